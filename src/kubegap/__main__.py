@@ -1,0 +1,3 @@
+from kubegap.cli import main
+
+main()

@@ -1,0 +1,118 @@
+"""Load and validate the shipped cases and vocabularies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from kubegap import yamlload
+from kubegap.errors import LibraryError
+from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
+
+
+def _data_dir() -> Path:
+    return Path(str(resources.files("kubegap.library") / "data"))
+
+
+def _format_validation(path: Path, error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "(document)"
+        lines.append(f"{path}: {where}: {item['msg']}")
+    return "\n".join(lines)
+
+
+def _read(path: Path) -> dict:
+    try:
+        data = yamlload.load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yamlload.YAMLError) as exc:
+        raise LibraryError(f"{path}: cannot read: {exc}") from None
+    if not isinstance(data, dict):
+        raise LibraryError(f"{path}: expected a mapping at the top level")
+    return data
+
+
+def _parse(model, path: Path, data: dict):
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise LibraryError(_format_validation(path, exc)) from None
+
+
+@dataclass(frozen=True)
+class Library:
+    """All cases and vocabularies, cross-checked, with the indexes that browsing needs."""
+
+    cases: tuple[Case, ...]
+    vocabularies: dict[str, Vocabulary]
+    _by_id: dict[str, Case] = field(init=False, repr=False, compare=False)
+    _terms: dict[tuple[str, str], Term] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {case.id: case for case in self.cases})
+        object.__setattr__(
+            self,
+            "_terms",
+            {(name, term.id): term for name, vocab in self.vocabularies.items() for term in vocab.terms},
+        )
+
+    def case(self, case_id: str) -> Case | None:
+        return self._by_id.get(case_id)
+
+    def term(self, vocabulary: str, term_id: str) -> Term | None:
+        return self._terms.get((vocabulary, term_id))
+
+    def filter(self, **selected: Iterable[str]) -> list[Case]:
+        """Cases tagged with every selected term; a parent term also selects its children."""
+        return [
+            case
+            for case in self.cases
+            if all(has_term(case, name, term) for name, terms in selected.items() for term in terms or ())
+        ]
+
+
+def has_term(case: Case, vocabulary: str, term: str) -> bool:
+    return any(tag == term or tag.startswith(term + "/") for tag in case.tags.of(vocabulary))
+
+
+def _check_tags(cases: Iterable[Case], vocabularies: dict[str, Vocabulary], source: dict[str, Path]) -> None:
+    known = {name: {t.id for t in vocab.terms} for name, vocab in vocabularies.items()}
+    problems = []
+    for case in cases:
+        for name in VOCABULARIES:
+            for tag in case.tags.of(name):
+                if tag not in known[name]:
+                    problems.append(f"{source[case.id]}: tags.{name}: unknown term {tag!r}")
+    if problems:
+        raise LibraryError("\n".join(problems))
+
+
+def load_from(data_dir: Path) -> Library:
+    vocabularies: dict[str, Vocabulary] = {}
+    for name in VOCABULARIES:
+        path = data_dir / "vocabularies" / f"{name}.yaml"
+        vocabularies[name] = _parse(Vocabulary, path, _read(path))
+    cases: list[Case] = []
+    source: dict[str, Path] = {}
+    for path in sorted((data_dir / "cases").glob("*.yaml")):
+        case = _parse(Case, path, _read(path))
+        if case.id in source:
+            raise LibraryError(f"{path}: id {case.id!r} is already used by {source[case.id]}")
+        if case.id != path.stem:
+            raise LibraryError(f"{path}: id {case.id!r} does not match the file name")
+        source[case.id] = path
+        cases.append(case)
+    _check_tags(cases, vocabularies, source)
+    cases.sort(key=lambda c: (c.date, c.id), reverse=True)
+    return Library(cases=tuple(cases), vocabularies=vocabularies)
+
+
+@cache
+def load_library() -> Library:
+    """The shipped library, loaded once per process."""
+    return load_from(_data_dir())

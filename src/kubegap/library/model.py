@@ -1,0 +1,144 @@
+"""The Incident Library's data model: cases, their sources and tags, and vocabulary terms."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator, model_validator
+
+SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+TERM_ID = r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?$"
+ISO_DATE = re.compile(r"^\d{4}(?:-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?)?$")
+
+VOCABULARIES = ("root_cause", "component", "symptom", "contributing_factor")
+VocabularyName = Literal["root_cause", "component", "symptom", "contributing_factor"]
+
+COMPONENT_TYPES = (
+    "kubernetes-component",
+    "add-on",
+    "os",
+    "hardware",
+    "library",
+    "cloud-service",
+    "application",
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _iso_date(value: str) -> str:
+    if not ISO_DATE.match(value):
+        raise ValueError(f"{value!r} is not an ISO date (YYYY, YYYY-MM or YYYY-MM-DD)")
+    return value
+
+
+class Source(_Strict):
+    url: HttpUrl
+    title: str = Field(min_length=1)
+    publisher: str = Field(min_length=1)
+    published: str | None = None
+    type: Literal[
+        "postmortem", "paper", "status-page", "talk", "blog", "issue", "news", "advisory", "documentation"
+    ] = "postmortem"
+
+    @field_validator("url")
+    @classmethod
+    def _https(cls, url: HttpUrl) -> HttpUrl:
+        if url.scheme != "https":
+            raise ValueError("source URLs must use https")
+        return url
+
+    @field_validator("published")
+    @classmethod
+    def _published(cls, value: str | None) -> str | None:
+        return None if value is None else _iso_date(value)
+
+
+class Tags(_Strict):
+    root_cause: tuple[str, ...] = Field(min_length=1)
+    component: tuple[str, ...] = Field(min_length=1)
+    symptom: tuple[str, ...] = Field(min_length=1)
+    contributing_factor: tuple[str, ...] = Field(min_length=1)
+
+    def of(self, vocabulary: str) -> tuple[str, ...]:
+        return getattr(self, vocabulary)
+
+
+class Case(_Strict):
+    id: str = Field(pattern=SLUG)
+    title: str = Field(min_length=1)
+    organization: str = Field(min_length=1)
+    date: str
+    summary: str = Field(min_length=1)
+    symptoms: str = Field(min_length=1)
+    trigger: str = Field(min_length=1)
+    root_cause: str = Field(min_length=1)
+    contributing_factors: tuple[str, ...] = ()
+    detection: str = Field(min_length=1)
+    remediation: tuple[str, ...] = Field(min_length=1)
+    lessons: tuple[str, ...] = Field(min_length=1)
+    impact: str | None = None
+    sources: tuple[Source, ...] = Field(min_length=1)
+    tags: Tags
+    checks: tuple[str, ...] = ()
+    no_check_reason: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _date(cls, value: str) -> str:
+        return _iso_date(value)
+
+    @model_validator(mode="after")
+    def _checks_or_reason(self) -> Case:
+        if not self.checks and not self.no_check_reason:
+            raise ValueError("a case lists the checks that reveal its gap, or says why none can (no_check_reason)")
+        if self.checks and self.no_check_reason:
+            raise ValueError("no_check_reason is only for cases without checks")
+        return self
+
+    @property
+    def url(self) -> str:
+        """The primary source: the first one listed."""
+        return str(self.sources[0].url)
+
+    @property
+    def year(self) -> str:
+        return self.date[:4]
+
+
+class Term(_Strict):
+    id: str = Field(pattern=TERM_ID)
+    name: str = Field(min_length=1)
+    description: str = Field(min_length=1)
+    type: Literal[COMPONENT_TYPES] | None = None  # type: ignore[valid-type]
+
+    @property
+    def parent(self) -> str | None:
+        """Terms form a two-level hierarchy spelled in the id: ``parent/child``."""
+        head, sep, _ = self.id.partition("/")
+        return head if sep else None
+
+
+class Vocabulary(_Strict):
+    name: VocabularyName
+    title: str
+    description: str
+    terms: tuple[Term, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _hierarchy(self) -> Vocabulary:
+        ids = [t.id for t in self.terms]
+        seen: set[str] = set()
+        for term_id in ids:
+            if term_id in seen:
+                raise ValueError(f"term {term_id!r} is defined twice")
+            seen.add(term_id)
+        for term in self.terms:
+            if term.parent and term.parent not in seen:
+                raise ValueError(f"term {term.id!r} names parent {term.parent!r}, which is not defined")
+            if self.name == "component" and term.parent and term.type is None:
+                raise ValueError(f"component {term.id!r} needs a type")
+        return self
