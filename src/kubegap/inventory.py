@@ -1,0 +1,121 @@
+"""The Inventory: resources indexed once, so checks never scan everything per object.
+
+Indexes by kind, by (kind, namespace, name), by owner uid and by label (for selector matching),
+and builds the list of top-level workloads with their pod templates.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Generic, TypeVar
+
+from kubegap.resources import as_list, dig, kind, labels, name, namespace
+from kubegap.selectors import Selector
+from kubegap.sources.base import Collection, Origin
+from kubegap.workloads import Workload, as_workload, is_top_level
+
+T = TypeVar("T")
+
+
+class LabelIndex(Generic[T]):
+    """Items per namespace, indexed by each (label key, value) pair for fast selector matching."""
+
+    def __init__(self, items: Iterable[T], labels_of: Callable[[T], dict[str, str]], namespace_of: Callable[[T], str | None]):
+        self._labels_of = labels_of
+        self._all: dict[str | None, list[T]] = defaultdict(list)
+        self._pairs: dict[tuple[str | None, str, str], list[T]] = defaultdict(list)
+        for item in items:
+            ns = namespace_of(item)
+            self._all[ns].append(item)
+            for pair in labels_of(item).items():
+                self._pairs[(ns, *pair)].append(item)
+
+    def select(self, ns: str | None, selector: Selector | None) -> list[T]:
+        if selector is None:
+            return []
+        if selector.match_labels:
+            candidates = min((self._pairs.get((ns, k, v), []) for k, v in selector.match_labels), key=len)
+        else:
+            candidates = self._all.get(ns, [])
+        return [item for item in candidates if selector.matches(self._labels_of(item))]
+
+    def in_namespace(self, ns: str | None) -> list[T]:
+        return self._all.get(ns, [])
+
+
+def _template_labels(workload: Workload) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for template in workload.templates:
+        merged.update(template.labels)
+    return merged
+
+
+class Inventory:
+    def __init__(self, collection: Collection):
+        self.collection = collection
+        self._by_kind: dict[str, list[dict]] = defaultdict(list)
+        self._by_key: dict[tuple[str, str | None, str], dict] = {}
+        self._by_uid: dict[str, dict] = {}
+        self._children: dict[str, list[dict]] = defaultdict(list)
+        for obj in collection.resources:
+            k = kind(obj)
+            self._by_kind[k].append(obj)
+            self._by_key.setdefault((k, namespace(obj), name(obj)), obj)
+            uid = dig(obj, "metadata", "uid")
+            if isinstance(uid, str):
+                self._by_uid[uid] = obj
+            for ref in as_list(dig(obj, "metadata", "ownerReferences")):
+                if isinstance(ref, dict) and isinstance(ref.get("uid"), str):
+                    self._children[ref["uid"]].append(obj)
+        self.workloads: list[Workload] = [
+            w for obj in collection.resources if is_top_level(obj) and (w := as_workload(obj)) is not None
+        ]
+        self.pods = LabelIndex(self._by_kind.get("Pod", []), labels, namespace)
+        self.workload_templates = LabelIndex(self.workloads, _template_labels, lambda w: w.ref.namespace)
+
+    # -- what was seen ---------------------------------------------------------------------------
+    def collected(self, kind_name: str) -> bool:
+        return kind_name in self.collection.collected
+
+    def why_missing(self, kind_name: str) -> str:
+        if kind_name in self.collection.forbidden:
+            return f"{kind_name} forbidden by RBAC ({self.collection.forbidden[kind_name]})"
+        if kind_name in self.collection.absent:
+            return f"{kind_name} not served by this cluster"
+        return f"{kind_name} not collected"
+
+    # -- lookups ---------------------------------------------------------------------------------
+    def of_kind(self, kind_name: str) -> list[dict]:
+        return self._by_kind.get(kind_name, [])
+
+    def get(self, kind_name: str, ns: str | None, obj_name: str) -> dict | None:
+        return self._by_key.get((kind_name, ns, obj_name))
+
+    def by_uid(self, uid: str) -> dict | None:
+        return self._by_uid.get(uid)
+
+    def owned_by(self, obj: dict) -> list[dict]:
+        uid = dig(obj, "metadata", "uid")
+        return self._children.get(uid, []) if isinstance(uid, str) else []
+
+    def pods_of(self, obj: dict) -> list[dict]:
+        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
+        found, stack, seen = [], [obj], {id(obj)}
+        while stack:
+            for child in self.owned_by(stack.pop()):
+                if id(child) in seen:
+                    continue  # owner cycles exist in hostile input
+                seen.add(id(child))
+                (found if kind(child) == "Pod" else stack).append(child)
+        return found
+
+    def origin(self, obj: dict) -> Origin | None:
+        return self.collection.origins.get(id(obj))
+
+    @property
+    def nodes(self) -> list[dict]:
+        return self.of_kind("Node")
+
+    def __len__(self) -> int:
+        return len(self.collection.resources)

@@ -1,0 +1,140 @@
+"""Tolerant access to Kubernetes resource dicts.
+
+Resources are plain dicts exactly as the API returns them. Real clusters and real manifests are
+messy, so every accessor tolerates missing fields and wrong types and never mutates its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+
+def dig(obj: Any, *path: str | int, default: Any = None) -> Any:
+    """``obj[path[0]][path[1]]...``, or ``default`` as soon as a step is missing or mistyped."""
+    for step in path:
+        if isinstance(step, int):
+            if not isinstance(obj, list) or not -len(obj) <= step < len(obj):
+                return default
+        elif not isinstance(obj, dict):
+            return default
+        elif step not in obj:
+            return default
+        obj = obj[step]
+    return default if obj is None else obj
+
+
+def as_dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def as_list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def str_map(value: Any) -> dict[str, str]:
+    """A labels/annotations map with non-string keys and values dropped."""
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def metadata(obj: dict) -> dict:
+    return as_dict(obj.get("metadata"))
+
+
+def name(obj: dict) -> str:
+    value = metadata(obj).get("name")
+    return value if isinstance(value, str) else ""
+
+
+def namespace(obj: dict) -> str | None:
+    value = metadata(obj).get("namespace")
+    return value if isinstance(value, str) and value else None
+
+
+def labels(obj: dict) -> dict[str, str]:
+    return str_map(metadata(obj).get("labels"))
+
+
+def annotations(obj: dict) -> dict[str, str]:
+    return str_map(metadata(obj).get("annotations"))
+
+
+def kind(obj: dict) -> str:
+    value = obj.get("kind")
+    return value if isinstance(value, str) else ""
+
+
+def api_version(obj: dict) -> str:
+    value = obj.get("apiVersion")
+    return value if isinstance(value, str) else ""
+
+
+def group(obj: dict) -> str:
+    version = api_version(obj)
+    return version.split("/", 1)[0] if "/" in version else ""
+
+
+class ObjectRef(NamedTuple):
+    """What a finding is about. ``namespace`` is None for cluster-scoped objects."""
+
+    api_version: str
+    kind: str
+    namespace: str | None
+    name: str
+
+    @classmethod
+    def of(cls, obj: dict) -> ObjectRef:
+        return cls(api_version(obj), kind(obj), namespace(obj), name(obj))
+
+    def to_json(self) -> dict:
+        return {"apiVersion": self.api_version, "kind": self.kind, "namespace": self.namespace, "name": self.name}
+
+    def __str__(self) -> str:
+        where = f"{self.namespace}/" if self.namespace else ""
+        return f"{self.kind} {where}{self.name}"
+
+
+def quantity(value: Any) -> float | None:
+    """A Kubernetes resource quantity as a number (``"500m"`` -> 0.5, ``"2Gi"`` -> 2147483648)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    for suffix, factor in _SUFFIXES:
+        if text.endswith(suffix):
+            number = text[: -len(suffix)]
+            break
+    else:
+        number, factor = text, 1.0
+    try:
+        return float(number) * factor
+    except ValueError:
+        return None
+
+
+_SUFFIXES = (
+    ("Ki", 2.0**10), ("Mi", 2.0**20), ("Gi", 2.0**30), ("Ti", 2.0**40), ("Pi", 2.0**50), ("Ei", 2.0**60),
+    ("n", 1e-9), ("u", 1e-6), ("m", 1e-3), ("k", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12), ("P", 1e15), ("E", 1e18),
+)
+
+
+def containers(pod_spec: dict, *, init: bool = True) -> Iterator[tuple[str, dict]]:
+    """``(field path, container)`` for every container of a pod spec, init containers included."""
+    fields = ("containers", "initContainers") if init else ("containers",)
+    for field in fields:
+        for index, container in enumerate(as_list(pod_spec.get(field))):
+            if isinstance(container, dict):
+                yield f"{field}[{index}]", container
+
+
+def env_names(container: dict) -> set[str]:
+    return {e["name"] for e in as_list(container.get("env")) if isinstance(e, dict) and isinstance(e.get("name"), str)}
+
+
+def resource_amount(container: dict, section: str, resource: str) -> float | None:
+    return quantity(dig(container, "resources", section, resource))

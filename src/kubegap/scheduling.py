@@ -1,0 +1,62 @@
+"""Would a pod spec be allowed onto a node? nodeSelector, required node affinity, taints.
+
+Used to decide which nodes a DaemonSet or a health agent covers. Preferred affinities and
+resource fit are ignored: the question is eligibility, not placement.
+"""
+
+from __future__ import annotations
+
+from kubegap.resources import as_dict, as_list, dig, labels, str_map
+from kubegap.selectors import requirement_from
+
+
+def node_taints(node: dict) -> list[dict]:
+    return [t for t in as_list(dig(node, "spec", "taints")) if isinstance(t, dict)]
+
+
+def tolerates(tolerations: list, taint: dict) -> bool:
+    for toleration in tolerations:
+        if not isinstance(toleration, dict):
+            continue
+        effect = toleration.get("effect")
+        if effect and effect != taint.get("effect"):
+            continue
+        key = toleration.get("key")
+        operator = toleration.get("operator", "Equal")
+        if not key:
+            if operator == "Exists":
+                return True  # an empty key with Exists tolerates everything
+            continue
+        if key != taint.get("key"):
+            continue
+        if operator == "Exists" or toleration.get("value", "") == taint.get("value", ""):
+            return True
+    return False
+
+
+def _affinity_matches(pod_spec: dict, node_labels: dict[str, str]) -> bool:
+    terms = dig(pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms")
+    terms = [t for t in as_list(terms) if isinstance(t, dict)]
+    if not terms:
+        return True
+    for term in terms:  # terms are ORed, expressions within a term ANDed
+        requirements = [requirement_from(e) for e in as_list(term.get("matchExpressions"))]
+        if requirements and all(r is not None and r.matches(node_labels) for r in requirements):
+            return True
+    return False
+
+
+def eligible(pod_spec: dict, node: dict) -> bool:
+    """True when the scheduler would consider ``node`` for a pod with ``pod_spec``."""
+    node_labels = labels(node)
+    selector = str_map(pod_spec.get("nodeSelector"))
+    if any(node_labels.get(k) != v for k, v in selector.items()):
+        return False
+    if not _affinity_matches(as_dict(pod_spec), node_labels):
+        return False
+    tolerations = as_list(pod_spec.get("tolerations"))
+    return all(
+        tolerates(tolerations, taint)
+        for taint in node_taints(node)
+        if taint.get("effect") in ("NoSchedule", "NoExecute")
+    )

@@ -1,0 +1,52 @@
+"""The Source stage: turn an input into plain resource dicts and say what was (not) seen.
+
+A source reports, per kind, whether it was collected (the list is complete), forbidden (RBAC
+denied it) or absent (the cluster does not serve it). Checks that need a kind that was not
+collected are skipped, never failed: a partial snapshot must not produce false positives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a manifest object came from: file, 0-based document index, 1-based line."""
+
+    path: str
+    document: int
+    line: int | None = None
+
+
+@dataclass
+class Collection:
+    resources: list[dict] = field(default_factory=list)
+    inputs: list[dict] = field(default_factory=list)
+    collected: set[str] = field(default_factory=set)
+    forbidden: dict[str, str] = field(default_factory=dict)
+    absent: set[str] = field(default_factory=set)
+    warnings: list[str] = field(default_factory=list)
+    cluster: dict = field(default_factory=dict)
+    origins: dict[int, Origin] = field(default_factory=dict)
+
+    def add(self, obj: dict, origin: Origin | None = None) -> None:
+        self.resources.append(obj)
+        if origin is not None:
+            self.origins[id(obj)] = origin
+
+    def merge(self, other: Collection) -> None:
+        self.resources.extend(other.resources)
+        self.inputs.extend(other.inputs)
+        self.collected |= other.collected
+        self.forbidden.update(other.forbidden)
+        self.absent |= other.absent
+        self.warnings.extend(other.warnings)
+        self.origins.update(other.origins)
+        for key, value in other.cluster.items():
+            self.cluster.setdefault(key, value)
+
+
+class Source(Protocol):
+    def collect(self) -> Collection: ...

@@ -1,0 +1,219 @@
+"""Manifest files and directories (YAML or JSON), or standard input.
+
+Reads multi-document YAML, ``kind: List`` and ``kubectl get -o json|yaml`` output (whose list
+items carry no kind/apiVersion: they are inferred from the list). One unusable document (a Helm
+template, a non-Kubernetes YAML, a syntax error) is reported as a warning and skipped; the rest of
+the file and every other file are still read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+
+from kubegap import limits, yamlload
+from kubegap.errors import InputError
+from kubegap.sources.base import Collection, Origin
+from kubegap.sources.snapshot import is_snapshot, read_snapshot
+
+SUFFIXES = (".yaml", ".yml", ".json", ".gz")
+_SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_INDENT = re.compile(r"^( *)\S", re.MULTILINE)
+
+
+def _too_deep(text: str) -> bool:
+    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "[{" else -1
+        deepest = max(deepest, depth)
+        if deepest > limits.MAX_NESTING_DEPTH:
+            return True
+    widest = max((len(m.group(1)) for m in _INDENT.finditer(text)), default=0)
+    return widest > 2 * limits.MAX_NESTING_DEPTH
+
+
+def _documents(text: str) -> Iterator[tuple[int, int, str]]:
+    """``(index, first line, text)`` for each YAML document; documents are split on ``---`` lines."""
+    start, line, index = 0, 1, 0
+    for match in _SEPARATOR.finditer(text):
+        chunk = text[start : match.start()]
+        if chunk.strip():
+            yield index, line, chunk
+            index += 1
+        line += text.count("\n", start, match.end()) + 1
+        start = match.end() + 1
+    chunk = text[start:]
+    if chunk.strip():
+        yield index, line, chunk
+
+
+def _first_content_line(chunk: str, line: int) -> int:
+    for offset, text in enumerate(chunk.splitlines()):
+        stripped = text.strip()
+        if stripped and not stripped.startswith("#"):
+            return line + offset
+    return line
+
+
+class Reader:
+    """Accumulates objects and warnings from any number of files into one Collection."""
+
+    def __init__(self) -> None:
+        self.collection = Collection()
+
+    def warn(self, message: str) -> None:
+        self.collection.warnings.append(message)
+
+    # -- objects ---------------------------------------------------------------------------------
+    def add_document(self, data, origin: Origin) -> None:
+        where = f"{origin.path}, document {origin.document + 1}"
+        if data is None:
+            return
+        if is_snapshot(data):
+            self.collection.merge(read_snapshot(data, origin.path))
+            return
+        if not isinstance(data, dict):
+            self.warn(f"{where}: not a mapping ({type(data).__name__}); skipped")
+            return
+        items = data.get("items")
+        list_kind = data.get("kind")
+        if isinstance(list_kind, str) and list_kind.endswith("List") and isinstance(items, list):
+            self._add_list(data, items, origin, where)
+            return
+        self._add_object(data, origin, where)
+
+    def _add_list(self, data: dict, items: list, origin: Origin, where: str) -> None:
+        list_kind = data["kind"]
+        item_kind = list_kind[: -len("List")] or None
+        api_version = data.get("apiVersion") if isinstance(data.get("apiVersion"), str) else None
+        for position, item in enumerate(items):
+            if not isinstance(item, dict):
+                self.warn(f"{where}, item {position}: not a mapping; skipped")
+                continue
+            if item_kind and "kind" not in item:
+                item = {"kind": item_kind, **item}
+            if item_kind and api_version and "apiVersion" not in item:
+                item = {"apiVersion": api_version, **item}
+            self._add_object(item, origin, f"{where}, item {position}")
+        if item_kind:
+            self.collection.collected.add(item_kind)  # a typed list is complete even when empty
+
+    def _add_object(self, obj: dict, origin: Origin, where: str) -> None:
+        missing = [field for field in ("apiVersion", "kind") if not isinstance(obj.get(field), str) or not obj[field]]
+        if missing:
+            self.warn(f"{where}: no {' or '.join(missing)}: not a Kubernetes object; skipped")
+            return
+        if not isinstance(obj.get("metadata"), dict):
+            self.warn(f"{where}: {obj['kind']} has no metadata; skipped")
+            return
+        self.collection.add(obj, origin)
+        self.collection.collected.add(obj["kind"])
+
+    # -- files -----------------------------------------------------------------------------------
+    def read_text(self, text: str, path: str) -> None:
+        stripped = text.lstrip()
+        if stripped[:1] in ("{", "["):
+            try:
+                self.add_document(orjson.loads(text), Origin(path, 0, 1))
+                return
+            except orjson.JSONDecodeError:
+                pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
+        if _too_deep(text):
+            self.warn(f"{path}: nested more than {limits.MAX_NESTING_DEPTH} levels deep; skipped")
+            return
+        for index, line, chunk in _documents(text):
+            if index >= limits.MAX_DOCUMENTS_PER_FILE:
+                self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
+                return
+            origin = Origin(path, index, _first_content_line(chunk, line))
+            try:
+                # load_all: a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
+                documents = list(yamlload.load_all(chunk))
+            except yamlload.YAMLError as exc:
+                reason = str(getattr(exc, "problem", None) or exc).splitlines()[0]
+                if "{{" in chunk:
+                    reason = "looks like an unrendered template ({{ }})"
+                self.warn(f"{path}, document {index + 1} (line {origin.line}): invalid YAML: {reason}; skipped")
+                continue
+            for data in documents:
+                self.add_document(data, origin)
+
+    def read_file(self, path: Path) -> None:
+        try:
+            size = path.stat().st_size
+            if size > limits.MAX_FILE_BYTES:
+                self.warn(f"{path}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
+                return
+            raw = path.read_bytes()
+            if path.suffix == ".gz":
+                raw = _gunzip(raw)
+        except (OSError, zlib.error) as exc:
+            raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            self.warn(f"{path}: not UTF-8 text (byte {exc.start}); skipped")
+            return
+        if "\x00" in text:
+            self.warn(f"{path}: binary data, not YAML or JSON; skipped")
+            return
+        self.read_text(text, str(path))
+
+
+def _gunzip(raw: bytes) -> bytes:
+    """Decompress, refusing to inflate past the file-size limit (no gzip bombs)."""
+    inflater = zlib.decompressobj(wbits=31)
+    data = inflater.decompress(raw, limits.MAX_FILE_BYTES + 1)
+    if len(data) > limits.MAX_FILE_BYTES:
+        raise OSError(f"decompresses to more than {limits.MAX_FILE_BYTES} bytes")
+    return data
+
+
+def _files(root: Path) -> Iterator[Path]:
+    """Manifest files under a directory, sorted; symlinked directories are not followed (no loops)."""
+    count = 0
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs.sort()
+        for file in sorted(files):
+            path = Path(folder, file)
+            if path.suffix.lower() in SUFFIXES and path.is_file():
+                count += 1
+                if count > limits.MAX_DIRECTORY_FILES:
+                    return
+                yield path
+
+
+class ManifestSource:
+    """``kubegap audit PATH...``: files, directories (recursively) or ``-`` for standard input."""
+
+    def __init__(self, paths: list[str]):
+        self.paths = paths
+
+    def collect(self) -> Collection:
+        reader = Reader()
+        for raw in self.paths:
+            if raw == "-":
+                reader.read_text(sys.stdin.read(), "<stdin>")
+                reader.collection.inputs.append({"type": "manifests", "path": "-"})
+                continue
+            path = Path(raw)
+            if path.is_dir():
+                for file in _files(path):
+                    try:
+                        reader.read_file(file)
+                    except InputError as exc:  # one bad file in a tree: say so, read the others
+                        reader.warn(f"{exc}; skipped")
+            elif path.exists():
+                reader.read_file(path)
+            else:
+                raise InputError(f"{raw}: no such file or directory")
+            reader.collection.inputs.append({"type": "manifests", "path": raw})
+        return reader.collection

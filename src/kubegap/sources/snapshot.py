@@ -1,0 +1,36 @@
+"""kubegap snapshots: resources plus a record of which kinds were collected, forbidden or absent.
+
+A snapshot is one JSON document (gzip-compressed when its name ends in ``.gz``)::
+
+    {"apiVersion": "kubegap.io/v1", "kind": "Snapshot",
+     "cluster": {"name": "...", "version": "v1.29.4"},
+     "collected": ["Pod", "Node", ...], "forbidden": {"Secret": "list secrets"}, "absent": ["PyTorchJob"],
+     "items": [ ...resources as the API returns them... ]}
+"""
+
+from __future__ import annotations
+
+from kubegap.resources import as_dict, as_list
+from kubegap.sources.base import Collection, Origin
+
+API_VERSION = "kubegap.io/v1"
+KIND = "Snapshot"
+
+
+def is_snapshot(data) -> bool:
+    return isinstance(data, dict) and data.get("apiVersion") == API_VERSION and data.get("kind") == KIND
+
+
+def read_snapshot(data: dict, path: str) -> Collection:
+    collection = Collection()
+    for position, item in enumerate(as_list(data.get("items"))):
+        if isinstance(item, dict) and isinstance(item.get("kind"), str) and isinstance(item.get("metadata"), dict):
+            collection.add(item, Origin(path, 0))
+        else:
+            collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")
+    collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
+    collection.forbidden = {k: str(v) for k, v in as_dict(data.get("forbidden")).items() if isinstance(k, str)}
+    collection.absent = {k for k in as_list(data.get("absent")) if isinstance(k, str)}
+    collection.cluster = dict(as_dict(data.get("cluster")))
+    collection.inputs.append({"type": "snapshot", "path": path, "cluster": collection.cluster.get("name")})
+    return collection

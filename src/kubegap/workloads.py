@@ -1,0 +1,170 @@
+"""Workloads: anything that carries pod templates, built-in controllers and custom resources alike.
+
+Spec checks look at top-level controllers (a Deployment, a PyTorchJob), never at every pod they
+own; placement checks look at pods. This module knows where each kind keeps its templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kubegap.resources import ObjectRef, annotations, as_dict, as_list, dig, kind, str_map
+
+BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
+
+TRAINING_KINDS = frozenset(
+    {"PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "TrainJob", "JobSet", "LeaderWorkerSet",
+     "RayJob", "RayCluster", "TrainingRuntime", "ClusterTrainingRuntime"}
+)
+"""Kinds whose pods run (distributed) training or batch compute rather than serving traffic."""
+
+BATCH_KINDS = frozenset({"Job", "CronJob"}) | TRAINING_KINDS
+
+_REPLICA_SPECS = {
+    "PyTorchJob": "pytorchReplicaSpecs",
+    "MPIJob": "mpiReplicaSpecs",
+    "TFJob": "tfReplicaSpecs",
+    "XGBoostJob": "xgbReplicaSpecs",
+    "PaddleJob": "paddleReplicaSpecs",
+    "JAXJob": "jaxReplicaSpecs",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PodTemplate:
+    """One pod template inside a workload, with the field path it lives at."""
+
+    path: str
+    metadata: dict
+    spec: dict
+    replicas: int | None
+    role: str | None = None
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return str_map(self.metadata.get("labels"))
+
+    @property
+    def annotations(self) -> dict[str, str]:
+        return str_map(self.metadata.get("annotations"))
+
+
+def _int(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _template(path: str, value, replicas: int | None, role: str | None = None) -> PodTemplate | None:
+    if not isinstance(value, dict):
+        return None
+    return PodTemplate(path, as_dict(value.get("metadata")), as_dict(value.get("spec")), replicas, role)
+
+
+def _jobset_templates(replicated_jobs, base: str) -> Iterator[PodTemplate | None]:
+    for index, job in enumerate(as_list(replicated_jobs)):
+        count = _int(dig(job, "replicas")) or 1
+        parallelism = _int(dig(job, "template", "spec", "parallelism")) or 1
+        yield _template(
+            f"{base}[{index}].template.spec.template",
+            dig(job, "template", "spec", "template"),
+            count * parallelism,
+            dig(job, "name") if isinstance(dig(job, "name"), str) else None,
+        )
+
+
+def _templates(obj: dict) -> Iterator[PodTemplate | None]:
+    k = kind(obj)
+    spec = as_dict(obj.get("spec"))
+    if k == "Pod":
+        yield PodTemplate("", as_dict(obj.get("metadata")), spec, 1)
+    elif k in ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout"):
+        yield _template("spec.template", spec.get("template"), _int(spec.get("replicas")) if "replicas" in spec else 1)
+    elif k == "DaemonSet":
+        yield _template("spec.template", spec.get("template"), None)
+    elif k == "Job":
+        yield _template("spec.template", spec.get("template"), _int(spec.get("parallelism")) or 1)
+    elif k == "CronJob":
+        job = as_dict(spec.get("jobTemplate"))
+        yield _template("spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1)
+    elif k in _REPLICA_SPECS:
+        field = _REPLICA_SPECS[k]
+        for role, replica_spec in as_dict(spec.get(field)).items():
+            yield _template(f"spec.{field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
+    elif k == "JobSet":
+        yield from _jobset_templates(spec.get("replicatedJobs"), "spec.replicatedJobs")
+    elif k in ("TrainingRuntime", "ClusterTrainingRuntime"):
+        yield from _jobset_templates(dig(spec, "template", "spec", "replicatedJobs"), "spec.template.spec.replicatedJobs")
+    elif k == "LeaderWorkerSet":
+        lws = as_dict(spec.get("leaderWorkerTemplate"))
+        groups = _int(spec.get("replicas")) or 1
+        size = _int(lws.get("size")) or 1
+        yield _template("spec.leaderWorkerTemplate.leaderTemplate", lws.get("leaderTemplate"), groups, "leader")
+        yield _template("spec.leaderWorkerTemplate.workerTemplate", lws.get("workerTemplate"), groups * max(size - 1, 1), "worker")
+    elif k == "RayCluster":
+        yield from _ray_templates(spec, "spec")
+    elif k == "RayJob":
+        yield from _ray_templates(as_dict(spec.get("rayClusterSpec")), "spec.rayClusterSpec")
+
+
+def _ray_templates(spec: dict, base: str) -> Iterator[PodTemplate | None]:
+    yield _template(f"{base}.headGroupSpec.template", dig(spec, "headGroupSpec", "template"), 1, "head")
+    for index, group in enumerate(as_list(spec.get("workerGroupSpecs"))):
+        yield _template(f"{base}.workerGroupSpecs[{index}].template", dig(group, "template"), _int(dig(group, "replicas")) or 1, dig(group, "groupName") or "worker")
+
+
+def pod_templates(obj: dict) -> tuple[PodTemplate, ...]:
+    return tuple(t for t in _templates(obj) if t is not None)
+
+
+def _controller_owner(obj: dict) -> dict | None:
+    for ref in as_list(dig(obj, "metadata", "ownerReferences")):
+        if isinstance(ref, dict) and ref.get("controller") is True:
+            return ref
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    obj: dict
+    ref: ObjectRef
+    templates: tuple[PodTemplate, ...]
+
+    @property
+    def kind(self) -> str:
+        return self.ref.kind
+
+    @property
+    def is_batch(self) -> bool:
+        return self.kind in BATCH_KINDS or (self.kind == "Pod" and dig(self.obj, "spec", "restartPolicy") in ("Never", "OnFailure"))
+
+    @property
+    def is_helm_test(self) -> bool:
+        hook = annotations(self.obj).get("helm.sh/hook", "")
+        return any(part.strip().startswith("test") for part in hook.split(","))
+
+    @property
+    def is_finished(self) -> bool:
+        status = as_dict(self.obj.get("status"))
+        if self.kind == "Job":
+            return any(
+                isinstance(c, dict) and c.get("type") in ("Complete", "Failed") and c.get("status") == "True"
+                for c in as_list(status.get("conditions"))
+            )
+        return self.kind == "Pod" and status.get("phase") in ("Succeeded", "Failed")
+
+    @property
+    def serves_traffic(self) -> bool:
+        """Held to service standards (replicas, probes, PDBs): not batch, not a Helm test, not done."""
+        return not (self.is_batch or self.is_helm_test or self.is_finished)
+
+
+def is_top_level(obj: dict) -> bool:
+    """A pod-template carrier that nothing else controls (a Deployment, not its ReplicaSets)."""
+    return _controller_owner(obj) is None
+
+
+def as_workload(obj: dict) -> Workload | None:
+    templates = pod_templates(obj)
+    if not templates:
+        return None
+    return Workload(obj, ObjectRef.of(obj), templates)
