@@ -1,0 +1,20 @@
+"""The check catalog: one module per concern, each registering its checks with ``@check``."""
+
+from __future__ import annotations
+
+import importlib
+
+from kubegap.checks.base import REGISTRY, Check
+
+MODULES = ("gpu", "nodes", "storage")
+
+
+def all_checks() -> list[Check]:
+    for module in MODULES:
+        importlib.import_module(f"kubegap.checks.{module}")
+    return sorted(REGISTRY.values(), key=lambda c: (c.category, c.id))
+
+
+def get_check(check_id: str) -> Check | None:
+    all_checks()
+    return REGISTRY.get(check_id)

@@ -1,0 +1,160 @@
+"""What a check is: metadata, documentation, and a pure function of the inventory.
+
+Every check documents itself in its docstring under four headings, in this order:
+``What it checks``, ``Why it matters`` (citing the incidents), ``Example``, ``Fix``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from kubegap.inventory import Inventory
+from kubegap.resources import ObjectRef
+
+Severity = Literal["critical", "high", "medium", "low", "info"]
+SEVERITIES: tuple[str, ...] = ("critical", "high", "medium", "low", "info")
+DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
+
+
+def severity_rank(severity: str) -> int:
+    """0 for critical ... 4 for info: lower is worse."""
+    return SEVERITIES.index(severity)
+
+
+class Skip(Exception):
+    """Raised by a check that does not apply to this inventory; the reason goes into coverage."""
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    path: str
+    value: Any = None
+
+    def to_json(self) -> dict:
+        return {"path": self.path, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    check_id: str
+    severity: str
+    object: ObjectRef
+    message: str
+    evidence: tuple[Evidence, ...]
+    remediation: str
+    cases: tuple[str, ...]
+    subject: dict | None = field(default=None, compare=False, repr=False)
+    """The resource the finding is about (exemption annotations, file origin); never serialised."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a check receives: the inventory, its settings, and a way to make findings."""
+
+    inventory: Inventory
+    check: Check
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def cluster(self) -> ObjectRef:
+        """The subject of findings about the cluster as a whole (e.g. every node on one OS image)."""
+        cluster_name = self.inventory.collection.cluster.get("name")
+        return ObjectRef("kubegap.io/v1", "Cluster", None, cluster_name if isinstance(cluster_name, str) else "cluster")
+
+    def setting(self, key: str) -> Any:
+        return self.settings.get(key, self.check.defaults[key])
+
+    def finding(
+        self,
+        subject: dict | ObjectRef,
+        message: str,
+        *evidence: Evidence,
+        remediation: str | None = None,
+    ) -> Finding:
+        ref = subject if isinstance(subject, ObjectRef) else ObjectRef.of(subject)
+        return Finding(
+            check_id=self.check.id,
+            severity=self.check.severity,
+            object=ref,
+            message=message,
+            evidence=evidence,
+            remediation=remediation or self.check.fix,
+            cases=self.check.cases,
+            subject=None if isinstance(subject, ObjectRef) else subject,
+        )
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    title: str
+    severity: str
+    category: str
+    cases: tuple[str, ...]
+    fix: str
+    run: Callable[[Context], Iterable[Finding]]
+    reads: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    defaults: dict[str, Any] = field(default_factory=dict)
+    doc: dict[str, str] = field(default_factory=dict)
+
+    def markdown(self) -> str:
+        return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
+
+
+_HEADING = re.compile(r"^## (.+)$", re.MULTILINE)
+
+
+def parse_doc(check_id: str, docstring: str | None) -> dict[str, str]:
+    text = inspect.cleandoc(docstring or "")
+    parts = _HEADING.split(text)
+    sections = {parts[i].strip(): parts[i + 1].strip() for i in range(1, len(parts) - 1, 2)}
+    missing = [name for name in DOC_SECTIONS if not sections.get(name)]
+    if missing or list(sections) != list(DOC_SECTIONS):
+        raise ValueError(f"check {check_id}: docstring needs the sections {DOC_SECTIONS} in order; missing {missing}")
+    return sections
+
+
+REGISTRY: dict[str, Check] = {}
+
+
+def check(
+    *,
+    id: str,
+    title: str,
+    severity: Severity,
+    category: str,
+    cases: Iterable[str],
+    fix: str,
+    reads: Iterable[str] = (),
+    requires: Iterable[str] = (),
+    defaults: dict[str, Any] | None = None,
+) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
+    """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads."""
+
+    def register(fn: Callable[[Context], Iterator[Finding]]):
+        if id in REGISTRY:
+            raise ValueError(f"check {id} is registered twice")
+        cited = tuple(cases)
+        if not cited:
+            raise ValueError(f"check {id} must cite at least one case")
+        REGISTRY[id] = Check(
+            id=id,
+            title=title,
+            severity=severity,
+            category=category,
+            cases=cited,
+            fix=fix,
+            run=fn,
+            reads=tuple(sorted(set(reads) | set(requires))),
+            requires=tuple(requires),
+            defaults=dict(defaults or {}),
+            doc=parse_doc(id, fn.__doc__),
+        )
+        return fn
+
+    return register

@@ -1,0 +1,277 @@
+"""GPU and AI-training checks: collective-communication timeouts, node health reporting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import daemonset_covers, daemonsets_matching, is_gpu_node, template_gpus
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_list, containers, dig, env_names, name, namespace
+from kubegap.workloads import TRAINING_KINDS, PodTemplate, Workload
+
+MEGASCALE = "bytedance-2024-megascale-nic-flapping"
+
+NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
+# Transports on which the InfiniBand verbs timeouts do not apply.
+NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
+RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib")
+
+
+def _env_value(container: dict, key: str) -> str | None:
+    for entry in as_list(container.get("env")):
+        if isinstance(entry, dict) and entry.get("name") == key and isinstance(entry.get("value"), str):
+            return entry["value"]
+    return None
+
+
+def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | None:
+    """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when ConfigMaps were not collected."""
+    if not ctx.inventory.collected("ConfigMap"):
+        return None
+    cm = ctx.inventory.get("ConfigMap", ns, cm_name)
+    if cm is None:
+        return set()
+    data = cm.get("data") if isinstance(cm.get("data"), dict) else {}
+    keys = {k for k in data if isinstance(k, str)}
+    for value in data.values():
+        if isinstance(value, str):  # an nccl.conf file: KEY=value lines
+            keys |= {line.split("=", 1)[0].strip() for line in value.splitlines() if "=" in line}
+    return keys
+
+
+def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set[str], bool]:
+    """NCCL knobs a template sets, and whether some source of settings could not be read."""
+    found: set[str] = set()
+    unknown = False
+    mounted_configmaps = {
+        dig(v, "configMap", "name")
+        for v in as_list(template.spec.get("volumes"))
+        if isinstance(dig(v, "configMap", "name"), str)
+    }
+    configmaps = set(mounted_configmaps)
+    for _, container in containers(template.spec, init=False):
+        found |= env_names(container) & set(NCCL_KNOBS)
+        words = " ".join(str(part) for part in as_list(container.get("command")) + as_list(container.get("args")))
+        found |= {knob for knob in NCCL_KNOBS if f"{knob}=" in words}
+        for source in as_list(container.get("envFrom")):
+            ref = dig(source, "configMapRef", "name")
+            if isinstance(ref, str):
+                configmaps.add(ref)
+    for cm_name in configmaps:
+        keys = _configmap_keys(ctx, ns, cm_name)
+        if keys is None:
+            unknown = True
+        else:
+            found |= keys & set(NCCL_KNOBS)
+    return found, unknown
+
+
+def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
+    """Why we believe the pods use InfiniBand/RoCE verbs (the transport these knobs govern)."""
+    for _, container in containers(template.spec, init=False):
+        for key, marker in NON_IB_MARKERS.items():
+            if (_env_value(container, key) or "").lower() == marker:
+                return None
+        for section in ("limits", "requests"):
+            for resource in dig(container, "resources", section, default={}) or {}:
+                if isinstance(resource, str) and "efa" in resource.lower():
+                    return None
+    for path, container in containers(template.spec, init=False):
+        for section in ("limits", "requests"):
+            for resource in dig(container, "resources", section, default={}) or {}:
+                if isinstance(resource, str) and any(h in resource.lower() for h in RDMA_RESOURCE_HINTS):
+                    return f"{path} requests {resource}"
+        ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
+        if ib_vars:
+            return f"{path} sets {', '.join(ib_vars)}"
+    return None
+
+
+def _training_gpu_templates(workload: Workload) -> list[PodTemplate]:
+    batch_kind = workload.kind in TRAINING_KINDS or workload.kind in ("Job", "CronJob")
+    if not batch_kind or workload.is_finished:
+        return []
+    gpu_templates = [t for t in workload.templates if template_gpus(t) > 0]
+    pods = sum(t.replicas or 1 for t in gpu_templates)
+    return gpu_templates if pods > 1 else []
+
+
+@check(
+    id="nccl-timeouts-unset",
+    title="Distributed GPU training leaves NCCL's InfiniBand timeout and retry count at their defaults",
+    severity="high",
+    category="gpu",
+    cases=[MEGASCALE],
+    reads=["Pod", "Job", "CronJob", "ConfigMap", *sorted(TRAINING_KINDS)],
+    fix=(
+        "Set NCCL_IB_TIMEOUT and NCCL_IB_RETRY_CNT explicitly in the training pods (env or a mounted "
+        "nccl.conf), sized so that a link that flaps for a few seconds is retried rather than fatal, and "
+        "enable adaptive retransmission on the NICs where they support it."
+    ),
+)
+def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Multi-pod GPU training workloads (PyTorchJob, MPIJob, TFJob, JobSet, LeaderWorkerSet, RayCluster,
+    Jobs and other pod-template custom resources) whose pods use InfiniBand or RoCE (they request an
+    RDMA device resource or set other `NCCL_IB_*` variables) but do not set `NCCL_IB_TIMEOUT` and
+    `NCCL_IB_RETRY_CNT` explicitly, neither in `env`, in an `envFrom` ConfigMap, in a mounted
+    `nccl.conf`, nor on the command line. Jobs on AWS EFA (`FI_PROVIDER=efa`), with `NCCL_IB_DISABLE=1`
+    or `NCCL_NET=Socket` are not affected by these knobs and are not reported. When a referenced
+    ConfigMap was not collected the check stays silent rather than guess.
+
+    ## Why it matters
+
+    In ByteDance's MegaScale production runs on more than 10,000 GPUs, network interfaces flapped: a
+    link went down and came back within seconds. With NCCL's default timeout and retry settings the
+    collective operations gave up before the link returned, so one short flap stalled or crashed
+    a whole training job. ByteDance fixed it by setting the timeout threshold explicitly to a larger
+    value and tuning the retransmit timer and retry count (see the cited case).
+
+    ## Example
+
+    ```yaml
+    apiVersion: kubeflow.org/v1
+    kind: PyTorchJob
+    spec:
+      pytorchReplicaSpecs:
+        Worker:
+          replicas: 16
+          template:
+            spec:
+              containers:
+              - name: trainer
+                env:
+                - {name: NCCL_IB_HCA, value: mlx5}
+                resources:
+                  limits: {nvidia.com/gpu: 8, rdma/rdma_shared_device_a: 1}
+    ```
+
+    ## Fix
+
+    ```yaml
+                env:
+                - {name: NCCL_IB_HCA, value: mlx5}
+                - {name: NCCL_IB_TIMEOUT, value: "22"}
+                - {name: NCCL_IB_RETRY_CNT, value: "13"}
+    ```
+
+    Choose values for your fabric: the verbs timeout grows as 4.096 µs × 2^`NCCL_IB_TIMEOUT`, so a
+    few steps above the default already ride out multi-second flaps. Pair it with the framework's
+    collective timeout (for example `timeout=` in `torch.distributed.init_process_group`).
+    """
+    found_training = False
+    for workload in ctx.inventory.workloads:
+        templates = _training_gpu_templates(workload)
+        if not templates:
+            continue
+        found_training = True
+        evidence, pods, missing = [], 0, set()
+        for template in templates:
+            reason = _ib_evidence(ctx, template)
+            if reason is None:
+                continue
+            knobs, unknown = _knobs_set(ctx, workload.ref.namespace, template)
+            absent = [k for k in NCCL_KNOBS if k not in knobs]
+            if not absent or unknown:
+                continue
+            pods += template.replicas or 1
+            missing.update(absent)
+            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": absent}))
+        if evidence:
+            unset = " and ".join(k for k in NCCL_KNOBS if k in missing)
+            yield ctx.finding(
+                workload.obj,
+                f"{pods} GPU pod(s) use InfiniBand/RoCE with {unset} at NCCL's defaults: a link flap of a few "
+                "seconds can abort or stall the whole job.",
+                *evidence,
+            )
+    if not found_training:
+        raise Skip("no multi-pod GPU training workloads")
+
+
+HEALTH_AGENTS = ("node-problem-detector", "dcgm", "gpu-health", "nic-health")
+STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
+
+
+def _condition_types(node: dict) -> set[str]:
+    return {
+        c["type"]
+        for c in as_list(dig(node, "status", "conditions"))
+        if isinstance(c, dict) and isinstance(c.get("type"), str)
+    }
+
+
+@check(
+    id="gpu-node-health-missing",
+    title="GPU nodes without GPU or NIC health reporting",
+    severity="high",
+    category="gpu",
+    cases=[MEGASCALE],
+    requires=["Node"],
+    reads=["DaemonSet"],
+    defaults={"agents": list(HEALTH_AGENTS)},
+    fix=(
+        "Run node-problem-detector (with GPU and NIC problem rules) or NVIDIA DCGM on every GPU node, so "
+        "that Xid errors, ECC faults and link flaps become node conditions or metrics that can cordon "
+        "the node; make sure its tolerations match the GPU nodes' taints."
+    ),
+)
+def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes with GPUs (`nvidia.com/gpu` or `amd.com/gpu` capacity, or the GPU operator's
+    `nvidia.com/gpu.present` label) that no health agent covers: no DaemonSet whose name or image
+    is a known agent (node-problem-detector, NVIDIA DCGM / dcgm-exporter, or names set in the
+    `agents` setting) would run on the node (its nodeSelector, node affinity and tolerations are
+    checked against the node's labels and taints), and the node reports no condition beyond the
+    kubelet's standard five. Skipped when DaemonSets were not collected.
+
+    ## Why it matters
+
+    MegaScale found and recovered from more than 90% of faults automatically because every node
+    reported its state: heartbeats carried RDMA traffic metrics, second-level monitoring watched
+    link flapping and NIC problems, and faulty nodes were evicted through Kubernetes and replaced
+    before the job resumed from a checkpoint. A GPU node that reports nothing leaves a flapping NIC or
+    a failing GPU to be discovered as a hung job.
+
+    ## Example
+
+    ```yaml
+    apiVersion: apps/v1
+    kind: DaemonSet
+    metadata: {name: node-problem-detector, namespace: kube-system}
+    spec:
+      template:
+        spec:
+          nodeSelector: {node-pool: general}   # never reaches the GPU pool
+    ```
+
+    ## Fix
+
+    ```yaml
+        spec:
+          tolerations:
+          - {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}
+    ```
+    """
+    if not ctx.inventory.collected("DaemonSet"):
+        raise Skip("DaemonSet not collected, so health agents cannot be seen")
+    gpu_nodes = [n for n in ctx.inventory.nodes if is_gpu_node(n)]
+    if not gpu_nodes:
+        raise Skip("no GPU nodes")
+    agents = list(daemonsets_matching(ctx.inventory, [a.lower() for a in ctx.setting("agents")]))
+    for node in gpu_nodes:
+        if _condition_types(node) - STANDARD_CONDITIONS or any(daemonset_covers(agent, node) for agent in agents):
+            continue
+        names = sorted(f"{namespace(a.obj)}/{name(a.obj)}" for a in agents)
+        yield ctx.finding(
+            node,
+            "GPU node has no GPU/NIC health reporting: no health-agent DaemonSet runs here and the node "
+            "reports no custom conditions.",
+            Evidence("status.conditions[*].type", sorted(_condition_types(node))),
+            Evidence("health agents in cluster (not covering this node)", names or None),
+        )
+

@@ -1,0 +1,233 @@
+"""Node OS checks: networking that an OS update can break, and updates that hit every node at once."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+from kubegap.checks._common import daemonsets_matching, images, matches_any
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_list, containers, dig, labels
+from kubegap.workloads import pod_templates
+
+DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+
+ZONE_LABELS = ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone")
+REGION_LABELS = ("topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region")
+
+
+def os_image(node: dict) -> str:
+    value = dig(node, "status", "nodeInfo", "osImage")
+    return value if isinstance(value, str) else ""
+
+
+_UBUNTU = re.compile(r"ubuntu\s+(\d+)\.(\d+)", re.IGNORECASE)
+
+
+def networkd_flushes_foreign_rules(image: str) -> bool:
+    """Ubuntu 21.10 and later ship systemd >= 248, whose networkd removes policy rules it did not add."""
+    match = _UBUNTU.search(image)
+    return bool(match) and (int(match.group(1)), int(match.group(2))) >= (21, 10)
+
+
+MITIGATION = "ManageForeignRoutingPolicyRules=no"
+
+
+def _mentions_mitigation(ctx: Context) -> str | None:
+    """Where the cluster shows networkd being told to leave foreign rules alone, if anywhere."""
+    for cm in ctx.inventory.of_kind("ConfigMap"):
+        data = cm.get("data") if isinstance(cm.get("data"), dict) else {}
+        if any(isinstance(v, str) and MITIGATION in v.replace(" ", "") for v in data.values()):
+            return f"ConfigMap {dig(cm, 'metadata', 'namespace')}/{dig(cm, 'metadata', 'name')}"
+    for workload in ctx.inventory.workloads:
+        for template in workload.templates:
+            for _, container in containers(template.spec):
+                words = " ".join(str(p) for p in as_list(container.get("command")) + as_list(container.get("args")))
+                if MITIGATION in words.replace(" ", ""):
+                    return str(workload.ref)
+    return None
+
+
+CILIUM = ("cilium/cilium", "cilium-agent")
+
+
+def _cilium(ctx: Context) -> dict | None:
+    """The Cilium agent DaemonSet (or a pod of it, when only pods were collected)."""
+    for workload in daemonsets_matching(ctx.inventory, CILIUM):
+        return workload.obj
+    for pod in ctx.inventory.of_kind("Pod"):
+        if any(matches_any(i, CILIUM) for t in pod_templates(pod) for i in images(t)):
+            return pod
+    return None
+
+
+@check(
+    id="networkd-foreign-routes",
+    title="Cilium routes on nodes whose systemd-networkd deletes rules it did not create",
+    severity="high",
+    category="nodes",
+    cases=[DATADOG],
+    requires=["Node"],
+    reads=["DaemonSet", "Pod", "ConfigMap"],
+    fix=(
+        "Tell systemd-networkd to leave the CNI's routing alone on every node: a drop-in such as "
+        "/etc/systemd/networkd.conf.d/cni.conf with [Network] ManageForeignRoutingPolicyRules=no and "
+        "ManageForeignRoutes=no, baked into the node image (or applied by a node-configuration "
+        "DaemonSet), and test an in-place systemd upgrade on a canary node."
+    ),
+)
+def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Clusters whose CNI is Cilium (a DaemonSet or pods running the `cilium/cilium` image) with nodes
+    on an OS whose systemd-networkd removes routing policy rules it did not create when it starts
+    (Ubuntu 21.10 and later, with systemd 248 or newer), when nothing in the cluster shows networkd
+    configured with `ManageForeignRoutingPolicyRules=no` (in a node-configuration ConfigMap or
+    DaemonSet command). Reported once, on the Cilium DaemonSet, with the affected nodes.
+
+    ## Why it matters
+
+    On 8 March 2023 an automatic systemd security update reached Datadog's Ubuntu 22.04 nodes in
+    every region at about the same time. Restarting systemd-networkd removed the routing rules that
+    Cilium had installed, the nodes lost pod networking, and tens of thousands of nodes across
+    several regions and cloud providers dropped out together. The behaviour had been in systemd
+    since version 248; it stayed hidden because networkd normally only starts at boot, before the
+    CNI installs its rules.
+
+    ## Example
+
+    ```text
+    nodes:   osImage "Ubuntu 22.04.2 LTS"
+    CNI:     DaemonSet kube-system/cilium
+    nothing sets ManageForeignRoutingPolicyRules=no
+    ```
+
+    ## Fix
+
+    ```ini
+    # /etc/systemd/networkd.conf.d/10-cni.conf, in the node image
+    [Network]
+    ManageForeignRoutingPolicyRules=no
+    ManageForeignRoutes=no
+    ```
+    """
+    cilium = _cilium(ctx)
+    if cilium is None:
+        if not (ctx.inventory.collected("DaemonSet") or ctx.inventory.collected("Pod")):
+            raise Skip("neither DaemonSets nor Pods were collected, so the CNI is unknown")
+        raise Skip("the cluster does not run Cilium")
+    exposed = [n for n in ctx.inventory.nodes if networkd_flushes_foreign_rules(os_image(n))]
+    if not exposed:
+        return
+    mitigation = _mentions_mitigation(ctx)
+    if mitigation:
+        return
+    images_seen = Counter(os_image(n) for n in exposed)
+    yield ctx.finding(
+        cilium,
+        f"Cilium manages routes on {len(exposed)} node(s) whose systemd-networkd removes foreign routing "
+        "rules when it restarts, and nothing shows ManageForeignRoutingPolicyRules=no.",
+        Evidence("nodes[*].status.nodeInfo.osImage", dict(images_seen.most_common())),
+        Evidence("nodes", sorted(dig(n, "metadata", "name", default="") for n in exposed)[:20]),
+    )
+
+
+MUTABLE_OS = ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
+UPDATE_COORDINATORS = ("kured", "system-upgrade-controller")
+COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
+
+
+def _coordinator(ctx: Context) -> str | None:
+    for kind_name in COORDINATOR_KINDS:
+        if ctx.inventory.of_kind(kind_name):
+            return kind_name
+    for kind_name in ("DaemonSet", "Deployment"):
+        for obj in ctx.inventory.of_kind(kind_name):
+            name = dig(obj, "metadata", "name", default="")
+            found = matches_any(name, UPDATE_COORDINATORS) or any(
+                matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
+            )
+            if found:
+                return f"{kind_name} {name}"
+    return None
+
+
+def _distro(image: str) -> str:
+    """The OS release without its point version: "Ubuntu 22.04.3 LTS" -> "ubuntu 22.04"."""
+    match = re.match(r"\s*([A-Za-z][A-Za-z ]*?)\s*(\d+(?:\.\d+)?)", image)
+    return f"{match.group(1).lower()} {match.group(2)}" if match else image.lower()
+
+
+def _spread(nodes: list[dict], keys: tuple[str, ...]) -> set[str]:
+    return {value for n in nodes for key in keys if (value := labels(n).get(key))}
+
+
+@check(
+    id="node-updates-uncoordinated",
+    title="Every node runs one mutable OS release with no coordinated update mechanism",
+    severity="high",
+    category="nodes",
+    cases=[DATADOG],
+    requires=["Node"],
+    reads=["DaemonSet", "Deployment", *COORDINATOR_KINDS],
+    fix=(
+        "Stage OS changes: disable unattended in-place upgrades on nodes and roll new node images pool by "
+        "pool and region by region, or let a coordinator (kured, system-upgrade-controller, a managed "
+        "maintenance window) apply updates a few nodes at a time, with a different schedule per region."
+    ),
+)
+def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Clusters with more than one node where every node runs the same release of a general-purpose,
+    package-updated OS (Ubuntu, Debian, RHEL and its rebuilds, Amazon Linux, SUSE), and no update
+    coordinator is visible: no kured DaemonSet, no system-upgrade-controller or its `Plan` objects,
+    no OpenShift `MachineConfigPool`. Immutable, image-updated systems (Container-Optimized OS,
+    Bottlerocket, Flatcar, Talos) are not reported. The finding names the zones and regions the
+    nodes span: the wider the spread, the larger the blast radius of one package update.
+
+    ## Why it matters
+
+    Datadog's fleet ran on the same Ubuntu release everywhere, with the default daily unattended
+    security upgrades. On 8 March 2023 one systemd update was applied within the same hour on nodes in
+    every region and on several cloud providers, and its side effect took out pod networking on most
+    of them at once. The regions were independent in design but correlated through the OS.
+
+    ## Example
+
+    ```text
+    12 nodes, 3 zones, 2 regions, all "Ubuntu 22.04.2 LTS"; unattended-upgrades on; no kured
+    ```
+
+    ## Fix
+
+    ```text
+    - bake OS updates into node images; roll them pool by pool, region by region
+    - or disable unattended-upgrades and run kured / system-upgrade-controller with a per-region window
+    ```
+    """
+    nodes = ctx.inventory.nodes
+    if len(nodes) < 2:
+        raise Skip("fewer than two nodes")
+    releases = Counter(_distro(os_image(n)) for n in nodes)
+    if len(releases) != 1:
+        return
+    release = next(iter(releases))
+    if not matches_any(release, MUTABLE_OS):
+        return
+    coordinator = _coordinator(ctx)
+    if coordinator:
+        return
+    zones, regions = _spread(nodes, ZONE_LABELS), _spread(nodes, REGION_LABELS)
+    where = f" across {len(zones)} zone(s)" + (f" in {len(regions)} region(s)" if regions else "") if zones else ""
+    yield ctx.finding(
+        ctx.cluster,
+        f"All {len(nodes)} nodes{where} run {release} with no coordinated update mechanism: one OS package "
+        "update can change every node at once.",
+        Evidence("nodes[*].status.nodeInfo.osImage", dict(Counter(os_image(n) for n in nodes))),
+        Evidence("zones", sorted(zones) or None),
+        Evidence("regions", sorted(regions) or None),
+    )

@@ -1,0 +1,67 @@
+"""Every check has fixtures that must fire and fixtures that must not.
+
+``fixtures/<check-id>/fires/*.yaml`` must produce at least one finding of that check (exactly N
+when the file starts with ``# expect: N``); ``fixtures/<check-id>/passes/*.yaml`` must produce
+none, and the check must have run (not been skipped) unless the file starts with ``# skipped``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kubegap.audit import run_check
+from kubegap.checks import all_checks, get_check
+from kubegap.inventory import Inventory
+from kubegap.sources.manifests import ManifestSource
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _cases(kind: str):
+    for path in sorted(FIXTURES.glob(f"*/{kind}/*.yaml")):
+        yield pytest.param(path, id=f"{path.parent.parent.name}/{path.stem}")
+
+
+def _run(path: Path):
+    check = get_check(path.parent.parent.name)
+    assert check is not None, f"fixture folder {path.parent.parent.name} names no check"
+    collection = ManifestSource([str(path)]).collect()
+    assert not collection.warnings, collection.warnings
+    return run_check(check, Inventory(collection))
+
+
+def _header(path: Path) -> str:
+    return path.read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("path", list(_cases("fires")))
+def test_fires(path: Path) -> None:
+    coverage, findings = _run(path)
+    assert coverage.status == "ran", coverage
+    expected = re.match(r"# expect: (\d+)", _header(path))
+    if expected:
+        assert len(findings) == int(expected.group(1)), [f.message for f in findings]
+    else:
+        assert findings
+    for finding in findings:
+        assert finding.message and finding.remediation and finding.cases
+
+
+@pytest.mark.parametrize("path", list(_cases("passes")))
+def test_passes(path: Path) -> None:
+    coverage, findings = _run(path)
+    assert findings == [], [f.message for f in findings]
+    if _header(path).startswith("# skipped"):
+        assert coverage.status == "skipped", coverage
+    else:
+        assert coverage.status == "ran", coverage
+
+
+@pytest.mark.parametrize("check", all_checks(), ids=lambda c: c.id)
+def test_every_check_has_both_kinds_of_fixture(check) -> None:
+    folder = FIXTURES / check.id
+    assert list((folder / "fires").glob("*.yaml")), f"{check.id} has no fixture that must fire"
+    assert list((folder / "passes").glob("*.yaml")), f"{check.id} has no fixture that must not fire"
