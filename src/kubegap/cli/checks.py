@@ -1,0 +1,90 @@
+"""``kubegap checks``: the check catalog and each check's documentation."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import typer
+
+app = typer.Typer(help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False)
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+def check_json(check, library) -> dict:
+    return {
+        "id": check.id,
+        "title": check.title,
+        "severity": check.severity,
+        "category": check.category,
+        "requires": list(check.requires),
+        "reads": list(check.reads),
+        "cases": [
+            {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
+            for case_id in check.cases
+        ],
+        "fix": check.fix,
+        "documentation": check.doc,
+    }
+
+
+@app.callback(invoke_without_command=True)
+def list_checks(
+    ctx: typer.Context,
+    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+) -> None:
+    """List every check: id, severity, category, title and the cases it cites."""
+    if ctx.invoked_subcommand:
+        return
+    from rich.table import Table
+
+    from kubegap.checks import all_checks
+    from kubegap.cli.output import console, write_json
+    from kubegap.library import load_library
+
+    library = load_library()
+    checks = all_checks()
+    if output_format is Format.json:
+        write_json([check_json(c, library) for c in checks])
+        return
+    table = Table(title=f"{len(checks)} checks", title_justify="left")
+    for column in ("Check", "Severity", "Category", "Title", "Cases"):
+        table.add_column(column)
+    for c in checks:
+        table.add_row(c.id, c.severity, c.category, c.title, ", ".join(c.cases))
+    console().print(table)
+
+
+@app.command("show")
+def show_check(
+    check_id: str = typer.Argument(..., metavar="ID", help="A check id, e.g. nccl-timeouts-unset."),
+    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+) -> None:
+    """Show one check's documentation (what, why, example, fix) and the incidents it cites."""
+    from rich.markdown import Markdown
+
+    from kubegap.checks import get_check
+    from kubegap.cli.output import console, write_json
+    from kubegap.errors import UserError
+    from kubegap.library import load_library
+
+    check = get_check(check_id)
+    if check is None:
+        raise UserError(f"no check {check_id!r} (see 'kubegap checks')")
+    library = load_library()
+    if output_format is Format.json:
+        write_json(check_json(check, library))
+        return
+    cases = "\n".join(
+        f"- {case.title} ({case.organization}, {case.date}): {case.url}"
+        for case_id in check.cases
+        if (case := library.case(case_id))
+    )
+    text = (
+        f"# {check.id}: {check.title}\n\nSeverity **{check.severity}**, category **{check.category}**.\n\n"
+        f"{check.markdown()}\n\n### Cases\n\n{cases}\n"
+    )
+    console().print(Markdown(text))

@@ -1,0 +1,35 @@
+"""Where command output goes: stdout or a file, as text or JSON."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+import orjson
+
+from kubegap.errors import UserError
+
+
+@contextmanager
+def destination(path: Path | None):
+    if path is None:
+        yield sys.stdout
+        return
+    try:
+        handle = path.open("w", encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    with handle:
+        yield handle
+
+
+def write_json(data, out: TextIO | None = None) -> None:
+    (out or sys.stdout).write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+
+
+def console(out: TextIO | None = None):
+    from rich.console import Console
+
+    return Console(file=out or sys.stdout, highlight=False)

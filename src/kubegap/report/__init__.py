@@ -1,0 +1,16 @@
+"""Reports: the versioned JSON report is built once; every format renders from it."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Protocol, TextIO
+
+FORMATS = {"table": "kubegap.report.table", "json": "kubegap.report.json_format"}
+
+
+class Renderer(Protocol):
+    def __call__(self, report: dict, out: TextIO) -> None: ...
+
+
+def renderer(name: str) -> Renderer:
+    return importlib.import_module(FORMATS[name]).render

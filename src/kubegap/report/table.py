@@ -1,0 +1,73 @@
+"""``--format table`` (the default): findings grouped by severity, then coverage and a summary."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from kubegap.checks.base import SEVERITIES
+
+STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
+
+
+def _object(obj: dict) -> str:
+    where = f"{obj['namespace']}/" if obj.get("namespace") else ""
+    return f"{obj['kind']} {where}{obj['name']}"
+
+
+def _cases(report: dict, ids: list[str]) -> Text:
+    text = Text()
+    for index, case_id in enumerate(ids):
+        case = report["cases"].get(case_id)
+        if index:
+            text.append("\n")
+        if case is None:
+            text.append(case_id)
+            continue
+        text.append(f"{case['title']} ({case['organization']}, {case['date'][:4]})", style=f"link {case['url']}")
+        text.append(f"\n{case['url']}", style="dim")
+    return text
+
+
+def summary_line(report: dict) -> str:
+    summary = report["summary"]
+    counts = ", ".join(f"{n} {s}" for s, n in summary["by_severity"].items() if n) or "no findings"
+    checks = summary["checks"]
+    parts = [counts]
+    if summary["suppressed"]:
+        parts.append(f"{summary['suppressed']} suppressed")
+    parts.append(f"{checks['ran']} checks ran, {checks['skipped']} skipped" + (f", {checks['error']} failed" if checks["error"] else ""))
+    parts.append(f"{summary['objects']} objects")
+    parts.append(f"{summary['elapsed_seconds']:.2f} s")
+    return " · ".join(parts)
+
+
+def render(report: dict, out: TextIO) -> None:
+    console = Console(file=out, highlight=False, soft_wrap=False)
+    for severity in SEVERITIES:
+        findings = [f for f in report["findings"] if f["severity"] == severity]
+        if not findings:
+            continue
+        table = Table(title=Text(f"{severity.upper()} ({len(findings)})", style=STYLE[severity]), title_justify="left", show_lines=True, expand=True)
+        table.add_column("Object", ratio=2, overflow="fold")
+        table.add_column("Problem", ratio=4)
+        table.add_column("Fix", ratio=4)
+        table.add_column("Seen before in", ratio=3)
+        for f in findings:
+            problem = Text(f["check_id"], style="bold")
+            problem.append(f"\n{f['message']}", style="")
+            location = f.get("location")
+            obj = _object(f["object"])
+            if location:
+                obj += f"\n{location['path']}" + (f":{location['line']}" if location.get("line") else "")
+            table.add_row(obj, problem, f["remediation"], _cases(report, f["cases"]))
+        console.print(table)
+    not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
+    if not_ran:
+        console.print(Text("Not checked", style="bold"))
+        for c in not_ran:
+            console.print(f"  {c['check_id']}: {c['status']}: {c['reason']}", style="red" if c["status"] == "error" else "dim")
+    console.print(summary_line(report), style="bold")

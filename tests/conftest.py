@@ -1,0 +1,32 @@
+"""Shared test helpers: run kubegap's pipeline on fixture files, find ../shared when it exists."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
+
+
+def run_cli(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the real command line in a subprocess, as a user would."""
+    return subprocess.run(
+        [sys.executable, "-m", "kubegap", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200", **(env or {})},
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def shared() -> Path:
+    if not SHARED.is_dir():
+        pytest.skip(f"{SHARED} is absent: tests that read the shared corpus need it beside the checkout")
+    return SHARED

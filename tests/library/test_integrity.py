@@ -1,0 +1,58 @@
+"""The library's integrity: what the website and the checks rely on, enforced on every case."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from kubegap.checks import all_checks
+from kubegap.library import load_library
+from kubegap.library.model import VOCABULARIES
+
+LIBRARY = load_library()
+CHECKS = {c.id: c for c in all_checks()}
+
+
+@pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
+def test_case_is_complete(case):
+    assert case.sources and all(str(s.url).startswith("https://") and s.title and s.publisher for s in case.sources)
+    assert re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", case.date)
+    for vocabulary in VOCABULARIES:
+        assert case.tags.of(vocabulary), f"{case.id} has no {vocabulary} tag"
+    for check_id in case.checks:
+        assert check_id in CHECKS, f"{case.id} names unknown check {check_id}"
+    assert case.checks or case.no_check_reason
+
+
+def test_ids_unique_and_no_incident_told_twice():
+    assert len({c.id for c in LIBRARY.cases}) == len(LIBRARY.cases)
+    primary = Counter(c.url for c in LIBRARY.cases)
+    assert [url for url, n in primary.items() if n > 1] == [], "two cases share a primary source"
+
+
+@pytest.mark.parametrize("check", list(CHECKS.values()), ids=lambda c: c.id)
+def test_every_check_cites_existing_cases(check):
+    assert check.cases
+    for case_id in check.cases:
+        assert LIBRARY.case(case_id) is not None, f"{check.id} cites unknown case {case_id}"
+
+
+def test_a_check_and_the_cases_it_cites_agree():
+    """If a check cites a case, the case names the check among those that reveal its gap."""
+    for check in CHECKS.values():
+        for case_id in check.cases:
+            assert check.id in LIBRARY.case(case_id).checks, f"{case_id} does not list {check.id}"
+
+
+def test_founding_cases_are_present():
+    assert LIBRARY.case("bytedance-2024-megascale-nic-flapping")
+    assert LIBRARY.case("datadog-2023-systemd-networkd-cilium-outage")
+
+
+def test_filter_by_parent_term_includes_children():
+    some = next(c for c in LIBRARY.cases if "/" in c.tags.root_cause[0])
+    parent = some.tags.root_cause[0].split("/")[0]
+    assert some in LIBRARY.filter(root_cause=[parent])
+    assert some in LIBRARY.filter(root_cause=[some.tags.root_cause[0]])

@@ -1,0 +1,97 @@
+import gzip
+import json
+
+import pytest
+
+from kubegap.errors import InputError
+from kubegap.sources.manifests import ManifestSource
+
+
+def collect(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return ManifestSource([str(path)]).collect()
+
+
+def test_multi_document_yaml_with_line_numbers(tmp_path):
+    text = "# comment\napiVersion: v1\nkind: Service\nmetadata: {name: a}\n---\n\napiVersion: v1\nkind: Service\nmetadata: {name: b}\n"
+    collection = collect(tmp_path, "svc.yaml", text)
+    assert [r["metadata"]["name"] for r in collection.resources] == ["a", "b"]
+    lines = [collection.origins[id(r)].line for r in collection.resources]
+    assert lines == [2, 7]
+    assert collection.collected == {"Service"}
+
+
+def test_kubectl_list_items_get_kind_and_api_version_from_the_list(tmp_path):
+    data = {"apiVersion": "apps/v1", "kind": "DeploymentList", "items": [{"metadata": {"name": "web"}, "spec": {}}]}
+    collection = collect(tmp_path, "deps.json", json.dumps(data))
+    (obj,) = collection.resources
+    assert obj["kind"] == "Deployment" and obj["apiVersion"] == "apps/v1"
+    assert "Deployment" in collection.collected
+
+
+def test_empty_typed_list_still_counts_as_collected(tmp_path):
+    collection = collect(tmp_path, "ds.yaml", "apiVersion: apps/v1\nkind: DaemonSetList\nitems: []\n")
+    assert collection.collected == {"DaemonSet"} and not collection.resources
+
+
+def test_bad_documents_are_skipped_with_a_warning_and_the_rest_is_kept(tmp_path):
+    text = (
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\n"
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Values.name }}\n---\n"
+        "- just\n- a list\n---\n"
+        "foo: bar\n---\n"
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok2}\n"
+    )
+    collection = collect(tmp_path, "mixed.yaml", text)
+    assert [r["metadata"]["name"] for r in collection.resources] == ["ok", "ok2"]
+    joined = "\n".join(collection.warnings)
+    assert "mixed.yaml, document 2" in joined and "unrendered template" in joined
+    assert "document 3" in joined and "not a mapping" in joined
+    assert "document 4" in joined and "not a Kubernetes object" in joined
+
+
+def test_python_object_tags_are_not_constructed(tmp_path):
+    text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: !!python/object/apply:os.system ['echo pwned']\n"
+    collection = collect(tmp_path, "evil.yaml", text)
+    assert not collection.resources
+    assert "invalid YAML" in collection.warnings[0]
+
+
+def test_bare_equals_sign_is_a_string(tmp_path):
+    collection = collect(tmp_path, "crd.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {op: =}\n")
+    assert collection.resources[0]["data"]["op"] == "="
+
+
+def test_missing_path_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        ManifestSource([str(tmp_path / "nope.yaml")]).collect()
+
+
+def test_directories_are_read_recursively_and_binary_files_skipped(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "svc.yml").write_text("apiVersion: v1\nkind: Service\nmetadata: {name: a}\n")
+    (tmp_path / "blob.yaml").write_bytes(b"\x00\x01\x02binary")
+    (tmp_path / "notes.txt").write_text("ignored")
+    (tmp_path / "snap.json.gz").write_bytes(
+        gzip.compress(json.dumps({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "n"}}).encode())
+    )
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert sorted(r["kind"] for r in collection.resources) == ["Namespace", "Service"]
+    assert any("binary" in w for w in collection.warnings)
+
+
+def test_snapshot_documents_keep_their_coverage(tmp_path):
+    snapshot = {
+        "apiVersion": "kubegap.io/v1",
+        "kind": "Snapshot",
+        "cluster": {"name": "prod"},
+        "collected": ["Node"],
+        "forbidden": {"Secret": "list secrets"},
+        "absent": ["PyTorchJob"],
+        "items": [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n1"}}, None],
+    }
+    collection = collect(tmp_path, "snap.json", json.dumps(snapshot))
+    assert collection.collected == {"Node"} and collection.forbidden == {"Secret": "list secrets"}
+    assert collection.absent == {"PyTorchJob"} and collection.cluster["name"] == "prod"
+    assert len(collection.resources) == 1 and "item 1" in collection.warnings[0]

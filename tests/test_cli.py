@@ -1,0 +1,130 @@
+"""The command line as users run it: exit codes, formats, errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from conftest import run_cli
+
+SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
+HEAVY = ("kubernetes", "starlette", "fastapi", "uvicorn", "jinja2", "mcp")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["audit", "--help"]])
+def test_help_and_version_import_no_heavy_stack(args):
+    code = (
+        "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('HEAVY:' + ','.join(sorted({m.split('.')[0] for m in sys.modules} & set(%r))))" % (args, HEAVY)
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "HEAVY:"
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.returncode == 0 and result.stdout.startswith("kubegap ")
+
+
+def test_demo_audit_cites_both_founding_cases_and_fails_on_high():
+    result = run_cli("audit", "--demo", "--format", "json")
+    assert result.returncode == 1, result.stderr
+    report = json.loads(result.stdout)
+    jsonschema.validate(report, SCHEMA)
+    cited = {case for f in report["findings"] for case in f["cases"]}
+    assert {"bytedance-2024-megascale-nic-flapping", "datadog-2023-systemd-networkd-cilium-outage"} <= cited
+    fired = {f["check_id"] for f in report["findings"]}
+    assert {"nccl-timeouts-unset", "gpu-node-health-missing", "networkd-foreign-routes",
+            "node-updates-uncoordinated", "local-storage-stateful"} <= fired
+    assert all(c["status"] in ("ran", "skipped", "error") for c in report["coverage"])
+    assert not [c for c in report["coverage"] if c["status"] == "error"]
+
+
+def test_demo_table_names_objects_fixes_and_cases():
+    result = run_cli("audit", "--demo")
+    assert result.returncode == 1
+    out = result.stdout
+    assert "PyTorchJob ml/llama-finetune" in out and "nccl-timeouts-unset" in out
+    assert "https://" in out and "checks ran" in out
+
+
+def test_fail_on_none_exits_zero():
+    assert run_cli("audit", "--demo", "--fail-on", "none", "--format", "json").returncode == 0
+
+
+def test_clean_manifest_exits_zero(tmp_path):
+    path = tmp_path / "ok.yaml"
+    path.write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {a: b}\n")
+    result = run_cli("audit", str(path), "--format", "json")
+    assert result.returncode == 0, result.stderr
+    jsonschema.validate(json.loads(result.stdout), SCHEMA)
+
+
+def test_stdin_and_location(tmp_path):
+    manifest = (tmp_path / "sts.yaml")
+    manifest.write_text(
+        "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: d}\nspec:\n  template:\n    spec:\n"
+        "      containers: [{name: db, image: 'postgres:16', volumeMounts: [{name: data, mountPath: /d}]}]\n"
+        "      volumes: [{name: data, hostPath: {path: /srv}}]\n"
+    )
+    result = run_cli("audit", str(manifest), "--format", "json")
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["location"] == {"path": str(manifest), "document": 0, "line": 1}
+    piped = run_cli("audit", "-", "--format", "json", stdin=manifest.read_text())
+    assert json.loads(piped.stdout)["findings"][0]["check_id"] == "local-storage-stateful"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["audit", "/no/such/file.yaml"], "no such file or directory"),
+        (["audit"], "nothing to audit"),
+        (["audit", "--demo", "--check", "bogus"], "unknown check"),
+        (["checks", "show", "bogus"], "no check 'bogus'"),
+        (["cases", "show", "bogus"], "no case 'bogus'"),
+        (["cases", "--root-cause", "bogus"], "no root cause term 'bogus'"),
+        (["audit", "--format", "xml", "--demo"], "xml"),
+    ],
+)
+def test_user_errors_exit_2_without_traceback(args, message):
+    result = run_cli(*args)
+    assert result.returncode == 2, (result.stdout, result.stderr)
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_input_with_nothing_usable_is_an_error(tmp_path):
+    path = tmp_path / "values.yaml"
+    path.write_text("replicaCount: 3\nimage: {repository: nginx}\n")
+    result = run_cli("audit", str(path))
+    assert result.returncode == 2
+    assert "values.yaml, document 1: no apiVersion or kind" in result.stderr
+    assert "no Kubernetes objects found" in result.stderr
+
+
+def test_checks_list_and_show():
+    listed = json.loads(run_cli("checks", "--format", "json").stdout)
+    assert {c["id"] for c in listed} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
+    shown = run_cli("checks", "show", "networkd-foreign-routes")
+    assert shown.returncode == 0
+    for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
+        assert heading in shown.stdout
+
+
+def test_cases_list_filter_and_show():
+    everything = json.loads(run_cli("cases", "--format", "json", "--per-page", "500").stdout)
+    assert everything["total"] >= 2
+    gpu = json.loads(run_cli("cases", "--component", "gpu/nccl", "--format", "json").stdout)
+    assert "bytedance-2024-megascale-nic-flapping" in {c["id"] for c in gpu["cases"]}
+    shown = run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage")
+    for heading in ("Symptoms", "Trigger", "Root cause", "Component", "Contributing factor", "Detection",
+                    "Remediation", "Lessons", "Sources", "Check your cluster for this"):
+        assert heading in shown.stdout
+    as_json = json.loads(run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage", "--format", "json").stdout)
+    assert as_json["id"] == "datadog-2023-systemd-networkd-cilium-outage"
