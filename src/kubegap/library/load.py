@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -60,6 +60,13 @@ class Library:
             "_terms",
             {(name, term.id): term for name, vocab in self.vocabularies.items() for term in vocab.terms},
         )
+
+    @cached_property
+    def index(self):
+        """Full-text search, facets and related cases (built on first use)."""
+        from kubegap.library.search import Index
+
+        return Index(self)
 
     def case(self, case_id: str) -> Case | None:
         return self._by_id.get(case_id)

@@ -68,6 +68,8 @@ class Tags(_Strict):
 
 
 class Case(_Strict):
+    """One public incident. Sections the sources do not support are left empty, never guessed."""
+
     id: str = Field(pattern=SLUG)
     title: str = Field(min_length=1)
     organization: str = Field(min_length=1)
@@ -77,9 +79,9 @@ class Case(_Strict):
     trigger: str = Field(min_length=1)
     root_cause: str = Field(min_length=1)
     contributing_factors: tuple[str, ...] = ()
-    detection: str = Field(min_length=1)
-    remediation: tuple[str, ...] = Field(min_length=1)
-    lessons: tuple[str, ...] = Field(min_length=1)
+    detection: str | None = None
+    remediation: tuple[str, ...] = ()
+    lessons: tuple[str, ...] = ()
     impact: str | None = None
     sources: tuple[Source, ...] = Field(min_length=1)
     tags: Tags
