@@ -9,3 +9,6 @@ MAX_NESTING_DEPTH = 200
 """Deepest YAML/JSON nesting accepted; real Kubernetes objects stay far below 50."""
 
 MAX_DIRECTORY_FILES = 100_000
+
+MAX_EXPANDED_NODES = 1_000_000
+"""Largest document once YAML aliases are expanded (a "billion laughs" document is refused)."""

@@ -40,6 +40,34 @@ def _too_deep(text: str) -> bool:
     return widest > 2 * limits.MAX_NESTING_DEPTH
 
 
+_ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
+
+
+def _expanded_size(data) -> int:
+    """Nodes the document has once aliases are expanded, stopping early past the limit."""
+    memo: dict[int, int] = {}
+
+    def size(obj) -> int:
+        if isinstance(obj, dict):
+            children = obj.values()
+        elif isinstance(obj, list):
+            children = obj
+        else:
+            return 1
+        key = id(obj)
+        if key not in memo:
+            memo[key] = 0  # a cycle counts once
+            total = 1
+            for child in children:
+                total += size(child)
+                if total > limits.MAX_EXPANDED_NODES:
+                    break
+            memo[key] = total
+        return memo[key]
+
+    return size(data)
+
+
 def _documents(text: str) -> Iterator[tuple[int, int, str]]:
     """``(index, first line, text)`` for each YAML document; documents are split on ``---`` lines."""
     start, line, index = 0, 1, 0
@@ -135,15 +163,20 @@ class Reader:
                 return
             origin = Origin(path, index, _first_content_line(chunk, line))
             try:
-                # load_all: a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
-                documents = list(yamlload.load_all(chunk))
+                # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
+                documents, duplicates = yamlload.documents(chunk)
             except yamlload.YAMLError as exc:
                 reason = str(getattr(exc, "problem", None) or exc).splitlines()[0]
                 if "{{" in chunk:
                     reason = "looks like an unrendered template ({{ }})"
                 self.warn(f"{path}, document {index + 1} (line {origin.line}): invalid YAML: {reason}; skipped")
                 continue
+            for key, key_line in duplicates:
+                self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
             for data in documents:
+                if _ALIAS.search(chunk) and _expanded_size(data) > limits.MAX_EXPANDED_NODES:
+                    self.warn(f"{path}, document {index + 1}: YAML aliases expand past {limits.MAX_EXPANDED_NODES} nodes; skipped")
+                    continue
                 self.add_document(data, origin)
 
     def read_file(self, path: Path) -> None:
@@ -157,13 +190,17 @@ class Reader:
                 raw = _gunzip(raw)
         except (OSError, zlib.error) as exc:
             raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            self.warn(f"{path}: not UTF-8 text (byte {exc.start}); skipped")
-            return
-        if "\x00" in text:
+        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
+        if encoding != "utf-16" and b"\x00" in raw:
             self.warn(f"{path}: binary data, not YAML or JSON; skipped")
+            return
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError as exc:
+            self.warn(f"{path}: not valid {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte {exc.start}); skipped")
+            return
+        if not text.strip():
+            self.warn(f"{path}: empty file; nothing to read")
             return
         self.read_text(text, str(path))
 

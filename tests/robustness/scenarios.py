@@ -1,0 +1,121 @@
+"""Hostile and broken inputs, each next to a good file that must still be audited.
+
+Shared by ``test_hostile_files.py`` (which asserts each outcome) and ``scripts/robustness_report.py``
+(which measures each and writes ``docs/ROBUSTNESS.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+CANARY = (
+    "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: canary, namespace: robustness}\nspec:\n"
+    "  template:\n    spec:\n      containers: [{name: db, image: 'postgres:16.1', volumeMounts: [{name: d, mountPath: /d}]}]\n"
+    "      volumes: [{name: d, hostPath: {path: /srv/canary}}]\n"
+)
+CONFIGMAP = "apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: cm-{i}, namespace: robustness}}\ndata: {{k: v}}\n"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    description: str
+    build: Callable[[Path], None]
+    expect_stderr: str | None
+    """A phrase the warning or error must contain (None: no warning expected)."""
+
+
+def _write(name: str, content: str | bytes) -> Callable[[Path], None]:
+    def build(folder: Path) -> None:
+        path = folder / name
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+
+    return build
+
+
+def _alias_bomb(folder: Path) -> None:
+    lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for level in "bcdefghi":
+        previous = chr(ord(level) - 1)
+        lines.append(f"{level}: &{level} [" + ",".join([f"*{previous}"] * 9) + "]")
+    text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: laughs}\ndata:\n" + "\n".join("  " + l for l in lines) + "\n"
+    (folder / "bomb.yaml").write_text(text)
+
+
+def _deep(name: str, depth: int) -> Callable[[Path], None]:
+    return _write(name, "[" * depth + "]" * depth)
+
+
+def _sparse_huge(folder: Path) -> None:
+    with open(folder / "huge.json", "wb") as handle:
+        handle.truncate(300 * 1024 * 1024)  # sparse: costs no disk, exceeds the size limit
+
+
+def _many_documents(folder: Path) -> None:
+    (folder / "many.yaml").write_text("---\n".join(CONFIGMAP.format(i=i) for i in range(10_000)))
+
+
+def _python_tag(folder: Path) -> None:
+    marker = folder / "pwned"
+    payload = f"!!python/object/apply:os.system ['touch {marker}']"
+    (folder / "evil.yaml").write_text(f"apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: x}}\ndata: {payload}\n")
+
+
+def _symlink_loop(folder: Path) -> None:
+    loop = folder / "tree"
+    loop.mkdir()
+    (loop / "self").symlink_to(loop, target_is_directory=True)
+    (loop / "cm.yaml").write_text(CONFIGMAP.format(i=0))
+
+
+SCENARIOS = [
+    Scenario("alias-bomb", "YAML 'billion laughs': 9 levels of 9 aliases", _alias_bomb, "aliases expand past"),
+    Scenario("deep-json", "JSON nested 100,000 arrays deep", _deep("deep.json", 100_000), "nested more than"),
+    Scenario("deep-yaml", "YAML flow sequence nested 100,000 deep", _deep("deep.yaml", 100_000), "nested more than"),
+    Scenario("huge-file", "a 300 MB file (over the 256 MB limit)", _sparse_huge, "over the"),
+    Scenario("binary", "binary garbage with NUL bytes", _write("blob.yaml", bytes(range(256)) * 64), "binary data"),
+    Scenario("utf-16", "a manifest saved as UTF-16 with a BOM", _write("utf16.yaml", CONFIGMAP.format(i=1).encode("utf-16")), None),
+    Scenario("invalid-utf-8", "bytes that are not UTF-8", _write("latin1.yaml", b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: caf\xe9}\n"), "not valid UTF-8"),
+    Scenario("10k-documents", "a stream of 10,000 documents", _many_documents, None),
+    Scenario("duplicate-keys", "a mapping with a repeated key", _write("dup.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, name: b}\n"), "repeated"),
+    Scenario("python-tag", "a YAML tag that tries to run a shell command", _python_tag, "invalid YAML"),
+    Scenario("symlink-loop", "a directory containing a symlink to itself", _symlink_loop, None),
+    Scenario("empty-file", "an empty file", _write("empty.yaml", ""), "empty file"),
+    Scenario("null-list-items", "a List whose items are null", _write("nulls.yaml", "apiVersion: v1\nkind: List\nitems: [null, null]\n"), "not a mapping"),
+    Scenario("helm-template", "an unrendered Helm template", _write("deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"), "unrendered template"),
+    Scenario("not-kubernetes", "a values file with no apiVersion or kind", _write("values.yaml", "replicaCount: 3\n"), "not a Kubernetes object"),
+]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    exit_code: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_rss_mb: float
+
+
+def run(scenario: Scenario, folder: Path) -> Outcome:
+    """Build the scenario next to the canary and audit the folder in a fresh process."""
+    scenario.build(folder)
+    (folder / "canary.yaml").write_text(CANARY)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "kubegap", "audit", str(folder), "--format", "json"],
+            stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"},
+        )
+        _, status, usage = os.wait4(process.pid, 0)  # wait4: this child's own peak memory
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, usage.ru_maxrss / 1024)
