@@ -11,7 +11,7 @@ import sys
 import typer
 
 from kubegap import __version__
-from kubegap.cli import audit, cases, checks
+from kubegap.cli import audit, cases, checks, mcp
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; "
@@ -49,6 +49,7 @@ def _root(
 app.command("audit", help=audit.HELP + "\n\n" + EXIT_CODES_HELP)(audit.audit)
 app.add_typer(checks.app, name="checks")
 app.add_typer(cases.app, name="cases")
+app.command("mcp")(mcp.mcp)
 
 
 def main() -> None:

@@ -7,12 +7,9 @@ from pathlib import Path
 
 import typer
 
+from kubegap.cli.output import Format
+
 app = typer.Typer(help="Browse the Incident Library: list, filter, search, facet, export and show cases.")
-
-
-class Format(str, Enum):
-    table = "table"
-    json = "json"
 
 
 class ExportFormat(str, Enum):

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from enum import Enum
 
 import typer
 
+from kubegap.cli.output import Format
+
 app = typer.Typer(help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False)
-
-
-class Format(str, Enum):
-    table = "table"
-    json = "json"
 
 
 def check_json(check, library) -> dict:

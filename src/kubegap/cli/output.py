@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from enum import Enum
 from pathlib import Path
 from typing import TextIO
 
 import orjson
 
 from kubegap.errors import UserError
+
+
+class Format(str, Enum):
+    """``--format`` for listings: a Rich table for people, JSON for programs."""
+
+    table = "table"
+    json = "json"
 
 
 @contextmanager

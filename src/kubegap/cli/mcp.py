@@ -1,0 +1,19 @@
+"""``kubegap mcp``: serve the read-only MCP server (stdio by default)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def mcp(
+    http: bool = typer.Option(False, "--http", help="Serve streamable HTTP on --host:--port instead of stdio."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address for --http (keep it on loopback)."),
+    port: int = typer.Option(8765, "--port", help="Port for --http."),
+    root: list[Path] = typer.Option(None, "--root", help="Folders the manifest and snapshot tools may read (default: the current directory; repeatable)."),
+) -> None:
+    """Serve kubegap to AI agents over MCP: audits, checks and the Incident Library, all read-only."""
+    from kubegap.mcp_server import serve
+
+    serve("streamable-http" if http else "stdio", host=host, port=port, roots=root or None)

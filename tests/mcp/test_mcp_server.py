@@ -1,0 +1,166 @@
+"""A real MCP client session (the SDK's stdio client) against `kubegap mcp`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from kubegap.demo import demo_path
+
+PLANTED = "c3VwZXItc2VjcmV0LXRva2VuLTk5"  # base64 of a fake token planted in a Secret and an env value
+MANIFESTS = f"""
+apiVersion: v1
+kind: Secret
+metadata: {{name: registry-token, namespace: shop}}
+data: {{token: {PLANTED}}}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {{name: db, namespace: shop}}
+spec:
+  template:
+    spec:
+      containers:
+      - name: db
+        image: postgres:16.1
+        env: [{{name: PASSWORD, value: {PLANTED}}}]
+        envFrom: [{{secretRef: {{name: registry-token}}}}]
+        volumeMounts: [{{name: data, mountPath: /var/lib/postgresql/data}}]
+      volumes: [{{name: data, hostPath: {{path: /srv/db}}}}]
+"""
+
+
+def _session(tmp_path: Path):
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--root", str(demo_path().parent)]
+    )
+    return stdio_client(params)
+
+
+async def _with_session(tmp_path, body):
+    async with _session(tmp_path) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            return await body(session)
+
+
+def run(tmp_path, body):
+    return anyio.run(_with_session, tmp_path, body)
+
+
+def _payload(result) -> dict:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return result.structured_content
+    return json.loads(result.content[0].text)
+
+
+def _error_text(result) -> str:
+    assert result.is_error
+    return " ".join(getattr(c, "text", "") for c in result.content)
+
+
+EXPECTED_TOOLS = {"audit_manifests", "audit_snapshot", "list_checks", "explain_check", "search_cases", "get_case"}
+
+
+def test_tools_are_listed_with_read_only_annotations(tmp_path):
+    async def body(session):
+        return (await session.list_tools()).tools
+
+    tools = run(tmp_path, body)
+    assert EXPECTED_TOOLS <= {t.name for t in tools}
+    for tool in tools:
+        assert tool.description and tool.input_schema["type"] == "object"
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.destructive_hint is False
+        assert tool.annotations.idempotent_hint is True
+
+
+def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_path):
+    (tmp_path / "app.yaml").write_text(MANIFESTS)
+
+    async def body(session):
+        by_path = await session.call_tool("audit_manifests", {"paths": [str(tmp_path / "app.yaml")]})
+        inline = await session.call_tool("audit_manifests", {"yaml": MANIFESTS, "min_severity": "high"})
+        snapshot = await session.call_tool("audit_snapshot", {"path": str(demo_path()), "limit": 2})
+        return by_path, inline, snapshot
+
+    by_path, inline, snapshot = run(tmp_path, body)
+    for result in (by_path, inline, snapshot):
+        text = json.dumps(_payload(result))
+        assert PLANTED not in text
+        assert "super-secret" not in text
+    groups = _payload(by_path)["groups"]
+    assert any(g["check_id"] == "local-storage-stateful" for g in groups)
+    assert all(g["cases"] and all(c.get("url", "https://").startswith("https://") for c in g["cases"]) for g in groups)
+    demo = _payload(snapshot)
+    assert len(demo["groups"]) <= 2 and demo["summary"]["findings"] > 0
+    if demo["checks_with_findings"] > 2:
+        assert demo["next_offset"] == 2 and demo["groups_omitted"] == demo["checks_with_findings"] - 2
+
+
+def test_invalid_arguments_get_clear_errors(tmp_path):
+    outside = Path("/etc/passwd")
+
+    async def body(session):
+        return [
+            await session.call_tool("audit_manifests", {}),
+            await session.call_tool("audit_manifests", {"paths": [str(outside)]}),
+            await session.call_tool("audit_manifests", {"paths": [str(tmp_path) + "/../../../../../etc"]}),
+            await session.call_tool("audit_manifests", {"yaml": "x" * (5 * 1024 * 1024 + 1)}),
+            await session.call_tool("audit_manifests", {"yaml": "replicas: 3\n"}),
+            await session.call_tool("audit_snapshot", {"path": str(tmp_path / "missing.json")}),
+            await session.call_tool("explain_check", {"check_id": "no-such-check"}),
+            await session.call_tool("get_case", {"case_id": "../../etc/passwd"}),
+            await session.call_tool("search_cases", {"component": ["no/such-term"]}),
+            await session.call_tool("search_cases", {"page": 0}),
+            await session.call_tool("audit_manifests", {"yaml": MANIFESTS, "min_severity": "severe"}),
+        ]
+
+    results = run(tmp_path, body)
+    messages = [_error_text(r) for r in results]
+    assert "give paths or inline yaml" in messages[0]
+    assert "outside the folders" in messages[1] and "outside the folders" in messages[2]
+    assert "larger than" in messages[3]
+    assert "no Kubernetes objects" in messages[4]
+    assert "no such file" in messages[5]
+    assert "no check" in messages[6] and "no case" in messages[7] and "no component term" in messages[8]
+    assert all(m for m in messages[9:])
+
+
+def test_library_tools_resources_and_prompt(tmp_path):
+    async def body(session):
+        checks = _payload(await session.call_tool("list_checks", {}))
+        explained = _payload(await session.call_tool("explain_check", {"check_id": "networkd-foreign-routes"}))
+        found = _payload(await session.call_tool("search_cases", {"query": "systemd-networkd Cilium"}))
+        case = _payload(await session.call_tool("get_case", {"case_id": found["cases"][0]["id"]}))
+        resource = await session.read_resource(f"kubegap://case/{case['id']}")
+        prompts = (await session.list_prompts()).prompts
+        prompt = await session.get_prompt("audit_and_plan", {"target": "prod"})
+        return checks, explained, found, case, resource, prompts, prompt
+
+    checks, explained, found, case, resource, prompts, prompt = run(tmp_path, body)
+    assert {c["id"] for c in checks["checks"]} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
+    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Example", "Fix"}
+    assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
+    assert case["sources"][0]["url"].startswith("https://")
+    assert "## Root cause" in resource.contents[0].text
+    assert "audit_and_plan" in {p.name for p in prompts}
+    assert "prod" in prompt.messages[0].content.text
+
+
+@pytest.mark.parametrize("name", ["get_case", "explain_check"])
+def test_script_payloads_come_back_as_plain_data(tmp_path, name):
+    payload = "<script>alert(1)</script>"
+
+    async def body(session):
+        return await session.call_tool(name, {"case_id" if name == "get_case" else "check_id": payload})
+
+    message = _error_text(run(tmp_path, body))
+    assert "no " in message  # rejected as unknown; the text is returned verbatim as data, never rendered
