@@ -128,3 +128,21 @@ def test_cases_list_filter_and_show():
         assert heading in shown.stdout
     as_json = json.loads(run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage", "--format", "json").stdout)
     assert as_json["id"] == "datadog-2023-systemd-networkd-cilium-outage"
+
+
+def test_kubectl_plugin_entry_point():
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    kubectl = shutil.which("kubectl")
+    plugin = Path(sys.executable).with_name("kubectl-gap")
+    if kubectl is None:
+        pytest.skip("kubectl is not installed")
+    assert plugin.exists(), "the kubectl-gap console script is not installed"
+    env = {**os.environ, "PATH": f"{plugin.parent}{os.pathsep}{os.environ['PATH']}", "KUBECONFIG": "/dev/null"}
+    result = subprocess.run([kubectl, "gap", "--version"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("kubegap ")

@@ -124,10 +124,11 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     In ByteDance's MegaScale production runs on more than 10,000 GPUs, network interfaces flapped: a
-    link went down and came back within seconds. With NCCL's default timeout and retry settings the
-    collective operations gave up before the link returned, so one short flap stalled or crashed
-    a whole training job. ByteDance fixed it by setting the timeout threshold explicitly to a larger
-    value and tuning the retransmit timer and retry count (see the cited case).
+    link went down and came back within a few seconds, dropping the packets in flight. NCCL's default
+    timeout expired with a completion error before the NIC came back, so one short flap stalled or
+    slowed the whole training job. ByteDance's first lesson was to set the timeout threshold
+    explicitly to a larger value; it also tuned NCCL's retransmit timer and retry count and enabled the
+    NIC's `adap_retrans` feature.
 
     ## Example
 

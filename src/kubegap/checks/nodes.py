@@ -89,12 +89,12 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    On 8 March 2023 an automatic systemd security update reached Datadog's Ubuntu 22.04 nodes in
-    every region at about the same time. Restarting systemd-networkd removed the routing rules that
-    Cilium had installed, the nodes lost pod networking, and tens of thousands of nodes across
-    several regions and cloud providers dropped out together. The behaviour had been in systemd
-    since version 248; it stayed hidden because networkd normally only starts at boot, before the
-    CNI installs its rules.
+    On 8 March 2023 an automatic systemd security update reached Datadog's Ubuntu 22.04 Kubernetes
+    nodes. When systemd-networkd started again on the running nodes it removed the routing rules that
+    Cilium had installed, the nodes lost network connectivity, and Datadog lost about 60% of its
+    compute capacity in five regions at once. systemd-networkd has flushed routing policy rules it
+    did not create since version 248; the opt-out, `ManageForeignRoutingPolicyRules`, came in 249.
+    Datadog's fix included configuring networkd to leave the routing tables alone.
 
     ## Example
 
@@ -191,10 +191,12 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    Datadog's fleet ran on the same Ubuntu release everywhere, with the default daily unattended
-    security upgrades. On 8 March 2023 one systemd update was applied within the same hour on nodes in
-    every region and on several cloud providers, and its side effect took out pod networking on most
-    of them at once. The regions were independent in design but correlated through the OS.
+    Datadog's Kubernetes nodes ran Ubuntu 22.04 base images in which a legacy security-update channel
+    was still enabled, applying updates in the same default daily window (06:00 to 07:00 UTC) in every
+    region. On 8 March 2023 one systemd update therefore reached regions on different cloud providers
+    within the same hour, outside Datadog's usual practice of rolling changes out one region at a
+    time, and its side effect took about 60% of the company's compute capacity offline. Datadog now
+    rolls out every update, security updates included, in a controlled way.
 
     ## Example
 
