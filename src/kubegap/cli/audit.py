@@ -7,10 +7,14 @@ from pathlib import Path
 
 import typer
 
+from kubegap.cli import sources
+
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
     "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
-    "output, kubegap snapshots), or - for standard input. Nothing is ever written to a cluster."
+    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
+    "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
+    "read. Nothing is ever written to a cluster and Secrets are never read."
 )
 
 
@@ -36,37 +40,35 @@ def audit(
     fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
+    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    kubeconfig: str = sources.KUBECONFIG_OPTION,
+    context: str = sources.CONTEXT_OPTION,
+    namespace: list[str] = sources.NAMESPACE_OPTION,
+    in_cluster: bool = sources.IN_CLUSTER_OPTION,
+    quiet: bool = sources.QUIET_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
-    from kubegap.checks import all_checks
     from kubegap.checks.base import severity_rank
     from kubegap.cli.output import destination
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inventory import Inventory
     from kubegap.library import load_library
+    from kubegap.pipeline import select_checks
     from kubegap.report import renderer
     from kubegap.report.model import build_report
-    from kubegap.sources.manifests import ManifestSource
 
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
-    if not inputs:
-        raise UserError("nothing to audit: give PATHS, - for stdin, or --demo")
-    collection = ManifestSource(inputs).collect()
+    checks = select_checks(check_ids)
+    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet)
+    collection = sources.collect_inputs(inputs, target, checks)
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)
-    if not collection.resources:
+    if inputs and not collection.resources:
         raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
 
-    checks = all_checks()
-    if check_ids:
-        known = {c.id for c in checks}
-        unknown = [c for c in check_ids if c not in known]
-        if unknown:
-            raise UserError(f"unknown check(s): {', '.join(unknown)} (see 'kubegap checks')")
-        checks = [c for c in checks if c.id in check_ids]
     inventory = Inventory(collection)
     result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
     report = build_report(result, inventory, checks, load_library())
@@ -74,4 +76,4 @@ def audit(
         renderer(output_format.value)(report, out)
     threshold = None if fail_on is Severity.none else severity_rank(fail_on.value)
     failing = threshold is not None and any(severity_rank(f["severity"]) <= threshold for f in report["findings"])
-    raise typer.Exit(1 if failing else 0)
+    raise typer.Exit(1 if failing else 3 if fail_on_partial and collection.partial else 0)

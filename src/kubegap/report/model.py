@@ -73,6 +73,7 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
             "collected": sorted(collection.collected),
             "forbidden": dict(sorted(collection.forbidden.items())),
             "absent": sorted(collection.absent),
+            "failed": dict(sorted(collection.failed.items())),
         },
         "warnings": list(collection.warnings),
     }
