@@ -223,7 +223,7 @@ class FakeAPIServer:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.credentials.cert_path, self.credentials.key_path)
         self._httpd.socket = context.wrap_socket(self._httpd.socket, server_side=True)
-        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+        threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         return self
 
     def stop(self) -> None:
@@ -452,6 +452,7 @@ class _Handler(BaseHTTPRequestHandler):
             if state.token_expired(page):
                 return 410, _status(410, EXPIRED_MESSAGE, reason="Expired")
             offset, resource_version = page.offset, page.resource_version
+            items = [o for o in items if int(o["metadata"]["resourceVersion"]) <= resource_version]  # the list's snapshot
         limit = int(query["limit"]) if query.get("limit", "").isdigit() and int(query["limit"]) > 0 else None
         chunk = items[offset: offset + limit] if limit else items[offset:]
         metadata = {"resourceVersion": str(resource_version)}
