@@ -33,7 +33,7 @@
     });
     var n = cases.length;
     document.getElementById("case-count").textContent = n + (n === 1 ? " case" : " cases");
-    document.getElementById("case-range").textContent = n ? "1 to " + n + " of " + n + " matching “" + query + "”" : "No cases match. Nothing found for “" + query + "”.";
+    document.getElementById("case-range").textContent = n ? "1 to " + n + " of " + n + " for " + query : "No cases match. Nothing found for " + query + ".";
     var pagination = document.getElementById("pagination");
     if (pagination) { pagination.hidden = true; }
   }
