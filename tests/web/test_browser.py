@@ -222,3 +222,16 @@ def test_static_site_from_a_plain_file_server(watched, static_site, library, art
 def test_cli_help_for_web_commands():
     assert run_cli("serve", "--help").returncode == 0
     assert "DIR" in run_cli("site", "build", "--help").stdout
+
+
+def test_the_guard_stops_requests_that_would_leave_localhost(browser, site_server):
+    from web.conftest import Watched
+
+    context = browser.new_context()
+    try:
+        guard = Watched(context)
+        guard.page.set_content(f'<img src="https://cdn.example.org/x.png"><img src="{site_server}/static/style.css">')
+        guard.page.wait_for_load_state("networkidle")
+        assert guard.outside == ["https://cdn.example.org/x.png"]
+    finally:
+        context.close()
