@@ -1,11 +1,12 @@
 # Two entry points, each setting up its own virtual environment on a fresh machine:
 #   make demo   install kubegap and audit the embedded demo cluster
 #   make test   install kubegap with its test dependencies and run the whole test suite
+#               (system-deps first: the browser tests drive Debian's Chromium)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test clean
+.PHONY: demo test system-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +23,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/kubegap audit --demo --fail-on none
 
-test: $(VENV)/.installed-test
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+system-deps:
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+
+test: system-deps $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 clean:
