@@ -101,16 +101,23 @@ class Outcome:
     stderr: str
     seconds: float
     peak_rss_mb: float
+    ended: float = 0.0
+    """Wall-clock time (``time.time()``) the process ended."""
 
 
 def run(scenario: Scenario, folder: Path) -> Outcome:
     """Build the scenario next to the canary and audit the folder in a fresh process."""
     scenario.build(folder)
     (folder / "canary.yaml").write_text(CANARY)
+    return measured("audit", str(folder), "--format", "json")
+
+
+def measured(*args: str) -> Outcome:
+    """Run ``kubegap ARGS`` in a fresh process: its output, exit code, wall time and peak memory."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "kubegap", "audit", str(folder), "--format", "json"],
+            [sys.executable, "-m", "kubegap", *args],
             stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"},
         )
         _, status, usage = os.wait4(process.pid, 0)  # wait4: this child's own peak memory
@@ -118,4 +125,4 @@ def run(scenario: Scenario, folder: Path) -> Outcome:
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, usage.ru_maxrss / 1024)
+        return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, usage.ru_maxrss / 1024, time.time())

@@ -46,6 +46,8 @@ def audit(
     namespace: list[str] = sources.NAMESPACE_OPTION,
     in_cluster: bool = sources.IN_CLUSTER_OPTION,
     quiet: bool = sources.QUIET_OPTION,
+    request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
+    deadline: float = sources.DEADLINE_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
     from kubegap.checks.base import severity_rank
@@ -62,7 +64,7 @@ def audit(
     if demo:
         inputs.append(str(demo_path()))
     checks = select_checks(check_ids)
-    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet)
+    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet, request_timeout, deadline)
     collection = sources.collect_inputs(inputs, target, checks)
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)

@@ -24,11 +24,13 @@ def snapshot(
     namespace: list[str] = sources.NAMESPACE_OPTION,
     in_cluster: bool = sources.IN_CLUSTER_OPTION,
     quiet: bool = sources.QUIET_OPTION,
+    request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
+    deadline: float = sources.DEADLINE_OPTION,
 ) -> None:
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
 
-    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet)
+    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet, request_timeout, deadline)
     collection = sources.collect_cluster(target, sources.kinds_read(select_checks(check_ids)))
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 import typer
 
 from kubegap.errors import UserError
+from kubegap.sources.kubeclient import READ_TIMEOUT
+from kubegap.sources.live import DEADLINE
 
 
 @dataclass
@@ -19,6 +21,8 @@ class ClusterTarget:
     namespaces: list[str] = field(default_factory=list)
     in_cluster: bool = False
     quiet: bool = False
+    request_timeout: float = READ_TIMEOUT
+    deadline: float | None = DEADLINE
 
     @property
     def given(self) -> bool:
@@ -30,6 +34,8 @@ CONTEXT_OPTION = typer.Option(None, "--context", help="Kubeconfig context (defau
 NAMESPACE_OPTION = typer.Option(None, "--namespace", "-n", help="List namespaced kinds only in this namespace (repeatable; for namespace-scoped credentials).")
 IN_CLUSTER_OPTION = typer.Option(False, "--in-cluster", help="Use the pod's service account (default when no kubeconfig exists inside a pod).")
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress bar on stderr.")
+REQUEST_TIMEOUT_OPTION = typer.Option(READ_TIMEOUT, "--request-timeout", min=0.1, metavar="SECONDS", help="Give up on one request to the cluster after this long (it is retried).")
+DEADLINE_OPTION = typer.Option(DEADLINE, "--deadline", min=0, metavar="SECONDS", help="Collect from the cluster for at most this long; kinds not listed by then are reported as failed (0: no limit).")
 
 
 def kinds_read(checks: Iterable) -> set[str]:
@@ -42,9 +48,11 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str]):
     from kubegap.sources.kubeclient import connect
     from kubegap.sources.live import LiveSource, progress_wanted
 
-    connection = connect(target.kubeconfig, target.context, use_in_cluster=target.in_cluster)
+    connection = connect(target.kubeconfig, target.context, use_in_cluster=target.in_cluster, request_timeout=target.request_timeout)
     try:
-        return LiveSource(connection, kinds, namespaces=target.namespaces, progress=progress_wanted(target.quiet)).collect()
+        source = LiveSource(connection, kinds, namespaces=target.namespaces, progress=progress_wanted(target.quiet),
+                            deadline=target.deadline or None)
+        return source.collect()
     finally:
         connection.close()
 

@@ -51,21 +51,27 @@ class Connection:
     api_client: object
     host: str
     context: str | None
+    request_timeout: float = READ_TIMEOUT
+    """Seconds to wait for an answer (kubectl's --request-timeout)."""
 
-    def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
-        """GET ``path`` and return the parsed JSON body; raise ApiError or TransportError."""
+    def get(self, path: str, query: dict | None = None, accept: str = "application/json", timeout: float | None = None) -> dict:
+        """GET ``path`` and return the parsed JSON body; raise ApiError or TransportError.
+
+        ``timeout`` shortens the request timeout (to what is left of a deadline), never lengthens it.
+        """
         import urllib3
 
         url = self.host.rstrip("/") + path + (f"?{urlencode(query)}" if query else "")
         headers = {"Accept": accept, "User-Agent": "kubegap"}
         configuration = self.api_client.configuration
+        wait = self.request_timeout if timeout is None else max(0.001, min(timeout, self.request_timeout))
         for auth in configuration.auth_settings().values():  # runs the client's token refresh hooks
             if auth.get("in") == "header" and auth.get("value"):
                 headers[auth["key"]] = auth["value"]
         try:
             response = self.api_client.rest_client.pool_manager.request(
                 "GET", url, headers=headers, retries=False, preload_content=True,
-                timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT),
+                timeout=urllib3.Timeout(connect=min(CONNECT_TIMEOUT, wait), read=wait),
             )
         except urllib3.exceptions.SSLError as exc:
             raise UserError(f"{self.host}: TLS failed: {exc}") from None
@@ -98,7 +104,8 @@ def in_cluster() -> bool:
     return bool(os.environ.get("KUBERNETES_SERVICE_HOST")) and Path("/var/run/secrets/kubernetes.io/serviceaccount/token").exists()
 
 
-def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 8) -> Connection:
+def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 8,
+            request_timeout: float = READ_TIMEOUT) -> Connection:
     """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
     from kubernetes import client, config
     from kubernetes.config.config_exception import ConfigException
@@ -113,7 +120,7 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
             path = kubeconfig or os.environ.get("KUBECONFIG") or str(Path("~/.kube/config").expanduser())
             if os.pathsep not in path and not Path(path).expanduser().exists():
                 if kubeconfig is None and context is None and in_cluster():
-                    return connect(use_in_cluster=True, workers=workers)
+                    return connect(use_in_cluster=True, workers=workers, request_timeout=request_timeout)
                 raise UserError(f"no kubeconfig at {path}: give --kubeconfig, PATHS to audit files, or --demo")
             if name is None:
                 _, current = config.list_kube_config_contexts(path)
@@ -125,4 +132,4 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
     configuration.retries = False
     api_client = client.ApiClient(configuration)
     guard(api_client)
-    return Connection(api_client, configuration.host, name)
+    return Connection(api_client, configuration.host, name, request_timeout)

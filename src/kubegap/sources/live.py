@@ -3,7 +3,8 @@
 Discovery says which of those kinds the cluster serves; each is then listed in pages
 (``limit``/``continue``) by a bounded pool of workers. A list whose continue token expired
 (410 Gone) starts again; 429 waits as long as Retry-After says; 5xx answers and broken connections
-are retried with a bounded exponential backoff; every request has a timeout. A kind the
+are retried with a bounded exponential backoff; every request has a timeout, and the whole
+collection a deadline: no request starts, and no wait lasts, past it. A kind the
 credentials may not list is recorded as forbidden with the RBAC rule that would allow it, a kind
 the cluster does not serve as absent, and a kind that kept failing as failed: the coverage of
 the audit says so. Objects are redacted as they arrive (:mod:`kubegap.sources.redact`).
@@ -30,6 +31,8 @@ from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
 WORKERS = 8
+DEADLINE = 600.0
+"""Seconds a whole collection may take by default."""
 
 
 @dataclass(frozen=True)
@@ -45,25 +48,59 @@ class RetryPolicy:
     """Fresh starts of one list after its continue token expired (410)."""
 
 
-class Retrying:
-    """Calls ``connection.get`` under a retry policy; ``sleep`` is injectable for tests."""
+class DeadlineExceeded(TransportError):
+    """The collection's deadline passed (or would pass during a wait) before a request could be made."""
 
-    def __init__(self, connection: Connection, policy: RetryPolicy = RetryPolicy(), sleep: Callable[[float], None] = time.sleep):
+
+class Deadline:
+    """The moment a collection must be over by; ``seconds=None``: no limit."""
+
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.monotonic):
+        self.seconds = seconds
+        self.clock = clock
+        self.end = None if seconds is None else clock() + seconds
+
+    def remaining(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - self.clock())
+
+    def allows(self, wait: float) -> bool:
+        remaining = self.remaining()
+        return remaining is None or wait < remaining
+
+    def exceeded(self, what: str) -> DeadlineExceeded:
+        return DeadlineExceeded(f"the {self.seconds:g} s collection deadline ended before {what}")
+
+
+class Retrying:
+    """Calls ``connection.get`` under a retry policy and a deadline; ``sleep`` is injectable for tests."""
+
+    def __init__(self, connection: Connection, policy: RetryPolicy = RetryPolicy(), sleep: Callable[[float], None] = time.sleep,
+                 deadline: Deadline | None = None):
         self.connection = connection
         self.policy = policy
         self.sleep = sleep
+        self.deadline = deadline or Deadline(None)
+
+    def _wait(self, seconds: float, path: str) -> None:
+        if not self.deadline.allows(seconds):
+            raise self.deadline.exceeded(f"GET {path} could be tried again (in {seconds:.1f} s)")
+        self.sleep(seconds)
 
     def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
         failures = throttles = 0
         while True:
+            remaining = self.deadline.remaining()
+            if remaining == 0:
+                raise self.deadline.exceeded(f"GET {path}")
             try:
-                return self.connection.get(path, query, accept)
+                return self.connection.get(path, query, accept, remaining)
             except ApiError as exc:
                 if exc.status == 401:
-                    raise UserError(f"{self.connection.host}: the credentials were rejected (401 Unauthorized)") from None
+                    raise UserError(f"{self.connection.host}: the credentials were rejected (401 Unauthorized); "
+                                    "if they were a token, it may have expired: renew it and run again") from None
                 if exc.status == 429 and throttles + 1 < self.policy.throttled:
                     throttles += 1
-                    self.sleep(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after))
+                    self._wait(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after), path)
                     continue
                 if exc.status < 500 or failures + 1 >= self.policy.attempts:
                     raise
@@ -72,7 +109,7 @@ class Retrying:
                     raise
             delay = min(self.policy.backoff * 2**failures, self.policy.max_backoff)
             failures += 1
-            self.sleep(delay * (0.5 + random.random() / 2))
+            self._wait(delay * (0.5 + random.random() / 2), path)
 
 
 class Expired(Exception):
@@ -154,6 +191,7 @@ class LiveSource:
         policy: RetryPolicy = RetryPolicy(),
         progress: bool = False,
         sleep: Callable[[float], None] = time.sleep,
+        deadline: float | None = DEADLINE,
     ):
         self.connection = connection
         self.kinds = sorted(set(kinds))
@@ -161,9 +199,12 @@ class LiveSource:
         self.workers = max(1, workers)
         self.policy = policy
         self.progress = progress
+        self.deadline_seconds = deadline
         self.client = Retrying(connection, policy, sleep)
 
     def collect(self) -> Collection:
+        """Everything the kinds hold; the deadline starts now."""
+        self.client.deadline = Deadline(self.deadline_seconds)
         collection = Collection()
         try:
             version = self.client.get("/version")
@@ -193,6 +234,7 @@ class LiveSource:
         group = KNOWN_KINDS.get(kind, (None,))[0]
         if group in found.failed_groups:
             collection.failed[kind] = found.failed_groups[group]
+            collection.warnings.append(f"{kind} could not be collected: {found.failed_groups[group]}")
         else:
             collection.absent.add(kind)
 
