@@ -19,6 +19,7 @@ from pydantic import Field
 from kubegap import __version__
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
+from kubegap.library.search import MAX_QUERY_CHARS
 
 MAX_INLINE_BYTES = 5 * 1024 * 1024
 MAX_PATHS = 200
@@ -190,7 +191,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def search_cases(
-        query: Annotated[str | None, Field(max_length=500, description='Words and "quoted phrases".')] = None,
+        query: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS, description='Words and "quoted phrases".')] = None,
         root_cause: list[str] | None = None,
         component: list[str] | None = None,
         symptom: list[str] | None = None,

@@ -20,6 +20,8 @@ _COLUMNS = {
     "title": 8.0, "organization": 4.0, "summary": 4.0, "root_cause": 3.0, "symptoms": 2.0, "trigger": 2.0,
     "contributing": 1.5, "detection": 1.0, "remediation": 1.5, "lessons": 1.0, "tags": 2.0, "sources": 0.5,
 }
+MAX_QUERY_CHARS = 500
+"""The longest query the website and the MCP server accept: each word costs the search an FTS5 term."""
 _TOKEN = re.compile(r'"([^"]+)"|(\S+)')
 _WORD = re.compile(r"[\w.+-]+", re.UNICODE)
 

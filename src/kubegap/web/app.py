@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
+from kubegap.library.search import MAX_QUERY_CHARS
 from kubegap.web import views
 from kubegap.web.links import SLUG_VOCABULARIES, ServerLinks
 from kubegap.web.render import STATIC_DIR, render
@@ -30,11 +31,22 @@ def _param(request: Request, name: str) -> str:
     return value.removesuffix(".json") if request.url.path.endswith(".json") else value
 
 
+PAGE_DIGITS = 6
+
+
 def _page_number(request: Request) -> int:
     raw = request.query_params.get("page", "1")
-    if not raw.isdigit() or int(raw) < 1:
-        raise views.BadRequest(f"The page number must be a whole number from 1, not {raw!r}.")
+    # isascii: "²" is a digit to str.isdigit but not to int(); the length bound keeps int() cheap
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= PAGE_DIGITS) or int(raw) < 1:
+        raise views.BadRequest(f"The page number must be a whole number from 1 (at most {PAGE_DIGITS} digits), not {views.quoted(raw)}.")
     return int(raw)
+
+
+def _query(request: Request) -> str | None:
+    query = request.query_params.get("q")
+    if query is not None and len(query) > MAX_QUERY_CHARS:
+        raise views.BadRequest(f"The search is {len(query):,} characters long; at most {MAX_QUERY_CHARS} are searched.")
+    return query
 
 
 def create_app(library: Library, report: dict | None = None) -> Starlette:
@@ -53,12 +65,12 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
 
     async def cases(request: Request) -> Response:
         filters = {v: request.query_params.getlist(v) for v in VOCABULARIES}
-        view = views.case_list(library, request.query_params.get("q"), filters, _page_number(request))
+        view = views.case_list(library, _query(request), filters, _page_number(request))
         return respond(request, view)
 
     async def case(request: Request) -> Response:
         case_id = _param(request, "case_id")
-        return respond(request, views.case_page(library, case_id), f"There is no case {case_id!r}.")
+        return respond(request, views.case_page(library, case_id), f"There is no case {views.quoted(case_id)}.")
 
     async def vocabulary(request: Request) -> Response:
         slug = _param(request, "slug")
@@ -71,14 +83,14 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         if slug not in SLUG_VOCABULARIES:
             raise HTTPException(404, "There is no such page.")
         view = views.term_page(library, SLUG_VOCABULARIES[slug], term_id)
-        return respond(request, view, f"There is no {slug.replace('-', ' ')} term {term_id!r}.")
+        return respond(request, view, f"There is no {slug.replace('-', ' ')} term {views.quoted(term_id)}.")
 
     async def checks(request: Request) -> Response:
         return respond(request, views.checks_page(library))
 
     async def check(request: Request) -> Response:
         check_id = _param(request, "check_id")
-        return respond(request, views.check_page(library, check_id), f"There is no check {check_id!r}.")
+        return respond(request, views.check_page(library, check_id), f"There is no check {views.quoted(check_id)}.")
 
     async def report_view(request: Request) -> Response:
         missing = "No report is loaded: start the server with 'kubegap serve --report report.json'."

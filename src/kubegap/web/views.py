@@ -34,6 +34,14 @@ class BadRequest(ValueError):
     """A request naming something that does not exist: an unknown term, a page out of range."""
 
 
+ECHOED_CHARS = 200
+
+
+def quoted(value: str) -> str:
+    """What a request asked for, quoted for an error message, cut to at most ECHOED_CHARS."""
+    return repr(value if len(value) <= ECHOED_CHARS else value[:ECHOED_CHARS] + "…")
+
+
 def _names(library: Library, vocabulary: str, term_ids) -> list[str]:
     return [(t.name if (t := library.term(vocabulary, i)) else i) for i in term_ids]
 
@@ -56,7 +64,7 @@ def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[st
     for vocabulary, terms in filters.items():
         for term in terms:
             if library.term(vocabulary, term) is None:
-                raise BadRequest(f"There is no {vocabulary.replace('_', ' ')} term {term!r}.")
+                raise BadRequest(f"There is no {vocabulary.replace('_', ' ')} term {quoted(term)}.")
     return {k: list(dict.fromkeys(v)) for k, v in filters.items() if v}
 
 
@@ -243,6 +251,7 @@ def report_page(library: Library, report: dict) -> View:
             "skipped": [c for c in coverage if c["status"] == "skipped"],
             "errors": [c for c in coverage if c["status"] == "error"],
             "forbidden": kinds.get("forbidden", {}), "absent": kinds.get("absent", []),
+            "failed": kinds.get("failed", {}),
         },
         data=report,
     )
