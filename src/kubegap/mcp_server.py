@@ -32,6 +32,10 @@ INSTRUCTIONS = (
     "precedents. Nothing here can change a cluster."
 )
 
+PathArgument = Annotated[str, Field(max_length=4096)]
+"""A file path, at most PATH_MAX long: longer strings are refused before they reach an error message."""
+Identifier = Annotated[str, Field(max_length=200)]
+"""A check id, case id, category or vocabulary term."""
 Severity = Annotated[str, Field(pattern="^(critical|high|medium|low|info)$", description="Lowest severity to include.")]
 
 
@@ -114,9 +118,9 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def audit_manifests(
-        paths: Annotated[list[str], Field(description="YAML/JSON files or directories under the allowed folders.")] = [],  # noqa: B006
+        paths: Annotated[list[PathArgument], Field(description="YAML/JSON files or directories under the allowed folders.")] = [],  # noqa: B006
         yaml: Annotated[str | None, Field(description="Inline manifests (multi-document YAML or JSON), at most 5 MB.")] = None,
-        checks: Annotated[list[str] | None, Field(description="Only these check ids.")] = None,
+        checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
         min_severity: Severity = "info",
         offset: Annotated[int, Field(ge=0, description="Skip this many check groups (paging).")] = 0,
         limit: Annotated[int, Field(ge=1, le=100, description="Check groups per page.")] = 20,
@@ -147,8 +151,8 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def audit_snapshot(
-        path: Annotated[str, Field(description="A kubegap snapshot (.json or .json.gz) or a kubectl get -o json dump.")],
-        checks: Annotated[list[str] | None, Field(description="Only these check ids.")] = None,
+        path: Annotated[str, Field(max_length=4096, description="A kubegap snapshot (.json or .json.gz) or a kubectl get -o json dump.")],
+        checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
         min_severity: Severity = "info",
         offset: Annotated[int, Field(ge=0)] = 0,
         limit: Annotated[int, Field(ge=1, le=100)] = 20,
@@ -163,7 +167,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
         return _audit(collect, checks, min_severity, offset, limit)
 
     @server.tool(annotations=READ_ONLY)
-    def list_checks(category: Annotated[str | None, Field(description="Only this category, e.g. gpu, nodes.")] = None) -> dict:
+    def list_checks(category: Annotated[str | None, Field(max_length=200, description="Only this category, e.g. gpu, nodes.")] = None) -> dict:
         """Every check: id, title, severity, category and the incident cases it cites."""
         from kubegap.checks import all_checks
         from kubegap.library import load_library
@@ -177,7 +181,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
         ]}
 
     @server.tool(annotations=READ_ONLY)
-    def explain_check(check_id: Annotated[str, Field(description="A check id from list_checks.")]) -> dict:
+    def explain_check(check_id: Annotated[str, Field(max_length=200, description="A check id from list_checks.")]) -> dict:
         """A check's documentation (what it checks, why it matters, example, fix) and the cases it cites."""
         from kubegap.checks import get_check
         from kubegap.library import load_library
@@ -192,10 +196,10 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
     @server.tool(annotations=READ_ONLY)
     def search_cases(
         query: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS, description='Words and "quoted phrases".')] = None,
-        root_cause: list[str] | None = None,
-        component: list[str] | None = None,
-        symptom: list[str] | None = None,
-        contributing_factor: list[str] | None = None,
+        root_cause: list[Identifier] | None = None,
+        component: list[Identifier] | None = None,
+        symptom: list[Identifier] | None = None,
+        contributing_factor: list[Identifier] | None = None,
         page: Annotated[int, Field(ge=1, le=1000)] = 1,
         per_page: Annotated[int, Field(ge=1, le=50)] = 10,
     ) -> dict:

@@ -164,3 +164,99 @@ def test_script_payloads_come_back_as_plain_data(tmp_path, name):
 
     message = _error_text(run(tmp_path, body))
     assert "no " in message  # rejected as unknown; the text is returned verbatim as data, never rendered
+
+
+def _nested(depth: int):
+    value = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+MALFORMED = [
+    ("audit_manifests", {"paths": "app.yaml"}, "valid list"),
+    ("audit_manifests", {"paths": [1, 2]}, "valid string"),
+    ("audit_manifests", {"paths": _nested(100)}, "valid string"),
+    ("audit_manifests", {"paths": ["x" * 100_000]}, "at most 4096 characters"),
+    ("audit_manifests", {"yaml": 42}, "valid string"),
+    ("audit_manifests", {"yaml": "a: 1", "limit": "ten"}, "valid integer"),
+    ("audit_manifests", {"yaml": "a: 1", "limit": 10**30}, "less than or equal to 100"),
+    ("audit_manifests", {"yaml": "a: 1", "offset": -1}, "greater than or equal to 0"),
+    ("audit_manifests", {"yaml": "a: 1", "checks": ["c" * 1_000_000]}, "at most 200 characters"),
+    ("audit_manifests", {"yaml": "a: 1", "checks": {"a": {"b": {"c": []}}}}, "valid list"),
+    ("audit_snapshot", {"path": "x" * 1_000_000}, "at most 4096 characters"),
+    ("audit_snapshot", {"path": None}, "valid string"),
+    ("search_cases", {"page": "x"}, "valid integer"),
+    ("search_cases", {"page": 1.5}, "fractional part"),
+    ("search_cases", {"query": 7}, "valid string"),
+    ("search_cases", {"query": "a OR " * 200_000}, "at most 500 characters"),
+    ("search_cases", {"component": "networking/cilium"}, "valid list"),
+    ("search_cases", {"symptom": ["s" * 1_000_000]}, "at most 200 characters"),
+    ("get_case", {"case_id": {"$gt": ""}}, "valid string"),
+    ("get_case", {"case_id": "x" * 1_000_000}, "at most 200 characters"),
+    ("explain_check", {"check_id": 123}, "valid string"),
+    ("explain_check", {"check_id": "x" * 1_000_000}, "at most 200 characters"),
+    ("list_checks", {"category": []}, "valid string"),
+    ("no_such_tool", {}, "Unknown tool"),
+]
+
+
+def test_malformed_arguments_are_short_clear_errors_and_the_session_goes_on(tmp_path):
+    async def body(session):
+        results = [await session.call_tool(name, arguments) for name, arguments, _ in MALFORMED]
+        refused = []
+        for uri in ("kubegap://case/..%2F..%2Fetc%2Fpasswd", "kubegap://case/%00", "kubegap://case/" + "x" * 100_000):
+            try:
+                await session.read_resource(uri)
+            except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
+                refused.append(str(exc))
+        checks = await session.call_tool("list_checks", {})
+        return results, refused, checks
+
+    results, refused, checks = run(tmp_path, body)
+    for (name, arguments, phrase), result in zip(MALFORMED, results):
+        message = _error_text(result)
+        assert phrase in message, (name, message[:500])
+        assert len(message) < 2_000, (name, "an error must not echo a huge argument back")
+    assert len(refused) == 3 and all("root:" not in m for m in refused), refused
+    assert _payload(checks)["checks"], "the session still answers after every malformed call"
+
+
+def _rpc(process, message: str | dict, timeout: float = 10.0) -> dict | None:
+    """Write one JSON-RPC line; the next answer, or None if none came within ``timeout``."""
+    import select
+
+    process.stdin.write((message if isinstance(message, str) else json.dumps(message)).encode() + b"\n")
+    process.stdin.flush()
+    if not select.select([process.stdout], [], [], timeout)[0]:
+        return None
+    return json.loads(process.stdout.readline())
+
+
+def test_arguments_nested_past_the_parser_limit_never_end_the_session(tmp_path):
+    """Nesting the JSON parser accepts gets a validation error; deeper nesting is dropped by the SDK
+    (a line it cannot parse has no request to answer); either way the server keeps serving."""
+    import subprocess
+
+    process = subprocess.Popen([sys.executable, "-m", "kubegap", "mcp", "--root", str(tmp_path)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
+        assert "result" in _rpc(process, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}, 60)
+        process.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        answers = {}
+        for depth in (150, 5_000, 200_000):
+            arguments = '{"paths": ' + "[" * depth + '"x"' + "]" * depth + "}"
+            call = '{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "audit_manifests", "arguments": %s}}'
+            answers[depth] = _rpc(process, call % (depth, arguments), 5)
+        assert answers[150]["result"]["isError"] and "valid string" in answers[150]["result"]["content"][0]["text"]
+        for depth in (5_000, 200_000):
+            assert answers[depth] is None or "error" in answers[depth] or answers[depth]["result"]["isError"]
+        assert _rpc(process, "not JSON at all", 2) is None
+        tools = _rpc(process, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
+        assert {t["name"] for t in tools["result"]["tools"]} >= EXPECTED_TOOLS
+        assert process.poll() is None
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+    assert "Traceback" not in process.stderr.read().decode()
