@@ -32,9 +32,11 @@ INSTRUCTIONS = (
     "precedents. Nothing here can change a cluster."
 )
 
-PathArgument = Annotated[str, Field(max_length=4096)]
-"""A file path, at most PATH_MAX long: longer strings are refused before they reach an error message."""
-Identifier = Annotated[str, Field(max_length=200)]
+MAX_PATH_CHARS = 4096
+"""PATH_MAX: longer path arguments are refused before they could reach an error message."""
+MAX_ID_CHARS = 200
+PathArgument = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
+Identifier = Annotated[str, Field(max_length=MAX_ID_CHARS)]
 """A check id, case id, category or vocabulary term."""
 Severity = Annotated[str, Field(pattern="^(critical|high|medium|low|info)$", description="Lowest severity to include.")]
 
@@ -151,7 +153,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
 
     @server.tool(annotations=READ_ONLY)
     def audit_snapshot(
-        path: Annotated[str, Field(max_length=4096, description="A kubegap snapshot (.json or .json.gz) or a kubectl get -o json dump.")],
+        path: Annotated[str, Field(max_length=MAX_PATH_CHARS, description="A kubegap snapshot (.json or .json.gz) or a kubectl get -o json dump.")],
         checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
         min_severity: Severity = "info",
         offset: Annotated[int, Field(ge=0)] = 0,
@@ -167,7 +169,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
         return _audit(collect, checks, min_severity, offset, limit)
 
     @server.tool(annotations=READ_ONLY)
-    def list_checks(category: Annotated[str | None, Field(max_length=200, description="Only this category, e.g. gpu, nodes.")] = None) -> dict:
+    def list_checks(category: Annotated[str | None, Field(max_length=MAX_ID_CHARS, description="Only this category, e.g. gpu, nodes.")] = None) -> dict:
         """Every check: id, title, severity, category and the incident cases it cites."""
         from kubegap.checks import all_checks
         from kubegap.library import load_library
@@ -181,7 +183,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
         ]}
 
     @server.tool(annotations=READ_ONLY)
-    def explain_check(check_id: Annotated[str, Field(max_length=200, description="A check id from list_checks.")]) -> dict:
+    def explain_check(check_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A check id from list_checks.")]) -> dict:
         """A check's documentation (what it checks, why it matters, example, fix) and the cases it cites."""
         from kubegap.checks import get_check
         from kubegap.library import load_library
@@ -221,7 +223,7 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
         }
 
     @server.tool(annotations=READ_ONLY)
-    def get_case(case_id: Annotated[str, Field(max_length=200, description="A case id.")]) -> dict:
+    def get_case(case_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A case id.")]) -> dict:
         """One incident case in full: every section, tags, sources and the checks that reveal its gap."""
         from kubegap.library import load_library
 

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,9 +121,33 @@ def measured(*args: str) -> Outcome:
             [sys.executable, "-m", "kubegap", *args],
             stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"},
         )
-        _, status, usage = os.wait4(process.pid, 0)  # wait4: this child's own peak memory
+        done, peak = threading.Event(), [0.0]
+        sampler = threading.Thread(target=_sample_high_water, args=(process.pid, done, peak), daemon=True)
+        sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        done.set()
+        sampler.join()
         seconds = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, usage.ru_maxrss / 1024, time.time())
+        peak_mb = peak[0] or usage.ru_maxrss / 1024
+        return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, peak_mb, time.time())
+
+
+def _sample_high_water(pid: int, done: threading.Event, peak: list[float]) -> None:
+    """Follow a process's VmHWM, its own peak memory since exec.
+
+    The child's ru_maxrss would also count the parent's memory it was forked from, so a parent
+    that has imported more (the report script, pytest) would inflate it.
+    """
+    while not done.is_set():
+        try:
+            with open(f"/proc/{pid}/status") as status:
+                lines = status.read().splitlines()
+        except OSError:
+            return
+        for line in lines:
+            if line.startswith("VmHWM:"):
+                peak[0] = max(peak[0], int(line.split()[1]) / 1024)
+        done.wait(0.01)
