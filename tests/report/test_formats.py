@@ -81,6 +81,17 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
     assert suppressed["suppressions"] == [{"kind": "inSource", "justification": "scratch data, rebuilt on start"}]
 
 
+def test_sarif_keeps_relative_paths_relative_to_the_checkout(mixed_report):
+    moved = json.loads(json.dumps(mixed_report))
+    for finding in moved["findings"]:
+        if finding.get("location", {}).get("line"):
+            finding["location"]["path"] = "k8s/my app.yaml"
+    log = json.loads(rendered("sarif", moved))
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(log)
+    located = [r["locations"][0]["physicalLocation"] for r in log["runs"][0]["results"] if "physicalLocation" in r["locations"][0]]
+    assert located and all(p["artifactLocation"] == {"uri": "k8s/my%20app.yaml", "uriBaseId": "%SRCROOT%"} for p in located)
+
+
 def test_sarif_notifies_skipped_and_crashed_checks(mixed_report):
     (invocation,) = json.loads(rendered("sarif", mixed_report))["runs"][0]["invocations"]
     notes = {n["descriptor"]["id"]: n for n in invocation["toolExecutionNotifications"] if "descriptor" in n}

@@ -9,8 +9,9 @@ skipped or crashed become tool execution notifications, so a partial audit says 
 from __future__ import annotations
 
 import re
-from pathlib import PurePosixPath, PureWindowsPath
+from pathlib import PurePosixPath
 from typing import TextIO
+from urllib.parse import quote
 
 import orjson
 
@@ -70,11 +71,10 @@ def _rule(check_id: str, check: dict, cases: dict) -> dict:
 
 
 def _artifact(path: str) -> dict:
+    """A file URI for absolute paths; relative paths stay relative to the checkout (``%SRCROOT%``)."""
     if PurePosixPath(path).is_absolute():
         return {"uri": PurePosixPath(path).as_uri()}
-    if PureWindowsPath(path).is_absolute():
-        return {"uri": PureWindowsPath(path).as_uri()}
-    return {"uri": PurePosixPath(PureWindowsPath(path).as_posix()).as_posix(), "uriBaseId": SRCROOT}
+    return {"uri": quote(path.replace("\\", "/")), "uriBaseId": SRCROOT}
 
 
 def logical_name(report: dict, obj: dict) -> str:
