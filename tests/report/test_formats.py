@@ -83,7 +83,7 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
 
 def test_sarif_keeps_relative_paths_relative_to_the_checkout(mixed_report):
     moved = json.loads(json.dumps(mixed_report))
-    for finding in moved["findings"]:
+    for finding in moved["findings"] + moved["suppressed"]:
         if finding.get("location", {}).get("line"):
             finding["location"]["path"] = "k8s/my app.yaml"
     log = json.loads(rendered("sarif", moved))
