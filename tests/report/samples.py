@@ -23,30 +23,28 @@ PAYLOAD = "<script>alert(1)</script>"
 NAMESPACE_PAYLOAD = 'x"><img src=x onerror=alert(2)>'
 CASE = "datadog-2023-systemd-networkd-cilium-outage"
 
-HOSTILE = f"""\
+
+def hostpath_statefulset(name: str, namespace: str, metadata: str = "") -> str:
+    """A StatefulSet keeping its data on a hostPath volume: local-storage-stateful fires on it."""
+    return f"""\
 apiVersion: apps/v1
 kind: StatefulSet
 metadata:
-  name: "{PAYLOAD}"
-  namespace: '{NAMESPACE_PAYLOAD}'
-spec:
+  name: '{name}'
+  namespace: '{namespace}'
+{metadata}spec:
   template:
     spec:
       containers: [{{name: db, image: 'postgres:16', volumeMounts: [{{name: data, mountPath: /d}}]}}]
       volumes: [{{name: data, hostPath: {{path: /srv}}}}]
----
-apiVersion: apps/v1
-kind: StatefulSet
-metadata:
-  name: cache
-  namespace: web
-  annotations: {{kubegap.io/ignore: local-storage-stateful, kubegap.io/ignore-reason: "scratch data, rebuilt on start"}}
-spec:
-  template:
-    spec:
-      containers: [{{name: c, image: 'redis:7', volumeMounts: [{{name: data, mountPath: /d}}]}}]
-      volumes: [{{name: data, hostPath: {{path: /cache}}}}]
 """
+
+
+HOSTILE = "---\n".join([
+    hostpath_statefulset(PAYLOAD, NAMESPACE_PAYLOAD),
+    hostpath_statefulset("cache", "web", "  annotations: {kubegap.io/ignore: local-storage-stateful, "
+                                          'kubegap.io/ignore-reason: "scratch data, rebuilt on start"}\n'),
+])
 
 
 def _doc(text: str) -> dict:

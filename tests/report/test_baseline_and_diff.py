@@ -12,22 +12,10 @@ from referencing import Registry, Resource
 from conftest import run_cli
 from kubegap.report.baseline import compare
 from kubegap.report.identity import fingerprint, identity
-from report.samples import REPORT_SCHEMA
+from report.samples import REPORT_SCHEMA, hostpath_statefulset
 
 DIFF_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "diff.schema.json").read_text())
 REGISTRY = Registry().with_resource(REPORT_SCHEMA["$id"], Resource.from_contents(REPORT_SCHEMA))
-
-STATEFULSET = """\
-apiVersion: apps/v1
-kind: StatefulSet
-metadata: {{name: {name}, namespace: data}}
-spec:
-  template:
-    spec:
-      containers: [{{name: db, image: 'postgres:16', volumeMounts: [{{name: data, mountPath: /d}}]}}]
-      volumes: [{{name: data, hostPath: {{path: /srv}}}}]
-"""
-
 
 def validate_diff(document: dict) -> None:
     jsonschema.Draft202012Validator(DIFF_SCHEMA, registry=REGISTRY).validate(document)
@@ -41,7 +29,7 @@ def reports(tmp_path):
         folder = tmp_path / label
         folder.mkdir()
         for name in names:
-            (folder / f"{name}.yaml").write_text(STATEFULSET.format(name=name))
+            (folder / f"{name}.yaml").write_text(hostpath_statefulset(name, "data"))
         result = run_cli("audit", str(folder), "--format", f"json={tmp_path / f'{label}.json'}", "--fail-on", "none")
         assert result.returncode == 0, result.stderr
         written[label] = tmp_path / f"{label}.json"

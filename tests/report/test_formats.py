@@ -75,8 +75,9 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
     cluster = by_name["demo-eu-west-1"]["locations"][0]
     assert "physicalLocation" not in cluster
     assert cluster["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/-/Cluster/demo-eu-west-1"
-    cilium = by_name["cilium"]["locations"][0]
+    cilium = by_name["cilium"]["locations"][0]  # from the snapshot: the file, but no line
     assert cilium["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/kube-system/DaemonSet/cilium"
+    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": demo_path().as_uri()}}
     suppressed = by_name["cache"]
     assert suppressed["suppressions"] == [{"kind": "inSource", "justification": "scratch data, rebuilt on start"}]
 
@@ -84,12 +85,13 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
 def test_sarif_keeps_relative_paths_relative_to_the_checkout(mixed_report):
     moved = json.loads(json.dumps(mixed_report))
     for finding in moved["findings"] + moved["suppressed"]:
-        if finding.get("location", {}).get("line"):
+        if "location" in finding:
             finding["location"]["path"] = "k8s/my app.yaml"
     log = json.loads(rendered("sarif", moved))
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(log)
     located = [r["locations"][0]["physicalLocation"] for r in log["runs"][0]["results"] if "physicalLocation" in r["locations"][0]]
-    assert located and all(p["artifactLocation"] == {"uri": "k8s/my%20app.yaml", "uriBaseId": "%SRCROOT%"} for p in located)
+    assert len(located) == sum("location" in f for f in moved["findings"] + moved["suppressed"])
+    assert all(p["artifactLocation"] == {"uri": "k8s/my%20app.yaml", "uriBaseId": "%SRCROOT%"} for p in located)
 
 
 def test_sarif_notifies_skipped_and_crashed_checks(mixed_report):
@@ -170,6 +172,7 @@ def test_markdown_renders_a_table_details_and_what_was_not_checked(mixed_report)
     body = "".join(page.text)
     assert PAYLOAD in body and NAMESPACE_PAYLOAD in body  # shown as text, not markup
     assert "always-crashes error: RuntimeError: boom" in body and "Secret: forbidden" in body
+    assert "not served by the cluster: MPIJob, MachineConfigPool, Plan" in body
     links = {a["href"] for a in page.named("a")}
     assert mixed_report["cases"]["datadog-2023-systemd-networkd-cilium-outage"]["url"] in links
     assert text.index("| high |") < text.index("| medium |")

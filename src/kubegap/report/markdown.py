@@ -75,11 +75,14 @@ def markdown(report: dict) -> str:
         for number, f in enumerate(ordered, 1):
             lines += ["", _details(report, number, f)]
     not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
-    forbidden = report.get("kinds", {}).get("forbidden", {})
-    if not_ran or forbidden:
+    kinds = report.get("kinds", {})
+    forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
+    if not_ran or forbidden or absent:
         lines += ["", "### Not checked", ""]
         lines += [f"- `{c['check_id']}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
         lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
+        if absent:
+            lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,8 +1,8 @@
 """``--format sarif``: SARIF 2.1.0 for code-scanning services (GitHub, GitLab, Azure DevOps).
 
-One rule per check, documented from the check's docstring and the cases it cites. Manifest
-findings point at their file and line; findings about live or snapshot objects carry a logical
-location ``cluster/namespace/kind/name`` (``-`` for cluster-scoped objects). Checks that were
+One rule per check, documented from the check's docstring and the cases it cites. Every result
+carries a logical location ``cluster/namespace/kind/name`` (``-`` for cluster-scoped objects);
+findings read from a file also point at it, with the line for manifests. Checks that were
 skipped or crashed become tool execution notifications, so a partial audit says so.
 """
 
@@ -89,8 +89,10 @@ def _location(report: dict, finding: dict) -> dict:
         ]
     }
     where = finding.get("location")
-    if where and where.get("line") and where["path"] not in _NOT_A_FILE:
-        location["physicalLocation"] = {"artifactLocation": _artifact(where["path"]), "region": {"startLine": where["line"]}}
+    if where and where["path"] not in _NOT_A_FILE:
+        location["physicalLocation"] = {"artifactLocation": _artifact(where["path"])}
+        if where.get("line"):
+            location["physicalLocation"]["region"] = {"startLine": where["line"]}
     return location
 
 
