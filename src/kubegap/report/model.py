@@ -10,6 +10,7 @@ from kubegap.audit import AuditResult
 from kubegap.checks.base import SEVERITIES, Check, Finding
 from kubegap.inventory import Inventory
 from kubegap.library import Library
+from kubegap.report.identity import fingerprint
 
 SCHEMA_VERSION = "1"
 
@@ -30,7 +31,21 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -
     origin = inventory.origin(finding.subject) if finding.subject is not None else None
     if origin is not None:
         entry["location"] = {"path": origin.path, "document": origin.document, "line": origin.line}
+    entry["fingerprint"] = fingerprint(entry)
     return entry
+
+
+def _check(check: Check) -> dict:
+    """What a format needs to describe a check without importing the catalog (SARIF rules, HTML)."""
+    return {
+        "title": check.title,
+        "severity": check.severity,
+        "category": check.category,
+        "precision": check.precision,
+        "cases": list(check.cases),
+        "fix": check.fix,
+        "documentation": dict(check.doc),
+    }
 
 
 def build_report(result: AuditResult, inventory: Inventory, checks: list[Check], library: Library) -> dict:
@@ -39,7 +54,10 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
     suppressed = [
         {**_finding(s.finding, by_id, inventory), "reason": s.reason, "suppressed_by": s.by} for s in result.suppressed
     ]
-    cited = sorted({case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases})
+    cited = sorted(
+        {case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases}
+        | {case for c in checks for case in c.cases}
+    )
     cases = {}
     for case_id in cited:
         case = library.case(case_id)
@@ -68,6 +86,7 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
             {"check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings}
             for c in result.coverage
         ],
+        "checks": {c.id: _check(c) for c in checks},
         "cases": cases,
         "kinds": {
             "collected": sorted(collection.collected),
