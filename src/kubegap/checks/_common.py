@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.inventory import Inventory
-from kubegap.resources import as_list, containers, dig, name, quantity
+from kubegap.resources import as_list, containers, dig, name, namespace, quantity
 from kubegap.scheduling import eligible
+from kubegap.selectors import Selector
 from kubegap.workloads import PodTemplate, Workload, as_workload
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
@@ -78,5 +79,14 @@ def daemonset_covers(workload: Workload, node: dict) -> bool:
         spec = dict(template.spec)
         spec["tolerations"] = as_list(spec.get("tolerations")) + DAEMONSET_TOLERATIONS
         if eligible(spec, node):
+            return True
+    return False
+
+
+def pdb_covers(inventory: Inventory, workload: Workload) -> bool:
+    """Whether a PodDisruptionBudget in the workload's namespace selects one of its pod templates."""
+    for pdb in inventory.of_kind("PodDisruptionBudget"):
+        selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        if namespace(pdb) == workload.ref.namespace and selector and any(selector.matches(t.labels) for t in workload.templates):
             return True
     return False

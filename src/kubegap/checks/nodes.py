@@ -231,3 +231,147 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
         Evidence("zones", sorted(zones) or None),
         Evidence("regions", sorted(regions) or None),
     )
+
+
+HEROKU = "heroku-2025-os-update-restarts-networking-routes-lost"
+NRELABS = "nrelabs-2018-etcd-liveness-probe-restart-loop"
+
+POOL_LABELS = (
+    "eks.amazonaws.com/nodegroup",
+    "cloud.google.com/gke-nodepool",
+    "kubernetes.azure.com/agentpool",
+    "agentpool",
+    "karpenter.sh/nodepool",
+    "node.kubernetes.io/instance-type",
+    "beta.kubernetes.io/instance-type",
+)
+NODE_INFO_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion")
+
+
+def node_pool(node: dict) -> str:
+    """The pool a node belongs to (managed node group, GKE/AKS pool, Karpenter pool, instance type)."""
+    node_labels = labels(node)
+    for key in POOL_LABELS:
+        if node_labels.get(key):
+            return f"{key}={node_labels[key]}"
+    return "(no pool label)"
+
+
+@check(
+    id="node-os-drift",
+    title="Nodes of one pool running different OS images, kernels or container runtimes",
+    severity="medium",
+    category="nodes",
+    cases=[HEROKU],
+    requires=["Node"],
+    fix=(
+        "Find out how nodes of one pool came to differ (an unattended upgrade, a hand fix, a half-finished "
+        "roll), stop changes to running hosts, and replace the pool's nodes from one image."
+    ),
+)
+def node_os_drift(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
+    type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion` or
+    `containerRuntimeVersion` within the pool. Nodes that report no value for a field are left out
+    of that field's comparison. One finding per drifting pool.
+
+    ## Why it matters
+
+    In June 2025 an automated operating-system update that should have been disabled ran on
+    Heroku's running production hosts and restarted their networking services; a legacy script
+    re-applied routes only at first boot, so dynos lost outbound connectivity, with up to 12 hours
+    of downtime for many customers. Heroku stopped unattended vendor OS upgrades, reviewed its images
+    for any other way they could change while running, and concluded that running hosts should be
+    immutable. Nodes of one pool that report different images or kernels have changed in place.
+
+    ## Example
+
+    ```text
+    pool eks.amazonaws.com/nodegroup=general:
+      kernelVersion 5.15.0-1051-aws (4 nodes), 5.15.0-1062-aws (2 nodes)
+    ```
+
+    ## Fix
+
+    ```text
+    disable unattended upgrades in the node image; roll the pool onto one new image
+    (managed node group update, or cordon/drain/replace)
+    ```
+    """
+    pools: dict[str, list[dict]] = {}
+    for node in ctx.inventory.nodes:
+        pools.setdefault(node_pool(node), []).append(node)
+    for pool, members in sorted(pools.items()):
+        if len(members) < 2:
+            continue
+        drift = {}
+        for field in NODE_INFO_FIELDS:
+            values = Counter(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+            if len(values) > 1:
+                drift[field] = dict(values.most_common())
+        if drift:
+            yield ctx.finding(
+                ctx.cluster,
+                f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
+                *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
+            )
+
+
+CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
+
+
+@check(
+    id="control-plane-single-node",
+    title="A self-managed control plane on a single node",
+    severity="medium",
+    category="nodes",
+    cases=[NRELABS],
+    requires=["Node"],
+    fix=(
+        "Run three (or five) control-plane nodes with stacked or external etcd members in different "
+        "failure domains, or accept the single node knowingly and monitor etcd and the API server from "
+        "outside the cluster."
+    ),
+)
+def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Clusters whose nodes include exactly one labelled `node-role.kubernetes.io/control-plane` (or
+    the old `.../master`). Managed clusters (EKS, GKE, AKS) show no control-plane nodes and are not
+    applicable.
+
+    ## Why it matters
+
+    NRE Labs ran on a single-master kubeadm cluster with single-node etcd, a deliberate trade-off
+    for a tech-preview service. When the kubelet kept killing the etcd static pod over a failing
+    liveness probe, the API server disappeared with it every couple of minutes; with a single master
+    there was no other member to keep the cluster up, and there was no monitoring of the control
+    plane.
+
+    ## Example
+
+    ```text
+    nodes: cp-1 (node-role.kubernetes.io/control-plane), worker-1, worker-2
+    ```
+
+    ## Fix
+
+    ```text
+    kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
+    ```
+    """
+    control_plane = [n for n in ctx.inventory.nodes if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    if not control_plane:
+        raise Skip("no control-plane nodes visible (a managed control plane)")
+    if len(control_plane) == 1:
+        node = control_plane[0]
+        yield ctx.finding(
+            node,
+            "This is the only control-plane node: losing it, or its etcd member, takes the API server down.",
+            Evidence("metadata.labels", {k: v for k, v in labels(node).items() if k in CONTROL_PLANE_LABELS}),
+            Evidence("nodes", len(ctx.inventory.nodes)),
+        )

@@ -1,0 +1,152 @@
+"""Networking checks: kube-proxy's connection-tracking limits."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap import yamlload
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_dict, as_list, containers, dig
+from kubegap.workloads import pod_templates
+
+CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
+
+KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
+FLAGS = {
+    "--conntrack-max-per-core": "maxPerCore",
+    "--conntrack-min": "min",
+    "--conntrack-tcp-timeout-established": "tcpEstablishedTimeout",
+}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s)")
+_SECONDS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+
+
+def duration_seconds(value) -> float | None:
+    """A Go duration (``24h0m0s``) in seconds; None when it is not one."""
+    if not isinstance(value, str) or not value:
+        return None
+    parts = _DURATION.findall(value)
+    if not parts or "".join(n + u for n, u in parts) != value:
+        return None
+    return sum(float(number) * _SECONDS[unit] for number, unit in parts)
+
+
+def _integer(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+def _configmap_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
+    """``(object, where, conntrack settings)`` from kube-proxy ConfigMaps holding a KubeProxyConfiguration."""
+    for cm_name in KUBE_PROXY_CONFIGMAPS:
+        cm = ctx.inventory.get("ConfigMap", "kube-system", cm_name)
+        if cm is None:
+            continue
+        for key, text in as_dict(cm.get("data")).items():
+            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
+                continue
+            try:
+                config = yamlload.load(text)
+            except yamlload.YAMLError:
+                continue
+            if isinstance(config, dict) and isinstance(config.get("conntrack"), dict):
+                yield cm, f"data.{key}: conntrack", config["conntrack"]
+
+
+def _flag_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
+    """Conntrack settings passed as flags to a kube-proxy DaemonSet."""
+    obj = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
+    if obj is None:
+        return
+    for template in pod_templates(obj):
+        for path, container in containers(template.spec, init=False):
+            settings = {}
+            for arg in [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]:
+                flag, _, value = arg.partition("=")
+                if flag in FLAGS:
+                    settings[FLAGS[flag]] = value
+            if settings:
+                yield obj, f"{template.path}.spec.{path}.command", settings
+
+
+def _risks(ctx: Context, settings: dict) -> Iterator[str]:
+    per_core = _integer(settings.get("maxPerCore"))
+    if per_core is not None and 0 < per_core < ctx.setting("min_max_per_core"):
+        yield f"maxPerCore {per_core} < {ctx.setting('min_max_per_core')}"
+    minimum = _integer(settings.get("min"))
+    if minimum is not None and minimum < ctx.setting("min_conntrack_min"):
+        yield f"min {minimum} < {ctx.setting('min_conntrack_min')}"
+    established = duration_seconds(settings.get("tcpEstablishedTimeout"))
+    if established is not None and established > ctx.setting("max_established_timeout_seconds"):
+        yield f"tcpEstablishedTimeout {settings['tcpEstablishedTimeout']} keeps idle entries longer than 24h"
+
+
+@check(
+    id="conntrack-settings",
+    title="kube-proxy sizes the nodes' conntrack table below its own defaults",
+    severity="medium",
+    category="networking",
+    cases=[CHATWORK],
+    reads=["ConfigMap", "DaemonSet"],
+    defaults={"min_max_per_core": 32768, "min_conntrack_min": 131072, "max_established_timeout_seconds": 86400},
+    fix=(
+        "Raise kube-proxy's conntrack settings (conntrack.maxPerCore and conntrack.min in the "
+        "KubeProxyConfiguration, or --conntrack-max-per-core / --conntrack-min) to at least the upstream "
+        "defaults of 32768 and 131072, and watch nf_conntrack_count against nf_conntrack_max on the nodes."
+    ),
+)
+def conntrack_settings(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    kube-proxy's connection-tracking settings where they are visible: the KubeProxyConfiguration in
+    the `kube-system/kube-proxy` (or `kube-proxy-config`) ConfigMap, or `--conntrack-*` flags on the
+    `kube-system/kube-proxy` DaemonSet. It reports `maxPerCore` below `min_max_per_core` (default
+    32768; 0 means kube-proxy leaves the kernel's value alone and is not judged), `min` below
+    `min_conntrack_min` (default 131072), and `tcpEstablishedTimeout` above
+    `max_established_timeout_seconds` (default 24h). Skipped when no kube-proxy configuration is
+    visible.
+
+    ## Why it matters
+
+    At Chatwork, after moving a system onto a multi-tenant EKS cluster, the conntrack tables of the
+    nodes hosting CoreDNS filled up and application connections were dropped. The nodes'
+    conntrack maximum was not a kernel default but a value written by kube-proxy, so it could only
+    be raised through kube-proxy's own configuration; Chatwork set maxPerCore to 32768 and min to
+    131072.
+
+    ## Example
+
+    ```yaml
+    apiVersion: kubeproxy.config.k8s.io/v1alpha1
+    kind: KubeProxyConfiguration
+    conntrack:
+      maxPerCore: 8192
+      min: 32768
+    ```
+
+    ## Fix
+
+    ```yaml
+    conntrack:
+      maxPerCore: 32768
+      min: 131072
+    ```
+    """
+    sources = [*_configmap_settings(ctx), *_flag_settings(ctx)]
+    if not sources:
+        raise Skip("no kube-proxy conntrack configuration visible (kube-system/kube-proxy ConfigMap or DaemonSet flags)")
+    for obj, where, settings in sources:
+        risks = list(_risks(ctx, settings))
+        if risks:
+            yield ctx.finding(
+                obj,
+                f"kube-proxy sets the nodes' connection tracking too tight: {'; '.join(risks)}.",
+                Evidence(where, {k: settings[k] for k in ("maxPerCore", "min", "tcpEstablishedTimeout") if k in settings}),
+            )
