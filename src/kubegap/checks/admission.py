@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kubegap.checks._common import pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.networking import ReadyEndpoints
 from kubegap.resources import api_version, as_dict, as_list, dig, labels, namespace
 from kubegap.selectors import Selector
 
@@ -221,36 +222,12 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _endpoint_slices(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
-    by_service: dict[tuple[str | None, str], list[dict]] = {}
-    for endpoint_slice in ctx.inventory.of_kind("EndpointSlice"):
-        service = labels(endpoint_slice).get("kubernetes.io/service-name")
-        if service:
-            by_service.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
-    return by_service
-
-
-def ready_endpoints(ctx: Context, slices: dict, ns: str, service: str) -> int | None:
-    """Ready endpoints of a Service from EndpointSlices or Endpoints; None when neither was collected."""
-    if ctx.inventory.collected("EndpointSlice"):
-        return sum(
-            1
-            for endpoint_slice in slices.get((ns, service), [])
-            for endpoint in as_list(endpoint_slice.get("endpoints"))
-            if isinstance(endpoint, dict) and dig(endpoint, "conditions", "ready") is not False
-        )
-    if ctx.inventory.collected("Endpoints"):
-        endpoints = ctx.inventory.get("Endpoints", ns, service)
-        return sum(len(as_list(dig(s, "addresses"))) for s in as_list(dig(endpoints, "subsets"))) if endpoints else 0
-    return None
-
-
-def _backend_gaps(ctx: Context, slices: dict, ns: str, service_name: str) -> Iterator[tuple[str, Evidence]]:
+def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str) -> Iterator[tuple[str, Evidence]]:
     service = ctx.inventory.get("Service", ns, service_name)
     if service is None:
         yield "its Service does not exist", Evidence("clientConfig.service", f"{ns}/{service_name}")
         return
-    ready = ready_endpoints(ctx, slices, ns, service_name)
+    ready = endpoints.ready(ns, service_name)
     if ready == 0:
         yield "its Service has no ready endpoint", Evidence(f"Service {ns}/{service_name} ready endpoints", 0)
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
@@ -318,10 +295,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     candidates = [w for w in webhooks(ctx) if w.fails_closed and w.service]
     if not candidates:
         raise Skip("no fail-closed webhook served by an in-cluster Service")
-    slices = _endpoint_slices(ctx)
+    endpoints = ReadyEndpoints(ctx.inventory)
     for webhook in candidates:
         ns, service_name = webhook.service
-        gaps = list(_backend_gaps(ctx, slices, ns, service_name))
+        gaps = list(_backend_gaps(ctx, endpoints, ns, service_name))
         if gaps:
             yield ctx.finding(
                 webhook.configuration,

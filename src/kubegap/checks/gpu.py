@@ -96,6 +96,14 @@ def _training_gpu_templates(workload: Workload) -> list[PodTemplate]:
     return gpu_templates if pods > 1 else []
 
 
+def training_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate]]]:
+    """Unfinished multi-pod GPU training workloads with their GPU pod templates; Skip when there are none."""
+    runs = [(w, templates) for w in ctx.inventory.workloads if (templates := _training_gpu_templates(w))]
+    if not runs:
+        raise Skip("no multi-pod GPU training workloads")
+    return runs
+
+
 @check(
     id="nccl-timeouts-unset",
     title="Distributed GPU training leaves NCCL's InfiniBand timeout and retry count at their defaults",
@@ -161,12 +169,7 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     few steps above the default already ride out multi-second flaps. Pair it with the framework's
     collective timeout (for example `timeout=` in `torch.distributed.init_process_group`).
     """
-    found_training = False
-    for workload in ctx.inventory.workloads:
-        templates = _training_gpu_templates(workload)
-        if not templates:
-            continue
-        found_training = True
+    for workload, templates in training_runs(ctx):
         evidence, pods, missing = [], 0, set()
         for template in templates:
             reason = _ib_evidence(ctx, template)
@@ -187,8 +190,6 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
                 "seconds can abort or stall the whole job.",
                 *evidence,
             )
-    if not found_training:
-        raise Skip("no multi-pod GPU training workloads")
 
 
 HEALTH_AGENTS = ("node-problem-detector", "dcgm", "gpu-health", "nic-health")
@@ -370,12 +371,7 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
               - {name: ckpt, persistentVolumeClaim: {claimName: llama-checkpoints}}   # ReadWriteMany
     ```
     """
-    found_training = False
-    for workload in ctx.inventory.workloads:
-        templates = _training_gpu_templates(workload)
-        if not templates:
-            continue
-        found_training = True
+    for workload, templates in training_runs(ctx):
         if any(_persistent_mounts(t) or _checkpoint_hint(t) for t in templates):
             continue
         pods = sum(t.replicas or 1 for t in templates)
@@ -385,5 +381,3 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
             "failed worker can cost the whole run's progress.",
             *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
         )
-    if not found_training:
-        raise Skip("no multi-pod GPU training workloads")

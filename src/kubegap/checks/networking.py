@@ -1,4 +1,4 @@
-"""Networking checks: kube-proxy's connection-tracking limits."""
+"""Networking checks: Services with too few endpoints, kube-proxy's connection-tracking limits."""
 
 from __future__ import annotations
 
@@ -7,10 +7,132 @@ from collections.abc import Iterator
 
 from kubegap import yamlload
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig
+from kubegap.inventory import Inventory
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.selectors import Selector
 from kubegap.workloads import pod_templates
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
+MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
+
+SERVICE_NAME_LABEL = "kubernetes.io/service-name"
+
+
+class ReadyEndpoints:
+    """Ready endpoints per Service, from EndpointSlices or else Endpoints, indexed once."""
+
+    def __init__(self, inventory: Inventory):
+        self.inventory = inventory
+        self._slices: dict[tuple[str | None, str], list[dict]] = {}
+        for endpoint_slice in inventory.of_kind("EndpointSlice"):
+            service = labels(endpoint_slice).get(SERVICE_NAME_LABEL)
+            if service:
+                self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
+
+    @property
+    def known(self) -> bool:
+        return self.inventory.collected("EndpointSlice") or self.inventory.collected("Endpoints")
+
+    def ready(self, ns: str | None, service: str) -> int | None:
+        """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
+        if self.inventory.collected("EndpointSlice"):
+            return sum(
+                1
+                for endpoint_slice in self._slices.get((ns, service), [])
+                for endpoint in as_list(endpoint_slice.get("endpoints"))
+                if isinstance(endpoint, dict) and dig(endpoint, "conditions", "ready") is not False
+            )
+        if self.inventory.collected("Endpoints"):
+            endpoints = self.inventory.get("Endpoints", ns, service)
+            return sum(len(as_list(dig(s, "addresses"))) for s in as_list(dig(endpoints, "subsets")))
+        return None
+
+
+def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
+    """Pods the selected workload templates ask for, and which workloads; None when the namespace has none."""
+    if not ctx.inventory.workload_templates.in_namespace(ns):
+        return None
+    selected = ctx.inventory.workload_templates.select(ns, selector)
+    if any(t.replicas is None for w in selected for t in w.templates):
+        return None  # a DaemonSet: as many pods as eligible nodes
+    return sum(t.replicas for w in selected for t in w.templates), [str(w.ref) for w in selected]
+
+
+@check(
+    id="service-endpoints-thin",
+    title="Service with no ready endpoint, or only one",
+    severity="medium",
+    category="networking",
+    cases=[MONZO],
+    requires=["Service"],
+    reads=["EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "DaemonSet"],
+    fix=(
+        "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
+        "and run at least two ready replicas behind Services that clients depend on."
+    ),
+)
+def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services with a selector (not ExternalName, not hand-managed endpoints). In a live cluster or
+    snapshot with EndpointSlices or Endpoints: those with no ready endpoint, or exactly one. In
+    manifests: those whose selector matches no workload pod template in their namespace, or only
+    workloads scaled to zero replicas. A Service is not judged when neither endpoints nor any
+    workload of its namespace were collected.
+
+    ## Why it matters
+
+    On 27 October 2017 Monzo's payments failed for about an hour and a half. The day before, a new
+    service had been scaled down to zero replicas but left in place as a Kubernetes Service. When
+    linkerd, which routes traffic between Monzo's microservices, was restarted, it could not handle
+    how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
+    routing down for the whole platform; deleting the empty Services ended the outage.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    metadata: {name: ledger-v2}
+    spec: {selector: {app: ledger-v2}}
+    ---
+    kind: Deployment
+    metadata: {name: ledger-v2}
+    spec: {replicas: 0}
+    ```
+
+    ## Fix
+
+    ```text
+    kubectl delete service ledger-v2      # nothing serves it any more
+    or scale the Deployment to 2+ ready replicas
+    ```
+    """
+    endpoints = ReadyEndpoints(ctx.inventory)
+    for service in ctx.inventory.of_kind("Service"):
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        if selector is None or dig(service, "spec", "type") == "ExternalName":
+            continue
+        ns, service_name = namespace(service), name(service)
+        if endpoints.known:
+            ready = endpoints.ready(ns, service_name)
+            if ready is not None and ready <= 1:
+                yield ctx.finding(
+                    service,
+                    f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                    Evidence("ready endpoints", ready),
+                    Evidence("spec.selector", str(selector)),
+                )
+            continue
+        planned = _planned_pods(ctx, ns, selector)
+        if planned is not None and planned[0] == 0:
+            yield ctx.finding(
+                service,
+                "Service selects no pods: no workload template in its namespace matches it."
+                if not planned[1] else "Service selects only workloads scaled to zero replicas.",
+                Evidence("spec.selector", str(selector)),
+                Evidence("selected workloads", planned[1] or None),
+            )
 
 KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
 FLAGS = {
