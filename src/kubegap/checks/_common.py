@@ -54,6 +54,21 @@ def is_gpu_node(node: dict) -> bool:
     return node_gpus(node) > 0 or (isinstance(labels, dict) and labels.get("nvidia.com/gpu.present") == "true")
 
 
+def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
+    """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    mounted = {
+        mount_name
+        for _, c in containers(template.spec)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(mount_name := dig(m, "name"), str)
+    }
+    return [
+        (index, v)
+        for index, v in enumerate(as_list(template.spec.get("volumes")))
+        if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
+    ]
+
+
 def images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 

@@ -29,8 +29,9 @@ def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict
     by_subject: dict[tuple[str | None, str], list[dict]] = {}
     for binding in ctx.inventory.of_kind("ClusterRoleBinding"):
         for subject in as_list(binding.get("subjects")):
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
-                by_subject.setdefault((dig(subject, "namespace"), subject["name"]), []).append(binding)
+            subject_ns = dig(subject, "namespace")
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str) and isinstance(subject_ns, str):
+                by_subject.setdefault((subject_ns, subject["name"]), []).append(binding)
     return by_subject
 
 
@@ -102,7 +103,8 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
         reads: dict[str, list[str]] = {}
         for binding in bindings.get((ns, account), []):
             role_name = dig(binding, "roleRef", "name")
-            role = ctx.inventory.get("ClusterRole", None, role_name) if dig(binding, "roleRef", "kind") == "ClusterRole" else None
+            is_cluster_role = dig(binding, "roleRef", "kind") == "ClusterRole" and isinstance(role_name, str)
+            role = ctx.inventory.get("ClusterRole", None, role_name) if is_cluster_role else None
             resources = _cluster_wide_reads(role) if role else []
             if resources:
                 reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import annotations, as_list, dig, name, namespace
+from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
 from kubegap.selectors import Selector
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
@@ -29,7 +29,7 @@ AUTH_ANNOTATION_HINTS = ("auth-url", "auth-type", "auth-signin", "auth-secret", 
 def _admin_tool(ctx: Context, service: dict, tools: tuple[str, ...]) -> str | None:
     """Which well-known admin UI a Service fronts, by its name, selector or selected workloads."""
     selector = Selector.from_map(dig(service, "spec", "selector"))
-    words = [name(service), *(str(v) for v in (dig(service, "spec", "selector") or {}).values())]
+    words = [name(service), *str_map(dig(service, "spec", "selector")).values()]
     for workload in ctx.inventory.workload_templates.select(namespace(service), selector):
         words += [workload.ref.name, *(i for t in workload.templates for i in images(t))]
     for word in words:
@@ -58,7 +58,7 @@ def _backend_services(ingress: dict) -> set[str]:
     backends = [spec.get("defaultBackend"), spec.get("backend")]
     for rule in as_list(spec.get("rules")):
         backends += [dig(p, "backend") for p in as_list(dig(rule, "http", "paths"))]
-    found = {dig(b, "service", "name") or dig(b, "serviceName") for b in backends}
+    found = [dig(b, "service", "name") or dig(b, "serviceName") for b in backends]
     return {s for s in found if isinstance(s, str)}
 
 

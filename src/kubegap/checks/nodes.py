@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, labels
+from kubegap.resources import as_list, containers, dig, labels, name
 from kubegap.workloads import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -130,7 +130,7 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
         f"Cilium manages routes on {len(exposed)} node(s) whose systemd-networkd removes foreign routing "
         "rules when it restarts, and nothing shows ManageForeignRoutingPolicyRules=no.",
         Evidence("nodes[*].status.nodeInfo.osImage", dict(images_seen.most_common())),
-        Evidence("nodes", sorted(dig(n, "metadata", "name", default="") for n in exposed)[:20]),
+        Evidence("nodes", sorted(name(n) for n in exposed)[:20]),
     )
 
 
@@ -145,12 +145,12 @@ def _coordinator(ctx: Context) -> str | None:
             return kind_name
     for kind_name in ("DaemonSet", "Deployment"):
         for obj in ctx.inventory.of_kind(kind_name):
-            name = dig(obj, "metadata", "name", default="")
-            found = matches_any(name, UPDATE_COORDINATORS) or any(
+            obj_name = name(obj)
+            found = matches_any(obj_name, UPDATE_COORDINATORS) or any(
                 matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
             )
             if found:
-                return f"{kind_name} {name}"
+                return f"{kind_name} {obj_name}"
     return None
 
 
@@ -276,7 +276,8 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
     type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion` or
     `containerRuntimeVersion` within the pool. Nodes that report no value for a field are left out
-    of that field's comparison. One finding per drifting pool.
+    of that field's comparison. One finding per drifting pool: nodes built from one image that
+    report different versions have changed while running, or a roll has stopped half-way.
 
     ## Why it matters
 
@@ -285,7 +286,7 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     re-applied routes only at first boot, so dynos lost outbound connectivity, with up to 12 hours
     of downtime for many customers. Heroku stopped unattended vendor OS upgrades, reviewed its images
     for any other way they could change while running, and concluded that running hosts should be
-    immutable. Nodes of one pool that report different images or kernels have changed in place.
+    immutable.
 
     ## Example
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import images, matches_any
+from kubegap.checks._common import images, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_list, dig, group, name, namespace
 from kubegap.workloads import Workload, as_workload
@@ -67,10 +67,11 @@ def _bound_local_volumes(ctx: Context, workload: Workload) -> Iterator[Evidence]
         f"{dig(t, 'metadata', 'name')}-{workload.ref.name}-" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
     ]
     claimed = {
-        dig(v, "persistentVolumeClaim", "claimName")
+        claim
         for template in workload.templates
         for v in as_list(template.spec.get("volumes"))
-    } - {None}
+        if isinstance(claim := dig(v, "persistentVolumeClaim", "claimName"), str)
+    }
     for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
         if namespace(pvc) != ns:
             continue
@@ -87,14 +88,7 @@ def _bound_local_volumes(ctx: Context, workload: Workload) -> Iterator[Evidence]
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
     for template in workload.templates:
-        mounted = {
-            dig(m, "name")
-            for c in as_list(template.spec.get("containers"))
-            for m in as_list(dig(c, "volumeMounts"))
-        }
-        for index, volume in enumerate(as_list(template.spec.get("volumes"))):
-            if not isinstance(volume, dict) or volume.get("name") not in mounted:
-                continue
+        for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
             elif isinstance(volume.get("emptyDir"), dict) and not has_claims and dig(volume, "emptyDir", "medium") != "Memory":
@@ -250,7 +244,7 @@ def backup_missing(ctx: Context) -> Iterator[Finding]:
     recent usable copy was a backup about six hours old; restoring it lost roughly 5,000 projects,
     5,000 comments and 700 new user accounts for good. When Spotify accidentally deleted most of its
     production GKE clusters in 2018 (twice), clusters were not yet defined in code or backed up;
-    afterwards Spotify backed up and restored clusters with Ark (now Velero).
+    afterwards Spotify backed up and restored clusters with Ark.
 
     ## Example
 

@@ -49,7 +49,7 @@ def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
 
 def _toleration_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
     """Tolerations of the old master taint, unless the template also tolerates the control-plane one."""
-    keys = {dig(t, "key") for t in as_list(template.spec.get("tolerations"))}
+    keys = {key for t in as_list(template.spec.get("tolerations")) if isinstance(key := dig(t, "key"), str)}
     if MASTER in keys and CONTROL_PLANE not in keys:
         yield f"{template.path}.spec.tolerations" if template.path else "spec.tolerations", MASTER
 
