@@ -244,16 +244,15 @@ def _ndots_set(spec: dict) -> bool:
     return any(isinstance(o, dict) and o.get("name") == "ndots" for o in as_list(dig(spec, "dnsConfig", "options")))
 
 
-def _peak_replicas(ctx: Context, workload: Workload) -> int:
-    """The most pods the workload may run: its replicas, or its HPA's maxReplicas when larger."""
-    peak = sum(t.replicas or 0 for t in workload.templates)
+def _hpa_maximums(ctx: Context) -> dict[tuple[str | None, str], int]:
+    """The largest maxReplicas of the HPAs targeting each ``(namespace, name)``."""
+    maximums: dict[tuple[str | None, str], int] = {}
     for hpa in ctx.inventory.of_kind("HorizontalPodAutoscaler"):
-        target = dig(hpa, "spec", "scaleTargetRef")
-        if namespace(hpa) == workload.ref.namespace and dig(target, "name") == workload.ref.name:
-            maximum = dig(hpa, "spec", "maxReplicas")
-            if isinstance(maximum, int) and not isinstance(maximum, bool):
-                peak = max(peak, maximum)
-    return peak
+        target, maximum = dig(hpa, "spec", "scaleTargetRef", "name"), dig(hpa, "spec", "maxReplicas")
+        if isinstance(target, str) and isinstance(maximum, int) and not isinstance(maximum, bool):
+            key = (namespace(hpa), target)
+            maximums[key] = max(maximums.get(key, 0), maximum)
+    return maximums
 
 
 @check(
@@ -314,6 +313,7 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
     ```
     """
     minimum = ctx.setting("min_replicas")
+    hpa_maximums = _hpa_maximums(ctx)
     seen: set[int] = set()
     for service in ctx.inventory.of_kind("Service"):
         selector = Selector.from_map(dig(service, "spec", "selector"))
@@ -322,7 +322,8 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
                 continue
             seen.add(id(workload.obj))
             templates = [t for t in workload.templates if _uses_cluster_dns(t.spec) and not _ndots_set(t.spec)]
-            peak = _peak_replicas(ctx, workload)
+            planned = sum(t.replicas or 0 for t in workload.templates)
+            peak = max(planned, hpa_maximums.get((workload.ref.namespace, workload.ref.name), 0))
             if templates and peak >= minimum:
                 yield ctx.finding(
                     workload.obj,
