@@ -13,6 +13,7 @@ from kubegap.selectors import Selector
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
 HEUREKA = "heureka-2022-gatekeeper-webhook-gke-node-pools-down"
+NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
 
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 POD_RESOURCES = frozenset({"*", "*/*", "pods", "pods/*"})
@@ -170,7 +171,7 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     title="Admission webhook timeout long enough to stall API writes",
     severity="medium",
     category="admission",
-    cases=[JETSTACK],
+    cases=[NEWRELIC, JETSTACK],
     reads=list(WEBHOOK_KINDS),
     defaults={"max_timeout_seconds": 10},
     fix=(
@@ -188,7 +189,12 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    Every request a webhook intercepts waits for it, up to its timeout. In Jetstack's case a write
+    Every request a webhook intercepts waits for it, up to its timeout. Users of New Relic's
+    Kubernetes integration on GKE saw large scheduling delays, and on private clusters new pods
+    stopped being created: the control plane could not reach the nri-metadata-injection webhook's
+    pods, and every pod-creation call waited out the webhook's 30-second timeout (which the chart's
+    documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
+    than six months before it was traced to the webhook. In Jetstack's case a write
     that a GKE master needed during start-up was sent to an OPA webhook whose backend was not
     responding and timed out, and the master kept failing its health check; API server response
     times for CREATE and UPDATE requests had been rising since the webhook was first deployed,
