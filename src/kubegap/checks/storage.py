@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 
 from kubegap.checks._common import images, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, dig, group, name, namespace
+from kubegap.resources import annotations, as_dict, as_list, dig, group, labels, name, namespace
 from kubegap.workloads import Workload, as_workload
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -391,4 +391,192 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
                 f"{workload.kind} keeps its data on volumes with reclaim policy Delete: deleting the claims "
                 "(a redeploy, an uninstall, a mistake) destroys the disks.",
                 *evidence,
+            )
+
+
+SECOND_DEFAULT = "kubernetes-user-2020-second-default-storageclass-rejects-pvcs"
+HETZNER = "hetzner-user-2021-pvcs-pending-after-rancher-upgrade"
+KUBEFLOW_ZONE = "kubeflow-2021-pipelines-pv-provisioned-in-zone-without-nodes"
+DEFAULT_CLASS_ANNOTATIONS = ("storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class")
+
+
+@check(
+    id="default-storageclass-multiple",
+    title="More than one default StorageClass",
+    severity="medium",
+    category="storage",
+    cases=[SECOND_DEFAULT],
+    requires=["StorageClass"],
+    fix=(
+        "Keep exactly one StorageClass annotated storageclass.kubernetes.io/is-default-class: \"true\"; "
+        "when changing the default, remove the annotation from the old class in the same change."
+    ),
+)
+def default_storageclass_multiple(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StorageClasses annotated `storageclass.kubernetes.io/is-default-class: "true"` (or the old
+    beta annotation): more than one is reported once, naming them all.
+
+    ## Why it matters
+
+    A user on AWS added a gp2-encrypted StorageClass marked as default while the existing gp2 class
+    kept its default annotation. With two defaults, every PersistentVolumeClaim without an explicit
+    class was rejected with "2 default StorageClasses were found". Kubernetes later changed this so
+    that the newest default is chosen instead of an error; claims that omit storageClassName still
+    depend entirely on which class that is.
+
+    ## Example
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: gp2, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}
+    ---
+    kind: StorageClass
+    metadata: {name: gp2-encrypted, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl annotate storageclass gp2 storageclass.kubernetes.io/is-default-class=false --overwrite
+    ```
+    """
+    defaults = [
+        sc for sc in ctx.inventory.of_kind("StorageClass")
+        if any(annotations(sc).get(key) == "true" for key in DEFAULT_CLASS_ANNOTATIONS)
+    ]
+    if len(defaults) > 1:
+        yield ctx.finding(
+            ctx.cluster,
+            f"{len(defaults)} StorageClasses are marked default: claims without a class get the newest one, "
+            "and older clusters reject them.",
+            Evidence("StorageClass metadata.annotations[is-default-class]", sorted(name(sc) for sc in defaults)),
+        )
+
+
+@check(
+    id="pvc-unbound",
+    title="PersistentVolumeClaims Pending or Lost",
+    severity="high",
+    category="storage",
+    cases=[HETZNER],
+    requires=["PersistentVolumeClaim"],
+    fix=(
+        "Look at the claim's events (kubectl describe pvc): a provisioner that is down or crash-looping, a "
+        "StorageClass that does not exist, a zone without capacity; for Lost claims, find what deleted the "
+        "PersistentVolume and restore it from backup."
+    ),
+)
+def pvc_unbound(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PersistentVolumeClaims whose `status.phase` is `Pending` or `Lost`. Claims without status (in
+    manifests) are not judged.
+
+    ## Why it matters
+
+    After a user upgraded Rancher and Kubernetes on Hetzner Cloud, every new claim stayed Pending,
+    waiting for the csi.hetzner.cloud provisioner, whose controller containers were crash-looping;
+    every new claim depended on that one controller. Pending claims are often the first visible
+    sign that a storage provisioner is down.
+
+    ## Example
+
+    ```text
+    NAMESPACE  NAME         STATUS   STORAGECLASS
+    data       data-db-0    Pending  hcloud-volumes
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl describe pvc -n data data-db-0          # events name the provisioner and the error
+    kubectl -n kube-system logs deploy/hcloud-csi-controller -c csi-provisioner
+    ```
+    """
+    for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
+        phase = dig(pvc, "status", "phase")
+        if phase in ("Pending", "Lost"):
+            yield ctx.finding(
+                pvc,
+                f"Claim is {phase}: {'no volume has been provisioned or bound for it' if phase == 'Pending' else 'its PersistentVolume is gone'}.",
+                Evidence("status.phase", phase),
+                Evidence("spec.storageClassName", dig(pvc, "spec", "storageClassName")),
+            )
+
+
+ZONAL_PROVISIONERS = (
+    "ebs.csi.aws.com", "kubernetes.io/aws-ebs", "pd.csi.storage.gke.io", "kubernetes.io/gce-pd",
+    "disk.csi.azure.com", "kubernetes.io/azure-disk", "cinder.csi.openstack.org", "kubernetes.io/cinder",
+    "csi.hetzner.cloud", "diskplugin.csi.alibabacloud.com",
+)
+
+
+@check(
+    id="storage-binding-immediate",
+    title="Zonal block storage provisioned before the pod is scheduled, in a multi-zone cluster",
+    severity="medium",
+    category="storage",
+    cases=[KUBEFLOW_ZONE],
+    requires=["StorageClass", "Node"],
+    defaults={"zonal_provisioners": list(ZONAL_PROVISIONERS)},
+    fix=(
+        "Use volumeBindingMode: WaitForFirstConsumer for zonal block storage, so the disk is created in "
+        "the zone the scheduler picks for the pod (the field is immutable: create a new class)."
+    ),
+)
+def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    In clusters whose nodes span two or more zones (`topology.kubernetes.io/zone`), StorageClasses
+    of zonal block-storage provisioners (EBS, GCE PD, Azure Disk, Cinder and others in the
+    `zonal_provisioners` setting) whose `volumeBindingMode` is `Immediate` or unset (the default).
+    Regional persistent disks (`replication-type: regional-pd`) are not reported.
+
+    ## Why it matters
+
+    Deploying Kubeflow Pipelines on a regional GKE cluster, a user found the MinIO claim bound to a
+    persistent disk in us-central1-b while the nodes were only in us-central1-a, -c and -f, so the
+    MinIO pod could never be scheduled. The default StorageClass used volumeBindingMode Immediate,
+    which creates the disk as soon as the claim appears, in a zone chosen without considering which
+    zones have nodes; the failure was intermittent.
+
+    ## Example
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: standard}
+    provisioner: kubernetes.io/gce-pd
+    volumeBindingMode: Immediate
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: standard-wffc}
+    provisioner: pd.csi.storage.gke.io
+    volumeBindingMode: WaitForFirstConsumer
+    ```
+    """
+    zones = {z for n in ctx.inventory.nodes for key in ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone") if (z := labels(n).get(key))}
+    if len(zones) < 2:
+        raise Skip("nodes are not spread over several zones")
+    zonal = set(ctx.setting("zonal_provisioners"))
+    for sc in ctx.inventory.of_kind("StorageClass"):
+        mode = sc.get("volumeBindingMode", "Immediate")
+        regional = dig(sc, "parameters", "replication-type") == "regional-pd"
+        provisioner = sc.get("provisioner")
+        if isinstance(provisioner, str) and provisioner in zonal and mode == "Immediate" and not regional:
+            yield ctx.finding(
+                sc,
+                f"Zonal volumes of this class are created before their pod is scheduled, in any of {len(zones)} "
+                "zones: a pod can end up bound to a disk in a zone where it cannot run.",
+                Evidence("volumeBindingMode", sc.get("volumeBindingMode", "Immediate (default)")),
+                Evidence("provisioner", sc.get("provisioner")),
+                Evidence("node zones", sorted(zones)),
             )
