@@ -376,3 +376,78 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
             Evidence("metadata.labels", {k: v for k, v in labels(node).items() if k in CONTROL_PLANE_LABELS}),
             Evidence("nodes", len(ctx.inventory.nodes)),
         )
+
+
+AIRMAP = "airmap-2018-worker-nodes-notready-platform-outage"
+MOJ_RETIREMENT = "moj-2022-aws-instance-retirement-node-stuck-notready-prometheus-down"
+PRESSURE_CONDITIONS = ("MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable")
+
+
+def _node_problems(node: dict) -> list[tuple[str, Evidence]]:
+    """``(what is wrong, evidence)`` for each unhealthy condition of a node."""
+    problems = []
+    for index, condition in enumerate(as_list(dig(node, "status", "conditions"))):
+        kind_of, status = dig(condition, "type"), dig(condition, "status")
+        if kind_of == "Ready" and status != "True":
+            word = "NotReady" if status == "False" else "Ready status Unknown"
+            problems.append((word, Evidence(f"status.conditions[{index}]", {"type": "Ready", "status": status, "reason": dig(condition, "reason")})))
+        elif isinstance(kind_of, str) and kind_of in PRESSURE_CONDITIONS and status == "True":
+            problems.append((kind_of, Evidence(f"status.conditions[{index}]", {"type": kind_of, "status": status})))
+    return problems
+
+
+@check(
+    id="node-unhealthy",
+    title="Nodes NotReady, Unknown, under resource pressure or without network",
+    severity="high",
+    category="nodes",
+    cases=[AIRMAP, MOJ_RETIREMENT],
+    requires=["Node"],
+    fix=(
+        "Find out why the node is unhealthy (kubectl describe node, kubelet and runtime logs); drain and "
+        "replace nodes that do not recover, and check that their pods were rescheduled rather than stuck "
+        "terminating on the dead node."
+    ),
+)
+def node_unhealthy(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes whose `Ready` condition is `False` or `Unknown` (the kubelet stopped reporting), or whose
+    `MemoryPressure`, `DiskPressure`, `PIDPressure` or `NetworkUnavailable` condition is `True`.
+    Cordoned nodes (`spec.unschedulable`) are named in the evidence of an unhealthy node, not reported
+    on their own. Nodes without status (manifests) are not judged.
+
+    ## Why it matters
+
+    On 19 July 2018 every AirMap platform service became unresponsive for about five hours while a
+    growing set of worker nodes went NotReady and would not stay healthy when their kubelets were
+    revived; staggered restarts of all worker nodes finally cleared it. On the Ministry of Justice
+    Cloud Platform (November 2022) AWS stopped a retiring instance ungracefully: the EKS node stayed
+    NotReady with its Prometheus pod stuck terminated, and Prometheus was down for 27 minutes until
+    the team killed the pod.
+
+    ## Example
+
+    ```text
+    NAME                          STATUS     ROLES
+    ip-10-0-1-23.ec2.internal     NotReady   <none>
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl describe node ip-10-0-1-23.ec2.internal
+    kubectl drain ip-10-0-1-23.ec2.internal --ignore-daemonsets --delete-emptydir-data
+    ```
+    """
+    for node in ctx.inventory.nodes:
+        problems = _node_problems(node)
+        if problems:
+            cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
+            yield ctx.finding(
+                node,
+                f"Node is unhealthy: {', '.join(word for word, _ in problems)}.",
+                *(evidence for _, evidence in problems),
+                *cordoned,
+            )
