@@ -272,3 +272,254 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
                 f"kube-proxy sets the nodes' connection tracking too tight: {'; '.join(risks)}.",
                 Evidence(where, {k: settings[k] for k in ("maxPerCore", "min", "tcpEstablishedTimeout") if k in settings}),
             )
+
+
+OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
+MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
+VERRAZZANO = "verrazzano-2022-upgrade-merged-networkpolicy-selector-matches-no-pods"
+
+
+def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
+    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
+    spec = as_dict(ingress.get("spec"))
+    for field in ("defaultBackend", "backend"):
+        if isinstance(spec.get(field), dict):
+            yield f"spec.{field}", spec[field]
+    for r, rule in enumerate(as_list(spec.get("rules"))):
+        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
+            if isinstance(dig(path, "backend"), dict):
+                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
+
+
+def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
+    if service is None:
+        return f"Service {service_name} does not exist in the Ingress's namespace"
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    number, port_name = dig(port, "number"), dig(port, "name")
+    if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
+        return f"Service {service_name} has no port {number}"
+    if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
+        return f"Service {service_name} has no port named {port_name}"
+    return None
+
+
+@check(
+    id="ingress-backend-missing",
+    title="Ingress routing to a Service or port that does not exist",
+    severity="high",
+    category="networking",
+    cases=[OPENBANK],
+    requires=["Ingress", "Service"],
+    fix=(
+        "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
+        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress. "
+        "Probe public paths from outside the cluster."
+    ),
+)
+def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
+    `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, or
+    does not expose the port the backend names (by number or by name). Backends that name a
+    resource instead of a Service are not judged; skipped unless Ingresses and Services were both
+    collected.
+
+    ## Why it matters
+
+    On OpenBank's public sandbox the /api/v1/balances path returned HTTP 503 for roughly 60 days: the
+    Ingress in the accounts namespace named a Service balance-service, which lives in the balances
+    namespace, and an Ingress backend can only refer to a Service in its own namespace. Every health
+    signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
+    name, and the Ingress reported Synced/Healthy throughout.
+
+    ## Example
+
+    ```yaml
+    kind: Ingress
+    metadata: {name: accounts-api, namespace: accounts}
+    spec:
+      rules:
+      - http:
+          paths:
+          - path: /api/v1/balances
+            pathType: Prefix
+            backend: {service: {name: balance-service, port: {number: 8103}}}   # lives in "balances"
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Service
+    metadata: {name: balance-service, namespace: accounts}
+    spec: {type: ExternalName, externalName: balance-service.balances.svc.cluster.local}
+    ```
+    """
+    for ingress in ctx.inventory.of_kind("Ingress"):
+        ns = namespace(ingress)
+        for path, backend in ingress_backends(ingress):
+            service_name = dig(backend, "service", "name") or dig(backend, "serviceName")
+            if not isinstance(service_name, str):
+                continue
+            port = dig(backend, "service", "port")
+            if port is None and dig(backend, "servicePort") is not None:
+                old = dig(backend, "servicePort")
+                port = {"number": old} if isinstance(old, int) else {"name": old}
+            problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
+            if problem:
+                yield ctx.finding(ingress, f"Ingress backend is broken: {problem}; requests get 503.", Evidence(path, backend))
+
+
+def _declared(target, numbers: set[int], names: set[str]) -> bool:
+    """Whether a targetPort (number, numeric string or port name) is among the declared ports."""
+    if isinstance(target, bool):
+        return True  # not a port at all: the API would reject it, nothing to compare
+    if isinstance(target, int):
+        return target in numbers
+    if isinstance(target, str):
+        return int(target) in numbers if target.isdigit() else target in names
+    return True
+
+
+def _declared_ports(templates) -> tuple[set[int], set[str]]:
+    numbers: set[int] = set()
+    names: set[str] = set()
+    for template in templates:
+        for _, container in containers(template.spec, init=False):
+            for port in as_list(container.get("ports")):
+                if isinstance(dig(port, "containerPort"), int) and not isinstance(port["containerPort"], bool):
+                    numbers.add(port["containerPort"])
+                if isinstance(dig(port, "name"), str):
+                    names.add(port["name"])
+    return numbers, names
+
+
+@check(
+    id="service-target-port-mismatch",
+    title="Service targetPort that the selected containers do not expose",
+    severity="high",
+    category="networking",
+    cases=[MICROK8S],
+    requires=["Service"],
+    reads=["Deployment", "StatefulSet", "DaemonSet", "Pod"],
+    fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
+)
+def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services whose selector matches workload pod templates in their namespace, and whose
+    `targetPort` (the `port` when unset) is a number that none of the selected containers declares
+    as a `containerPort`, or a name that none of them declares. Containers that declare no ports at
+    all are not judged (undeclared ports still work), nor are Services whose workloads were not
+    collected.
+
+    ## Why it matters
+
+    The MicroK8s ingress add-on (2018) declared its default-http-backend container on port 8080 while
+    the Service in front of it forwarded to port 80, a port the container did not listen on. Every
+    user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
+    the targetPort was changed; Kubernetes does not reject such a mismatch.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    spec:
+      selector: {app: default-http-backend}
+      ports: [{port: 80, targetPort: 80}]
+    ---
+    kind: Deployment
+    spec:
+      template:
+        spec:
+          containers: [{name: backend, ports: [{containerPort: 8080}]}]
+    ```
+
+    ## Fix
+
+    ```yaml
+      ports: [{port: 80, targetPort: 8080}]
+    ```
+    """
+    for service in ctx.inventory.of_kind("Service"):
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        selected = ctx.inventory.workload_templates.select(namespace(service), selector)
+        numbers, names = _declared_ports(t for w in selected for t in w.templates)
+        if not (numbers or names):
+            continue
+        for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
+            target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
+            if not _declared(target, numbers, names):
+                yield ctx.finding(
+                    service,
+                    f"targetPort {target} is not a port the selected containers declare: traffic to it is refused.",
+                    Evidence(f"spec.ports[{index}].targetPort", target),
+                    Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                    Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+                )
+
+
+@check(
+    id="networkpolicy-dangling",
+    title="NetworkPolicy whose podSelector selects no pods",
+    severity="medium",
+    category="networking",
+    cases=[VERRAZZANO],
+    requires=["NetworkPolicy"],
+    reads=["Pod", "Deployment", "StatefulSet", "DaemonSet"],
+    fix=(
+        "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
+        "workload labels or merge selectors), or delete the policy if nothing it protects remains."
+    ),
+)
+def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
+    against live pods when Pods were collected for that namespace, else against workload pod
+    templates there. Policies in namespaces where neither was collected are not judged; an empty
+    selector (every pod) is never dangling.
+
+    ## Why it matters
+
+    Upgrading Verrazzano to 1.4 replaced the keycloak-mysql NetworkPolicy; Helm merged the old and new
+    matchLabels, so the policy required both app=mysql and tier=mysql. The new operator-managed MySQL
+    pods had no app label, the policy no longer selected them, it was not applied as intended, and the
+    upgrade hung. A policy that selects nothing fails silently.
+
+    ## Example
+
+    ```yaml
+    kind: NetworkPolicy
+    metadata: {name: keycloak-mysql, namespace: keycloak}
+    spec:
+      podSelector: {matchLabels: {app: mysql, tier: mysql}}   # the pods only have tier=mysql
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      podSelector: {matchLabels: {tier: mysql}}
+    ```
+    """
+    for policy in ctx.inventory.of_kind("NetworkPolicy"):
+        ns = namespace(policy)
+        selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
+        if selector is None or selector.selects_everything:
+            continue
+        if ctx.inventory.pods.in_namespace(ns):
+            matched = ctx.inventory.pods.select(ns, selector)
+        elif ctx.inventory.workload_templates.in_namespace(ns):
+            matched = ctx.inventory.workload_templates.select(ns, selector)
+        else:
+            continue
+        if not matched:
+            yield ctx.finding(
+                policy,
+                "NetworkPolicy selects no pods: the traffic rules it was written for are not applied to anything.",
+                Evidence("spec.podSelector", str(selector)),
+            )
