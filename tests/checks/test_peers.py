@@ -40,6 +40,13 @@ class Pair:
 PAIRS = (
     Pair("kube-linter", "dangling-service", "service-endpoints-thin", True),
     Pair("popeye", "TestSVCLint2", "service-endpoints-thin", True, codes=frozenset({"POP-1109"})),
+    Pair("kube-linter", "dangling-ingress", "ingress-backend-missing", True),
+    Pair("popeye", "TestIngLint", "ingress-backend-missing", True, codes=frozenset({"POP-1401", "POP-1402"})),
+    Pair("popeye", "TestNPLint", "networkpolicy-dangling", True, codes=frozenset({"POP-1200"})),
+    Pair("kube-linter", "dangling-networkpolicy", "networkpolicy-dangling", False, documented=0),
+    Pair("popeye", "TestNodeSanitizer", "node-unhealthy", True, codes=frozenset({"POP-702", "POP-704", "POP-705", "POP-706", "POP-707"})),
+    Pair("popeye", "TestPVCLint", "pvc-unbound", True, codes=frozenset({"POP-1003", "POP-1004"})),
+    Pair("kube-linter", "invalid-target-ports", "service-target-port-mismatch", False, documented=0),
     Pair("kube-linter", "dnsconfig-options", "dns-ndots-default", False, documented=0),
     Pair("kube-linter", "exposed-services", "admin-ui-exposed", False, documented=0),
     Pair("checkov", "CKV_K8S_33", "admin-ui-exposed", False, documented=frozenset()),

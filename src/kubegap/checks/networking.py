@@ -296,6 +296,8 @@ def _backend_problem(service: dict | None, service_name: str, port) -> str | Non
         return f"Service {service_name} does not exist in the Ingress's namespace"
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
+    if number is None and port_name is None:
+        return "the backend names no port of Service " + service_name
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
         return f"Service {service_name} has no port {number}"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
@@ -321,8 +323,8 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
-    `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, or
-    does not expose the port the backend names (by number or by name). Backends that name a
+    `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
+    name no port, or whose Service does not expose the port they name (by number or by name). Backends that name a
     resource instead of a Service are not judged; skipped unless Ingresses and Services were both
     collected.
 
