@@ -47,6 +47,7 @@ PAIRS = (
     Pair("popeye", "TestNodeSanitizer", "node-unhealthy", True, codes=frozenset({"POP-702", "POP-704", "POP-705", "POP-706", "POP-707"})),
     Pair("popeye", "TestPVCLint", "pvc-unbound", True, codes=frozenset({"POP-1003", "POP-1004"})),
     Pair("kube-linter", "invalid-target-ports", "service-target-port-mismatch", False, documented=0),
+    Pair("kube-linter", "no-extensions-v1beta", "api-version-removed", True),
     Pair("kube-linter", "dnsconfig-options", "dns-ndots-default", False, documented=0),
     Pair("kube-linter", "exposed-services", "admin-ui-exposed", False, documented=0),
     Pair("checkov", "CKV_K8S_33", "admin-ui-exposed", False, documented=frozenset()),
