@@ -12,7 +12,6 @@ from kubegap.resources import api_version, as_dict, as_list, dig, labels, namesp
 from kubegap.selectors import Selector
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
-HEUREKA = "heureka-2022-gatekeeper-webhook-gke-node-pools-down"
 NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
 
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
@@ -102,7 +101,7 @@ def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
     title="Fail-closed admission webhook that also intercepts kube-system and its own namespace",
     severity="high",
     category="admission",
-    cases=[JETSTACK, HEUREKA],
+    cases=[JETSTACK],
     reads=[*WEBHOOK_KINDS, "Namespace"],
     fix=(
         "Scope the webhook to what its policy needs: a namespaceSelector that excludes kube-system and "
@@ -127,9 +126,7 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     a kube-system ConfigMap update that a GKE master has to make during start-up; the write timed
     out, the master crash-looped, the upgrade stalled, and node auto-repair then recreated nodes in
     a loop. The webhook applied to far more resources and namespaces than its policy (Ingress and
-    Service objects) needed, including kube-system. At Heureka a misconfigured OPA Gatekeeper
-    webhook took a GKE cluster's node pools down even though its strict rules were switched off for
-    gatekeeper-system and kube-system.
+    Service objects) needed, including kube-system.
 
     ## Example
 
