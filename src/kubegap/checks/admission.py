@@ -168,7 +168,7 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     title="Admission webhook timeout long enough to stall API writes",
     severity="medium",
     category="admission",
-    cases=[NEWRELIC, JETSTACK],
+    cases=[NEWRELIC],
     reads=list(WEBHOOK_KINDS),
     defaults={"max_timeout_seconds": 10},
     fix=(
@@ -191,11 +191,7 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     stopped being created: the control plane could not reach the nri-metadata-injection webhook's
     pods, and every pod-creation call waited out the webhook's 30-second timeout (which the chart's
     documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
-    than six months before it was traced to the webhook. In Jetstack's case a write
-    that a GKE master needed during start-up was sent to an OPA webhook whose backend was not
-    responding and timed out, and the master kept failing its health check; API server response
-    times for CREATE and UPDATE requests had been rising since the webhook was first deployed,
-    with no alert on them.
+    than six months before it was traced to the webhook.
 
     ## Example
 
