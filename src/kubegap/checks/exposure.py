@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
 from kubegap.selectors import Selector
 
@@ -54,12 +55,7 @@ def _exposed_service(service: dict) -> str | None:
 
 
 def _backend_services(ingress: dict) -> set[str]:
-    spec = ingress.get("spec") if isinstance(ingress.get("spec"), dict) else {}
-    backends = [spec.get("defaultBackend"), spec.get("backend")]
-    for rule in as_list(spec.get("rules")):
-        backends += [dig(p, "backend") for p in as_list(dig(rule, "http", "paths"))]
-    found = [dig(b, "service", "name") or dig(b, "serviceName") for b in backends]
-    return {s for s in found if isinstance(s, str)}
+    return {s for _, b in ingress_backends(ingress) if (s := backend_service(b))}
 
 
 @check(

@@ -291,6 +291,12 @@ def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
                 yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
 
 
+def backend_service(backend: dict) -> str | None:
+    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
+    found = dig(backend, "service", "name") or dig(backend, "serviceName")
+    return found if isinstance(found, str) else None
+
+
 def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
     if service is None:
         return f"Service {service_name} does not exist in the Ingress's namespace"
@@ -361,8 +367,8 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     for ingress in ctx.inventory.of_kind("Ingress"):
         ns = namespace(ingress)
         for path, backend in ingress_backends(ingress):
-            service_name = dig(backend, "service", "name") or dig(backend, "serviceName")
-            if not isinstance(service_name, str):
+            service_name = backend_service(backend)
+            if service_name is None:
                 continue
             port = dig(backend, "service", "port")
             if port is None and dig(backend, "servicePort") is not None:
