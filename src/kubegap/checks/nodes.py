@@ -235,7 +235,98 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     )
 
 
+NODE_DRIFT = (
+    "moj-2026-containerd-221-node-group-invalid-utf8-secrets",
+    "kubernetes-user-2026-kubelet-134-env-dollar-multibyte-utf8",
+    "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels",
+)
 NRELABS = "nrelabs-2018-etcd-liveness-probe-restart-loop"
+
+POOL_LABELS = (
+    "eks.amazonaws.com/nodegroup",
+    "cloud.google.com/gke-nodepool",
+    "kubernetes.azure.com/agentpool",
+    "agentpool",
+    "karpenter.sh/nodepool",
+    "node.kubernetes.io/instance-type",
+    "beta.kubernetes.io/instance-type",
+)
+NODE_INFO_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion", "kubeletVersion")
+
+
+def node_pool(node: dict) -> str:
+    """The pool a node belongs to (managed node group, GKE/AKS pool, Karpenter pool, instance type)."""
+    node_labels = labels(node)
+    for key in POOL_LABELS:
+        if node_labels.get(key):
+            return f"{key}={node_labels[key]}"
+    return "(no pool label)"
+
+
+@check(
+    id="node-os-drift",
+    title="Nodes of one pool running different OS images, kernels, container runtimes or kubelets",
+    severity="medium",
+    category="nodes",
+    cases=NODE_DRIFT,
+    requires=["Node"],
+    fix=(
+        "Find out how nodes of one pool came to differ (an unattended upgrade, a hand fix, a half-finished "
+        "roll), stop changes to running hosts, and replace the pool's nodes from one image."
+    ),
+)
+def node_os_drift(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
+    type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
+    `containerRuntimeVersion` or `kubeletVersion` within the pool. Nodes that report no value for a field are left out
+    of that field's comparison. One finding per drifting pool: nodes built from one image that
+    report different versions have changed while running, or a roll has stopped half-way.
+
+    ## Why it matters
+
+    Software that works on one node can fail on its neighbour. When the UK Ministry of Justice's
+    Cloud Platform rolled a new EKS node group (Amazon Linux 2023.11, containerd 2.2.1) beside the
+    old one (2023.9, containerd 2.1.4), pods failed to start on an invalid-UTF-8 error the new
+    containerd raised on existing Secrets. During an EKS upgrade from 1.33 to 1.34, containers failed
+    only on upgraded nodes, whose kubelet mangled some environment values. A crypto-miner detector
+    DaemonSet worked on GKE nodes with kernel 5.15 and failed on those with 6.1, and its first fix
+    broke the 5.15 nodes. A pool that mixes versions makes such failures partial and confusing.
+
+    ## Example
+
+    ```text
+    pool eks.amazonaws.com/nodegroup=general:
+      kernelVersion 5.15.0-1051-aws (4 nodes), 5.15.0-1062-aws (2 nodes)
+    ```
+
+    ## Fix
+
+    ```text
+    disable unattended upgrades in the node image; roll the pool onto one new image
+    (managed node group update, or cordon/drain/replace)
+    ```
+    """
+    pools: dict[str, list[dict]] = {}
+    for node in ctx.inventory.nodes:
+        pools.setdefault(node_pool(node), []).append(node)
+    for pool, members in sorted(pools.items()):
+        if len(members) < 2:
+            continue
+        drift = {}
+        for field in NODE_INFO_FIELDS:
+            values = Counter(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+            if len(values) > 1:
+                drift[field] = dict(values.most_common())
+        if drift:
+            yield ctx.finding(
+                ctx.cluster,
+                f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
+                *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
+            )
+
 
 CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
 
