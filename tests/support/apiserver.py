@@ -203,7 +203,10 @@ class FakeAPIServer:
                 self.objects[(rtype.group, rtype.plural)].append(stored)
 
     def deny(self, plural: str, group: str = "", namespace: str | None = None) -> None:
-        """RBAC: refuse list/get of ``plural`` cluster-wide (namespace None) or in one namespace."""
+        """RBAC: refuse list/get of ``plural`` at the cluster scope (namespace None) or in one namespace.
+
+        As with a RoleBinding, a namespace stays readable when only the cluster scope is refused.
+        """
         self.denied.add((group, plural, namespace))
 
     def expire_continue_tokens(self) -> None:
@@ -218,7 +221,7 @@ class FakeAPIServer:
     # -- lifecycle -------------------------------------------------------------------------------
     def start(self) -> FakeAPIServer:
         handler = type("Handler", (_Handler,), {"server_state": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.credentials.cert_path, self.credentials.key_path)
@@ -277,8 +280,7 @@ class FakeAPIServer:
         return page.generation != self._generation
 
     def forbidden(self, verb: str, rtype: ResourceType, namespace: str | None) -> dict | None:
-        denied = (rtype.group, rtype.plural, None) in self.denied or (namespace and (rtype.group, rtype.plural, namespace) in self.denied)
-        if not denied:
+        if (rtype.group, rtype.plural, namespace) not in self.denied:
             return None
         scope = f'in the namespace "{namespace}"' if namespace else "at the cluster scope"
         message = (f'{rtype.plural} is forbidden: User "{self.user}" cannot {verb} resource "{rtype.plural}" '
@@ -338,6 +340,11 @@ def _wants(accept: str) -> str:
         if "as" not in params:
             return "json"
     return "json"
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """Clients that give up (timeouts, dropped connections) are part of the tests, not errors."""
 
 
 class _Handler(BaseHTTPRequestHandler):
