@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import gzip
 import json
+from importlib import resources
 
+import jsonschema
 import pytest
 
 from conftest import run_cli
+
+SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
 
 
 def audit_json(*args: str, env: dict | None = None):
     result = run_cli("audit", "--format", "json", "--fail-on", "none", *args, env=env)
     assert result.returncode in (0, 3), result.stderr
-    return result, json.loads(result.stdout)
+    report = json.loads(result.stdout)
+    jsonschema.validate(report, SCHEMA)
+    return result, report
 
 
 def test_audit_with_no_paths_uses_the_current_context(apiserver, kubeconfig):
