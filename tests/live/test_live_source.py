@@ -160,3 +160,51 @@ def test_values_are_redacted_at_ingest(apiserver, kubeconfig):
     assert env == [{"name": "NCCL_DEBUG", "value": "INFO"}, {"name": "WANDB_API_KEY", "value": "<redacted>"}]
     cm = next(o for o in collection.resources if o["kind"] == "ConfigMap")
     assert cm["data"] == {"nccl.conf": "NCCL_IB_TIMEOUT=22\napi_token=<redacted>", "notes": "<redacted>"}
+
+
+def test_exec_plugin_credentials_through_the_official_loader(apiserver, tmp_path):
+    import json
+    import sys
+
+    path = apiserver.kubeconfig(tmp_path / "kc")
+    config = json.loads(path.read_text())
+    credential = {"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential", "status": {"token": apiserver.token}}
+    config["users"][0]["user"] = {"exec": {"apiVersion": "client.authentication.k8s.io/v1beta1", "command": sys.executable,
+                                           "args": ["-c", f"print({json.dumps(json.dumps(credential))})"], "interactiveMode": "Never"}}
+    path.write_text(json.dumps(config))
+    collection, _ = collect(path, ["Node"])
+    assert "Node" in collection.collected
+    assert all(e["authorized"] for e in apiserver.log)
+
+
+def test_in_cluster_service_account(apiserver, tmp_path, monkeypatch):
+    from kubernetes.config import incluster_config
+
+    token = tmp_path / "token"
+    token.write_text(apiserver.token)
+    monkeypatch.setattr(incluster_config, "SERVICE_TOKEN_FILENAME", str(token))
+    monkeypatch.setattr(incluster_config, "SERVICE_CERT_FILENAME", str(apiserver.credentials.ca_path))
+    monkeypatch.setenv("KUBERNETES_SERVICE_HOST", "127.0.0.1")
+    monkeypatch.setenv("KUBERNETES_SERVICE_PORT", apiserver.url.rsplit(":", 1)[1])
+    connection = connect(use_in_cluster=True)
+    collection = LiveSource(connection, ["Pod"]).collect()
+    assert collection.cluster["name"] == "in-cluster" and "Pod" in collection.collected
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    monkeypatch.setattr(live.sys.stderr, "isatty", lambda: True, raising=False)
+    assert live.progress_wanted(quiet=False) and not live.progress_wanted(quiet=True)
+    monkeypatch.setattr(live.sys.stderr, "isatty", lambda: False, raising=False)
+    assert not live.progress_wanted(quiet=False)
+
+
+def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatch):
+    import io
+
+    from rich.console import Console
+
+    screen = io.StringIO()
+    monkeypatch.setattr("rich.console.Console", lambda **kw: Console(file=screen, force_terminal=True, width=120))
+    collection, _ = collect(kubeconfig, ["Pod", "Node"], progress=True)
+    assert "Pod" in collection.collected
+    assert "2/2" in screen.getvalue() and "7 objects" in screen.getvalue()

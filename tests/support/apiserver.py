@@ -374,9 +374,9 @@ class _Handler(BaseHTTPRequestHandler):
         split = urlsplit(self.path)
         path = split.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(split.query).items()}
-        auth = self.headers.get("Authorization", "")
+        scheme, _, credential = self.headers.get("Authorization", "").strip().partition(" ")
         entry = {"method": self.command, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
-                 "authorized": auth == f"Bearer {state.token}", "user_agent": self.headers.get("User-Agent", ""),
+                 "authorized": scheme.lower() == "bearer" and credential.strip() == state.token, "user_agent": self.headers.get("User-Agent", ""),
                  "time": time.time()}
         with state._lock:
             state.log.append(entry)
