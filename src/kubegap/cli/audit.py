@@ -42,13 +42,12 @@ def audit(
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
-    context: str = sources.CONTEXT_OPTION,
+    context: list[str] = sources.CONTEXTS_OPTION,
     namespace: list[str] = sources.NAMESPACE_OPTION,
     in_cluster: bool = sources.IN_CLUSTER_OPTION,
     quiet: bool = sources.QUIET_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
-    from kubegap.checks.base import severity_rank
     from kubegap.cli.output import destination
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
@@ -62,8 +61,14 @@ def audit(
     if demo:
         inputs.append(str(demo_path()))
     checks = select_checks(check_ids)
-    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet)
-    collection = sources.collect_inputs(inputs, target, checks)
+    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet)
+    collections = sources.collect_inputs(inputs, target, checks)
+    if len(collections) > 1:
+        from kubegap.cli.fleet import audit_fleet
+
+        findings = audit_fleet(collections, checks, output_format.value, output_file, annotation_exemptions=not no_annotation_exemptions)
+        raise typer.Exit(exit_code(findings, fail_on, fail_on_partial and any(c.partial for c in collections)))
+    (collection,) = collections
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)
     if inputs and not collection.resources:
@@ -74,6 +79,14 @@ def audit(
     report = build_report(result, inventory, checks, load_library())
     with destination(output_file) as out:
         renderer(output_format.value)(report, out)
+    raise typer.Exit(exit_code(report["findings"], fail_on, fail_on_partial and collection.partial))
+
+
+def exit_code(findings: list[dict], fail_on: Severity, partial_fails: bool) -> int:
+    """1 for a finding at or above --fail-on, else 3 for a partial audit under --fail-on-partial, else 0."""
+    from kubegap.checks.base import severity_rank
+
     threshold = None if fail_on is Severity.none else severity_rank(fail_on.value)
-    failing = threshold is not None and any(severity_rank(f["severity"]) <= threshold for f in report["findings"])
-    raise typer.Exit(1 if failing else 3 if fail_on_partial and collection.partial else 0)
+    if threshold is not None and any(severity_rank(f["severity"]) <= threshold for f in findings):
+        return 1
+    return 3 if partial_fails else 0
