@@ -7,17 +7,15 @@ cluster at once, so redundancy across clusters or regions does not help.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from kubegap import __version__
 from kubegap.checks.base import SEVERITIES
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.pipeline import audit_collection
-from kubegap.report.model import SCHEMA_VERSION
+from kubegap.report.model import cited_cases, report_header
 from kubegap.resources import dig
 from kubegap.sources.base import Collection
 
@@ -115,20 +113,13 @@ def fleet_report(collections: list[Collection], check_ids: list[str] | None, *, 
         entry, found = _fleet_coverage(check, members)
         coverage.append(entry)
         findings.extend(found)
-    library = load_library()
-    cases = {}
-    for case_id in sorted({c for f in findings for c in f["cases"]}):
-        case = library.case(case_id)
-        if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    cases = cited_cases(load_library(), {c for f in findings for c in f["cases"]})
     severities = Counter(f["severity"] for f in findings)
     for report in reports:
         severities.update({s: n for s, n in report["summary"]["by_severity"].items()})
     statuses = Counter(c["status"] for c in coverage)
     return {
-        "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "kubegap", "version": __version__},
-        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        **report_header(),
         "inputs": [i for r in reports for i in r["inputs"]],
         "cluster": {"name": "fleet", "members": names},
         "summary": {

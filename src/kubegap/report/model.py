@@ -33,25 +33,37 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -
     return entry
 
 
+def report_header() -> dict:
+    """The fields every report starts with: schema version, tool, time."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "kubegap", "version": __version__},
+        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+    }
+
+
+def cited_cases(library: Library, case_ids) -> dict:
+    """The ``cases`` section: title, organization, date and URL of each cited case, by id."""
+    cases = {}
+    for case_id in sorted(case_ids):
+        case = library.case(case_id)
+        if case is not None:
+            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    return cases
+
+
 def build_report(result: AuditResult, inventory: Inventory, checks: list[Check], library: Library) -> dict:
     by_id = {c.id: c for c in checks}
     findings = [_finding(f, by_id, inventory) for f in result.findings]
     suppressed = [
         {**_finding(s.finding, by_id, inventory), "reason": s.reason, "suppressed_by": s.by} for s in result.suppressed
     ]
-    cited = sorted({case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases})
-    cases = {}
-    for case_id in cited:
-        case = library.case(case_id)
-        if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    cases = cited_cases(library, {case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases})
     severities = Counter(f.severity for f in result.findings)
     statuses = Counter(c.status for c in result.coverage)
     collection = inventory.collection
     return {
-        "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "kubegap", "version": __version__},
-        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        **report_header(),
         "inputs": collection.inputs,
         "cluster": collection.cluster,
         "summary": {
