@@ -133,7 +133,7 @@ def test_get_one_object_and_not_found(apiserver):
     assert status == 404 and text == "404 page not found\n"
 
 
-@pytest.mark.parametrize("code, reason", [(403, "Forbidden"), (404, "NotFound"), (500, "InternalError"), (429, "TooManyRequests")])
+@pytest.mark.parametrize("code, reason", [(401, "Unauthorized"), (403, "Forbidden"), (404, "NotFound"), (410, "Expired"), (429, "TooManyRequests"), (500, "InternalError")])
 def test_injected_status_faults(apiserver, code, reason):
     apiserver.fault("/api/v1/nodes", status=code, retry_after=7 if code == 429 else None, times=1)
     status, headers, body = raw_get(apiserver, "/api/v1/nodes")
