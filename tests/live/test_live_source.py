@@ -138,8 +138,9 @@ def test_kinds_are_collected_concurrently(apiserver, kubeconfig):
     collection, _ = collect(kubeconfig, ["Pod", "Node", "ConfigMap", "PyTorchJob", "DaemonSet", "Deployment", "StatefulSet", "Job"])
     elapsed = time.monotonic() - started
     assert len(collection.collected) == 8
-    # /version, /api, /api/v1 and /apis are sequential; 5 group documents and 8 lists overlap
-    assert elapsed < 0.15 * (4 + 5 + 8) / 2
+    # one after another, the 17 requests (/version, /api, /api/v1, /apis, 5 groups, 8 lists) take 2.55 s;
+    # with the group documents and the lists overlapping, about 0.9 s
+    assert elapsed < 0.15 * (4 + 5 + 8) * 0.7
 
 
 def test_secrets_are_listed_as_metadata_only(apiserver, kubeconfig):
