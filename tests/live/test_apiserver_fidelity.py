@@ -36,6 +36,13 @@ def test_kubectl_walks_pages_with_chunk_size(apiserver, kubectl):
     assert [("continue" in e["query"]) for e in pages] == [False, True, True]
 
 
+def test_kubectl_reports_an_expired_continue_token(apiserver, kubectl):
+    apiserver.fault("/api/v1/pods", status=410, continued_only=True, times=1)
+    result = kubectl("get", "pods", "-A", "--chunk-size=2", "-o", "json")
+    assert result.returncode == 1
+    assert result.stderr.startswith("Error from server (Expired): The provided continue parameter is too old")
+
+
 def test_kubectl_api_resources_reads_discovery(apiserver, kubectl):
     result = kubectl("api-resources")
     assert result.returncode == 0, result.stderr

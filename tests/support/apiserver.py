@@ -400,7 +400,8 @@ class _Handler(BaseHTTPRequestHandler):
         if fault is not None and fault.status:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             details = {"retryAfterSeconds": fault.retry_after} if fault.retry_after is not None else None
-            message = fault.message or {429: "Too many requests, please try again later.", 500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
+            message = fault.message or {410: EXPIRED_MESSAGE, 429: "Too many requests, please try again later.",
+                                        500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
             return self._send(fault.status, _status(fault.status, message, details=details), headers)
         if self.command != "GET":
             return self._send(405, _status(405, f"the server does not allow this method on the requested resource"))
