@@ -14,7 +14,7 @@ SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.jso
 HEAVY = ("kubernetes", "starlette", "fastapi", "uvicorn", "jinja2", "mcp")
 
 
-@pytest.mark.parametrize("args", [["--help"], ["--version"], ["audit", "--help"]])
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["audit", "--help"], ["serve", "--help"], ["site", "build", "--help"]])
 def test_help_and_version_import_no_heavy_stack(args):
     code = (
         "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"

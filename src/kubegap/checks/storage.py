@@ -8,7 +8,11 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, dig, name, namespace
 from kubegap.workloads import Workload
 
-DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+LOCAL_DATA_LOSS = (
+    "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
+    "aks-user-2018-hostpath-database-wiped-by-cluster-upgrade",
+    "kubernetes-user-2015-mongodb-emptydir-lost-after-upgrade",
+)
 
 LOCAL_PROVISIONERS = (
     "kubernetes.io/no-provisioner",
@@ -105,7 +109,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     title="Stateful data on node-local storage",
     severity="high",
     category="storage",
-    cases=[DATADOG],
+    cases=LOCAL_DATA_LOSS,
     reads=["StatefulSet", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
@@ -126,10 +130,11 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    When a node is lost or replaced, data on its local disks goes with it. In Datadog's March 2023
-    outage a large share of nodes failed at once, and recovery depended on how each cloud provider
-    dealt with the unhealthy instances; state kept only on those machines made recovery slower
-    and harder (see the cited case for what was lost and how it was rebuilt).
+    Node-local data goes with the node, and routine maintenance replaces nodes. A five-node Restate
+    cluster on GKE kept its data on an emptyDir backed by local NVMe: the first automatic node-pool
+    upgrade brought a pod back with an empty disk and the cluster could not recover. An AKS user lost
+    about 2 TB of database data kept in hostPath volumes when they upgraded the cluster, and a
+    production MongoDB on emptyDir was gone after a Kubernetes upgrade restarted its nodes.
 
     ## Example
 

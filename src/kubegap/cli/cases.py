@@ -42,7 +42,7 @@ def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[
     return {k: list(v) for k, v in selected.items() if v}
 
 
-def _page_json(result, query, filters) -> dict:
+def page_json(result, query, filters) -> dict:
     return {
         "query": query,
         "filters": filters,
@@ -83,7 +83,7 @@ def _browse(query, root_cause, component, symptom, factor, page, per_page, outpu
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, page, per_page)
     if output_format is Format.json:
-        write_json(_page_json(result, query, filters))
+        write_json(page_json(result, query, filters))
     else:
         _print_page(result, query)
 
@@ -139,7 +139,7 @@ def facets(
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, 1, 1)
     if output_format is Format.json:
-        write_json({"total": result.total, "filters": filters, **_page_json(result, query, filters)["facets"]})
+        write_json({"total": result.total, "filters": filters, **page_json(result, query, filters)["facets"]})
         return
     out = console()
     out.print(f"{result.total} cases")

@@ -22,6 +22,7 @@ def check_json(check, library) -> dict:
             {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
             for case_id in check.cases
         ],
+        "seen_in": [c.id for c in library.naming_check(check.id)],
         "fix": check.fix,
         "documentation": check.doc,
     }
@@ -79,8 +80,10 @@ def show_check(
         for case_id in check.cases
         if (case := library.case(case_id))
     )
+    seen = "\n".join(f"- {c.title} ({c.organization}, {c.date}): `{c.id}`" for c in library.naming_check(check.id) if c.id not in check.cases)
     text = (
         f"# {check.id}: {check.title}\n\nSeverity **{check.severity}**, category **{check.category}**.\n\n"
         f"{check.markdown()}\n\n### Cases\n\n{cases}\n"
+        + (f"\n### Also seen in\n\n{seen}\n" if seen else "")
     )
     console().print(Markdown(text))

@@ -71,6 +71,10 @@ class Library:
     def case(self, case_id: str) -> Case | None:
         return self._by_id.get(case_id)
 
+    def naming_check(self, check_id: str) -> list[Case]:
+        """Cases that list ``check_id`` among the checks that would have revealed their gap."""
+        return [case for case in self.cases if check_id in case.checks]
+
     def term(self, vocabulary: str, term_id: str) -> Term | None:
         return self._terms.get((vocabulary, term_id))
 

@@ -75,11 +75,12 @@ class Index:
         db.execute(f"CREATE VIRTUAL TABLE cases USING fts5(id UNINDEXED, {columns}, tokenize='porter unicode61')")
         db.executemany(
             f"INSERT INTO cases (id, {columns}) VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})",
-            [self._row(case) for case in self.library.cases],
+            [self.row(case) for case in self.library.cases],
         )
         return db
 
-    def _row(self, case: Case) -> tuple:
+    def row(self, case: Case) -> tuple:
+        """The case's id and searchable text, one field per column."""
         terms = [
             term.name if (term := self.library.term(v, t)) else t
             for v in VOCABULARIES

@@ -9,13 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES
+from kubegap.report.text import case_label, location_label, object_label, summary_line
 
 STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
-
-
-def _object(obj: dict) -> str:
-    where = f"{obj['namespace']}/" if obj.get("namespace") else ""
-    return f"{obj['kind']} {where}{obj['name']}"
 
 
 def _cases(report: dict, ids: list[str]) -> Text:
@@ -27,22 +23,9 @@ def _cases(report: dict, ids: list[str]) -> Text:
         if case is None:
             text.append(case_id)
             continue
-        text.append(f"{case['title']} ({case['organization']}, {case['date'][:4]})", style=f"link {case['url']}")
+        text.append(case_label(case), style=f"link {case['url']}")
         text.append(f"\n{case['url']}", style="dim")
     return text
-
-
-def summary_line(report: dict) -> str:
-    summary = report["summary"]
-    counts = ", ".join(f"{n} {s}" for s, n in summary["by_severity"].items() if n) or "no findings"
-    checks = summary["checks"]
-    parts = [counts]
-    if summary["suppressed"]:
-        parts.append(f"{summary['suppressed']} suppressed")
-    parts.append(f"{checks['ran']} checks ran, {checks['skipped']} skipped" + (f", {checks['error']} failed" if checks["error"] else ""))
-    parts.append(f"{summary['objects']} objects")
-    parts.append(f"{summary['elapsed_seconds']:.2f} s")
-    return " · ".join(parts)
 
 
 def render(report: dict, out: TextIO) -> None:
@@ -58,11 +41,12 @@ def render(report: dict, out: TextIO) -> None:
         table.add_column("Seen before in", ratio=3)
         for f in findings:
             problem = Text(f["check_id"], style="bold")
+            if f.get("baseline_state") == "new":
+                problem.append(" (new)", style="bold")
             problem.append(f"\n{f['message']}", style="")
-            location = f.get("location")
-            obj = _object(f["object"])
-            if location:
-                obj += f"\n{location['path']}" + (f":{location['line']}" if location.get("line") else "")
+            obj = object_label(f["object"])
+            if f.get("location"):
+                obj += "\n" + location_label(f["location"])
             table.add_row(obj, problem, f["remediation"], _cases(report, f["cases"]))
         console.print(table)
     not_ran = [c for c in report["coverage"] if c["status"] != "ran"]

@@ -1,0 +1,39 @@
+"""``kubegap serve`` and ``kubegap site build``: the Incident Library website and report viewer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+site_app = typer.Typer(help="The Incident Library as a static website.", no_args_is_help=True)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (keep it on loopback unless you mean to share it)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
+    report: Path = typer.Option(None, "--report", help="Also show this audit report ('kubegap audit --format json') at /report."),
+) -> None:
+    """Serve the Incident Library website (every page also as JSON) and, with --report, an audit's findings."""
+    import uvicorn
+
+    from kubegap.library import load_library
+    from kubegap.web.app import create_app
+    from kubegap.web.reportfile import load_report
+
+    loaded = load_report(report) if report is not None else None
+    app = create_app(load_library(), loaded)
+    typer.echo(f"kubegap: serving the Incident Library at http://{host}:{port}/" + ("  (report at /report)" if loaded else ""), err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+@site_app.command("build")
+def build(
+    directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the site (created if missing)."),
+) -> None:
+    """Write every page as static HTML (and JSON) with relative links and a client-side search index."""
+    from kubegap.library import load_library
+    from kubegap.web.site import build_site
+
+    count = build_site(load_library(), directory)
+    typer.echo(f"kubegap: wrote {count} files to {directory}", err=True)

@@ -1,0 +1,117 @@
+"""The website as a Starlette app: every page in HTML, and as JSON at the same path + ``.json``
+(or with ``?_format=json``)."""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from kubegap.library import Library
+from kubegap.library.model import VOCABULARIES
+from kubegap.web import views
+from kubegap.web.links import SLUG_VOCABULARIES, ServerLinks
+from kubegap.web.render import STATIC_DIR, render
+from kubegap.web.security import SecurityHeaders
+
+LINKS = ServerLinks()
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.endswith(".json") or request.query_params.get("_format") == "json"
+
+
+def _param(request: Request, name: str) -> str:
+    value = request.path_params[name]
+    return value.removesuffix(".json") if request.url.path.endswith(".json") else value
+
+
+def _page_number(request: Request) -> int:
+    raw = request.query_params.get("page", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        raise views.BadRequest(f"The page number must be a whole number from 1, not {raw!r}.")
+    return int(raw)
+
+
+def create_app(library: Library, report: dict | None = None) -> Starlette:
+    """The site for ``library``; with ``report``, also the report viewer at ``/report``."""
+    library.index.search()  # build the search index before the first request
+
+    def respond(request: Request, view: views.View | None, missing: str = "") -> Response:
+        if view is None:
+            raise HTTPException(404, missing)
+        if _wants_json(request):
+            return JSONResponse(view.data)
+        return HTMLResponse(render(view, LINKS, report=report is not None))
+
+    async def home(request: Request) -> Response:
+        return respond(request, views.home_page(library))
+
+    async def cases(request: Request) -> Response:
+        filters = {v: request.query_params.getlist(v) for v in VOCABULARIES}
+        view = views.case_list(library, request.query_params.get("q"), filters, _page_number(request))
+        return respond(request, view)
+
+    async def case(request: Request) -> Response:
+        case_id = _param(request, "case_id")
+        return respond(request, views.case_page(library, case_id), f"There is no case {case_id!r}.")
+
+    async def vocabulary(request: Request) -> Response:
+        slug = _param(request, "slug")
+        if slug not in SLUG_VOCABULARIES:
+            raise HTTPException(404, "There is no such page.")
+        return respond(request, views.vocabulary_page(library, SLUG_VOCABULARIES[slug]))
+
+    async def term(request: Request) -> Response:
+        slug, term_id = request.path_params["slug"], _param(request, "term")
+        if slug not in SLUG_VOCABULARIES:
+            raise HTTPException(404, "There is no such page.")
+        view = views.term_page(library, SLUG_VOCABULARIES[slug], term_id)
+        return respond(request, view, f"There is no {slug.replace('-', ' ')} term {term_id!r}.")
+
+    async def checks(request: Request) -> Response:
+        return respond(request, views.checks_page(library))
+
+    async def check(request: Request) -> Response:
+        check_id = _param(request, "check_id")
+        return respond(request, views.check_page(library, check_id), f"There is no check {check_id!r}.")
+
+    async def report_view(request: Request) -> Response:
+        missing = "No report is loaded: start the server with 'kubegap serve --report report.json'."
+        return respond(request, views.report_page(library, report) if report is not None else None, missing)
+
+    def error_page(request: Request, status: int, heading: str, message: str) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"error": message, "status": status}, status_code=status)
+        view = views.View("error.html", heading, {"heading": heading, "message": message}, {})
+        return HTMLResponse(render(view, LINKS, report=report is not None), status_code=status)
+
+    async def not_found(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code != 404:
+            return error_page(request, exc.status_code, "Error", str(exc.detail))
+        detail = exc.detail if exc.detail and exc.detail != "Not Found" else "There is no page at this address."
+        return error_page(request, 404, "Not found", detail)
+
+    async def bad_request(request: Request, exc: views.BadRequest) -> Response:
+        return error_page(request, 400, "Bad request", str(exc))
+
+    routes = [
+        Route("/", home), Route("/index.json", home),
+        Route("/cases", cases), Route("/cases.json", cases),
+        Route("/cases/{case_id}", case),
+        Route("/checks", checks), Route("/checks.json", checks),
+        Route("/checks/{check_id}", check),
+        Route("/report", report_view), Route("/report.json", report_view),
+        Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
+        Route("/{slug}", vocabulary),
+        Route("/{slug}/{term:path}", term),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={HTTPException: not_found, views.BadRequest: bad_request},
+    )

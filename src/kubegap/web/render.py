@@ -1,0 +1,46 @@
+"""Jinja2 with autoescaping, and Markdown rendered with raw HTML disabled."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from kubegap import __version__
+from kubegap.web.views import View
+
+STATIC_DIR = resources.files("kubegap.web") / "static"
+
+
+@cache
+def _markdown():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False})
+
+
+def markdown(text: str) -> Markup:
+    """Markdown as HTML; raw HTML in the text is escaped and unsafe link schemes are refused."""
+    return Markup(_markdown().render(text or ""))
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("kubegap.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["markdown"] = markdown
+    env.globals["version"] = __version__
+    return env
+
+
+def render(view: View, links, *, report: bool = False) -> str:
+    """The page's HTML. ``report``: whether a report is loaded (the navigation then links to it)."""
+    template = environment().get_template(view.template)
+    return template.render(view=view, links=links, has_report=report, **view.context)

@@ -1,0 +1,79 @@
+"""``kubegap site build``: every page as static HTML and JSON with relative links, publishable as is.
+
+Without a server there are no query strings: the case list is paginated into files, facets link to
+the term pages, and search runs in the browser (static/search.js) over a prebuilt index.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import orjson
+
+from kubegap.checks import all_checks
+from kubegap.errors import UserError
+from kubegap.library import Library
+from kubegap.library.model import VOCABULARIES
+from kubegap.web import views
+from kubegap.web.links import StaticLinks
+from kubegap.web.render import STATIC_DIR, render
+
+SEARCH_INDEX = "search-index.json"
+
+
+def _views(library: Library):
+    """Every page of the site with its file name (without suffix)."""
+    yield StaticLinks.file("home"), views.home_page(library)
+    first = views.case_list(library, None, {}, 1)
+    for page in range(1, first.context["result"].pages + 1):
+        yield StaticLinks.file("cases", page=page), views.case_list(library, None, {}, page)
+    for case in library.cases:
+        yield StaticLinks.file("case", case.id), views.case_page(library, case.id)
+    for vocabulary in VOCABULARIES:
+        yield StaticLinks.file("vocabulary", vocabulary), views.vocabulary_page(library, vocabulary)
+        for term in library.vocabularies[vocabulary].terms:
+            yield StaticLinks.file("term", vocabulary, term.id), views.term_page(library, vocabulary, term.id)
+    yield StaticLinks.file("checks"), views.checks_page(library)
+    for check in all_checks():
+        yield StaticLinks.file("check", check.id), views.check_page(library, check.id)
+
+
+def search_index(library: Library) -> list[dict]:
+    """What the browser searches: each case's page and its searchable text, lower-cased."""
+    return [
+        {**views.case_summary(case), "href": StaticLinks.file("case", case.id),
+         "text": " ".join(field for field in library.index.row(case)[1:] if field).lower()}
+        for case in library.cases
+    ]
+
+
+def _write(path: Path, content: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_bytes(content)
+
+
+def build_site(library: Library, directory: Path) -> int:
+    """Write the site into ``directory``; returns the number of files written."""
+    if directory.exists() and not directory.is_dir():
+        raise UserError(f"{directory}: exists and is not a directory")
+    written = 0
+    try:
+        for name, view in _views(library):
+            _write(directory / name, render(view, StaticLinks(name)))
+            _write(directory / (name.removesuffix(".html") + ".json"), orjson.dumps(view.data, option=orjson.OPT_INDENT_2))
+            written += 2
+        missing = views.View("error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {})
+        _write(directory / "404.html", render(missing, StaticLinks("404.html")))
+        _write(directory / SEARCH_INDEX, orjson.dumps(search_index(library)))
+        (directory / "static").mkdir(parents=True, exist_ok=True)
+        for asset in STATIC_DIR.iterdir():
+            if asset.is_file():
+                shutil.copyfile(str(asset), directory / "static" / asset.name)
+                written += 1
+    except OSError as exc:
+        raise UserError(f"{directory}: cannot write the site: {exc.strerror or exc}") from None
+    return written + 2
