@@ -81,6 +81,8 @@ class Inventory:
     def why_missing(self, kind_name: str) -> str:
         if kind_name in self.collection.forbidden:
             return f"{kind_name} forbidden by RBAC ({self.collection.forbidden[kind_name]})"
+        if kind_name in self.collection.failed:
+            return f"{kind_name} could not be collected ({self.collection.failed[kind_name]})"
         if kind_name in self.collection.absent:
             return f"{kind_name} not served by this cluster"
         return f"{kind_name} not collected"

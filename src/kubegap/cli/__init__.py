@@ -1,7 +1,7 @@
 """The command line: thin. It parses, calls the pipeline, renders, and maps errors to exit codes.
 
 Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage or input
-error; 4 kubegap itself is broken (a defect to report).
+error; 3 a partial audit under --fail-on-partial; 4 kubegap itself is broken (a defect to report).
 """
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ import sys
 import typer
 
 from kubegap import __version__
-from kubegap.cli import audit, cases, checks, diff, mcp, web
+from kubegap.cli import audit, cases, checks, diff, mcp, rbac, snapshot, web
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; "
-    "2 usage or input error; 4 internal error."
+    "2 usage or input error (an unreachable cluster or rejected credentials included); "
+    "3 with --fail-on-partial, some kind the checks read was forbidden or could not be collected "
+    "(and no finding reached --fail-on); 4 internal error."
 )
 
 app = typer.Typer(
@@ -47,6 +49,8 @@ def _root(
 
 
 app.command("audit", help=audit.HELP + "\n\n" + EXIT_CODES_HELP)(audit.audit)
+app.command("snapshot", help=snapshot.HELP)(snapshot.snapshot)
+app.command("rbac", help=rbac.HELP)(rbac.rbac)
 app.command("diff", help=diff.HELP + "\n\n" + EXIT_CODES_HELP)(diff.diff)
 app.add_typer(checks.app, name="checks")
 app.add_typer(cases.app, name="cases")

@@ -7,12 +7,15 @@ from pathlib import Path
 
 import typer
 
+from kubegap.cli import sources
 from kubegap.cli.outputs import FORMAT_HELP, OUTPUT_FILE_HELP
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
     "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
-    "output, kubegap snapshots), or - for standard input. Nothing is ever written to a cluster."
+    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
+    "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
+    "read. Nothing is ever written to a cluster and Secrets are never read."
 )
 
 
@@ -38,38 +41,45 @@ def audit(
     fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
+    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    kubeconfig: str = sources.KUBECONFIG_OPTION,
+    context: list[str] = sources.CONTEXTS_OPTION,
+    namespace: list[str] = sources.NAMESPACE_OPTION,
+    in_cluster: bool = sources.IN_CLUSTER_OPTION,
+    quiet: bool = sources.QUIET_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
-    from kubegap.checks import all_checks
     from kubegap.cli.outputs import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inventory import Inventory
     from kubegap.library import load_library
+    from kubegap.pipeline import select_checks
     from kubegap.report.baseline import at_or_above, load_report, with_baseline
     from kubegap.report.model import build_report
-    from kubegap.sources.manifests import ManifestSource
 
     outputs = parse_outputs(output_formats, output_file)
     old_report = load_report(baseline) if baseline is not None else None
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
-    if not inputs:
-        raise UserError("nothing to audit: give PATHS, - for stdin, or --demo")
-    collection = ManifestSource(inputs).collect()
+    checks = select_checks(check_ids)
+    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet)
+    collections = sources.collect_inputs(inputs, target, checks)
+    if len(collections) > 1:
+        from kubegap.cli.fleet import audit_fleet
+
+        if old_report is not None:
+            raise UserError("--baseline compares reports of one cluster, not of a fleet")
+        findings = audit_fleet(collections, checks, outputs, annotation_exemptions=not no_annotation_exemptions)
+        partial = fail_on_partial and any(c.partial for c in collections)
+        raise typer.Exit(1 if at_or_above(findings, fail_on.threshold) else 3 if partial else 0)
+    (collection,) = collections
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)
-    if not collection.resources:
+    if inputs and not collection.resources:
         raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
 
-    checks = all_checks()
-    if check_ids:
-        known = {c.id for c in checks}
-        unknown = [c for c in check_ids if c not in known]
-        if unknown:
-            raise UserError(f"unknown check(s): {', '.join(unknown)} (see 'kubegap checks')")
-        checks = [c for c in checks if c.id in check_ids]
     inventory = Inventory(collection)
     result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
     report = build_report(result, inventory, checks, load_library())
@@ -77,4 +87,5 @@ def audit(
         report = with_baseline(report, old_report, str(baseline))
     write_outputs(report, outputs)
     judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
-    raise typer.Exit(1 if at_or_above(judged, fail_on.threshold) else 0)
+    partial = fail_on_partial and collection.partial
+    raise typer.Exit(1 if at_or_above(judged, fail_on.threshold) else 3 if partial else 0)

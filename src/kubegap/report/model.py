@@ -35,6 +35,25 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -
     return entry
 
 
+def report_header() -> dict:
+    """The fields every report starts with: schema version, tool, time."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "kubegap", "version": __version__},
+        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+    }
+
+
+def cited_cases(library: Library, case_ids) -> dict:
+    """The ``cases`` section: title, organization, date and URL of each cited case, by id."""
+    cases = {}
+    for case_id in sorted(case_ids):
+        case = library.case(case_id)
+        if case is not None:
+            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    return cases
+
+
 def _check(check: Check) -> dict:
     """What a format needs to describe a check without importing the catalog (SARIF rules, HTML)."""
     return {
@@ -54,22 +73,16 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
     suppressed = [
         {**_finding(s.finding, by_id, inventory), "reason": s.reason, "suppressed_by": s.by} for s in result.suppressed
     ]
-    cited = sorted(
+    cases = cited_cases(
+        library,
         {case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases}
-        | {case for c in checks for case in c.cases}
+        | {case for c in checks for case in c.cases},
     )
-    cases = {}
-    for case_id in cited:
-        case = library.case(case_id)
-        if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
     severities = Counter(f.severity for f in result.findings)
     statuses = Counter(c.status for c in result.coverage)
     collection = inventory.collection
     return {
-        "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "kubegap", "version": __version__},
-        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        **report_header(),
         "inputs": collection.inputs,
         "cluster": collection.cluster,
         "summary": {
@@ -92,6 +105,7 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
             "collected": sorted(collection.collected),
             "forbidden": dict(sorted(collection.forbidden.items())),
             "absent": sorted(collection.absent),
+            "failed": dict(sorted(collection.failed.items())),
         },
         "warnings": list(collection.warnings),
     }

@@ -1,7 +1,7 @@
 """The Source stage: turn an input into plain resource dicts and say what was (not) seen.
 
 A source reports, per kind, whether it was collected (the list is complete), forbidden (RBAC
-denied it) or absent (the cluster does not serve it). Checks that need a kind that was not
+denied it), absent (the cluster does not serve it) or failed (it kept failing to list). Checks that need a kind that was not
 collected are skipped, never failed: a partial snapshot must not produce false positives.
 """
 
@@ -27,6 +27,7 @@ class Collection:
     collected: set[str] = field(default_factory=set)
     forbidden: dict[str, str] = field(default_factory=dict)
     absent: set[str] = field(default_factory=set)
+    failed: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     cluster: dict = field(default_factory=dict)
     origins: dict[int, Origin] = field(default_factory=dict)
@@ -36,12 +37,18 @@ class Collection:
         if origin is not None:
             self.origins[id(obj)] = origin
 
+    @property
+    def partial(self) -> bool:
+        """Some kind the source tried to read is missing: forbidden by RBAC or failed."""
+        return bool(self.forbidden or self.failed)
+
     def merge(self, other: Collection) -> None:
         self.resources.extend(other.resources)
         self.inputs.extend(other.inputs)
         self.collected |= other.collected
         self.forbidden.update(other.forbidden)
         self.absent |= other.absent
+        self.failed.update(other.failed)
         self.warnings.extend(other.warnings)
         self.origins.update(other.origins)
         for key, value in other.cluster.items():

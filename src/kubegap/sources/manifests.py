@@ -1,9 +1,9 @@
 """Manifest files and directories (YAML or JSON), or standard input.
 
-Reads multi-document YAML, ``kind: List`` and ``kubectl get -o json|yaml`` output (whose list
-items carry no kind/apiVersion: they are inferred from the list). One unusable document (a Helm
-template, a non-Kubernetes YAML, a syntax error) is reported as a warning and skipped; the rest of
-the file and every other file are still read.
+Reads multi-document YAML, ``kind: List``, ``kubectl get -o json|yaml`` output (whose list
+items carry no kind/apiVersion: they are inferred from the list) and ``kubectl cluster-info dump``
+streams. One unusable document (a Helm template, a non-Kubernetes YAML, a syntax error) is
+reported as a warning and skipped; the rest of the file and every other file are still read.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import orjson
 from kubegap import limits, yamlload
 from kubegap.errors import InputError
 from kubegap.sources.base import Collection, Origin
+from kubegap.sources.dump import json_stream
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
@@ -156,6 +157,10 @@ class Reader:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
         if _too_deep(text):
             self.warn(f"{path}: nested more than {limits.MAX_NESTING_DEPTH} levels deep; skipped")
+            return
+        if stripped[:1] == "{" and (stream := json_stream(text)) is not None:  # kubectl cluster-info dump
+            for index, document in enumerate(stream[: limits.MAX_DOCUMENTS_PER_FILE]):
+                self.add_document(document, Origin(path, index))
             return
         for index, line, chunk in _documents(text):
             if index >= limits.MAX_DOCUMENTS_PER_FILE:

@@ -1,15 +1,22 @@
-"""kubegap snapshots: resources plus a record of which kinds were collected, forbidden or absent.
+"""kubegap snapshots: resources plus a record of which kinds were collected, forbidden, absent or failed.
 
 A snapshot is one JSON document (gzip-compressed when its name ends in ``.gz``)::
 
     {"apiVersion": "kubegap.io/v1", "kind": "Snapshot",
      "cluster": {"name": "...", "version": "v1.29.4"},
      "collected": ["Pod", "Node", ...], "forbidden": {"Secret": "list secrets"}, "absent": ["PyTorchJob"],
+     "failed": {"DaemonSet": "list daemonsets: 503 ServiceUnavailable"},
      "items": [ ...resources as the API returns them... ]}
 """
 
 from __future__ import annotations
 
+import gzip
+from pathlib import Path
+
+import orjson
+
+from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.base import Collection, Origin
 
@@ -31,6 +38,33 @@ def read_snapshot(data: dict, path: str) -> Collection:
     collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
     collection.forbidden = {k: str(v) for k, v in as_dict(data.get("forbidden")).items() if isinstance(k, str)}
     collection.absent = {k for k in as_list(data.get("absent")) if isinstance(k, str)}
+    collection.failed = {k: str(v) for k, v in as_dict(data.get("failed")).items() if isinstance(k, str)}
     collection.cluster = dict(as_dict(data.get("cluster")))
     collection.inputs.append({"type": "snapshot", "path": path, "cluster": collection.cluster.get("name")})
     return collection
+
+
+def snapshot_document(collection: Collection) -> dict:
+    return {
+        "apiVersion": API_VERSION,
+        "kind": KIND,
+        "cluster": collection.cluster,
+        "collected": sorted(collection.collected),
+        "forbidden": dict(sorted(collection.forbidden.items())),
+        "absent": sorted(collection.absent),
+        "failed": dict(sorted(collection.failed.items())),
+        "items": collection.resources,
+    }
+
+
+def write_snapshot(collection: Collection, path: Path) -> None:
+    """Write ``collection`` as a snapshot, gzip-compressed when the name ends in ``.gz``."""
+    raw = orjson.dumps(snapshot_document(collection))
+    try:
+        if path.suffix == ".gz":
+            with gzip.open(path, "wb") as handle:
+                handle.write(raw)
+        else:
+            path.write_bytes(raw)
+    except OSError as exc:
+        raise UserError(f"{path}: cannot write: {exc.strerror or exc}") from None

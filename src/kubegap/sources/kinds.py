@@ -1,0 +1,67 @@
+"""Where each kind the checks read is served: API group and plural resource name.
+
+Discovery tells a live collection the truth about a cluster; this table is what kubegap knows
+without one, for ``kubegap rbac`` (the ClusterRole the checks need) and for naming the RBAC rule
+of a kind a cluster does not list. Every kind a check reads must be here (a test keeps it so).
+"""
+
+from __future__ import annotations
+
+KNOWN_KINDS: dict[str, tuple[str, str]] = {
+    # core
+    "Pod": ("", "pods"), "Node": ("", "nodes"), "Namespace": ("", "namespaces"), "ConfigMap": ("", "configmaps"),
+    "Secret": ("", "secrets"), "Service": ("", "services"), "ServiceAccount": ("", "serviceaccounts"),
+    "Endpoints": ("", "endpoints"), "Event": ("", "events"), "LimitRange": ("", "limitranges"),
+    "ResourceQuota": ("", "resourcequotas"), "PersistentVolume": ("", "persistentvolumes"),
+    "PersistentVolumeClaim": ("", "persistentvolumeclaims"), "ReplicationController": ("", "replicationcontrollers"),
+    # built-in groups
+    "Deployment": ("apps", "deployments"), "StatefulSet": ("apps", "statefulsets"), "DaemonSet": ("apps", "daemonsets"),
+    "ReplicaSet": ("apps", "replicasets"), "Job": ("batch", "jobs"), "CronJob": ("batch", "cronjobs"),
+    "StorageClass": ("storage.k8s.io", "storageclasses"), "CSIDriver": ("storage.k8s.io", "csidrivers"),
+    "PodDisruptionBudget": ("policy", "poddisruptionbudgets"),
+    "HorizontalPodAutoscaler": ("autoscaling", "horizontalpodautoscalers"),
+    "PriorityClass": ("scheduling.k8s.io", "priorityclasses"),
+    "NetworkPolicy": ("networking.k8s.io", "networkpolicies"), "Ingress": ("networking.k8s.io", "ingresses"),
+    "EndpointSlice": ("discovery.k8s.io", "endpointslices"),
+    "ValidatingWebhookConfiguration": ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
+    "MutatingWebhookConfiguration": ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
+    "CustomResourceDefinition": ("apiextensions.k8s.io", "customresourcedefinitions"),
+    "APIService": ("apiregistration.k8s.io", "apiservices"),
+    # training and batch custom resources
+    "PyTorchJob": ("kubeflow.org", "pytorchjobs"), "MPIJob": ("kubeflow.org", "mpijobs"), "TFJob": ("kubeflow.org", "tfjobs"),
+    "XGBoostJob": ("kubeflow.org", "xgboostjobs"), "PaddleJob": ("kubeflow.org", "paddlejobs"), "JAXJob": ("kubeflow.org", "jaxjobs"),
+    "TrainJob": ("trainer.kubeflow.org", "trainjobs"), "TrainingRuntime": ("trainer.kubeflow.org", "trainingruntimes"),
+    "ClusterTrainingRuntime": ("trainer.kubeflow.org", "clustertrainingruntimes"),
+    "JobSet": ("jobset.x-k8s.io", "jobsets"), "LeaderWorkerSet": ("leaderworkerset.x-k8s.io", "leaderworkersets"),
+    "RayJob": ("ray.io", "rayjobs"), "RayCluster": ("ray.io", "rayclusters"),
+    "Rollout": ("argoproj.io", "rollouts"),
+    "ClusterRole": ("rbac.authorization.k8s.io", "clusterroles"),
+    "ClusterRoleBinding": ("rbac.authorization.k8s.io", "clusterrolebindings"),
+    "Role": ("rbac.authorization.k8s.io", "roles"), "RoleBinding": ("rbac.authorization.k8s.io", "rolebindings"),
+    "VerticalPodAutoscaler": ("autoscaling.k8s.io", "verticalpodautoscalers"),
+    "VolumeSnapshot": ("snapshot.storage.k8s.io", "volumesnapshots"),
+    # add-ons: certificates, policy reports, identity, routing, backups
+    "Certificate": ("cert-manager.io", "certificates"),
+    "PolicyReport": ("wgpolicyk8s.io", "policyreports"), "ClusterPolicyReport": ("wgpolicyk8s.io", "clusterpolicyreports"),
+    "EphemeralReport": ("reports.kyverno.io", "ephemeralreports"),
+    "ClusterEphemeralReport": ("reports.kyverno.io", "clusterephemeralreports"),
+    "AdmissionReport": ("kyverno.io", "admissionreports"), "ClusterAdmissionReport": ("kyverno.io", "clusteradmissionreports"),
+    "BackgroundScanReport": ("kyverno.io", "backgroundscanreports"),
+    "ClusterBackgroundScanReport": ("kyverno.io", "clusterbackgroundscanreports"),
+    "ReportChangeRequest": ("kyverno.io", "reportchangerequests"),
+    "AuthRequest": ("dex.coreos.com", "authrequests"), "OfflineSessions": ("dex.coreos.com", "offlinesessionses"),
+    "RefreshToken": ("dex.coreos.com", "refreshtokens"),
+    "BGPConfiguration": ("crd.projectcalico.org", "bgpconfigurations"), "BGPPeer": ("crd.projectcalico.org", "bgppeers"),
+    "Schedule": ("velero.io", "schedules"), "Backup": ("velero.io", "backups"),
+    "BackupConfiguration": ("stash.appscode.com", "backupconfigurations"),
+    "ReplicationSource": ("volsync.backube", "replicationsources"), "RecurringJob": ("longhorn.io", "recurringjobs"),
+    "ScheduledBackup": ("postgresql.cnpg.io", "scheduledbackups"),
+    # node update coordinators
+    "Plan": ("upgrade.cattle.io", "plans"), "MachineConfigPool": ("machineconfiguration.openshift.io", "machineconfigpools"),
+}
+
+
+def rule_text(verb: str, group: str, plural: str, namespace: str | None = None) -> str:
+    """The RBAC permission a request needs, in words: ``list pods (core) cluster-wide``."""
+    scope = f"in namespace {namespace}" if namespace else "cluster-wide"
+    return f"{verb} {plural} ({group or 'core'}) {scope}"

@@ -1,0 +1,128 @@
+"""Connecting to a cluster with the official Kubernetes client's configuration loading.
+
+Kubeconfig files (contexts, exec plugins, client certificates, tokens, CA bundles, proxies) and
+in-cluster service-account configuration are loaded by the ``kubernetes`` package itself, imported
+here lazily. Requests go through the client's urllib3 pool manager, behind the read-only guard;
+their bodies are parsed with orjson rather than the client's model classes.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlencode
+
+import orjson
+
+from kubegap.errors import UserError
+from kubegap.sources.readonly import guard
+
+CONNECT_TIMEOUT = 10.0
+READ_TIMEOUT = 60.0
+
+
+class ApiError(Exception):
+    """A non-2xx answer: the HTTP status, the Status object's reason and message, Retry-After."""
+
+    def __init__(self, status: int, reason: str, message: str, retry_after: float | None = None):
+        super().__init__(f"{status} {reason}: {message}" if message else f"{status} {reason}")
+        self.status = status
+        self.reason = reason
+        self.message = message
+        self.retry_after = retry_after
+
+
+class TransportError(Exception):
+    """The connection failed, timed out or was cut off mid-response."""
+
+
+def _retry_after(value) -> float | None:
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass
+class Connection:
+    """One cluster: where it is, what the context is called, and a guarded pool manager."""
+
+    api_client: object
+    host: str
+    context: str | None
+
+    def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
+        """GET ``path`` and return the parsed JSON body; raise ApiError or TransportError."""
+        import urllib3
+
+        url = self.host.rstrip("/") + path + (f"?{urlencode(query)}" if query else "")
+        headers = {"Accept": accept, "User-Agent": "kubegap"}
+        configuration = self.api_client.configuration
+        for auth in configuration.auth_settings().values():  # runs the client's token refresh hooks
+            if auth.get("in") == "header" and auth.get("value"):
+                headers[auth["key"]] = auth["value"]
+        try:
+            response = self.api_client.rest_client.pool_manager.request(
+                "GET", url, headers=headers, retries=False, preload_content=True,
+                timeout=urllib3.Timeout(connect=CONNECT_TIMEOUT, read=READ_TIMEOUT),
+            )
+        except urllib3.exceptions.SSLError as exc:
+            raise UserError(f"{self.host}: TLS failed: {exc}") from None
+        except urllib3.exceptions.HTTPError as exc:
+            raise TransportError(f"{type(exc).__name__}: {exc}") from None
+        if not 200 <= response.status < 300:
+            raise _api_error(response)
+        try:
+            return orjson.loads(response.data)
+        except orjson.JSONDecodeError:
+            raise TransportError(f"GET {path}: the answer is not JSON") from None
+
+    def close(self) -> None:
+        self.api_client.rest_client.pool_manager.clear()
+
+
+def _api_error(response) -> ApiError:
+    reason, message = response.reason or "", ""
+    try:
+        body = orjson.loads(response.data)
+    except orjson.JSONDecodeError:
+        body = None
+    if isinstance(body, dict) and body.get("kind") == "Status":
+        reason = str(body.get("reason") or reason)
+        message = str(body.get("message") or "")
+    return ApiError(response.status, reason, message, _retry_after(response.headers.get("Retry-After")))
+
+
+def in_cluster() -> bool:
+    return bool(os.environ.get("KUBERNETES_SERVICE_HOST")) and Path("/var/run/secrets/kubernetes.io/serviceaccount/token").exists()
+
+
+def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 8) -> Connection:
+    """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
+    from kubernetes import client, config
+    from kubernetes.config.config_exception import ConfigException
+
+    configuration = client.Configuration()
+    name = context
+    try:
+        if use_in_cluster:
+            config.load_incluster_config(client_configuration=configuration)
+            name = name or "in-cluster"
+        else:
+            path = kubeconfig or os.environ.get("KUBECONFIG") or str(Path("~/.kube/config").expanduser())
+            if os.pathsep not in path and not Path(path).expanduser().exists():
+                if kubeconfig is None and context is None and in_cluster():
+                    return connect(use_in_cluster=True, workers=workers)
+                raise UserError(f"no kubeconfig at {path}: give --kubeconfig, PATHS to audit files, or --demo")
+            if name is None:
+                _, current = config.list_kube_config_contexts(path)
+                name = current.get("name") if isinstance(current, dict) else None
+            config.load_kube_config(config_file=path, context=context, client_configuration=configuration, persist_config=False)
+    except ConfigException as exc:
+        raise UserError(f"cannot load cluster configuration: {exc}") from None
+    configuration.connection_pool_maxsize = max(workers, 4)
+    configuration.retries = False
+    api_client = client.ApiClient(configuration)
+    guard(api_client)
+    return Connection(api_client, configuration.host, name)

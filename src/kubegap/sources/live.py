@@ -1,0 +1,234 @@
+"""The live source: collect, read-only, the kinds the checks read from a running cluster.
+
+Discovery says which of those kinds the cluster serves; each is then listed in pages
+(``limit``/``continue``) by a bounded pool of workers. A list whose continue token expired
+(410 Gone) starts again; 429 waits as long as Retry-After says; 5xx answers and broken connections
+are retried with a bounded exponential backoff; every request has a timeout. A kind the
+credentials may not list is recorded as forbidden with the RBAC rule that would allow it, a kind
+the cluster does not serve as absent, and a kind that kept failing as failed: the coverage of
+the audit says so. Objects are redacted as they arrive (:mod:`kubegap.sources.redact`).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+
+from kubegap.errors import UserError
+from kubegap.resources import as_dict, as_list
+from kubegap.sources.base import Collection
+from kubegap.sources.discovery import APIResource, Discovery, discover
+from kubegap.sources.kinds import KNOWN_KINDS, rule_text
+from kubegap.sources.kubeclient import ApiError, Connection, TransportError
+from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
+from kubegap.sources.redact import redact
+
+PAGE_SIZE = 500
+WORKERS = 8
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    attempts: int = 5
+    """Tries for 5xx answers and broken connections."""
+    backoff: float = 0.25
+    max_backoff: float = 4.0
+    throttled: int = 10
+    """Tries for 429 answers, each after the Retry-After the server asked for."""
+    max_retry_after: float = 30.0
+    restarts: int = 3
+    """Fresh starts of one list after its continue token expired (410)."""
+
+
+class Retrying:
+    """Calls ``connection.get`` under a retry policy; ``sleep`` is injectable for tests."""
+
+    def __init__(self, connection: Connection, policy: RetryPolicy = RetryPolicy(), sleep: Callable[[float], None] = time.sleep):
+        self.connection = connection
+        self.policy = policy
+        self.sleep = sleep
+
+    def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
+        failures = throttles = 0
+        while True:
+            try:
+                return self.connection.get(path, query, accept)
+            except ApiError as exc:
+                if exc.status == 401:
+                    raise UserError(f"{self.connection.host}: the credentials were rejected (401 Unauthorized)") from None
+                if exc.status == 429 and throttles + 1 < self.policy.throttled:
+                    throttles += 1
+                    self.sleep(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after))
+                    continue
+                if exc.status < 500 or failures + 1 >= self.policy.attempts:
+                    raise
+            except TransportError:
+                if failures + 1 >= self.policy.attempts:
+                    raise
+            delay = min(self.policy.backoff * 2**failures, self.policy.max_backoff)
+            failures += 1
+            self.sleep(delay * (0.5 + random.random() / 2))
+
+
+def list_pages(client: Retrying, path: str, accept: str, ingest: Callable[[list], None], policy: RetryPolicy) -> None:
+    """Every item of one list, page by page, restarting the list when its continue token expired."""
+    restarts = 0
+    while True:
+        batches: list[list] = []
+        token = None
+        try:
+            while True:
+                query = {"limit": PAGE_SIZE, **({"continue": token} if token else {})}
+                page = client.get(path, query, accept)
+                batches.append(as_list(page.get("items")))
+                token = as_dict(page.get("metadata")).get("continue")
+                if not token:
+                    for batch in batches:
+                        ingest(batch)
+                    return
+        except ApiError as exc:
+            if exc.status != 410 or restarts >= policy.restarts:
+                raise
+            restarts += 1
+
+
+class Progress:
+    """A Rich progress bar on stderr (kinds done, objects, elapsed); silent when not wanted."""
+
+    def __init__(self, enabled: bool, label: str):
+        self._bar = None
+        self.objects = 0
+        if enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+
+            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("kinds"),
+                            TextColumn("{task.fields[objects]} objects"), TimeElapsedColumn(),
+                            console=Console(stderr=True), transient=True)
+            self._task = self._bar.add_task(label, total=None, objects=0)
+
+    def __enter__(self) -> Progress:
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def total(self, kinds: int) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, total=kinds)
+
+    def done(self, objects: int) -> None:
+        self.objects += objects
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, objects=self.objects)
+
+
+def progress_wanted(quiet: bool) -> bool:
+    return not quiet and sys.stderr.isatty()
+
+
+class LiveSource:
+    """``kubegap audit`` with no PATHS: the kinds the checks read, from one cluster."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        kinds: Iterable[str],
+        *,
+        namespaces: Iterable[str] = (),
+        workers: int = WORKERS,
+        policy: RetryPolicy = RetryPolicy(),
+        progress: bool = False,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self.connection = connection
+        self.kinds = sorted(set(kinds))
+        self.namespaces = sorted(set(namespaces))
+        self.workers = max(1, workers)
+        self.policy = policy
+        self.progress = progress
+        self.client = Retrying(connection, policy, sleep)
+
+    def collect(self) -> Collection:
+        collection = Collection()
+        try:
+            version = self.client.get("/version")
+            found = discover(self.client.get, self.workers)
+        except (ApiError, TransportError) as exc:
+            raise UserError(f"{self.connection.host}: cannot read the API server's discovery: {exc}") from None
+        collection.cluster = {"name": self.connection.context or "cluster", "version": version.get("gitVersion")}
+        collection.inputs.append({"type": "cluster", "context": self.connection.context})
+        with Progress(self.progress, f"collecting from {collection.cluster['name']}") as progress:
+            wanted = []
+            for kind in self.kinds:
+                resource = found.resources.get(kind)
+                if resource is not None and "list" in resource.verbs:
+                    wanted.append(resource)
+                else:
+                    self._unserved(collection, found, kind)
+            progress.total(len(wanted))
+            results = {}
+            with ThreadPoolExecutor(max_workers=self.workers) as pool:
+                for future in as_completed([pool.submit(self._collect_kind, resource) for resource in wanted]):
+                    resource, items, problem = future.result()
+                    results[resource.kind] = (resource, items, problem)
+                    progress.done(len(items))
+        for resource in wanted:  # recorded in a fixed order, whatever order the lists finished in
+            self._record(collection, *results[resource.kind])
+        return collection
+
+    def _unserved(self, collection: Collection, found: Discovery, kind: str) -> None:
+        group = KNOWN_KINDS.get(kind, (None,))[0]
+        if group in found.failed_groups:
+            collection.failed[kind] = found.failed_groups[group]
+        else:
+            collection.absent.add(kind)
+
+    def _collect_kind(self, resource: APIResource) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+        """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
+        items: list[dict] = []
+        metadata_only = resource.kind in METADATA_ONLY_KINDS
+        accept = METADATA_ACCEPT if metadata_only else "application/json"
+
+        def ingest(batch: list) -> None:
+            for item in batch:
+                if isinstance(item, dict):
+                    obj = {**item, "apiVersion": resource.api_version, "kind": resource.kind}
+                    items.append(redact(obj))
+
+        scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
+        for namespace in scopes:
+            try:
+                list_pages(self.client, resource.path(namespace), accept, ingest, self.policy)
+            except ApiError as exc:
+                if exc.status == 403:
+                    return resource, [], ("forbidden", rule_text("list", resource.group, resource.plural, namespace))
+                if exc.status == 404:
+                    return resource, [], ("absent", exc.message)
+                return resource, [], ("failed", f"list {resource.plural}: {exc}")
+            except TransportError as exc:
+                return resource, [], ("failed", f"list {resource.plural}: {exc}")
+        return resource, items, None
+
+    @staticmethod
+    def _record(collection: Collection, resource: APIResource, items: list[dict], problem) -> None:
+        if problem is None:
+            for item in items:
+                collection.add(item)
+            collection.collected.add(resource.kind)
+            return
+        status, why = problem
+        if status == "forbidden":
+            collection.forbidden[resource.kind] = why
+        elif status == "absent":
+            collection.absent.add(resource.kind)
+        else:
+            collection.failed[resource.kind] = why
+            collection.warnings.append(f"{resource.kind} could not be collected: {why}")
