@@ -1,10 +1,13 @@
 # Two entry points, each setting up its own virtual environment on a fresh machine:
 #   make demo   install kubegap and audit the embedded demo cluster
 #   make test   install kubegap with its test dependencies and run the whole test suite
-#               (system-deps first: the browser tests drive Debian's Chromium)
+#               (the browser tests need Chromium: system-deps installs Debian's
+#               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test system-deps clean
 
@@ -23,9 +26,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/kubegap audit --demo --fail-on none
 
-# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
 system-deps:
-	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 test: system-deps $(VENV)/.installed-test
 	$(BIN)/python -m pytest

@@ -85,7 +85,6 @@ def test_stdin_and_location(tmp_path):
     "args, message",
     [
         (["audit", "/no/such/file.yaml"], "no such file or directory"),
-        (["audit"], "nothing to audit"),
         (["audit", "--demo", "--check", "bogus"], "unknown check"),
         (["checks", "show", "bogus"], "no check 'bogus'"),
         (["cases", "show", "bogus"], "no case 'bogus'"),

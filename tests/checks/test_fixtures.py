@@ -3,10 +3,13 @@
 ``fixtures/<check-id>/fires/*.yaml`` must produce at least one finding of that check (exactly N
 when the file starts with ``# expect: N``); ``fixtures/<check-id>/passes/*.yaml`` must produce
 none, and the check must have run (not been skipped) unless the file starts with ``# skipped``.
+A leading ``# settings: {json}`` comment line runs the check with those settings (small thresholds
+keep fixtures small).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -30,7 +33,16 @@ def _run(path: Path):
     assert check is not None, f"fixture folder {path.parent.parent.name} names no check"
     collection = ManifestSource([str(path)]).collect()
     assert not collection.warnings, collection.warnings
-    return run_check(check, Inventory(collection))
+    return run_check(check, Inventory(collection), _settings(path))
+
+
+def _settings(path: Path) -> dict:
+    for line in path.read_text().splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith("# settings:"):
+            return json.loads(line.removeprefix("# settings:"))
+    return {}
 
 
 def _header(path: Path) -> str:

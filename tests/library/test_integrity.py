@@ -29,8 +29,11 @@ def test_case_is_complete(case):
 
 def test_ids_unique_and_no_incident_told_twice():
     assert len({c.id for c in LIBRARY.cases}) == len(LIBRARY.cases)
-    primary = Counter(c.url for c in LIBRARY.cases)
-    assert [url for url, n in primary.items() if n > 1] == [], "two cases share a primary source"
+    # One source may chronicle several incidents (a training logbook), but not the same one twice.
+    primary = Counter((c.url, c.date) for c in LIBRARY.cases)
+    assert [key for key, n in primary.items() if n > 1] == [], "two cases share a primary source and date"
+    titles = Counter(c.title.lower() for c in LIBRARY.cases)
+    assert [t for t, n in titles.items() if n > 1] == [], "two cases share a title"
 
 
 @pytest.mark.parametrize("check", list(CHECKS.values()), ids=lambda c: c.id)
@@ -57,3 +60,17 @@ def test_filter_by_parent_term_includes_children():
     parent = some.tags.root_cause[0].split("/")[0]
     assert some in LIBRARY.filter(root_cause=[parent])
     assert some in LIBRARY.filter(root_cause=[some.tags.root_cause[0]])
+
+
+@pytest.mark.parametrize("vocabulary", VOCABULARIES)
+def test_every_term_is_used_by_a_case(vocabulary):
+    used = {tag for case in LIBRARY.cases for tag in case.tags.of(vocabulary)}
+    used |= {tag.split("/", 1)[0] for tag in used}
+    unused = [t.id for t in LIBRARY.vocabularies[vocabulary].terms if t.id not in used]
+    assert unused == []
+
+
+@pytest.mark.parametrize("vocabulary", VOCABULARIES)
+def test_no_two_terms_share_a_name(vocabulary):
+    names = Counter(t.name.lower() for t in LIBRARY.vocabularies[vocabulary].terms)
+    assert [n for n, count in names.items() if count > 1] == []

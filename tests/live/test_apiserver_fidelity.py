@@ -36,6 +36,13 @@ def test_kubectl_walks_pages_with_chunk_size(apiserver, kubectl):
     assert [("continue" in e["query"]) for e in pages] == [False, True, True]
 
 
+def test_kubectl_reports_an_expired_continue_token(apiserver, kubectl):
+    apiserver.fault("/api/v1/pods", status=410, continued_only=True, times=1)
+    result = kubectl("get", "pods", "-A", "--chunk-size=2", "-o", "json")
+    assert result.returncode == 1
+    assert result.stderr.startswith("Error from server (Expired): The provided continue parameter is too old")
+
+
 def test_kubectl_api_resources_reads_discovery(apiserver, kubectl):
     result = kubectl("api-resources")
     assert result.returncode == 0, result.stderr
@@ -133,7 +140,7 @@ def test_get_one_object_and_not_found(apiserver):
     assert status == 404 and text == "404 page not found\n"
 
 
-@pytest.mark.parametrize("code, reason", [(403, "Forbidden"), (404, "NotFound"), (500, "InternalError"), (429, "TooManyRequests")])
+@pytest.mark.parametrize("code, reason", [(401, "Unauthorized"), (403, "Forbidden"), (404, "NotFound"), (410, "Expired"), (429, "TooManyRequests"), (500, "InternalError")])
 def test_injected_status_faults(apiserver, code, reason):
     apiserver.fault("/api/v1/nodes", status=code, retry_after=7 if code == 429 else None, times=1)
     status, headers, body = raw_get(apiserver, "/api/v1/nodes")

@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -203,7 +203,10 @@ class FakeAPIServer:
                 self.objects[(rtype.group, rtype.plural)].append(stored)
 
     def deny(self, plural: str, group: str = "", namespace: str | None = None) -> None:
-        """RBAC: refuse list/get of ``plural`` cluster-wide (namespace None) or in one namespace."""
+        """RBAC: refuse list/get of ``plural`` at the cluster scope (namespace None) or in one namespace.
+
+        As with a RoleBinding, a namespace stays readable when only the cluster scope is refused.
+        """
         self.denied.add((group, plural, namespace))
 
     def expire_continue_tokens(self) -> None:
@@ -218,7 +221,7 @@ class FakeAPIServer:
     # -- lifecycle -------------------------------------------------------------------------------
     def start(self) -> FakeAPIServer:
         handler = type("Handler", (_Handler,), {"server_state": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(self.credentials.cert_path, self.credentials.key_path)
@@ -277,8 +280,7 @@ class FakeAPIServer:
         return page.generation != self._generation
 
     def forbidden(self, verb: str, rtype: ResourceType, namespace: str | None) -> dict | None:
-        denied = (rtype.group, rtype.plural, None) in self.denied or (namespace and (rtype.group, rtype.plural, namespace) in self.denied)
-        if not denied:
+        if (rtype.group, rtype.plural, namespace) not in self.denied:
             return None
         scope = f'in the namespace "{namespace}"' if namespace else "at the cluster scope"
         message = (f'{rtype.plural} is forbidden: User "{self.user}" cannot {verb} resource "{rtype.plural}" '
@@ -340,6 +342,11 @@ def _wants(accept: str) -> str:
     return "json"
 
 
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:
+        """Clients that give up (timeouts, dropped connections) are part of the tests, not errors."""
+
+
 class _Handler(BaseHTTPRequestHandler):
     server_state: FakeAPIServer
     protocol_version = "HTTP/1.1"
@@ -367,9 +374,9 @@ class _Handler(BaseHTTPRequestHandler):
         split = urlsplit(self.path)
         path = split.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(split.query).items()}
-        auth = self.headers.get("Authorization", "")
+        scheme, _, credential = self.headers.get("Authorization", "").strip().partition(" ")
         entry = {"method": self.command, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
-                 "authorized": auth == f"Bearer {state.token}", "user_agent": self.headers.get("User-Agent", ""),
+                 "authorized": scheme.lower() == "bearer" and credential.strip() == state.token, "user_agent": self.headers.get("User-Agent", ""),
                  "time": time.time()}
         with state._lock:
             state.log.append(entry)
@@ -393,7 +400,8 @@ class _Handler(BaseHTTPRequestHandler):
         if fault is not None and fault.status:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             details = {"retryAfterSeconds": fault.retry_after} if fault.retry_after is not None else None
-            message = fault.message or {429: "Too many requests, please try again later.", 500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
+            message = fault.message or {410: EXPIRED_MESSAGE, 429: "Too many requests, please try again later.",
+                                        500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
             return self._send(fault.status, _status(fault.status, message, details=details), headers)
         if self.command != "GET":
             return self._send(405, _status(405, f"the server does not allow this method on the requested resource"))

@@ -6,7 +6,7 @@ import importlib
 
 from kubegap.checks.base import REGISTRY, Check
 
-MODULES = ("gpu", "nodes", "storage")
+MODULES = ("admission", "certificates", "controlplane", "dns", "exposure", "gpu", "networking", "nodes", "storage", "upgrades")
 
 
 def all_checks() -> list[Check]:

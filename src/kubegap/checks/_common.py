@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.inventory import Inventory
-from kubegap.resources import as_list, containers, dig, name, quantity
+from kubegap.resources import as_list, containers, dig, name, namespace, quantity
 from kubegap.scheduling import eligible
+from kubegap.selectors import Selector
 from kubegap.workloads import PodTemplate, Workload, as_workload
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
@@ -53,6 +54,21 @@ def is_gpu_node(node: dict) -> bool:
     return node_gpus(node) > 0 or (isinstance(labels, dict) and labels.get("nvidia.com/gpu.present") == "true")
 
 
+def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
+    """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    mounted = {
+        mount_name
+        for _, c in containers(template.spec)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(mount_name := dig(m, "name"), str)
+    }
+    return [
+        (index, v)
+        for index, v in enumerate(as_list(template.spec.get("volumes")))
+        if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
+    ]
+
+
 def images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
@@ -78,5 +94,14 @@ def daemonset_covers(workload: Workload, node: dict) -> bool:
         spec = dict(template.spec)
         spec["tolerations"] = as_list(spec.get("tolerations")) + DAEMONSET_TOLERATIONS
         if eligible(spec, node):
+            return True
+    return False
+
+
+def pdb_covers(inventory: Inventory, workload: Workload) -> bool:
+    """Whether a PodDisruptionBudget in the workload's namespace selects one of its pod templates."""
+    for pdb in inventory.of_kind("PodDisruptionBudget"):
+        selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        if namespace(pdb) == workload.ref.namespace and selector and any(selector.matches(t.labels) for t in workload.templates):
             return True
     return False

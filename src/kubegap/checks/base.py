@@ -16,6 +16,7 @@ from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef
 
 Severity = Literal["critical", "high", "medium", "low", "info"]
+Precision = Literal["very-high", "high", "medium", "low"]
 SEVERITIES: tuple[str, ...] = ("critical", "high", "medium", "low", "info")
 DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
 
@@ -101,6 +102,8 @@ class Check:
     requires: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
     doc: dict[str, str] = field(default_factory=dict)
+    precision: Precision = "high"
+    """How often a finding is a real gap (SARIF precision): lower it for heuristic checks."""
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
@@ -133,6 +136,7 @@ def check(
     reads: Iterable[str] = (),
     requires: Iterable[str] = (),
     defaults: dict[str, Any] | None = None,
+    precision: Precision = "high",
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads."""
 
@@ -154,6 +158,7 @@ def check(
             requires=tuple(requires),
             defaults=dict(defaults or {}),
             doc=parse_doc(id, fn.__doc__),
+            precision=precision,
         )
         return fn
 

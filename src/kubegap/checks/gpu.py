@@ -1,12 +1,21 @@
-"""GPU and AI-training checks: collective-communication timeouts, node health reporting."""
+"""GPU and AI-training checks: collective-communication timeouts, node health, checkpoints, shared memory."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonset_covers, daemonsets_matching, is_gpu_node, template_gpus
+from kubegap.checks._common import (
+    GPU_RESOURCES,
+    daemonset_covers,
+    daemonsets_matching,
+    is_gpu_node,
+    mounted_volumes,
+    node_gpus,
+    template_gpus,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, env_names, name, namespace
+from kubegap.resources import as_dict, as_list, containers, dig, env_names, name, namespace, quantity
+from kubegap.scheduling import node_taints
 from kubegap.workloads import TRAINING_KINDS, PodTemplate, Workload
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
@@ -73,12 +82,12 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
             if (_env_value(container, key) or "").lower() == marker:
                 return None
         for section in ("limits", "requests"):
-            for resource in dig(container, "resources", section, default={}) or {}:
+            for resource in as_dict(dig(container, "resources", section)):
                 if isinstance(resource, str) and "efa" in resource.lower():
                     return None
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
-            for resource in dig(container, "resources", section, default={}) or {}:
+            for resource in as_dict(dig(container, "resources", section)):
                 if isinstance(resource, str) and any(h in resource.lower() for h in RDMA_RESOURCE_HINTS):
                     return f"{path} requests {resource}"
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
@@ -94,6 +103,14 @@ def _training_gpu_templates(workload: Workload) -> list[PodTemplate]:
     gpu_templates = [t for t in workload.templates if template_gpus(t) > 0]
     pods = sum(t.replicas or 1 for t in gpu_templates)
     return gpu_templates if pods > 1 else []
+
+
+def training_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate]]]:
+    """Unfinished multi-pod GPU training workloads with their GPU pod templates; Skip when there are none."""
+    runs = [(w, templates) for w in ctx.inventory.workloads if (templates := _training_gpu_templates(w))]
+    if not runs:
+        raise Skip("no multi-pod GPU training workloads")
+    return runs
 
 
 @check(
@@ -162,12 +179,7 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     few steps above the default already ride out multi-second flaps. Pair it with the framework's
     collective timeout (for example `timeout=` in `torch.distributed.init_process_group`).
     """
-    found_training = False
-    for workload in ctx.inventory.workloads:
-        templates = _training_gpu_templates(workload)
-        if not templates:
-            continue
-        found_training = True
+    for workload, templates in training_runs(ctx):
         evidence, pods, missing = [], 0, set()
         for template in templates:
             reason = _ib_evidence(ctx, template)
@@ -188,8 +200,6 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
                 "seconds can abort or stall the whole job.",
                 *evidence,
             )
-    if not found_training:
-        raise Skip("no multi-pod GPU training workloads")
 
 
 HEALTH_AGENTS = ("node-problem-detector", "dcgm", "gpu-health", "nic-health")
@@ -276,3 +286,277 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
             Evidence("health agents in cluster (not covering this node)", names or None),
         )
 
+
+
+NCSA_DELTA = "ncsa-2025-delta-gpu-resilience-study"
+
+PERSISTENT_VOLUME_SOURCES = (
+    "persistentVolumeClaim", "ephemeral", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
+)
+"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted)."""
+CHECKPOINT_HINTS = ("checkpoint", "ckpt", "s3://", "gs://", "hdfs://", "abfs://", "az://", "oss://")
+
+
+def _persistent_mounts(template: PodTemplate) -> list[str]:
+    return [
+        f"{v['name']} ({source})"
+        for _, v in mounted_volumes(template)
+        for source in PERSISTENT_VOLUME_SOURCES
+        if isinstance(v.get(source), dict)
+    ]
+
+
+def _checkpoint_hint(template: PodTemplate) -> str | None:
+    """A sign that the job writes checkpoints somewhere durable (a flag, an env var, an object-store URI)."""
+    for path, container in containers(template.spec, init=False):
+        words = [str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))]
+        words += [f"{e.get('name')}={e.get('value', '')}" for e in as_list(container.get("env")) if isinstance(e, dict)]
+        for word in words:
+            if any(hint in word.lower() for hint in CHECKPOINT_HINTS):
+                return f"{path}: {word[:120]}"
+    return None
+
+
+@check(
+    id="training-checkpoint-missing",
+    title="Multi-pod GPU training with nowhere durable to write checkpoints",
+    severity="medium",
+    category="gpu",
+    cases=[MEGASCALE, NCSA_DELTA],
+    reads=["Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
+    fix=(
+        "Checkpoint to storage that outlives the pods (a ReadWriteMany PVC, NFS/Lustre/CSI volume, or an "
+        "object store), frequently and off the critical path, and make the job resume from the latest "
+        "checkpoint when it is restarted on replacement nodes."
+    ),
+)
+def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Multi-pod GPU training workloads (PyTorchJob, MPIJob, JobSet, LeaderWorkerSet, RayCluster, Jobs
+    and other pod-template custom resources) whose GPU pod templates mount no volume that outlives
+    the pod (PVC, generic ephemeral claim, NFS, CSI, hostPath, CephFS ...) and show no sign of
+    checkpointing elsewhere: no argument or environment variable mentioning `checkpoint` / `ckpt`
+    or an object-store URI (`s3://`, `gs://`, `hdfs://` ...). `emptyDir` does not count: it dies
+    with the pod.
+
+    ## Why it matters
+
+    In ByteDance's MegaScale, faults on runs of more than 10,000 GPUs were handled by evicting the
+    faulty nodes, backfilling healthy ones and resuming training from the latest checkpoint. The
+    checkpoints were taken in two stages (GPU state to host memory in seconds, then copied to HDFS
+    in the background) so that restarts lost little progress without slowing training; one run of
+    several weeks restarted more than 100 times because of failures. A study of 2.5 years of GPU
+    errors on NCSA's Delta (1,056 A100 and H100 GPUs) found that GPU errors often ended in failed
+    jobs because applications lacked robust recovery, and concluded that training applications need
+    it (for example checkpoint-restart) because GPU errors routinely kill jobs.
+
+    ## Example
+
+    ```yaml
+    kind: PyTorchJob
+    spec:
+      pytorchReplicaSpecs:
+        Worker:
+          replicas: 8
+          template:
+            spec:
+              containers:
+              - name: pytorch
+                resources: {limits: {nvidia.com/gpu: 8}}
+                volumeMounts: [{name: scratch, mountPath: /out}]
+              volumes: [{name: scratch, emptyDir: {}}]
+    ```
+
+    ## Fix
+
+    ```yaml
+              containers:
+              - name: pytorch
+                args: [--checkpoint-dir=/ckpt, --resume-from-latest]
+                volumeMounts: [{name: ckpt, mountPath: /ckpt}]
+              volumes:
+              - {name: ckpt, persistentVolumeClaim: {claimName: llama-checkpoints}}   # ReadWriteMany
+    ```
+    """
+    for workload, templates in training_runs(ctx):
+        if any(_persistent_mounts(t) or _checkpoint_hint(t) for t in templates):
+            continue
+        pods = sum(t.replicas or 1 for t in templates)
+        yield ctx.finding(
+            workload.obj,
+            f"{pods} GPU training pods mount no durable volume and show no checkpoint destination: a single "
+            "failed worker can cost the whole run's progress.",
+            *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
+        )
+
+
+NVIDIA_SHM = "nvidia-2026-ai-cloud-validation-nccl-job-missing-dev-shm"
+PYTORCH_SHM = "pytorch-2026-ci-gpu-pods-default-dev-shm-nccl-failures"
+DEFAULT_SHM_BYTES = 64 * 2**20
+
+
+def _shm_problem(template: PodTemplate, path: str, container: dict) -> str | None:
+    """Why this container's /dev/shm is the runtime's 64Mi default (or no larger); None when it is sized."""
+    if template.spec.get("hostIPC") is True:
+        return None
+    volumes = {v["name"]: v for v in as_list(template.spec.get("volumes")) if isinstance(v, dict) and isinstance(v.get("name"), str)}
+    for mount in as_list(container.get("volumeMounts")):
+        if not isinstance(mount, dict) or str(mount.get("mountPath", "")).rstrip("/") != "/dev/shm":
+            continue
+        volume = volumes.get(mount["name"], {}) if isinstance(mount.get("name"), str) else {}
+        limit = quantity(dig(volume, "emptyDir", "sizeLimit"))
+        if isinstance(volume.get("emptyDir"), dict) and limit is not None and limit <= DEFAULT_SHM_BYTES:
+            return f"{path} mounts /dev/shm with sizeLimit {dig(volume, 'emptyDir', 'sizeLimit')}"
+        return None
+    return f"{path} mounts nothing at /dev/shm (the runtime default is 64Mi)"
+
+
+@check(
+    id="training-shm-unsized",
+    title="Multi-GPU pods left with the container runtime's 64Mi /dev/shm",
+    severity="high",
+    category="gpu",
+    cases=[NVIDIA_SHM, PYTORCH_SHM],
+    reads=["Deployment", "StatefulSet", "Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
+    defaults={"min_gpus_per_pod": 2},
+    fix=(
+        "Mount a memory-backed emptyDir at /dev/shm in every container that runs multi-GPU NCCL/MPI work, "
+        "sized for the ranks on the node (for example 2Gi-8Gi; the memory counts against the pod's limit)."
+    ),
+)
+def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Pod templates that ask for at least `min_gpus_per_pod` GPUs (default 2) in one pod, and so run
+    several ranks that talk through shared memory, whose GPU containers mount nothing at
+    `/dev/shm` (they get the container runtime's 64Mi tmpfs) or mount an `emptyDir` there with a
+    `sizeLimit` of 64Mi or less. Pods with `hostIPC: true` share the host's /dev/shm and are not
+    reported.
+
+    ## Why it matters
+
+    NCCL and OpenMPI/UCX use POSIX shared memory between the processes on one node. In PyTorch's CI
+    (2026) GPU distributed tests moved into Kubernetes pods whose /dev/shm was the 64Mi default;
+    NCCL's first intra-node shared-memory allocation already exceeded it and every multi-GPU
+    workload failed with "No space left on device". In NVIDIA's ai-cloud-validation tool the
+    single-node NCCL all-reduce Job mounted no /dev/shm, so with 8 ranks on an 8-GPU node UCX's
+    shared-memory transport could not start and crashed with a segmentation fault, while the
+    sibling multi-node manifest already mounted an 8Gi memory-backed /dev/shm.
+
+    ## Example
+
+    ```yaml
+    kind: Job
+    spec:
+      template:
+        spec:
+          containers:
+          - name: nccl-test
+            resources: {limits: {nvidia.com/gpu: 8}}
+    ```
+
+    ## Fix
+
+    ```yaml
+          containers:
+          - name: nccl-test
+            volumeMounts: [{name: dshm, mountPath: /dev/shm}]
+          volumes:
+          - {name: dshm, emptyDir: {medium: Memory, sizeLimit: 8Gi}}
+    ```
+    """
+    minimum = ctx.setting("min_gpus_per_pod")
+    multi_gpu = False
+    for workload in ctx.inventory.workloads:
+        if workload.is_finished:
+            continue
+        evidence = []
+        for template in workload.templates:
+            if template_gpus(template) < minimum:
+                continue
+            multi_gpu = True
+            for path, container in containers(template.spec, init=False):
+                if any(quantity(dig(container, "resources", s, r)) for s in ("limits", "requests") for r in GPU_RESOURCES):
+                    problem = _shm_problem(template, f"{template.path}.spec.{path}" if template.path else f"spec.{path}", container)
+                    if problem:
+                        evidence.append(Evidence(f"{template.path or 'spec'}.volumes", problem))
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                "Multi-GPU pods run with the container runtime's 64Mi /dev/shm: NCCL/MPI shared-memory "
+                "transport can fail to start or crash.",
+                *evidence,
+            )
+    if not multi_gpu:
+        raise Skip(f"no pod template asks for {minimum} or more GPUs")
+
+
+TWO_I_TWO_C = "2i2c-2024-untainted-eks-gpu-nodes-scaled-up-for-builder-pod"
+SCHEDULING_EFFECTS = ("NoSchedule", "NoExecute")
+
+
+@check(
+    id="gpu-node-untainted",
+    title="GPU nodes without a taint in a cluster that also runs non-GPU workloads",
+    severity="medium",
+    category="gpu",
+    cases=[TWO_I_TWO_C],
+    requires=["Node"],
+    reads=["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"],
+    fix=(
+        "Taint GPU node pools (for example nvidia.com/gpu=present:NoSchedule) so that only pods that "
+        "tolerate it, usually the ones requesting GPUs, are placed on them or make the autoscaler add them."
+    ),
+)
+def gpu_node_untainted(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes with GPUs (capacity or the GPU operator's `nvidia.com/gpu.present` label) that carry no
+    `NoSchedule` or `NoExecute` taint, when the inventory also holds workloads whose pods request no
+    GPU. Skipped when no workload was collected (nothing says what else could land on the nodes).
+
+    ## Why it matters
+
+    On 2i2c's AWS clusters the GPU node pools created with eksctl carried the same user-node label as
+    ordinary user nodes and, unlike their GCP GPU pools, no taint. BinderHub image-builder pods,
+    scheduled onto user nodes, could therefore land on GPU nodes, and on one hub a single build
+    request made the cluster autoscaler start a GPU node.
+
+    ## Example
+
+    ```yaml
+    kind: Node
+    metadata: {name: gpu-1, labels: {node-purpose: user}}
+    status: {capacity: {nvidia.com/gpu: "4"}}
+    spec: {}          # no taints
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      taints:
+      - {key: nvidia.com/gpu, value: present, effect: NoSchedule}
+    ```
+    """
+    gpu_nodes = [n for n in ctx.inventory.nodes if is_gpu_node(n)]
+    if not gpu_nodes:
+        raise Skip("no GPU nodes")
+    if not ctx.inventory.workloads:
+        raise Skip("no workloads collected, so it is unknown whether non-GPU pods could use the GPU nodes")
+    cpu_only = [w for w in ctx.inventory.workloads if not any(template_gpus(t) > 0 for t in w.templates)]
+    if not cpu_only:
+        return
+    for node in gpu_nodes:
+        if not any(t.get("effect") in SCHEDULING_EFFECTS for t in node_taints(node)):
+            yield ctx.finding(
+                node,
+                f"GPU node has no NoSchedule taint: non-GPU pods ({len(cpu_only)} workloads request no GPU) can be "
+                "placed on it or make the autoscaler add GPU nodes.",
+                Evidence("spec.taints", dig(node, "spec", "taints")),
+                Evidence("GPU capacity", node_gpus(node)),
+            )

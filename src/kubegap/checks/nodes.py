@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, labels
+from kubegap.resources import as_list, containers, dig, labels, name
 from kubegap.workloads import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -130,7 +130,7 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
         f"Cilium manages routes on {len(exposed)} node(s) whose systemd-networkd removes foreign routing "
         "rules when it restarts, and nothing shows ManageForeignRoutingPolicyRules=no.",
         Evidence("nodes[*].status.nodeInfo.osImage", dict(images_seen.most_common())),
-        Evidence("nodes", sorted(dig(n, "metadata", "name", default="") for n in exposed)[:20]),
+        Evidence("nodes", sorted(name(n) for n in exposed)[:20]),
     )
 
 
@@ -145,12 +145,12 @@ def _coordinator(ctx: Context) -> str | None:
             return kind_name
     for kind_name in ("DaemonSet", "Deployment"):
         for obj in ctx.inventory.of_kind(kind_name):
-            name = dig(obj, "metadata", "name", default="")
-            found = matches_any(name, UPDATE_COORDINATORS) or any(
+            obj_name = name(obj)
+            found = matches_any(obj_name, UPDATE_COORDINATORS) or any(
                 matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
             )
             if found:
-                return f"{kind_name} {name}"
+                return f"{kind_name} {obj_name}"
     return None
 
 
@@ -233,3 +233,228 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
         Evidence("zones", sorted(zones) or None),
         Evidence("regions", sorted(regions) or None),
     )
+
+
+NODE_DRIFT = (
+    "moj-2026-containerd-221-node-group-invalid-utf8-secrets",
+    "kubernetes-user-2026-kubelet-134-env-dollar-multibyte-utf8",
+    "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels",
+)
+NRELABS = "nrelabs-2018-etcd-liveness-probe-restart-loop"
+
+POOL_LABELS = (
+    "eks.amazonaws.com/nodegroup",
+    "cloud.google.com/gke-nodepool",
+    "kubernetes.azure.com/agentpool",
+    "agentpool",
+    "karpenter.sh/nodepool",
+    "node.kubernetes.io/instance-type",
+    "beta.kubernetes.io/instance-type",
+)
+NODE_INFO_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion", "kubeletVersion")
+
+
+def node_pool(node: dict) -> str:
+    """The pool a node belongs to (managed node group, GKE/AKS pool, Karpenter pool, instance type)."""
+    node_labels = labels(node)
+    for key in POOL_LABELS:
+        if node_labels.get(key):
+            return f"{key}={node_labels[key]}"
+    return "(no pool label)"
+
+
+@check(
+    id="node-os-drift",
+    title="Nodes of one pool running different OS images, kernels, container runtimes or kubelets",
+    severity="medium",
+    category="nodes",
+    cases=NODE_DRIFT,
+    requires=["Node"],
+    fix=(
+        "Find out how nodes of one pool came to differ (an unattended upgrade, a hand fix, a half-finished "
+        "roll), stop changes to running hosts, and replace the pool's nodes from one image."
+    ),
+)
+def node_os_drift(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
+    type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
+    `containerRuntimeVersion` or `kubeletVersion` within the pool. Nodes that report no value for a field are left out
+    of that field's comparison. One finding per drifting pool: nodes built from one image that
+    report different versions have changed while running, or a roll has stopped half-way.
+
+    ## Why it matters
+
+    Software that works on one node can fail on its neighbour. When the UK Ministry of Justice's
+    Cloud Platform rolled a new EKS node group (Amazon Linux 2023.11, containerd 2.2.1) beside the
+    old one (2023.9, containerd 2.1.4), pods failed to start on an invalid-UTF-8 error the new
+    containerd raised on existing Secrets. During an EKS upgrade from 1.33 to 1.34, containers failed
+    only on upgraded nodes, whose kubelet mangled some environment values. A crypto-miner detector
+    DaemonSet worked on GKE nodes with kernel 5.15 and failed on those with 6.1, and its first fix
+    broke the 5.15 nodes. A pool that mixes versions makes such failures partial and confusing.
+
+    ## Example
+
+    ```text
+    pool eks.amazonaws.com/nodegroup=general:
+      kernelVersion 5.15.0-1051-aws (4 nodes), 5.15.0-1062-aws (2 nodes)
+    ```
+
+    ## Fix
+
+    ```text
+    disable unattended upgrades in the node image; roll the pool onto one new image
+    (managed node group update, or cordon/drain/replace)
+    ```
+    """
+    pools: dict[str, list[dict]] = {}
+    for node in ctx.inventory.nodes:
+        pools.setdefault(node_pool(node), []).append(node)
+    for pool, members in sorted(pools.items()):
+        if len(members) < 2:
+            continue
+        drift = {}
+        for field in NODE_INFO_FIELDS:
+            values = Counter(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+            if len(values) > 1:
+                drift[field] = dict(values.most_common())
+        if drift:
+            yield ctx.finding(
+                ctx.cluster,
+                f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
+                *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
+            )
+
+
+CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
+
+
+@check(
+    id="control-plane-single-node",
+    title="A self-managed control plane on a single node",
+    severity="medium",
+    category="nodes",
+    cases=[NRELABS],
+    requires=["Node"],
+    fix=(
+        "Run three (or five) control-plane nodes with stacked or external etcd members in different "
+        "failure domains, or accept the single node knowingly and monitor etcd and the API server from "
+        "outside the cluster."
+    ),
+)
+def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Clusters whose nodes include exactly one labelled `node-role.kubernetes.io/control-plane` (or
+    the old `.../master`). Managed clusters (EKS, GKE, AKS) show no control-plane nodes and are not
+    applicable.
+
+    ## Why it matters
+
+    NRE Labs ran on a single-master kubeadm cluster with single-node etcd, a deliberate trade-off
+    for a tech-preview service. When the kubelet kept killing the etcd static pod over a failing
+    liveness probe, the API server disappeared with it every couple of minutes; with a single master
+    there was no other member to keep the cluster up, and there was no monitoring of the control
+    plane.
+
+    ## Example
+
+    ```text
+    nodes: cp-1 (node-role.kubernetes.io/control-plane), worker-1, worker-2
+    ```
+
+    ## Fix
+
+    ```text
+    kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
+    ```
+    """
+    control_plane = [n for n in ctx.inventory.nodes if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    if not control_plane:
+        raise Skip("no control-plane nodes visible (a managed control plane)")
+    if len(control_plane) == 1:
+        node = control_plane[0]
+        yield ctx.finding(
+            node,
+            "This is the only control-plane node: losing it, or its etcd member, takes the API server down.",
+            Evidence("metadata.labels", {k: v for k, v in labels(node).items() if k in CONTROL_PLANE_LABELS}),
+            Evidence("nodes", len(ctx.inventory.nodes)),
+        )
+
+
+AIRMAP = "airmap-2018-worker-nodes-notready-platform-outage"
+MOJ_RETIREMENT = "moj-2022-aws-instance-retirement-node-stuck-notready-prometheus-down"
+PRESSURE_CONDITIONS = ("MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable")
+
+
+def _node_problems(node: dict) -> list[tuple[str, Evidence]]:
+    """``(what is wrong, evidence)`` for each unhealthy condition of a node."""
+    problems = []
+    for index, condition in enumerate(as_list(dig(node, "status", "conditions"))):
+        kind_of, status = dig(condition, "type"), dig(condition, "status")
+        if kind_of == "Ready" and status != "True":
+            word = "NotReady" if status == "False" else "Ready status Unknown"
+            problems.append((word, Evidence(f"status.conditions[{index}]", {"type": "Ready", "status": status, "reason": dig(condition, "reason")})))
+        elif isinstance(kind_of, str) and kind_of in PRESSURE_CONDITIONS and status == "True":
+            problems.append((kind_of, Evidence(f"status.conditions[{index}]", {"type": kind_of, "status": status})))
+    return problems
+
+
+@check(
+    id="node-unhealthy",
+    title="Nodes NotReady, Unknown, under resource pressure or without network",
+    severity="high",
+    category="nodes",
+    cases=[AIRMAP, MOJ_RETIREMENT],
+    requires=["Node"],
+    fix=(
+        "Find out why the node is unhealthy (kubectl describe node, kubelet and runtime logs); drain and "
+        "replace nodes that do not recover, and check that their pods were rescheduled rather than stuck "
+        "terminating on the dead node."
+    ),
+)
+def node_unhealthy(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes whose `Ready` condition is `False` or `Unknown` (the kubelet stopped reporting), or whose
+    `MemoryPressure`, `DiskPressure`, `PIDPressure` or `NetworkUnavailable` condition is `True`.
+    Cordoned nodes (`spec.unschedulable`) are named in the evidence of an unhealthy node, not reported
+    on their own. Nodes without status (manifests) are not judged.
+
+    ## Why it matters
+
+    On 19 July 2018 every AirMap platform service became unresponsive for about five hours while a
+    growing set of worker nodes went NotReady and would not stay healthy when their kubelets were
+    revived; staggered restarts of all worker nodes finally cleared it. On the Ministry of Justice
+    Cloud Platform (November 2022) AWS stopped a retiring instance ungracefully: the EKS node stayed
+    NotReady with its Prometheus pod stuck terminated, and Prometheus was down for 27 minutes until
+    the team killed the pod.
+
+    ## Example
+
+    ```text
+    NAME                          STATUS     ROLES
+    ip-10-0-1-23.ec2.internal     NotReady   <none>
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl describe node ip-10-0-1-23.ec2.internal
+    kubectl drain ip-10-0-1-23.ec2.internal --ignore-daemonsets --delete-emptydir-data
+    ```
+    """
+    for node in ctx.inventory.nodes:
+        problems = _node_problems(node)
+        if problems:
+            cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
+            yield ctx.finding(
+                node,
+                f"Node is unhealthy: {', '.join(word for word, _ in problems)}.",
+                *(evidence for _, evidence in problems),
+                *cordoned,
+            )

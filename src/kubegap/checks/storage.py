@@ -1,14 +1,19 @@
-"""Storage checks: stateful data that lives and dies with one machine."""
+"""Storage checks: stateful data that lives and dies with one machine, or has no backup."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, dig, name, namespace
-from kubegap.workloads import Workload
+from kubegap.checks._common import images, matches_any, mounted_volumes
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import annotations, as_dict, as_list, dig, group, labels, name, namespace
+from kubegap.workloads import Workload, as_workload
 
-DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+LOCAL_DATA_LOSS = (
+    "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
+    "aks-user-2018-hostpath-database-wiped-by-cluster-upgrade",
+    "kubernetes-user-2015-mongodb-emptydir-lost-after-upgrade",
+)
 
 LOCAL_PROVISIONERS = (
     "kubernetes.io/no-provisioner",
@@ -22,23 +27,23 @@ LOCAL_PROVISIONERS = (
 )
 
 
-def _storage_class_is_local(ctx: Context, class_name: str | None) -> bool | None:
-    """True/False when known; None when StorageClasses were not collected or the class is unnamed."""
+def storage_class(ctx: Context, class_name) -> dict | None:
+    """The StorageClass a claim uses (the single default class when it names none); None when unknown."""
     if not ctx.inventory.collected("StorageClass"):
         return None
-    if class_name is None:
+    if not isinstance(class_name, str):
         defaults = [
             sc for sc in ctx.inventory.of_kind("StorageClass")
             if dig(sc, "metadata", "annotations", "storageclass.kubernetes.io/is-default-class") == "true"
         ]
-        if len(defaults) != 1:
-            return None
-        sc = defaults[0]
-    else:
-        sc = ctx.inventory.get("StorageClass", None, class_name)
-        if sc is None:
-            return None
-    return sc.get("provisioner") in ctx.setting("local_provisioners")
+        return defaults[0] if len(defaults) == 1 else None
+    return ctx.inventory.get("StorageClass", None, class_name)
+
+
+def _storage_class_is_local(ctx: Context, class_name: str | None) -> bool | None:
+    """True/False when known; None when StorageClasses were not collected or the class is unknown."""
+    sc = storage_class(ctx, class_name)
+    return None if sc is None else sc.get("provisioner") in ctx.setting("local_provisioners")
 
 
 def _pv_is_local(pv: dict) -> str | None:
@@ -66,10 +71,11 @@ def _bound_local_volumes(ctx: Context, workload: Workload) -> Iterator[Evidence]
         f"{dig(t, 'metadata', 'name')}-{workload.ref.name}-" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
     ]
     claimed = {
-        dig(v, "persistentVolumeClaim", "claimName")
+        claim
         for template in workload.templates
         for v in as_list(template.spec.get("volumes"))
-    } - {None}
+        if isinstance(claim := dig(v, "persistentVolumeClaim", "claimName"), str)
+    }
     for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
         if namespace(pvc) != ns:
             continue
@@ -86,14 +92,7 @@ def _bound_local_volumes(ctx: Context, workload: Workload) -> Iterator[Evidence]
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
     for template in workload.templates:
-        mounted = {
-            dig(m, "name")
-            for c in as_list(template.spec.get("containers"))
-            for m in as_list(dig(c, "volumeMounts"))
-        }
-        for index, volume in enumerate(as_list(template.spec.get("volumes"))):
-            if not isinstance(volume, dict) or volume.get("name") not in mounted:
-                continue
+        for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
             elif isinstance(volume.get("emptyDir"), dict) and not has_claims and dig(volume, "emptyDir", "medium") != "Memory":
@@ -105,7 +104,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     title="Stateful data on node-local storage",
     severity="high",
     category="storage",
-    cases=[DATADOG],
+    cases=LOCAL_DATA_LOSS,
     reads=["StatefulSet", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
@@ -126,10 +125,11 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    When a node is lost or replaced, data on its local disks goes with it. In Datadog's March 2023
-    outage a large share of nodes failed at once, and recovery depended on how each cloud provider
-    dealt with the unhealthy instances; state kept only on those machines made recovery slower
-    and harder (see the cited case for what was lost and how it was rebuilt).
+    Node-local data goes with the node, and routine maintenance replaces nodes. A five-node Restate
+    cluster on GKE kept its data on an emptyDir backed by local NVMe: the first automatic node-pool
+    upgrade brought a pod back with an empty disk and the cluster could not recover. An AKS user lost
+    about 2 TB of database data kept in hostPath volumes when they upgraded the cluster, and a
+    production MongoDB on emptyDir was gone after a Kubernetes upgrade restarted its nodes.
 
     ## Example
 
@@ -162,4 +162,426 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
                 workload.obj,
                 "StatefulSet keeps its data on node-local storage, which is lost when the node is replaced.",
                 *evidence,
+            )
+
+
+GITLAB = "gitlab-2017-primary-database-deleted-six-hour-restore"
+SPOTIFY = "spotify-2018-gke-production-clusters-deleted"
+
+BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
+"""Velero/k8up Schedule and Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync ReplicationSource,
+Longhorn RecurringJob, CloudNativePG ScheduledBackup."""
+BACKUP_JOB_HINTS = ("backup", "dump", "snapshot", "velero", "restic", "kopia", "pgbackrest", "wal-g", "barman")
+ALL_NAMESPACES = "*"
+
+
+def _velero_namespaces(obj: dict) -> tuple[set[str], set[str]]:
+    """(included, excluded) namespaces of a Velero Schedule or Backup; an empty include list means all."""
+    spec = dig(obj, "spec", "template") if obj.get("kind") == "Schedule" else obj.get("spec")
+    included = {n for n in as_list(dig(spec, "includedNamespaces")) if isinstance(n, str)} or {ALL_NAMESPACES}
+    return included, {n for n in as_list(dig(spec, "excludedNamespaces")) if isinstance(n, str)}
+
+
+def backup_covers(ctx: Context) -> Callable[[str | None], bool]:
+    """A test of whether a namespace has backup evidence."""
+    covered: set[str | None] = set()
+    wildcard_exclusions: list[set[str]] = []  # one per Velero backup of every namespace
+    for kind_name in BACKUP_KINDS:
+        for obj in ctx.inventory.of_kind(kind_name):
+            if group(obj) == "velero.io":
+                included, excluded = _velero_namespaces(obj)
+                if ALL_NAMESPACES in included:
+                    wildcard_exclusions.append(excluded)
+                covered |= included - excluded
+            else:
+                covered.add(namespace(obj))
+    for obj in ctx.inventory.of_kind("CronJob"):
+        workload = as_workload(obj)
+        words = [name(obj), *(i for t in (workload.templates if workload else ()) for i in images(t))]
+        if any(matches_any(w, BACKUP_JOB_HINTS) for w in words):
+            covered.add(namespace(obj))
+    return lambda ns: ns in covered or any(ns not in excluded for excluded in wildcard_exclusions)
+
+
+def _claims(workload: Workload) -> list[str]:
+    claims = [f"volumeClaimTemplates: {dig(t, 'metadata', 'name')}" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))]
+    claims += [
+        f"persistentVolumeClaim: {dig(v, 'persistentVolumeClaim', 'claimName')}"
+        for t in workload.templates
+        for v in as_list(t.spec.get("volumes"))
+        if isinstance(dig(v, "persistentVolumeClaim"), dict)
+    ]
+    return claims
+
+
+@check(
+    id="backup-missing",
+    title="Persistent data with no backup evidence in the cluster",
+    severity="high",
+    category="storage",
+    cases=[GITLAB, SPOTIFY],
+    requires=["CronJob"],
+    reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
+    fix=(
+        "Back persistent data up on a schedule and test restores: a Velero Schedule (with volume "
+        "snapshots or file-system backup) covering the namespace, the database operator's scheduled "
+        "backups, or a backup CronJob that ships dumps off the cluster; keep the cluster itself "
+        "reproducible from code."
+    ),
+)
+def backup_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StatefulSets with volume claim templates and other workloads mounting PersistentVolumeClaims,
+    in namespaces with no backup evidence: no Velero Schedule or Backup including the namespace,
+    no k8up Schedule/Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync
+    ReplicationSource, Longhorn RecurringJob or CloudNativePG ScheduledBackup in it, and no CronJob
+    whose name or image says backup, dump or snapshot (velero, restic, kopia, pgbackrest, wal-g,
+    barman). Absence is only believed when it is known: every one of these kinds must have been
+    collected or reported as not served by the cluster (a snapshot's `absent` list), and CronJobs
+    collected. Otherwise the check is skipped: manifests of one application rarely contain the
+    cluster's backup configuration.
+
+    ## Why it matters
+
+    When data was accidentally removed from GitLab.com's primary database in January 2017, the most
+    recent usable copy was a backup about six hours old; restoring it lost roughly 5,000 projects,
+    5,000 comments and 700 new user accounts for good. When Spotify accidentally deleted most of its
+    production GKE clusters in 2018 (twice), clusters were not yet defined in code or backed up;
+    afterwards Spotify backed up and restored clusters with Ark.
+
+    ## Example
+
+    ```text
+    StatefulSet shop/postgres (volumeClaimTemplates: data)
+    no velero.io Schedule, no VolumeSnapshot, no backup CronJob in shop
+    ```
+
+    ## Fix
+
+    ```yaml
+    apiVersion: velero.io/v1
+    kind: Schedule
+    metadata: {name: shop-nightly, namespace: velero}
+    spec:
+      schedule: "0 2 * * *"
+      template: {includedNamespaces: [shop], snapshotVolumes: true, ttl: 720h0m0s}
+    ```
+    """
+    unknown = [k for k in BACKUP_KINDS if not ctx.inventory.collected(k) and k not in ctx.inventory.collection.absent]
+    if unknown:
+        raise Skip(f"backup kinds neither collected nor known to be absent: {', '.join(unknown)}")
+    covered = backup_covers(ctx)
+    for workload in ctx.inventory.workloads:
+        claims = _claims(workload)
+        if claims and not covered(workload.ref.namespace) and not workload.is_finished:
+            yield ctx.finding(
+                workload.obj,
+                f"Persistent data with no backup evidence in namespace {workload.ref.namespace or '(none)'}: "
+                "no backup schedule, snapshot or backup job covers it.",
+                Evidence("volumes", claims),
+            )
+
+
+MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
+MOJ = "moj-2019-prometheus-operator-removal-deletes-pv"
+
+
+def _claim_policy(ctx: Context, claim: dict | None, class_name) -> tuple[str, str] | None:
+    """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's."""
+    volume = dig(claim, "spec", "volumeName")
+    pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None
+    if pv is not None:
+        policy = dig(pv, "spec", "persistentVolumeReclaimPolicy")
+        return (f"PersistentVolume {volume}.spec.persistentVolumeReclaimPolicy", policy) if isinstance(policy, str) else None
+    sc = storage_class(ctx, dig(claim, "spec", "storageClassName") if claim else class_name)
+    if sc is None:
+        return None
+    policy = sc.get("reclaimPolicy", "Delete")  # the API's default for StorageClasses
+    return (f"StorageClass {name(sc)}.reclaimPolicy", policy if isinstance(policy, str) else "Delete")
+
+
+def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
+    ns, spec = workload.ref.namespace, as_dict(workload.obj.get("spec"))
+    replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
+    for index, template in enumerate(as_list(spec.get("volumeClaimTemplates"))):
+        template_name = dig(template, "metadata", "name")
+        if not isinstance(template_name, str):
+            continue
+        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}") for i in range(replicas)]
+        found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
+        for claim in found:
+            resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))
+            if resolved and resolved[1] == "Delete":
+                yield Evidence(resolved[0], f"Delete (volumeClaimTemplates[{index}] {template_name})")
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            claim = ctx.inventory.get("PersistentVolumeClaim", ns, claim_name) if isinstance(claim_name, str) else None
+            resolved = _claim_policy(ctx, claim, None) if claim else None
+            if resolved and resolved[1] == "Delete":
+                yield Evidence(resolved[0], f"Delete (claim {claim_name})")
+
+
+@check(
+    id="reclaim-policy-delete",
+    title="Stateful data on volumes that are destroyed when their claims are deleted",
+    severity="medium",
+    category="storage",
+    cases=[MEMGRAPH, MOJ],
+    reads=["StatefulSet", "Deployment", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    fix=(
+        "Give volumes that hold data which must outlive its workload the Retain reclaim policy: a "
+        "StorageClass with reclaimPolicy: Retain for databases, or patch existing PersistentVolumes "
+        "(kubectl patch pv NAME -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Retain\"}}'); "
+        "then deleting a claim leaves the disk to be removed by hand."
+    ),
+)
+def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StatefulSets (their volume claim templates) and other workloads mounting
+    PersistentVolumeClaims whose volumes have the `Delete` reclaim policy: the bound
+    PersistentVolume's `persistentVolumeReclaimPolicy` when the claim and volume were collected,
+    otherwise the `reclaimPolicy` of the claim's StorageClass (which defaults to `Delete`; a claim
+    that names no class uses the single default class). Claims whose volume and class are both
+    unknown are not judged; skipped when neither StorageClasses nor PersistentVolumes were collected.
+
+    ## Why it matters
+
+    With `Delete`, removing a claim destroys the PersistentVolume and its disk. Users of the
+    Memgraph Helm charts (2024) found that redeploying the Memgraph StatefulSet deleted the
+    underlying persistent disks because the volumes used the default Delete policy, which caused
+    data loss; the maintainers agreed to make Retain the default. On the Ministry of Justice Cloud
+    Platform (2019), deleting the prometheus-operator deployment together with its claim also
+    deleted the volume behind it and lost the monitoring data; the planned fix was to change the
+    retain policy on the volume.
+
+    ## Example
+
+    ```yaml
+    apiVersion: storage.k8s.io/v1
+    kind: StorageClass
+    metadata: {name: ssd}
+    provisioner: pd.csi.storage.gke.io      # reclaimPolicy unset: Delete
+    ---
+    kind: StatefulSet
+    spec:
+      volumeClaimTemplates:
+      - metadata: {name: data}
+        spec: {storageClassName: ssd}
+    ```
+
+    ## Fix
+
+    ```yaml
+    apiVersion: storage.k8s.io/v1
+    kind: StorageClass
+    metadata: {name: ssd-retain}
+    provisioner: pd.csi.storage.gke.io
+    reclaimPolicy: Retain
+    ```
+    """
+    if not (ctx.inventory.collected("StorageClass") or ctx.inventory.collected("PersistentVolume")):
+        raise Skip("neither StorageClasses nor PersistentVolumes were collected, so reclaim policies are unknown")
+    for workload in ctx.inventory.workloads:
+        if workload.kind not in ("StatefulSet", "Deployment") or workload.is_finished:
+            continue
+        evidence = list(dict.fromkeys(_deleting_claims(ctx, workload)))
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} keeps its data on volumes with reclaim policy Delete: deleting the claims "
+                "(a redeploy, an uninstall, a mistake) destroys the disks.",
+                *evidence,
+            )
+
+
+SECOND_DEFAULT = "kubernetes-user-2020-second-default-storageclass-rejects-pvcs"
+HETZNER = "hetzner-user-2021-pvcs-pending-after-rancher-upgrade"
+KUBEFLOW_ZONE = "kubeflow-2021-pipelines-pv-provisioned-in-zone-without-nodes"
+DEFAULT_CLASS_ANNOTATIONS = ("storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class")
+
+
+@check(
+    id="default-storageclass-multiple",
+    title="More than one default StorageClass",
+    severity="medium",
+    category="storage",
+    cases=[SECOND_DEFAULT],
+    requires=["StorageClass"],
+    fix=(
+        "Keep exactly one StorageClass annotated storageclass.kubernetes.io/is-default-class: \"true\"; "
+        "when changing the default, remove the annotation from the old class in the same change."
+    ),
+)
+def default_storageclass_multiple(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StorageClasses annotated `storageclass.kubernetes.io/is-default-class: "true"` (or the old
+    beta annotation): more than one is reported once, naming them all.
+
+    ## Why it matters
+
+    A user on AWS added a gp2-encrypted StorageClass marked as default while the existing gp2 class
+    kept its default annotation. With two defaults, every PersistentVolumeClaim without an explicit
+    class was rejected with "2 default StorageClasses were found". Kubernetes later changed this so
+    that the newest default is chosen instead of an error; claims that omit storageClassName still
+    depend entirely on which class that is.
+
+    ## Example
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: gp2, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}
+    ---
+    kind: StorageClass
+    metadata: {name: gp2-encrypted, annotations: {storageclass.kubernetes.io/is-default-class: "true"}}
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl annotate storageclass gp2 storageclass.kubernetes.io/is-default-class=false --overwrite
+    ```
+    """
+    defaults = [
+        sc for sc in ctx.inventory.of_kind("StorageClass")
+        if any(annotations(sc).get(key) == "true" for key in DEFAULT_CLASS_ANNOTATIONS)
+    ]
+    if len(defaults) > 1:
+        yield ctx.finding(
+            ctx.cluster,
+            f"{len(defaults)} StorageClasses are marked default: claims without a class get the newest one, "
+            "and older clusters reject them.",
+            Evidence("StorageClass metadata.annotations[is-default-class]", sorted(name(sc) for sc in defaults)),
+        )
+
+
+@check(
+    id="pvc-unbound",
+    title="PersistentVolumeClaims Pending or Lost",
+    severity="high",
+    category="storage",
+    cases=[HETZNER],
+    requires=["PersistentVolumeClaim"],
+    fix=(
+        "Look at the claim's events (kubectl describe pvc): a provisioner that is down or crash-looping, a "
+        "StorageClass that does not exist, a zone without capacity; for Lost claims, find what deleted the "
+        "PersistentVolume and restore it from backup."
+    ),
+)
+def pvc_unbound(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PersistentVolumeClaims whose `status.phase` is `Pending` or `Lost`. Claims without status (in
+    manifests) are not judged.
+
+    ## Why it matters
+
+    After a user upgraded Rancher and Kubernetes on Hetzner Cloud, every new claim stayed Pending,
+    waiting for the csi.hetzner.cloud provisioner, whose controller containers were crash-looping;
+    every new claim depended on that one controller. Pending claims are often the first visible
+    sign that a storage provisioner is down.
+
+    ## Example
+
+    ```text
+    NAMESPACE  NAME         STATUS   STORAGECLASS
+    data       data-db-0    Pending  hcloud-volumes
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl describe pvc -n data data-db-0          # events name the provisioner and the error
+    kubectl -n kube-system logs deploy/hcloud-csi-controller -c csi-provisioner
+    ```
+    """
+    for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
+        phase = dig(pvc, "status", "phase")
+        if phase in ("Pending", "Lost"):
+            yield ctx.finding(
+                pvc,
+                f"Claim is {phase}: {'no volume has been provisioned or bound for it' if phase == 'Pending' else 'its PersistentVolume is gone'}.",
+                Evidence("status.phase", phase),
+                Evidence("spec.storageClassName", dig(pvc, "spec", "storageClassName")),
+            )
+
+
+ZONAL_PROVISIONERS = (
+    "ebs.csi.aws.com", "kubernetes.io/aws-ebs", "pd.csi.storage.gke.io", "kubernetes.io/gce-pd",
+    "disk.csi.azure.com", "kubernetes.io/azure-disk", "cinder.csi.openstack.org", "kubernetes.io/cinder",
+    "csi.hetzner.cloud", "diskplugin.csi.alibabacloud.com",
+)
+
+
+@check(
+    id="storage-binding-immediate",
+    title="Zonal block storage provisioned before the pod is scheduled, in a multi-zone cluster",
+    severity="medium",
+    category="storage",
+    cases=[KUBEFLOW_ZONE],
+    requires=["StorageClass", "Node"],
+    defaults={"zonal_provisioners": list(ZONAL_PROVISIONERS)},
+    fix=(
+        "Use volumeBindingMode: WaitForFirstConsumer for zonal block storage, so the disk is created in "
+        "the zone the scheduler picks for the pod (the field is immutable: create a new class)."
+    ),
+)
+def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    In clusters whose nodes span two or more zones (`topology.kubernetes.io/zone`), StorageClasses
+    of zonal block-storage provisioners (EBS, GCE PD, Azure Disk, Cinder and others in the
+    `zonal_provisioners` setting) whose `volumeBindingMode` is `Immediate` or unset (the default).
+    Regional persistent disks (`replication-type: regional-pd`) are not reported.
+
+    ## Why it matters
+
+    Deploying Kubeflow Pipelines on a regional GKE cluster, a user found the MinIO claim bound to a
+    persistent disk in us-central1-b while the nodes were only in us-central1-a, -c and -f, so the
+    MinIO pod could never be scheduled. The default StorageClass used volumeBindingMode Immediate,
+    which creates the disk as soon as the claim appears, in a zone chosen without considering which
+    zones have nodes; the failure was intermittent.
+
+    ## Example
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: standard}
+    provisioner: kubernetes.io/gce-pd
+    volumeBindingMode: Immediate
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: StorageClass
+    metadata: {name: standard-wffc}
+    provisioner: pd.csi.storage.gke.io
+    volumeBindingMode: WaitForFirstConsumer
+    ```
+    """
+    zones = {z for n in ctx.inventory.nodes for key in ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone") if (z := labels(n).get(key))}
+    if len(zones) < 2:
+        raise Skip("nodes are not spread over several zones")
+    zonal = set(ctx.setting("zonal_provisioners"))
+    for sc in ctx.inventory.of_kind("StorageClass"):
+        mode = sc.get("volumeBindingMode", "Immediate")
+        regional = dig(sc, "parameters", "replication-type") == "regional-pd"
+        provisioner = sc.get("provisioner")
+        if isinstance(provisioner, str) and provisioner in zonal and mode == "Immediate" and not regional:
+            yield ctx.finding(
+                sc,
+                f"Zonal volumes of this class are created before their pod is scheduled, in any of {len(zones)} "
+                "zones: a pod can end up bound to a disk in a zone where it cannot run.",
+                Evidence("volumeBindingMode", sc.get("volumeBindingMode", "Immediate (default)")),
+                Evidence("provisioner", sc.get("provisioner")),
+                Evidence("node zones", sorted(zones)),
             )

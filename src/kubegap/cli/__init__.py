@@ -11,7 +11,7 @@ import sys
 import typer
 
 from kubegap import __version__
-from kubegap.cli import audit, cases, checks, mcp, rbac, snapshot, web
+from kubegap.cli import audit, cases, checks, diff, mcp, rbac, snapshot, web
 
 EXIT_CODES_HELP = (
     "Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; "
@@ -51,6 +51,7 @@ def _root(
 app.command("audit", help=audit.HELP + "\n\n" + EXIT_CODES_HELP)(audit.audit)
 app.command("snapshot", help=snapshot.HELP)(snapshot.snapshot)
 app.command("rbac", help=rbac.HELP)(rbac.rbac)
+app.command("diff", help=diff.HELP + "\n\n" + EXIT_CODES_HELP)(diff.diff)
 app.add_typer(checks.app, name="checks")
 app.add_typer(cases.app, name="cases")
 app.command("mcp")(mcp.mcp)

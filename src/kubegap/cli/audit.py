@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from kubegap.cli import sources
+from kubegap.cli.outputs import FORMAT_HELP, OUTPUT_FILE_HELP
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
@@ -18,11 +19,6 @@ HELP = (
 )
 
 
-class Format(str, Enum):
-    table = "table"
-    json = "json"
-
-
 class Severity(str, Enum):
     critical = "critical"
     high = "high"
@@ -31,18 +27,23 @@ class Severity(str, Enum):
     info = "info"
     none = "none"
 
+    @property
+    def threshold(self) -> str | None:
+        return None if self is Severity.none else self.value
+
 
 def audit(
     paths: list[str] = typer.Argument(None, metavar="[PATHS]...", help="Files or directories to audit, or - for stdin."),
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
-    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
-    output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the report here instead of stdout."),
+    output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
+    output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
+    baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
     fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
-    context: str = sources.CONTEXT_OPTION,
+    context: list[str] = sources.CONTEXTS_OPTION,
     namespace: list[str] = sources.NAMESPACE_OPTION,
     in_cluster: bool = sources.IN_CLUSTER_OPTION,
     quiet: bool = sources.QUIET_OPTION,
@@ -50,22 +51,32 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
-    from kubegap.checks.base import severity_rank
-    from kubegap.cli.output import destination
+    from kubegap.cli.outputs import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inventory import Inventory
     from kubegap.library import load_library
     from kubegap.pipeline import select_checks
-    from kubegap.report import renderer
+    from kubegap.report.baseline import at_or_above, load_report, with_baseline
     from kubegap.report.model import build_report
 
+    outputs = parse_outputs(output_formats, output_file)
+    old_report = load_report(baseline) if baseline is not None else None
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
     checks = select_checks(check_ids)
-    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet, request_timeout, deadline)
-    collection = sources.collect_inputs(inputs, target, checks)
+    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
+    collections = sources.collect_inputs(inputs, target, checks)
+    if len(collections) > 1:
+        from kubegap.cli.fleet import audit_fleet
+
+        if old_report is not None:
+            raise UserError("--baseline compares reports of one cluster, not of a fleet")
+        findings = audit_fleet(collections, checks, outputs, annotation_exemptions=not no_annotation_exemptions)
+        partial = fail_on_partial and any(c.partial for c in collections)
+        raise typer.Exit(1 if at_or_above(findings, fail_on.threshold) else 3 if partial else 0)
+    (collection,) = collections
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)
     if inputs and not collection.resources:
@@ -74,8 +85,9 @@ def audit(
     inventory = Inventory(collection)
     result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
     report = build_report(result, inventory, checks, load_library())
-    with destination(output_file) as out:
-        renderer(output_format.value)(report, out)
-    threshold = None if fail_on is Severity.none else severity_rank(fail_on.value)
-    failing = threshold is not None and any(severity_rank(f["severity"]) <= threshold for f in report["findings"])
-    raise typer.Exit(1 if failing else 3 if fail_on_partial and collection.partial else 0)
+    if old_report is not None:
+        report = with_baseline(report, old_report, str(baseline))
+    write_outputs(report, outputs)
+    judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
+    partial = fail_on_partial and collection.partial
+    raise typer.Exit(1 if at_or_above(judged, fail_on.threshold) else 3 if partial else 0)

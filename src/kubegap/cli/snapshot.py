@@ -30,7 +30,7 @@ def snapshot(
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
 
-    target = sources.ClusterTarget(kubeconfig, context, list(namespace or []), in_cluster, quiet, request_timeout, deadline)
+    target = sources.ClusterTarget(kubeconfig, [context] if context else [], list(namespace or []), in_cluster, quiet, request_timeout, deadline)
     collection = sources.collect_cluster(target, sources.kinds_read(select_checks(check_ids)))
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)

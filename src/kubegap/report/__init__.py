@@ -5,7 +5,14 @@ from __future__ import annotations
 import importlib
 from typing import Protocol, TextIO
 
-FORMATS = {"table": "kubegap.report.table", "json": "kubegap.report.json_format"}
+FORMATS = {
+    "table": "kubegap.report.table",
+    "json": "kubegap.report.json_format",
+    "sarif": "kubegap.report.sarif",
+    "junit": "kubegap.report.junit",
+    "markdown": "kubegap.report.markdown",
+    "html": "kubegap.report.html",
+}
 
 
 class Renderer(Protocol):

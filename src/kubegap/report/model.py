@@ -10,6 +10,7 @@ from kubegap.audit import AuditResult
 from kubegap.checks.base import SEVERITIES, Check, Finding
 from kubegap.inventory import Inventory
 from kubegap.library import Library
+from kubegap.report.identity import fingerprint
 
 SCHEMA_VERSION = "1"
 
@@ -30,7 +31,40 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -
     origin = inventory.origin(finding.subject) if finding.subject is not None else None
     if origin is not None:
         entry["location"] = {"path": origin.path, "document": origin.document, "line": origin.line}
+    entry["fingerprint"] = fingerprint(entry)
     return entry
+
+
+def report_header() -> dict:
+    """The fields every report starts with: schema version, tool, time."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "kubegap", "version": __version__},
+        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+    }
+
+
+def cited_cases(library: Library, case_ids) -> dict:
+    """The ``cases`` section: title, organization, date and URL of each cited case, by id."""
+    cases = {}
+    for case_id in sorted(case_ids):
+        case = library.case(case_id)
+        if case is not None:
+            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    return cases
+
+
+def _check(check: Check) -> dict:
+    """What a format needs to describe a check without importing the catalog (SARIF rules, HTML)."""
+    return {
+        "title": check.title,
+        "severity": check.severity,
+        "category": check.category,
+        "precision": check.precision,
+        "cases": list(check.cases),
+        "fix": check.fix,
+        "documentation": dict(check.doc),
+    }
 
 
 def build_report(result: AuditResult, inventory: Inventory, checks: list[Check], library: Library) -> dict:
@@ -39,19 +73,16 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
     suppressed = [
         {**_finding(s.finding, by_id, inventory), "reason": s.reason, "suppressed_by": s.by} for s in result.suppressed
     ]
-    cited = sorted({case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases})
-    cases = {}
-    for case_id in cited:
-        case = library.case(case_id)
-        if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+    cases = cited_cases(
+        library,
+        {case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases}
+        | {case for c in checks for case in c.cases},
+    )
     severities = Counter(f.severity for f in result.findings)
     statuses = Counter(c.status for c in result.coverage)
     collection = inventory.collection
     return {
-        "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "kubegap", "version": __version__},
-        "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        **report_header(),
         "inputs": collection.inputs,
         "cluster": collection.cluster,
         "summary": {
@@ -68,6 +99,7 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
             {"check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings}
             for c in result.coverage
         ],
+        "checks": {c.id: _check(c) for c in checks},
         "cases": cases,
         "kinds": {
             "collected": sorted(collection.collected),

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from kubegap.errors import UserError
@@ -112,10 +111,6 @@ class Retrying:
             self._wait(delay * (0.5 + random.random() / 2), path)
 
 
-class Expired(Exception):
-    pass
-
-
 def list_pages(client: Retrying, path: str, accept: str, ingest: Callable[[list], None], policy: RetryPolicy) -> None:
     """Every item of one list, page by page, restarting the list when its continue token expired."""
     restarts = 0
@@ -143,7 +138,6 @@ class Progress:
 
     def __init__(self, enabled: bool, label: str):
         self._bar = None
-        self._lock = threading.Lock()
         self.objects = 0
         if enabled:
             from rich.console import Console
@@ -168,10 +162,9 @@ class Progress:
             self._bar.update(self._task, total=kinds)
 
     def done(self, objects: int) -> None:
-        with self._lock:
-            self.objects += objects
-            if self._bar is not None:
-                self._bar.update(self._task, advance=1, objects=self.objects)
+        self.objects += objects
+        if self._bar is not None:
+            self._bar.update(self._task, advance=1, objects=self.objects)
 
 
 def progress_wanted(quiet: bool) -> bool:
@@ -222,12 +215,14 @@ class LiveSource:
                 else:
                     self._unserved(collection, found, kind)
             progress.total(len(wanted))
-            lock = threading.Lock()
+            results = {}
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for resource, items, problem in pool.map(self._collect_kind, wanted):
-                    with lock:
-                        self._record(collection, resource, items, problem)
+                for future in as_completed([pool.submit(self._collect_kind, resource) for resource in wanted]):
+                    resource, items, problem = future.result()
+                    results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
+        for resource in wanted:  # recorded in a fixed order, whatever order the lists finished in
+            self._record(collection, *results[resource.kind])
         return collection
 
     def _unserved(self, collection: Collection, found: Discovery, kind: str) -> None:

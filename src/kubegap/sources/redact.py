@@ -1,7 +1,7 @@
 """What kubegap keeps of what a cluster returns: only what the checks need, values redacted.
 
-Applied to every object a live collection ingests (so the audit, its report and any snapshot
-see the same redacted objects) and to cluster-info dumps written into snapshots:
+Applied to every object a live collection ingests, so the audit, its report and any snapshot
+see the same redacted objects:
 
 - ``metadata.managedFields`` is dropped, and so is the
   ``kubectl.kubernetes.io/last-applied-configuration`` annotation (a full copy of the object,

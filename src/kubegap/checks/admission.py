@@ -1,0 +1,308 @@
+"""Admission webhook checks: webhooks that can block the API server's own writes, and slow ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kubegap.checks._common import pdb_covers
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.networking import ReadyEndpoints
+from kubegap.resources import api_version, as_dict, as_list, dig, labels, namespace
+from kubegap.selectors import Selector
+
+JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
+NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
+
+WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
+POD_RESOURCES = frozenset({"*", "*/*", "pods", "pods/*"})
+NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
+
+
+@dataclass(frozen=True, slots=True)
+class Webhook:
+    configuration: dict
+    index: int
+    spec: dict
+
+    @property
+    def name(self) -> str:
+        value = self.spec.get("name")
+        return value if isinstance(value, str) else f"webhooks[{self.index}]"
+
+    @property
+    def path(self) -> str:
+        return f"webhooks[{self.index}]"
+
+    @property
+    def v1beta1(self) -> bool:
+        return api_version(self.configuration).endswith("/v1beta1")
+
+    @property
+    def fails_closed(self) -> bool:
+        """failurePolicy Fail, which is the default in admissionregistration.k8s.io/v1 (v1beta1: Ignore)."""
+        return self.spec.get("failurePolicy", "Ignore" if self.v1beta1 else "Fail") == "Fail"
+
+    @property
+    def timeout_seconds(self):
+        return self.spec.get("timeoutSeconds", 30 if self.v1beta1 else 10)
+
+    @property
+    def service(self) -> tuple[str, str] | None:
+        svc = as_dict(dig(self.spec, "clientConfig", "service"))
+        if isinstance(svc.get("namespace"), str) and isinstance(svc.get("name"), str):
+            return svc["namespace"], svc["name"]
+        return None
+
+
+def webhooks(ctx: Context) -> list[Webhook]:
+    if not any(ctx.inventory.collected(k) for k in WEBHOOK_KINDS):
+        raise Skip("no Validating/MutatingWebhookConfiguration collected")
+    return [
+        Webhook(obj, index, item)
+        for kind_name in WEBHOOK_KINDS
+        for obj in ctx.inventory.of_kind(kind_name)
+        for index, item in enumerate(as_list(obj.get("webhooks")))
+        if isinstance(item, dict)
+    ]
+
+
+def _namespace_labels(ctx: Context, ns: str) -> dict[str, str]:
+    found = ctx.inventory.get("Namespace", None, ns)
+    return {**(labels(found) if found else {}), NAMESPACE_NAME_LABEL: ns}
+
+
+def _covers_pods(webhook: Webhook) -> bool:
+    return any(
+        isinstance(resource, str) and resource in POD_RESOURCES
+        for rule in as_list(webhook.spec.get("rules"))
+        for resource in as_list(dig(rule, "resources"))
+    )
+
+
+def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
+    """Critical namespaces whose objects the webhook intercepts; None when its scope cannot be judged."""
+    if webhook.spec.get("matchConditions"):
+        return None  # CEL conditions may exclude them; kubegap does not evaluate CEL
+    selector = Selector.from_label_selector(webhook.spec.get("namespaceSelector", {}))
+    objects = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
+    if selector is None or objects is None:
+        return None
+    if not objects.matches({}):
+        return []  # opt-in by object label: unlabelled system objects are not intercepted
+    critical = ["kube-system"]
+    if webhook.service and webhook.service[0] not in critical:
+        critical.append(webhook.service[0])
+    return [ns for ns in critical if selector.matches(_namespace_labels(ctx, ns))]
+
+
+@check(
+    id="webhook-fail-closed-unscoped",
+    title="Fail-closed admission webhook that also intercepts kube-system and its own namespace",
+    severity="high",
+    category="admission",
+    cases=[JETSTACK],
+    reads=[*WEBHOOK_KINDS, "Namespace"],
+    fix=(
+        "Scope the webhook to what its policy needs: a namespaceSelector that excludes kube-system and "
+        "the webhook's own namespace (kubernetes.io/metadata.name NotIn [...]), rules for only the "
+        "resources it validates, and failurePolicy Ignore where an outage of the webhook is tolerable."
+    ),
+)
+def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Webhooks of Validating/MutatingWebhookConfigurations with `failurePolicy: Fail` (the default in
+    `admissionregistration.k8s.io/v1`) whose rules cover pods or every resource (`*`), and whose
+    `namespaceSelector` still matches `kube-system` or the namespace of the webhook's own Service.
+    Namespaces are matched through their labels (collected Namespace objects, plus the automatic
+    `kubernetes.io/metadata.name`). An `objectSelector` that only matches labelled objects counts as
+    scoped; webhooks with `matchConditions` (CEL) are not judged.
+
+    ## Why it matters
+
+    In Jetstack's case an OPA validating webhook whose backend had stopped responding intercepted
+    a kube-system ConfigMap update that a GKE master has to make during start-up; the write timed
+    out, the master crash-looped, the upgrade stalled, and node auto-repair then recreated nodes in
+    a loop. The webhook applied to far more resources and namespaces than its policy (Ingress and
+    Service objects) needed, including kube-system.
+
+    ## Example
+
+    ```yaml
+    apiVersion: admissionregistration.k8s.io/v1
+    kind: ValidatingWebhookConfiguration
+    webhooks:
+    - name: validating-webhook.openpolicyagent.org
+      rules: [{operations: ["*"], apiGroups: ["*"], apiVersions: ["*"], resources: ["*"]}]
+      clientConfig: {service: {namespace: opa, name: opa}}
+    ```
+
+    ## Fix
+
+    ```yaml
+      namespaceSelector:
+        matchExpressions:
+        - {key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system, opa]}
+      rules: [{operations: [CREATE, UPDATE], apiGroups: ["", networking.k8s.io], apiVersions: ["*"],
+               resources: [services, ingresses]}]
+    ```
+    """
+    for webhook in webhooks(ctx):
+        if not webhook.fails_closed or not _covers_pods(webhook):
+            continue
+        exposed = _unexcluded_namespaces(ctx, webhook)
+        if exposed:
+            yield ctx.finding(
+                webhook.configuration,
+                f"Webhook {webhook.name} fails closed on pods or all resources and also intercepts "
+                f"{', '.join(exposed)}: if its backend stops answering, system components cannot write there.",
+                Evidence(f"{webhook.path}.failurePolicy", webhook.spec.get("failurePolicy", "Fail (default)")),
+                Evidence(f"{webhook.path}.namespaceSelector", webhook.spec.get("namespaceSelector")),
+            )
+
+
+@check(
+    id="webhook-timeout-long",
+    title="Admission webhook timeout long enough to stall API writes",
+    severity="medium",
+    category="admission",
+    cases=[NEWRELIC],
+    reads=list(WEBHOOK_KINDS),
+    defaults={"max_timeout_seconds": 10},
+    fix=(
+        "Lower timeoutSeconds to a few seconds (the API server waits this long on every intercepted "
+        "request when the backend is slow or gone), and alert on the API server's admission latency."
+    ),
+)
+def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
+    explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
+    configurations (v1 defaults to 10, which is not reported).
+
+    ## Why it matters
+
+    Every request a webhook intercepts waits for it, up to its timeout. Users of New Relic's
+    Kubernetes integration on GKE saw large scheduling delays, and on private clusters new pods
+    stopped being created: the control plane could not reach the nri-metadata-injection webhook's
+    pods, and every pod-creation call waited out the webhook's 30-second timeout (which the chart's
+    documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
+    than six months before it was traced to the webhook.
+
+    ## Example
+
+    ```yaml
+    webhooks:
+    - name: policy.example.com
+      timeoutSeconds: 30
+    ```
+
+    ## Fix
+
+    ```yaml
+    webhooks:
+    - name: policy.example.com
+      timeoutSeconds: 5
+    ```
+    """
+    limit = ctx.setting("max_timeout_seconds")
+    for webhook in webhooks(ctx):
+        timeout = webhook.timeout_seconds
+        if isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout > limit:
+            yield ctx.finding(
+                webhook.configuration,
+                f"Webhook {webhook.name} may hold each intercepted API request for {timeout}s "
+                f"({'failing closed' if webhook.fails_closed else 'then ignoring the webhook'}).",
+                Evidence(f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)")),
+            )
+
+
+def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str) -> Iterator[tuple[str, Evidence]]:
+    service = ctx.inventory.get("Service", ns, service_name)
+    if service is None:
+        yield "its Service does not exist", Evidence("clientConfig.service", f"{ns}/{service_name}")
+        return
+    ready = endpoints.ready(ns, service_name)
+    if ready == 0:
+        yield "its Service has no ready endpoint", Evidence(f"Service {ns}/{service_name} ready endpoints", 0)
+    backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
+    replicas = [t.replicas for w in backends for t in w.templates]
+    if backends and None not in replicas and sum(replicas) == 1:
+        yield "one replica serves it", Evidence(f"{backends[0].ref} spec.replicas", 1)
+    if backends and ctx.inventory.collected("PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
+        yield "no PodDisruptionBudget protects its pods", Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
+
+
+@check(
+    id="webhook-backend-unavailable",
+    title="Fail-closed admission webhook whose backend is missing, down, single or unprotected",
+    severity="high",
+    category="admission",
+    cases=[JETSTACK],
+    requires=["Service"],
+    reads=[*WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "PodDisruptionBudget"],
+    fix=(
+        "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
+        "probes, and a PodDisruptionBudget; or set failurePolicy Ignore if the cluster can do without it "
+        "for a while."
+    ),
+)
+def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Fail-closed webhooks (`failurePolicy: Fail`, the v1 default) served by an in-cluster Service
+    (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
+    (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
+    replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
+    whose kinds were not collected are not judged; the check is skipped without Services.
+
+    ## Why it matters
+
+    A fail-closed webhook turns its backend's availability into the API's availability. In
+    Jetstack's case the backend of an OPA validating webhook had stopped responding; a write a GKE
+    master needed during an upgrade timed out, the master crash-looped and the upgrade stalled.
+    The OPA deployment had no liveness probe, so the unresponsive OPA was never restarted.
+
+    ## Example
+
+    ```yaml
+    webhooks:
+    - name: validating-webhook.openpolicyagent.org
+      failurePolicy: Fail
+      clientConfig: {service: {namespace: opa, name: opa}}
+    ---
+    kind: Deployment
+    metadata: {name: opa, namespace: opa}
+    spec: {replicas: 1}
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Deployment
+    spec: {replicas: 2}
+    ---
+    kind: PodDisruptionBudget
+    spec: {maxUnavailable: 1, selector: {matchLabels: {app: opa}}}
+    ```
+    """
+    candidates = [w for w in webhooks(ctx) if w.fails_closed and w.service]
+    if not candidates:
+        raise Skip("no fail-closed webhook served by an in-cluster Service")
+    endpoints = ReadyEndpoints(ctx.inventory)
+    for webhook in candidates:
+        ns, service_name = webhook.service
+        gaps = list(_backend_gaps(ctx, endpoints, ns, service_name))
+        if gaps:
+            yield ctx.finding(
+                webhook.configuration,
+                f"Webhook {webhook.name} fails closed but {'; '.join(word for word, _ in gaps)}: "
+                "when it is unavailable, matching API writes are rejected.",
+                *(evidence for _, evidence in gaps),
+            )
+

@@ -1,0 +1,163 @@
+"""Certificate checks: cert-manager Certificates and webhook CA bundles that expire or stopped renewing."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_list, dig
+
+DEVSTATS = "cncf-2021-devstats-cert-manager-renewal-failed-cert-expired"
+DATASHIM = "datashim-2022-webhook-certificates-expire-pod-creation-fails"
+
+WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "APIService", "CustomResourceDefinition")
+_PEM = re.compile(rb"-----BEGIN CERTIFICATE-----(.+?)-----END CERTIFICATE-----", re.DOTALL)
+
+
+def _element(data: bytes, at: int) -> tuple[int, int, int]:
+    """``(tag, start of value, end of value)`` of the DER element at ``at``."""
+    tag, length, at = data[at], data[at + 1], at + 2
+    if length & 0x80:
+        count = length & 0x7F
+        length, at = int.from_bytes(data[at:at + count], "big"), at + count
+    if at + length > len(data):
+        raise ValueError("truncated DER")
+    return tag, at, at + length
+
+
+def not_after(der: bytes) -> datetime:
+    """The end of validity of one X.509 certificate in DER (Certificate > TBSCertificate > Validity)."""
+    _, at, _ = _element(der, 0)  # Certificate
+    _, at, _ = _element(der, at)  # TBSCertificate
+    tag, _, end = _element(der, at)
+    if tag == 0xA0:  # explicit version
+        at = end
+    for _ in range(3):  # serialNumber, signature, issuer
+        at = _element(der, at)[2]
+    _, at, _ = _element(der, at)  # Validity
+    at = _element(der, at)[2]  # notBefore
+    tag, start, end = _element(der, at)
+    text = der[start:end].decode("ascii")
+    layout = "%y%m%d%H%M%SZ" if tag == 0x17 else "%Y%m%d%H%M%SZ"
+    return datetime.strptime(text, layout).replace(tzinfo=UTC)
+
+
+def bundle_expiries(ca_bundle) -> list[datetime]:
+    """notAfter of every certificate in a base64-encoded PEM bundle; unreadable parts are ignored."""
+    if not isinstance(ca_bundle, str):
+        return []
+    try:
+        pem = base64.b64decode(ca_bundle, validate=False)
+    except (binascii.Error, ValueError):
+        return []
+    found = []
+    for block in _PEM.findall(pem):
+        try:
+            found.append(not_after(base64.b64decode(b"".join(block.split()))))
+        except (binascii.Error, ValueError, IndexError, UnicodeDecodeError):
+            continue
+    return found
+
+
+def _now(ctx: Context) -> datetime:
+    configured = ctx.setting("now")
+    if isinstance(configured, str):
+        return datetime.fromisoformat(configured.replace("Z", "+00:00"))
+    return datetime.now(UTC)
+
+
+def _timestamp(value) -> datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _ca_bundles(obj: dict) -> Iterator[tuple[str, object]]:
+    for index, webhook in enumerate(as_list(obj.get("webhooks"))):
+        yield f"webhooks[{index}].clientConfig.caBundle", dig(webhook, "clientConfig", "caBundle")
+    yield "spec.caBundle", dig(obj, "spec", "caBundle")
+    yield "spec.conversion.webhook.clientConfig.caBundle", dig(obj, "spec", "conversion", "webhook", "clientConfig", "caBundle")
+
+
+def _certificate_problems(ctx: Context, horizon: datetime) -> Iterator[tuple[dict, str, Evidence]]:
+    for cert in ctx.inventory.of_kind("Certificate"):
+        ready = next((c for c in as_list(dig(cert, "status", "conditions")) if dig(c, "type") == "Ready"), None)
+        expires = _timestamp(dig(cert, "status", "notAfter"))
+        if dig(ready, "status") == "False":
+            yield cert, f"is not Ready ({dig(ready, 'reason') or 'no reason'})", Evidence("status.conditions[Ready]", dig(ready, "message"))
+        elif expires is not None and expires <= horizon:
+            yield cert, f"expires {expires.isoformat()}", Evidence("status.notAfter", dig(cert, "status", "notAfter"))
+
+
+@check(
+    id="certificate-expiring",
+    title="Certificates and webhook CA bundles that expire soon or stopped renewing",
+    severity="high",
+    category="control-plane",
+    cases=[DEVSTATS, DATASHIM],
+    reads=["Certificate", *WEBHOOK_KINDS],
+    defaults={"days": 14, "now": None},
+    fix=(
+        "Find why renewal stopped (kubectl describe certificate / certificaterequest, the issuer's status) "
+        "and renew; give webhook serving certificates a renewal mechanism (cert-manager with its CA "
+        "injector, or the operator's own rotation) and alert on expiry and on failed renewals."
+    ),
+)
+def certificate_expiring(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    cert-manager `Certificate` objects whose `Ready` condition is `False` or whose `status.notAfter`
+    is within `days` (default 14) of now, and the CA bundles (`caBundle`) of admission webhooks,
+    APIServices and CRD conversion webhooks that contain a certificate expiring within the same
+    window (the bundle's PEM certificates are decoded; nothing is sent anywhere). Skipped when none
+    of these kinds was collected.
+
+    ## Why it matters
+
+    In September 2021 https://devstats.cncf.io presented an expired certificate: cert-manager's
+    automatic renewal had failed and had not retried, and the expiry came to light through a user's
+    report. Datashim's pod-mutating webhook served a certificate that its install script had
+    generated with one month of validity and nothing renewed; once it expired the API server could
+    no longer call the webhook, and other deployments in the cluster failed to create pods.
+
+    ## Example
+
+    ```yaml
+    kind: Certificate
+    status:
+      notAfter: "2021-09-13T10:12:00Z"
+      conditions: [{type: Ready, status: "False", reason: Expired}]
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl describe certificate -n devstats devstats-tls     # why the last renewal failed
+    cmctl renew -n devstats devstats-tls
+    ```
+    """
+    if not any(ctx.inventory.collected(k) for k in ("Certificate", *WEBHOOK_KINDS)):
+        raise Skip("no cert-manager Certificates, webhook configurations, APIServices or CRDs collected")
+    horizon = _now(ctx) + timedelta(days=ctx.setting("days"))
+    for cert, problem, evidence in _certificate_problems(ctx, horizon):
+        yield ctx.finding(cert, f"Certificate {problem}: services using it will fail TLS when it lapses.", evidence)
+    for kind_name in WEBHOOK_KINDS:
+        for obj in ctx.inventory.of_kind(kind_name):
+            for path, bundle in _ca_bundles(obj):
+                expiring = [e for e in bundle_expiries(bundle) if e <= horizon]
+                if expiring:
+                    yield ctx.finding(
+                        obj,
+                        f"CA bundle certificate expires {min(expiring).isoformat()}: the API server will stop "
+                        "trusting the webhook's backend.",
+                        Evidence(path, [e.isoformat() for e in expiring]),
+                    )

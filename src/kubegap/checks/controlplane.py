@@ -1,0 +1,207 @@
+"""Control-plane load checks: per-node agents that watch the whole cluster, and objects piling up in etcd."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_list, dig, name, namespace
+from kubegap.workloads import Workload
+
+OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
+ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
+MARCINCUBER = "marcincuber-2024-kyverno-ephemeralreports-overload-eks-etcd"
+PIETERLANGE = "pieterlange-2019-dex-authrequests-overload-masters"
+SYSELEVEN = "syseleven-2019-dex-sessions-bloat-etcd-apiserver-oom"
+
+READ_VERBS = frozenset({"list", "watch", "*"})
+HEAVY_RESOURCES = frozenset({"pods", "nodes", "endpoints", "endpointslices", "secrets", "configmaps", "services", "events", "*"})
+
+
+def _service_account(workload: Workload) -> str:
+    spec = workload.templates[0].spec
+    value = spec.get("serviceAccountName") or spec.get("serviceAccount")
+    return value if isinstance(value, str) and value else "default"
+
+
+def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
+    """ClusterRoleBindings per bound ServiceAccount ``(namespace, name)``."""
+    by_subject: dict[tuple[str | None, str], list[dict]] = {}
+    for binding in ctx.inventory.of_kind("ClusterRoleBinding"):
+        for subject in as_list(binding.get("subjects")):
+            subject_ns = dig(subject, "namespace")
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str) and isinstance(subject_ns, str):
+                by_subject.setdefault((subject_ns, subject["name"]), []).append(binding)
+    return by_subject
+
+
+def _cluster_wide_reads(role: dict) -> list[str]:
+    """Resources a ClusterRole lets its holder list or watch across the cluster."""
+    found: set[str] = set()
+    for rule in as_list(role.get("rules")):
+        verbs = {v for v in as_list(dig(rule, "verbs")) if isinstance(v, str)}
+        if verbs & READ_VERBS:
+            found |= {r for r in as_list(dig(rule, "resources")) if isinstance(r, str) and r in HEAVY_RESOURCES}
+    return sorted(found)
+
+
+@check(
+    id="agent-cluster-wide-watch",
+    title="Per-node agent allowed to list and watch heavy resources across the whole cluster",
+    severity="medium",
+    category="control-plane",
+    cases=[OPENAI],
+    requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
+    fix=(
+        "Let per-node agents read only what concerns their node (a field selector on spec.nodeName, the "
+        "kubelet's own API, or a Role in one namespace), or move cluster-wide collection into one "
+        "central Deployment; roll changes to such agents out cluster by cluster, largest last."
+    ),
+)
+def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    DaemonSets whose ServiceAccount exists and is bound by a ClusterRoleBinding to a ClusterRole
+    that allows `list` or `watch` (or `*`) on pods, nodes, endpoints, endpointslices, secrets,
+    configmaps, services, events or `*`, cluster-wide. One such agent runs on every node, so the
+    API server serves its lists and watches once per node. Skipped unless DaemonSets,
+    ServiceAccounts, ClusterRoleBindings and ClusterRoles were all collected.
+
+    ## Why it matters
+
+    On 11 December 2024 OpenAI rolled out a telemetry service with a footprint on every node; its
+    configuration made each node issue resource-intensive Kubernetes API operations whose cost grew
+    with cluster size. With thousands of nodes doing this at once the API servers of the largest
+    clusters were overwhelmed, DNS-based service discovery failed once cached records expired, and
+    all products were badly degraded or down for about four hours. Staging clusters, much smaller
+    than production, did not reveal the load.
+
+    ## Example
+
+    ```yaml
+    kind: ClusterRole
+    metadata: {name: telemetry-agent}
+    rules:
+    - {apiGroups: [""], resources: [pods, nodes, endpoints], verbs: [get, list, watch]}
+    ```
+
+    ## Fix
+
+    ```text
+    watch only this node's pods: fieldSelector=spec.nodeName=$(NODE_NAME)
+    or run cluster-wide collection in one Deployment and keep the DaemonSet node-local
+    ```
+    """
+    bindings = _bindings_by_subject(ctx)
+    for workload in ctx.inventory.workloads:
+        if workload.kind != "DaemonSet":
+            continue
+        ns, account = workload.ref.namespace, _service_account(workload)
+        if ctx.inventory.get("ServiceAccount", ns, account) is None:
+            continue
+        reads: dict[str, list[str]] = {}
+        for binding in bindings.get((ns, account), []):
+            role_name = dig(binding, "roleRef", "name")
+            is_cluster_role = dig(binding, "roleRef", "kind") == "ClusterRole" and isinstance(role_name, str)
+            role = ctx.inventory.get("ClusterRole", None, role_name) if is_cluster_role else None
+            resources = _cluster_wide_reads(role) if role else []
+            if resources:
+                reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources
+        if reads:
+            every = sorted({r for resources in reads.values() for r in resources})
+            yield ctx.finding(
+                workload.obj,
+                f"Runs on every node with rights to list/watch {', '.join(every)} cluster-wide: the API "
+                "server's load from it grows with the node count.",
+                *(Evidence(where, resources) for where, resources in reads.items()),
+                Evidence("serviceAccountName", f"{ns}/{account}"),
+            )
+
+
+OBJECT_LIMITS = {
+    "Event": 100_000,
+    "EphemeralReport": 10_000,
+    "ClusterEphemeralReport": 10_000,
+    "PolicyReport": 10_000,
+    "ClusterPolicyReport": 10_000,
+    "AdmissionReport": 10_000,
+    "ClusterAdmissionReport": 10_000,
+    "BackgroundScanReport": 10_000,
+    "ClusterBackgroundScanReport": 10_000,
+    "ReportChangeRequest": 10_000,
+    "AuthRequest": 10_000,
+    "OfflineSessions": 10_000,
+    "RefreshToken": 10_000,
+}
+
+
+@check(
+    id="etcd-object-pressure",
+    title="High-churn objects (events, policy reports, auth sessions) piling up in etcd",
+    severity="high",
+    category="control-plane",
+    cases=[ZWINDLER, MARCINCUBER, PIETERLANGE, SYSELEVEN],
+    reads=sorted(OBJECT_LIMITS),
+    defaults={"limits": dict(OBJECT_LIMITS)},
+    fix=(
+        "Find what creates the objects and stop the pile-up: tune or upgrade the policy engine (Kyverno "
+        "event generation, admission reports, a reports server), give Dex a short TTL or a storage backend "
+        "outside the cluster, shorten the API server's --event-ttl; and alert on etcd database size "
+        "against its quota."
+    ),
+)
+def etcd_object_pressure(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Counts of the kinds that have filled etcd in real incidents, against the `limits` setting:
+    Events (default 100,000), Kyverno reports (EphemeralReport, PolicyReport, AdmissionReport,
+    BackgroundScanReport and their cluster-scoped forms, ReportChangeRequest; 10,000 each) and
+    Dex's in-cluster storage (AuthRequest, OfflineSessions, RefreshToken; 10,000 each). Only
+    collected kinds are counted; skipped when none of them was collected.
+
+    ## Why it matters
+
+    On a bare-metal cluster already churning etcd with short-lived jobs, a batch of new Kyverno
+    policies generated large numbers of events until etcd hit its space quota, every write failed
+    with "mvcc: database space exceeded" and the API server went down (zwindler, 2023). A Kyverno
+    1.12 defect created ephemeralreports in excessive numbers on an EKS cluster, whose etcd size is
+    capped, and the cluster broke (2024). Dex storing its state in the cluster filled etcd with
+    AuthRequest objects until listing them timed out and deleting the namespace took the masters
+    down (2019); at SysEleven more than 500,000 Dex sessions grew etcd from about 300 MB to 700 MB and
+    API servers ran out of memory (2019).
+
+    ## Example
+
+    ```text
+    ephemeralreports.reports.kyverno.io: 480,112 objects
+    ```
+
+    ## Fix
+
+    ```text
+    upgrade Kyverno to a release with the fix; disable admission reports or use the reports server;
+    alert on etcd_mvcc_db_total_size_in_bytes against --quota-backend-bytes
+    ```
+    """
+    limits = {**OBJECT_LIMITS, **ctx.setting("limits")}
+    counted = [k for k in limits if ctx.inventory.collected(k)]
+    if not counted:
+        raise Skip("none of the counted kinds (events, policy reports, Dex storage) was collected")
+    for kind_name in counted:
+        objects = ctx.inventory.of_kind(kind_name)
+        if len(objects) <= limits[kind_name]:
+            continue
+        per_namespace: dict[str, int] = {}
+        for obj in objects:
+            key = namespace(obj) or "(cluster)"
+            per_namespace[key] = per_namespace.get(key, 0) + 1
+        busiest = dict(sorted(per_namespace.items(), key=lambda item: -item[1])[:5])
+        yield ctx.finding(
+            ctx.cluster,
+            f"{len(objects)} {kind_name} objects are stored in etcd (limit {limits[kind_name]}): high-churn "
+            "objects like these have filled etcd's quota and taken API servers down.",
+            Evidence(f"count({kind_name})", len(objects)),
+            Evidence("busiest namespaces", busiest),
+        )

@@ -1,0 +1,533 @@
+"""Networking checks: Services with too few endpoints, kube-proxy's connection-tracking limits."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap import yamlload
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.inventory import Inventory
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.selectors import Selector
+from kubegap.workloads import pod_templates
+
+CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
+MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
+
+SERVICE_NAME_LABEL = "kubernetes.io/service-name"
+
+
+class ReadyEndpoints:
+    """Ready endpoints per Service, from EndpointSlices or else Endpoints, indexed once."""
+
+    def __init__(self, inventory: Inventory):
+        self.inventory = inventory
+        self._slices: dict[tuple[str | None, str], list[dict]] = {}
+        for endpoint_slice in inventory.of_kind("EndpointSlice"):
+            service = labels(endpoint_slice).get(SERVICE_NAME_LABEL)
+            if service:
+                self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
+
+    @property
+    def known(self) -> bool:
+        return self.inventory.collected("EndpointSlice") or self.inventory.collected("Endpoints")
+
+    def ready(self, ns: str | None, service: str) -> int | None:
+        """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
+        if self.inventory.collected("EndpointSlice"):
+            return sum(
+                1
+                for endpoint_slice in self._slices.get((ns, service), [])
+                for endpoint in as_list(endpoint_slice.get("endpoints"))
+                if isinstance(endpoint, dict) and dig(endpoint, "conditions", "ready") is not False
+            )
+        if self.inventory.collected("Endpoints"):
+            endpoints = self.inventory.get("Endpoints", ns, service)
+            return sum(len(as_list(dig(s, "addresses"))) for s in as_list(dig(endpoints, "subsets")))
+        return None
+
+
+def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
+    """Pods the selected workload templates ask for, and which workloads; None when the namespace has none."""
+    if not ctx.inventory.workload_templates.in_namespace(ns):
+        return None
+    selected = ctx.inventory.workload_templates.select(ns, selector)
+    if any(t.replicas is None for w in selected for t in w.templates):
+        return None  # a DaemonSet: as many pods as eligible nodes
+    return sum(t.replicas for w in selected for t in w.templates), [str(w.ref) for w in selected]
+
+
+@check(
+    id="service-endpoints-thin",
+    title="Service with no ready endpoint, or only one",
+    severity="medium",
+    category="networking",
+    cases=[MONZO],
+    requires=["Service"],
+    reads=["EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "DaemonSet"],
+    fix=(
+        "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
+        "and run at least two ready replicas behind Services that clients depend on."
+    ),
+)
+def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services with a selector (not ExternalName, not hand-managed endpoints). In a live cluster or
+    snapshot with EndpointSlices or Endpoints: those with no ready endpoint, or exactly one. In
+    manifests: those whose selector matches no workload pod template in their namespace, or only
+    workloads scaled to zero replicas. A Service is not judged when neither endpoints nor any
+    workload of its namespace were collected.
+
+    ## Why it matters
+
+    On 27 October 2017 Monzo's payments failed for about an hour and a half. The day before, a new
+    service had been scaled down to zero replicas but left in place as a Kubernetes Service. When
+    linkerd, which routes traffic between Monzo's microservices, was restarted, it could not handle
+    how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
+    routing down for the whole platform; deleting the empty Services ended the outage.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    metadata: {name: ledger-v2}
+    spec: {selector: {app: ledger-v2}}
+    ---
+    kind: Deployment
+    metadata: {name: ledger-v2}
+    spec: {replicas: 0}
+    ```
+
+    ## Fix
+
+    ```text
+    kubectl delete service ledger-v2      # nothing serves it any more
+    or scale the Deployment to 2+ ready replicas
+    ```
+    """
+    endpoints = ReadyEndpoints(ctx.inventory)
+    for service in ctx.inventory.of_kind("Service"):
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        if selector is None or dig(service, "spec", "type") == "ExternalName":
+            continue
+        ns, service_name = namespace(service), name(service)
+        if endpoints.known:
+            ready = endpoints.ready(ns, service_name)
+            if ready is not None and ready <= 1:
+                yield ctx.finding(
+                    service,
+                    f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                    Evidence("ready endpoints", ready),
+                    Evidence("spec.selector", str(selector)),
+                )
+            continue
+        planned = _planned_pods(ctx, ns, selector)
+        if planned is not None and planned[0] == 0:
+            yield ctx.finding(
+                service,
+                "Service selects no pods: no workload template in its namespace matches it."
+                if not planned[1] else "Service selects only workloads scaled to zero replicas.",
+                Evidence("spec.selector", str(selector)),
+                Evidence("selected workloads", planned[1] or None),
+            )
+
+KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
+FLAGS = {
+    "--conntrack-max-per-core": "maxPerCore",
+    "--conntrack-min": "min",
+    "--conntrack-tcp-timeout-established": "tcpEstablishedTimeout",
+}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s)")
+_SECONDS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+
+
+def duration_seconds(value) -> float | None:
+    """A Go duration (``24h0m0s``) in seconds; None when it is not one."""
+    if not isinstance(value, str) or not value:
+        return None
+    parts = _DURATION.findall(value)
+    if not parts or "".join(n + u for n, u in parts) != value:
+        return None
+    return sum(float(number) * _SECONDS[unit] for number, unit in parts)
+
+
+def _integer(value) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
+
+
+def _configmap_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
+    """``(object, where, conntrack settings)`` from kube-proxy ConfigMaps holding a KubeProxyConfiguration."""
+    for cm_name in KUBE_PROXY_CONFIGMAPS:
+        cm = ctx.inventory.get("ConfigMap", "kube-system", cm_name)
+        if cm is None:
+            continue
+        for key, text in as_dict(cm.get("data")).items():
+            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
+                continue
+            try:
+                config = yamlload.load(text)
+            except yamlload.YAMLError:
+                continue
+            if isinstance(config, dict) and isinstance(config.get("conntrack"), dict):
+                yield cm, f"data.{key}: conntrack", config["conntrack"]
+
+
+def _flag_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
+    """Conntrack settings passed as flags to a kube-proxy DaemonSet."""
+    obj = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
+    if obj is None:
+        return
+    for template in pod_templates(obj):
+        for path, container in containers(template.spec, init=False):
+            settings = {}
+            for arg in [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]:
+                flag, _, value = arg.partition("=")
+                if flag in FLAGS:
+                    settings[FLAGS[flag]] = value
+            if settings:
+                yield obj, f"{template.path}.spec.{path}.command", settings
+
+
+def _risks(ctx: Context, settings: dict) -> Iterator[str]:
+    per_core = _integer(settings.get("maxPerCore"))
+    if per_core is not None and 0 < per_core < ctx.setting("min_max_per_core"):
+        yield f"maxPerCore {per_core} < {ctx.setting('min_max_per_core')}"
+    minimum = _integer(settings.get("min"))
+    if minimum is not None and minimum < ctx.setting("min_conntrack_min"):
+        yield f"min {minimum} < {ctx.setting('min_conntrack_min')}"
+    established = duration_seconds(settings.get("tcpEstablishedTimeout"))
+    if established is not None and established > ctx.setting("max_established_timeout_seconds"):
+        yield f"tcpEstablishedTimeout {settings['tcpEstablishedTimeout']} keeps idle entries longer than 24h"
+
+
+@check(
+    id="conntrack-settings",
+    title="kube-proxy sizes the nodes' conntrack table below its own defaults",
+    severity="medium",
+    category="networking",
+    cases=[CHATWORK],
+    reads=["ConfigMap", "DaemonSet"],
+    defaults={"min_max_per_core": 32768, "min_conntrack_min": 131072, "max_established_timeout_seconds": 86400},
+    fix=(
+        "Raise kube-proxy's conntrack settings (conntrack.maxPerCore and conntrack.min in the "
+        "KubeProxyConfiguration, or --conntrack-max-per-core / --conntrack-min) to at least the upstream "
+        "defaults of 32768 and 131072, and watch nf_conntrack_count against nf_conntrack_max on the nodes."
+    ),
+)
+def conntrack_settings(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    kube-proxy's connection-tracking settings where they are visible: the KubeProxyConfiguration in
+    the `kube-system/kube-proxy` (or `kube-proxy-config`) ConfigMap, or `--conntrack-*` flags on the
+    `kube-system/kube-proxy` DaemonSet. It reports `maxPerCore` below `min_max_per_core` (default
+    32768; 0 means kube-proxy leaves the kernel's value alone and is not judged), `min` below
+    `min_conntrack_min` (default 131072), and `tcpEstablishedTimeout` above
+    `max_established_timeout_seconds` (default 24h). Skipped when no kube-proxy configuration is
+    visible.
+
+    ## Why it matters
+
+    At Chatwork, after moving a system onto a multi-tenant EKS cluster, the conntrack tables of the
+    nodes hosting CoreDNS filled up and application connections were dropped. The nodes'
+    conntrack maximum was not a kernel default but a value written by kube-proxy, so it could only
+    be raised through kube-proxy's own configuration; Chatwork set maxPerCore to 32768 and min to
+    131072.
+
+    ## Example
+
+    ```yaml
+    apiVersion: kubeproxy.config.k8s.io/v1alpha1
+    kind: KubeProxyConfiguration
+    conntrack:
+      maxPerCore: 8192
+      min: 32768
+    ```
+
+    ## Fix
+
+    ```yaml
+    conntrack:
+      maxPerCore: 32768
+      min: 131072
+    ```
+    """
+    sources = [*_configmap_settings(ctx), *_flag_settings(ctx)]
+    if not sources:
+        raise Skip("no kube-proxy conntrack configuration visible (kube-system/kube-proxy ConfigMap or DaemonSet flags)")
+    for obj, where, settings in sources:
+        risks = list(_risks(ctx, settings))
+        if risks:
+            yield ctx.finding(
+                obj,
+                f"kube-proxy sets the nodes' connection tracking too tight: {'; '.join(risks)}.",
+                Evidence(where, {k: settings[k] for k in ("maxPerCore", "min", "tcpEstablishedTimeout") if k in settings}),
+            )
+
+
+OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
+MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
+VERRAZZANO = "verrazzano-2022-upgrade-merged-networkpolicy-selector-matches-no-pods"
+
+
+def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
+    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
+    spec = as_dict(ingress.get("spec"))
+    for field in ("defaultBackend", "backend"):
+        if isinstance(spec.get(field), dict):
+            yield f"spec.{field}", spec[field]
+    for r, rule in enumerate(as_list(spec.get("rules"))):
+        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
+            if isinstance(dig(path, "backend"), dict):
+                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
+
+
+def backend_service(backend: dict) -> str | None:
+    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
+    found = dig(backend, "service", "name") or dig(backend, "serviceName")
+    return found if isinstance(found, str) else None
+
+
+def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
+    if service is None:
+        return f"Service {service_name} does not exist in the Ingress's namespace"
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    number, port_name = dig(port, "number"), dig(port, "name")
+    if number is None and port_name is None:
+        return "the backend names no port of Service " + service_name
+    if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
+        return f"Service {service_name} has no port {number}"
+    if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
+        return f"Service {service_name} has no port named {port_name}"
+    return None
+
+
+@check(
+    id="ingress-backend-missing",
+    title="Ingress routing to a Service or port that does not exist",
+    severity="high",
+    category="networking",
+    cases=[OPENBANK],
+    requires=["Ingress", "Service"],
+    fix=(
+        "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
+        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress. "
+        "Probe public paths from outside the cluster."
+    ),
+)
+def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
+    `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
+    name no port, or whose Service does not expose the port they name (by number or by name). Backends that name a
+    resource instead of a Service are not judged; skipped unless Ingresses and Services were both
+    collected.
+
+    ## Why it matters
+
+    On OpenBank's public sandbox the /api/v1/balances path returned HTTP 503 for roughly 60 days: the
+    Ingress in the accounts namespace named a Service balance-service, which lives in the balances
+    namespace, and an Ingress backend can only refer to a Service in its own namespace. Every health
+    signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
+    name, and the Ingress reported Synced/Healthy throughout.
+
+    ## Example
+
+    ```yaml
+    kind: Ingress
+    metadata: {name: accounts-api, namespace: accounts}
+    spec:
+      rules:
+      - http:
+          paths:
+          - path: /api/v1/balances
+            pathType: Prefix
+            backend: {service: {name: balance-service, port: {number: 8103}}}   # lives in "balances"
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Service
+    metadata: {name: balance-service, namespace: accounts}
+    spec: {type: ExternalName, externalName: balance-service.balances.svc.cluster.local}
+    ```
+    """
+    for ingress in ctx.inventory.of_kind("Ingress"):
+        ns = namespace(ingress)
+        for path, backend in ingress_backends(ingress):
+            service_name = backend_service(backend)
+            if service_name is None:
+                continue
+            port = dig(backend, "service", "port")
+            if port is None and dig(backend, "servicePort") is not None:
+                old = dig(backend, "servicePort")
+                port = {"number": old} if isinstance(old, int) else {"name": old}
+            problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
+            if problem:
+                yield ctx.finding(ingress, f"Ingress backend is broken: {problem}; requests get 503.", Evidence(path, backend))
+
+
+def _declared(target, numbers: set[int], names: set[str]) -> bool:
+    """Whether a targetPort (number, numeric string or port name) is among the declared ports."""
+    if isinstance(target, bool):
+        return True  # not a port at all: the API would reject it, nothing to compare
+    if isinstance(target, int):
+        return target in numbers
+    if isinstance(target, str):
+        return int(target) in numbers if target.isdigit() else target in names
+    return True
+
+
+def _declared_ports(templates) -> tuple[set[int], set[str]]:
+    numbers: set[int] = set()
+    names: set[str] = set()
+    for template in templates:
+        for _, container in containers(template.spec, init=False):
+            for port in as_list(container.get("ports")):
+                if isinstance(dig(port, "containerPort"), int) and not isinstance(port["containerPort"], bool):
+                    numbers.add(port["containerPort"])
+                if isinstance(dig(port, "name"), str):
+                    names.add(port["name"])
+    return numbers, names
+
+
+@check(
+    id="service-target-port-mismatch",
+    title="Service targetPort that the selected containers do not expose",
+    severity="high",
+    category="networking",
+    cases=[MICROK8S],
+    requires=["Service"],
+    reads=["Deployment", "StatefulSet", "DaemonSet", "Pod"],
+    fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
+)
+def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services whose selector matches workload pod templates in their namespace, and whose
+    `targetPort` (the `port` when unset) is a number that none of the selected containers declares
+    as a `containerPort`, or a name that none of them declares. Containers that declare no ports at
+    all are not judged (undeclared ports still work), nor are Services whose workloads were not
+    collected.
+
+    ## Why it matters
+
+    The MicroK8s ingress add-on (2018) declared its default-http-backend container on port 8080 while
+    the Service in front of it forwarded to port 80, a port the container did not listen on. Every
+    user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
+    the targetPort was changed; Kubernetes does not reject such a mismatch.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    spec:
+      selector: {app: default-http-backend}
+      ports: [{port: 80, targetPort: 80}]
+    ---
+    kind: Deployment
+    spec:
+      template:
+        spec:
+          containers: [{name: backend, ports: [{containerPort: 8080}]}]
+    ```
+
+    ## Fix
+
+    ```yaml
+      ports: [{port: 80, targetPort: 8080}]
+    ```
+    """
+    for service in ctx.inventory.of_kind("Service"):
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        selected = ctx.inventory.workload_templates.select(namespace(service), selector)
+        numbers, names = _declared_ports(t for w in selected for t in w.templates)
+        if not (numbers or names):
+            continue
+        for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
+            target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
+            if not _declared(target, numbers, names):
+                yield ctx.finding(
+                    service,
+                    f"targetPort {target} is not a port the selected containers declare: traffic to it is refused.",
+                    Evidence(f"spec.ports[{index}].targetPort", target),
+                    Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                    Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+                )
+
+
+@check(
+    id="networkpolicy-dangling",
+    title="NetworkPolicy whose podSelector selects no pods",
+    severity="medium",
+    category="networking",
+    cases=[VERRAZZANO],
+    requires=["NetworkPolicy"],
+    reads=["Pod", "Deployment", "StatefulSet", "DaemonSet"],
+    fix=(
+        "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
+        "workload labels or merge selectors), or delete the policy if nothing it protects remains."
+    ),
+)
+def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
+    against live pods when Pods were collected for that namespace, else against workload pod
+    templates there. Policies in namespaces where neither was collected are not judged; an empty
+    selector (every pod) is never dangling.
+
+    ## Why it matters
+
+    Upgrading Verrazzano to 1.4 replaced the keycloak-mysql NetworkPolicy; Helm merged the old and new
+    matchLabels, so the policy required both app=mysql and tier=mysql. The new operator-managed MySQL
+    pods had no app label, the policy no longer selected them, it was not applied as intended, and the
+    upgrade hung. A policy that selects nothing fails silently.
+
+    ## Example
+
+    ```yaml
+    kind: NetworkPolicy
+    metadata: {name: keycloak-mysql, namespace: keycloak}
+    spec:
+      podSelector: {matchLabels: {app: mysql, tier: mysql}}   # the pods only have tier=mysql
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      podSelector: {matchLabels: {tier: mysql}}
+    ```
+    """
+    for policy in ctx.inventory.of_kind("NetworkPolicy"):
+        ns = namespace(policy)
+        selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
+        if selector is None or selector.selects_everything:
+            continue
+        if ctx.inventory.pods.in_namespace(ns):
+            matched = ctx.inventory.pods.select(ns, selector)
+        elif ctx.inventory.workload_templates.in_namespace(ns):
+            matched = ctx.inventory.workload_templates.select(ns, selector)
+        else:
+            continue
+        if not matched:
+            yield ctx.finding(
+                policy,
+                "NetworkPolicy selects no pods: the traffic rules it was written for are not applied to anything.",
+                Evidence("spec.podSelector", str(selector)),
+            )

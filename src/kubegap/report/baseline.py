@@ -1,0 +1,99 @@
+"""Compare two reports: which findings are new, fixed or unchanged (by :mod:`identity`).
+
+Used by ``kubegap diff OLD NEW`` and ``kubegap audit --baseline OLD``. Matching is a multiset
+match: two findings with the same identity in the old report pair with at most two in the new.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from kubegap.checks.base import severity_rank
+from kubegap.errors import InputError
+from kubegap.report.identity import identity
+
+_FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    new: list[dict]
+    fixed: list[dict]
+    unchanged: list[dict]  # as they appear in the newer report
+
+
+def _check_report(report, where: str) -> dict:
+    if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
+        raise InputError(f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json")
+    if report["schema_version"] != "1":
+        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected '1')")
+    if not isinstance(report["findings"], list):
+        raise InputError(f"{where}: field 'findings' must be a list")
+    for index, finding in enumerate(report["findings"]):
+        for name, kind in _FINDING_FIELDS.items():
+            if not isinstance(finding, dict) or not isinstance(finding.get(name), kind):
+                raise InputError(f"{where}: findings[{index}]: field {name!r} is missing or not a {kind.__name__}")
+        try:
+            severity_rank(finding["severity"])
+        except ValueError:
+            raise InputError(f"{where}: findings[{index}]: unknown severity {finding['severity']!r}") from None
+    return report
+
+
+def load_report(path: Path) -> dict:
+    """A kubegap JSON report from ``path``, with a clear error naming the file and field if it is not one."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        report = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise InputError(f"{path}: not JSON: {exc}") from None
+    return _check_report(report, str(path))
+
+
+def compare(old: dict, new: dict) -> Comparison:
+    remaining: dict[tuple, list[dict]] = defaultdict(list)
+    for finding in old["findings"]:
+        remaining[identity(finding)].append(finding)
+    added, unchanged = [], []
+    for finding in new["findings"]:
+        matches = remaining.get(identity(finding))
+        if matches:
+            matches.pop(0)
+            unchanged.append(finding)
+        else:
+            added.append(finding)
+    fixed = [finding for findings in remaining.values() for finding in findings]
+    return Comparison(added, fixed, unchanged)
+
+
+def at_or_above(findings: list[dict], threshold: str | None) -> list[dict]:
+    """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is None)."""
+    if threshold is None:
+        return []
+    rank = severity_rank(threshold)
+    return [f for f in findings if severity_rank(f["severity"]) <= rank]
+
+
+def with_baseline(report: dict, baseline: dict, baseline_path: str) -> dict:
+    """A copy of ``report`` whose findings say whether they are new or unchanged since ``baseline``."""
+    comparison = compare(baseline, report)
+    new_ids = {id(f) for f in comparison.new}
+    findings = [{**f, "baseline_state": "new" if id(f) in new_ids else "unchanged"} for f in report["findings"]]
+    return {
+        **report,
+        "findings": findings,
+        "baseline": {
+            "path": baseline_path,
+            "generated_at": baseline.get("generated_at"),
+            "new": len(comparison.new),
+            "unchanged": len(comparison.unchanged),
+            "fixed": comparison.fixed,
+        },
+    }

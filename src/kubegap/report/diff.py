@@ -1,0 +1,81 @@
+"""``kubegap diff OLD NEW``: the findings a change introduced, fixed or left as they were.
+
+The diff document (``--format json``) is described by ``schemas/diff.schema.json``; its findings
+are report findings, compared by :mod:`kubegap.report.identity`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TextIO
+
+import orjson
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from kubegap.checks.base import SEVERITIES, severity_rank
+from kubegap.report.baseline import compare
+from kubegap.report.text import counts_label, location_label, object_label
+
+SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
+
+
+def _side(report: dict, path: str) -> dict:
+    return {"path": path, "generated_at": report.get("generated_at"), "tool": report.get("tool", {})}
+
+
+def _ordered(findings: list[dict]) -> list[dict]:
+    return sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], object_label(f["object"])))
+
+
+def diff_report(old: dict, new: dict, old_path: str, new_path: str) -> dict:
+    comparison = compare(old, new)
+    severities = Counter(f["severity"] for f in comparison.new)
+    return {
+        "schema_version": "1",
+        "old": _side(old, old_path),
+        "new": _side(new, new_path),
+        "summary": {
+            "new": len(comparison.new),
+            "fixed": len(comparison.fixed),
+            "unchanged": len(comparison.unchanged),
+            "new_by_severity": {s: severities.get(s, 0) for s in SEVERITIES},
+        },
+        "new_findings": _ordered(comparison.new),
+        "fixed_findings": _ordered(comparison.fixed),
+        "unchanged_findings": _ordered(comparison.unchanged),
+    }
+
+
+def summary_line(diff: dict) -> str:
+    summary = diff["summary"]
+    new = f"{summary['new']} new" + (f" ({counts_label(summary['new_by_severity'])})" if summary["new"] else "")
+    return " · ".join([new, f"{summary['fixed']} fixed", f"{summary['unchanged']} unchanged",
+                       f"{diff['old']['path']} → {diff['new']['path']}"])
+
+
+def _table(title: str, findings: list[dict], style: str) -> Table:
+    table = Table(title=Text(f"{title} ({len(findings)})", style=style), title_justify="left", expand=True)
+    table.add_column("Severity", no_wrap=True)
+    table.add_column("Check", ratio=2, overflow="fold")
+    table.add_column("Object", ratio=3, overflow="fold")
+    table.add_column("Problem", ratio=5)
+    for f in findings:
+        obj = object_label(f["object"])
+        if f.get("location"):
+            obj += "\n" + location_label(f["location"])
+        table.add_row(f["severity"], f["check_id"], obj, f["message"])
+    return table
+
+
+def render_table(diff: dict, out: TextIO) -> None:
+    console = Console(file=out, highlight=False, soft_wrap=False)
+    for key, title, style in SECTIONS:
+        if diff[key]:
+            console.print(_table(title, diff[key], style))
+    console.print(summary_line(diff), style="bold")
+
+
+def render_json(diff: dict, out: TextIO) -> None:
+    out.write(orjson.dumps(diff, option=orjson.OPT_INDENT_2).decode() + "\n")

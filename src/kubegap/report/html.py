@@ -1,0 +1,196 @@
+"""``--format html``: one self-contained page to read an audit in a browser, offline.
+
+CSS and JavaScript are inlined and pinned by a Content-Security-Policy that allows nothing else
+(no network, no other script), so the file can be mailed, archived as a CI artifact or opened
+from disk. Everything taken from the input is escaped; filtering by severity, category and text
+runs in the page and keeps its state in the URL fragment.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections import Counter
+from html import escape
+from importlib import resources
+from typing import TextIO
+
+from kubegap.checks.base import SEVERITIES
+from kubegap.report.text import case_label, location_label, object_label, summary_line, value_text
+
+
+def _static(name: str) -> str:
+    return (resources.files("kubegap.report") / "static" / name).read_text(encoding="utf-8")
+
+
+def _csp_hash(source: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
+
+
+def _link(url: str, text: str) -> str:
+    if not url.startswith(("https://", "http://")):
+        return escape(text)
+    return f'<a href="{escape(url)}" rel="noopener noreferrer">{escape(text)}</a>'
+
+
+def _cases(report: dict, case_ids: list[str]) -> str:
+    items = []
+    for case_id in case_ids:
+        case = report["cases"].get(case_id)
+        items.append(f"<li>{_link(case['url'], case_label(case))}</li>" if case else f"<li>{escape(case_id)}</li>")
+    return "<ul>" + "".join(items) + "</ul>"
+
+
+def _search_text(finding: dict) -> str:
+    parts = [finding["check_id"], finding.get("title", ""), object_label(finding["object"]), finding["message"],
+             location_label(finding.get("location")), *(e["path"] for e in finding["evidence"])]
+    return " ".join(parts).lower()
+
+
+def _finding(report: dict, finding: dict, index: int) -> str:
+    severity = finding["severity"]
+    badges = f'<span class="badge {severity}">{severity}</span>'
+    if finding.get("baseline_state") == "new":
+        badges += '<span class="badge new">new</span>'
+    evidence = "".join(
+        f"<dt>{escape(e['path'])}</dt><dd>{escape(value_text(e.get('value')))}</dd>" for e in finding["evidence"]
+    )
+    where = location_label(finding.get("location"))
+    return (
+        f'<li class="finding sev-{severity}" data-severity="{severity}" data-category="{escape(finding.get("category", ""))}" '
+        f'data-text="{escape(_search_text(finding))}">'
+        f'<article aria-labelledby="finding-{index}">'
+        f'<h3 id="finding-{index}">{badges}<code>{escape(finding["check_id"])}</code> {escape(finding.get("title", ""))}</h3>'
+        f'<p class="object">{escape(object_label(finding["object"]))}</p>'
+        + (f'<p class="where">{escape(where)}</p>' if where else "")
+        + f'<p class="message">{escape(finding["message"])}</p>'
+        f"<details><summary>Evidence, fix and incidents</summary>"
+        + (f"<h4>Evidence</h4><dl>{evidence}</dl>" if evidence else "")
+        + f'<h4>Fix</h4><p>{escape(finding["remediation"])}</p>'
+        f"<h4>Seen before in</h4>{_cases(report, finding['cases'])}"
+        "</details></article></li>"
+    )
+
+
+def _summary(report: dict) -> str:
+    summary = report["summary"]
+    cards = "".join(
+        f'<li class="sev-{s}"><span class="n">{summary["by_severity"].get(s, 0)}</span>{s}</li>' for s in SEVERITIES
+    )
+    by_category = Counter((f.get("category", ""), f["severity"]) for f in report["findings"])
+    categories = sorted({c for c, _ in by_category})
+    rows = "".join(
+        f"<tr><th scope=\"row\">{escape(c)}</th>" + "".join(f"<td>{by_category.get((c, s), 0)}</td>" for s in SEVERITIES)
+        + f"<td>{sum(by_category.get((c, s), 0) for s in SEVERITIES)}</td></tr>"
+        for c in categories
+    )
+    table = (
+        '<div class="scroll"><table><caption>Findings by category and severity</caption>'
+        "<thead><tr><th scope=\"col\">Category</th>" + "".join(f'<th scope="col">{s}</th>' for s in SEVERITIES)
+        + '<th scope="col">total</th></tr></thead><tbody>' + rows + "</tbody></table></div>"
+    ) if rows else ""
+    baseline = report.get("baseline")
+    against = (
+        f"<p>Against the baseline <code>{escape(baseline['path'])}</code>: <strong>{baseline['new']} new</strong>, "
+        f"{baseline['unchanged']} unchanged, {len(baseline['fixed'])} fixed.</p>"
+    ) if baseline else ""
+    return (
+        '<section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>'
+        f'<ul class="cards" aria-label="Findings by severity">{cards}</ul>{against}{table}</section>'
+    )
+
+
+def _filters(report: dict) -> str:
+    counts = Counter(f["severity"] for f in report["findings"])
+    boxes = "".join(
+        f'<label><input type="checkbox" name="severity" value="{s}" checked>{s} ({counts.get(s, 0)})</label>'
+        for s in SEVERITIES
+    )
+    categories = sorted({f.get("category", "") for f in report["findings"]})
+    options = "".join(f'<option value="{escape(c)}">{escape(c)}</option>' for c in categories)
+    return (
+        '<form id="filters" class="filters" role="search" aria-label="Filter findings" hidden>'
+        f"<fieldset><legend>Severity</legend>{boxes}</fieldset>"
+        f'<div><label class="field" for="filter-category">Category</label>'
+        f'<select id="filter-category"><option value="">All categories</option>{options}</select></div>'
+        '<div><label class="field" for="filter-text">Text</label>'
+        '<input id="filter-text" type="search" placeholder="object, check, message" autocomplete="off"></div>'
+        '<div><button type="button" id="filter-reset">Show all</button></div></form>'
+    )
+
+
+def _findings(report: dict) -> str:
+    items = "".join(_finding(report, f, i) for i, f in enumerate(report["findings"]))
+    body = (
+        f'{_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
+        f'<ol class="findings">{items}</ol><p id="no-match" hidden>No findings match these filters.</p>'
+    ) if items else "<p>No findings.</p>"
+    return f'<section id="findings" aria-labelledby="findings-heading"><h2 id="findings-heading">Findings</h2>{body}</section>'
+
+
+def _suppressed(report: dict) -> str:
+    rows = "".join(
+        f"<tr><td><code>{escape(s['check_id'])}</code></td><td>{escape(object_label(s['object']))}</td>"
+        f"<td>{escape(s['suppressed_by'])}</td><td>{escape(s['reason'])}</td></tr>"
+        for s in report.get("suppressed", [])
+    )
+    if not rows:
+        return ""
+    return (
+        '<section aria-labelledby="suppressed-heading"><h2 id="suppressed-heading">Suppressed</h2><div class="scroll"><table>'
+        '<thead><tr><th scope="col">Check</th><th scope="col">Object</th><th scope="col">By</th><th scope="col">Reason</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div></section>"
+    )
+
+
+def _coverage(report: dict) -> str:
+    checks = report.get("checks", {})
+    rows = "".join(
+        f"<tr><td><code>{escape(c['check_id'])}</code> {escape(checks.get(c['check_id'], {}).get('title', ''))}</td>"
+        f'<td class="status-{c["status"]}">{c["status"]}</td><td>{c.get("findings", 0)}</td><td>{escape(c["reason"] or "")}</td></tr>'
+        for c in report["coverage"]
+    )
+    kinds = report.get("kinds", {})
+    forbidden = "".join(f"<li><code>{escape(k)}</code>: {escape(v)}</li>" for k, v in kinds.get("forbidden", {}).items())
+    absent = ", ".join(f"<code>{escape(k)}</code>" for k in kinds.get("absent", []))
+    collected = ", ".join(f"<code>{escape(k)}</code>" for k in kinds.get("collected", []))
+    warnings = "".join(f"<li>{escape(w)}</li>" for w in report.get("warnings", []))
+    return (
+        '<section aria-labelledby="coverage-heading"><h2 id="coverage-heading">Coverage</h2>'
+        '<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Status</th>'
+        f'<th scope="col">Findings</th><th scope="col">Reason</th></tr></thead><tbody>{rows}</tbody></table></div>'
+        "<h3>What could not be seen</h3>"
+        + (f"<p>Kinds forbidden by RBAC:</p><ul>{forbidden}</ul>" if forbidden else "<p>Kinds forbidden by RBAC: none.</p>")
+        + f"<p>Kinds the cluster does not serve: {absent or 'none.'}</p>"
+        f"<p>Kinds collected: {collected or 'none.'}</p>"
+        + (f"<h3>Input warnings</h3><ul>{warnings}</ul>" if warnings else "")
+        + "</section>"
+    )
+
+
+def html_page(report: dict) -> str:
+    css, js = _static("report.css"), _static("report.js")
+    csp = (
+        f"default-src 'none'; style-src {_csp_hash(css)}; script-src {_csp_hash(js)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    cluster = report.get("cluster", {}).get("name")
+    inputs = ", ".join(dict.fromkeys(i.get("path") or i.get("type", "") for i in report.get("inputs", [])))
+    title = f"kubegap audit{': ' + cluster if cluster else ''} · {report['summary']['findings']} findings"
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(csp)}">'
+        f'<meta name="referrer" content="no-referrer"><title>{escape(title)}</title><style>{css}</style></head><body>'
+        '<a class="skip" href="#findings">Skip to findings</a>'
+        f"<header><h1>{escape(title)}</h1>"
+        f"<p>Inputs: {escape(inputs)}</p>"
+        f"<p>Generated {escape(report.get('generated_at', ''))} by kubegap {escape(report['tool']['version'])}</p></header>"
+        f"<main>{_summary(report)}{_findings(report)}{_suppressed(report)}{_coverage(report)}</main>"
+        f"<footer><p>{escape(summary_line(report))}</p></footer>"
+        f"<script>{js}</script></body></html>\n"
+    )
+
+
+def render(report: dict, out: TextIO) -> None:
+    out.write(html_page(report))

@@ -1,0 +1,106 @@
+"""``--format junit``: JUnit XML for CI test-report views (GitLab, Jenkins, GitHub actions).
+
+One test suite per check. A check that ran has one failing test case per object it found a gap
+in (message and evidence included) or one passing case when it found none; a skipped check is a
+skipped case with the reason, a crashed check an errored case, a suppressed finding a skipped
+case with its exemption reason.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from typing import TextIO
+
+from kubegap.report.text import location_label, object_label, value_text
+
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _object_key(finding: dict) -> tuple:
+    obj = finding["object"]
+    return (obj["kind"], obj.get("namespace") or "", obj["name"])
+
+
+def _failure_text(findings: list[dict], cases: dict) -> str:
+    lines = []
+    for f in findings:
+        lines.append(f["message"])
+        if f.get("location"):
+            lines.append(f"  at {location_label(f['location'])}")
+        lines += [f"  {e['path']}: {value_text(e.get('value'))}" for e in f["evidence"]]
+        lines.append(f"  fix: {f['remediation']}")
+        for case_id in f["cases"]:
+            case = cases.get(case_id)
+            lines.append(f"  seen before: {case['title']} {case['url']}" if case else f"  seen before: {case_id}")
+    return "\n".join(lines)
+
+
+def _case(suite: ET.Element, check_id: str, name: str) -> ET.Element:
+    return ET.SubElement(suite, "testcase", {"classname": f"kubegap.{check_id}", "name": name, "time": "0"})
+
+
+def _grouped(findings: list[dict]) -> dict[str, dict[tuple, list[dict]]]:
+    by_check: dict[str, dict[tuple, list[dict]]] = defaultdict(lambda: defaultdict(list))
+    for f in findings:
+        by_check[f["check_id"]][_object_key(f)].append(f)
+    return by_check
+
+
+def junit_tree(report: dict) -> ET.Element:
+    findings = _grouped(report["findings"])
+    suppressed = _grouped(report.get("suppressed", []))
+    root = ET.Element("testsuites", {"name": "kubegap", "time": f"{report.get('summary', {}).get('elapsed_seconds', 0):.3f}"})
+    totals = defaultdict(int)
+    for coverage in report["coverage"]:
+        check_id = coverage["check_id"]
+        title = report.get("checks", {}).get(check_id, {}).get("title", check_id)
+        suite = ET.SubElement(root, "testsuite", {"name": check_id, "time": "0"})
+        ET.SubElement(ET.SubElement(suite, "properties"), "property", {"name": "title", "value": title})
+        counts = defaultdict(int)
+        if coverage["status"] == "skipped":
+            ET.SubElement(_case(suite, check_id, title), "skipped", {"message": coverage["reason"] or "skipped"})
+            counts["skipped"] += 1
+        elif coverage["status"] == "error":
+            ET.SubElement(_case(suite, check_id, title), "error", {"message": coverage["reason"] or "error"})
+            counts["errors"] += 1
+        else:
+            objects = findings.get(check_id, {})
+            for group in objects.values():
+                case = _case(suite, check_id, object_label(group[0]["object"]))
+                failure = ET.SubElement(case, "failure", {"message": group[0]["message"], "type": group[0]["severity"]})
+                failure.text = _failure_text(group, report["cases"])
+                counts["failures"] += 1
+            for group in suppressed.get(check_id, {}).values():
+                case = _case(suite, check_id, object_label(group[0]["object"]))
+                ET.SubElement(case, "skipped", {"message": f"suppressed ({group[0]['suppressed_by']}): {group[0]['reason']}"})
+                counts["skipped"] += 1
+            if not objects and not suppressed.get(check_id):
+                _case(suite, check_id, f"{title}: no findings")
+        suite.set("tests", str(len(suite.findall("testcase"))))
+        for key in ("failures", "errors", "skipped"):
+            suite.set(key, str(counts[key]))
+            totals[key] += counts[key]
+        totals["tests"] += len(suite.findall("testcase"))
+    for key in ("tests", "failures", "errors", "skipped"):
+        root.set(key, str(totals[key]))
+    return root
+
+
+def _xml_safe(root: ET.Element) -> ET.Element:
+    """Replace characters XML 1.0 cannot carry (control characters in object names, lone surrogates)."""
+    for element in root.iter():
+        if element.text:
+            element.text = _NOT_XML.sub("\ufffd", element.text)
+        for key, value in element.attrib.items():
+            element.set(key, _NOT_XML.sub("\ufffd", value))
+    return root
+
+
+def render(report: dict, out: TextIO) -> None:
+    tree = ET.ElementTree(_xml_safe(junit_tree(report)))
+    ET.indent(tree)
+    out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+    tree.write(out, encoding="unicode")
+    out.write("\n")

@@ -1,0 +1,96 @@
+"""Fleets: several contexts or snapshots, one report with a section per cluster, correlated change."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import jsonschema
+import orjson
+import pytest
+
+from conftest import run_cli
+from kubegap.fleet import fleet_report
+from kubegap.sources.base import Collection
+from support.apiserver import FakeAPIServer
+from support.clusters import training_cluster
+
+SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
+
+
+@pytest.fixture
+def second_cluster():
+    with FakeAPIServer(token="other-token") as server:
+        yield training_cluster(server)
+
+
+def two_context_kubeconfig(path, first, second):
+    """One kubeconfig naming both servers, as `kubectl config` would merge them."""
+    configs = [orjson.loads(s.kubeconfig(path.with_suffix(f".{n}"), context=n).read_bytes()) for n, s in (("eu", first), ("us", second))]
+    merged = {"apiVersion": "v1", "kind": "Config", "current-context": "eu",
+              **{key: configs[0][key] + configs[1][key] for key in ("clusters", "users", "contexts")}}
+    path.write_bytes(orjson.dumps(merged))
+    return path
+
+
+def test_two_contexts_make_one_fleet_report(apiserver, second_cluster, tmp_path):
+    config = two_context_kubeconfig(tmp_path / "kc", apiserver, second_cluster)
+    result = run_cli("audit", "--kubeconfig", str(config), "--context", "eu", "--context", "us", "--format", "json", "--fail-on", "none")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    jsonschema.validate(report, SCHEMA)
+    assert [c["name"] for c in report["clusters"]] == ["eu", "us"]
+    assert all("nccl-timeouts-unset" in {f["check_id"] for f in c["report"]["findings"]} for c in report["clusters"])
+    (correlated,) = report["findings"]
+    assert correlated["check_id"] == "fleet-os-updates-correlated" and correlated["object"]["kind"] == "Fleet"
+    assert "2 clusters (eu, us) run nodes on Ubuntu 22.04.4 LTS" in correlated["message"]
+    assert correlated["cases"] == ["datadog-2023-systemd-networkd-cilium-outage"]
+    assert apiserver.log and second_cluster.log  # both clusters were asked
+    table = run_cli("audit", "--kubeconfig", str(config), "--context", "eu", "--context", "us", "--fail-on", "none")
+    assert "Cluster eu" in table.stdout and "Cluster us" in table.stdout and "Fleet: eu, us" in table.stdout
+
+
+def snapshot(tmp_path, name, os_image, *, forbidden=None):
+    nodes = [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"{name}-n{i}"}, "status": {"nodeInfo": {"osImage": os_image}}} for i in range(2)]
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps({"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": name},
+                                "collected": [] if forbidden else ["Node"], "forbidden": forbidden or {}, "items": [] if forbidden else nodes}))
+    return str(path)
+
+
+def test_snapshots_of_different_clusters_are_a_fleet(tmp_path):
+    paths = [snapshot(tmp_path, "eu", "Ubuntu 22.04.4 LTS"), snapshot(tmp_path, "us", "Ubuntu 22.04.4 LTS")]
+    report = json.loads(run_cli("audit", *paths, "--format", "json", "--fail-on", "none").stdout)
+    assert [c["name"] for c in report["clusters"]] == ["eu", "us"]
+    assert [f["check_id"] for f in report["findings"]] == ["fleet-os-updates-correlated"]
+    assert report["summary"]["objects"] == 4
+
+
+def test_same_cluster_snapshots_and_plain_files_are_still_one_cluster(tmp_path):
+    paths = [snapshot(tmp_path, "eu", "Ubuntu 22.04.4 LTS")]
+    other = tmp_path / "other"
+    other.mkdir()
+    paths.append(snapshot(other, "eu", "Ubuntu 22.04.4 LTS"))
+    report = json.loads(run_cli("audit", *paths, "--format", "json", "--fail-on", "none").stdout)
+    assert "clusters" not in report and report["summary"]["objects"] == 4
+
+
+def collection(name: str, images: list[str], *, nodes_collected: bool = True) -> Collection:
+    c = Collection(cluster={"name": name})
+    for index, image in enumerate(images):
+        c.add({"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"n{index}"}, "status": {"nodeInfo": {"osImage": image}}})
+    if nodes_collected:
+        c.collected.add("Node")
+    else:
+        c.forbidden["Node"] = "list nodes (core) cluster-wide"
+    return c
+
+
+def test_fleet_check_passes_on_staggered_releases_and_skips_without_nodes():
+    report = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", ["Ubuntu 24.04.1 LTS", "Bottlerocket OS 1.20.0"])], None)
+    assert report["findings"] == [] and report["coverage"][0]["status"] == "ran"
+    skipped = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", [], nodes_collected=False)], None)
+    assert skipped["coverage"][0]["status"] == "skipped"
+    assert skipped["coverage"][0]["reason"] == "b: Node forbidden by RBAC (list nodes (core) cluster-wide)"
+    same_names = fleet_report([collection("a", ["X"]), collection("a", ["X"])], None)
+    assert [c["name"] for c in same_names["clusters"]] == ["a", "a#2"]
