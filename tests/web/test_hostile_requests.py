@@ -126,7 +126,8 @@ def test_script_payloads_in_addresses_come_back_escaped(server, path):
 
 
 def test_a_live_audit_report_with_hostile_names_renders_inert(library, tmp_path):
-    """Context, namespace, object names and an API server's error text all carry payloads."""
+    """Context, namespace, object names and an API server's error text all carry payloads: the viewer
+    and the standalone HTML report show them as text."""
     with FakeAPIServer() as apiserver:
         training_cluster(apiserver)
         apiserver.add({"kind": "StatefulSet", "metadata": {"name": PAYLOAD, "namespace": PAYLOAD}, "spec": {"template": {"spec": {
@@ -134,9 +135,9 @@ def test_a_live_audit_report_with_hostile_names_renders_inert(library, tmp_path)
             "volumes": [{"name": "d", "hostPath": {"path": "/srv"}}]}}}})
         apiserver.fault("/api/v1/nodes", status=500, message=f"etcd says {PAYLOAD}")
         kubeconfig = apiserver.kubeconfig(tmp_path / "kubeconfig", context=PAYLOAD)
-        out = tmp_path / "report.json"
-        audit = measured("audit", "--kubeconfig", str(kubeconfig), "--format", "json", "-o", str(out), "--fail-on", "none",
-                         "--quiet", "--request-timeout", "2", "--deadline", "8")
+        out, page = tmp_path / "report.json", tmp_path / "report.html"
+        audit = measured("audit", "--kubeconfig", str(kubeconfig), "--format", f"json={out}", "--format", f"html={page}",
+                         "--fail-on", "none", "--quiet", "--request-timeout", "2", "--deadline", "8")
     assert audit.exit_code == 0 and "Traceback" not in audit.stderr, audit.stderr
     report = json.loads(out.read_text())
     assert report["cluster"]["name"] == PAYLOAD and PAYLOAD in report["kinds"]["failed"]["Node"]
@@ -145,3 +146,6 @@ def test_a_live_audit_report_with_hostile_names_renders_inert(library, tmp_path)
     assert "<script>alert" not in html and "<img src=x" not in html
     assert html.count("&lt;script&gt;alert(") >= 3  # the object, the failed kind's reason, the warning
     assert "<dt>Failed</dt><dd><code>Node</code> (list nodes: 500 InternalError: etcd says &lt;script&gt;" in html
+    standalone = page.read_text()
+    assert "<script>alert" not in standalone and "<img src=x" not in standalone
+    assert "&lt;script&gt;alert(" in standalone  # the report file shows the names, as text

@@ -105,7 +105,7 @@ def in_cluster() -> bool:
 
 
 def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 8,
-            request_timeout: float = READ_TIMEOUT) -> Connection:
+            request_timeout: float | None = None) -> Connection:
     """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
     from kubernetes import client, config
     from kubernetes.config.config_exception import ConfigException
@@ -132,4 +132,4 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
     configuration.retries = False
     api_client = client.ApiClient(configuration)
     guard(api_client)
-    return Connection(api_client, configuration.host, name, request_timeout)
+    return Connection(api_client, configuration.host, name, READ_TIMEOUT if request_timeout is None else request_timeout)
