@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The library's parse cache goes to a throwaway folder, not the user's ~/.cache, for the whole run.
+os.environ.setdefault("KUBEGAP_CACHE_DIR", tempfile.mkdtemp(prefix="kubegap-test-cache-"))
 SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
 
 

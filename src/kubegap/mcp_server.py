@@ -9,7 +9,7 @@ returns Secret data, tokens, certificates or kubeconfig contents.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -114,7 +114,7 @@ def _audit(collect, checks: list[str] | None, min_severity: str, offset: int, li
     return compact_report(report, min_severity, offset, limit)
 
 
-def build_server(roots: list[Path] | None = None) -> MCPServer:
+def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None) -> MCPServer:
     roots = [r.resolve() for r in (roots or [Path.cwd()])]
     server = MCPServer("kubegap", version=__version__, instructions=INSTRUCTIONS)
 
@@ -167,6 +167,42 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
             return ManifestSource(_check_paths([path], roots)).collect()
 
         return _audit(collect, checks, min_severity, offset, limit)
+
+    @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}))
+    def audit_cluster(
+        context: Annotated[str | None, Field(max_length=253, description="Kubeconfig context (default: the current one); see list_contexts.")] = None,
+        namespaces: Annotated[list[Identifier] | None, Field(description="Only these namespaces (for namespace-scoped credentials).")] = None,
+        checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
+        min_severity: Severity = "info",
+        offset: Annotated[int, Field(ge=0)] = 0,
+        limit: Annotated[int, Field(ge=1, le=100)] = 20,
+    ) -> dict:
+        """Audit a live cluster through the kubeconfig, read-only: only GET requests, never Secret data.
+
+        Lists exactly the kinds the selected checks read; kinds that were forbidden or failed are reported
+        under not_checked and in the summary, so a partial view is never mistaken for a clean one."""
+        from kubegap.cli.sources import ClusterTarget, collect_cluster, kinds_read
+        from kubegap.pipeline import select_checks
+
+        def collect():
+            target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
+            return collect_cluster(target, kinds_read(select_checks(checks)))
+
+        return _audit(collect, checks, min_severity, offset, limit)
+
+    @server.tool(annotations=READ_ONLY)
+    def list_contexts() -> dict:
+        """The kubeconfig's context names and which one is current: names only, never servers or credentials."""
+        from kubernetes import config
+
+        try:
+            contexts, current = config.list_kube_config_contexts(config_file=kubeconfig)
+        except (config.ConfigException, OSError) as exc:
+            raise ToolError(f"no usable kubeconfig: {exc}") from None
+        return {
+            "contexts": sorted(c["name"] for c in contexts if isinstance(c, dict) and c.get("name")),
+            "current": current.get("name") if isinstance(current, dict) else None,
+        }
 
     @server.tool(annotations=READ_ONLY)
     def list_checks(category: Annotated[str | None, Field(max_length=MAX_ID_CHARS, description="Only this category, e.g. gpu, nodes.")] = None) -> dict:
@@ -262,8 +298,14 @@ def build_server(roots: list[Path] | None = None) -> MCPServer:
     return server
 
 
-def serve(transport: str = "stdio", host: str = "127.0.0.1", port: int = 8765, roots: list[Path] | None = None) -> None:
-    server = build_server(roots)
+def serve(
+    transport: str = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    roots: list[Path] | None = None,
+    kubeconfig: str | None = None,
+) -> None:
+    server = build_server(roots, kubeconfig)
     if transport == "stdio":
         server.run("stdio")
     else:

@@ -66,7 +66,7 @@ def _error_text(result) -> str:
     return " ".join(getattr(c, "text", "") for c in result.content)
 
 
-EXPECTED_TOOLS = {"audit_manifests", "audit_snapshot", "list_checks", "explain_check", "search_cases", "get_case"}
+EXPECTED_TOOLS = {"audit_cluster", "audit_manifests", "audit_snapshot", "list_checks", "explain_check", "search_cases", "get_case", "list_contexts"}
 
 
 def test_tools_are_listed_with_read_only_annotations(tmp_path):
@@ -197,6 +197,8 @@ MALFORMED = [
     ("explain_check", {"check_id": 123}, "valid string"),
     ("explain_check", {"check_id": "x" * 1_000_000}, "at most 200 characters"),
     ("list_checks", {"category": []}, "valid string"),
+    ("audit_cluster", {"context": "c" * 1_000_000}, "at most 253 characters"),
+    ("audit_cluster", {"namespaces": "ml"}, "valid list"),
     ("no_such_tool", {}, "Unknown tool"),
 ]
 
@@ -260,3 +262,34 @@ def test_arguments_nested_past_the_parser_limit_never_end_the_session(tmp_path):
         process.stdin.close()
         process.wait(timeout=30)
     assert "Traceback" not in process.stderr.read().decode()
+
+
+def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
+    from support.apiserver import FakeAPIServer
+    from support.clusters import training_cluster
+
+    with FakeAPIServer() as server:
+        training_cluster(server)
+        kubeconfig = server.kubeconfig(tmp_path / "kubeconfig")
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", str(kubeconfig)]
+        )
+
+        async def body():
+            async with stdio_client(params) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await session.initialize()
+                    contexts = await session.call_tool("list_contexts", {})
+                    audited = await session.call_tool("audit_cluster", {"context": "test"})
+                    missing = await session.call_tool("audit_cluster", {"context": "no-such-context"})
+                    return contexts, audited, missing
+
+        contexts, audited, missing = anyio.run(body)
+        methods = {entry["method"] for entry in server.log}
+    assert _payload(contexts) == {"contexts": ["test"], "current": "test"}
+    report = _payload(audited)
+    assert report["summary"]["objects"] > 0 and report["groups"]
+    text = json.dumps(report)
+    assert "sk-secret-value" not in text and "c2VjcmV0" not in text and "test-token" not in text and "BEGIN CERTIFICATE" not in text
+    assert "no-such-context" in _error_text(missing)
+    assert methods == {"GET"}

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import orjson
 
-from live.conftest import training_cluster
 from robustness.scenarios import Outcome, measured
 from support.apiserver import EXPIRED_MESSAGE, FakeAPIServer, make_credentials
+from support.clusters import training_cluster
 
 REQUEST_TIMEOUT = 1.0
 DEADLINE = 5.0

@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from kubegap.web.app import create_app
 from kubegap.web.views import ECHOED_CHARS
-from live.conftest import training_cluster
 from robustness.scenarios import measured
 from support.apiserver import FakeAPIServer
+from support.clusters import training_cluster
 from web.conftest import PAYLOAD, ThreadedServer
 
 MAX_ERROR_PAGE = 8_000

@@ -12,8 +12,9 @@ def mcp(
     host: str = typer.Option("127.0.0.1", "--host", help="Address for --http (keep it on loopback)."),
     port: int = typer.Option(8765, "--port", help="Port for --http."),
     root: list[Path] = typer.Option(None, "--root", help="Folders the manifest and snapshot tools may read (default: the current directory; repeatable)."),
+    kubeconfig: str = typer.Option(None, "--kubeconfig", help="Kubeconfig for audit_cluster and list_contexts (default: $KUBECONFIG, then ~/.kube/config)."),
 ) -> None:
     """Serve kubegap to AI agents over MCP: audits, checks and the Incident Library, all read-only."""
     from kubegap.mcp_server import serve
 
-    serve("streamable-http" if http else "stdio", host=host, port=port, roots=root or None)
+    serve("streamable-http" if http else "stdio", host=host, port=port, roots=root or None, kubeconfig=kubeconfig)

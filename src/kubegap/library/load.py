@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
+import orjson
 from pydantic import ValidationError
 
-from kubegap import yamlload
+from kubegap import __version__, yamlload
 from kubegap.errors import LibraryError
 from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
 
@@ -103,15 +106,51 @@ def _check_tags(cases: Iterable[Case], vocabularies: dict[str, Vocabulary], sour
         raise LibraryError("\n".join(problems))
 
 
+def _cache_dir() -> Path:
+    configured = os.environ.get("KUBEGAP_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kubegap"
+
+
+def _parsed(paths: list[Path]) -> dict[str, dict]:
+    """Every file's YAML, parsed once and then cached as JSON until a file changes.
+
+    YAML parsing is most of the cost of loading the library; the cache is keyed by kubegap's version
+    and each file's path, size and modification time, and is skipped when it cannot be written.
+    """
+    stats = [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
+    key = hashlib.sha256(orjson.dumps([__version__, stats])).hexdigest()[:24]
+    cache = _cache_dir() / f"library-{key}.json"
+    try:
+        return orjson.loads(cache.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        pass
+    documents = {str(p): _read(p) for p in paths}
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        partial = cache.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(orjson.dumps(documents))
+        partial.replace(cache)
+    except OSError:
+        pass  # a read-only home: load from YAML every time
+    return documents
+
+
 def load_from(data_dir: Path) -> Library:
+    vocabulary_paths = [data_dir / "vocabularies" / f"{name}.yaml" for name in VOCABULARIES]
+    case_paths = sorted((data_dir / "cases").glob("*.yaml"))
+    try:
+        documents = _parsed(vocabulary_paths + case_paths)
+    except OSError as exc:
+        raise LibraryError(f"{data_dir}: cannot read the library: {exc}") from None
     vocabularies: dict[str, Vocabulary] = {}
-    for name in VOCABULARIES:
-        path = data_dir / "vocabularies" / f"{name}.yaml"
-        vocabularies[name] = _parse(Vocabulary, path, _read(path))
+    for name, path in zip(VOCABULARIES, vocabulary_paths, strict=True):
+        vocabularies[name] = _parse(Vocabulary, path, documents[str(path)])
     cases: list[Case] = []
     source: dict[str, Path] = {}
-    for path in sorted((data_dir / "cases").glob("*.yaml")):
-        case = _parse(Case, path, _read(path))
+    for path in case_paths:
+        case = _parse(Case, path, documents[str(path)])
         if case.id in source:
             raise LibraryError(f"{path}: id {case.id!r} is already used by {source[case.id]}")
         if case.id != path.stem:
