@@ -6,7 +6,7 @@ import importlib
 
 from kubegap.checks.base import REGISTRY, Check
 
-MODULES = ("gpu", "nodes", "storage")
+MODULES = ("gpu", "nodes", "storage", "containers", "batch", "workloads", "disruption", "priority", "autoscaling")
 
 
 def all_checks() -> list[Check]:
