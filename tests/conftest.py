@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
 
 
-def run_cli(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_cli(*args: str, stdin: str | None = None, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the real command line in a subprocess, as a user would."""
     return subprocess.run(
         [sys.executable, "-m", "kubegap", *args],
@@ -22,6 +22,7 @@ def run_cli(*args: str, stdin: str | None = None, env: dict | None = None) -> su
         text=True,
         env={**os.environ, "COLUMNS": "200", **(env or {})},
         timeout=120,
+        cwd=cwd,
     )
 
 

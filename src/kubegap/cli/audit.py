@@ -36,19 +36,24 @@ def audit(
     fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
+    config_file: Path = typer.Option(
+        None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
+    ),
 ) -> None:
     from kubegap.audit import run_audit
     from kubegap.checks import all_checks
     from kubegap.checks.base import severity_rank
     from kubegap.cli.output import destination
+    from kubegap.config import find_config
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inventory import Inventory
     from kubegap.library import load_library
     from kubegap.report import renderer
-    from kubegap.report.model import build_report
+    from kubegap.report.model import build_report, expired_warning
     from kubegap.sources.manifests import ManifestSource
 
+    config = find_config(config_file)
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
@@ -67,9 +72,19 @@ def audit(
         if unknown:
             raise UserError(f"unknown check(s): {', '.join(unknown)} (see 'kubegap checks')")
         checks = [c for c in checks if c.id in check_ids]
+    if config is not None:
+        checks = config.apply(checks, chosen_explicitly=bool(check_ids))
     inventory = Inventory(collection)
-    result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
-    report = build_report(result, inventory, checks, load_library())
+    result = run_audit(
+        inventory,
+        checks,
+        annotation_exemptions=not no_annotation_exemptions,
+        settings=config.settings() if config else None,
+        exemptions=config.exemptions if config else (),
+    )
+    for rule, count in result.expired_exemptions:
+        typer.echo(f"kubegap: warning: {config.path}: {expired_warning(rule, count)}", err=True)
+    report = build_report(result, inventory, checks, load_library(), config.path if config else None)
     with destination(output_file) as out:
         renderer(output_format.value)(report, out)
     threshold = None if fail_on is Severity.none else severity_rank(fail_on.value)
