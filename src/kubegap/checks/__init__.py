@@ -6,7 +6,10 @@ import importlib
 
 from kubegap.checks.base import REGISTRY, Check
 
-MODULES = ("gpu", "nodes", "storage", "containers", "batch", "workloads", "disruption", "priority", "autoscaling")
+MODULES = (
+    "gpu", "nodes", "storage", "containers", "probes", "images", "references", "batch",
+    "workloads", "rollouts", "disruption", "priority", "autoscaling",
+)
 
 
 def all_checks() -> list[Check]:

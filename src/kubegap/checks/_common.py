@@ -125,6 +125,11 @@ def has_status(obj: dict) -> bool:
     return bool(as_dict(obj.get("status")))
 
 
+def is_live(obj: dict) -> bool:
+    """Whether the object was read from an API server (status or a resourceVersion) rather than a manifest."""
+    return has_status(obj) or isinstance(dig(obj, "metadata", "resourceVersion"), str)
+
+
 def condition(obj: dict, condition_type: str) -> dict | None:
     for item in as_list(dig(obj, "status", "conditions")):
         if isinstance(item, dict) and item.get("type") == condition_type:
@@ -168,3 +173,8 @@ def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]
 def container_name(container: dict) -> str:
     value = container.get("name")
     return value if isinstance(value, str) else "(unnamed)"
+
+
+def audited_workloads(inventory: Inventory) -> Iterator[Workload]:
+    """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
+    return (w for w in inventory.workloads if not (w.is_helm_test or w.is_finished))

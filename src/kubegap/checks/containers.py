@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, backing_services, container_name, spec_path
+from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, namespace
 from kubegap.workloads import Workload
 
-MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
+LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 
 CRITICAL_PRIORITY_CLASSES = ("system-cluster-critical", "system-node-critical")
-
-
-def audited(workload: Workload) -> bool:
-    """Workloads whose resources matter: everything but Helm test hooks and finished Jobs or Pods."""
-    return not (workload.is_helm_test or workload.is_finished)
 
 
 def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
@@ -45,9 +40,7 @@ def _declared(container: dict, section: str) -> set[str]:
 def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
     """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
-    for workload in ctx.inventory.workloads:
-        if not audited(workload):
-            continue
+    for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
@@ -69,7 +62,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     title="Containers without CPU or memory requests",
     severity="medium",
     category="containers",
-    cases=[MOONLIGHT, PYTHON_DISCORD_OOM],
+    cases=[PYTHON_DISCORD_OOM, LINKERD],
     reads=["LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
@@ -88,11 +81,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     The scheduler places pods by their requests: a pod that requests nothing can land on any node,
-    however busy. At Moonlight in January 2019 the scheduler put several CPU-heavy pods on the
-    same GKE node; the nodes ran at a sustained 100% CPU, hit kernel panics and crashed, and the
-    website and API had intermittent outages over four days. At Python Discord in January 2021 a
-    Django site's memory jumped from its usual 300-400MB to 1.5GB on one request and the kernel's
-    OOM killer took out the PostgreSQL process beside it.
+    however busy, and competes with its neighbours for whatever is left. At Python Discord in
+    January 2021 a Django site's memory jumped from its usual 300-400MB to 1.5GB on one request and the kernel's
+    OOM killer took out the PostgreSQL process on the same server. Requests also feed
+    autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
+    injected Deployments could no longer compute CPU utilization and stopped scaling.
 
     ## Example
 

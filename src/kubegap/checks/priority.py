@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import dig, name
+from kubegap.resources import name
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 

@@ -23,6 +23,7 @@ def check_json(check, library) -> dict:
         "category": check.category,
         "requires": list(check.requires),
         "reads": list(check.reads),
+        "settings": dict(check.defaults),
         "cases": [
             {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
             for case_id in check.cases
