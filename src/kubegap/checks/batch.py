@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, container_name
-from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, dig
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
@@ -190,7 +190,8 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    CronJobs that are suspended, and on a live cluster (CronJobs with status):
+    CronJobs read from a live cluster (with status or a resourceVersion) that are suspended,
+    and:
 
     - CronJobs no longer being scheduled: their `lastScheduleTime` is older than `max_missed_runs`
       (default 3) of their schedule's longest interval, measured from the newest node heartbeat
@@ -200,7 +201,7 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
       `max_success_gap_hours` (default 24) after their last success, which means the runs since
       then failed. A CronJob with a run in progress is not judged on success.
 
-    CronJobs without status (manifests) are judged only on suspension.
+    Manifests are not judged: a suspended CronJob in a manifest may be meant to run by hand.
 
     ## Why it matters
 
@@ -227,9 +228,12 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
     # alert when time() - kube_cronjob_status_last_successful_time > 2 * schedule interval
     ```
     """
+    cronjobs = [c for c in ctx.inventory.of_kind("CronJob") if is_live(c)]
+    if not cronjobs:
+        raise Skip("no CronJob was read from a live cluster")
     gap_limit = dt.timedelta(hours=ctx.setting("max_success_gap_hours"))
     now = observed_at(ctx.inventory)
-    for cronjob in ctx.inventory.of_kind("CronJob"):
+    for cronjob in cronjobs:
         spec, status = as_dict(cronjob.get("spec")), as_dict(cronjob.get("status"))
         if spec.get("suspend") is True:
             yield ctx.finding(cronjob, "CronJob is suspended: none of its runs happen.", Evidence("spec.suspend", True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks._common import absent_means_none, int_or_percent
@@ -315,7 +316,8 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
 
     PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the
     default (`IfHealthyBudget`), running pods that are not ready can only be evicted while the
-    budget is met.
+    budget is met. Skipped on clusters known to run a Kubernetes version before 1.27, which do
+    not offer the field by default.
 
     ## Why it matters
 
@@ -343,6 +345,10 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app: api}}
     ```
     """
+    version = ctx.inventory.collection.cluster.get("version")
+    match = re.match(r"v?1\.(\d+)", version) if isinstance(version, str) else None
+    if match and int(match.group(1)) < 27:
+        raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
         if policy != "AlwaysAllow":
