@@ -175,3 +175,20 @@ def test_invalid_config_exits_2_without_traceback(manifest, tmp_path):
     assert "Traceback" not in result.stderr
     missing = run_cli("audit", str(manifest), "--config", str(tmp_path / "absent.yaml"))
     assert missing.returncode == 2 and "cannot read the config file" in missing.stderr
+
+
+def test_settings_reach_the_check(tmp_path):
+    nodes = tmp_path / "nodes.yaml"
+    nodes.write_text("".join(
+        f"---\napiVersion: v1\nkind: Node\nmetadata: {{name: n{i}}}\nspec: {{podCIDR: 10.8.{i}.0/24}}\n" for i in range(4)
+    ))
+    def run(setting):
+        config = tmp_path / "c.yaml"
+        config.write_text(f"checks:\n  pod-ip-capacity: {{settings: {{cluster_pod_cidr: {setting}}}}}\n")
+        result = run_cli("audit", str(nodes), "--config", str(config), "--check", "pod-ip-capacity", "--format", "json",
+                         "--fail-on", "none")
+        return json.loads(result.stdout)
+    assert [f["check_id"] for f in run("10.8.0.0/22")["findings"]] == ["pod-ip-capacity"]  # 4 of 4 blocks used
+    assert run("10.8.0.0/16")["findings"] == []
+    coverage = run("'not a cidr'")["coverage"][0]
+    assert coverage["status"] == "skipped" and "not an IPv4 CIDR" in coverage["reason"]

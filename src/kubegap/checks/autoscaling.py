@@ -43,7 +43,10 @@ def _words(obj: dict) -> str:
 def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
     """The cluster's IPv4 pod range and where it was found: the setting, the controller manager, kube-proxy."""
     configured = ctx.setting("cluster_pod_cidr")
-    if isinstance(configured, str) and (network := _ipv4_network(configured)):
+    if configured is not None:
+        network = _ipv4_network(configured) if isinstance(configured, str) else None
+        if network is None:
+            raise Skip(f"the setting cluster_pod_cidr ({configured!r}) is not an IPv4 CIDR")
         return network, "setting cluster_pod_cidr"
     for pod in ctx.inventory.of_kind("Pod"):
         if namespace(pod) == "kube-system" and name(pod).startswith("kube-controller-manager"):

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import json
+
 from kubegap.checks.base import Check
 from kubegap.library import Library
 
@@ -29,7 +31,7 @@ def _facts(check: Check) -> str:
     if optional:
         facts.append("Also reads: " + ", ".join(f"`{k}`" for k in optional) + ".")
     if check.defaults:
-        facts.append("Settings: " + ", ".join(f"`{k}` (default `{v!r}`)" for k, v in sorted(check.defaults.items())) + ".")
+        facts.append("Settings: " + ", ".join(f"`{k}` (default `{json.dumps(v)}`)" for k, v in sorted(check.defaults.items())) + ".")
     return " ".join(facts)
 
 

@@ -351,9 +351,9 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
       they should run (`status.desiredNumberScheduled`), and, when Pods were collected, nodes the
       DaemonSet is eligible for (node selector, required node affinity, taints and the
       tolerations the controller adds) that run no pod of it.
-    - With Nodes collected: per-node agents in `kube-system` meant for every node (no node
-      selector or required node affinity) that a node's taints keep away, while another such
-      agent runs there: the agents' tolerations disagree.
+    - With Nodes collected: per-node agents in the `agent_namespaces` (default `kube-system`)
+      meant for every node (no node selector or required node affinity) that a node's taints
+      keep away, while another such agent can run there: the agents' tolerations disagree.
 
     ## Why it matters
 
@@ -366,13 +366,18 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     ## Example
 
     ```yaml
-    status: {desiredNumberScheduled: 12, numberReady: 9}
+    # node pool "batch":        taints: [{key: dedicated, value: batch, effect: NoSchedule}]
+    # kube-system/canal:        tolerations: [{operator: Exists, effect: NoSchedule}]
+    # kube-system/envoy-agent:  no tolerations: never scheduled on the batch nodes
     ```
 
     ## Fix
 
-    ```sh
-    kubectl -n kube-system get pods -o wide -l k8s-app=cilium
+    ```yaml
+    # kube-system/envoy-agent, like the agents that depend on it
+    tolerations:
+    - {operator: Exists, effect: NoSchedule}
+    - {operator: Exists, effect: NoExecute}
     ```
     """
     daemonsets = [w for w in ctx.inventory.workloads if w.kind == "DaemonSet"]
