@@ -15,6 +15,7 @@ COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
 OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
+CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
 
 SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
 
@@ -333,7 +334,7 @@ def _every_node(workload: Workload) -> bool:
     title="DaemonSet not running on every eligible node",
     severity="high",
     category="workloads",
-    cases=[KUBERMATIC],
+    cases=[KUBERMATIC, CRYPTNONO],
     requires=["DaemonSet"],
     reads=["Node", "Pod"],
     defaults={"agent_namespaces": ["kube-system"]},
@@ -361,7 +362,11 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     taint simply leaves those nodes out; nothing flags the node. In a Kubermatic user cluster a
     new tainted node pool was unusable: the canal CNI DaemonSet tolerated the taints, but the
     envoy-agent DaemonSet that canal needs to reach the API server had no tolerations, so canal
-    crash-looped on those nodes and no workload pod could run there.
+    crash-looped on those nodes and no workload pod could run there. An agent can also run
+    everywhere and work only on some nodes: cryptnono's crypto-miner detector, a DaemonSet that
+    compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
+    nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
+    it on 5.15 nodes.
 
     ## Example
 
