@@ -3,13 +3,14 @@
 #   make test   install kubegap with its test dependencies and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one)
+#   make docs   regenerate docs/checks.md, the check reference
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test system-deps clean
+.PHONY: demo test system-deps docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +32,9 @@ system-deps:
 
 test: system-deps $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+docs: $(VENV)/.installed
+	$(BIN)/kubegap checks docs --output-file docs/checks.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts

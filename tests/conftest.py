@@ -16,7 +16,7 @@ os.environ.setdefault("KUBEGAP_CACHE_DIR", tempfile.mkdtemp(prefix="kubegap-test
 SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
 
 
-def run_cli(*args: str, stdin: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+def run_cli(*args: str, stdin: str | None = None, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the real command line in a subprocess, as a user would."""
     return subprocess.run(
         [sys.executable, "-m", "kubegap", *args],
@@ -25,6 +25,7 @@ def run_cli(*args: str, stdin: str | None = None, env: dict | None = None) -> su
         text=True,
         env={**os.environ, "COLUMNS": "200", **(env or {})},
         timeout=120,
+        cwd=cwd,
     )
 
 

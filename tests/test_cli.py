@@ -74,10 +74,10 @@ def test_stdin_and_location(tmp_path):
         "      containers: [{name: db, image: 'postgres:16', volumeMounts: [{name: data, mountPath: /d}]}]\n"
         "      volumes: [{name: data, hostPath: {path: /srv}}]\n"
     )
-    result = run_cli("audit", str(manifest), "--format", "json")
+    result = run_cli("audit", str(manifest), "--format", "json", "--check", "local-storage-stateful")
     (finding,) = json.loads(result.stdout)["findings"]
     assert finding["location"] == {"path": str(manifest), "document": 0, "line": 1}
-    piped = run_cli("audit", "-", "--format", "json", stdin=manifest.read_text())
+    piped = run_cli("audit", "-", "--format", "json", "--check", "local-storage-stateful", stdin=manifest.read_text())
     assert json.loads(piped.stdout)["findings"][0]["check_id"] == "local-storage-stateful"
 
 

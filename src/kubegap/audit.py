@@ -2,16 +2,24 @@
 
 A check that crashes is isolated: its coverage says ``error`` with the exception, and the audit
 goes on. A check whose required kinds were not collected is ``skipped`` with the reason.
+Findings are suppressed by annotations on their object, then by the config file's exemption
+rules; an expired rule suppresses nothing and is listed with the findings it would have hidden.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, Skip, severity_rank
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, dig
+
+if TYPE_CHECKING:
+    from kubegap.config import Exemption
 
 IGNORE_ANNOTATION = "kubegap.io/ignore"
 IGNORE_REASON_ANNOTATION = "kubegap.io/ignore-reason"
@@ -37,6 +45,8 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     suppressed: list[Suppressed] = field(default_factory=list)
     coverage: list[Coverage] = field(default_factory=list)
+    expired_exemptions: list[tuple[Exemption, int]] = field(default_factory=list)
+    """Config rules past their expiry date, each with the number of findings it would have suppressed."""
     elapsed: float = 0.0
 
 
@@ -76,18 +86,31 @@ def run_audit(
     *,
     annotation_exemptions: bool = True,
     settings: dict[str, dict] | None = None,
+    exemptions: Sequence[Exemption] = (),
+    today: dt.date | None = None,
 ) -> AuditResult:
     started = time.perf_counter()
     result = AuditResult()
+    today = today or dt.datetime.now(dt.UTC).date()
+    active = [rule for rule in exemptions if not rule.expired(today)]
+    expired = [rule for rule in exemptions if rule.expired(today)]
+    would_suppress = [0] * len(expired)
     for check in checks:
         coverage, findings = run_check(check, inventory, (settings or {}).get(check.id))
         result.coverage.append(coverage)
         for finding in findings:
             reason = _annotation_exemption(finding) if annotation_exemptions else None
-            if reason is None:
-                result.findings.append(finding)
-            else:
+            if reason is not None:
                 result.suppressed.append(Suppressed(finding, reason, "annotation"))
+                continue
+            rule = next((r for r in active if r.matches(finding)), None)
+            if rule is not None:
+                result.suppressed.append(Suppressed(finding, rule.reason, "config"))
+                continue
+            result.findings.append(finding)
+            for index, expired_rule in enumerate(expired):
+                would_suppress[index] += expired_rule.matches(finding)
+    result.expired_exemptions = list(zip(expired, would_suppress, strict=True))
     result.findings.sort(key=lambda f: (severity_rank(f.severity), f.check_id, f.object.namespace or "", f.object.kind, f.object.name))
     result.elapsed = time.perf_counter() - started
     return result

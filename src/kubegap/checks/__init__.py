@@ -6,7 +6,10 @@ import importlib
 
 from kubegap.checks.base import REGISTRY, Check
 
-MODULES = ("admission", "certificates", "controlplane", "dns", "exposure", "gpu", "networking", "nodes", "storage", "upgrades")
+MODULES = (
+    "admission", "certificates", "controlplane", "dns", "exposure", "gpu", "networking", "nodes", "storage", "upgrades",
+    "containers", "probes", "images", "references", "batch", "workloads", "rollouts", "disruption", "priority", "autoscaling",
+)
 
 
 def all_checks() -> list[Check]:

@@ -1,11 +1,12 @@
-"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility."""
+"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services and HPAs."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from kubegap.inventory import Inventory
-from kubegap.resources import as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
 from kubegap.workloads import PodTemplate, Workload, as_workload
@@ -105,3 +106,99 @@ def pdb_covers(inventory: Inventory, workload: Workload) -> bool:
         if namespace(pdb) == workload.ref.namespace and selector and any(selector.matches(t.labels) for t in workload.templates):
             return True
     return False
+
+
+SERVING_KINDS = ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout")
+"""Controllers that keep a number of interchangeable replicas running (DaemonSets run one per node)."""
+
+
+def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
+    """Whether seeing no object of ``kind_name`` means there is none.
+
+    True when the kind was collected, or when every input is a manifest file: manifests are taken
+    as the whole application. False for snapshots and clusters that did not collect the kind.
+    """
+    if inventory.collected(kind_name):
+        return True
+    inputs = inventory.collection.inputs
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs) and kind_name not in inventory.collection.forbidden
+
+
+def backing_services(inventory: Inventory) -> dict[int, list[dict]]:
+    """Services per workload (keyed by ``id(workload.obj)``) whose selector matches its pod template labels."""
+    backed: dict[int, list[dict]] = {}
+    for service in inventory.of_kind("Service"):
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        for workload in inventory.workload_templates.select(namespace(service), selector):
+            backed.setdefault(id(workload.obj), []).append(service)
+    return backed
+
+
+def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
+    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target."""
+    targets: dict[tuple[str | None, str, str], list[dict]] = {}
+    for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
+        ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))
+        if isinstance(ref.get("kind"), str) and isinstance(ref.get("name"), str):
+            targets.setdefault((namespace(hpa), ref["kind"], ref["name"]), []).append(hpa)
+    return targets
+
+
+def has_status(obj: dict) -> bool:
+    """Whether the object carries live status from an API server (manifests rarely do)."""
+    return bool(as_dict(obj.get("status")))
+
+
+def is_live(obj: dict) -> bool:
+    """Whether the object was read from an API server (status or a resourceVersion) rather than a manifest."""
+    return has_status(obj) or isinstance(dig(obj, "metadata", "resourceVersion"), str)
+
+
+def condition(obj: dict, condition_type: str) -> dict | None:
+    for item in as_list(dig(obj, "status", "conditions")):
+        if isinstance(item, dict) and item.get("type") == condition_type:
+            return item
+    return None
+
+
+def is_ready(pod: dict) -> bool:
+    found = condition(pod, "Ready")
+    return found is not None and found.get("status") == "True"
+
+
+def int_or_percent(value, total: int, *, round_up: bool) -> int | None:
+    """An IntOrString like ``maxUnavailable`` resolved against ``total`` (None when unusable)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.endswith("%"):
+        try:
+            percent = float(value[:-1])
+        except ValueError:
+            return None
+        scaled = total * percent / 100
+        return math.ceil(scaled) if round_up else math.floor(scaled)
+    return None
+
+
+def spec_path(template: PodTemplate, field: str) -> str:
+    """The path of a pod-spec field inside the workload: ``spec.template.spec.<field>``."""
+    return f"{template.path}.spec.{field}" if template.path else f"spec.{field}"
+
+
+def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
+    """``(template, path, container)`` for every regular container of every pod template."""
+    for template in workload.templates:
+        for path, container in containers(template.spec, init=False):
+            yield template, spec_path(template, path), container
+
+
+def container_name(container: dict) -> str:
+    value = container.get("name")
+    return value if isinstance(value, str) else "(unnamed)"
+
+
+def audited_workloads(inventory: Inventory) -> Iterator[Workload]:
+    """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
+    return (w for w in inventory.workloads if not (w.is_helm_test or w.is_finished))

@@ -42,6 +42,9 @@ def audit(
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    config_file: Path = typer.Option(
+        None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
+    ),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
     context: list[str] = sources.CONTEXTS_OPTION,
     namespace: list[str] = sources.NAMESPACE_OPTION,
@@ -52,20 +55,24 @@ def audit(
 ) -> None:
     from kubegap.audit import run_audit
     from kubegap.cli.outputs import parse_outputs, write_outputs
+    from kubegap.config import find_config
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inventory import Inventory
     from kubegap.library import load_library
     from kubegap.pipeline import select_checks
     from kubegap.report.baseline import at_or_above, load_report, with_baseline
-    from kubegap.report.model import build_report
+    from kubegap.report.model import build_report, expired_warning
 
     outputs = parse_outputs(output_formats, output_file)
     old_report = load_report(baseline) if baseline is not None else None
+    config = find_config(config_file)
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
     checks = select_checks(check_ids)
+    if config is not None:
+        checks = config.apply(checks, chosen_explicitly=bool(check_ids))
     target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
     collections = sources.collect_inputs(inputs, target, checks)
     if len(collections) > 1:
@@ -83,8 +90,16 @@ def audit(
         raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
 
     inventory = Inventory(collection)
-    result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
-    report = build_report(result, inventory, checks, load_library())
+    result = run_audit(
+        inventory,
+        checks,
+        annotation_exemptions=not no_annotation_exemptions,
+        settings=config.settings() if config else None,
+        exemptions=config.exemptions if config else (),
+    )
+    for rule, count in result.expired_exemptions:
+        typer.echo(f"kubegap: warning: {config.path}: {expired_warning(rule, count)}", err=True)
+    report = build_report(result, inventory, checks, load_library(), config.path if config else None)
     if old_report is not None:
         report = with_baseline(report, old_report, str(baseline))
     write_outputs(report, outputs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import Enum
+from pathlib import Path
 
 import typer
 
@@ -18,6 +20,7 @@ def check_json(check, library) -> dict:
         "category": check.category,
         "requires": list(check.requires),
         "reads": list(check.reads),
+        "settings": dict(check.defaults),
         "cases": [
             {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
             for case_id in check.cases
@@ -64,6 +67,7 @@ def show_check(
     from rich.markdown import Markdown
 
     from kubegap.checks import get_check
+    from kubegap.checks.reference import check_markdown
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library
@@ -75,15 +79,18 @@ def show_check(
     if output_format is Format.json:
         write_json(check_json(check, library))
         return
-    cases = "\n".join(
-        f"- {case.title} ({case.organization}, {case.date}): {case.url}"
-        for case_id in check.cases
-        if (case := library.case(case_id))
-    )
-    seen = "\n".join(f"- {c.title} ({c.organization}, {c.date}): `{c.id}`" for c in library.naming_check(check.id) if c.id not in check.cases)
-    text = (
-        f"# {check.id}: {check.title}\n\nSeverity **{check.severity}**, category **{check.category}**.\n\n"
-        f"{check.markdown()}\n\n### Cases\n\n{cases}\n"
-        + (f"\n### Also seen in\n\n{seen}\n" if seen else "")
-    )
-    console().print(Markdown(text))
+    console().print(Markdown(check_markdown(check, library)))
+
+
+@app.command("docs")
+def docs(
+    output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the Markdown here instead of stdout."),
+) -> None:
+    """Print the check reference as Markdown: every check's documentation and the cases it cites."""
+    from kubegap.checks import all_checks
+    from kubegap.checks.reference import reference_markdown
+    from kubegap.cli.output import destination
+    from kubegap.library import load_library
+
+    with destination(output_file) as out:
+        out.write(reference_markdown(all_checks(), load_library()))

@@ -67,7 +67,16 @@ def _check(check: Check) -> dict:
     }
 
 
-def build_report(result: AuditResult, inventory: Inventory, checks: list[Check], library: Library) -> dict:
+def expired_warning(rule, count: int) -> str:
+    return (
+        f"exemption rule ({rule.describe()}) expired on {rule.expires.isoformat()}: it no longer suppresses "
+        f"anything; {count} finding(s) it matches are reported"
+    )
+
+
+def build_report(
+    result: AuditResult, inventory: Inventory, checks: list[Check], library: Library, config_path: str | None = None
+) -> dict:
     by_id = {c.id: c for c in checks}
     findings = [_finding(f, by_id, inventory) for f in result.findings]
     suppressed = [
@@ -107,5 +116,7 @@ def build_report(result: AuditResult, inventory: Inventory, checks: list[Check],
             "absent": sorted(collection.absent),
             "failed": dict(sorted(collection.failed.items())),
         },
-        "warnings": list(collection.warnings),
+        "config": config_path,
+        "expired_exemptions": [{**rule.to_json(), "matched": count} for rule, count in result.expired_exemptions],
+        "warnings": list(collection.warnings) + [expired_warning(rule, count) for rule, count in result.expired_exemptions],
     }

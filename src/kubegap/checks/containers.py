@@ -1,0 +1,316 @@
+"""Container resources and shutdown: requests, limits, CPU throttling, draining before exit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name, spec_path
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.inventory import Inventory
+from kubegap.resources import as_dict, as_list, containers, dig, namespace
+from kubegap.workloads import Workload
+
+PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
+OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
+RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
+LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
+
+CRITICAL_PRIORITY_CLASSES = ("system-cluster-critical", "system-node-critical")
+
+
+def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
+    """Resources a namespace's LimitRanges default: (requests, limits) for containers."""
+    requests: set[str] = set()
+    limits: set[str] = set()
+    for limit_range in inventory.of_kind("LimitRange"):
+        if namespace(limit_range) != ns:
+            continue
+        for item in as_list(dig(limit_range, "spec", "limits")):
+            if not isinstance(item, dict) or item.get("type", "Container") != "Container":
+                continue
+            limits |= set(as_dict(item.get("default")))
+            requests |= set(as_dict(item.get("defaultRequest"))) | set(as_dict(item.get("default")))
+    return requests, limits
+
+
+def _declared(container: dict, section: str) -> set[str]:
+    return {k for k, v in as_dict(dig(container, "resources", section)).items() if v not in (None, "")}
+
+
+def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
+    """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
+    defaults: dict[str | None, tuple[set[str], set[str]]] = {}
+    for workload in audited_workloads(ctx.inventory):
+        ns = workload.ref.namespace
+        if ns not in defaults:
+            defaults[ns] = limit_range_defaults(ctx.inventory, ns)
+        defaulted = defaults[ns][0 if section == "requests" else 1]
+        evidence = []
+        for _, path, container in app_containers(workload):
+            have = _declared(container, section) | defaulted
+            if section == "requests":
+                have |= _declared(container, "limits")  # a limit without a request is also the request
+            absent = [r for r in resources if r not in have]
+            if absent:
+                evidence.append(Evidence(f"{path}.resources.{section}", {"container": container_name(container), "missing": absent}))
+        if evidence:
+            yield workload, evidence
+
+
+@check(
+    id="requests-missing",
+    title="Containers without CPU or memory requests",
+    severity="medium",
+    category="containers",
+    cases=[PYTHON_DISCORD_OOM, LINKERD],
+    reads=["LimitRange"],
+    fix=(
+        "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
+        "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
+        "with defaultRequest)."
+    ),
+)
+def requests_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers of top-level workloads that set no CPU or no memory request, and get none from a
+    limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
+    namespace. Helm test hooks and finished Jobs are not reported. Init containers are not judged.
+
+    ## Why it matters
+
+    The scheduler places pods by their requests: a pod that requests nothing can land on any node,
+    however busy, and competes with its neighbours for whatever is left. At Python Discord in
+    January 2021 a Django site's memory jumped from its usual 300-400MB to 1.5GB on one request and the kernel's
+    OOM killer took out the PostgreSQL process on the same server. Requests also feed
+    autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
+    injected Deployments could no longer compute CPU utilization and stopped scaling.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - name: api
+      image: example/api:1.4.2     # no resources at all
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - name: api
+      image: example/api:1.4.2
+      resources:
+        requests: {cpu: 500m, memory: 512Mi}
+    ```
+    """
+    for workload, evidence in _missing(ctx, ("cpu", "memory"), "requests"):
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests.", *evidence)
+
+
+@check(
+    id="memory-limit-missing",
+    title="Containers without a memory limit",
+    severity="medium",
+    category="containers",
+    cases=[PYTHON_DISCORD_OOM],
+    reads=["LimitRange"],
+    fix=(
+        "Set resources.limits.memory on every container (equal to the memory request for predictable "
+        "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
+        "pushing the node out of memory (or give the namespace a LimitRange with a default limit)."
+    ),
+)
+def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers of top-level workloads without `resources.limits.memory` and without a default
+    memory limit from a LimitRange in their namespace. Helm test hooks and finished Jobs are not
+    reported. Init containers are not judged.
+
+    ## Why it matters
+
+    A container without a memory limit can grow until the node itself runs out of memory, and then
+    the kernel's OOM killer picks a victim, which need not be the process that grew. In January
+    2021 Python Discord's Django site tried to apply 80,000 user updates in one request; its memory
+    rose from 300-400MB to 1.5GB, the server ran out of memory and the OOM killer killed PostgreSQL,
+    which spent minutes in recovery. The site had no resource limits; adding them was part of the
+    fix.
+
+    ## Example
+
+    ```yaml
+    resources:
+      requests: {cpu: 250m, memory: 400Mi}    # no limits
+    ```
+
+    ## Fix
+
+    ```yaml
+    resources:
+      requests: {cpu: 250m, memory: 512Mi}
+      limits: {memory: 512Mi}
+    ```
+    """
+    for workload, evidence in _missing(ctx, ("memory",), "limits"):
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit.", *evidence)
+
+
+def _latency_critical(workload: Workload, backed: dict[int, list[dict]]) -> str | None:
+    """Why the workload is latency-critical: it backs a Service, or it runs at a system-critical priority."""
+    services = backed.get(id(workload.obj))
+    if services:
+        return "backs Service " + ", ".join(sorted(dig(s, "metadata", "name", default="") for s in services))
+    for template in workload.templates:
+        if template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES:
+            return f"runs at priority {template.spec['priorityClassName']}"
+    return None
+
+
+@check(
+    id="cpu-limit-throttling",
+    title="CPU limits on latency-critical containers (CFS throttling)",
+    severity="medium",
+    category="containers",
+    cases=[OMIO],
+    reads=["Service"],
+    fix=(
+        "Remove resources.limits.cpu from latency-critical containers and rely on CPU requests for fair "
+        "sharing; where a limit must stay, size it well above peak usage and alert on "
+        "container_cpu_cfs_throttled_periods_total."
+    ),
+)
+def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers with `resources.limits.cpu` in workloads that serve latency-sensitive traffic:
+    pods selected by a Service, or running at the `system-cluster-critical` or
+    `system-node-critical` priority. Batch workloads, Helm test hooks and finished Jobs are not
+    reported.
+
+    ## Why it matters
+
+    CPU limits are enforced by the kernel's CFS quota, which throttles a container once it has used
+    its quota in a period, even when the node has idle CPU. Omio saw random application stalls on
+    GKE for about six months: applications froze, failed health checks and broke network
+    connections. It traced them to CPU limits, made worse by a known kernel CFS quota bug that
+    throttles containers unnecessarily, and recommends removing CPU limits (or disabling CFS quota
+    in the kubelet) on kernels without the fix.
+
+    ## Example
+
+    ```yaml
+    resources:
+      requests: {cpu: 500m, memory: 1Gi}
+      limits: {cpu: 500m, memory: 1Gi}   # throttled as soon as a burst needs more than 500m
+    ```
+
+    ## Fix
+
+    ```yaml
+    resources:
+      requests: {cpu: 500m, memory: 1Gi}
+      limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
+    ```
+    """
+    backed = backing_services(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic:
+            continue
+        why = _latency_critical(workload, backed)
+        if why is None:
+            continue
+        evidence = [
+            Evidence(f"{path}.resources.limits.cpu", dig(container, "resources", "limits", "cpu"))
+            for _, path, container in app_containers(workload)
+            if dig(container, "resources", "limits", "cpu") not in (None, "")
+        ]
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                f"{len(evidence)} container(s) have CPU limits although the workload {why}: CFS throttling can stall it.",
+                *evidence,
+            )
+
+
+def _has_pre_stop(container: dict) -> bool:
+    return bool(as_dict(dig(container, "lifecycle", "preStop")))
+
+
+@check(
+    id="graceful-shutdown-missing",
+    title="Service-backed pods with no preStop hook and a short termination grace period",
+    severity="medium",
+    category="containers",
+    cases=[RAVELIN],
+    requires=["Service"],
+    defaults={"min_grace_seconds": 45},
+    fix=(
+        "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
+        "that waits (lifecycle.preStop.sleep, or exec sleep) for longer than your load balancer needs to "
+        "deregister the endpoint, and set terminationGracePeriodSeconds above that wait plus the time to "
+        "finish in-flight requests."
+    ),
+)
+def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads selected by a Service whose pods have no container with a `lifecycle.preStop` hook
+    and a `terminationGracePeriodSeconds` (30 when unset) below `min_grace_seconds` (default 45).
+    A longer grace period is taken as a sign that the application keeps serving after SIGTERM.
+    Batch workloads, Helm test hooks and finished Jobs are not reported.
+
+    ## Why it matters
+
+    Kubernetes removes a terminating pod's endpoint and sends it SIGTERM (or runs its preStop hook)
+    at the same time, not one after the other. Ingress load balancers take much longer to react
+    than Service endpoints, so a pod that stops listening on SIGTERM refuses connections that are
+    still being sent to it. Ravelin's integration tests saw occasional 502 errors through GKE
+    Ingress for exactly this reason; the fix was to keep serving after SIGTERM, set the grace
+    period longer than the load balancer needs to be reprogrammed, and, for code that cannot be
+    changed, use a preStop hook that sleeps.
+
+    ## Example
+
+    ```yaml
+    spec:
+      containers:
+      - name: api
+        image: example/api:2.0.1        # exits on SIGTERM; no preStop; grace period 30 s
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      terminationGracePeriodSeconds: 60
+      containers:
+      - name: api
+        image: example/api:2.0.1
+        lifecycle:
+          preStop:
+            sleep: {seconds: 20}        # or exec: {command: ["sleep", "20"]}
+    ```
+    """
+    backed = backing_services(ctx.inventory)
+    minimum = ctx.setting("min_grace_seconds")
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic or id(workload.obj) not in backed:
+            continue
+        for template in workload.templates:
+            if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
+                continue
+            grace = template.spec.get("terminationGracePeriodSeconds", 30)
+            if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
+                continue
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind a Service have no preStop hook and {grace} s to terminate: they can stop accepting "
+                "connections before load balancers stop sending them.",
+                Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
+                Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
+            )

@@ -1,0 +1,359 @@
+"""PodDisruptionBudgets: missing where replicas need them, or so strict that nodes cannot drain."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap.checks._common import absent_means_none, int_or_percent
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.workloads import replicas
+from kubegap.inventory import Inventory
+from kubegap.resources import dig, name, namespace
+from kubegap.selectors import Selector
+from kubegap.workloads import Workload
+
+KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
+DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
+KUBE_HETZNER = "kube-hetzner-2024-pdbs-block-system-upgrade-drain"
+
+
+def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
+    selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+    return inventory.workload_templates.select(namespace(pdb), selector)
+
+
+@check(
+    id="pdb-missing",
+    title="Multi-replica workload with no PodDisruptionBudget",
+    severity="medium",
+    category="disruption",
+    cases=[KONGZ, KUBE_HETZNER],
+    reads=["PodDisruptionBudget"],
+    fix=(
+        "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
+        "so node drains and upgrades evict its replicas one at a time instead of all at once."
+    ),
+)
+def pdb_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
+    template labels no PodDisruptionBudget in their namespace selects. Batch workloads and Helm
+    test hooks are not reported. Manifests are taken as the whole application (no PDB in the files
+    means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
+
+    ## Why it matters
+
+    Without a PodDisruptionBudget, the eviction API lets a drain take every replica at once. In
+    June 2023 a user of the KongZ Graylog Helm chart upgraded their cluster; node rotation evicted
+    all Graylog pods from different nodes at the same time and Graylog went down. The chart shipped
+    no PodDisruptionBudget; one was added to it afterwards. When a kube-hetzner cluster's
+    automated upgrade hung on other workloads' budgets, the applications without a budget of
+    their own were the ones evicted freely, and they stayed down until someone intervened.
+
+    ## Example
+
+    ```yaml
+    kind: StatefulSet
+    metadata: {name: graylog}
+    spec:
+      replicas: 3              # no PodDisruptionBudget selects app=graylog
+    ```
+
+    ## Fix
+
+    ```yaml
+    apiVersion: policy/v1
+    kind: PodDisruptionBudget
+    metadata: {name: graylog}
+    spec:
+      maxUnavailable: 1
+      selector: {matchLabels: {app: graylog}}
+    ```
+    """
+    if not absent_means_none(ctx.inventory, "PodDisruptionBudget"):
+        raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
+    covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
+    for workload in ctx.inventory.workloads:
+        count = replicas(workload)
+        if workload.serves_traffic and count is not None and count >= 2 and id(workload.obj) not in covered:
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} runs {count} replicas and no PodDisruptionBudget selects them: a drain can evict all at once.",
+                Evidence("spec.replicas", count),
+            )
+
+
+def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | None:
+    spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
+    selected = pdb_workloads(inventory, pdb)
+    total = sum(count for w in selected if (count := replicas(w)) is not None)
+    if "maxUnavailable" in spec:
+        allowed = int_or_percent(spec["maxUnavailable"], max(total, 1), round_up=True)
+        if allowed == 0:
+            return "maxUnavailable 0 allows no voluntary eviction", Evidence("spec.maxUnavailable", spec["maxUnavailable"])
+    if "minAvailable" in spec and selected:
+        value = spec["minAvailable"]
+        if value == "100%":
+            return "minAvailable 100% allows no voluntary eviction", Evidence("spec.minAvailable", value)
+        if isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
+            return (
+                f"minAvailable {value} is at least the {total} replica(s) it covers",
+                Evidence("spec.minAvailable", value),
+            )
+    status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
+    expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
+    if (
+        status.get("disruptionsAllowed") == 0
+        and isinstance(expected, int)
+        and expected > 0
+        and isinstance(healthy, int)
+        and healthy >= expected
+    ):
+        return (
+            f"all {expected} pods are healthy yet it allows 0 disruptions",
+            Evidence("status.disruptionsAllowed", 0),
+        )
+    return None
+
+
+@check(
+    id="pdb-blocks-eviction",
+    title="PodDisruptionBudget that allows zero disruptions",
+    severity="high",
+    category="disruption",
+    cases=[DEVOPSHOF, KUBE_HETZNER],
+    requires=["PodDisruptionBudget"],
+    fix=(
+        "Let every PodDisruptionBudget allow at least one eviction when all its pods are healthy: use "
+        "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
+        "count; add replicas rather than tightening the budget."
+    ),
+)
+def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
+    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select,
+    or, on a live cluster, `status.disruptionsAllowed` of 0 while every expected pod is healthy.
+
+    ## Why it matters
+
+    A drain has to wait for, or give up on, pods whose budget allows no eviction, and whatever
+    depends on the drain finishing is stuck or overtaken. During a GKE node pool migration at
+    DevOps Hof, PodDisruptionBudgets slowed the eviction of the ingress-nginx pods from the old
+    nodes while the load balancer had already been switched to the new ones; with
+    `externalTrafficPolicy: Local` no node in the backend pool had a local ingress pod, and all
+    ingress traffic was lost during the drain. In a kube-hetzner cluster the budgets of a Bitnami
+    Elasticsearch chart ran out part-way through an automated system upgrade; from then on no
+    eviction was allowed on any worker, and the upgrade hung with nodes cordoned and
+    applications down until someone intervened by hand.
+
+    ## Example
+
+    ```yaml
+    kind: PodDisruptionBudget
+    spec:
+      minAvailable: 2          # the Deployment it selects runs 2 replicas
+      selector: {matchLabels: {app: ingress-nginx}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: PodDisruptionBudget
+    spec:
+      maxUnavailable: 1
+      selector: {matchLabels: {app: ingress-nginx}}
+    ```
+    """
+    for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
+        found = _blocking_reason(ctx.inventory, pdb)
+        if found:
+            reason, evidence = found
+            yield ctx.finding(pdb, f"PodDisruptionBudget blocks node drains: {reason}.", evidence)
+
+
+PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
+GARDENER_PDBS = "gardener-2022-dns-controller-pods-two-pdbs-drain-failure"
+CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
+
+
+@check(
+    id="pdb-dangling",
+    title="PodDisruptionBudget that selects no pods",
+    severity="low",
+    category="disruption",
+    cases=[PDB_LABELS],
+    requires=["PodDisruptionBudget"],
+    reads=["Pod"],
+    fix=(
+        "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
+        "kubectl get pods -l <selector>), or delete it if the workload is gone."
+    ),
+)
+def pdb_dangling(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PodDisruptionBudgets whose selector matches no pod template of a workload in their namespace
+    and, when Pods were collected, no pod either. A null selector selects nothing; an empty one
+    (`{}`) selects every pod in the namespace.
+
+    ## Why it matters
+
+    A budget that selects nothing protects nothing, and raises no error. A user created an nginx
+    Deployment and a PodDisruptionBudget with minAvailable 1, drained the node running its pod,
+    and the service went down anyway: the budget selected `app=my-nginx`, but `kubectl run` had
+    labelled the pods `run=my-nginx`, so the budget covered no pod.
+
+    ## Example
+
+    ```yaml
+    kind: PodDisruptionBudget
+    spec:
+      selector: {matchLabels: {app: api}}   # the pods are labelled app.kubernetes.io/name: api
+    ```
+
+    ## Fix
+
+    ```yaml
+      selector: {matchLabels: {app.kubernetes.io/name: api}}
+    ```
+    """
+    pods_known = ctx.inventory.collected("Pod")
+    for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
+        if pdb_workloads(ctx.inventory, pdb):
+            continue
+        selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
+            continue
+        yield ctx.finding(
+            pdb,
+            f"PodDisruptionBudget selects no {'pods' if pods_known else 'workloads'} in its namespace: it protects nothing.",
+            Evidence("spec.selector", dig(pdb, "spec", "selector")),
+        )
+
+
+@check(
+    id="pdb-overlap",
+    title="Pods covered by more than one PodDisruptionBudget",
+    severity="medium",
+    category="disruption",
+    cases=[GARDENER_PDBS],
+    requires=["PodDisruptionBudget"],
+    fix=(
+        "Give each set of pods exactly one PodDisruptionBudget: narrow the selectors so that they no longer "
+        "overlap, or merge the budgets."
+    ),
+)
+def pdb_overlap(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads whose pod template labels are selected by two or more PodDisruptionBudgets in their
+    namespace. Reported once per workload, naming the budgets.
+
+    ## Why it matters
+
+    The eviction API refuses to evict a pod that more than one PodDisruptionBudget covers, and
+    Kubernetes accepts overlapping budgets without a warning: the first sign is a failed drain.
+    In Gardener's shoot-dns-service extension, labels that were not distinct made the
+    dns-controller-manager pods match two budgets, so drains of the nodes running them failed,
+    and with them every operation that drains nodes, such as a cluster upgrade.
+
+    ## Example
+
+    ```yaml
+    kind: PodDisruptionBudget
+    metadata: {name: api}
+    spec: {selector: {matchLabels: {app: api}}, maxUnavailable: 1}
+    ---
+    kind: PodDisruptionBudget
+    metadata: {name: everything}
+    spec: {selector: {}, maxUnavailable: 1}
+    ```
+
+    ## Fix
+
+    ```text
+    delete the catch-all budget, or exclude the pods the specific one covers
+    ```
+    """
+    budgets: dict[int, tuple[Workload, list[str]]] = {}
+    for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
+        for workload in pdb_workloads(ctx.inventory, pdb):
+            budgets.setdefault(id(workload.obj), (workload, []))[1].append(name(pdb))
+    for workload, names in budgets.values():
+        if len(names) > 1:
+            yield ctx.finding(
+                workload.obj,
+                f"Pods of this {workload.kind} are covered by {len(names)} PodDisruptionBudgets ({', '.join(sorted(names))}): "
+                "the eviction API refuses to evict them.",
+                Evidence("PodDisruptionBudgets", sorted(names)),
+            )
+
+
+@check(
+    id="pdb-unhealthy-eviction-policy",
+    title="PodDisruptionBudget without unhealthyPodEvictionPolicy AlwaysAllow",
+    severity="low",
+    category="disruption",
+    cases=[CRASHLOOP_DRAIN],
+    requires=["PodDisruptionBudget"],
+    fix=(
+        "Set spec.unhealthyPodEvictionPolicy: AlwaysAllow (Kubernetes 1.27 and later) so that pods which are "
+        "running but not ready can be evicted during a drain; they serve nothing the budget protects."
+    ),
+)
+def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the
+    default (`IfHealthyBudget`), running pods that are not ready can only be evicted while the
+    budget is met. Skipped on clusters known to run a Kubernetes version before 1.27, which do
+    not offer the field by default.
+
+    ## Why it matters
+
+    When pods are crash-looping, the budget is not met, so their eviction is refused and a drain
+    waits on pods that serve nothing. A Kubernetes user's outage did not heal itself: automation
+    had put every node into draining, and no drain could finish because pods stuck in
+    CrashLoopBackOff were protected by PodDisruptionBudgets, so no node was emptied and replaced.
+    Upstream, `unhealthyPodEvictionPolicy` was later added for this.
+
+    ## Example
+
+    ```yaml
+    kind: PodDisruptionBudget
+    spec:
+      maxUnavailable: 1
+      selector: {matchLabels: {app: api}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      maxUnavailable: 1
+      unhealthyPodEvictionPolicy: AlwaysAllow
+      selector: {matchLabels: {app: api}}
+    ```
+    """
+    version = ctx.inventory.collection.cluster.get("version")
+    match = re.match(r"v?1\.(\d+)", version) if isinstance(version, str) else None
+    if match and int(match.group(1)) < 27:
+        raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
+    for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
+        policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
+        if policy != "AlwaysAllow":
+            yield ctx.finding(
+                pdb,
+                "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods.",
+                Evidence("spec.unhealthyPodEvictionPolicy", policy or "IfHealthyBudget (default)"),
+            )

@@ -1,0 +1,177 @@
+"""Image checks: tags that move under you, and anonymous pulls from Docker Hub."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from kubegap.checks._common import audited_workloads, spec_path
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import as_list, containers
+from kubegap.workloads import PodTemplate
+
+MULTUS = "multus-2023-floating-image-tags-break-clusters"
+STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
+DOCKER_HUB = "docker-2020-hub-anonymous-pull-rate-limits"
+
+DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
+
+
+class ImageRef(NamedTuple):
+    registry: str | None
+    repository: str
+    tag: str | None
+    digest: str | None
+
+
+def parse_image(image: str) -> ImageRef:
+    """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
+    rest, _, digest = image.partition("@")
+    first, slash, remainder = rest.partition("/")
+    registry = None
+    if slash and ("." in first or ":" in first or first == "localhost"):
+        registry, rest = first, remainder
+    repository, colon, tag = rest.rpartition(":") if ":" in rest.rsplit("/", 1)[-1] else (rest, "", "")
+    return ImageRef(registry, repository, tag if colon else None, digest or None)
+
+
+def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
+    for path, container in containers(template.spec):
+        image = container.get("image")
+        if isinstance(image, str) and image.strip():
+            yield f"{spec_path(template, path)}.image", image.strip()
+
+
+@check(
+    id="image-tag-mutable",
+    title="Images on a floating tag (latest, stable...) or no tag",
+    severity="medium",
+    category="containers",
+    cases=[MULTUS, STREAMNATIVE],
+    defaults={"mutable_tags": ["latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev"]},
+    fix=(
+        "Deploy an immutable reference: a version tag your registry does not let anyone overwrite, or better "
+        "an image digest (image: repo@sha256:...), so every node runs the same bits and a rollback returns to "
+        "known ones."
+    ),
+)
+def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers (init containers included) whose image has no tag, or a tag in `mutable_tags`
+    (default: `latest`, `stable`, `snapshot`, `edge`, `nightly`, `main`, `master`, `dev`), and no
+    digest. Images referenced by digest are fine whatever their tag. Helm test hooks and finished
+    Jobs are not reported.
+
+    ## Why it matters
+
+    With a floating tag, what runs depends on when a node pulled the image, and an upstream
+    release reaches the cluster without any change to it. Multus's example DaemonSet manifests
+    used the tags `stable` and `snapshot`; when those moved to an incompatible release, clusters
+    that had run Multus for months broke overnight, because the old manifest's init container ran
+    `cp`, which the new image no longer contained. StreamNative's Helm chart for OLM deployed the
+    `latest` images; when upstream changed how the CLI took its arguments, catalog-operator pods
+    crash-looped, more than once, until the chart pinned a release.
+
+    ## Example
+
+    ```yaml
+    image: ghcr.io/k8snetworkplumbingwg/multus-cni:stable
+    ```
+
+    ## Fix
+
+    ```yaml
+    image: ghcr.io/k8snetworkplumbingwg/multus-cni:v4.0.2@sha256:<digest>
+    ```
+    """
+    floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
+    for workload in audited_workloads(ctx.inventory):
+        evidence = [
+            Evidence(path, image)
+            for template in workload.templates
+            for path, image in _images(template)
+            if (ref := parse_image(image)).digest is None and (ref.tag is None or ref.tag.lower() in floating)
+        ]
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                f"{len(evidence)} image(s) use a floating tag or none: what runs depends on when it was pulled.",
+                *evidence,
+            )
+
+
+def is_docker_hub(ref: ImageRef) -> bool:
+    return ref.registry is None or ref.registry in DOCKER_HUB_HOSTS
+
+
+def _pull_secrets(spec: dict) -> list[str]:
+    return [s["name"] for s in as_list(spec.get("imagePullSecrets")) if isinstance(s, dict) and isinstance(s.get("name"), str)]
+
+
+@check(
+    id="image-registry-unauthenticated",
+    title="Images pulled anonymously from Docker Hub",
+    severity="low",
+    category="containers",
+    cases=[DOCKER_HUB],
+    reads=["ServiceAccount"],
+    fix=(
+        "Pull through a registry you control (a pull-through cache or mirror in your cloud, or a copy of the "
+        "images in your own registry), or at least authenticate pulls with an imagePullSecret on the pod or its "
+        "ServiceAccount, so Docker Hub's anonymous rate limits cannot stop pods from starting."
+    ),
+)
+def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Pod templates with images from Docker Hub (no registry host, or `docker.io`) and no
+    `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
+    ServiceAccount. A registry mirror configured in the container runtime is not visible through
+    the API; if you have one, disable this check in the config file. Helm test hooks and finished
+    Jobs are not reported.
+
+    ## Why it matters
+
+    From 2 November 2020 Docker phased in pull rate limits on Docker Hub, reaching 100 pulls per
+    six hours for anonymous users and 200 for free authenticated users by 18-20 November.
+    Kubernetes clusters and CI pipelines that pulled from docker.io without credentials started
+    failing with `toomanyrequests`, `ErrImagePull` and `ImagePullBackOff`, the Kubernetes
+    project's own end-to-end tests among them; they were changed to stop depending on Docker Hub.
+    Nothing had changed on the clusters themselves.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - {name: cache, image: redis:7.2.4}       # docker.io/library/redis, anonymous
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - {name: cache, image: registry.example.com/mirror/redis:7.2.4}
+    ```
+    """
+    accounts_known = ctx.inventory.collected("ServiceAccount")
+    for workload in audited_workloads(ctx.inventory):
+        for template in workload.templates:
+            hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
+            if not hub or _pull_secrets(template.spec):
+                continue
+            account_name = template.spec.get("serviceAccountName") or "default"
+            if accounts_known:
+                account = ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name)
+                if account is not None and _pull_secrets(account):
+                    continue
+            where = f"ServiceAccount {account_name}" if accounts_known else "ServiceAccounts were not collected"
+            yield ctx.finding(
+                workload.obj,
+                f"{len(hub)} image(s) come from Docker Hub with no pull secret on the pod ({where}): anonymous pulls "
+                "are rate-limited.",
+                *(Evidence(path, image) for path, image in hub),
+                Evidence(spec_path(template, "imagePullSecrets"), None),
+            )

@@ -1,0 +1,132 @@
+"""Pod priority and preemption: classes that surprise, and critical pods left preemptable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import name
+
+GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
+
+BUILTIN_CLASSES = frozenset({"system-cluster-critical", "system-node-critical"})
+CRITICAL_NAMESPACES = ("kube-system",)
+
+
+def _value(priority_class: dict) -> int | None:
+    value = priority_class.get("value")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _class_findings(ctx: Context) -> Iterator[Finding]:
+    high = ctx.setting("high_priority_value")
+    for priority_class in ctx.inventory.of_kind("PriorityClass"):
+        if name(priority_class).startswith("system-"):
+            continue
+        value = _value(priority_class)
+        if value is None or value < high:
+            continue
+        if priority_class.get("globalDefault") is True:
+            yield ctx.finding(
+                priority_class,
+                f"PriorityClass is the global default at value {value}: every pod without a class gets this high "
+                "priority and can preempt others.",
+                Evidence("globalDefault", True),
+                Evidence("value", value),
+            )
+        elif priority_class.get("preemptionPolicy", "PreemptLowerPriority") != "Never":
+            yield ctx.finding(
+                priority_class,
+                f"PriorityClass at value {value} preempts lower-priority pods: a pending pod of this class evicts "
+                "running ones to make room.",
+                Evidence("preemptionPolicy", priority_class.get("preemptionPolicy", "PreemptLowerPriority (default)")),
+                Evidence("value", value),
+            )
+
+
+def _workload_findings(ctx: Context) -> Iterator[Finding]:
+    classes_known = ctx.inventory.collected("PriorityClass")
+    in_use = False
+    unclassed = []
+    for workload in ctx.inventory.workloads:
+        for template in workload.templates:
+            class_name = template.spec.get("priorityClassName")
+            if isinstance(class_name, str) and class_name:
+                in_use = in_use or class_name not in BUILTIN_CLASSES
+                if classes_known and class_name not in BUILTIN_CLASSES and ctx.inventory.get("PriorityClass", None, class_name) is None:
+                    yield ctx.finding(
+                        workload.obj,
+                        f"Pods refer to PriorityClass {class_name}, which does not exist: the API server rejects them.",
+                        Evidence(f"{template.path}.spec.priorityClassName", class_name),
+                    )
+            elif workload.ref.namespace in CRITICAL_NAMESPACES and workload.serves_traffic:
+                unclassed.append((workload, template))
+    if not in_use:
+        in_use = any(name(pc) not in BUILTIN_CLASSES for pc in ctx.inventory.of_kind("PriorityClass"))
+    if not in_use:
+        return  # without custom priorities every pod is equal: nothing outranks an unclassed system pod
+    for workload, template in unclassed:
+        yield ctx.finding(
+            workload.obj,
+            f"Cluster-critical {workload.kind} in {workload.ref.namespace} has no priorityClassName while the cluster "
+            "uses custom priorities: higher-priority pods can preempt it.",
+            Evidence(f"{template.path}.spec.priorityClassName", None),
+        )
+
+
+@check(
+    id="priority-class-risk",
+    title="PriorityClasses that preempt by surprise, missing classes, preemptable system pods",
+    severity="medium",
+    category="workloads",
+    cases=[GRAFANA],
+    reads=["PriorityClass"],
+    defaults={"high_priority_value": 1000000},
+    fix=(
+        "Review pod priorities as a whole: keep globalDefault on a low class (or none), set preemptionPolicy: "
+        "Never on high classes that need not evict others, give cluster-critical kube-system workloads "
+        "system-cluster-critical or system-node-critical, and create every class that pods refer to."
+    ),
+)
+def priority_class_risk(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    - custom PriorityClasses with a value of at least `high_priority_value` (default 1000000)
+      that are the `globalDefault`, or that preempt lower-priority pods (`preemptionPolicy` unset
+      or `PreemptLowerPriority`);
+    - workloads whose `priorityClassName` names a class that does not exist (when PriorityClasses
+      were collected; the built-in `system-*` classes always exist);
+    - kube-system workloads without a `priorityClassName` in a cluster that uses custom
+      priorities, which lets higher-priority application pods preempt them.
+
+    ## Why it matters
+
+    Priorities decide which pods the scheduler evicts when a pod does not fit. Grafana Labs'
+    Hosted Prometheus (Cortex) had an outage of about 30 minutes on 19 July 2019, which its
+    postmortem attributes to the way Kubernetes pod priorities were used in its clusters. Each
+    Cortex ingester requests 4 cores and 15GB of RAM, a quarter of a machine, and every upgrade
+    needs one extra ingester, which often fit on no single node although the cluster had plenty of
+    free capacity in aggregate.
+
+    ## Example
+
+    ```yaml
+    kind: PriorityClass
+    metadata: {name: high}
+    value: 1000000
+    globalDefault: true          # every pod without a class now preempts
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: PriorityClass
+    metadata: {name: high}
+    value: 1000000
+    globalDefault: false
+    preemptionPolicy: Never      # jumps the queue without evicting running pods
+    ```
+    """
+    yield from _class_findings(ctx)
+    yield from _workload_findings(ctx)

@@ -1,0 +1,416 @@
+"""Controller checks: selectors, update strategies, stuck rollouts, StatefulSet DNS, DaemonSet coverage."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import backing_services, condition, daemonset_covers, has_status, int_or_percent
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import as_dict, dig, labels, name
+from kubegap.selectors import Selector
+from kubegap.workloads import Workload, is_top_level
+
+SHOPIFY = "shopify-2020-selector-mismatch-orphaned-replicasets"
+COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
+OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
+COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
+KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
+CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
+
+SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
+
+
+@check(
+    id="selector-mismatch",
+    title="Controller selector does not match its pod template labels",
+    severity="high",
+    category="workloads",
+    cases=[SHOPIFY],
+    fix=(
+        "Make spec.selector select the pod template's labels (matchLabels that are a subset of "
+        "spec.template.metadata.labels); selectors of existing Deployments, StatefulSets and DaemonSets cannot "
+        "be changed in place, so recreate the controller under a new name when the selector must change."
+    ),
+)
+def selector_mismatch(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments, StatefulSets, DaemonSets, ReplicaSets and Argo Rollouts whose `spec.selector` is
+    present but does not match `spec.template.metadata.labels`, or is empty (`{}`), which would
+    select every pod in the namespace. A missing selector is not reported (peer manifests often
+    omit it and the API rejects it anyway). On a live cluster, also ReplicaSets that a Deployment
+    created (they carry a `pod-template-hash` label) but that no controller owns any more and that
+    still run pods: what a selector change leaves behind.
+
+    ## Why it matters
+
+    When a Deployment's selector stops matching the ReplicaSets and pods it created, it no longer
+    manages, updates or deletes them, and they keep running their old pod template indefinitely.
+    Shopify engineers cleaned up such orphaned ReplicaSets in one environment after selector
+    changes; some were running pods far behind the versions being shipped. Nothing in their
+    deployment tooling checked that selectors and pod labels stayed consistent.
+
+    ## Example
+
+    ```yaml
+    selector: {matchLabels: {app: api}}
+    template:
+      metadata: {labels: {app: api-v2}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    selector: {matchLabels: {app: api}}
+    template:
+      metadata: {labels: {app: api, version: v2}}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.kind not in SELECTOR_KINDS or len(workload.templates) != 1:
+            continue
+        raw = dig(workload.obj, "spec", "selector")
+        if not isinstance(raw, dict):
+            continue
+        selector = Selector.from_label_selector(raw)
+        template = workload.templates[0]
+        if selector is None:
+            problem = "has a selector the API cannot parse"
+        elif selector.selects_everything:
+            problem = "has an empty selector, which would select every pod in the namespace"
+        elif not selector.matches(template.labels):
+            problem = f"selects {selector} but its pod template is labelled {template.labels or '(nothing)'}"
+        else:
+            continue
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} {problem}.",
+            Evidence("spec.selector", raw),
+            Evidence("spec.template.metadata.labels", template.labels),
+        )
+    for replica_set in ctx.inventory.of_kind("ReplicaSet"):
+        running = dig(replica_set, "status", "replicas")
+        if (
+            "pod-template-hash" in labels(replica_set)
+            and is_top_level(replica_set)
+            and isinstance(running, int)
+            and running > 0
+        ):
+            yield ctx.finding(
+                replica_set,
+                f"ReplicaSet was created by a Deployment that no longer owns it and still runs {running} pod(s) of an "
+                "old template.",
+                Evidence("metadata.ownerReferences", None),
+                Evidence("status.replicas", running),
+            )
+
+
+def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
+    if kind in ("Deployment", "Rollout"):
+        strategy = as_dict(spec.get("strategy"))
+        if strategy.get("type") == "Recreate":
+            return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence("spec.strategy.type", "Recreate")
+        field, value = "spec.strategy.rollingUpdate.maxUnavailable", dig(strategy, "rollingUpdate", "maxUnavailable")
+    elif kind == "DaemonSet":
+        field, value = "spec.updateStrategy.rollingUpdate.maxUnavailable", dig(spec, "updateStrategy", "rollingUpdate", "maxUnavailable")
+    else:
+        return None
+    if value is None:
+        return None
+    if value == "100%" or (replicas and (int_or_percent(value, replicas, round_up=False) or 0) >= replicas):
+        return f"allows maxUnavailable {value}: a rollout can take every pod down at once", Evidence(field, value)
+    return None
+
+
+@check(
+    id="rollout-strategy-unsafe",
+    title="Recreate or maxUnavailable 100% on Service-backed or per-node workloads",
+    severity="medium",
+    category="workloads",
+    cases=[COMMONLY],
+    reads=["Service", "Node"],
+    fix=(
+        "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
+        "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
+        "node's agent, down together."
+    ),
+)
+def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments and Argo Rollouts selected by a Service that use the `Recreate` strategy or a
+    `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
+    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes.
+    Deployments are only judged when Services were collected.
+
+    ## Why it matters
+
+    With every pod allowed down at once, each rollout is an outage until the new pods are ready.
+    Commonly's backend Deployment used `Recreate` with one replica: on every deploy the old pod
+    was killed before the new one was ready, and the API answered 503 for about 60 to 90 seconds.
+    Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
+    RollingUpdate with maxUnavailable 0 and maxSurge 1.
+
+    ## Example
+
+    ```yaml
+    kind: DaemonSet
+    spec:
+      updateStrategy:
+        rollingUpdate: {maxUnavailable: 100%}
+    ```
+
+    ## Fix
+
+    ```yaml
+      updateStrategy:
+        rollingUpdate: {maxUnavailable: 10%}
+    ```
+    """
+    backed = backing_services(ctx.inventory) if ctx.inventory.collected("Service") else None
+    nodes = len(ctx.inventory.nodes)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic:
+            continue
+        spec = as_dict(workload.obj.get("spec"))
+        if workload.kind == "DaemonSet":
+            total = nodes
+        elif backed is not None and id(workload.obj) in backed and len(workload.templates) == 1:
+            total = workload.templates[0].replicas or 0
+        else:
+            continue
+        found = _strategy_problem(workload.kind, spec, total)
+        if found:
+            problem, evidence = found
+            yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence)
+
+
+@check(
+    id="rollout-stuck",
+    title="Deployment that exceeded its progress deadline or is unavailable",
+    severity="high",
+    category="workloads",
+    cases=[OMI],
+    requires=["Deployment"],
+    fix=(
+        "Find out why new pods do not become ready (kubectl describe on the new ReplicaSet's pods: image pulls, "
+        "failing probes, unschedulable pods, quota), then roll back (kubectl rollout undo) or fix forward; if "
+        "rollouts are simply slow (many replicas, autoscaled nodes, long startup probes), raise "
+        "progressDeadlineSeconds above the longest healthy rollout; alert on ProgressDeadlineExceeded."
+    ),
+)
+def rollout_stuck(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    On a live cluster: Deployments whose `Progressing` condition is `False` with reason
+    `ProgressDeadlineExceeded`, or whose `Available` condition is `False`. Skipped when no
+    Deployment carries status (manifests).
+
+    ## Why it matters
+
+    A rollout that exceeds its deadline leaves the Deployment between two versions, and tools
+    that wait on it fail: `kubectl rollout status` returns failure as soon as the condition trips,
+    whatever its `--timeout`. Omi's production deploys of a backend service on GKE failed this way
+    again and again, blocking every backend deploy including one for a launch: a rollout of 12-60
+    HPA-managed replicas, paced by the node autoscaler, routinely took longer than the default
+    `progressDeadlineSeconds` of 600. The deadline was raised to 1800 seconds.
+
+    ## Example
+
+    ```yaml
+    status:
+      conditions:
+      - {type: Progressing, status: "False", reason: ProgressDeadlineExceeded}
+    ```
+
+    ## Fix
+
+    ```sh
+    kubectl rollout status deploy/api; kubectl rollout undo deploy/api
+    ```
+    """
+    deployments = [d for d in ctx.inventory.of_kind("Deployment") if has_status(d)]
+    if not deployments:
+        raise Skip("no Deployment carries live status")
+    for deployment in deployments:
+        progressing, available = condition(deployment, "Progressing"), condition(deployment, "Available")
+        if progressing and progressing.get("status") == "False" and progressing.get("reason") == "ProgressDeadlineExceeded":
+            yield ctx.finding(
+                deployment,
+                "Deployment exceeded its progress deadline: the rollout has stopped.",
+                Evidence("status.conditions[Progressing]", {"reason": "ProgressDeadlineExceeded", "message": progressing.get("message")}),
+                Evidence("status.unavailableReplicas", dig(deployment, "status", "unavailableReplicas")),
+            )
+        elif available and available.get("status") == "False":
+            yield ctx.finding(
+                deployment,
+                "Deployment is not available: fewer pods are ready than it needs.",
+                Evidence("status.conditions[Available]", {"reason": available.get("reason"), "message": available.get("message")}),
+                Evidence("status.unavailableReplicas", dig(deployment, "status", "unavailableReplicas")),
+            )
+
+
+@check(
+    id="statefulset-headless-service-missing",
+    title="StatefulSet without its headless Service",
+    severity="medium",
+    category="workloads",
+    cases=[COZE],
+    requires=["Service"],
+    fix=(
+        "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
+        "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
+    ),
+)
+def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
+    or one that is not headless (`clusterIP` other than `None`).
+
+    ## Why it matters
+
+    StatefulSet pods get their stable DNS names only through the Service named in
+    `spec.serviceName`, and Kubernetes accepts a StatefulSet whose Service does not exist: the
+    mistake shows only as DNS failures at runtime. In the Coze Studio Helm chart, StatefulSets
+    took `serviceName` from the release name while the Services were named by the chart's
+    fullname helper; whenever an override was set the names diverged, the governing Service did
+    not exist and the pods' DNS names could not be resolved.
+
+    ## Example
+
+    ```yaml
+    kind: StatefulSet
+    spec:
+      serviceName: kafka-headless     # no such Service
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Service
+    metadata: {name: kafka-headless}
+    spec:
+      clusterIP: None
+      selector: {app: kafka}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.kind != "StatefulSet":
+            continue
+        service_name = dig(workload.obj, "spec", "serviceName")
+        if not isinstance(service_name, str) or not service_name:
+            continue
+        service = ctx.inventory.get("Service", workload.ref.namespace, service_name)
+        if service is None:
+            yield ctx.finding(
+                workload.obj,
+                f"StatefulSet names Service {service_name}, which does not exist: its pods get no stable DNS names.",
+                Evidence("spec.serviceName", service_name),
+            )
+        elif dig(service, "spec", "clusterIP") != "None":
+            yield ctx.finding(
+                workload.obj,
+                f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}).",
+                Evidence("spec.serviceName", service_name),
+                Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
+            )
+
+
+def _every_node(workload: Workload) -> bool:
+    """A DaemonSet meant for every node: no node selector and no required node affinity."""
+    spec = workload.templates[0].spec
+    return not spec.get("nodeSelector") and not dig(
+        spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"
+    )
+
+
+@check(
+    id="daemonset-incomplete",
+    title="DaemonSet not running on every eligible node",
+    severity="high",
+    category="workloads",
+    cases=[KUBERMATIC, CRYPTNONO],
+    requires=["DaemonSet"],
+    reads=["Node", "Pod"],
+    defaults={"agent_namespaces": ["kube-system"]},
+    fix=(
+        "Find the nodes without a ready pod (kubectl get pods -o wide -l <selector>) and why: resources the "
+        "node cannot give, an image pull error, a crash loop, or a taint the DaemonSet does not tolerate; give "
+        "agents that other agents depend on the same tolerations, and a system-node-critical priority."
+    ),
+)
+def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    - On a live cluster: DaemonSets whose ready pods (`status.numberReady`) fall short of the pods
+      they should run (`status.desiredNumberScheduled`), and, when Pods were collected, nodes the
+      DaemonSet is eligible for (node selector, required node affinity, taints and the
+      tolerations the controller adds) that run no pod of it.
+    - With Nodes collected: per-node agents in the `agent_namespaces` (default `kube-system`)
+      meant for every node (no node selector or required node affinity) that a node's taints
+      keep away, while another such agent can run there: the agents' tolerations disagree.
+
+    ## Why it matters
+
+    Per-node agents do their job only where they run, and a DaemonSet that does not tolerate a
+    taint simply leaves those nodes out; nothing flags the node. In a Kubermatic user cluster a
+    new tainted node pool was unusable: the canal CNI DaemonSet tolerated the taints, but the
+    envoy-agent DaemonSet that canal needs to reach the API server had no tolerations, so canal
+    crash-looped on those nodes and no workload pod could run there. An agent can also run
+    everywhere and work only on some nodes: cryptnono's crypto-miner detector, a DaemonSet that
+    compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
+    nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
+    it on 5.15 nodes.
+
+    ## Example
+
+    ```yaml
+    # node pool "batch":        taints: [{key: dedicated, value: batch, effect: NoSchedule}]
+    # kube-system/canal:        tolerations: [{operator: Exists, effect: NoSchedule}]
+    # kube-system/envoy-agent:  no tolerations: never scheduled on the batch nodes
+    ```
+
+    ## Fix
+
+    ```yaml
+    # kube-system/envoy-agent, like the agents that depend on it
+    tolerations:
+    - {operator: Exists, effect: NoSchedule}
+    - {operator: Exists, effect: NoExecute}
+    ```
+    """
+    daemonsets = [w for w in ctx.inventory.workloads if w.kind == "DaemonSet"]
+    nodes_known = ctx.inventory.collected("Node")
+    if not nodes_known and not any(has_status(w.obj) for w in daemonsets):
+        raise Skip("no DaemonSet carries live status and Nodes were not collected")
+    pods_known = ctx.inventory.collected("Pod") and nodes_known
+    agents = [w for w in daemonsets if w.ref.namespace in ctx.setting("agent_namespaces") and _every_node(w)]
+    covered = {id(w.obj): {name(n) for n in ctx.inventory.nodes if daemonset_covers(w, n)} for w in agents}
+    for workload in daemonsets:
+        status = as_dict(workload.obj.get("status"))
+        desired, ready = status.get("desiredNumberScheduled"), status.get("numberReady")
+        evidence = []
+        if isinstance(desired, int) and isinstance(ready, int) and ready < desired:
+            evidence.append(Evidence("status.numberReady", {"ready": ready, "desired": desired}))
+        if id(workload.obj) in covered:
+            others = set().union(*(nodes for key, nodes in covered.items() if key != id(workload.obj)))
+            left_out = sorted(others - covered[id(workload.obj)])
+            if left_out:
+                evidence.append(Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20]))
+        if pods_known and has_status(workload.obj):
+            running = {dig(p, "spec", "nodeName") for p in ctx.inventory.pods_of(workload.obj)}
+            uncovered = sorted(
+                name(node)
+                for node in ctx.inventory.nodes
+                if name(node) not in running and daemonset_covers(workload, node)
+            )
+            if uncovered:
+                evidence.append(Evidence("eligible nodes without a pod", uncovered[:20]))
+        if evidence:
+            yield ctx.finding(workload.obj, "DaemonSet is not running a ready pod on every node it should cover.", *evidence)

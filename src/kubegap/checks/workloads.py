@@ -1,0 +1,261 @@
+"""Workload availability: replica counts, how replicas are spread, and where they actually run."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from kubegap.checks._common import SERVING_KINDS, backing_services, hpa_targets, is_ready, spec_path
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.nodes import ZONE_LABELS
+from kubegap.resources import as_list, dig, labels, name
+from kubegap.workloads import PodTemplate, Workload
+
+PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
+MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
+COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
+PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
+
+
+def replicas(workload: Workload) -> int | None:
+    """Desired replicas of a replica-keeping controller (None for other kinds or unusable values)."""
+    if workload.kind not in SERVING_KINDS or len(workload.templates) != 1:
+        return None
+    return workload.templates[0].replicas
+
+
+def max_hpa_replicas(workload: Workload, targets) -> int | None:
+    found = [
+        dig(hpa, "spec", "maxReplicas")
+        for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), [])
+        if isinstance(dig(hpa, "spec", "maxReplicas"), int)
+    ]
+    return max(found) if found else None
+
+
+@check(
+    id="single-replica",
+    title="One replica behind a Service",
+    severity="high",
+    category="workloads",
+    cases=[PYTHON_DISCORD_VOLUMES, COMMONLY, PDB_LABELS],
+    requires=["Service"],
+    reads=["HorizontalPodAutoscaler"],
+    fix=(
+        "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
+        "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
+        "(a primary with a replica) instead of relying on one pod and one volume."
+    ),
+)
+def single_replica(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that run one
+    replica (`spec.replicas: 1`, or unset) with no HorizontalPodAutoscaler allowing more. Workloads
+    scaled to zero, batch workloads and Helm test hooks are not reported. Skipped when
+    HorizontalPodAutoscalers were forbidden.
+
+    ## Why it matters
+
+    With one replica, anything that takes its node away takes the service down. In July 2021 a
+    Python Discord node on Linode Kubernetes Engine was recycled by force; afterwards its block
+    volumes would not mount, and every stateful service (PostgreSQL, Redis, PrestaShop) and the
+    services depending on them stayed down for hours. Each of those services ran as a single
+    replica on one volume, so there was no other copy to fall back on. Commonly's API ran one
+    replica, so every deploy meant 60 to 90 seconds of 503s. And a user whose nginx Deployment
+    had one replica saw the service go down when the node running it was drained; as a maintainer
+    pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
+
+    ## Example
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 1
+    ---
+    kind: Service          # selects the Deployment's pods
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 3
+      template:
+        spec:
+          topologySpreadConstraints:
+          - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+             labelSelector: {matchLabels: {app: api}}}
+    ```
+    """
+    if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
+        raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
+    backed = backing_services(ctx.inventory)
+    targets = hpa_targets(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic or replicas(workload) != 1 or id(workload.obj) not in backed:
+            continue
+        ceiling = max_hpa_replicas(workload, targets)
+        if ceiling is not None and ceiling > 1:
+            continue
+        services = sorted(name(s) for s in backed[id(workload.obj)])
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} runs one replica behind Service {', '.join(services)}: losing its node takes the service down.",
+            Evidence("spec.replicas", 1),
+            Evidence("services", services),
+        )
+
+
+def _spreads(template: PodTemplate) -> bool:
+    anti = dig(template.spec, "affinity", "podAntiAffinity")
+    has_anti = isinstance(anti, dict) and any(
+        as_list(anti.get(field))
+        for field in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
+    )
+    return has_anti or bool(as_list(template.spec.get("topologySpreadConstraints")))
+
+
+@check(
+    id="spread-missing",
+    title="Multi-replica workload with no pod anti-affinity or topology spread",
+    severity="medium",
+    category="workloads",
+    cases=[MOONLIGHT],
+    fix=(
+        "Tell the scheduler to keep replicas apart: add topologySpreadConstraints over kubernetes.io/hostname "
+        "(and topology.kubernetes.io/zone), or a podAntiAffinity on the workload's own labels."
+    ),
+)
+def spread_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
+    template has neither a `podAntiAffinity` (required or preferred) nor
+    `topologySpreadConstraints`. Cluster-wide default spreading configured in the scheduler is not
+    visible through the API and is not taken into account.
+
+    ## Why it matters
+
+    Without a spreading rule, nothing stops the scheduler from placing several replicas on one
+    node. At Moonlight in January 2019 the scheduler put several CPU-heavy pods on the same GKE
+    node; nodes running at a sustained 100% CPU hit kernel panics and crashed, causing
+    intermittent outages that ended with no external traffic reaching the cluster. Nothing kept
+    those pods apart.
+
+    ## Example
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 4
+      template:
+        spec:
+          containers: [{name: worker, image: example/worker:5.2}]
+    ```
+
+    ## Fix
+
+    ```yaml
+          topologySpreadConstraints:
+          - maxSkew: 1
+            topologyKey: kubernetes.io/hostname
+            whenUnsatisfiable: ScheduleAnyway
+            labelSelector: {matchLabels: {app: worker}}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        count = replicas(workload)
+        if not workload.serves_traffic or count is None or count < 2:
+            continue
+        template = workload.templates[0]
+        if not _spreads(template):
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread: they may share one node.",
+                Evidence(spec_path(template, "affinity.podAntiAffinity"), None),
+                Evidence(spec_path(template, "topologySpreadConstraints"), None),
+            )
+
+
+def _zone(node: dict) -> str | None:
+    node_labels = labels(node)
+    return next((node_labels[key] for key in ZONE_LABELS if key in node_labels), None)
+
+
+@check(
+    id="replicas-colocated",
+    title="All ready replicas on one node or in one zone",
+    severity="high",
+    category="workloads",
+    cases=[MOONLIGHT],
+    requires=["Pod", "Node"],
+    fix=(
+        "Add topologySpreadConstraints (or pod anti-affinity) over kubernetes.io/hostname and "
+        "topology.kubernetes.io/zone, then restart the workload so the scheduler places its replicas again."
+    ),
+)
+def replicas_colocated(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Where pods actually run: workloads with at least two ready pods that all sit on one node while
+    the cluster has more than one node, or all in one zone (`topology.kubernetes.io/zone`) while
+    the cluster's nodes span several. Batch workloads and Helm test hooks are not reported.
+
+    ## Why it matters
+
+    Replicas protect a service only if one failure cannot take them all. At Moonlight in January
+    2019 the scheduler placed several CPU-heavy pods on the same GKE node; that node ran at a
+    sustained 100% CPU until the virtual machine suffered a kernel panic and crashed, and the
+    website and API had intermittent outages from 18 to 22 January.
+
+    ## Example
+
+    ```text
+    Deployment web/api: 3 ready pods, all on node pool-a-7f2c
+    ```
+
+    ## Fix
+
+    ```yaml
+          topologySpreadConstraints:
+          - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+             labelSelector: {matchLabels: {app: api}}}
+    ```
+    """
+    nodes = {name(n): n for n in ctx.inventory.nodes}
+    if len(nodes) < 2:
+        raise Skip("fewer than two nodes")
+    zones = {z for n in nodes.values() if (z := _zone(n))}
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic:
+            continue
+        placed = [
+            node_name
+            for pod in ctx.inventory.pods_of(workload.obj)
+            if is_ready(pod) and isinstance(node_name := dig(pod, "spec", "nodeName"), str) and node_name
+        ]
+        if len(placed) < 2:
+            continue
+        on_nodes = Counter(placed)
+        if len(on_nodes) == 1:
+            (node_name,) = on_nodes
+            yield ctx.finding(
+                workload.obj,
+                f"All {len(placed)} ready pods of this {workload.kind} run on node {node_name}.",
+                Evidence("pods[*].spec.nodeName", dict(on_nodes)),
+            )
+            continue
+        in_zones = Counter(_zone(nodes[n]) if n in nodes else None for n in placed)
+        if len(zones) > 1 and len(in_zones) == 1 and None not in in_zones:
+            (zone,) = in_zones
+            yield ctx.finding(
+                workload.obj,
+                f"All {len(placed)} ready pods of this {workload.kind} run in zone {zone}, though nodes span {len(zones)} zones.",
+                Evidence("pods[*].spec.nodeName", dict(on_nodes)),
+                Evidence("nodes[*].metadata.labels[topology.kubernetes.io/zone]", zone),
+            )

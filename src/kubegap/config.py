@@ -1,0 +1,172 @@
+"""The audit configuration file (``.kubegap.yaml`` or ``--config PATH``), validated by Pydantic.
+
+It turns checks off, overrides their severities, sets their thresholds (passed to the check as
+settings) and exempts findings by rule. A rule needs a reason; a rule past its expiry date no
+longer suppresses anything and is reported instead, so exemptions cannot be forgotten.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from kubegap import yamlload
+from kubegap.checks.base import Check, Finding, Severity
+from kubegap.errors import UserError
+
+DEFAULT_FILE = ".kubegap.yaml"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CheckConfig(_Strict):
+    enabled: bool = True
+    severity: Severity | None = None
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class Exemption(_Strict):
+    check: str = Field(min_length=1, description='a check id, or "all"')
+    namespace: str | None = Field(default=None, description="a glob; unset matches every namespace and cluster-scoped objects")
+    name: str = Field(default="*", min_length=1, description="a glob on the object's name")
+    reason: str = Field(min_length=1)
+    expires: dt.date | None = None
+
+    @field_validator("reason")
+    @classmethod
+    def _reason_says_something(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("a reason is required")
+        return value
+
+    def expired(self, today: dt.date) -> bool:
+        return self.expires is not None and self.expires < today
+
+    def matches(self, finding: Finding) -> bool:
+        if self.check not in ("all", finding.check_id):
+            return False
+        ns = finding.object.namespace
+        if self.namespace is not None and (ns is None or not fnmatchcase(ns, self.namespace)):
+            return False
+        return fnmatchcase(finding.object.name, self.name)
+
+    def describe(self) -> str:
+        where = f"namespace {self.namespace}, " if self.namespace is not None else ""
+        return f"check {self.check}, {where}name {self.name}"
+
+    def to_json(self) -> dict:
+        return {
+            "check": self.check,
+            "namespace": self.namespace,
+            "name": self.name,
+            "reason": self.reason,
+            "expires": self.expires.isoformat() if self.expires else None,
+        }
+
+
+class Config(_Strict):
+    checks: dict[str, CheckConfig] = Field(default_factory=dict)
+    exemptions: tuple[Exemption, ...] = ()
+    path: str | None = Field(default=None, exclude=True)
+
+    @model_validator(mode="after")
+    def _known_checks_and_settings(self) -> Config:
+        from kubegap.checks import get_check
+
+        problems = []
+        for check_id, entry in self.checks.items():
+            check = get_check(check_id)
+            if check is None:
+                problems.append(f"checks.{check_id}: no such check (see 'kubegap checks')")
+                continue
+            for key, value in entry.settings.items():
+                if key not in check.defaults:
+                    known = ", ".join(sorted(check.defaults)) or "none"
+                    problems.append(f"checks.{check_id}.settings.{key}: unknown setting (known: {known})")
+                elif not _same_type(value, check.defaults[key]):
+                    problems.append(
+                        f"checks.{check_id}.settings.{key}: expected {_type_name(check.defaults[key])}, got {value!r}"
+                    )
+        for index, rule in enumerate(self.exemptions):
+            if rule.check != "all" and get_check(rule.check) is None:
+                problems.append(f"exemptions.{index}.check: no such check {rule.check!r} (or use \"all\")")
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    def apply(self, checks: list[Check], *, chosen_explicitly: bool = False) -> list[Check]:
+        """The enabled checks with severity overrides applied; checks chosen with --check run even if disabled."""
+        kept = []
+        for check in checks:
+            entry = self.checks.get(check.id)
+            if entry is None:
+                kept.append(check)
+            elif entry.enabled or chosen_explicitly:
+                kept.append(replace(check, severity=entry.severity) if entry.severity else check)
+        return kept
+
+    def settings(self) -> dict[str, dict]:
+        return {check_id: dict(entry.settings) for check_id, entry in self.checks.items() if entry.settings}
+
+
+def _same_type(value: Any, default: Any) -> bool:
+    if default is None:
+        return True
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int | float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, type(default))
+
+
+def _type_name(default: Any) -> str:
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int | float):
+        return "a number"
+    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(default), type(default).__name__)
+
+
+def _format(path: Path, error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"])
+        for message in item["msg"].removeprefix("Value error, ").splitlines():
+            lines.append(f"{path}: {where + ': ' if where else ''}{message}")
+    return "\n".join(lines)
+
+
+def load_config(path: Path) -> Config:
+    """Read and validate a config file; any problem is a UserError naming the file and field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot read the config file: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        data = yamlload.load(text)
+    except yamlload.YAMLError as exc:
+        raise UserError(f"{path}: invalid YAML: {str(exc).splitlines()[0]}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: expected a mapping with 'checks' and/or 'exemptions' at the top level")
+    try:
+        config = Config.model_validate(data)
+    except ValidationError as exc:
+        raise UserError(_format(path, exc)) from None
+    return config.model_copy(update={"path": str(path)})
+
+
+def find_config(explicit: Path | None, cwd: Path | None = None) -> Config | None:
+    """``--config PATH`` when given, else ``.kubegap.yaml`` in the working directory if there is one."""
+    if explicit is not None:
+        return load_config(explicit)
+    default = (cwd or Path.cwd()) / DEFAULT_FILE
+    return load_config(default) if default.is_file() else None

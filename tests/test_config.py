@@ -1,0 +1,194 @@
+"""The audit config file: checks on/off, severities, settings, exemption rules and their expiry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from conftest import run_cli
+from kubegap.audit import run_audit
+from kubegap.checks import get_check
+from kubegap.config import Exemption, load_config
+from kubegap.errors import UserError
+from kubegap.inventory import Inventory
+from kubegap.sources.manifests import ManifestSource
+
+SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
+
+MANIFEST = """\
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: legacy-api, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: legacy-api}}
+  template:
+    metadata: {labels: {app: legacy-api}}
+    spec:
+      terminationGracePeriodSeconds: 50
+      containers: [{name: api, image: 'example/api:1.0', resources: {requests: {cpu: 100m, memory: 64Mi}, limits: {memory: 64Mi}}}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: legacy-api, namespace: shop}
+spec: {selector: {app: legacy-api}}
+"""
+
+
+@pytest.fixture
+def manifest(tmp_path):
+    path = tmp_path / "app.yaml"
+    path.write_text(MANIFEST)
+    return path
+
+
+CHECKS = ("spread-missing", "pdb-missing", "graceful-shutdown-missing")
+
+
+def _audit(manifest, config_text: str | None, tmp_path, checks=CHECKS):
+    args = ["audit", str(manifest), "--format", "json", "--fail-on", "none"]
+    for check_id in checks:
+        args += ["--check", check_id]
+    if config_text is not None:
+        config = tmp_path / "kubegap.yaml"
+        config.write_text(config_text)
+        args += ["--config", str(config)]
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    jsonschema.validate(report, SCHEMA)
+    return report, result.stderr
+
+
+def test_without_config_both_checks_fire(manifest, tmp_path):
+    report, _ = _audit(manifest, None, tmp_path)
+    assert {f["check_id"] for f in report["findings"]} == {"spread-missing", "pdb-missing"}
+    assert report["config"] is None and report["expired_exemptions"] == []
+
+
+def test_disable_override_severity_and_settings(manifest, tmp_path):
+    report, _ = _audit(manifest, """
+checks:
+  spread-missing: {enabled: false}
+  pdb-missing: {severity: low}
+  graceful-shutdown-missing: {settings: {min_grace_seconds: 60}}
+""", tmp_path, checks=())
+    by_check = {f["check_id"]: f for f in report["findings"]}
+    assert "spread-missing" not in {c["check_id"] for c in report["coverage"]}
+    assert {"pdb-missing", "graceful-shutdown-missing"} <= set(by_check)  # 50 s is now below the threshold
+    assert by_check["pdb-missing"]["severity"] == "low"
+
+
+def test_explicit_check_runs_even_when_disabled(manifest, tmp_path):
+    report, _ = _audit(manifest, "checks:\n  spread-missing: {enabled: false}\n", tmp_path, checks=("spread-missing",))
+    assert [f["check_id"] for f in report["findings"]] == ["spread-missing"]
+
+
+def test_exemption_suppresses_with_reason(manifest, tmp_path):
+    report, _ = _audit(manifest, """
+exemptions:
+- {check: all, namespace: "sho*", name: "legacy-*", reason: "being retired in Q1", expires: 2999-01-01}
+""", tmp_path)
+    assert report["findings"] == []
+    assert {s["check_id"] for s in report["suppressed"]} == {"spread-missing", "pdb-missing"}
+    assert all(s["suppressed_by"] == "config" and s["reason"] == "being retired in Q1" for s in report["suppressed"])
+
+
+def test_exemption_for_other_names_or_namespaces_does_not_apply(manifest, tmp_path):
+    report, _ = _audit(manifest, """
+exemptions:
+- {check: pdb-missing, namespace: other, reason: "x"}
+- {check: spread-missing, name: "new-*", reason: "y"}
+""", tmp_path)
+    assert len(report["findings"]) == 2 and report["suppressed"] == []
+
+
+def test_expired_exemption_reports_and_warns(manifest, tmp_path):
+    report, stderr = _audit(manifest, """
+exemptions:
+- {check: pdb-missing, name: legacy-api, reason: "until the PDB ships", expires: 2020-01-31}
+""", tmp_path)
+    assert "pdb-missing" in {f["check_id"] for f in report["findings"]}
+    assert report["expired_exemptions"] == [
+        {"check": "pdb-missing", "namespace": None, "name": "legacy-api", "reason": "until the PDB ships",
+         "expires": "2020-01-31", "matched": 1}
+    ]
+    assert any("expired on 2020-01-31" in w for w in report["warnings"])
+    assert "expired on 2020-01-31" in stderr
+
+
+def test_default_file_in_working_directory(manifest, tmp_path, monkeypatch):
+    (tmp_path / ".kubegap.yaml").write_text("checks:\n  pdb-missing: {enabled: false}\n")
+    result = run_cli("audit", str(manifest), "--format", "json", "--fail-on", "none", cwd=tmp_path)
+    report = json.loads(result.stdout)
+    assert report["config"] == str(tmp_path / ".kubegap.yaml")
+    assert "pdb-missing" not in {c["check_id"] for c in report["coverage"]}
+
+
+def test_exemption_expiry_is_inclusive():
+    rule = Exemption(check="all", reason="r", expires=dt.date(2026, 3, 1))
+    assert not rule.expired(dt.date(2026, 3, 1)) and rule.expired(dt.date(2026, 3, 2))
+
+
+def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
+    inventory = Inventory(ManifestSource([str(manifest)]).collect())
+    rules = [Exemption(check="spread-missing", reason="r", expires=dt.date(2026, 1, 1))]
+    result = run_audit(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2026, 6, 1))
+    assert len(result.findings) == 1 and result.expired_exemptions == [(rules[0], 1)]
+    result = run_audit(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2025, 6, 1))
+    assert result.findings == [] and result.suppressed[0].by == "config"
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("checks:\n  nope: {enabled: false}\n", "checks.nope: no such check"),
+        ("checks:\n  pdb-missing: {severity: urgent}\n", "checks.pdb-missing.severity"),
+        ("checks:\n  pdb-missing: {enabeld: false}\n", "checks.pdb-missing.enabeld: Extra inputs are not permitted"),
+        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n", "settings.min_grace: unknown setting (known: min_grace_seconds)"),
+        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\n", "settings.min_grace_seconds: expected a number"),
+        ("exemptions:\n- {check: pdb-missing}\n", "exemptions.0.reason: Field required"),
+        ("exemptions:\n- {check: pdb-missing, reason: '  '}\n", "exemptions.0.reason: a reason is required"),
+        ("exemptions:\n- {check: bogus, reason: x}\n", "exemptions.0.check: no such check 'bogus'"),
+        ("exemptions:\n- {check: all, reason: x, expires: next week}\n", "exemptions.0.expires"),
+        ("- just a list\n", "expected a mapping"),
+        ("checks: [\n", "invalid YAML"),
+    ],
+)
+def test_invalid_config_names_file_and_field(tmp_path, text, expected):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(UserError) as caught:
+        load_config(path)
+    assert str(path) in str(caught.value) and expected in str(caught.value)
+
+
+def test_invalid_config_exits_2_without_traceback(manifest, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("checks:\n  nope: {}\n")
+    result = run_cli("audit", str(manifest), "--config", str(path))
+    assert result.returncode == 2 and f"{path}: checks.nope: no such check" in result.stderr
+    assert "Traceback" not in result.stderr
+    missing = run_cli("audit", str(manifest), "--config", str(tmp_path / "absent.yaml"))
+    assert missing.returncode == 2 and "cannot read the config file" in missing.stderr
+
+
+def test_settings_reach_the_check(tmp_path):
+    nodes = tmp_path / "nodes.yaml"
+    nodes.write_text("".join(
+        f"---\napiVersion: v1\nkind: Node\nmetadata: {{name: n{i}}}\nspec: {{podCIDR: 10.8.{i}.0/24}}\n" for i in range(4)
+    ))
+    def run(setting):
+        config = tmp_path / "c.yaml"
+        config.write_text(f"checks:\n  pod-ip-capacity: {{settings: {{cluster_pod_cidr: {setting}}}}}\n")
+        result = run_cli("audit", str(nodes), "--config", str(config), "--check", "pod-ip-capacity", "--format", "json",
+                         "--fail-on", "none")
+        return json.loads(result.stdout)
+    assert [f["check_id"] for f in run("10.8.0.0/22")["findings"]] == ["pod-ip-capacity"]  # 4 of 4 blocks used
+    assert run("10.8.0.0/16")["findings"] == []
+    coverage = run("'not a cidr'")["coverage"][0]
+    assert coverage["status"] == "skipped" and "not an IPv4 CIDR" in coverage["reason"]
