@@ -37,16 +37,12 @@ def audit(
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
 ) -> None:
-    from kubegap.audit import run_audit
-    from kubegap.checks import all_checks
     from kubegap.checks.base import severity_rank
     from kubegap.cli.output import destination
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
-    from kubegap.inventory import Inventory
-    from kubegap.library import load_library
+    from kubegap.pipeline import audit_collection
     from kubegap.report import renderer
-    from kubegap.report.model import build_report
     from kubegap.sources.manifests import ManifestSource
 
     inputs = list(paths or [])
@@ -59,17 +55,7 @@ def audit(
         typer.echo(f"kubegap: warning: {warning}", err=True)
     if not collection.resources:
         raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
-
-    checks = all_checks()
-    if check_ids:
-        known = {c.id for c in checks}
-        unknown = [c for c in check_ids if c not in known]
-        if unknown:
-            raise UserError(f"unknown check(s): {', '.join(unknown)} (see 'kubegap checks')")
-        checks = [c for c in checks if c.id in check_ids]
-    inventory = Inventory(collection)
-    result = run_audit(inventory, checks, annotation_exemptions=not no_annotation_exemptions)
-    report = build_report(result, inventory, checks, load_library())
+    report = audit_collection(collection, check_ids, annotation_exemptions=not no_annotation_exemptions)
     with destination(output_file) as out:
         renderer(output_format.value)(report, out)
     threshold = None if fail_on is Severity.none else severity_rank(fail_on.value)
