@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test clean
+.PHONY: demo test clean bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,3 +27,8 @@ test: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts
+
+# Cluster-scale benchmarks (minutes: generates 6k/20k/60k-pod snapshots, runs Checkov beside kubegap);
+# writes benchmarks/RESULTS.md. KUBEGAP_SHARED points at the shared corpus when it is not ../shared.
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/run.py
