@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test system-deps docs clean
+.PHONY: demo test system-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,3 +38,8 @@ docs: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts
+
+# Cluster-scale benchmarks (minutes: generates 6k/20k/60k-pod snapshots, runs Checkov beside kubegap);
+# writes benchmarks/RESULTS.md. KUBEGAP_SHARED points at the shared corpus when it is not ../shared.
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/run.py

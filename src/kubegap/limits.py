@@ -1,7 +1,13 @@
 """Bounds on what kubegap will read, so hostile input costs bounded time and memory."""
 
-MAX_FILE_BYTES = 256 * 1024 * 1024
-"""Largest single input file read (after decompression)."""
+MAX_FILE_BYTES = 2 * 1024**3
+"""Largest single input file read (after decompression): 2 GiB.
+
+A live object with its status and managedFields is 5 to 10 KB of JSON, so a dump of a cluster at
+Kubernetes' tested limits (150,000 pods, 5,000 nodes) is about 1.5 GB, and the 60,000-pod,
+2,000-node benchmark snapshot is about 0.5 GB. Files this size are read a slice at a time (see
+``sources/jsonslices.py``), so the bound is about what a cluster can produce, not about memory.
+"""
 
 MAX_DOCUMENTS_PER_FILE = 100_000
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from kubegap.allocation import bulk_allocation
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check
@@ -34,6 +35,7 @@ def audit_collection(
 ) -> dict:
     """The versioned JSON report for everything in ``collection``."""
     checks = select_checks(check_ids)
-    inventory = Inventory(collection)
-    result = run_audit(inventory, checks, annotation_exemptions=annotation_exemptions)
+    with bulk_allocation():
+        inventory = Inventory(collection)
+        result = run_audit(inventory, checks, annotation_exemptions=annotation_exemptions)
     return build_report(result, inventory, checks, load_library())

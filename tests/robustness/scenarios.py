@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from kubegap.limits import MAX_FILE_BYTES
+
 CANARY = (
     "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: canary, namespace: robustness}\nspec:\n"
     "  template:\n    spec:\n      containers: [{name: db, image: 'postgres:16.1', volumeMounts: [{name: d, mountPath: /d}]}]\n"
@@ -56,7 +58,7 @@ def _deep(name: str, depth: int) -> Callable[[Path], None]:
 
 def _sparse_huge(folder: Path) -> None:
     with open(folder / "huge.json", "wb") as handle:
-        handle.truncate(300 * 1024 * 1024)  # sparse: costs no disk, exceeds the size limit
+        handle.truncate(MAX_FILE_BYTES + 1)  # sparse: costs no disk, just over the size limit
 
 
 def _many_documents(folder: Path) -> None:
@@ -80,7 +82,7 @@ SCENARIOS = [
     Scenario("alias-bomb", "YAML 'billion laughs': 9 levels of 9 aliases", _alias_bomb, "aliases expand past"),
     Scenario("deep-json", "JSON nested 100,000 arrays deep", _deep("deep.json", 100_000), "nested more than"),
     Scenario("deep-yaml", "YAML flow sequence nested 100,000 deep", _deep("deep.yaml", 100_000), "nested more than"),
-    Scenario("huge-file", "a 300 MB file (over the 256 MB limit)", _sparse_huge, "over the"),
+    Scenario("huge-file", f"a {MAX_FILE_BYTES // 2**30} GiB file plus one byte (over the size limit)", _sparse_huge, "over the"),
     Scenario("binary", "binary garbage with NUL bytes", _write("blob.yaml", bytes(range(256)) * 64), "binary data"),
     Scenario("utf-16", "a manifest saved as UTF-16 with a BOM", _write("utf16.yaml", CONFIGMAP.format(i=1).encode("utf-16")), None),
     Scenario("invalid-utf-8", "bytes that are not UTF-8", _write("latin1.yaml", b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: caf\xe9}\n"), "not valid UTF-8"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from kubegap.checks._common import images, matches_any, mounted_volumes
@@ -62,26 +64,33 @@ def _claim_template_reasons(ctx: Context, workload: Workload) -> Iterator[Eviden
             yield Evidence(f"spec.volumeClaimTemplates[{index}].spec.storageClassName", class_name or "(default class)")
 
 
-def _bound_local_volumes(ctx: Context, workload: Workload) -> Iterator[Evidence]:
+_ORDINAL = re.compile(r"-\d+$")
+
+
+def _claims_by_stem(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
+    """Claims per (namespace, name without its ordinal): ``data-web-3`` under ``data-web``."""
+    stems: dict[tuple[str | None, str], list[dict]] = defaultdict(list)
+    for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
+        stems[(namespace(pvc), _ORDINAL.sub("", name(pvc)))].append(pvc)
+    return stems
+
+
+def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict) -> Iterator[Evidence]:
     """Live PVCs of this workload bound to local or hostPath PersistentVolumes."""
     if not (ctx.inventory.collected("PersistentVolumeClaim") and ctx.inventory.collected("PersistentVolume")):
         return
     ns = workload.ref.namespace
-    claim_prefixes = [
-        f"{dig(t, 'metadata', 'name')}-{workload.ref.name}-" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
-    ]
     claimed = {
         claim
         for template in workload.templates
         for v in as_list(template.spec.get("volumes"))
         if isinstance(claim := dig(v, "persistentVolumeClaim", "claimName"), str)
     }
-    for pvc in ctx.inventory.of_kind("PersistentVolumeClaim"):
-        if namespace(pvc) != ns:
-            continue
+    pvcs = [pvc for claim in claimed if (pvc := ctx.inventory.get("PersistentVolumeClaim", ns, claim))]
+    for template in as_list(dig(workload.obj, "spec", "volumeClaimTemplates")):
+        pvcs += claims_by_stem.get((ns, f"{dig(template, 'metadata', 'name')}-{workload.ref.name}"), [])
+    for pvc in {id(p): p for p in pvcs}.values():  # a claim both mounted by name and templated counts once
         pvc_name = name(pvc)
-        if pvc_name not in claimed and not any(pvc_name.startswith(p) for p in claim_prefixes):
-            continue
         volume = dig(pvc, "spec", "volumeName")
         pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None
         kind_of_volume = _pv_is_local(pv) if pv else None
@@ -149,12 +158,13 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
         spec: {storageClassName: regional-ssd}  # network-attached, survives node replacement
     ```
     """
+    claims_by_stem = _claims_by_stem(ctx)
     for workload in ctx.inventory.workloads:
         if workload.kind != "StatefulSet":
             continue
         evidence = [
             *_claim_template_reasons(ctx, workload),
-            *_bound_local_volumes(ctx, workload),
+            *_bound_local_volumes(ctx, workload, claims_by_stem),
             *_pod_volume_reasons(workload),
         ]
         if evidence:

@@ -11,6 +11,19 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 
+UNUSED_METADATA = ("managedFields",)
+"""Metadata no check reads and that makes up a third of a live object's size (server-side apply
+bookkeeping). Dropped at ingest so that a large snapshot does not carry it through the audit."""
+
+
+def drop_unused_fields(obj: dict) -> None:
+    """Remove ``UNUSED_METADATA`` from an object a source has just parsed (and so owns)."""
+    meta = obj.get("metadata")
+    if isinstance(meta, dict):
+        for key in UNUSED_METADATA:
+            meta.pop(key, None)
+
+
 @dataclass(frozen=True, slots=True)
 class Origin:
     """Where a manifest object came from: file, 0-based document index, 1-based line."""

@@ -8,6 +8,7 @@ reported as a warning and skipped; the rest of the file and every other file are
 
 from __future__ import annotations
 
+import mmap
 import os
 import re
 import sys
@@ -18,27 +19,35 @@ from pathlib import Path
 import orjson
 
 from kubegap import limits, yamlload
+from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
-from kubegap.sources.base import Collection, Origin
+from kubegap.sources.base import Collection, Origin, drop_unused_fields
 from kubegap.sources.dump import json_stream
+from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
-_BRACKETS = re.compile(r"[\[\]{}]")
-_INDENT = re.compile(r"^( *)\S", re.MULTILINE)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+_TOO_INDENTED = re.compile(rf"^ {{{2 * limits.MAX_NESTING_DEPTH + 1}}}", re.MULTILINE)
 
 
 def _too_deep(text: str) -> bool:
-    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early."""
-    depth = deepest = 0
-    for match in _BRACKETS.finditer(text):
-        depth += 1 if match.group() in "[{" else -1
-        deepest = max(deepest, depth)
-        if deepest > limits.MAX_NESTING_DEPTH:
-            return True
-    widest = max((len(m.group(1)) for m in _INDENT.finditer(text)), default=0)
-    return widest > 2 * limits.MAX_NESTING_DEPTH
+    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early.
+
+    Flow nesting is measured by peeling innermost bracket pairs off the brackets alone, one
+    level per pass (brackets inside quoted strings count too: an upper bound); block nesting
+    by the widest indentation."""
+    if _TOO_INDENTED.search(text):
+        return True
+    brackets = _NOT_BRACKET.sub("", text)
+    for passes in range(limits.MAX_NESTING_DEPTH + 1):
+        peeled = _PAIR.sub("", brackets)
+        if len(peeled) == len(brackets):  # what is left never closes: each opener may nest
+            return passes + peeled.count("[") + peeled.count("{") > limits.MAX_NESTING_DEPTH
+        brackets = peeled
+    return True
 
 
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
@@ -143,6 +152,7 @@ class Reader:
         if not isinstance(obj.get("metadata"), dict):
             self.warn(f"{where}: {obj['kind']} has no metadata; skipped")
             return
+        drop_unused_fields(obj)
         self.collection.add(obj, origin)
         self.collection.collected.add(obj["kind"])
 
@@ -179,7 +189,7 @@ class Reader:
             for key, key_line in duplicates:
                 self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
             for data in documents:
-                if _ALIAS.search(chunk) and _expanded_size(data) > limits.MAX_EXPANDED_NODES:
+                if "*" in chunk and _ALIAS.search(chunk) and _expanded_size(data) > limits.MAX_EXPANDED_NODES:
                     self.warn(f"{path}, document {index + 1}: YAML aliases expand past {limits.MAX_EXPANDED_NODES} nodes; skipped")
                     continue
                 self.add_document(data, origin)
@@ -190,11 +200,26 @@ class Reader:
             if size > limits.MAX_FILE_BYTES:
                 self.warn(f"{path}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
                 return
-            raw = path.read_bytes()
             if path.suffix == ".gz":
-                raw = _gunzip(raw)
+                raw = _gunzip(path.read_bytes())
+            elif size >= SLICED_READ_BYTES:
+                with path.open("rb") as handle:  # mapped, so pages already parsed can be let go
+                    raw = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+            else:
+                raw = path.read_bytes()
         except (OSError, zlib.error) as exc:
             raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            document = _json_document(raw)
+            if document is not None:
+                self.add_document(document, Origin(str(path), 0, 1))
+                return
+            self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, path)
+        finally:
+            if isinstance(raw, mmap.mmap):
+                raw.close()
+
+    def _read_bytes(self, raw: bytes, path: Path) -> None:
         encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
         if encoding != "utf-16" and b"\x00" in raw:
             self.warn(f"{path}: binary data, not YAML or JSON; skipped")
@@ -208,6 +233,33 @@ class Reader:
             self.warn(f"{path}: empty file; nothing to read")
             return
         self.read_text(text, str(path))
+
+
+SLICED_READ_BYTES = 32 * 1024 * 1024
+"""Files this large are memory-mapped and, when they are JSON lists, parsed a slice at a time."""
+
+_JSON_START = re.compile(rb"[ \t\r\n]*[\[{]")
+
+
+def _drop_unused_in(items: list) -> None:
+    for item in items:
+        if isinstance(item, dict):
+            drop_unused_fields(item)
+
+
+def _json_document(raw) -> dict | list | None:
+    """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
+    (YAML flow style, UTF-16, a byte-order mark: the text path decides)."""
+    if not _JSON_START.match(raw):
+        return None
+    if len(raw) >= SLICED_READ_BYTES:
+        document = parse_in_slices(raw, _drop_unused_in)
+        if document is not None:
+            return document
+    try:
+        return orjson.loads(raw[:] if isinstance(raw, mmap.mmap) else raw)
+    except orjson.JSONDecodeError:
+        return None
 
 
 def _gunzip(raw: bytes) -> bytes:
@@ -225,8 +277,10 @@ def _files(root: Path) -> Iterator[Path]:
     for folder, dirs, files in os.walk(root, followlinks=False):
         dirs.sort()
         for file in sorted(files):
+            if not file.lower().endswith(SUFFIXES):
+                continue
             path = Path(folder, file)
-            if path.suffix.lower() in SUFFIXES and path.is_file():
+            if path.is_file():
                 count += 1
                 if count > limits.MAX_DIRECTORY_FILES:
                     return
@@ -240,6 +294,10 @@ class ManifestSource:
         self.paths = paths
 
     def collect(self) -> Collection:
+        with bulk_allocation():
+            return self._collect()
+
+    def _collect(self) -> Collection:
         reader = Reader()
         for raw in self.paths:
             if raw == "-":

@@ -18,7 +18,7 @@ import orjson
 
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
-from kubegap.sources.base import Collection, Origin
+from kubegap.sources.base import Collection, Origin, drop_unused_fields
 
 API_VERSION = "kubegap.io/v1"
 KIND = "Snapshot"
@@ -32,6 +32,7 @@ def read_snapshot(data: dict, path: str) -> Collection:
     collection = Collection()
     for position, item in enumerate(as_list(data.get("items"))):
         if isinstance(item, dict) and isinstance(item.get("kind"), str) and isinstance(item.get("metadata"), dict):
+            drop_unused_fields(item)
             collection.add(item, Origin(path, 0))
         else:
             collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")

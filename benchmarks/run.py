@@ -1,0 +1,293 @@
+"""kubegap's benchmarks: cluster-scale audits against the JSON parse floor, Checkov, start-up.
+
+    make bench                                   # everything; writes benchmarks/RESULTS.md
+    .venv/bin/python benchmarks/run.py --sizes small --skip-checkov --repeats 3
+
+For each size (benchmarks/generate.py snapshots, cached in benchmarks/.data/) and each repeat, in
+turn: the floor (a fresh interpreter that reads the file and parses it with orjson, the cyclic
+collector off: the cheapest way Python can hold it), the pipeline's stages in a fresh process
+(load, inventory, checks, report, json and table rendering), and ``kubegap audit FILE --format
+json`` end to end, with its peak RSS from ``os.wait4``. Medians over the repeats. The end-to-end
+scaling exponent is the least-squares slope of log(time) over log(pods) across the sizes.
+
+Then kubegap beside Checkov (in its own venv, benchmarks/.venv-checkov, created on first use) on
+the manifest corpus in ../shared/corpus, read in place (skipped when absent), and the start-up of
+a few commands beside ``python -c pass``. Targets are ratios measured in the same run, never
+absolute times: the machine is whatever runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DATA = HERE / ".data"
+CHECKOV_VENV = HERE / ".venv-checkov"
+CORPUS = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared")) / "corpus"
+RESULTS = HERE / "RESULTS.md"
+START, END = "<!-- results:start -->", "<!-- results:end -->"
+
+sys.path.insert(0, str(HERE))
+from generate import Shape, write  # noqa: E402
+
+SIZES = {"small": Shape(nodes=200), "medium": Shape(nodes=700), "large": Shape(nodes=2000)}
+TARGETS = {"floor_ratio": 2.5, "rss_gib": 3.0, "exponent": 1.1, "checkov_ratio": 10.0, "version_ms": 100.0, "search_ms": 400.0}
+
+FLOOR = "import gc, sys, time; gc.disable(); import orjson; t = time.perf_counter(); orjson.loads(open(sys.argv[1], 'rb').read()); print(time.perf_counter() - t)"
+
+
+@dataclass
+class Run:
+    seconds: float
+    rss_mib: float
+    stdout: str
+
+
+def timed(command: list[str], **kwargs) -> Run:
+    """Wall time and peak RSS (this child only, from wait4) of one command."""
+    with tempfile.TemporaryFile() as out:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, **kwargs)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        code = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        stdout = out.read().decode()
+    if code not in (0, 1):
+        raise RuntimeError(f"{' '.join(command)} exited {code}")
+    return Run(seconds, usage.ru_maxrss / 1024, stdout)
+
+
+def kubegap_command() -> list[str]:
+    script = Path(sys.executable).with_name("kubegap")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "kubegap"]
+
+
+def snapshot(name: str, shape: Shape) -> Path:
+    DATA.mkdir(exist_ok=True)
+    path = DATA / f"{name}-{shape.nodes}n-{shape.pods}p-s{shape.seed}.json"
+    if not path.exists() or path.stat().st_mtime < (HERE / "generate.py").stat().st_mtime:
+        print(f"generating {path.name} ...", flush=True)
+        write(shape, path)
+    return path
+
+
+# -- stages, measured inside one fresh process ------------------------------------------------------
+def stages(path: str) -> dict:
+    import io
+
+    from kubegap.allocation import bulk_allocation
+    from kubegap.audit import run_audit
+    from kubegap.inventory import Inventory
+    from kubegap.library import load_library
+    from kubegap.pipeline import select_checks
+    from kubegap.report import renderer
+    from kubegap.report.model import build_report
+    from kubegap.sources.manifests import ManifestSource
+
+    checks, library = select_checks(None), load_library()
+    marks = [time.perf_counter()]
+    collection = ManifestSource([path]).collect()
+    marks.append(time.perf_counter())
+    with bulk_allocation():
+        inventory = Inventory(collection)
+        marks.append(time.perf_counter())
+        result = run_audit(inventory, checks)
+        marks.append(time.perf_counter())
+    report = build_report(result, inventory, checks, library)
+    marks.append(time.perf_counter())
+    renderer("json")(report, io.StringIO())
+    marks.append(time.perf_counter())
+    renderer("table")(report, io.StringIO())
+    marks.append(time.perf_counter())
+    names = ("load", "inventory", "checks", "report", "render_json", "render_table")
+    return {**{n: b - a for n, a, b in zip(names, marks, marks[1:])}, "objects": len(inventory), "findings": len(report["findings"])}
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def slope(xs: list[float], ys: list[float]) -> float | None:
+    if len(xs) < 2:
+        return None
+    lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
+    mx, my = statistics.mean(lx), statistics.mean(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+
+def bench_size(name: str, shape: Shape, repeats: int) -> dict:
+    path = snapshot(name, shape)
+    floors, parses, ends, rss, stage_runs = [], [], [], [], []
+    for attempt in range(repeats):
+        floor = timed([sys.executable, "-c", FLOOR, str(path)])
+        floors.append(floor.seconds)
+        parses.append(float(floor.stdout))
+        stage_runs.append(json.loads(timed([sys.executable, __file__, "--stages", str(path)]).stdout))
+        end = timed([*kubegap_command(), "audit", str(path), "--format", "json", "--fail-on", "none"])
+        ends.append(end.seconds)
+        rss.append(end.rss_mib)
+        print(f"  {name} #{attempt + 1}: floor {floor.seconds:.2f} s, audit {end.seconds:.2f} s, {end.rss_mib:.0f} MiB", flush=True)
+    stage_medians = {k: median([r[k] for r in stage_runs]) for k in stage_runs[0] if k not in ("objects", "findings")}
+    return {
+        "name": name, "nodes": shape.nodes, "pods": shape.pods, "objects": stage_runs[0]["objects"], "findings": stage_runs[0]["findings"],
+        "mib": path.stat().st_size / 2**20, "floor": median(floors), "parse": median(parses), "end_to_end": median(ends),
+        "rss_mib": median(rss), "stages": stage_medians,
+    }
+
+
+# -- Checkov --------------------------------------------------------------------------------------
+def checkov() -> Path:
+    binary = CHECKOV_VENV / "bin" / "checkov"
+    if not binary.exists():
+        print("creating benchmarks/.venv-checkov with checkov ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(CHECKOV_VENV)], check=True)
+        subprocess.run([str(CHECKOV_VENV / "bin" / "pip"), "install", "--quiet", "checkov"], check=True)
+    return binary
+
+
+def bench_checkov(repeats: int) -> dict | None:
+    if not CORPUS.is_dir():
+        print(f"{CORPUS} is absent: skipping the Checkov comparison")
+        return None
+    binary = checkov()
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.strip()
+    ours, theirs, objects, resources = [], [], 0, 0
+    for attempt in range(repeats):
+        run = timed([*kubegap_command(), "audit", str(CORPUS), "--format", "json", "--fail-on", "none"])
+        ours.append(run.seconds)
+        objects = json.loads(run.stdout)["summary"]["objects"]
+        with tempfile.TemporaryDirectory() as home:  # checkov writes caches under $HOME
+            run = timed([str(binary), "-d", str(CORPUS), "--framework", "kubernetes", "-o", "json", "--quiet", "--skip-download"],
+                        env={**os.environ, "HOME": home}, cwd=home)
+        theirs.append(run.seconds)
+        reports = json.loads(run.stdout)
+        reports = reports if isinstance(reports, list) else [reports]
+        resources = sum(r.get("summary", {}).get("resource_count", 0) for r in reports)
+        print(f"  corpus #{attempt + 1}: kubegap {ours[-1]:.1f} s ({objects} objects), checkov {theirs[-1]:.1f} s ({resources} resources)", flush=True)
+    ours_rate, theirs_rate = objects / median(ours), resources / median(theirs)
+    return {"version": version, "files": sum(1 for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml", ".json")),
+            "kubegap_s": median(ours), "checkov_s": median(theirs), "objects": objects, "resources": resources,
+            "kubegap_rate": ours_rate, "checkov_rate": theirs_rate, "ratio": ours_rate / theirs_rate}
+
+
+# -- start-up -------------------------------------------------------------------------------------
+def bench_startup(repeats: int) -> list[dict]:
+    commands = [("python -c pass", [sys.executable, "-c", "pass"]), ("kubegap --version", [*kubegap_command(), "--version"]),
+                ("kubegap checks", [*kubegap_command(), "checks"]), ("kubegap cases search dns", [*kubegap_command(), "cases", "search", "dns"])]
+    times: dict[str, list[float]] = {label: [] for label, _ in commands}
+    for _ in range(repeats):
+        for label, command in commands:
+            times[label].append(timed(command, env={**os.environ, "COLUMNS": "120"}).seconds * 1000)
+    baseline = median(times["python -c pass"])
+    return [{"command": label, "ms": median(values), "over_baseline_ms": median(values) - baseline} for label, values in times.items()]
+
+
+# -- RESULTS.md -----------------------------------------------------------------------------------
+def machine() -> str:
+    memory = next((line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), "0") if Path("/proc/meminfo").exists() else "0"
+    import orjson
+
+    from kubegap import __version__
+
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    return (f"{os.cpu_count()} cores ({cpu}), {int(memory) / 2**20:.1f} GiB memory, {platform.system()} {platform.release()}, "
+            f"Python {platform.python_version()}, orjson {orjson.__version__}, kubegap {__version__}; "
+            f"load average at the start {os.getloadavg()[0]:.1f}")
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def render(sizes: list[dict], exponent: float | None, floor_exponent: float | None, corpus: dict | None, startup: list[dict], repeats: int) -> str:
+    lines = [f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeats, medians. Machine: {machine()}.", ""]
+    lines += ["### Cluster snapshots", "",
+              "| size | nodes | pods | objects | file | floor (parse) | audit end to end | ratio | peak RSS | findings |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in sizes:
+        lines.append(f"| {s['name']} | {s['nodes']:,} | {s['pods']:,} | {s['objects']:,} | {s['mib']:.0f} MiB | {s['floor']:.2f} s ({s['parse']:.2f} s) | "
+                     f"{s['end_to_end']:.2f} s | {s['end_to_end'] / s['floor']:.2f}x | {s['rss_mib']:,.0f} MiB | {s['findings']} |")
+    lines += ["", "Floor: a fresh interpreter reading the file and parsing it with orjson, collector off (in brackets: the parse "
+              "alone). Audit: `kubegap audit FILE --format json` in a fresh process. Ratio: audit / floor.", "",
+              "| size | load | inventory | checks | report | render json | render table |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for s in sizes:
+        st = s["stages"]
+        lines.append(f"| {s['name']} | " + " | ".join(f"{st[k]:.2f} s ({st[k] / s['parse']:.2f}x)" for k in ("load", "inventory", "checks", "report", "render_json", "render_table")) + " |")
+    lines += ["", "Stages in one fresh process; in brackets, against the parse alone.", ""]
+    if exponent is not None:
+        lines.append(f"Scaling exponent of end-to-end time over pods: **{exponent:.2f}** (the floor's: {floor_exponent:.2f}).")
+        lines.append("")
+    if corpus:
+        lines += ["### Beside Checkov", "",
+                  f"The manifest corpus (../shared/corpus, {corpus['files']} YAML/JSON files, read in place), Kubernetes checks only, "
+                  f"Checkov {corpus['version']} with `--framework kubernetes --skip-download`.", "",
+                  "| tool | wall time | objects | objects per second |", "|---|---:|---:|---:|",
+                  f"| kubegap | {corpus['kubegap_s']:.1f} s | {corpus['objects']:,} | {corpus['kubegap_rate']:.0f} |",
+                  f"| Checkov | {corpus['checkov_s']:.1f} s | {corpus['resources']:,} (its resource count) | {corpus['checkov_rate']:.1f} |",
+                  "", f"kubegap reads **{corpus['ratio']:.1f}x** as many objects per second.", ""]
+    lines += ["### Start-up", "", "| command | median | over `python -c pass` |", "|---|---:|---:|"]
+    lines += [f"| `{s['command']}` | {s['ms']:.0f} ms | {s['over_baseline_ms']:+.0f} ms |" for s in startup]
+    lines += ["", "### Targets", "", "| target | measured | |", "|---|---|---|"]
+    largest = sizes[-1] if sizes else None
+    if largest:
+        ratio = largest["end_to_end"] / largest["floor"]
+        lines.append(f"| {largest['name']}: audit within {TARGETS['floor_ratio']}x the parse floor | {ratio:.2f}x | {verdict(ratio <= TARGETS['floor_ratio'])} |")
+        lines.append(f"| {largest['name']}: peak RSS under {TARGETS['rss_gib']:.0f} GiB | {largest['rss_mib'] / 1024:.2f} GiB | {verdict(largest['rss_mib'] / 1024 < TARGETS['rss_gib'])} |")
+    if exponent is not None:
+        lines.append(f"| scaling exponent <= {TARGETS['exponent']} | {exponent:.2f} | {verdict(exponent <= TARGETS['exponent'])} |")
+    if corpus:
+        lines.append(f"| >= {TARGETS['checkov_ratio']:.0f}x Checkov's objects per second | {corpus['ratio']:.1f}x | {verdict(corpus['ratio'] >= TARGETS['checkov_ratio'])} |")
+    by_command = {s["command"]: s for s in startup}
+    version, search = by_command["kubegap --version"], by_command["kubegap cases search dns"]
+    lines.append(f"| `kubegap --version` within {TARGETS['version_ms']:.0f} ms of `python -c pass` | {version['over_baseline_ms']:+.0f} ms | {verdict(version['over_baseline_ms'] <= TARGETS['version_ms'])} |")
+    lines.append(f"| `kubegap cases search` under {TARGETS['search_ms']:.0f} ms | {search['ms']:.0f} ms | {verdict(search['ms'] < TARGETS['search_ms'])} |")
+    return "\n".join(lines)
+
+
+def write_results(body: str) -> None:
+    text = RESULTS.read_text() if RESULTS.exists() else f"# Benchmark results\n\n{START}\n{END}\n"
+    before, _, rest = text.partition(START)
+    _, _, after = rest.partition(END)
+    RESULTS.write_text(f"{before}{START}\n{body}\n{END}{after}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default=",".join(SIZES), help=f"comma-separated, from {', '.join(SIZES)}")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--checkov-repeats", type=int, default=1, help="Checkov takes minutes on the corpus")
+    parser.add_argument("--skip-checkov", action="store_true")
+    parser.add_argument("--stdout", action="store_true", help="print the results instead of writing RESULTS.md")
+    parser.add_argument("--stages", metavar="FILE", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.stages:
+        print(json.dumps(stages(args.stages)))
+        return
+    sizes = [bench_size(name, SIZES[name], args.repeats) for name in args.sizes.split(",")]
+    exponent = slope([s["pods"] for s in sizes], [s["end_to_end"] for s in sizes])
+    floor_exponent = slope([s["pods"] for s in sizes], [s["floor"] for s in sizes])
+    corpus = None if args.skip_checkov else bench_checkov(args.checkov_repeats)
+    startup = bench_startup(max(args.repeats, 10))
+    body = render(sizes, exponent, floor_exponent, corpus, startup, args.repeats)
+    if args.stdout:
+        print(body)
+    else:
+        write_results(body)
+        print(body)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""Large JSON lists (``kubectl get -o json``, kubegap snapshots) parsed a slice of items at a time.
+
+Parsing a 500 MB cluster dump in one call holds every object, bulk included, at once: several
+times the file's size. Here the top-level ``items`` array is cut at item boundaries into slices of
+a few megabytes, each slice is parsed by orjson and trimmed (``on_items``) before the next, and
+the file's pages already read are handed back to the kernel. Peak memory is then the trimmed
+objects plus one slice.
+
+Cutting needs no tokenizer: a candidate cut is a ``}`` ``,`` followed by the bytes the first
+item starts with (its indentation and first key: ``{"apiVersion"``), past the slice's target
+length; a candidate is accepted only if orjson parses ``[`` slice ``]``, which it cannot when
+the cut falls inside an item (unbalanced brackets, or an unterminated string). Counting brackets
+first rules most wrong candidates out without parsing. Anything that does not fit this shape
+returns None, and the caller parses the document whole, so errors are reported exactly as before.
+"""
+
+from __future__ import annotations
+
+import mmap
+import re
+from collections.abc import Callable
+
+import orjson
+
+SLICE_BYTES = 8 * 1024 * 1024
+MAX_PROBES = 64
+"""Candidate cuts looked at per slice before giving up on slicing (then the rest is parsed whole)."""
+MAX_PARSES = 8
+"""Candidate slices parsed although their brackets do not balance (strings can hold brackets)."""
+
+_ITEMS = re.compile(rb'"items"\s*:\s*\[')
+_FIRST_ITEM = re.compile(rb'(\s*)\{(\s*"[^"\\]{1,64}")')
+
+
+def _balanced(piece: bytes) -> bool:
+    return piece.count(b"{") == piece.count(b"}") and piece.count(b"[") == piece.count(b"]")
+
+
+def _release(buffer, upto: int) -> None:
+    """Drop the pages of a file mapping below ``upto`` from memory (they are not read again)."""
+    if isinstance(buffer, mmap.mmap) and hasattr(mmap, "MADV_DONTNEED"):
+        aligned = upto - upto % mmap.PAGESIZE
+        if aligned:
+            buffer.madvise(mmap.MADV_DONTNEED, 0, aligned)
+
+
+def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None:
+    """The items from ``start`` up to the first good cut past SLICE_BYTES, and where the next begins."""
+    probe, parses = start + SLICE_BYTES, 0
+    for _ in range(MAX_PROBES):
+        cut = cuts.search(buffer, probe)
+        if cut is None:
+            return None
+        piece = buffer[start : cut.start() + 1]
+        balanced = _balanced(piece)
+        if balanced or parses < MAX_PARSES:
+            parses += not balanced
+            try:
+                return orjson.loads(b"[" + piece + b"]"), cut.start() + cut.group().index(b"{")
+            except orjson.JSONDecodeError:
+                pass
+        probe = cut.start() + 1
+    return None
+
+
+def parse_in_slices(buffer, on_items: Callable[[list], None]) -> dict | None:
+    """The document in ``buffer`` (bytes or a read-only mmap), or None when it is not a JSON
+    object with a top-level ``items`` array that can be cut into slices."""
+    found = _ITEMS.search(buffer)
+    if found is None:
+        return None
+    head = bytes(buffer[: found.start()]).rstrip()
+    head = head[:-1] if head.endswith(b",") else head
+    try:
+        document = orjson.loads(head + b"}")
+    except orjson.JSONDecodeError:
+        return None  # "items" was not a top-level key
+    if not isinstance(document, dict):
+        return None
+    items: list = []
+    position = found.end()
+    first = _FIRST_ITEM.match(buffer, position)
+    cuts = re.compile(rb"\}\s*," + re.escape(first.group(1)) + rb"\{" + re.escape(first.group(2))) if first else None
+    while cuts is not None and len(buffer) - position > 2 * SLICE_BYTES:
+        cut = _next_slice(buffer, position, cuts)
+        if cut is None:
+            break
+        batch, position = cut
+        on_items(batch)
+        items.extend(batch)
+        _release(buffer, position)
+    try:
+        tail = orjson.loads(b'{"items":[' + buffer[position:])
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(tail.get("items"), list):
+        return None
+    on_items(tail["items"])
+    items.extend(tail.pop("items"))
+    document.update(tail)
+    document["items"] = items
+    return document
