@@ -92,6 +92,8 @@ class Inventory:
         return self._by_kind.get(kind_name, [])
 
     def get(self, kind_name: str, ns: str | None, obj_name: str) -> dict | None:
+        if not isinstance(obj_name, str) or not (ns is None or isinstance(ns, str)):
+            return None  # a mistyped reference names nothing
         return self._by_key.get((kind_name, ns, obj_name))
 
     def by_uid(self, uid: str) -> dict | None:

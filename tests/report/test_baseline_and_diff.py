@@ -30,7 +30,7 @@ def reports(tmp_path):
         folder.mkdir()
         for name in names:
             (folder / f"{name}.yaml").write_text(hostpath_statefulset(name, "data"))
-        result = run_cli("audit", str(folder), "--format", f"json={tmp_path / f'{label}.json'}", "--fail-on", "none")
+        result = run_cli("audit", str(folder), "--format", f"json={tmp_path / f'{label}.json'}", "--fail-on", "none", "--check", "local-storage-stateful")
         assert result.returncode == 0, result.stderr
         written[label] = tmp_path / f"{label}.json"
     return written
@@ -75,7 +75,7 @@ def test_diff_table_ends_with_a_summary_line_and_fail_on_applies_to_new_findings
 
 def test_audit_with_a_baseline_fails_only_on_new_findings(reports, tmp_path):
     new_folder = reports["new"].parent / "new"
-    marked = run_cli("audit", str(new_folder), "--baseline", str(reports["old"]), "--format", "json")
+    marked = run_cli("audit", str(new_folder), "--baseline", str(reports["old"]), "--format", "json", "--check", "local-storage-stateful")
     assert marked.returncode == 1, marked.stderr
     report = json.loads(marked.stdout)
     jsonschema.validate(report, REPORT_SCHEMA)
@@ -83,7 +83,7 @@ def test_audit_with_a_baseline_fails_only_on_new_findings(reports, tmp_path):
     assert report["baseline"]["new"] == 1 and [f["object"]["name"] for f in report["baseline"]["fixed"]] == ["db-a"]
 
     (new_folder / "db-c.yaml").unlink()
-    only_old = run_cli("audit", str(new_folder), "--baseline", str(reports["old"]))
+    only_old = run_cli("audit", str(new_folder), "--baseline", str(reports["old"]), "--check", "local-storage-stateful")
     assert only_old.returncode == 0, only_old.stdout  # db-b is high but not new
     assert "0 new, 1 fixed since the baseline" in only_old.stdout.splitlines()[-1]
 

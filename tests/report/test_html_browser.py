@@ -132,7 +132,8 @@ def test_filter_state_survives_a_reload_from_the_url(page_of, mixed_report):
 def test_html_payloads_stay_inert(page_of, mixed_report):
     page, record = page_of(mixed_report)
     assert page.locator("ol.findings script, ol.findings img").count() == 0
-    assert page.locator("p.object", has_text=PAYLOAD).count() == 1
+    on_payload = sum(PAYLOAD in f["object"]["name"] for f in mixed_report["findings"])
+    assert on_payload >= 1 and page.locator("p.object", has_text=PAYLOAD).count() == on_payload
     page.locator("ol.findings > li summary").first.click()
     assert not record["dialogs"] and not record["errors"]
 

@@ -55,7 +55,7 @@ def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
                 return network, f"Pod kube-system/{name(pod)} --cluster-cidr"
     for config_map in ctx.inventory.of_kind("ConfigMap"):
         if namespace(config_map) == "kube-system" and name(config_map) == "kube-proxy":
-            for value in (dig(config_map, "data") or {}).values():
+            for value in as_dict(dig(config_map, "data")).values():
                 match = _CLUSTER_CIDR_CONFIG.search(value) if isinstance(value, str) else None
                 if match and (network := _ipv4_network(match.group(1))):
                     return network, "ConfigMap kube-system/kube-proxy clusterCIDR"

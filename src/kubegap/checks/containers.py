@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, namespace
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.workloads import Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
@@ -162,7 +162,7 @@ def _latency_critical(workload: Workload, backed: dict[int, list[dict]]) -> str 
     """Why the workload is latency-critical: it backs a Service, or it runs at a system-critical priority."""
     services = backed.get(id(workload.obj))
     if services:
-        return "backs Service " + ", ".join(sorted(dig(s, "metadata", "name", default="") for s in services))
+        return "backs Service " + ", ".join(sorted(name(s) for s in services))
     for template in workload.templates:
         if template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES:
             return f"runs at priority {template.spec['priorityClassName']}"

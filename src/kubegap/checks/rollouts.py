@@ -404,7 +404,7 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
             if left_out:
                 evidence.append(Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20]))
         if pods_known and has_status(workload.obj):
-            running = {dig(p, "spec", "nodeName") for p in ctx.inventory.pods_of(workload.obj)}
+            running = {n for p in ctx.inventory.pods_of(workload.obj) if isinstance(n := dig(p, "spec", "nodeName"), str)}
             uncovered = sorted(
                 name(node)
                 for node in ctx.inventory.nodes
