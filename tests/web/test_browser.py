@@ -124,17 +124,20 @@ def test_every_case_page_shows_every_section(watched, site_server, library, arti
 def test_back_button_restores_state(watched, site_server, library):
     page = watched.page
     page.goto(site_server + "/cases")
-    page.locator('ul[data-vocabulary="root_cause"] a[data-term]').first.click()
+    with page.expect_navigation():
+        page.locator('ul[data-vocabulary="root_cause"] a[data-term]').first.click()
     filtered_url, filtered_count = page.url, _count(page)
     page.locator("#q").fill("dns")
-    page.get_by_role("button", name="Search").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Search").click()
     assert "q=dns" in page.url
-    page.go_back()
-    assert page.url == filtered_url and _count(page) == filtered_count
-    page.go_back()
+    page.go_back(wait_until="load")
+    page.wait_for_url(filtered_url)
+    assert _count(page) == filtered_count
+    page.go_back(wait_until="load")
     assert _count(page) == len(library.cases)
-    page.go_forward()
-    assert page.url == filtered_url
+    page.go_forward(wait_until="load")
+    page.wait_for_url(filtered_url)
 
 
 def test_vocabulary_and_component_pages(watched, site_server, library, artifacts):
