@@ -6,7 +6,6 @@ audit their repository. Findings are expected (these are real projects); errors 
 
 from __future__ import annotations
 
-
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.inventory import Inventory
