@@ -14,18 +14,12 @@ def _schema() -> dict:
 
 
 def load_report(path: Path) -> dict:
-    """The report in ``path``; a UserError naming the file and the field at fault otherwise."""
+    """The report in ``path``, read as ``diff`` and ``--baseline`` read it, then checked against the schema."""
     import jsonschema
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot read the report: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        report = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-                        "give a report from 'kubegap audit --format json'") from None
+    from kubegap.report.baseline import load_report as read_report
+
+    report = read_report(path)
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(_schema()).iter_errors(report))
     if error is not None:
         where = "/".join(str(part) for part in error.absolute_path) or "(top level)"
