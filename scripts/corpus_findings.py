@@ -1,13 +1,17 @@
-"""Audit every project of the shared corpus and print or check its reviewed findings.
+"""Audit every project of the shared corpus against its reviewed findings, and publish the precision.
 
 The reviewed findings live in ``tests/golden/corpus/<check-id>.tsv``, one row per finding:
 ``project  kind  namespace  name  verdict  reason``, where ``verdict`` is ``gap`` (a reliability gap a
 senior SRE would sign) or ``noise`` (true to the YAML but not worth acting on), and ``reason`` says why
-in one line. ``namespace`` is ``-`` for cluster-scoped objects and manifests without one.
+in one line. ``namespace`` is ``-`` for cluster-scoped objects and manifests without one. An object
+with two findings of one check has two rows.
 
-    python scripts/corpus_findings.py                # rows for every finding, verdicts from the files
-    python scripts/corpus_findings.py --check ID     # only that check's rows
-    python scripts/corpus_findings.py --unreviewed   # only rows the files do not list yet
+    python scripts/corpus_findings.py                  # every finding, with its verdict when reviewed
+    python scripts/corpus_findings.py --check ID       # only that check's findings
+    python scripts/corpus_findings.py --unreviewed     # only findings no golden file lists
+    python scripts/corpus_findings.py --precision      # write docs/PRECISION.md from the golden files
+
+KUBEGAP_SHARED points at the shared corpus when it is not ``../shared`` beside the checkout.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,16 +30,20 @@ from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "corpus"
+PRECISION_DOC = ROOT / "docs" / "PRECISION.md"
 COLUMNS = ("project", "kind", "namespace", "name", "verdict", "reason")
 VERDICTS = ("gap", "noise")
+
+Key = tuple[str, str, str, str]
+"""A finding's object: (project, kind, namespace or "-", name)."""
 
 
 def shared_dir() -> Path:
     return Path(os.environ.get("KUBEGAP_SHARED") or ROOT.parent / "shared")
 
 
-def corpus_findings(corpus: Path) -> Iterator[tuple[str, str, str, str, str]]:
-    """``(check, project, kind, namespace, name)`` for every finding on every corpus project."""
+def corpus_findings(corpus: Path) -> Iterator[tuple[str, Key]]:
+    """``(check id, object key)`` for every finding on every project of the corpus."""
     checks = all_checks()
     for project in sorted(p for p in corpus.iterdir() if p.is_dir()):
         collection = ManifestSource([str(project)]).collect()
@@ -42,40 +51,87 @@ def corpus_findings(corpus: Path) -> Iterator[tuple[str, str, str, str, str]]:
             continue
         for finding in run_audit(Inventory(collection), checks, annotation_exemptions=False).findings:
             ref = finding.object
-            yield finding.check_id, project.name, ref.kind, ref.namespace or "-", ref.name
+            yield finding.check_id, (project.name, ref.kind, ref.namespace or "-", ref.name)
 
 
-def reviewed(golden: Path = GOLDEN) -> dict[str, dict[tuple[str, str, str, str], tuple[str, str]]]:
-    """Per check, each reviewed finding's key and its ``(verdict, reason)``."""
-    found: dict[str, dict] = {}
+def found_by_check(corpus: Path) -> dict[str, Counter[Key]]:
+    found: dict[str, Counter[Key]] = {}
+    for check_id, key in corpus_findings(corpus):
+        found.setdefault(check_id, Counter())[key] += 1
+    return found
+
+
+def reviewed(golden: Path = GOLDEN) -> dict[str, list[tuple[Key, str, str]]]:
+    """Per check file, its rows: ``(object key, verdict, reason)``."""
+    found: dict[str, list] = {}
     for path in sorted(golden.glob("*.tsv")):
-        rows = {}
-        for number, line in enumerate(path.read_text().splitlines()[1:], start=2):
-            if not line.strip():
-                continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if not lines or tuple(lines[0].split("\t")) != COLUMNS:
+            raise ValueError(f"{path}:1: the header must be {' '.join(COLUMNS)} (tab-separated)")
+        rows = []
+        for number, line in enumerate(lines[1:], start=2):
             cells = line.split("\t")
             if len(cells) != len(COLUMNS) or cells[4] not in VERDICTS or not cells[5].strip():
-                raise ValueError(f"{path}:{number}: expected {len(COLUMNS)} tab-separated cells {COLUMNS}, verdict in {VERDICTS}")
-            rows[tuple(cells[:4])] = (cells[4], cells[5])
+                raise ValueError(f"{path}:{number}: expected {len(COLUMNS)} tab-separated cells, a verdict in {VERDICTS} and a reason")
+            rows.append((tuple(cells[:4]), cells[4], cells[5]))
         found[path.stem] = rows
     return found
+
+
+def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]]) -> str:
+    """docs/PRECISION.md: the share of each check's corpus findings reviewed as real gaps."""
+    checks = all_checks()
+    total = Counter(verdict for rows in golden.values() for _, verdict, _ in rows)
+    findings = sum(total.values())
+    lines = [
+        "# Precision on real manifests",
+        "",
+        "Generated by `python scripts/corpus_findings.py --precision` from the reviewed findings in",
+        "`tests/golden/corpus/`: every finding kubegap reports on the public projects of the shared corpus,",
+        "each judged `gap` (a reliability gap a senior SRE would sign) or `noise` (true to the YAML but not",
+        "worth acting on), with a one-line reason. A test fails when a finding appears that no file lists, or",
+        "a listed one disappears, so every change to what fires is reviewed.",
+        "",
+        f"**{findings} findings, {total['gap']} gaps, {total['noise']} noise: "
+        f"{_share(total['gap'], findings)} precision.**",
+        "",
+        "| check | severity | findings | gap | noise | precision |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for check in sorted(checks, key=lambda c: (-len(golden.get(c.id, [])), c.id)):
+        rows = golden.get(check.id, [])
+        counts = Counter(verdict for _, verdict, _ in rows)
+        lines.append(
+            f"| [{check.id}](checks.md#{check.id}) | {check.severity} | {len(rows)} | {counts['gap']} | {counts['noise']} "
+            f"| {_share(counts['gap'], len(rows)) if rows else '-'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="append", help="only this check (repeatable)")
     parser.add_argument("--unreviewed", action="store_true", help="only findings no golden file lists")
+    parser.add_argument("--precision", action="store_true", help=f"write {PRECISION_DOC.relative_to(ROOT)}")
     args = parser.parse_args()
+    golden = reviewed()
+    if args.precision:
+        PRECISION_DOC.write_text(precision_markdown(golden), encoding="utf-8")
+        return 0
     corpus = shared_dir() / "corpus"
     if not corpus.is_dir():
         print(f"no corpus at {corpus} (set KUBEGAP_SHARED)", file=sys.stderr)
         return 2
-    known = reviewed()
+    verdicts = {(check_id, key): (verdict, reason) for check_id, rows in golden.items() for key, verdict, reason in rows}
     print("check\t" + "\t".join(COLUMNS))
-    for check_id, *key in corpus_findings(corpus):
+    for check_id, key in corpus_findings(corpus):
         if args.check and check_id not in args.check:
             continue
-        verdict = known.get(check_id, {}).get(tuple(key))
+        verdict = verdicts.get((check_id, key))
         if args.unreviewed and verdict:
             continue
         print("\t".join([check_id, *key, *(verdict or ("", ""))]))

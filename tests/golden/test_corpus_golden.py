@@ -1,0 +1,45 @@
+"""Every finding on the shared corpus is reviewed, and docs/PRECISION.md says what the review found.
+
+``tests/golden/corpus/<check-id>.tsv`` lists each finding a check reports on the public projects of
+``../shared/corpus`` with a verdict (``gap`` or ``noise``) and a reason. A finding no file lists, or a
+listed finding that no longer appears, fails here: a change to what fires is reviewed, row by row.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+
+from conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("corpus_findings", ROOT / "scripts" / "corpus_findings.py")
+corpus_findings = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corpus_findings)
+
+
+def test_every_corpus_finding_is_reviewed_and_every_reviewed_finding_still_fires(shared):
+    found = corpus_findings.found_by_check(shared / "corpus")
+    golden = corpus_findings.reviewed()
+    problems = []
+    for check_id in sorted(set(found) | set(golden)):
+        listed = Counter(key for key, _, _ in golden.get(check_id, []))
+        fired = found.get(check_id, Counter())
+        for key, count in (fired - listed).items():
+            problems.append(f"{check_id}: unreviewed finding on {key} (x{count}): add a row to tests/golden/corpus/{check_id}.tsv")
+        for key, count in (listed - fired).items():
+            problems.append(f"{check_id}: reviewed finding on {key} (x{count}) no longer fires: remove its row")
+    assert not problems, "\n".join(problems[:60]) + (f"\n... and {len(problems) - 60} more" if len(problems) > 60 else "")
+
+
+def test_golden_files_name_checks_that_exist():
+    from kubegap.checks import all_checks
+
+    known = {check.id for check in all_checks()}
+    assert not set(corpus_findings.reviewed()) - known
+
+
+def test_precision_doc_is_up_to_date():
+    expected = corpus_findings.precision_markdown(corpus_findings.reviewed())
+    assert corpus_findings.PRECISION_DOC.read_text(encoding="utf-8") == expected, (
+        "docs/PRECISION.md is stale: run 'python scripts/corpus_findings.py --precision'"
+    )
