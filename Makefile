@@ -3,7 +3,7 @@
 #   make test   install kubegap with its test dependencies and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one)
-#   make docs   regenerate docs/checks.md, the check reference
+#   make docs   regenerate docs/checks.md (the check reference) and the demo cluster (scripts/demo_cluster.py)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -35,6 +35,7 @@ test: system-deps $(VENV)/.installed-test
 
 docs: $(VENV)/.installed
 	$(BIN)/kubegap checks docs --output-file docs/checks.md
+	$(BIN)/python scripts/demo_cluster.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts

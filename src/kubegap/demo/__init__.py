@@ -1,4 +1,7 @@
-"""The embedded demo cluster: a small, realistic snapshot whose gaps cite the founding cases."""
+"""The embedded demo cluster: a small, realistic snapshot whose gaps cite the founding cases.
+
+``cluster.json`` is written by ``scripts/demo_cluster.py``; edit the description there, not the file.
+"""
 
 from importlib import resources
 from pathlib import Path
