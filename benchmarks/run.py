@@ -257,11 +257,15 @@ def render(sizes: list[dict], exponent: float | None, floor_exponent: float | No
     return "\n".join(lines)
 
 
-def write_results(body: str) -> None:
-    text = RESULTS.read_text() if RESULTS.exists() else f"# Benchmark results\n\n{START}\n{END}\n"
-    before, _, rest = text.partition(START)
-    _, _, after = rest.partition(END)
-    RESULTS.write_text(f"{before}{START}\n{body}\n{END}{after}")
+def write_results(body: str, start: str = START, end: str = END, heading: str | None = None) -> None:
+    """Put ``body`` between the ``start`` and ``end`` markers of RESULTS.md (a new section under ``heading`` when absent)."""
+    text = RESULTS.read_text() if RESULTS.exists() else "# Benchmark results\n"
+    if start not in text:
+        section = f"{heading}\n\n" if heading else ""
+        text = text.rstrip("\n") + f"\n\n{section}{start}\n{end}\n"
+    before, _, rest = text.partition(start)
+    _, _, after = rest.partition(end)
+    RESULTS.write_text(f"{before}{start}\n{body}\n{end}{after}")
 
 
 def main() -> None:

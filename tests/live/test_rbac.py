@@ -1,12 +1,7 @@
-"""`kubegap rbac` and deploy/rbac.yaml: least privilege for exactly what the checks read."""
+"""`kubegap rbac`: least privilege for exactly what the checks read (deploy/ is tested in tests/deploy)."""
 
 from __future__ import annotations
 
-import json
-
-import yaml
-
-from conftest import ROOT, run_cli
 from kubegap.checks import all_checks
 from kubegap.cli.sources import kinds_read
 from kubegap.rbac import cluster_role, unknown_kinds
@@ -25,21 +20,3 @@ def test_role_grants_get_and_list_on_exactly_the_kinds_read_and_never_secrets():
     ]
     with_secrets = cluster_role(["Pod", "Secret"], secret_metadata=True)["rules"]
     assert with_secrets[-1] == {"apiGroups": [""], "resources": ["secrets"], "verbs": ["list"]}
-
-
-def test_deploy_rbac_yaml_is_in_sync_with_kubegap_rbac():
-    documents = list(yaml.safe_load_all((ROOT / "deploy" / "rbac.yaml").read_text()))
-    kinds = {d["kind"]: d for d in documents}
-    assert set(kinds) == {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"}
-    printed = run_cli("rbac", "--format", "json")
-    assert printed.returncode == 0, printed.stderr
-    assert kinds["ClusterRole"] == json.loads(printed.stdout), "regenerate the ClusterRole in deploy/rbac.yaml with `kubegap rbac`"
-    assert yaml.safe_load(run_cli("rbac").stdout) == kinds["ClusterRole"]
-    assert all("secrets" not in rule["resources"] for rule in kinds["ClusterRole"]["rules"])
-    binding = kinds["ClusterRoleBinding"]
-    assert binding["roleRef"]["name"] == kinds["ClusterRole"]["metadata"]["name"]
-    assert binding["subjects"][0]["name"] == kinds["ServiceAccount"]["metadata"]["name"]
-    pod = kinds["CronJob"]["spec"]["jobTemplate"]["spec"]["template"]["spec"]
-    assert pod["serviceAccountName"] == kinds["ServiceAccount"]["metadata"]["name"]
-    assert "--in-cluster" in " ".join(pod["containers"][0]["args"])
-    assert pod["containers"][0]["securityContext"]["readOnlyRootFilesystem"] is True

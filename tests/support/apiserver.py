@@ -5,7 +5,9 @@ It speaks HTTPS with a CA generated at start-up and bearer-token auth, serves le
 cluster-scoped) with limit/continue paging and 410 Gone on expired tokens, GET of one object, and
 the Table and PartialObjectMetadata(List) forms when the Accept header asks for them. Faults are
 injected per path: any Status code (with Retry-After for 429), latency, or a connection dropped
-halfway through the body. Every request is logged (method, path, query, Accept, auth outcome).
+halfway through the body. Every request is logged (method, path, query, Accept, auth outcome, status, bytes
+answered), and the most requests handled at once is kept. A list with ``resourceVersion=0`` is answered
+whole, ignoring ``limit``, as an API server answers it from its watch cache.
 
 Objects are stored as the API stores them; list items are returned without kind/apiVersion, as
 the real API does.
@@ -174,6 +176,9 @@ class FakeAPIServer:
         self.faults: dict[str, Fault] = {}
         self.latency = 0.0
         self.log: list[dict] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+        """The most requests the server was handling at once (after authentication, before answering)."""
         self.version = {"major": "1", "minor": "31", "gitVersion": "v1.31.2", "gitCommit": "0" * 40,
                         "gitTreeState": "clean", "buildDate": "2024-10-22T20:28:14Z", "goVersion": "go1.22.8",
                         "compiler": "gc", "platform": "linux/amd64"}
@@ -381,6 +386,16 @@ class _Handler(BaseHTTPRequestHandler):
         with state._lock:
             state.log.append(entry)
             LEDGER.append(entry)
+            state.in_flight += 1
+            state.max_in_flight = max(state.max_in_flight, state.in_flight)
+        self._entry = entry
+        try:
+            self._answer(state, path, query, entry)
+        finally:
+            with state._lock:
+                state.in_flight -= 1
+
+    def _answer(self, state, path: str, query: dict, entry: dict) -> None:
         if self.headers.get("Content-Length"):
             self.rfile.read(int(self.headers["Content-Length"]))
         fault = state.faults.get(path)
@@ -462,6 +477,8 @@ class _Handler(BaseHTTPRequestHandler):
             offset, resource_version = page.offset, page.resource_version
             items = [o for o in items if int(o["metadata"]["resourceVersion"]) <= resource_version]  # the list's snapshot
         limit = int(query["limit"]) if query.get("limit", "").isdigit() and int(query["limit"]) > 0 else None
+        if query.get("resourceVersion") == "0" and not query.get("continue"):
+            limit = None  # served from the watch cache: any recent state, the whole list in one answer
         chunk = items[offset: offset + limit] if limit else items[offset:]
         metadata = {"resourceVersion": str(resource_version)}
         if limit and offset + limit < len(items):
@@ -477,6 +494,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False) -> None:
         raw = body if isinstance(body, bytes) else orjson.dumps(body)
+        self._entry["status"], self._entry["bytes"] = code, len(raw)
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(raw)))

@@ -52,6 +52,7 @@ def audit(
     quiet: bool = sources.QUIET_OPTION,
     request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
     deadline: float = sources.DEADLINE_OPTION,
+    concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
     from kubegap.audit import run_audit
     from kubegap.cli.outputs import parse_outputs, write_outputs
@@ -73,7 +74,8 @@ def audit(
     checks = select_checks(check_ids)
     if config is not None:
         checks = config.apply(checks, chosen_explicitly=bool(check_ids))
-    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
+    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline,
+                                   concurrency)
     collections = sources.collect_inputs(inputs, target, checks)
     if len(collections) > 1:
         from kubegap.cli.fleet import audit_fleet

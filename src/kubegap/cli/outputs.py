@@ -14,7 +14,7 @@ from kubegap.errors import UserError
 
 FORMAT_HELP = (
     "Report format, optionally with the file to write it to: NAME or NAME=PATH (repeatable). "
-    "NAME is one of table (default), json, sarif, junit, markdown, html. "
+    "NAME is one of table (default), json, sarif, junit, markdown, html, jsonl, openmetrics. "
     "Example: --format table --format sarif=kubegap.sarif --format html=report.html."
 )
 OUTPUT_FILE_HELP = "Write the (first) format given without =PATH here instead of stdout."

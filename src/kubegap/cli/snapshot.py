@@ -26,11 +26,13 @@ def snapshot(
     quiet: bool = sources.QUIET_OPTION,
     request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
     deadline: float = sources.DEADLINE_OPTION,
+    concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
 
-    target = sources.ClusterTarget(kubeconfig, [context] if context else [], list(namespace or []), in_cluster, quiet, request_timeout, deadline)
+    target = sources.ClusterTarget(kubeconfig, [context] if context else [], list(namespace or []), in_cluster, quiet, request_timeout, deadline,
+                                   concurrency)
     collection = sources.collect_cluster(target, sources.kinds_read(select_checks(check_ids)))
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)

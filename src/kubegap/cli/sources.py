@@ -9,7 +9,7 @@ import typer
 
 from kubegap.errors import UserError
 from kubegap.sources.kubeclient import READ_TIMEOUT
-from kubegap.sources.live import DEADLINE
+from kubegap.sources.live import DEADLINE, MAX_WORKERS, WORKERS
 
 
 @dataclass
@@ -23,6 +23,7 @@ class ClusterTarget:
     quiet: bool = False
     request_timeout: float = READ_TIMEOUT
     deadline: float | None = DEADLINE
+    concurrency: int = WORKERS
 
     @property
     def given(self) -> bool:
@@ -36,6 +37,7 @@ NAMESPACE_OPTION = typer.Option(None, "--namespace", "-n", help="List namespaced
 IN_CLUSTER_OPTION = typer.Option(False, "--in-cluster", help="Use the pod's service account (default when no kubeconfig exists inside a pod).")
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress bar on stderr.")
 REQUEST_TIMEOUT_OPTION = typer.Option(READ_TIMEOUT, "--request-timeout", min=0.1, metavar="SECONDS", help="Give up on one request to the cluster after this long (it is retried).")
+CONCURRENCY_OPTION = typer.Option(WORKERS, "--concurrency", min=1, max=MAX_WORKERS, metavar="N", help="At most N requests to the cluster at once.")
 DEADLINE_OPTION = typer.Option(DEADLINE, "--deadline", min=0, metavar="SECONDS", help="Collect from the cluster for at most this long; kinds not listed by then are reported as failed (0: no limit).")
 
 
@@ -50,10 +52,11 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str]):
     from kubegap.sources.live import LiveSource, progress_wanted
 
     context = target.contexts[0] if target.contexts else None
-    connection = connect(target.kubeconfig, context, use_in_cluster=target.in_cluster, request_timeout=target.request_timeout)
+    connection = connect(target.kubeconfig, context, use_in_cluster=target.in_cluster, workers=target.concurrency,
+                         request_timeout=target.request_timeout)
     try:
-        source = LiveSource(connection, kinds, namespaces=target.namespaces, progress=progress_wanted(target.quiet),
-                            deadline=target.deadline or None)
+        source = LiveSource(connection, kinds, namespaces=target.namespaces, workers=target.concurrency,
+                            progress=progress_wanted(target.quiet), deadline=target.deadline or None)
         return source.collect()
     finally:
         connection.close()

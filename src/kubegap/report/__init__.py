@@ -12,6 +12,8 @@ FORMATS = {
     "junit": "kubegap.report.junit",
     "markdown": "kubegap.report.markdown",
     "html": "kubegap.report.html",
+    "jsonl": "kubegap.report.jsonlines",
+    "openmetrics": "kubegap.report.openmetrics",
 }
 
 

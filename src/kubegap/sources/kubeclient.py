@@ -104,7 +104,7 @@ def in_cluster() -> bool:
     return bool(os.environ.get("KUBERNETES_SERVICE_HOST")) and Path("/var/run/secrets/kubernetes.io/serviceaccount/token").exists()
 
 
-def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 8,
+def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 4,
             request_timeout: float | None = None) -> Connection:
     """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
     from kubernetes import client, config

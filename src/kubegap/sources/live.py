@@ -8,12 +8,25 @@ collection a deadline: no request starts, and no wait lasts, past it. A kind the
 credentials may not list is recorded as forbidden with the RBAC rule that would allow it, a kind
 the cluster does not serve as absent, and a kind that kept failing as failed: the coverage of
 the audit says so. Objects are redacted as they arrive (:mod:`kubegap.sources.redact`).
+
+Gentle on the API server:
+
+- At most ``--concurrency`` requests are in flight at once (default 4).
+- A 429 answer (a rate limiter, or API Priority and Fairness rejecting the request) pauses every
+  worker, not only the one that was told: no request is sent until the Retry-After has passed.
+- Lists are paged (500 objects a page) and sent without a resourceVersion, so each page is a
+  consistent read: API servers with consistent reads from cache (KEP-2340) serve it from their watch
+  cache, older ones from etcd, one bounded page at a time. The few cluster-scoped kinds whose size does
+  not grow with the workloads (:data:`CACHE_SERVED_KINDS`) are read with ``resourceVersion=0``, which
+  every API server with a watch cache serves from it in one answer.
+- Kinds the checks only count are listed as metadata (``PartialObjectMetadataList``).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -29,9 +42,16 @@ from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
 from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
-WORKERS = 8
+WORKERS = 4
+"""Requests in flight at once by default (``--concurrency``)."""
+MAX_WORKERS = 16
 DEADLINE = 600.0
 """Seconds a whole collection may take by default."""
+CACHE_SERVED_KINDS = frozenset({
+    "Namespace", "StorageClass", "CSIDriver", "PriorityClass", "ValidatingWebhookConfiguration",
+    "MutatingWebhookConfiguration", "APIService", "BGPConfiguration", "MachineConfigPool", "Plan",
+})
+"""Cluster-scoped kinds whose size does not grow with the workloads: read whole from the watch cache."""
 
 
 @dataclass(frozen=True)
@@ -70,15 +90,41 @@ class Deadline:
         return DeadlineExceeded(f"the {self.seconds:g} s collection deadline ended before {what}")
 
 
+class Throttle:
+    """The API server's requests to slow down, shared by every worker of one collection.
+
+    A 429 answer comes from a rate limiter or from API Priority and Fairness, which judge the client's
+    flow, not one request: so when one worker is told to wait, none sends another before the wait is over.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        self.clock = clock
+        self._until = 0.0
+        self._lock = threading.Lock()
+        self.times = 0
+        self.seconds = 0.0
+
+    def hold(self, seconds: float) -> None:
+        with self._lock:
+            self.times += 1
+            self.seconds += seconds
+            self._until = max(self._until, self.clock() + seconds)
+
+    def pending(self) -> float:
+        with self._lock:
+            return max(0.0, self._until - self.clock())
+
+
 class Retrying:
     """Calls ``connection.get`` under a retry policy and a deadline; ``sleep`` is injectable for tests."""
 
     def __init__(self, connection: Connection, policy: RetryPolicy = RetryPolicy(), sleep: Callable[[float], None] = time.sleep,
-                 deadline: Deadline | None = None):
+                 deadline: Deadline | None = None, throttle: Throttle | None = None):
         self.connection = connection
         self.policy = policy
         self.sleep = sleep
         self.deadline = deadline or Deadline(None)
+        self.throttle = throttle or Throttle(self.deadline.clock)
 
     def _wait(self, seconds: float, path: str) -> None:
         if not self.deadline.allows(seconds):
@@ -88,6 +134,9 @@ class Retrying:
     def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
         failures = throttles = 0
         while True:
+            paused = self.throttle.pending()
+            if paused:
+                self._wait(paused, path)
             remaining = self.deadline.remaining()
             if remaining == 0:
                 raise self.deadline.exceeded(f"GET {path}")
@@ -99,7 +148,7 @@ class Retrying:
                                     "if they were a token, it may have expired: renew it and run again") from None
                 if exc.status == 429 and throttles + 1 < self.policy.throttled:
                     throttles += 1
-                    self._wait(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after), path)
+                    self.throttle.hold(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after))
                     continue
                 if exc.status < 500 or failures + 1 >= self.policy.attempts:
                     raise
@@ -111,15 +160,19 @@ class Retrying:
             self._wait(delay * (0.5 + random.random() / 2), path)
 
 
-def list_pages(client: Retrying, path: str, accept: str, ingest: Callable[[list], None], policy: RetryPolicy) -> None:
-    """Every item of one list, page by page, restarting the list when its continue token expired."""
+def list_pages(client: Retrying, path: str, accept: str, ingest: Callable[[list], None], policy: RetryPolicy,
+               from_cache: bool = False) -> None:
+    """Every item of one list, page by page, restarting the list when its continue token expired.
+
+    ``from_cache`` asks for ``resourceVersion=0``: any state the watch cache holds, in one answer.
+    """
     restarts = 0
     while True:
         batches: list[list] = []
         token = None
         try:
             while True:
-                query = {"limit": PAGE_SIZE, **({"continue": token} if token else {})}
+                query = {"limit": PAGE_SIZE, **({"continue": token} if token else {"resourceVersion": "0"} if from_cache else {})}
                 page = client.get(path, query, accept)
                 batches.append(as_list(page.get("items")))
                 token = as_dict(page.get("metadata")).get("continue")
@@ -189,7 +242,7 @@ class LiveSource:
         self.connection = connection
         self.kinds = sorted(set(kinds))
         self.namespaces = sorted(set(namespaces))
-        self.workers = max(1, workers)
+        self.workers = min(max(1, workers), MAX_WORKERS)
         self.policy = policy
         self.progress = progress
         self.deadline_seconds = deadline
@@ -198,6 +251,7 @@ class LiveSource:
     def collect(self) -> Collection:
         """Everything the kinds hold; the deadline starts now."""
         self.client.deadline = Deadline(self.deadline_seconds)
+        self.client.throttle = throttle = Throttle()
         collection = Collection()
         try:
             version = self.client.get("/version")
@@ -223,6 +277,11 @@ class LiveSource:
                     progress.done(len(items))
         for resource in wanted:  # recorded in a fixed order, whatever order the lists finished in
             self._record(collection, *results[resource.kind])
+        if throttle.times:
+            collection.warnings.append(
+                f"the API server asked kubegap to slow down {throttle.times} time(s) (HTTP 429: rate limiting or priority "
+                f"and fairness); every request waited, {throttle.seconds:.1f} s in all"
+            )
         return collection
 
     def _unserved(self, collection: Collection, found: Discovery, kind: str) -> None:
@@ -248,7 +307,8 @@ class LiveSource:
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
             try:
-                list_pages(self.client, resource.path(namespace), accept, ingest, self.policy)
+                list_pages(self.client, resource.path(namespace), accept, ingest, self.policy,
+                           from_cache=resource.kind in CACHE_SERVED_KINDS)
             except ApiError as exc:
                 if exc.status == 403:
                     return resource, [], ("forbidden", rule_text("list", resource.group, resource.plural, namespace))
