@@ -43,6 +43,10 @@ class Source(_Strict):
     type: Literal[
         "postmortem", "paper", "status-page", "talk", "blog", "issue", "news", "advisory", "documentation"
     ] = "postmortem"
+    read: Literal["full", "opening", "abstract", "excerpt"] | None = None
+    """How much of the source the case was written from: the whole text, its opening (a stored copy
+    that holds only the start of the page), its abstract, or an excerpt quoted elsewhere. A case says
+    "the source does not say" only of a source read in full."""
 
     @field_validator("url")
     @classmethod
@@ -73,7 +77,12 @@ class Case(_Strict):
     id: str = Field(pattern=SLUG)
     title: str = Field(min_length=1)
     organization: str = Field(min_length=1)
+    kind: Literal["incident", "study"] = "incident"
+    """``study``: a reliability study of many failures, kept out of incident counts and statistics."""
     date: str
+    """When the incident happened (for a study: when its data ends); the id's year is this date's year."""
+    published: str | None = None
+    """When the first write-up of it was published, when that is known."""
     summary: str = Field(min_length=1)
     symptoms: str = Field(min_length=1)
     trigger: str = Field(min_length=1)
@@ -92,6 +101,11 @@ class Case(_Strict):
     @classmethod
     def _date(cls, value: str) -> str:
         return _iso_date(value)
+
+    @field_validator("published")
+    @classmethod
+    def _published(cls, value: str | None) -> str | None:
+        return None if value is None else _iso_date(value)
 
     @model_validator(mode="after")
     def _checks_or_reason(self) -> Case:
