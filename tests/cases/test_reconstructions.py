@@ -3,11 +3,14 @@
 For each case that names checks, ``tests/cases/<case-id>/incident.yaml`` rebuilds the configuration
 its sources describe and ``fixed.yaml`` the same after the remediation the case reports. Every
 check the case names must run and fire on the incident, and run without a finding on the fix. Each
-file opens with a comment block saying which source sentence each part comes from.
+file opens with a comment block saying which source sentence each part comes from. A header line
+``# settings: {"<check-id>": {...}}`` runs checks with those settings, so a threshold the incident
+passed (a hundred thousand Events) can be shown at a small scale, as its header then says.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,15 +25,23 @@ HERE = Path(__file__).parent
 LINKED = [case for case in load_library().cases if case.checks]
 
 
+def _settings(path: Path) -> dict:
+    for line in _header(path):
+        if line.startswith("# settings:"):
+            return json.loads(line.removeprefix("# settings:"))
+    return {}
+
+
 def _audit(path: Path, check_ids):
     collection = ManifestSource([str(path)]).collect()
     assert not collection.warnings, collection.warnings
     inventory = Inventory(collection)
+    settings = _settings(path)
     results = {}
     for check_id in check_ids:
         check = get_check(check_id)
         assert check is not None, f"{path} names unknown check {check_id}"
-        results[check_id] = run_check(check, inventory)
+        results[check_id] = run_check(check, inventory, settings.get(check_id))
     return results
 
 
