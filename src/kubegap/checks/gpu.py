@@ -287,9 +287,6 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
         )
 
 
-
-NCSA_DELTA = "ncsa-2025-delta-gpu-resilience-study"
-
 PERSISTENT_VOLUME_SOURCES = (
     "persistentVolumeClaim", "ephemeral", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
 )
@@ -322,7 +319,7 @@ def _checkpoint_hint(template: PodTemplate) -> str | None:
     title="Multi-pod GPU training with nowhere durable to write checkpoints",
     severity="medium",
     category="gpu",
-    cases=[MEGASCALE, NCSA_DELTA],
+    cases=[MEGASCALE],
     reads=["Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
     fix=(
         "Checkpoint to storage that outlives the pods (a ReadWriteMany PVC, NFS/Lustre/CSI volume, or an "
@@ -347,10 +344,7 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     faulty nodes, backfilling healthy ones and resuming training from the latest checkpoint. The
     checkpoints were taken in two stages (GPU state to host memory in seconds, then copied to HDFS
     in the background) so that restarts lost little progress without slowing training; one run of
-    several weeks restarted more than 100 times because of failures. A study of 2.5 years of GPU
-    errors on NCSA's Delta (1,056 A100 and H100 GPUs) found that GPU errors often ended in failed
-    jobs because applications lacked robust recovery, and concluded that training applications need
-    it (for example checkpoint-restart) because GPU errors routinely kill jobs.
+    several weeks restarted more than 100 times because of failures.
 
     ## Example
 
