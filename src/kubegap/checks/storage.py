@@ -175,7 +175,6 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             )
 
 
-GITLAB = "gitlab-2017-primary-database-deleted-six-hour-restore"
 SPOTIFY = "spotify-2018-gke-production-clusters-deleted"
 
 BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
@@ -229,7 +228,7 @@ def _claims(workload: Workload) -> list[str]:
     title="Persistent data with no backup evidence in the cluster",
     severity="high",
     category="storage",
-    cases=[GITLAB, SPOTIFY],
+    cases=[SPOTIFY],
     requires=["CronJob"],
     reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
     fix=(
@@ -255,9 +254,7 @@ def backup_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    When data was accidentally removed from GitLab.com's primary database in January 2017, the most
-    recent usable copy was a backup about six hours old; restoring it lost roughly 5,000 projects,
-    5,000 comments and 700 new user accounts for good. When Spotify accidentally deleted most of its
+    When Spotify accidentally deleted most of its
     production GKE clusters in 2018 (twice), clusters were not yet defined in code or backed up;
     afterwards Spotify backed up and restored clusters with Ark.
 
