@@ -125,7 +125,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | 
     title="PodDisruptionBudget that allows zero disruptions",
     severity="high",
     category="disruption",
-    cases=[DEVOPSHOF, KUBE_HETZNER],
+    cases=[DEVOPSHOF],
     requires=["PodDisruptionBudget"],
     fix=(
         "Let every PodDisruptionBudget allow at least one eviction when all its pods are healthy: use "
@@ -145,13 +145,10 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
 
     A drain has to wait for, or give up on, pods whose budget allows no eviction, and whatever
     depends on the drain finishing is stuck or overtaken. During a GKE node pool migration at
-    DevOps Hof, PodDisruptionBudgets slowed the eviction of the ingress-nginx pods from the old
+    DevOps Hof, PodDisruptionBudgets kept the ingress-nginx pods from being evicted from the old
     nodes while the load balancer had already been switched to the new ones; with
     `externalTrafficPolicy: Local` no node in the backend pool had a local ingress pod, and all
-    ingress traffic was lost during the drain. In a kube-hetzner cluster the budgets of a Bitnami
-    Elasticsearch chart ran out part-way through an automated system upgrade; from then on no
-    eviction was allowed on any worker, and the upgrade hung with nodes cordoned and
-    applications down until someone intervened by hand.
+    ingress traffic was lost during the drain.
 
     ## Example
 

@@ -87,7 +87,7 @@ def _resilience_gaps(ctx: Context, workload: Workload) -> Iterator[tuple[str, Ev
     title="Cluster DNS that one lost pod or one query spike can take down",
     severity="high",
     category="dns",
-    cases=[ZALANDO, CHATWORK, REBELMOUSE, DELIVERYHERO],
+    cases=[ZALANDO, CHATWORK, REBELMOUSE],
     requires=["Deployment"],
     reads=["PodDisruptionBudget", "HorizontalPodAutoscaler", "VerticalPodAutoscaler"],
     defaults={"min_replicas": 2},
@@ -117,8 +117,6 @@ def coredns_resilience(ctx: Context) -> Iterator[Finding]:
     pods with no DNS autoscaler, so DNS load and connection-tracking state concentrated on a few
     nodes until their conntrack tables overflowed. At RebelMouse (May 2025) a planned node
     termination took down one CoreDNS pod and the remaining pods could not handle the shifted load.
-    At Delivery Hero all pod DNS traffic went through a few CoreDNS pods, concentrating forwarded
-    queries on the AWS resolver until it hit its limit.
 
     ## Example
 
@@ -175,7 +173,7 @@ def coredns_resilience(ctx: Context) -> Iterator[Finding]:
     title="No node-local DNS cache in a large cluster",
     severity="medium",
     category="dns",
-    cases=[ZALANDO, CHATWORK, QUINYX, PREPLY, DELIVERYHERO],
+    cases=[ZALANDO, CHATWORK, QUINYX, PREPLY],
     requires=["Node", "DaemonSet"],
     defaults={"min_nodes": 10},
     fix=(
@@ -202,8 +200,7 @@ def nodelocal_dns_missing(ctx: Context) -> Iterator[Finding]:
     deployed as part of the fix. Quinyx's DNS lookups were hit by kernel conntrack races on EKS, and
     running local DNS servers was among the options weighed. At Preply a stale UDP conntrack entry
     for the kube-dns ClusterIP kept sending some services' DNS traffic to a pod that no longer
-    existed. At Delivery Hero all pod DNS traffic was funnelled through CoreDNS to the AWS
-    resolver until its query limit was hit.
+    existed.
 
     ## Example
 

@@ -238,7 +238,6 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
 NODE_DRIFT = (
     "moj-2026-containerd-221-node-group-invalid-utf8-secrets",
     "kubernetes-user-2026-kubelet-134-env-dollar-multibyte-utf8",
-    "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels",
 )
 NRELABS = "nrelabs-2018-etcd-liveness-probe-restart-loop"
 
@@ -291,9 +290,8 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     Cloud Platform rolled a new EKS node group (Amazon Linux 2023.11, containerd 2.2.1) beside the
     old one (2023.9, containerd 2.1.4), pods failed to start on an invalid-UTF-8 error the new
     containerd raised on existing Secrets. During an EKS upgrade from 1.33 to 1.34, containers failed
-    only on upgraded nodes, whose kubelet mangled some environment values. A crypto-miner detector
-    DaemonSet worked on GKE nodes with kernel 5.15 and failed on those with 6.1, and its first fix
-    broke the 5.15 nodes. A pool that mixes versions makes such failures partial and confusing.
+    only on upgraded nodes, whose kubelet mangled some environment values. A pool that mixes
+    versions makes such failures partial and confusing.
 
     ## Example
 

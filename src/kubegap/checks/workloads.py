@@ -13,7 +13,6 @@ from kubegap.workloads import PodTemplate, Workload
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
-COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
 
 
@@ -38,7 +37,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     title="One replica behind a Service",
     severity="high",
     category="workloads",
-    cases=[PYTHON_DISCORD_VOLUMES, COMMONLY, PDB_LABELS],
+    cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS],
     requires=["Service"],
     reads=["HorizontalPodAutoscaler"],
     fix=(
@@ -62,8 +61,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     Python Discord node on Linode Kubernetes Engine was recycled by force; afterwards its block
     volumes would not mount, and every stateful service (PostgreSQL, Redis, PrestaShop) and the
     services depending on them stayed down for hours. Each of those services ran as a single
-    replica on one volume, so there was no other copy to fall back on. Commonly's API ran one
-    replica, so every deploy meant 60 to 90 seconds of 503s. And a user whose nginx Deployment
+    replica on one volume, so there was no other copy to fall back on. And a user whose nginx Deployment
     had one replica saw the service go down when the node running it was drained; as a maintainer
     pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
 
