@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    app_containers,
+    audited_workloads,
+    backing_services,
+    container_name,
+    lease_holders,
+    one_active_by_design,
+    scraped_port_names,
+    serving_containers,
+)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_dict, as_list
+from kubegap.resources import as_dict, as_list, name
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 MOZILLA = "mozilla-2017-mdn-db-dependent-probes-cascade"
@@ -38,6 +49,7 @@ def _number(probe: dict, field: str, default: int) -> int:
     category="containers",
     cases=[GARDENER_READINESS],
     requires=["Service"],
+    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
@@ -48,9 +60,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers of workloads selected by a Service (same namespace, Service selector matching the
-    pod template labels) that have no `readinessProbe`. Batch workloads, Helm test hooks and
-    finished Jobs are not reported; init containers are not judged.
+    Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
+    selected by a Service (same namespace, Service selector matching the pod template labels), the
+    containers that declare the target of one of its client ports, or every container when none
+    declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
+    only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
+    per node) and leader-elected controllers are not judged like request-serving replicas. Batch
+    workloads, Helm test hooks and finished Jobs are not reported; init containers are not judged.
 
     ## Why it matters
 
@@ -77,21 +93,26 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         periodSeconds: 5
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    scraped = scraped_port_names(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) not in backed:
+        services = backed.get(id(workload.obj))
+        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
             continue
-        evidence = [
-            Evidence(f"{path}.readinessProbe", {"container": container_name(container)})
-            for _, path, container in app_containers(workload)
+        unprobed = [
+            (path, container)
+            for _, path, container in serving_containers(workload, services, scraped)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        if evidence:
+        if unprobed:
+            names = sorted({name(s) for s in services})
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) behind a Service have no readiness probe: traffic reaches them before "
-                "they are ready and while they cannot answer.",
-                *evidence,
+                f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
+                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
+                *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
+                Evidence("services", names),
             )
 
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import SERVING_KINDS, backing_services, hpa_targets, is_ready, spec_path
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    SERVING_KINDS,
+    backing_services,
+    hpa_targets,
+    is_ready,
+    lease_holders,
+    one_active_by_design,
+    spec_path,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.resources import as_list, dig, labels, name
@@ -40,7 +50,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     category="workloads",
     cases=[PYTHON_DISCORD_VOLUMES, COMMONLY, PDB_LABELS],
     requires=["Service"],
-    reads=["HorizontalPodAutoscaler"],
+    reads=["HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
         "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
         "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
@@ -51,10 +61,15 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that run one
-    replica (`spec.replicas: 1`, or unset) with no HorizontalPodAutoscaler allowing more. Workloads
-    scaled to zero, batch workloads and Helm test hooks are not reported. Skipped when
-    HorizontalPodAutoscalers were forbidden.
+    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that carries
+    client traffic and that run one replica (`spec.replicas: 1`, or unset) with no
+    HorizontalPodAutoscaler allowing more. A headless Service (`clusterIP: None`) or one whose every
+    port only exposes metrics (named `metrics`, `http-metrics` or `*-metrics`, scraped by a
+    ServiceMonitor or PodMonitor, or the `prometheus.io/port` of a Service annotated
+    `prometheus.io/scrape`) carries no client traffic. Leader-elected controllers (a
+    `--leader-elect`-style flag or variable, or a ServiceAccount bound to write Leases) have one
+    active replica by design and are not reported. Workloads scaled to zero, batch workloads and
+    Helm test hooks are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
     ## Why it matters
 
@@ -92,15 +107,18 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
     targets = hpa_targets(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1 or id(workload.obj) not in backed:
+            continue
+        if one_active_by_design(workload, leases):
             continue
         ceiling = max_hpa_replicas(workload, targets)
         if ceiling is not None and ceiling > 1:
             continue
-        services = sorted(name(s) for s in backed[id(workload.obj)])
+        services = sorted({name(s) for s in backed[id(workload.obj)]})
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} runs one replica behind Service {', '.join(services)}: losing its node takes the service down.",
