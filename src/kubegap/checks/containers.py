@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name, spec_path
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    app_containers,
+    audited_workloads,
+    backing_services,
+    container_name,
+    lease_holders,
+    one_active_by_design,
+    spec_path,
+)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
 from kubegap.workloads import Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
-
-CRITICAL_PRIORITY_CLASSES = ("system-cluster-critical", "system-node-critical")
 
 
 def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
@@ -158,27 +166,19 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
         yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit.", *evidence)
 
 
-def _latency_critical(workload: Workload, backed: dict[int, list[dict]]) -> str | None:
-    """Why the workload is latency-critical: it backs a Service, or it runs at a system-critical priority."""
-    services = backed.get(id(workload.obj))
-    if services:
-        return "backs Service " + ", ".join(sorted(name(s) for s in services))
-    for template in workload.templates:
-        if template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES:
-            return f"runs at priority {template.spec['priorityClassName']}"
-    return None
-
-
 @check(
     id="cpu-limit-throttling",
-    title="CPU limits on latency-critical containers (CFS throttling)",
-    severity="medium",
+    title="Sub-core CPU limits on containers serving client traffic (CFS throttling)",
+    severity="low",
     category="containers",
     cases=[OMIO],
-    reads=["Service"],
+    requires=["Service"],
+    reads=[*CLIENT_SERVICE_KINDS],
+    defaults={"max_limit_cores": 1},
+    precision="medium",
     fix=(
-        "Remove resources.limits.cpu from latency-critical containers and rely on CPU requests for fair "
-        "sharing; where a limit must stay, size it well above peak usage and alert on "
+        "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
+        "sharing; where a limit must stay, raise it well above peak usage and alert on "
         "container_cpu_cfs_throttled_periods_total."
     ),
 )
@@ -186,10 +186,14 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with `resources.limits.cpu` in workloads that serve latency-sensitive traffic:
-    pods selected by a Service, or running at the `system-cluster-critical` or
-    `system-node-critical` priority. Batch workloads, Helm test hooks and finished Jobs are not
-    reported.
+    Containers with a `resources.limits.cpu` of at most `max_limit_cores` (default 1) in workloads
+    selected by a Service that carries client traffic (headless Services and ports that only
+    expose metrics do not count, as for `single-replica`). Such a quota runs out within each
+    100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
+    node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
+    a capacity choice, not a latency risk. Batch workloads, Helm test hooks and finished Jobs are
+    not reported. Whether throttling happens in practice shows only in the
+    `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
     ## Why it matters
 
@@ -216,22 +220,29 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    ceiling = ctx.setting("max_limit_cores")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic:
+        services = backed.get(id(workload.obj))
+        if not workload.serves_traffic or not services:
             continue
-        why = _latency_critical(workload, backed)
-        if why is None:
-            continue
-        evidence = [
-            Evidence(f"{path}.resources.limits.cpu", dig(container, "resources", "limits", "cpu"))
-            for _, path, container in app_containers(workload)
-            if dig(container, "resources", "limits", "cpu") not in (None, "")
-        ]
+        evidence = []
+        for _, path, container in app_containers(workload):
+            limit = dig(container, "resources", "limits", "cpu")
+            cores = quantity(limit)
+            if cores is not None and 0 < cores <= ceiling:
+                evidence.append(Evidence(f"{path}.resources.limits.cpu", {
+                    "container": container_name(container),
+                    "limit": limit,
+                    "request": dig(container, "resources", "requests", "cpu"),
+                }))
         if evidence:
+            names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) have CPU limits although the workload {why}: CFS throttling can stall it.",
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit of at most {ceiling} core(s) "
+                "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
+                "can stall requests during bursts even on an idle node.",
                 *evidence,
             )
 
@@ -247,6 +258,7 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
+    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
@@ -259,10 +271,14 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Workloads selected by a Service whose pods have no container with a `lifecycle.preStop` hook
-    and a `terminationGracePeriodSeconds` (30 when unset) below `min_grace_seconds` (default 45).
-    A longer grace period is taken as a sign that the application keeps serving after SIGTERM.
-    Batch workloads, Helm test hooks and finished Jobs are not reported.
+    Workloads selected by a Service that carries client traffic whose pods have no container with a
+    `lifecycle.preStop` hook and a `terminationGracePeriodSeconds` (30 when unset) below
+    `min_grace_seconds` (default 45). A longer grace period is taken as a sign that the application
+    keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
+    client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
+    controllers are not judged like request-serving replicas. Batch workloads, Helm test hooks and
+    finished Jobs are not reported. One finding per workload, with every pod template in the
+    evidence.
 
     ## Why it matters
 
@@ -296,21 +312,30 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             sleep: {seconds: 20}        # or exec: {command: ["sleep", "20"]}
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) not in backed:
+        services = backed.get(id(workload.obj))
+        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
             continue
+        evidence, graces = [], set()
         for template in workload.templates:
             if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
                 continue
             grace = template.spec.get("terminationGracePeriodSeconds", 30)
             if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
                 continue
-            yield ctx.finding(
-                workload.obj,
-                f"Pods behind a Service have no preStop hook and {grace} s to terminate: they can stop accepting "
-                "connections before load balancers stop sending them.",
+            graces.add(grace)
+            evidence += [
                 Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
+            ]
+        if evidence:
+            names = ", ".join(sorted({name(s) for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                "terminate: they can stop accepting connections before load balancers stop sending them.",
+                *evidence,
             )
