@@ -27,6 +27,8 @@ PROMXY = "promxy-user-2021-probes-reference-unnamed-port"
 
 HANDLERS = ("httpGet", "tcpSocket", "grpc", "exec")
 PROBES = ("livenessProbe", "readinessProbe", "startupProbe")
+DEPENDENT_HANDLERS = ("httpGet", "grpc", "exec")
+"""Probe actions whose answer can depend on something outside the container (a TCP connect cannot)."""
 
 
 def handler(probe: dict) -> tuple[str, dict] | None:
@@ -132,10 +134,11 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers whose `livenessProbe` and `readinessProbe` use the same action: the same HTTP path
-    and port, TCP port, gRPC service or command. Timings are not compared. Probes on different
-    endpoints that reach the same dependency inside the application are not visible through the
-    API.
+    Containers whose `livenessProbe` and `readinessProbe` use the same action and that action can
+    fail for reasons outside the container: the same HTTP path and port, gRPC service, or command.
+    Identical `tcpSocket` probes are not reported: a TCP connect only asks whether the process
+    listens, which no dependency can break. Timings are not compared. Probes on different endpoints
+    that reach the same dependency inside the application are not visible through the API.
 
     ## Why it matters
 
@@ -166,7 +169,7 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
-            if action is not None and action == handler(readiness):
+            if action is not None and action[0] in DEPENDENT_HANDLERS and action == handler(readiness):
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
         if evidence:
             yield ctx.finding(
