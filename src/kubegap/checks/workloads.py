@@ -18,7 +18,8 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
-from kubegap.resources import as_list, dig, labels, name
+from kubegap.resources import as_dict, as_list, dig, labels, name
+from kubegap.selectors import Selector
 from kubegap.workloads import PodTemplate, Workload
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
@@ -127,19 +128,24 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         )
 
 
+def _selects_own_pods(term, template: PodTemplate) -> bool:
+    selector = Selector.from_label_selector(dig(term, "labelSelector"))
+    return selector is not None and selector.matches(template.labels)
+
+
 def _spreads(template: PodTemplate) -> bool:
-    anti = dig(template.spec, "affinity", "podAntiAffinity")
-    has_anti = isinstance(anti, dict) and any(
-        as_list(anti.get(field))
-        for field in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
-    )
-    return has_anti or bool(as_list(template.spec.get("topologySpreadConstraints")))
+    """Whether a podAntiAffinity term or a topologySpreadConstraint selects the workload's own pods."""
+    anti = as_dict(dig(template.spec, "affinity", "podAntiAffinity"))
+    terms = as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution"))
+    terms += [dig(t, "podAffinityTerm") for t in as_list(anti.get("preferredDuringSchedulingIgnoredDuringExecution"))]
+    constraints = as_list(template.spec.get("topologySpreadConstraints"))
+    return any(_selects_own_pods(term, template) for term in terms + constraints)
 
 
 @check(
     id="spread-missing",
     title="Multi-replica workload with no pod anti-affinity or topology spread",
-    severity="medium",
+    severity="low",
     category="workloads",
     cases=[MOONLIGHT],
     fix=(
@@ -152,9 +158,11 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template has neither a `podAntiAffinity` (required or preferred) nor
-    `topologySpreadConstraints`. Cluster-wide default spreading configured in the scheduler is not
-    visible through the API and is not taken into account.
+    template has no `podAntiAffinity` term (required or preferred) and no
+    `topologySpreadConstraints` entry whose `labelSelector` matches the template's own labels. A
+    term or constraint with no selector, or one that selects other pods, spreads nothing of this
+    workload. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
+    not visible through the API and gives way when nodes are busy, so this is advice (`low`).
 
     ## Why it matters
 
@@ -193,7 +201,8 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
         if not _spreads(template):
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread: they may share one node.",
+                f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread that selects its own pods "
+                f"({Selector.from_map(template.labels) or 'no labels'}): they may share one node.",
                 Evidence(spec_path(template, "affinity.podAntiAffinity"), None),
                 Evidence(spec_path(template, "topologySpreadConstraints"), None),
             )
