@@ -16,6 +16,7 @@ from kubegap.checks._common import (
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
 from kubegap.workloads import Workload
@@ -120,7 +121,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 @check(
     id="memory-limit-missing",
     title="Containers without a memory limit",
-    severity="medium",
+    severity="low",
     category="containers",
     cases=[PYTHON_DISCORD_OOM],
     reads=["LimitRange"],
@@ -247,6 +248,28 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             )
 
 
+LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
+
+
+def load_balanced(inventory: Inventory) -> dict[tuple[str | None, str], str]:
+    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
+    found: dict[tuple[str | None, str], str] = {}
+    for service in inventory.of_kind("Service"):
+        if dig(service, "spec", "type") in LOAD_BALANCED_TYPES:
+            found[(namespace(service), name(service))] = f"type {service['spec']['type']}"
+    for ingress in inventory.of_kind("Ingress"):
+        for _, backend in ingress_backends(ingress):
+            if (service_name := backend_service(backend)) is not None:
+                found.setdefault((namespace(ingress), service_name), f"Ingress {name(ingress)}")
+    for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
+        for rule in as_list(dig(route, "spec", "rules")):
+            for ref in as_list(dig(rule, "backendRefs")):
+                if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
+                    ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
+                    found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
+    return found
+
+
 def _has_pre_stop(container: dict) -> bool:
     return bool(as_dict(dig(container, "lifecycle", "preStop")))
 
@@ -258,7 +281,7 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
@@ -271,9 +294,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Workloads selected by a Service that carries client traffic whose pods have no container with a
-    `lifecycle.preStop` hook and a `terminationGracePeriodSeconds` (30 when unset) below
-    `min_grace_seconds` (default 45). A longer grace period is taken as a sign that the application
+    Workloads selected by a Service that carries client traffic through a load balancer (a Service
+    of type LoadBalancer or NodePort, or the backend of an Ingress, HTTPRoute or GRPCRoute) whose
+    pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
+    (30 when unset) below `min_grace_seconds` (default 45). Services reached only inside the
+    cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
     keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
     client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
     controllers are not judged like request-serving replicas. Batch workloads, Helm test hooks and
@@ -313,10 +338,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     backed = backing_services(ctx.inventory, clients_only=True)
+    balanced = load_balanced(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
+        services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
         if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
             continue
         evidence, graces = [], set()
@@ -332,10 +358,10 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:
-            names = ", ".join(sorted({name(s) for s in services}))
+            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"Pods behind Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
                 "terminate: they can stop accepting connections before load balancers stop sending them.",
                 *evidence,
             )

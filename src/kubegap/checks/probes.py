@@ -122,7 +122,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 @check(
     id="probes-identical",
     title="Liveness probe identical to the readiness probe",
-    severity="medium",
+    severity="low",
     category="containers",
     cases=[MOZILLA],
     fix=(
