@@ -318,10 +318,13 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ## Example
 
     ```yaml
+    kind: Deployment
     spec:
       containers:
       - name: api
         image: example/api:2.0.1        # exits on SIGTERM; no preStop; grace period 30 s
+    ---
+    kind: Ingress                       # a load balancer routes to the Deployment's Service
     ```
 
     ## Fix
