@@ -18,8 +18,11 @@ DOCKER_HUB = "docker-2020-hub-anonymous-pull-rate-limits"
 DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
 MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
 """Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``)."""
-MAJOR_ONLY = re.compile(r"v?\d{1,2}(-[a-z][a-z0-9]*)?")
-"""A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release."""
+MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
+"""A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
+A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
 
 
 class ImageRef(NamedTuple):
@@ -41,9 +44,10 @@ def parse_image(image: str) -> ImageRef:
 
 
 def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
+    """Every container's image, except placeholders a template tool fills in (what runs is unknown)."""
     for path, container in containers(template.spec):
         image = container.get("image")
-        if isinstance(image, str) and image.strip():
+        if isinstance(image, str) and image.strip() and not PLACEHOLDER.search(image):
             yield f"{spec_path(template, path)}.image", image.strip()
 
 
@@ -69,7 +73,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `dev`, `alpine`, `slim`), a tag that ends with a moving channel (`latest`, `nightly`, `edge`,
     `snapshot`, `stable`) or starts with `latest` joined by a dash (`main-latest`,
     `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
-    `node:20`, `node:20-slim`). Images referenced by digest are fine whatever their tag. Helm test
+    `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
+    judged). Images referenced by digest are fine whatever their tag, and placeholders a template
+    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -150,7 +156,8 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
 
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
-    ServiceAccount; one finding per workload, with every such image in the evidence. A registry mirror configured in the container runtime is not visible through
+    ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A registry mirror configured in the container runtime is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 
