@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import service_account
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, dig, name, namespace
+from kubegap.resources import as_list, containers, dig, name, namespace
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
@@ -17,6 +17,15 @@ SYSELEVEN = "syseleven-2019-dex-sessions-bloat-etcd-apiserver-oom"
 READ_VERBS = frozenset({"list", "watch", "*"})
 WATCHED_PER_NODE = frozenset({"pods", "nodes", "*"})
 """Resources whose cluster-wide lists and watches cost the API server most when every node's agent makes them."""
+
+
+def knows_its_node(template) -> bool:
+    """Whether a container gets its node's name from the downward API, so it can scope reads to that node."""
+    return any(
+        dig(variable, "valueFrom", "fieldRef", "fieldPath") == "spec.nodeName"
+        for _, container in containers(template.spec)
+        for variable in as_list(container.get("env"))
+    )
 
 
 def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
@@ -43,7 +52,7 @@ def _cluster_wide_reads(role: dict) -> list[str]:
 @check(
     id="agent-cluster-wide-watch",
     title="Per-node agent allowed to list and watch pods or nodes across the whole cluster",
-    severity="info",
+    severity="low",
     category="control-plane",
     cases=[OPENAI],
     requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
@@ -63,8 +72,10 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     DaemonSets whose ServiceAccount exists and is bound by a ClusterRoleBinding to a ClusterRole
     that allows `list` or `watch` (or `*`) on pods, nodes or `*`, cluster-wide. One such agent runs
     on every node; if each pod uses those rights, the API server serves its lists and watches once
-    per node. RBAC says what an agent may do, not what it does (many agents hold these rights and
-    filter by their own node), so this is information to check, not a gap. When Nodes were
+    per node. RBAC says what an agent may do, not what it does: agents that get their node's name
+    from the downward API (an `env` entry with `fieldRef: {fieldPath: spec.nodeName}`) can scope
+    their reads to that node and are not reported. For the others it is advice to check (`low`),
+    since the manifest cannot show which calls the agent makes. When Nodes were
     collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
     matters at scale. Skipped unless DaemonSets, ServiceAccounts, ClusterRoleBindings and
     ClusterRoles were all collected.
@@ -99,7 +110,7 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"{nodes} node(s), fewer than min_nodes {ctx.setting('min_nodes')}: per-node watches do not load the API server yet")
     bindings = _bindings_by_subject(ctx)
     for workload in ctx.inventory.workloads:
-        if workload.kind != "DaemonSet":
+        if workload.kind != "DaemonSet" or any(knows_its_node(t) for t in workload.templates):
             continue
         ns, account = workload.ref.namespace, service_account(workload.templates[0])
         if ctx.inventory.get("ServiceAccount", ns, account) is None:
