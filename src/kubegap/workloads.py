@@ -21,6 +21,9 @@ TRAINING_KINDS = frozenset(
 
 BATCH_KINDS = frozenset({"Job", "CronJob"}) | TRAINING_KINDS
 
+RUNTIME_KINDS = frozenset({"TrainingRuntime", "ClusterTrainingRuntime"})
+"""Blueprints of training jobs: each TrainJob that uses one sets its own resources (``resourcesPerNode``)."""
+
 LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-election")
 """Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")

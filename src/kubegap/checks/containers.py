@@ -19,7 +19,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
-from kubegap.workloads import Workload
+from kubegap.workloads import RUNTIME_KINDS, Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
@@ -50,6 +50,8 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
+        if workload.kind in RUNTIME_KINDS:
+            continue
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
@@ -85,7 +87,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     Containers of top-level workloads that set no CPU or no memory request, and get none from a
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
-    namespace. Helm test hooks and finished Jobs are not reported. Init containers are not judged.
+    namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
+    ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
+    are not judged.
 
     ## Why it matters
 
@@ -136,8 +140,9 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers of top-level workloads without `resources.limits.memory` and without a default
-    memory limit from a LimitRange in their namespace. Helm test hooks and finished Jobs are not
-    reported. Init containers are not judged.
+    memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
+    runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
+    judged.
 
     ## Why it matters
 
