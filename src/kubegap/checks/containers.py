@@ -119,7 +119,8 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, evidence in _missing(ctx, ("cpu", "memory"), "requests"):
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests.", *evidence)
+        named = ", ".join(f"{e.value['container']} (no {' or '.join(e.value['missing'])})" for e in evidence)
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {named}.", *evidence)
 
 
 @check(
@@ -169,7 +170,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, evidence in _missing(ctx, ("memory",), "limits"):
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit.", *evidence)
+        named = ", ".join(e.value["container"] for e in evidence)
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
 
 
 @check(

@@ -196,11 +196,12 @@ def liveness_budget(probe: dict) -> tuple[int, str]:
     return delay + threshold * period, f"initialDelaySeconds {delay} + failureThreshold {threshold} x periodSeconds {period}"
 
 
-def _words(container: dict) -> str:
+def _words(container: dict) -> list[str]:
+    """The container's command, arguments and environment variable names and values."""
     parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
     for variable in as_list(container.get("env")):
         parts += [v for v in (dig(variable, "name"), dig(variable, "value")) if isinstance(v, str)]
-    return " ".join(parts).lower()
+    return parts
 
 
 def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
@@ -212,9 +213,9 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    words = _words(container)
-    if (word := next((w for w in MIGRATION_WORDS if w in words), None)) is not None:
-        return f"it runs a migration at start-up ({word!r} in its command, arguments or environment)"
+    migration = next((part for part in _words(container) if any(w in part.lower() for w in MIGRATION_WORDS)), None)
+    if migration is not None:
+        return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
     image = container.get("image") if isinstance(container.get("image"), str) else ""
