@@ -1,4 +1,5 @@
-"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services and HPAs."""
+"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services (and
+which carry client traffic), leader election, HPAs."""
 
 from __future__ import annotations
 

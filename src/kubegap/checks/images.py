@@ -144,6 +144,7 @@ def _pull_secrets(spec: dict) -> list[str]:
     category="containers",
     cases=[DOCKER_HUB],
     reads=["ServiceAccount"],
+    precision="medium",
     fix=(
         "Pull through a registry you control (a pull-through cache or mirror in your cloud, or a copy of the "
         "images in your own registry), or at least authenticate pulls with an imagePullSecret on the pod or its "

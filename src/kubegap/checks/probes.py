@@ -125,6 +125,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     severity="low",
     category="containers",
     cases=[MOZILLA],
+    precision="medium",
     fix=(
         "Make the liveness probe check only that the process is alive and not deadlocked (a cheap local "
         "endpoint), and keep dependency checks in the readiness probe, so a slow dependency takes pods out of "
