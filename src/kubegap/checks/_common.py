@@ -137,8 +137,7 @@ def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dic
             continue
         selector = Selector.from_map(dig(service, "spec", "selector"))
         for workload in inventory.workload_templates.select(namespace(service), selector):
-            if service not in backed.setdefault(id(workload.obj), []):
-                backed[id(workload.obj)].append(service)
+            backed.setdefault(id(workload.obj), []).append(service)
     return backed
 
 
