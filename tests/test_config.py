@@ -35,7 +35,7 @@ spec:
 apiVersion: v1
 kind: Service
 metadata: {name: legacy-api, namespace: shop}
-spec: {selector: {app: legacy-api}}
+spec: {type: LoadBalancer, selector: {app: legacy-api}}
 """
 
 

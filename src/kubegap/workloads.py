@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kubegap.resources import ObjectRef, annotations, as_dict, as_list, dig, kind, str_map
+from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
 
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
@@ -20,6 +20,13 @@ TRAINING_KINDS = frozenset(
 """Kinds whose pods run (distributed) training or batch compute rather than serving traffic."""
 
 BATCH_KINDS = frozenset({"Job", "CronJob"}) | TRAINING_KINDS
+
+RUNTIME_KINDS = frozenset({"TrainingRuntime", "ClusterTrainingRuntime"})
+"""Blueprints of training jobs: each TrainJob that uses one sets its own resources (``resourcesPerNode``)."""
+
+LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-election")
+"""Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
+LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
 
 _REPLICA_SPECS = {
     "PyTorchJob": "pytorchReplicaSpecs",
@@ -156,6 +163,27 @@ class Workload:
     def serves_traffic(self) -> bool:
         """Held to service standards (replicas, probes, PDBs): not batch, not a Helm test, not done."""
         return not (self.is_batch or self.is_helm_test or self.is_finished)
+
+
+def _switched_off(value: str) -> bool:
+    return value.strip().strip('"').lower() in ("false", "0", "")
+
+
+def leader_election(workload: Workload) -> str | None:
+    """The flag or variable by which a container turns on leader election (one active replica by design)."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            for token in as_list(container.get("command")) + as_list(container.get("args")):
+                if not isinstance(token, str):
+                    continue
+                flag, equals, value = token.lstrip("-").partition("=")
+                if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
+                    return token
+            for variable in as_list(container.get("env")):
+                variable_name, value = dig(variable, "name"), dig(variable, "value")
+                if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
+                    return f"{variable_name}={value}"
+    return None
 
 
 def is_top_level(obj: dict) -> bool:

@@ -1,11 +1,14 @@
-"""Helpers the checks share: image references, IntOrString percentages, what an absent kind means."""
+"""Helpers the checks share: image references and floating tags, IntOrString percentages, what an absent
+kind means, which Services carry client traffic, leader election, liveness budgets."""
 
 from __future__ import annotations
 
 import pytest
 
-from kubegap.checks._common import absent_means_none, int_or_percent
-from kubegap.checks.images import ImageRef, is_docker_hub, parse_image
+from kubegap.checks._common import absent_means_none, int_or_percent, serves_clients
+from kubegap.checks.images import ImageRef, is_docker_hub, is_floating, parse_image
+from kubegap.checks.probes import liveness_budget
+from kubegap.workloads import as_workload, leader_election
 from kubegap.inventory import Inventory
 from kubegap.sources.base import Collection
 
@@ -48,3 +51,65 @@ def test_absent_kind_means_none_only_for_manifests():
     assert absent_means_none(_inventory([{"type": "snapshot"}], collected=["PodDisruptionBudget"]), "PodDisruptionBudget")
     assert not absent_means_none(_inventory(manifests, forbidden={"PodDisruptionBudget": "denied"}), "PodDisruptionBudget")
     assert not absent_means_none(_inventory([]), "PodDisruptionBudget")
+
+
+@pytest.mark.parametrize(
+    "tag, floating",
+    [
+        ("latest", True), ("alpine", True), ("main-latest", True), ("latest-alpine", True), ("v2-nightly", True),
+        ("3", True), ("20", True), ("20-slim", True),
+        ("3.12.4", False), ("v5", False), ("main-3f2a1b9", False), ("1042", False), ("dev-20240611", False),
+        ("20.11.1-alpine3.19", False),
+    ],
+)
+def test_floating_tags(tag, floating):
+    defaults = {"latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev", "alpine", "slim"}
+    assert is_floating(tag, defaults) is floating
+
+
+def _service(spec: dict, **metadata) -> dict:
+    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", **metadata}, "spec": spec}
+
+
+@pytest.mark.parametrize(
+    "service, clients",
+    [
+        (_service({"ports": [{"name": "http", "port": 80}]}), True),
+        (_service({"clusterIP": "None", "ports": [{"name": "http", "port": 80}]}), False),
+        (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "grpc-metrics", "port": 9091}]}), False),
+        (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "webhook", "port": 443}]}), True),
+        (_service({"ports": [{"port": 9001}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), False),
+        (_service({"ports": [{"port": 8080}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), True),
+    ],
+)
+def test_services_that_carry_client_traffic(service, clients):
+    assert serves_clients(service, {}) is clients
+
+
+def _deployment(container: dict) -> dict:
+    spec = {"replicas": 1, "template": {"metadata": {"labels": {"app": "a"}}, "spec": {"containers": [container]}}}
+    return {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "a"}, "spec": spec}
+
+
+@pytest.mark.parametrize(
+    "container, found",
+    [
+        ({"name": "m", "args": ["--leader-elect"]}, "--leader-elect"),
+        ({"name": "m", "args": ["--leader-elect=true"]}, "--leader-elect=true"),
+        ({"name": "m", "args": ["--leader-elect=false"]}, None),
+        ({"name": "m", "command": ["/manager", "--enable-leader-election"]}, "--enable-leader-election"),
+        ({"name": "m", "env": [{"name": "LEADER_ELECTION", "value": "false"}]}, None),
+        ({"name": "m", "env": [{"name": "LEADER_ELECTION_ENABLED", "value": "true"}]}, "LEADER_ELECTION_ENABLED=true"),
+        ({"name": "m", "args": ["serve", "leader-elect"]}, None),
+    ],
+)
+def test_leader_election(container, found):
+    assert leader_election(as_workload(_deployment(container))) == found
+
+
+@pytest.mark.parametrize(
+    "probe, seconds",
+    [({}, 30), ({"initialDelaySeconds": 15, "periodSeconds": 5, "failureThreshold": 3}, 30), ({"failureThreshold": 0}, 10)],
+)
+def test_liveness_budget(probe, seconds):
+    assert liveness_budget(probe)[0] == seconds

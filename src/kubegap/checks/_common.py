@@ -1,4 +1,5 @@
-"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services and HPAs."""
+"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services (and
+which carry client traffic), leader election, HPAs."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ import math
 from collections.abc import Iterator
 
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace, quantity
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
-from kubegap.workloads import PodTemplate, Workload, as_workload
+from kubegap.workloads import PodTemplate, Workload, as_workload, leader_election
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
 
@@ -124,14 +125,147 @@ def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
     return bool(inputs) and all(i.get("type") == "manifests" for i in inputs) and kind_name not in inventory.collection.forbidden
 
 
-def backing_services(inventory: Inventory) -> dict[int, list[dict]]:
-    """Services per workload (keyed by ``id(workload.obj)``) whose selector matches its pod template labels."""
+def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:
+    """Services per workload (keyed by ``id(workload.obj)``) whose selector matches its pod template labels.
+
+    With ``clients_only``, only Services that carry client traffic (see ``serves_clients``).
+    """
+    scraped = scraped_port_names(inventory) if clients_only else {}
     backed: dict[int, list[dict]] = {}
     for service in inventory.of_kind("Service"):
+        if clients_only and not serves_clients(service, scraped):
+            continue
         selector = Selector.from_map(dig(service, "spec", "selector"))
         for workload in inventory.workload_templates.select(namespace(service), selector):
             backed.setdefault(id(workload.obj), []).append(service)
     return backed
+
+
+METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")
+CLIENT_SERVICE_KINDS = ("Service", "ServiceMonitor", "PodMonitor")
+"""What ``backing_services(clients_only=True)`` reads."""
+
+
+def scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
+    """Per Service (keyed by ``id``), the port names a ServiceMonitor or PodMonitor scrapes on it."""
+    scraped: dict[int, set[str]] = {}
+    monitors = [(m, "endpoints") for m in inventory.of_kind("ServiceMonitor")]
+    monitors += [(m, "podMetricsEndpoints") for m in inventory.of_kind("PodMonitor")]
+    for monitor, field in monitors:
+        selector = Selector.from_label_selector(dig(monitor, "spec", "selector"))
+        ports = {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "port"), str)}
+        ports |= {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "targetPort"), str)}
+        if selector is None or not ports:
+            continue
+        namespaces = dig(monitor, "spec", "namespaceSelector")
+        for service in inventory.of_kind("Service"):
+            in_scope = dig(namespaces, "any") is True or namespace(service) in as_list(dig(namespaces, "matchNames")) or (
+                not as_dict(namespaces) and namespace(service) == namespace(monitor)
+            )
+            # A ServiceMonitor selects Services by their labels, a PodMonitor pods by theirs.
+            subject = labels(service) if field == "endpoints" else as_dict(dig(service, "spec", "selector"))
+            if in_scope and selector.matches({k: v for k, v in subject.items() if isinstance(v, str)}):
+                scraped.setdefault(id(service), set()).update(ports)
+    return scraped
+
+
+def is_metrics_port(port: dict, service: dict, scraped: dict[int, set[str]]) -> bool:
+    """A Service port that only exposes metrics: named ``metrics``/``*-metrics``, scraped by a monitor,
+    or the port ``prometheus.io/port`` names on a Service annotated ``prometheus.io/scrape``."""
+    names = {n.lower() for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
+    if any(n in METRICS_PORT_NAMES or n.endswith("-metrics") for n in names) or names & scraped.get(id(service), set()):
+        return True
+    notes = annotations(service)
+    return notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
+
+
+def serves_clients(service: dict, scraped: dict[int, set[str]]) -> bool:
+    """Whether a Service carries client traffic: it has a cluster IP and a port that is not metrics-only.
+
+    A headless Service (``clusterIP: None``) only publishes pod addresses in DNS, and a Service whose
+    every port exposes metrics is read by the monitoring system, not by clients.
+    """
+    if dig(service, "spec", "clusterIP") == "None":
+        return False
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    return not ports or not all(is_metrics_port(p, service, scraped) for p in ports)
+
+
+def client_ports(service: dict, scraped: dict[int, set[str]]) -> list[dict]:
+    """The Service's ports that carry client traffic."""
+    return [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict) and not is_metrics_port(p, service, scraped)]
+
+
+def _declares(container: dict, target) -> bool:
+    for port in as_list(container.get("ports")):
+        if isinstance(port, dict) and ((isinstance(target, str) and port.get("name") == target) or port.get("containerPort") == target):
+            return True
+    return False
+
+
+def serving_containers(workload: Workload, services: list[dict], scraped: dict[int, set[str]]) -> list[tuple[PodTemplate, str, dict]]:
+    """The regular containers that declare a client port's target of one of ``services``.
+
+    When no container declares one (``ports`` is informational for numbers), every regular container
+    could be the one serving, so all are returned.
+    """
+    targets = [p.get("targetPort", p.get("port")) for s in services for p in client_ports(s, scraped)]
+    every = list(app_containers(workload))
+    serving = [item for item in every if any(_declares(item[2], target) for target in targets)]
+    return serving or every
+
+
+LEASE_WRITE_VERBS = frozenset({"create", "update", "patch", "*"})
+
+
+def _grants_leases(role: dict | None) -> bool:
+    for rule in as_list(dig(role, "rules")) if role else []:
+        groups = as_list(dig(rule, "apiGroups"))
+        resources = as_list(dig(rule, "resources"))
+        verbs = {v for v in as_list(dig(rule, "verbs")) if isinstance(v, str)}
+        if ("coordination.k8s.io" in groups or "*" in groups) and ("leases" in resources or "*" in resources) and verbs & LEASE_WRITE_VERBS:
+            return True
+    return False
+
+
+def lease_holders(inventory: Inventory) -> set[tuple[str | None, str]]:
+    """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets write Leases."""
+    holders: set[tuple[str | None, str]] = set()
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
+        role_ns = namespace(binding) if role_kind == "Role" else None
+        if role_kind not in ("Role", "ClusterRole") or not _grants_leases(inventory.get(role_kind, role_ns, role_name)):
+            continue
+        for subject in as_list(binding.get("subjects")):
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
+                holders.add((dig(subject, "namespace") or namespace(binding), subject["name"]))
+    return holders
+
+
+LEASE_KINDS = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
+"""What ``one_active_by_design`` reads to see Lease use."""
+
+
+def service_account(template: PodTemplate) -> str:
+    value = template.spec.get("serviceAccountName") or template.spec.get("serviceAccount")
+    return value if isinstance(value, str) and value else "default"
+
+
+def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+    """Why the workload is not judged like request-serving replicas, or None.
+
+    A DaemonSet runs one agent per node, and a leader-elected controller (a leader-election flag,
+    or a ServiceAccount allowed to write Leases) has one active replica whatever its count.
+    """
+    if workload.kind == "DaemonSet":
+        return "a DaemonSet runs one agent per node"
+    flag = leader_election(workload)
+    if flag:
+        return f"leader-elected ({flag})"
+    for template in workload.templates:
+        if (workload.ref.namespace, service_account(template)) in leases:
+            return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
+    return None
 
 
 def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:

@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name, spec_path
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    app_containers,
+    audited_workloads,
+    backing_services,
+    container_name,
+    lease_holders,
+    one_active_by_design,
+    spec_path,
+)
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
-from kubegap.workloads import Workload
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.workloads import RUNTIME_KINDS, Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
-
-CRITICAL_PRIORITY_CLASSES = ("system-cluster-critical", "system-node-critical")
 
 
 def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
@@ -41,6 +50,8 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
+        if workload.kind in RUNTIME_KINDS:
+            continue
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
@@ -76,7 +87,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     Containers of top-level workloads that set no CPU or no memory request, and get none from a
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
-    namespace. Helm test hooks and finished Jobs are not reported. Init containers are not judged.
+    namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
+    ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
+    are not judged.
 
     ## Why it matters
 
@@ -106,13 +119,14 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, evidence in _missing(ctx, ("cpu", "memory"), "requests"):
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests.", *evidence)
+        named = ", ".join(f"{e.value['container']} (no {' or '.join(e.value['missing'])})" for e in evidence)
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {named}.", *evidence)
 
 
 @check(
     id="memory-limit-missing",
     title="Containers without a memory limit",
-    severity="medium",
+    severity="low",
     category="containers",
     cases=[PYTHON_DISCORD_OOM],
     reads=["LimitRange"],
@@ -127,8 +141,9 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers of top-level workloads without `resources.limits.memory` and without a default
-    memory limit from a LimitRange in their namespace. Helm test hooks and finished Jobs are not
-    reported. Init containers are not judged.
+    memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
+    runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
+    judged.
 
     ## Why it matters
 
@@ -155,30 +170,23 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, evidence in _missing(ctx, ("memory",), "limits"):
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit.", *evidence)
-
-
-def _latency_critical(workload: Workload, backed: dict[int, list[dict]]) -> str | None:
-    """Why the workload is latency-critical: it backs a Service, or it runs at a system-critical priority."""
-    services = backed.get(id(workload.obj))
-    if services:
-        return "backs Service " + ", ".join(sorted(name(s) for s in services))
-    for template in workload.templates:
-        if template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES:
-            return f"runs at priority {template.spec['priorityClassName']}"
-    return None
+        named = ", ".join(e.value["container"] for e in evidence)
+        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
 
 
 @check(
     id="cpu-limit-throttling",
-    title="CPU limits on latency-critical containers (CFS throttling)",
-    severity="medium",
+    title="Sub-core CPU limits on containers serving client traffic (CFS throttling)",
+    severity="low",
     category="containers",
     cases=[OMIO],
-    reads=["Service"],
+    requires=["Service"],
+    reads=[*CLIENT_SERVICE_KINDS],
+    defaults={"max_limit_cores": 1},
+    precision="medium",
     fix=(
-        "Remove resources.limits.cpu from latency-critical containers and rely on CPU requests for fair "
-        "sharing; where a limit must stay, size it well above peak usage and alert on "
+        "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
+        "sharing; where a limit must stay, raise it well above peak usage and alert on "
         "container_cpu_cfs_throttled_periods_total."
     ),
 )
@@ -186,10 +194,14 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with `resources.limits.cpu` in workloads that serve latency-sensitive traffic:
-    pods selected by a Service, or running at the `system-cluster-critical` or
-    `system-node-critical` priority. Batch workloads, Helm test hooks and finished Jobs are not
-    reported.
+    Containers with a `resources.limits.cpu` of at most `max_limit_cores` (default 1) in workloads
+    selected by a Service that carries client traffic (headless Services and ports that only
+    expose metrics do not count, as for `single-replica`). Such a quota runs out within each
+    100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
+    node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
+    a capacity choice, not a latency risk. Batch workloads, Helm test hooks and finished Jobs are
+    not reported. Whether throttling happens in practice shows only in the
+    `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
     ## Why it matters
 
@@ -216,24 +228,53 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    ceiling = ctx.setting("max_limit_cores")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic:
+        services = backed.get(id(workload.obj))
+        if not workload.serves_traffic or not services:
             continue
-        why = _latency_critical(workload, backed)
-        if why is None:
-            continue
-        evidence = [
-            Evidence(f"{path}.resources.limits.cpu", dig(container, "resources", "limits", "cpu"))
-            for _, path, container in app_containers(workload)
-            if dig(container, "resources", "limits", "cpu") not in (None, "")
-        ]
+        evidence = []
+        for _, path, container in app_containers(workload):
+            limit = dig(container, "resources", "limits", "cpu")
+            cores = quantity(limit)
+            if cores is not None and 0 < cores <= ceiling:
+                evidence.append(Evidence(f"{path}.resources.limits.cpu", {
+                    "container": container_name(container),
+                    "limit": limit,
+                    "request": dig(container, "resources", "requests", "cpu"),
+                }))
         if evidence:
+            names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) have CPU limits although the workload {why}: CFS throttling can stall it.",
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit of at most {ceiling} core(s) "
+                "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
+                "can stall requests during bursts even on an idle node.",
                 *evidence,
             )
+
+
+LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
+
+
+def load_balanced(inventory: Inventory) -> dict[tuple[str | None, str], str]:
+    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
+    found: dict[tuple[str | None, str], str] = {}
+    for service in inventory.of_kind("Service"):
+        if dig(service, "spec", "type") in LOAD_BALANCED_TYPES:
+            found[(namespace(service), name(service))] = f"type {service['spec']['type']}"
+    for ingress in inventory.of_kind("Ingress"):
+        for _, backend in ingress_backends(ingress):
+            if (service_name := backend_service(backend)) is not None:
+                found.setdefault((namespace(ingress), service_name), f"Ingress {name(ingress)}")
+    for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
+        for rule in as_list(dig(route, "spec", "rules")):
+            for ref in as_list(dig(rule, "backendRefs")):
+                if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
+                    ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
+                    found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
+    return found
 
 
 def _has_pre_stop(container: dict) -> bool:
@@ -247,6 +288,7 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
@@ -259,10 +301,16 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Workloads selected by a Service whose pods have no container with a `lifecycle.preStop` hook
-    and a `terminationGracePeriodSeconds` (30 when unset) below `min_grace_seconds` (default 45).
-    A longer grace period is taken as a sign that the application keeps serving after SIGTERM.
-    Batch workloads, Helm test hooks and finished Jobs are not reported.
+    Workloads selected by a Service that carries client traffic through a load balancer (a Service
+    of type LoadBalancer or NodePort, or the backend of an Ingress, HTTPRoute or GRPCRoute) whose
+    pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
+    (30 when unset) below `min_grace_seconds` (default 45). Services reached only inside the
+    cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
+    keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
+    client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
+    controllers are not judged like request-serving replicas. Batch workloads, Helm test hooks and
+    finished Jobs are not reported. One finding per workload, with every pod template in the
+    evidence.
 
     ## Why it matters
 
@@ -277,10 +325,13 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ## Example
 
     ```yaml
+    kind: Deployment
     spec:
       containers:
       - name: api
         image: example/api:2.0.1        # exits on SIGTERM; no preStop; grace period 30 s
+    ---
+    kind: Ingress                       # a load balancer routes to the Deployment's Service
     ```
 
     ## Fix
@@ -296,21 +347,31 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             sleep: {seconds: 20}        # or exec: {command: ["sleep", "20"]}
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    balanced = load_balanced(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) not in backed:
+        services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
+        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
             continue
+        evidence, graces = [], set()
         for template in workload.templates:
             if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
                 continue
             grace = template.spec.get("terminationGracePeriodSeconds", 30)
             if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
                 continue
-            yield ctx.finding(
-                workload.obj,
-                f"Pods behind a Service have no preStop hook and {grace} s to terminate: they can stop accepting "
-                "connections before load balancers stop sending them.",
+            graces.add(grace)
+            evidence += [
                 Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
+            ]
+        if evidence:
+            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                "terminate: they can stop accepting connections before load balancers stop sending them.",
+                *evidence,
             )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kubegap.checks._common import service_account
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, dig, name, namespace
-from kubegap.workloads import Workload
+from kubegap.resources import as_list, containers, dig, name, namespace
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
@@ -15,13 +15,17 @@ PIETERLANGE = "pieterlange-2019-dex-authrequests-overload-masters"
 SYSELEVEN = "syseleven-2019-dex-sessions-bloat-etcd-apiserver-oom"
 
 READ_VERBS = frozenset({"list", "watch", "*"})
-HEAVY_RESOURCES = frozenset({"pods", "nodes", "endpoints", "endpointslices", "secrets", "configmaps", "services", "events", "*"})
+WATCHED_PER_NODE = frozenset({"pods", "nodes", "*"})
+"""Resources whose cluster-wide lists and watches cost the API server most when every node's agent makes them."""
 
 
-def _service_account(workload: Workload) -> str:
-    spec = workload.templates[0].spec
-    value = spec.get("serviceAccountName") or spec.get("serviceAccount")
-    return value if isinstance(value, str) and value else "default"
+def knows_its_node(template) -> bool:
+    """Whether a container gets its node's name from the downward API, so it can scope reads to that node."""
+    return any(
+        dig(variable, "valueFrom", "fieldRef", "fieldPath") == "spec.nodeName"
+        for _, container in containers(template.spec)
+        for variable in as_list(container.get("env"))
+    )
 
 
 def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
@@ -41,21 +45,24 @@ def _cluster_wide_reads(role: dict) -> list[str]:
     for rule in as_list(role.get("rules")):
         verbs = {v for v in as_list(dig(rule, "verbs")) if isinstance(v, str)}
         if verbs & READ_VERBS:
-            found |= {r for r in as_list(dig(rule, "resources")) if isinstance(r, str) and r in HEAVY_RESOURCES}
+            found |= {r for r in as_list(dig(rule, "resources")) if isinstance(r, str) and r in WATCHED_PER_NODE}
     return sorted(found)
 
 
 @check(
     id="agent-cluster-wide-watch",
-    title="Per-node agent allowed to list and watch heavy resources across the whole cluster",
-    severity="medium",
+    title="Per-node agent allowed to list and watch pods or nodes across the whole cluster",
+    severity="low",
     category="control-plane",
     cases=[OPENAI],
     requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
+    reads=["Node"],
+    defaults={"min_nodes": 100},
+    precision="low",
     fix=(
-        "Let per-node agents read only what concerns their node (a field selector on spec.nodeName, the "
-        "kubelet's own API, or a Role in one namespace), or move cluster-wide collection into one "
-        "central Deployment; roll changes to such agents out cluster by cluster, largest last."
+        "Check what the agent lists and watches. If every pod watches pods or nodes cluster-wide, let it read "
+        "only its own node's (a field selector on spec.nodeName, or the kubelet's API), or move cluster-wide "
+        "collection into one central Deployment; roll changes to such agents out cluster by cluster, largest last."
     ),
 )
 def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
@@ -63,10 +70,15 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     DaemonSets whose ServiceAccount exists and is bound by a ClusterRoleBinding to a ClusterRole
-    that allows `list` or `watch` (or `*`) on pods, nodes, endpoints, endpointslices, secrets,
-    configmaps, services, events or `*`, cluster-wide. One such agent runs on every node, so the
-    API server serves its lists and watches once per node. Skipped unless DaemonSets,
-    ServiceAccounts, ClusterRoleBindings and ClusterRoles were all collected.
+    that allows `list` or `watch` (or `*`) on pods, nodes or `*`, cluster-wide. One such agent runs
+    on every node; if each pod uses those rights, the API server serves its lists and watches once
+    per node. RBAC says what an agent may do, not what it does: agents that get their node's name
+    from the downward API (an `env` entry with `fieldRef: {fieldPath: spec.nodeName}`) can scope
+    their reads to that node and are not reported. For the others it is advice to check (`low`),
+    since the manifest cannot show which calls the agent makes. When Nodes were
+    collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
+    matters at scale. Skipped unless DaemonSets, ServiceAccounts, ClusterRoleBindings and
+    ClusterRoles were all collected.
 
     ## Why it matters
 
@@ -83,7 +95,7 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     kind: ClusterRole
     metadata: {name: telemetry-agent}
     rules:
-    - {apiGroups: [""], resources: [pods, nodes, endpoints], verbs: [get, list, watch]}
+    - {apiGroups: [""], resources: [pods, nodes], verbs: [get, list, watch]}
     ```
 
     ## Fix
@@ -93,11 +105,14 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     or run cluster-wide collection in one Deployment and keep the DaemonSet node-local
     ```
     """
+    nodes = len(ctx.inventory.nodes)
+    if ctx.inventory.collected("Node") and nodes < ctx.setting("min_nodes"):
+        raise Skip(f"{nodes} node(s), fewer than min_nodes {ctx.setting('min_nodes')}: per-node watches do not load the API server yet")
     bindings = _bindings_by_subject(ctx)
     for workload in ctx.inventory.workloads:
-        if workload.kind != "DaemonSet":
+        if workload.kind != "DaemonSet" or any(knows_its_node(t) for t in workload.templates):
             continue
-        ns, account = workload.ref.namespace, _service_account(workload)
+        ns, account = workload.ref.namespace, service_account(workload.templates[0])
         if ctx.inventory.get("ServiceAccount", ns, account) is None:
             continue
         reads: dict[str, list[str]] = {}
@@ -110,10 +125,11 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
                 reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources
         if reads:
             every = sorted({r for resources in reads.values() for r in resources})
+            scale = f"on {nodes} nodes" if nodes else "on every node"
             yield ctx.finding(
                 workload.obj,
-                f"Runs on every node with rights to list/watch {', '.join(every)} cluster-wide: the API "
-                "server's load from it grows with the node count.",
+                f"Runs {scale} and its ServiceAccount {account} may list/watch {', '.join(every)} cluster-wide: if "
+                "every pod does, the API server's load from it grows with the node count.",
                 *(Evidence(where, resources) for where, resources in reads.items()),
                 Evidence("serviceAccountName", f"{ns}/{account}"),
             )

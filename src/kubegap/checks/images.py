@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from kubegap.checks._common import audited_workloads, spec_path
+from kubegap.checks._common import audited_workloads, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers
 from kubegap.workloads import PodTemplate
@@ -15,6 +16,13 @@ STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
 DOCKER_HUB = "docker-2020-hub-anonymous-pull-rate-limits"
 
 DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
+MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
+"""Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``)."""
+MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
+"""A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
+A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
 
 
 class ImageRef(NamedTuple):
@@ -36,9 +44,10 @@ def parse_image(image: str) -> ImageRef:
 
 
 def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
+    """Every container's image, except placeholders a template tool fills in (what runs is unknown)."""
     for path, container in containers(template.spec):
         image = container.get("image")
-        if isinstance(image, str) and image.strip():
+        if isinstance(image, str) and image.strip() and not PLACEHOLDER.search(image):
             yield f"{spec_path(template, path)}.image", image.strip()
 
 
@@ -48,7 +57,7 @@ def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
     severity="medium",
     category="containers",
     cases=[MULTUS, STREAMNATIVE],
-    defaults={"mutable_tags": ["latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev"]},
+    defaults={"mutable_tags": ["latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev", "alpine", "slim"]},
     fix=(
         "Deploy an immutable reference: a version tag your registry does not let anyone overwrite, or better "
         "an image digest (image: repo@sha256:...), so every node runs the same bits and a rollback returns to "
@@ -59,10 +68,16 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers (init containers included) whose image has no tag, or a tag in `mutable_tags`
-    (default: `latest`, `stable`, `snapshot`, `edge`, `nightly`, `main`, `master`, `dev`), and no
-    digest. Images referenced by digest are fine whatever their tag. Helm test hooks and finished
-    Jobs are not reported.
+    Containers (init containers included) whose image has no digest and no tag, a tag in
+    `mutable_tags` (default: `latest`, `stable`, `snapshot`, `edge`, `nightly`, `main`, `master`,
+    `dev`, `alpine`, `slim`), a tag that ends with a moving channel (`latest`, `nightly`, `edge`,
+    `snapshot`, `stable`) or starts with `latest` joined by a dash (`main-latest`,
+    `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
+    `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
+    judged). Images referenced by digest are fine whatever their tag, and placeholders a template
+    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. Helm test
+    hooks and finished Jobs are not reported. One finding per workload, with every such image in
+    the evidence.
 
     ## Why it matters
 
@@ -92,14 +107,26 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
             Evidence(path, image)
             for template in workload.templates
             for path, image in _images(template)
-            if (ref := parse_image(image)).digest is None and (ref.tag is None or ref.tag.lower() in floating)
+            if (ref := parse_image(image)).digest is None and (ref.tag is None or is_floating(ref.tag, floating))
         ]
         if evidence:
+            shown = ", ".join(sorted({e.value for e in evidence}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} image(s) use a floating tag or none: what runs depends on when it was pulled.",
+                f"{len(evidence)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled.",
                 *evidence,
             )
+
+
+def is_floating(tag: str, floating: set[str]) -> bool:
+    """Whether a tag is meant to move: a floating word, a moving channel joined by a dash, or a major-only version."""
+    lowered = tag.lower()
+    head, _, tail = lowered.partition("-")
+    return (
+        lowered in floating
+        or (bool(tail) and (head == "latest" or lowered.rsplit("-", 1)[-1] in MOVING_CHANNELS))
+        or MAJOR_ONLY.fullmatch(lowered) is not None
+    )
 
 
 def is_docker_hub(ref: ImageRef) -> bool:
@@ -117,6 +144,7 @@ def _pull_secrets(spec: dict) -> list[str]:
     category="containers",
     cases=[DOCKER_HUB],
     reads=["ServiceAccount"],
+    precision="medium",
     fix=(
         "Pull through a registry you control (a pull-through cache or mirror in your cloud, or a copy of the "
         "images in your own registry), or at least authenticate pulls with an imagePullSecret on the pod or its "
@@ -127,9 +155,10 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Pod templates with images from Docker Hub (no registry host, or `docker.io`) and no
-    `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
-    ServiceAccount. A registry mirror configured in the container runtime is not visible through
+    Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
+    with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
+    ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A registry mirror configured in the container runtime is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 
@@ -158,20 +187,24 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
+        evidence, images, accounts = [], set(), set()
         for template in workload.templates:
             hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
             if not hub or _pull_secrets(template.spec):
                 continue
-            account_name = template.spec.get("serviceAccountName") or "default"
+            account_name = service_account(template)
             if accounts_known:
                 account = ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name)
                 if account is not None and _pull_secrets(account):
                     continue
-            where = f"ServiceAccount {account_name}" if accounts_known else "ServiceAccounts were not collected"
+            accounts.add(account_name)
+            images |= {image for _, image in hub}
+            evidence += [Evidence(path, image) for path, image in hub] + [Evidence(spec_path(template, "imagePullSecrets"), None)]
+        if evidence:
+            where = f"none on ServiceAccount {', '.join(sorted(accounts))}" if accounts_known else "ServiceAccounts were not collected"
             yield ctx.finding(
                 workload.obj,
-                f"{len(hub)} image(s) come from Docker Hub with no pull secret on the pod ({where}): anonymous pulls "
-                "are rate-limited.",
-                *(Evidence(path, image) for path, image in hub),
-                Evidence(spec_path(template, "imagePullSecrets"), None),
+                f"{len(images)} image(s) come from Docker Hub with no pull secret on the pod ({where}): "
+                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited.",
+                *evidence,
             )

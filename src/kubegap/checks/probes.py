@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, backing_services, container_name
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    app_containers,
+    audited_workloads,
+    backing_services,
+    container_name,
+    lease_holders,
+    one_active_by_design,
+    scraped_port_names,
+    serving_containers,
+)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_dict, as_list
+from kubegap.resources import as_dict, as_list, dig, name
+from kubegap.workloads import PodTemplate, Workload
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 MOZILLA = "mozilla-2017-mdn-db-dependent-probes-cascade"
@@ -16,6 +28,8 @@ PROMXY = "promxy-user-2021-probes-reference-unnamed-port"
 
 HANDLERS = ("httpGet", "tcpSocket", "grpc", "exec")
 PROBES = ("livenessProbe", "readinessProbe", "startupProbe")
+DEPENDENT_HANDLERS = ("httpGet", "grpc", "exec")
+"""Probe actions whose answer can depend on something outside the container (a TCP connect cannot)."""
 
 
 def handler(probe: dict) -> tuple[str, dict] | None:
@@ -38,6 +52,7 @@ def _number(probe: dict, field: str, default: int) -> int:
     category="containers",
     cases=[GARDENER_READINESS],
     requires=["Service"],
+    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
@@ -48,9 +63,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers of workloads selected by a Service (same namespace, Service selector matching the
-    pod template labels) that have no `readinessProbe`. Batch workloads, Helm test hooks and
-    finished Jobs are not reported; init containers are not judged.
+    Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
+    selected by a Service (same namespace, Service selector matching the pod template labels), the
+    containers that declare the target of one of its client ports, or every container when none
+    declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
+    only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
+    per node) and leader-elected controllers are not judged like request-serving replicas. Batch
+    workloads, Helm test hooks and finished Jobs are not reported; init containers are not judged.
 
     ## Why it matters
 
@@ -77,30 +96,36 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         periodSeconds: 5
     ```
     """
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
+    scraped = scraped_port_names(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) not in backed:
+        services = backed.get(id(workload.obj))
+        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
             continue
-        evidence = [
-            Evidence(f"{path}.readinessProbe", {"container": container_name(container)})
-            for _, path, container in app_containers(workload)
+        unprobed = [
+            (path, container)
+            for _, path, container in serving_containers(workload, services, scraped)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        if evidence:
+        if unprobed:
+            names = sorted({name(s) for s in services})
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) behind a Service have no readiness probe: traffic reaches them before "
-                "they are ready and while they cannot answer.",
-                *evidence,
+                f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
+                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
+                *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
+                Evidence("services", names),
             )
 
 
 @check(
     id="probes-identical",
     title="Liveness probe identical to the readiness probe",
-    severity="medium",
+    severity="low",
     category="containers",
     cases=[MOZILLA],
+    precision="medium",
     fix=(
         "Make the liveness probe check only that the process is alive and not deadlocked (a cheap local "
         "endpoint), and keep dependency checks in the readiness probe, so a slow dependency takes pods out of "
@@ -111,10 +136,11 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers whose `livenessProbe` and `readinessProbe` use the same action: the same HTTP path
-    and port, TCP port, gRPC service or command. Timings are not compared. Probes on different
-    endpoints that reach the same dependency inside the application are not visible through the
-    API.
+    Containers whose `livenessProbe` and `readinessProbe` use the same action and that action can
+    fail for reasons outside the container: the same HTTP path and port, gRPC service, or command.
+    Identical `tcpSocket` probes are not reported: a TCP connect only asks whether the process
+    listens, which no dependency can break. Timings are not compared. Probes on different endpoints
+    that reach the same dependency inside the application are not visible through the API.
 
     ## Why it matters
 
@@ -145,7 +171,7 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
-            if action is not None and action == handler(readiness):
+            if action is not None and action[0] in DEPENDENT_HANDLERS and action == handler(readiness):
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
         if evidence:
             yield ctx.finding(
@@ -156,13 +182,63 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
             )
 
 
+SLOW_START_IMAGES = (
+    "postgres", "mysql", "mariadb", "mongo", "elasticsearch", "opensearch", "cassandra", "kafka", "zookeeper",
+    "etcd", "clickhouse", "cockroach", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
+)
+"""Images whose start-up replays or migrates data, so it grows with the data they hold."""
+MIGRATION_WORDS = ("migrat", "db upgrade", "db-upgrade", "dbupgrade", "schema-update", "flyway", "liquibase", "alembic")
+
+
+def liveness_budget(probe: dict) -> tuple[int, str]:
+    """Seconds before the liveness probe first restarts a container that never answers, and how."""
+    delay, period = _number(probe, "initialDelaySeconds", 0), _number(probe, "periodSeconds", 10)
+    threshold = max(_number(probe, "failureThreshold", 3), 1)
+    return delay + threshold * period, f"initialDelaySeconds {delay} + failureThreshold {threshold} x periodSeconds {period}"
+
+
+def _words(container: dict) -> list[str]:
+    """The container's command, arguments and environment variable names and values."""
+    parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
+    for variable in as_list(container.get("env")):
+        parts += [v for v in (dig(variable, "name"), dig(variable, "value")) if isinstance(v, str)]
+    return parts
+
+
+def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
+    """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
+
+    A readiness delay or a migration says so at any budget; data held by the container only when the
+    budget is below ``minimum`` seconds.
+    """
+    readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
+    if readiness_delay > budget:
+        return f"its readiness probe waits {readiness_delay} s before the first check"
+    migration = next((part for part in _words(container) if any(w in part.lower() for w in MIGRATION_WORDS)), None)
+    if migration is not None:
+        return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
+    if budget >= minimum:
+        return None
+    image = container.get("image") if isinstance(container.get("image"), str) else ""
+    repository = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
+    if (known := next((n for n in SLOW_START_IMAGES if n in repository), None)) is not None:
+        return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
+    mounted = {dig(m, "name") for m in as_list(container.get("volumeMounts"))}
+    claims = {dig(v, "name") for v in as_list(template.spec.get("volumes")) if isinstance(dig(v, "persistentVolumeClaim"), dict)}
+    claims |= {dig(t, "metadata", "name") for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))} if workload.kind == "StatefulSet" else set()
+    if (volume := next((v for v in sorted(mounted & claims, key=str) if isinstance(v, str)), None)) is not None:
+        return f"it mounts persistent data (volume {volume}), whose recovery at start-up grows with the data"
+    return None
+
+
 @check(
     id="startup-probe-missing",
-    title="Liveness probe timing that kills slow starters, with no startup probe",
+    title="Liveness probe that can kill a slow start, with no startup probe",
     severity="low",
     category="containers",
     cases=[JFROG, KUBEFLOW],
     defaults={"min_startup_seconds": 60},
+    precision="medium",
     fix=(
         "Add a startupProbe with the liveness probe's action and a failureThreshold x periodSeconds that covers "
         "the slowest start you have seen (cold caches, migrations, a loaded node), so the liveness probe only "
@@ -173,10 +249,16 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with a `livenessProbe` and no `startupProbe` whose liveness allows less than
-    `min_startup_seconds` (default 60) before the first restart:
-    `initialDelaySeconds + periodSeconds x failureThreshold`, with the Kubernetes defaults
-    (0, 10 and 3) for unset fields.
+    Containers with a `livenessProbe` and no `startupProbe` whose start-up can, on evidence, take
+    longer than the liveness probe allows before its first restart. That budget is
+    `initialDelaySeconds + failureThreshold x periodSeconds`, with the Kubernetes defaults (0, 3
+    and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
+    than the budget before its first check; its command, arguments or environment run a migration
+    (`migrate`, Flyway, Liquibase, Alembic ...); or, with a budget under `min_startup_seconds`
+    (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
+    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...) or it mounts a PersistentVolumeClaim,
+    whose recovery at start-up grows with the data. Without such evidence a short liveness budget
+    is not reported.
 
     ## Why it matters
 
@@ -191,8 +273,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     ## Example
 
     ```yaml
+    args: [--migrate-on-start]
     livenessProbe:
-      httpGet: {path: /livez, port: 8080}     # restarted after 30 s without an answer
+      httpGet: {path: /livez, port: 8080}     # restarted 30 s after start if it does not answer
     ```
 
     ## Fix
@@ -208,21 +291,21 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     minimum = ctx.setting("min_startup_seconds")
     for workload in audited_workloads(ctx.inventory):
-        evidence = []
-        for _, path, container in app_containers(workload):
+        evidence, reasons = [], []
+        for template, path, container in app_containers(workload):
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
                 continue
-            budget = _number(liveness, "initialDelaySeconds", 0) + _number(liveness, "periodSeconds", 10) * max(
-                _number(liveness, "failureThreshold", 3), 1
-            )
-            if budget < minimum:
-                evidence.append(Evidence(f"{path}.livenessProbe", {"container": container_name(container), "seconds_to_first_restart": budget}))
+            budget, formula = liveness_budget(liveness)
+            why = slow_start_evidence(workload, template, container, budget, minimum)
+            if why is None:
+                continue
+            evidence.append(Evidence(f"{path}.livenessProbe", {"container": container_name(container), "seconds_to_first_restart": budget}))
+            reasons.append(f"{container_name(container)} is restarted if it does not answer within {budget} s ({formula}), and {why}")
         if evidence:
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) are restarted by their liveness probe if they take less than "
-                f"{minimum} s to start, and have no startup probe.",
+                "No startup probe, and a start can outlast the liveness budget: " + "; ".join(reasons) + ".",
                 *evidence,
             )
 

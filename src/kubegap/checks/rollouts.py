@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import backing_services, condition, daemonset_covers, has_status, int_or_percent
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    backing_services,
+    condition,
+    daemonset_covers,
+    has_status,
+    int_or_percent,
+    mounted_volumes,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, dig, labels, name
+from kubegap.inventory import Inventory
+from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
 from kubegap.workloads import Workload, is_top_level
 
@@ -106,6 +115,25 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
             )
 
 
+SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
+
+
+def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
+    """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
+    access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a
+    rolling update cannot both mount it."""
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            if not isinstance(claim_name, str):
+                continue
+            claim = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)] if claim else []
+            if claim is None or not modes or any(m in SINGLE_NODE_ACCESS for m in modes):
+                return claim_name
+    return None
+
+
 def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
     if kind in ("Deployment", "Rollout"):
         strategy = as_dict(spec.get("strategy"))
@@ -129,21 +157,26 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["Service", "Node"],
+    reads=["Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
-        "node's agent, down together."
+        "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
+        "availability during a rollout needs replication in the application, not a different strategy."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Deployments and Argo Rollouts selected by a Service that use the `Recreate` strategy or a
+    Deployments and Argo Rollouts selected by a Service that carries client traffic (not headless,
+    not metrics-only, as for `single-replica`) that use the `Recreate` strategy or a
     `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
     `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes.
-    Deployments are only judged when Services were collected.
+    `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
+    ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
+    unable to attach the volume, or two instances writing to it. Deployments are only judged when
+    Services were collected.
 
     ## Why it matters
 
@@ -169,7 +202,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         rollingUpdate: {maxUnavailable: 10%}
     ```
     """
-    backed = backing_services(ctx.inventory) if ctx.inventory.collected("Service") else None
+    backed = backing_services(ctx.inventory, clients_only=True) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
@@ -182,6 +215,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
+        if found and found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload):
+            continue
         if found:
             problem, evidence = found
             yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence)
@@ -405,11 +440,11 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
                 evidence.append(Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20]))
         if pods_known and has_status(workload.obj):
             running = {n for p in ctx.inventory.pods_of(workload.obj) if isinstance(n := dig(p, "spec", "nodeName"), str)}
-            uncovered = sorted(
+            uncovered = sorted({
                 name(node)
                 for node in ctx.inventory.nodes
                 if name(node) not in running and daemonset_covers(workload, node)
-            )
+            })
             if uncovered:
                 evidence.append(Evidence("eligible nodes without a pod", uncovered[:20]))
         if evidence:

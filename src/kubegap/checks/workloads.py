@@ -5,10 +5,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import SERVING_KINDS, backing_services, hpa_targets, is_ready, spec_path
+from kubegap.checks._common import (
+    CLIENT_SERVICE_KINDS,
+    LEASE_KINDS,
+    SERVING_KINDS,
+    backing_services,
+    hpa_targets,
+    is_ready,
+    lease_holders,
+    one_active_by_design,
+    spec_path,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
-from kubegap.resources import as_list, dig, labels, name
+from kubegap.resources import as_dict, as_list, dig, labels, name
+from kubegap.selectors import Selector
 from kubegap.workloads import PodTemplate, Workload
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
@@ -39,7 +50,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     category="workloads",
     cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS],
     requires=["Service"],
-    reads=["HorizontalPodAutoscaler"],
+    reads=["HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
         "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
         "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
@@ -50,10 +61,15 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that run one
-    replica (`spec.replicas: 1`, or unset) with no HorizontalPodAutoscaler allowing more. Workloads
-    scaled to zero, batch workloads and Helm test hooks are not reported. Skipped when
-    HorizontalPodAutoscalers were forbidden.
+    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that carries
+    client traffic and that run one replica (`spec.replicas: 1`, or unset) with no
+    HorizontalPodAutoscaler allowing more. A headless Service (`clusterIP: None`) or one whose every
+    port only exposes metrics (named `metrics`, `http-metrics` or `*-metrics`, scraped by a
+    ServiceMonitor or PodMonitor, or the `prometheus.io/port` of a Service annotated
+    `prometheus.io/scrape`) carries no client traffic. Leader-elected controllers (a
+    `--leader-elect`-style flag or variable, or a ServiceAccount bound to write Leases) have one
+    active replica by design and are not reported. Workloads scaled to zero, batch workloads and
+    Helm test hooks are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
     ## Why it matters
 
@@ -90,15 +106,18 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
-    backed = backing_services(ctx.inventory)
+    backed = backing_services(ctx.inventory, clients_only=True)
     targets = hpa_targets(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1 or id(workload.obj) not in backed:
+            continue
+        if one_active_by_design(workload, leases):
             continue
         ceiling = max_hpa_replicas(workload, targets)
         if ceiling is not None and ceiling > 1:
             continue
-        services = sorted(name(s) for s in backed[id(workload.obj)])
+        services = sorted({name(s) for s in backed[id(workload.obj)]})
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} runs one replica behind Service {', '.join(services)}: losing its node takes the service down.",
@@ -107,19 +126,24 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         )
 
 
+def _selects_own_pods(term, template: PodTemplate) -> bool:
+    selector = Selector.from_label_selector(dig(term, "labelSelector"))
+    return selector is not None and selector.matches(template.labels)
+
+
 def _spreads(template: PodTemplate) -> bool:
-    anti = dig(template.spec, "affinity", "podAntiAffinity")
-    has_anti = isinstance(anti, dict) and any(
-        as_list(anti.get(field))
-        for field in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
-    )
-    return has_anti or bool(as_list(template.spec.get("topologySpreadConstraints")))
+    """Whether a podAntiAffinity term or a topologySpreadConstraint selects the workload's own pods."""
+    anti = as_dict(dig(template.spec, "affinity", "podAntiAffinity"))
+    terms = as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution"))
+    terms += [dig(t, "podAffinityTerm") for t in as_list(anti.get("preferredDuringSchedulingIgnoredDuringExecution"))]
+    constraints = as_list(template.spec.get("topologySpreadConstraints"))
+    return any(_selects_own_pods(term, template) for term in terms + constraints)
 
 
 @check(
     id="spread-missing",
     title="Multi-replica workload with no pod anti-affinity or topology spread",
-    severity="medium",
+    severity="low",
     category="workloads",
     cases=[MOONLIGHT],
     fix=(
@@ -132,9 +156,11 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template has neither a `podAntiAffinity` (required or preferred) nor
-    `topologySpreadConstraints`. Cluster-wide default spreading configured in the scheduler is not
-    visible through the API and is not taken into account.
+    template has no `podAntiAffinity` term (required or preferred) and no
+    `topologySpreadConstraints` entry whose `labelSelector` matches the template's own labels. A
+    term or constraint with no selector, or one that selects other pods, spreads nothing of this
+    workload. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
+    not visible through the API and gives way when nodes are busy, so this is advice (`low`).
 
     ## Why it matters
 
@@ -173,7 +199,8 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
         if not _spreads(template):
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread: they may share one node.",
+                f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread that selects its own pods "
+                f"({Selector.from_map(template.labels) or 'no labels'}): they may share one node.",
                 Evidence(spec_path(template, "affinity.podAntiAffinity"), None),
                 Evidence(spec_path(template, "topologySpreadConstraints"), None),
             )

@@ -42,6 +42,8 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
     "VolumeSnapshot": ("snapshot.storage.k8s.io", "volumesnapshots"),
     # add-ons: certificates, policy reports, identity, routing, backups
     "Certificate": ("cert-manager.io", "certificates"),
+    "ServiceMonitor": ("monitoring.coreos.com", "servicemonitors"), "PodMonitor": ("monitoring.coreos.com", "podmonitors"),
+    "HTTPRoute": ("gateway.networking.k8s.io", "httproutes"), "GRPCRoute": ("gateway.networking.k8s.io", "grpcroutes"),
     "PolicyReport": ("wgpolicyk8s.io", "policyreports"), "ClusterPolicyReport": ("wgpolicyk8s.io", "clusterpolicyreports"),
     "EphemeralReport": ("reports.kyverno.io", "ephemeralreports"),
     "ClusterEphemeralReport": ("reports.kyverno.io", "clusterephemeralreports"),
