@@ -233,7 +233,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
 
     @server.tool(annotations=READ_ONLY)
     def search_cases(
-        query: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS, description='Words and "quoted phrases".')] = None,
+        query: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS, description='Words (ranked), "quoted phrases" (required), a OR b, -word (excluded).')] = None,
         root_cause: list[Identifier] | None = None,
         component: list[Identifier] | None = None,
         symptom: list[Identifier] | None = None,
@@ -243,6 +243,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
     ) -> dict:
         """Search the Incident Library (full text, ranked) and filter by the four vocabularies; facet counts included."""
         from kubegap.library import load_library
+        from kubegap.library.search import snippet_text
 
         library = load_library()
         filters = {"root_cause": root_cause, "component": component, "symptom": symptom, "contributing_factor": contributing_factor}
@@ -254,7 +255,9 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         return {
             "total": result.total, "page": result.page, "pages": result.pages,
             "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date,
-                       "summary": c.summary, "url": c.url, "checks": list(c.checks)} for c in result.cases],
+                       "summary": c.summary, "url": c.url, "checks": list(c.checks),
+                       **({"snippet": snippet_text(result.snippets[c.id])} if c.id in result.snippets else {})}
+                      for c in result.cases],
             "facets": {v: dict(counts) for v, counts in result.facets.items()},
         }
 

@@ -14,7 +14,6 @@ import yaml
 from conftest import run_cli
 from kubegap.library import load_library
 from kubegap.library.model import Case
-from kubegap.library.search import fts_query
 
 LIBRARY = load_library()
 CASE_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "case.schema.json").read_text())
@@ -24,12 +23,6 @@ def test_shipped_case_schema_matches_the_model():
     generated = Case.model_json_schema()
     shipped = {k: v for k, v in CASE_SCHEMA.items() if k not in ("$schema", "$id")}
     assert shipped == json.loads(json.dumps(generated))
-
-
-def test_fts_query_quotes_every_token_so_operators_are_inert():
-    assert fts_query('NOT "link flapping" nccl*') == '"NOT" "link flapping" "nccl"*'
-    assert fts_query("   ") is None
-    assert fts_query('") OR (') is None or '"OR"' in fts_query('") OR (')
 
 
 @pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
@@ -68,10 +61,10 @@ def test_pagination_walks_every_case_once():
     assert sorted(seen) == sorted(c.id for c in LIBRARY.cases)
 
 
-def test_related_cases_share_a_component_or_root_cause():
+def test_related_cases_share_at_least_two_components_or_root_causes():
     for case in LIBRARY.cases:
         for other, shared in LIBRARY.index.related(case):
-            assert other.id != case.id and shared
+            assert other.id != case.id and len(shared) >= 2
             assert set(shared) & (set(other.tags.component) | set(other.tags.root_cause))
 
 

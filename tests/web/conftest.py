@@ -125,7 +125,7 @@ class Watched:
 
     def _route(self, route) -> None:
         host = urlsplit(route.request.url).hostname or ""
-        if route.request.url.startswith(("data:", "about:")) or host in LOCAL_HOSTS:
+        if route.request.url.startswith(("data:", "about:", "file:")) or host in LOCAL_HOSTS:
             route.continue_()
         else:
             self.outside.append(route.request.url)

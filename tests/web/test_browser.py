@@ -219,7 +219,7 @@ def test_static_site_from_a_plain_file_server(watched, static_site, library, art
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Checks", exact=True).click()
     page.locator("table.checks tbody a").first.click()
     assert page.get_by_role("heading", name="What it checks").is_visible()
-    assert (directory / "cases" / f"{case.id}.json").exists() and (directory / "search-index.json").exists()
+    assert (directory / "cases" / f"{case.id}.json").exists() and (directory / "search-index.js").exists()
 
 
 def test_cli_help_for_web_commands():

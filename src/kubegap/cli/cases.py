@@ -43,6 +43,8 @@ def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[
 
 
 def page_json(result, query, filters) -> dict:
+    from kubegap.library.search import snippet_json
+
     return {
         "query": query,
         "filters": filters,
@@ -50,13 +52,17 @@ def page_json(result, query, filters) -> dict:
         "page": result.page,
         "per_page": result.per_page,
         "pages": result.pages,
-        "cases": [case_json(c) for c in result.cases],
+        "cases": [
+            {**case_json(c), **({"snippet": snippet_json(result.snippets[c.id])} if c.id in result.snippets else {})}
+            for c in result.cases
+        ],
         "facets": {v: [{"term": t, "count": n} for t, n in counts] for v, counts in result.facets.items()},
     }
 
 
 def _print_page(result, query) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     from kubegap.cli.output import console
 
@@ -71,7 +77,12 @@ def _print_page(result, query) -> None:
     for column in ("Case", "Date", "Organization", "Title"):
         table.add_column(column, overflow="fold")
     for case in result.cases:
-        table.add_row(case.id, case.date, case.organization, case.title)
+        title_cell = Text(case.title)
+        if result.snippets.get(case.id):
+            title_cell.append("\n")
+            for segment in result.snippets[case.id]:
+                title_cell.append(segment.text, style="bold" if segment.mark else "dim")
+        table.add_row(case.id, case.date, case.organization, title_cell)
     out.print(table)
 
 
@@ -107,7 +118,11 @@ def list_cases(
 
 @app.command("search")
 def search_cases(
-    query: str = typer.Argument(..., metavar="QUERY", help='Words and "quoted phrases", all required.'),
+    query: str = typer.Argument(
+        ..., metavar="QUERY",
+        help='Words rank cases (the more matched, the higher); "quoted phrases" must appear; a OR b; -word excludes. '
+             "Field names and identifiers match in parts too (failurePolicy, NCCL_IB_TIMEOUT, kube-proxy).",
+    ),
     root_cause: list[str] = ROOT_CAUSE,
     component: list[str] = COMPONENT,
     symptom: list[str] = SYMPTOM,
@@ -116,7 +131,7 @@ def search_cases(
     per_page: int = PER_PAGE,
     output_format: Format = FORMAT,
 ) -> None:
-    """Full-text search over every section of every case, best match first (bm25)."""
+    """Ranked search over every section of every case and the checks it names, best match first, with snippets."""
     _browse(query, root_cause, component, symptom, factor, page, per_page, output_format)
 
 

@@ -113,28 +113,33 @@ def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kubegap"
 
 
-def _parsed(paths: list[Path]) -> dict[str, dict]:
-    """Every file's YAML, parsed once and then cached as JSON until a file changes.
+def cached_json(name: str, paths: list[Path], build):
+    """``build()``, cached as JSON in kubegap's cache folder until one of ``paths`` changes.
 
-    YAML parsing is most of the cost of loading the library; the cache is keyed by kubegap's version
-    and each file's path, size and modification time, and is skipped when it cannot be written.
+    The cache is keyed by kubegap's version and each path's name, size and modification time, and is
+    skipped when it cannot be written (a read-only home: ``build()`` runs every time).
     """
     stats = [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
     key = hashlib.sha256(orjson.dumps([__version__, stats])).hexdigest()[:24]
-    cache = _cache_dir() / f"library-{key}.json"
+    cache = _cache_dir() / f"{name}-{key}.json"
     try:
         return orjson.loads(cache.read_bytes())
     except (OSError, orjson.JSONDecodeError):
         pass
-    documents = {str(p): _read(p) for p in paths}
+    value = build()
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         partial = cache.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_bytes(orjson.dumps(documents))
+        partial.write_bytes(orjson.dumps(value))
         partial.replace(cache)
     except OSError:
-        pass  # a read-only home: load from YAML every time
-    return documents
+        pass
+    return value
+
+
+def _parsed(paths: list[Path]) -> dict[str, dict]:
+    """Every file's YAML, parsed once and then cached as JSON until a file changes (parsing is most of loading)."""
+    return cached_json("library", paths, lambda: {str(p): _read(p) for p in paths})
 
 
 def load_from(data_dir: Path) -> Library:

@@ -1,48 +1,32 @@
-"""Full-text search and facets over the library.
+"""Search, facets and related cases over the library.
 
-Search uses SQLite FTS5 with bm25 ranking over every narrative section, built in memory on first
-use. Facets count, for every vocabulary term, the cases of the current result that carry it (a
-parent term counts the cases of all its children), so a browser can show counts beside values.
+Search ranks with :mod:`kubegap.library.textsearch` (the engine every surface shares). Facets count,
+for every vocabulary term, the cases of the current result that carry it (a parent term counts the
+cases of all its children), so a browser can show counts beside values.
 """
 
 from __future__ import annotations
 
-import re
-import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import resources
+from pathlib import Path
 
-from kubegap.library.load import Library, has_term
+from kubegap.library.load import Library, cached_json, has_term
 from kubegap.library.model import VOCABULARIES, Case
+from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
-# bm25 column weights: a hit in the title counts most, then summary and root cause.
-_COLUMNS = {
-    "title": 8.0, "organization": 4.0, "summary": 4.0, "root_cause": 3.0, "symptoms": 2.0, "trigger": 2.0,
-    "contributing": 1.5, "detection": 1.0, "remediation": 1.5, "lessons": 1.0, "tags": 2.0, "sources": 0.5,
-}
-MAX_QUERY_CHARS = 500
-"""The longest query the website and the MCP server accept: each word costs the search an FTS5 term."""
-_TOKEN = re.compile(r'"([^"]+)"|(\S+)')
-_WORD = re.compile(r"[\w.+-]+", re.UNICODE)
+__all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "snippet_json", "snippet_text"]
+RELATED_MIN_SHARED = 2
+"""Related cases share at least this many components or root causes: one shared term is too common to mean much."""
 
 
-def fts_query(text: str) -> str | None:
-    """A user's query as an FTS5 expression: words and "quoted phrases", all required.
+def snippet_json(segments: list[Segment]) -> list[dict]:
+    return [{"text": s.text, "mark": s.mark} for s in segments]
 
-    Every token is quoted, so FTS5 operators typed by a user are searched as words, never
-    interpreted; a trailing ``*`` keeps its prefix meaning.
-    """
-    parts = []
-    for phrase, word in _TOKEN.findall(text):
-        if phrase:
-            words = _WORD.findall(phrase)
-            if words:
-                parts.append('"' + " ".join(words) + '"')
-            continue
-        prefix = word.endswith("*")
-        for token in _WORD.findall(word):
-            parts.append(f'"{token}"' + ("*" if prefix else ""))
-    return " ".join(parts) or None
+
+def snippet_text(segments: list[Segment]) -> str:
+    return "".join(s.text for s in segments)
 
 
 @dataclass(frozen=True)
@@ -52,6 +36,8 @@ class Page:
     per_page: int
     cases: list[Case]
     facets: dict[str, list[tuple[str, int]]]
+    snippets: dict[str, list[Segment]] = field(default_factory=dict)
+    """For a search: each shown case's best-matching passage, its matched words marked."""
 
     @property
     def first(self) -> int:
@@ -66,43 +52,49 @@ class Page:
         return max(1, -(-self.total // self.per_page))
 
 
+def check_texts() -> dict[str, str]:
+    """Each check's id, title and what it checks: the words (field names, values) a case's checks add to it.
+
+    Importing the catalog costs more than searching, so the texts are cached until a check module changes.
+    """
+
+    def build() -> dict[str, str]:
+        from kubegap.checks import all_checks
+
+        return {c.id: f"{c.id} {c.title} {c.doc['What it checks']}" for c in all_checks()}
+
+    modules = sorted(Path(str(resources.files("kubegap.checks"))).glob("*.py"))
+    return cached_json("check-texts", modules, build)
+
+
 class Index:
     def __init__(self, library: Library):
         self.library = library
 
     @cached_property
-    def _db(self) -> sqlite3.Connection:
-        db = sqlite3.connect(":memory:", check_same_thread=False)
-        columns = ", ".join(_COLUMNS)
-        db.execute(f"CREATE VIRTUAL TABLE cases USING fts5(id UNINDEXED, {columns}, tokenize='porter unicode61')")
-        db.executemany(
-            f"INSERT INTO cases (id, {columns}) VALUES ({', '.join('?' * (len(_COLUMNS) + 1))})",
-            [self.row(case) for case in self.library.cases],
-        )
-        return db
+    def _check_texts(self) -> dict[str, str]:
+        return check_texts()
 
-    def row(self, case: Case) -> tuple:
-        """The case's id and searchable text, one field per column."""
+    @cached_property
+    def engine(self) -> Engine:
+        return Engine([(case.id, self.row(case)) for case in self.library.cases])
+
+    def row(self, case: Case) -> tuple[str, ...]:
+        """The case's searchable text, one string per field of :data:`kubegap.library.textsearch.FIELDS`."""
         terms = [
             term.name if (term := self.library.term(v, t)) else t
             for v in VOCABULARIES
             for t in case.tags.of(v)
         ]
         return (
-            case.id, case.title, case.organization, case.summary, case.root_cause, case.symptoms, case.trigger,
-            " ".join(case.contributing_factors), case.detection, " ".join(case.remediation), " ".join(case.lessons),
-            " ".join(terms + list(case.tags.of("component"))), " ".join(s.title + " " + s.publisher for s in case.sources),
+            case.title, case.organization, case.summary, case.root_cause, case.symptoms, case.trigger,
+            " ".join(case.contributing_factors), case.detection or "", " ".join(case.remediation), " ".join(case.lessons),
+            " ".join(terms + list(case.tags.of("component"))), " ".join(self._check_texts.get(c, c) for c in case.checks),
+            " ".join(s.title + " " + s.publisher for s in case.sources),
         )
 
     def ranked_ids(self, query: str) -> list[str]:
-        expression = fts_query(query)
-        if expression is None:
-            return []
-        weights = ", ".join(str(w) for w in _COLUMNS.values())
-        rows = self._db.execute(
-            f"SELECT id FROM cases WHERE cases MATCH ? ORDER BY bm25(cases, 0.0, {weights})", (expression,)
-        )
-        return [row[0] for row in rows]
+        return [self.library.cases[hit.index].id for hit in self.engine.search(query)]
 
     def search(
         self,
@@ -113,13 +105,16 @@ class Index:
     ) -> Page:
         """Cases matching the query (ranked) and every filter (newest first without a query)."""
         filters = {k: v for k, v in (filters or {}).items() if v}
-        if query and query.strip():
-            cases = [self.library.case(i) for i in self.ranked_ids(query)]
-        else:
-            cases = list(self.library.cases)
+        hits = self.engine.search(query) if query and query.strip() else None
+        cases = list(self.library.cases) if hits is None else [self.library.cases[hit.index] for hit in hits]
         cases = [c for c in cases if all(has_term(c, v, t) for v, terms in filters.items() for t in terms)]
         start = (page - 1) * per_page
-        return Page(len(cases), page, per_page, cases[start : start + per_page], self.facets(cases))
+        shown = cases[start : start + per_page]
+        snippets = {}
+        if hits is not None:
+            by_id = {self.library.cases[hit.index].id: hit for hit in hits}
+            snippets = {case.id: self.engine.snippet(by_id[case.id]) for case in shown}
+        return Page(len(cases), page, per_page, shown, self.facets(cases), snippets)
 
     def facets(self, cases: list[Case]) -> dict[str, list[tuple[str, int]]]:
         result = {}
@@ -135,7 +130,7 @@ class Index:
         return result
 
     def related(self, case: Case, limit: int = 5) -> list[tuple[Case, list[str]]]:
-        """Cases sharing components or root causes, most shared first, with what they share."""
+        """Cases sharing at least two components or root causes, most shared first, with what they share."""
         mine = {("component", t) for t in case.tags.component} | {("root_cause", t) for t in case.tags.root_cause}
         scored = []
         for other in self.library.cases:
@@ -143,7 +138,7 @@ class Index:
                 continue
             theirs = {("component", t) for t in other.tags.component} | {("root_cause", t) for t in other.tags.root_cause}
             shared = mine & theirs
-            if shared:
+            if len(shared) >= RELATED_MIN_SHARED:
                 scored.append((len(shared), other, sorted(t for _, t in shared)))
         scored.sort(key=lambda s: s[1].date, reverse=True)  # newest first among equals (sort is stable)
         scored.sort(key=lambda s: s[0], reverse=True)

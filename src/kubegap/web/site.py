@@ -1,7 +1,8 @@
 """``kubegap site build``: every page as static HTML and JSON with relative links, publishable as is.
 
 Without a server there are no query strings: the case list is paginated into files, facets link to
-the term pages, and search runs in the browser (static/search.js) over a prebuilt index.
+the term pages, and search runs in the browser (static/search.js, the same engine as the server's)
+over the documents in search-index.js, a script rather than JSON so that it loads from file:// too.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from kubegap.checks import all_checks
 from kubegap.errors import UserError
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
+from kubegap.library.textsearch import engine_parameters
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
 from kubegap.web.render import STATIC_DIR, render
 
-SEARCH_INDEX = "search-index.json"
+SEARCH_INDEX = "search-index.js"
 
 
 def _views(library: Library):
@@ -39,13 +41,19 @@ def _views(library: Library):
         yield StaticLinks.file("check", check.id), views.check_page(library, check.id)
 
 
-def search_index(library: Library) -> list[dict]:
-    """What the browser searches: each case's page and its searchable text, lower-cased."""
-    return [
-        {**views.case_summary(case), "href": StaticLinks.file("case", case.id),
-         "text": " ".join(field for field in library.index.row(case)[1:] if field).lower()}
-        for case in library.cases
-    ]
+def search_index(library: Library) -> dict:
+    """What the browser's engine needs: its parameters, and each case's page and searchable fields, in ranking order."""
+    return {
+        "parameters": engine_parameters(),
+        "documents": [
+            {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case))}
+            for case in library.cases
+        ],
+    }
+
+
+def search_index_script(library: Library) -> bytes:
+    return b"window.KUBEGAP_SEARCH_INDEX = " + orjson.dumps(search_index(library)) + b";\n"
 
 
 def _write(path: Path, content: str | bytes) -> None:
@@ -68,7 +76,7 @@ def build_site(library: Library, directory: Path) -> int:
             written += 2
         missing = views.View("error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {})
         _write(directory / "404.html", render(missing, StaticLinks("404.html")))
-        _write(directory / SEARCH_INDEX, orjson.dumps(search_index(library)))
+        _write(directory / SEARCH_INDEX, search_index_script(library))
         (directory / "static").mkdir(parents=True, exist_ok=True)
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():
