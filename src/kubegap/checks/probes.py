@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
@@ -188,6 +190,8 @@ SLOW_START_IMAGES = (
 )
 """Images whose start-up replays or migrates data, so it grows with the data they hold."""
 MIGRATION_WORDS = ("migrat", "db upgrade", "db-upgrade", "dbupgrade", "schema-update", "flyway", "liquibase", "alembic")
+DATABASE_SETTING = re.compile(r"(?:^|_)(?:DB|DATABASE|DBCONFIG|MYSQL|MARIADB|POSTGRES|POSTGRESQL|PG|MONGO|MONGODB)(?:_[A-Z0-9]+)*_(?:HOST|HOSTNAME|URL|URI|DSN|ADDR|ADDRESS|SERVER|SERVICE)$")
+"""An environment variable that points the container at a database (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
 
 
 def liveness_budget(probe: dict) -> tuple[int, str]:
@@ -223,6 +227,10 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     repository = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
     if (known := next((n for n in SLOW_START_IMAGES if n in repository), None)) is not None:
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
+    database = next((name for variable in as_list(container.get("env"))
+                     if isinstance(name := dig(variable, "name"), str) and DATABASE_SETTING.search(name)), None)
+    if database is not None:
+        return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     mounted = {dig(m, "name") for m in as_list(container.get("volumeMounts"))}
     claims = {dig(v, "name") for v in as_list(template.spec.get("volumes")) if isinstance(dig(v, "persistentVolumeClaim"), dict)}
     claims |= {dig(t, "metadata", "name") for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))} if workload.kind == "StatefulSet" else set()
@@ -256,9 +264,10 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...); or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
-    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...) or it mounts a PersistentVolumeClaim,
-    whose recovery at start-up grows with the data. Without such evidence a short liveness budget
-    is not reported.
+    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...), its environment points it at a database
+    (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and migrate their
+    schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
+    grows with the data. Without such evidence a short liveness budget is not reported.
 
     ## Why it matters
 
