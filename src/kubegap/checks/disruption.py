@@ -9,6 +9,8 @@ from kubegap.checks._common import absent_means_none, int_or_percent
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
+from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podsources import PodSources
 from kubegap.resources import dig, name, namespace
 from kubegap.selectors import Selector
 from kubegap.workloads import Workload
@@ -190,7 +192,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=["Pod"],
+    reads=list(pod_source_kinds),
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -200,9 +202,12 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets whose selector matches no pod template of a workload in their namespace
-    and, when Pods were collected, no pod either. A null selector selects nothing; an empty one
-    (`{}`) selects every pod in the namespace.
+    PodDisruptionBudgets whose selector matches nothing that creates pods in their namespace
+    (workload pod templates, with the labels their controllers add, and the pods of Prometheus,
+    Alertmanager and ThanosRuler resources, from their `podMetadata` labels) and, when Pods were
+    collected, no pod either. A label whose value the input cannot tell counts as possibly
+    matching. A null selector selects nothing; an empty one (`{}`) selects every pod in the
+    namespace.
 
     ## Why it matters
 
@@ -226,10 +231,11 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pods_known = ctx.inventory.collected("Pod")
+    sources = PodSources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        if pdb_workloads(ctx.inventory, pdb):
-            continue
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        if sources.select(namespace(pdb), selector):
+            continue
         if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
             continue
         yield ctx.finding(

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from kubegap import yamlload
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
+from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podsources import PodSources, describe
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.selectors import Selector
 from kubegap.workloads import pod_templates
@@ -29,12 +31,25 @@ class ReadyEndpoints:
             if service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
 
-    @property
-    def known(self) -> bool:
-        return self.inventory.collected("EndpointSlice") or self.inventory.collected("Endpoints")
+    def _complete(self, kind_name: str) -> bool:
+        """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
+        inputs = self.inventory.collection.inputs
+        from_manifests = bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
+        return self.inventory.collected(kind_name) and not from_manifests
+
+    def recorded(self, ns: str | None, service: str) -> bool:
+        """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""
+        return (
+            self._complete("EndpointSlice")
+            or self._complete("Endpoints")
+            or (ns, service) in self._slices
+            or self.inventory.get("Endpoints", ns, service) is not None
+        )
 
     def ready(self, ns: str | None, service: str) -> int | None:
         """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
+        if not self.recorded(ns, service):
+            return None
         if self.inventory.collected("EndpointSlice"):
             return sum(
                 1
@@ -48,14 +63,14 @@ class ReadyEndpoints:
         return None
 
 
-def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
-    """Pods the selected workload templates ask for, and which workloads; None when the namespace has none."""
-    if not ctx.inventory.workload_templates.in_namespace(ns):
+def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
+    """Pods the selected pod sources ask for, and which objects; None when that cannot be known."""
+    if not sources.in_namespace(ns):
         return None
-    selected = ctx.inventory.workload_templates.select(ns, selector)
-    if any(t.replicas is None for w in selected for t in w.templates):
-        return None  # a DaemonSet: as many pods as eligible nodes
-    return sum(t.replicas for w in selected for t in w.templates), [str(w.ref) for w in selected]
+    selected = sources.select(ns, selector)
+    if any(s.replicas is None for s in selected):
+        return None  # a DaemonSet runs as many pods as eligible nodes
+    return sum(s.replicas for s in selected), describe(selected)
 
 
 @check(
@@ -65,7 +80,7 @@ def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=["EndpointSlice", "Endpoints", *pod_source_kinds],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -75,11 +90,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Services with a selector (not ExternalName, not hand-managed endpoints). In a live cluster or
-    snapshot with EndpointSlices or Endpoints: those with no ready endpoint, or exactly one. In
-    manifests: those whose selector matches no workload pod template in their namespace, or only
-    workloads scaled to zero replicas. A Service is not judged when neither endpoints nor any
-    workload of its namespace were collected.
+    Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
+    are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
+    input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
+    against what would create its pods in its namespace: workload pod templates (with the labels
+    their controllers add, such as a StatefulSet's pod names) and the pods an operator runs for
+    a Prometheus, Alertmanager or ThanosRuler resource (its `podMetadata` labels); it is reported
+    when none of them could match, or only sources scaled to zero replicas. A label whose value
+    the input cannot tell counts as possibly matching. Not judged when its namespace has neither
+    endpoints nor any pod source.
 
     ## Why it matters
 
@@ -109,14 +128,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     ```
     """
     endpoints = ReadyEndpoints(ctx.inventory)
+    sources = PodSources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None or dig(service, "spec", "type") == "ExternalName":
             continue
         ns, service_name = namespace(service), name(service)
-        if endpoints.known:
-            ready = endpoints.ready(ns, service_name)
-            if ready is not None and ready <= 1:
+        ready = endpoints.ready(ns, service_name)
+        if ready is not None:
+            if ready <= 1:
                 yield ctx.finding(
                     service,
                     f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
@@ -124,11 +144,11 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
                     Evidence("spec.selector", str(selector)),
                 )
             continue
-        planned = _planned_pods(ctx, ns, selector)
+        planned = _planned_pods(sources, ns, selector)
         if planned is not None and planned[0] == 0:
             yield ctx.finding(
                 service,
-                "Service selects no pods: no workload template in its namespace matches it."
+                "Service selects no pods: no workload or operator resource in its namespace runs pods it matches."
                 if not planned[1] else "Service selects only workloads scaled to zero replicas.",
                 Evidence("spec.selector", str(selector)),
                 Evidence("selected workloads", planned[1] or None),
@@ -476,7 +496,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=["Pod", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=list(pod_source_kinds),
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."
@@ -487,9 +507,11 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
-    against live pods when Pods were collected for that namespace, else against workload pod
-    templates there. Policies in namespaces where neither was collected are not judged; an empty
-    selector (every pod) is never dangling.
+    against live pods when Pods were collected for that namespace, else against what would create
+    pods there: workload pod templates (with the labels their controllers add) and the pods of
+    Prometheus, Alertmanager and ThanosRuler resources (their `podMetadata` labels). A label
+    whose value the input cannot tell counts as possibly matching. Policies in namespaces where
+    none of these was collected are not judged; an empty selector (every pod) is never dangling.
 
     ## Why it matters
 
@@ -514,6 +536,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
       podSelector: {matchLabels: {tier: mysql}}
     ```
     """
+    sources = PodSources(ctx.inventory)
     for policy in ctx.inventory.of_kind("NetworkPolicy"):
         ns = namespace(policy)
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
@@ -521,8 +544,8 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
             continue
         if ctx.inventory.pods.in_namespace(ns):
             matched = ctx.inventory.pods.select(ns, selector)
-        elif ctx.inventory.workload_templates.in_namespace(ns):
-            matched = ctx.inventory.workload_templates.select(ns, selector)
+        elif sources.in_namespace(ns):
+            matched = sources.select(ns, selector)
         else:
             continue
         if not matched:

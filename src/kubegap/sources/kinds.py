@@ -42,6 +42,10 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
     "VolumeSnapshot": ("snapshot.storage.k8s.io", "volumesnapshots"),
     # add-ons: certificates, policy reports, identity, routing, backups
     "Certificate": ("cert-manager.io", "certificates"),
+    "ExternalSecret": ("external-secrets.io", "externalsecrets"), "SealedSecret": ("bitnami.com", "sealedsecrets"),
+    # operators that run pods from their own custom resources
+    "Prometheus": ("monitoring.coreos.com", "prometheuses"), "Alertmanager": ("monitoring.coreos.com", "alertmanagers"),
+    "ThanosRuler": ("monitoring.coreos.com", "thanosrulers"),
     "PolicyReport": ("wgpolicyk8s.io", "policyreports"), "ClusterPolicyReport": ("wgpolicyk8s.io", "clusterpolicyreports"),
     "EphemeralReport": ("reports.kyverno.io", "ephemeralreports"),
     "ClusterEphemeralReport": ("reports.kyverno.io", "clusterephemeralreports"),
