@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import annotations, as_dict, as_list, containers
-from kubegap.workloads import PodTemplate
+from kubegap.inventory import Inventory
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
+from kubegap.workloads import PodTemplate, Workload
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})
 
 KINDS = ("ConfigMap", "Secret", "ServiceAccount", "PersistentVolumeClaim")
+SECRET_MAKERS = ("Certificate", "ExternalSecret", "SealedSecret", "Role", "RoleBinding")
+"""Kinds that say a Secret is created at run time rather than applied."""
+
+EVERY_NAMESPACE = {"ConfigMap": frozenset({"kube-root-ca.crt"})}
+"""Objects Kubernetes itself publishes in every namespace (the cluster's CA bundle, since 1.20)."""
+
+_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$")
+_TOKEN_SECRET = re.compile(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?-token-[a-z0-9]{5}$")
+"""The name the token controller gives a ServiceAccount's legacy token Secret: ``<account>-token-<5 chars>``."""
 
 
 def _ref(kind: str, value, path: str, optional=None) -> Iterator[tuple[str, str, str]]:
@@ -50,9 +61,92 @@ def _container_refs(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
                 yield from _ref(kind, item.get("name"), f"{base}.envFrom[{index}].{field}.name", item.get("optional"))
 
 
+def _volume_name(template: PodTemplate, path: str) -> str | None:
+    """The name of the volume a ``...volumes[i]...`` reference path points into."""
+    match = re.search(r"\.volumes\[(\d+)\]", path)
+    volume = dig(template.spec, "volumes", int(match.group(1))) if match else None
+    return dig(volume, "name")
+
+
+def from_manifests(inventory: Inventory) -> bool:
+    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
+    inputs = inventory.collection.inputs
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
+
+
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
     return frozenset(p.strip() for p in annotations(obj).get("helm.sh/hook", "").split(",")) & PRE_HOOKS
+
+
+def _claim_templates(workload: Workload) -> frozenset[str]:
+    """Volume names a StatefulSet's claim templates take over (each pod gets its own claim)."""
+    if workload.kind != "StatefulSet":
+        return frozenset()
+    return frozenset(
+        claim_name
+        for claim in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+        if isinstance(claim_name := dig(claim, "metadata", "name"), str)
+    )
+
+
+def _roles_creating_secrets(inventory: Inventory, ns: str | None) -> set[str]:
+    names = set()
+    for role in inventory.of_kind("Role"):
+        if namespace(role) != ns:
+            continue
+        for rule in as_list(role.get("rules")):
+            if (
+                {"", "*"} & set(as_list(dig(rule, "apiGroups")))
+                and {"secrets", "*"} & set(as_list(dig(rule, "resources")))
+                and {"create", "*"} & set(as_list(dig(rule, "verbs")))
+            ):
+                names.add(name(role))
+    return names
+
+
+def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
+    """Whether a workload of the namespace may create Secrets itself: a Role there grants ``create``
+    on secrets to a ServiceAccount one of its workloads runs as (an init container that generates a
+    password, for example)."""
+    roles = _roles_creating_secrets(inventory, ns)
+    if not roles:
+        return False
+    accounts = {
+        dig(subject, "name")
+        for binding in inventory.of_kind("RoleBinding")
+        if namespace(binding) == ns and dig(binding, "roleRef", "kind") == "Role" and dig(binding, "roleRef", "name") in roles
+        for subject in as_list(binding.get("subjects"))
+        if dig(subject, "kind") == "ServiceAccount" and dig(subject, "namespace", default=ns) == ns
+    }
+    return any(
+        (t.spec.get("serviceAccountName") or t.spec.get("serviceAccount") or "default") in accounts
+        for w in inventory.workloads
+        if w.ref.namespace == ns
+        for t in w.templates
+    )
+
+
+def generated_secrets(inventory: Inventory, ns: str | None) -> set[str]:
+    """Secrets other objects of the namespace create: cert-manager Certificates (``secretName``),
+    ExternalSecrets (``target.name``, else their own name) and SealedSecrets (their own name)."""
+    found = set()
+    for certificate in inventory.of_kind("Certificate"):
+        if namespace(certificate) == ns and group(certificate) == "cert-manager.io":
+            found.add(dig(certificate, "spec", "secretName"))
+    for external in inventory.of_kind("ExternalSecret"):
+        if namespace(external) == ns:
+            found.add(dig(external, "spec", "target", "name") or name(external))
+    for sealed in inventory.of_kind("SealedSecret"):
+        if namespace(sealed) == ns:
+            found.add(dig(sealed, "spec", "template", "metadata", "name") or name(sealed))
+    return {n for n in found if isinstance(n, str)}
+
+
+def _created_elsewhere(kind: str, ref_name: str, generated: set[str]) -> bool:
+    if ref_name in EVERY_NAMESPACE.get(kind, ()):
+        return True
+    return kind == "Secret" and (ref_name in generated or bool(_TOKEN_SECRET.match(ref_name)))
 
 
 def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
@@ -69,10 +163,10 @@ def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
 @check(
     id="dangling-reference",
     title="References to missing ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims",
-    severity="high",
+    severity="medium",
     category="containers",
     cases=[OPENMETADATA],
-    reads=list(KINDS),
+    reads=[*KINDS, *SECRET_MAKERS],
     fix=(
         "Create the missing object in the workload's namespace (or fix the name), deploy it before the workload, "
         "or mark a reference that may legitimately be absent as optional: true."
@@ -87,7 +181,18 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     sources), `env[].valueFrom`, `envFrom`, `imagePullSecrets`, `serviceAccountName` (other than
     `default`) and claim volumes. References marked `optional: true` are fine. Each kind is only
     judged when it was collected; Secrets are matched by name, never by content. StatefulSet volume
-    claim templates create their claims and are not references. In rendered manifests, a Helm
+    claim templates create their claims and are not references.
+
+    Objects that other objects create are not missing: the `kube-root-ca.crt` ConfigMap that
+    Kubernetes publishes in every namespace, legacy ServiceAccount token Secrets
+    (`<account>-token-<suffix>`), the Secrets of cert-manager Certificates (`secretName`),
+    ExternalSecrets (`target.name`) and SealedSecrets, and Secrets in a namespace where a Role
+    lets a workload's ServiceAccount create Secrets (a workload that generates its own password).
+    Names that are not valid object names (`__PVC_NAME__`, `${CLAIM}`) are template placeholders
+    and are not judged. In manifests, which keep Secrets out of version control and often leave
+    claims and ConfigMaps to other tooling, a kind is only judged in a namespace where the files
+    define objects of that kind (Secrets: only ones read from a cluster, with a
+    `resourceVersion`). In rendered manifests, a Helm
     `pre-install` or `pre-upgrade` hook that refers to an object of the release that is not
     itself such a hook is reported too: Helm runs the hook before it creates that object.
 
@@ -117,16 +222,32 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     known = [k for k in KINDS if ctx.inventory.collected(k)]
     if not known:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
+    manifests = from_manifests(ctx.inventory)
+    managed = {
+        (k, namespace(obj)) for k in known for obj in ctx.inventory.of_kind(k) if k != "Secret" or is_live(obj)
+    }
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
+        generated = generated_secrets(ctx.inventory, ns)
+        self_made = None
+        shadowed = _claim_templates(workload)
         missing, later = [], []
         for template in workload.templates:
             for kind, ref_name, path in references(template):
-                if kind not in known:
+                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ref_name, generated):
+                    continue
+                if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
+                    if manifests and (kind, ns) not in managed:
+                        continue  # the files do not manage this kind here: it is created outside them
+                    if kind == "Secret":
+                        if self_made is None:
+                            self_made = secrets_created_at_run_time(ctx.inventory, ns)
+                        if self_made:
+                            continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
                     later.append(Evidence(path, f"{kind} {ref_name}"))
