@@ -10,7 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
-from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.selectors import Selector
 from kubegap.workloads import pod_templates
 
@@ -317,6 +317,13 @@ def backend_service(backend: dict) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:
+    """Whether a networking.k8s.io/v1 Ingress uses fields only the v1beta1 API had."""
+    if api_version(ingress) != "networking.k8s.io/v1" or "service" in backend or "resource" in backend:
+        return False
+    return path == "spec.backend" or "serviceName" in backend or "servicePort" in backend
+
+
 def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
     if service is None:
         return f"Service {service_name} does not exist in the Ingress's namespace"
@@ -340,7 +347,8 @@ def _backend_problem(service: dict | None, service_name: str, port) -> str | Non
     requires=["Ingress", "Service"],
     fix=(
         "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
-        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress. "
+        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress; "
+        "in networking.k8s.io/v1 write backends as service: {name, port: {number or name}}. "
         "Probe public paths from outside the cluster."
     ),
 )
@@ -350,9 +358,12 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
 
     Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
-    name no port, or whose Service does not expose the port they name (by number or by name). Backends that name a
-    resource instead of a Service are not judged; skipped unless Ingresses and Services were both
-    collected.
+    name no port, or whose Service does not expose the port they name (by number or by name). A
+    `networking.k8s.io/v1` Ingress written with the old fields (`serviceName`, `servicePort`,
+    `spec.backend`), which v1 does not have, has no backend at all and is reported as such.
+    Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
+    and Services were both collected. One finding per Ingress, with every broken backend in the
+    evidence.
 
     ## Why it matters
 
@@ -386,7 +397,12 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     """
     for ingress in ctx.inventory.of_kind("Ingress"):
         ns = namespace(ingress)
+        problems: list[tuple[str, Evidence]] = []
         for path, backend in ingress_backends(ingress):
+            if _pre_v1_fields_in_v1(ingress, path, backend):
+                problems.append((f"{path} uses fields networking.k8s.io/v1 does not have (serviceName, servicePort, "
+                                 "spec.backend), so it names no Service", Evidence(path, backend)))
+                continue
             service_name = backend_service(backend)
             if service_name is None:
                 continue
@@ -396,7 +412,14 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                 port = {"number": old} if isinstance(old, int) else {"name": old}
             problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
             if problem:
-                yield ctx.finding(ingress, f"Ingress backend is broken: {problem}; requests get 503.", Evidence(path, backend))
+                problems.append((problem, Evidence(path, backend)))
+        if problems:
+            yield ctx.finding(
+                ingress,
+                f"{'Ingress backend is' if len(problems) == 1 else f'{len(problems)} Ingress backends are'} broken: "
+                + "; ".join(problem for problem, _ in problems) + "; requests to them get 503.",
+                *(evidence for _, evidence in problems),
+            )
 
 
 def _declared(target, numbers: set[int], names: set[str]) -> bool:
@@ -425,8 +448,8 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
 
 @check(
     id="service-target-port-mismatch",
-    title="Service targetPort that the selected containers do not expose",
-    severity="high",
+    title="Service targetPort that the selected containers do not declare",
+    severity="medium",
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
@@ -439,9 +462,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
 
     Services whose selector matches workload pod templates in their namespace, and whose
     `targetPort` (the `port` when unset) is a number that none of the selected containers declares
-    as a `containerPort`, or a name that none of them declares. Containers that declare no ports at
-    all are not judged (undeclared ports still work), nor are Services whose workloads were not
-    collected.
+    as a `containerPort`, or a name that none of them declares. Declaring a port is informational
+    for numbers (a container may listen on a port it does not declare), so the finding says the
+    port is undeclared, not that it is closed; a named targetPort that no container declares
+    cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
+    Services whose workloads were not collected.
 
     ## Why it matters
 
@@ -480,9 +505,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
             if not _declared(target, numbers, names):
+                declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
                 yield ctx.finding(
                     service,
-                    f"targetPort {target} is not a port the selected containers declare: traffic to it is refused.",
+                    f"targetPort {target} is not declared by the selected containers (they declare {declared}): "
+                    "unless they also listen on it undeclared, traffic to it finds no listener.",
                     Evidence(f"spec.ports[{index}].targetPort", target),
                     Evidence("declared container ports", sorted(numbers) + sorted(names)),
                     Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
