@@ -472,7 +472,7 @@ def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
         if hpas and "replicas" in spec:
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} manages it: every "
-                "apply resets the count.",
+                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} "
+                f"(minReplicas {_hpa_bounds(hpas[0])[0]}) manages it: every apply resets the count.",
                 Evidence("spec.replicas", spec["replicas"]),
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, int_or_percent
+from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
@@ -18,6 +18,7 @@ from kubegap.workloads import Workload
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 KUBE_HETZNER = "kube-hetzner-2024-pdbs-block-system-upgrade-drain"
+EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
@@ -89,23 +90,50 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | None:
+def _percent(value) -> float | None:
+    if isinstance(value, str) and value.endswith("%"):
+        try:
+            return float(value[:-1])
+        except ValueError:
+            return None
+    return None
+
+
+def _lowest_count(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
+    hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
+    if hpas:
+        minimum = dig(hpas[0], "spec", "minReplicas", default=1)
+        if isinstance(minimum, int) and not isinstance(minimum, bool):
+            return minimum, hpas[0]
+    return replicas(workload), None
+
+
+def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tuple[Evidence, ...]] | None:
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
+    if "maxUnavailable" not in spec and "minAvailable" not in spec:
+        return (
+            "it sets neither minAvailable nor maxUnavailable, and a budget without a policy allows no voluntary eviction",
+            (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
+        )
     selected = pdb_workloads(inventory, pdb)
-    total = sum(count for w in selected if (count := replicas(w)) is not None)
+    counts = [(w, *_lowest_count(w, targets)) for w in selected]
+    total = sum(count for _, count, _ in counts if count is not None)
+    scalers = tuple(
+        Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for _, count, hpa in counts if hpa is not None
+    )
     if "maxUnavailable" in spec:
         allowed = int_or_percent(spec["maxUnavailable"], max(total, 1), round_up=True)
         if allowed == 0:
-            return "maxUnavailable 0 allows no voluntary eviction", Evidence("spec.maxUnavailable", spec["maxUnavailable"])
-    if "minAvailable" in spec and selected:
+            return "maxUnavailable 0 allows no voluntary eviction", (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),)
+    if "minAvailable" in spec:
         value = spec["minAvailable"]
-        if value == "100%":
-            return "minAvailable 100% allows no voluntary eviction", Evidence("spec.minAvailable", value)
-        if isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
-            return (
-                f"minAvailable {value} is at least the {total} replica(s) it covers",
-                Evidence("spec.minAvailable", value),
-            )
+        percent = _percent(value)
+        if percent is not None and percent >= 100:
+            return f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
+        if selected and isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
+            covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
+            return f"minAvailable {value} is at least {covered}", (Evidence("spec.minAvailable", value), *scalers)
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
@@ -117,7 +145,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | 
     ):
         return (
             f"all {expected} pods are healthy yet it allows 0 disruptions",
-            Evidence("status.disruptionsAllowed", 0),
+            (Evidence("status.disruptionsAllowed", 0),),
         )
     return None
 
@@ -127,10 +155,11 @@ def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | 
     title="PodDisruptionBudget that allows zero disruptions",
     severity="high",
     category="disruption",
-    cases=[DEVOPSHOF, KUBE_HETZNER],
+    cases=[DEVOPSHOF, KUBE_HETZNER, EMQX_EMPTY_PDB],
     requires=["PodDisruptionBudget"],
+    reads=["HorizontalPodAutoscaler"],
     fix=(
-        "Let every PodDisruptionBudget allow at least one eviction when all its pods are healthy: use "
+        "Give every PodDisruptionBudget a policy that allows at least one eviction when all its pods are healthy: use "
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
         "count; add replicas rather than tightening the budget."
     ),
@@ -140,8 +169,12 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
-    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select,
-    or, on a live cluster, `status.disruptionsAllowed` of 0 while every expected pod is healthy.
+    `0%`, `minAvailable` of `100%` or more, or at least the replica count of the workloads they
+    select, a budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption
+    controller then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0
+    while every expected pod is healthy. A workload that a HorizontalPodAutoscaler targets is
+    counted at the autoscaler's `minReplicas`, the fewest pods it runs; otherwise at its
+    `spec.replicas` (1 when unset).
 
     ## Why it matters
 
@@ -153,7 +186,9 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     ingress traffic was lost during the drain. In a kube-hetzner cluster the budgets of a Bitnami
     Elasticsearch chart ran out part-way through an automated system upgrade; from then on no
     eviction was allowed on any worker, and the upgrade hung with nodes cordoned and
-    applications down until someone intervened by hand.
+    applications down until someone intervened by hand. The EMQX operator created budgets with
+    neither field when a user set neither; Kubernetes accepts such a budget without a default,
+    and it blocks every voluntary eviction of the pods it selects.
 
     ## Example
 
@@ -173,11 +208,12 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app: ingress-nginx}}
     ```
     """
+    targets = hpa_targets(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        found = _blocking_reason(ctx.inventory, pdb)
+        found = _blocking_reason(ctx.inventory, pdb, targets)
         if found:
             reason, evidence = found
-            yield ctx.finding(pdb, f"PodDisruptionBudget blocks node drains: {reason}.", evidence)
+            yield ctx.finding(pdb, f"PodDisruptionBudget blocks node drains: {reason}.", *evidence)
 
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
