@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, name, namespace, quantity
 from kubegap.workloads import pod_templates
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
@@ -211,7 +211,7 @@ def _hpa_bounds(hpa: dict) -> tuple[int, int | None]:
 @check(
     id="hpa-min-replicas-low",
     title="HorizontalPodAutoscaler with minReplicas below 2, or min equal to max",
-    severity="medium",
+    severity="low",
     category="autoscaling",
     cases=[MITODL],
     requires=["HorizontalPodAutoscaler"],
@@ -261,12 +261,23 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(hpa, f"HPA may scale down to {minimum} replica(s).", Evidence("spec.minReplicas", minimum))
 
 
-def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None]]:
-    """``(field path, resource, container or None)`` for every metric that divides usage by requests."""
+IMPLICIT_CPU = "unset: 80% CPU utilization by default"
+
+
+def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None, bool]]:
+    """``(field path, resource, container or None, implicit)`` for every metric that divides usage by requests.
+
+    Without any metric an HPA scales on 80% CPU utilization: autoscaling/v1 without
+    ``targetCPUUtilizationPercentage``, and later versions with no ``metrics``.
+    """
     spec = as_dict(hpa.get("spec"))
-    if isinstance(spec.get("targetCPUUtilizationPercentage"), int):
-        yield "spec.targetCPUUtilizationPercentage", "cpu", None
-    for index, metric in enumerate(as_list(spec.get("metrics"))):
+    if api_version(hpa) == "autoscaling/v1":
+        yield "spec.targetCPUUtilizationPercentage", "cpu", None, "targetCPUUtilizationPercentage" not in spec
+        return
+    metrics = as_list(spec.get("metrics"))
+    if not metrics:
+        yield "spec.metrics", "cpu", None, True
+    for index, metric in enumerate(metrics):
         metric = as_dict(metric)
         if metric.get("type") == "Resource":
             source, container = as_dict(metric.get("resource")), None
@@ -275,8 +286,9 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None]]:
             container = source.get("container") if isinstance(source.get("container"), str) else None
         else:
             continue
-        if isinstance(source.get("name"), str) and dig(source, "target", "type") == "Utilization":
-            yield f"spec.metrics[{index}]", source["name"], container
+        utilization = dig(source, "target", "type") == "Utilization" or "targetAverageUtilization" in source
+        if isinstance(source.get("name"), str) and utilization:
+            yield f"spec.metrics[{index}]", source["name"], container, False
 
 
 @check(
@@ -298,7 +310,11 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
 
     HorizontalPodAutoscalers whose `scaleTargetRef` names a workload that does not exist (judged
     only when that kind was collected), and those scaling on a `Resource` or `ContainerResource`
-    utilization of a resource (CPU, memory) that the target's containers do not request.
+    utilization of a resource (CPU, memory) that the target's containers do not request. The CPU
+    metric counts when it is implicit too: an `autoscaling/v1` HPA without
+    `targetCPUUtilizationPercentage`, or a later version (`v2`, `v2beta2`, `v2beta1`) without
+    `metrics`, scales on 80% CPU utilization; `v2beta1` metrics give utilization as
+    `targetAverageUtilization`.
 
     ## Why it matters
 
@@ -343,7 +359,7 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 )
             continue
         evidence = []
-        for path, resource, only in _resource_metrics(hpa):
+        for path, resource, only, implicit in _resource_metrics(hpa):
             lacking = [
                 container_name(c)
                 for template in pod_templates(target)
@@ -352,7 +368,8 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 and dig(c, "resources", "limits", resource) in (None, "")
             ]
             if lacking:
-                evidence.append(Evidence(path, {"resource": resource, "containers without a request": lacking}))
+                value = {"resource": resource, "containers without a request": lacking}
+                evidence.append(Evidence(path, {"metric": IMPLICIT_CPU, **value} if implicit else value))
         if evidence:
             yield ctx.finding(
                 hpa,
