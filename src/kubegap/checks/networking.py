@@ -400,8 +400,9 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
         problems: list[tuple[str, Evidence]] = []
         for path, backend in ingress_backends(ingress):
             if _pre_v1_fields_in_v1(ingress, path, backend):
-                problems.append((f"{path} uses fields networking.k8s.io/v1 does not have (serviceName, servicePort, "
-                                 "spec.backend), so it names no Service", Evidence(path, backend)))
+                fields = [f for f in ("serviceName", "servicePort") if f in backend] if path != "spec.backend" else ["spec.backend"]
+                problems.append((f"{path} uses {', '.join(fields)}, which networking.k8s.io/v1 does not have, so it names "
+                                 "no Service", Evidence(path, backend)))
                 continue
             service_name = backend_service(backend)
             if service_name is None:

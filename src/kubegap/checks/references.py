@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 
@@ -66,6 +67,12 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
     match = re.search(r"\.volumes\[(\d+)\]", path)
     volume = dig(template.spec, "volumes", int(match.group(1))) if match else None
     return dig(volume, "name")
+
+
+def _folder(inventory: Inventory, obj: dict) -> str | None:
+    """The directory of the file an object was read from (None when it came from no file)."""
+    origin = inventory.origin(obj)
+    return os.path.dirname(origin.path) if origin else None
 
 
 def from_manifests(inventory: Inventory) -> bool:
@@ -190,9 +197,10 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     lets a workload's ServiceAccount create Secrets (a workload that generates its own password).
     Names that are not valid object names (`__PVC_NAME__`, `${CLAIM}`) are template placeholders
     and are not judged. In manifests, which keep Secrets out of version control and often leave
-    claims and ConfigMaps to other tooling, a kind is only judged in a namespace where the files
-    define objects of that kind (Secrets: only ones read from a cluster, with a
-    `resourceVersion`). In rendered manifests, a Helm
+    claims and ConfigMaps to other tooling, a kind is only judged where the files of the
+    workload's own directory define objects of that kind in its namespace (Secrets: only ones
+    read from a cluster, with a `resourceVersion`); other directories are other applications.
+    In rendered manifests, a Helm
     `pre-install` or `pre-upgrade` hook that refers to an object of the release that is not
     itself such a hook is reported too: Helm runs the hook before it creates that object.
 
@@ -224,7 +232,10 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
     manifests = from_manifests(ctx.inventory)
     managed = {
-        (k, namespace(obj)) for k in known for obj in ctx.inventory.of_kind(k) if k != "Secret" or is_live(obj)
+        (k, namespace(obj), _folder(ctx.inventory, obj))
+        for k in known
+        for obj in ctx.inventory.of_kind(k)
+        if k != "Secret" or is_live(obj)
     }
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
@@ -241,8 +252,8 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
-                    if manifests and (kind, ns) not in managed:
-                        continue  # the files do not manage this kind here: it is created outside them
+                    if manifests and (kind, ns, _folder(ctx.inventory, workload.obj)) not in managed:
+                        continue  # these files do not manage this kind here: it is created outside them
                     if kind == "Secret":
                         if self_made is None:
                             self_made = secrets_created_at_run_time(ctx.inventory, ns)
