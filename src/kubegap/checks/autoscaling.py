@@ -294,7 +294,7 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None, bool]]:
 @check(
     id="hpa-target-invalid",
     title="HorizontalPodAutoscaler whose target is missing or lacks the requests its metric needs",
-    severity="high",
+    severity="medium",
     category="autoscaling",
     cases=[LINKERD],
     requires=["HorizontalPodAutoscaler"],

@@ -467,7 +467,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     for numbers (a container may listen on a port it does not declare), so the finding says the
     port is undeclared, not that it is closed; a named targetPort that no container declares
     cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
-    Services whose workloads were not collected.
+    Services whose workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
 
@@ -503,18 +503,22 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         numbers, names = _declared_ports(t for w in selected for t in w.templates)
         if not (numbers or names):
             continue
+        undeclared = []
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
             if not _declared(target, numbers, names):
-                declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
-                yield ctx.finding(
-                    service,
-                    f"targetPort {target} is not declared by the selected containers (they declare {declared}): "
-                    "unless they also listen on it undeclared, traffic to it finds no listener.",
-                    Evidence(f"spec.ports[{index}].targetPort", target),
-                    Evidence("declared container ports", sorted(numbers) + sorted(names)),
-                    Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                )
+                undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if undeclared:
+            declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
+            ports = ", ".join(str(e.value) for e in undeclared)
+            yield ctx.finding(
+                service,
+                f"targetPort {ports} {'is' if len(undeclared) == 1 else 'are'} not declared by the selected containers "
+                f"(they declare {declared}): unless they also listen there undeclared, traffic finds no listener.",
+                *undeclared,
+                Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+            )
 
 
 @check(
