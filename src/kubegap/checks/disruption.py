@@ -27,13 +27,32 @@ def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     return inventory.workload_templates.select(namespace(pdb), selector)
 
 
+def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The most replicas a workload runs: its HPA's maxReplicas when one targets it, else its replica count."""
+    for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), []):
+        maximum = dig(hpa, "spec", "maxReplicas")
+        if isinstance(maximum, int) and not isinstance(maximum, bool):
+            return maximum, hpa
+    return replicas(workload), None
+
+
+def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
+    hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
+    if hpas:
+        minimum = dig(hpas[0], "spec", "minReplicas", default=1)
+        if isinstance(minimum, int) and not isinstance(minimum, bool):
+            return minimum, hpas[0]
+    return replicas(workload), None
+
+
 @check(
     id="pdb-missing",
     title="Multi-replica workload with no PodDisruptionBudget",
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["PodDisruptionBudget"],
+    reads=["PodDisruptionBudget", "HorizontalPodAutoscaler"],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -44,7 +63,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template labels no PodDisruptionBudget in their namespace selects. Batch workloads and Helm
+    template labels no PodDisruptionBudget in their namespace selects. A workload that a
+    HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
+    two or more pods, a drain can take them together. Batch workloads and Helm
     test hooks are not reported. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
@@ -80,13 +101,17 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     if not absent_means_none(ctx.inventory, "PodDisruptionBudget"):
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
+    targets = hpa_targets(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        count = replicas(workload)
-        if workload.serves_traffic and count is not None and count >= 2 and id(workload.obj) not in covered:
+        if not workload.serves_traffic or id(workload.obj) in covered:
+            continue
+        count, hpa = most_replicas(workload, targets)
+        if count is not None and count >= 2:
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {count} replicas and no PodDisruptionBudget selects them: a drain can evict all at once.",
-                Evidence("spec.replicas", count),
+                f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
+                "them: a drain can evict all at once.",
+                Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
             )
 
 
@@ -99,16 +124,6 @@ def _percent(value) -> float | None:
     return None
 
 
-def _lowest_count(workload: Workload, targets) -> tuple[int | None, dict | None]:
-    """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
-    hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
-    if hpas:
-        minimum = dig(hpas[0], "spec", "minReplicas", default=1)
-        if isinstance(minimum, int) and not isinstance(minimum, bool):
-            return minimum, hpas[0]
-    return replicas(workload), None
-
-
 def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tuple[Evidence, ...]] | None:
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
     if "maxUnavailable" not in spec and "minAvailable" not in spec:
@@ -117,7 +132,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tup
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
     selected = pdb_workloads(inventory, pdb)
-    counts = [(w, *_lowest_count(w, targets)) for w in selected]
+    counts = [(w, *fewest_replicas(w, targets)) for w in selected]
     total = sum(count for _, count, _ in counts if count is not None)
     scalers = tuple(
         Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for _, count, hpa in counts if hpa is not None
