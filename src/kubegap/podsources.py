@@ -112,11 +112,38 @@ def operator_source(obj: dict) -> PodSource | None:
     return PodSource(ObjectRef.of(obj), labels, _replicas(obj), {}, unknown)
 
 
+_POD_FIELDS = frozenset({"podTemplate", "podMetadata", "podSpec"})
+
+
+def _holds_pod_template(value, depth: int = 0) -> bool:
+    """Whether a custom resource's spec holds a pod template or pod metadata somewhere (bounded depth)."""
+    if depth > 6:
+        return False
+    if isinstance(value, list):
+        return any(_holds_pod_template(item, depth + 1) for item in value)
+    if not isinstance(value, dict):
+        return False
+    if _POD_FIELDS & value.keys() or isinstance(value.get("containers"), list):
+        return True
+    return any(_holds_pod_template(item, depth + 1) for item in value.values())
+
+
+def runs_unknown_pods(obj: dict) -> bool:
+    """A custom resource the inventory does not understand whose spec describes pods: it may run
+    pods with labels that cannot be known here."""
+    api_group = group(obj)
+    if "." not in api_group or api_group.endswith(".k8s.io") or kind(obj) in KINDS:
+        return False
+    return _holds_pod_template(obj.get("spec"))
+
+
 class PodSources:
-    """Every pod source of an inventory, per namespace: workloads' templates and operator resources."""
+    """Every pod source of an inventory, per namespace: workloads' templates and operator resources,
+    and the custom resources that may run pods whose labels cannot be known."""
 
     def __init__(self, inventory: Inventory):
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
+        self._unknown: dict[str | None, list[ObjectRef]] = defaultdict(list)
         for workload in inventory.workloads:
             for source in _workload_sources(workload):
                 self._by_namespace[workload.ref.namespace].append(source)
@@ -125,9 +152,16 @@ class PodSources:
                 source = operator_source(obj)
                 if source is not None:
                     self._by_namespace[namespace(obj)].append(source)
+        for obj in inventory.collection.resources:
+            if runs_unknown_pods(obj):
+                self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 
     def in_namespace(self, ns: str | None) -> list[PodSource]:
         return self._by_namespace.get(ns, [])
+
+    def unknown_in(self, ns: str | None) -> list[ObjectRef]:
+        """Custom resources in ``ns`` that may run pods with labels these sources cannot tell."""
+        return self._unknown.get(ns, [])
 
     def select(self, ns: str | None, selector: Selector | None) -> list[PodSource]:
         """Sources in ``ns`` whose pods the selector may match (a null selector matches none)."""

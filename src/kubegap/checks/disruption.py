@@ -257,8 +257,9 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     (workload pod templates, with the labels their controllers add, and the pods of Prometheus,
     Alertmanager and ThanosRuler resources, from their `podMetadata` labels) and, when Pods were
     collected, no pod either. A label whose value the input cannot tell counts as possibly
-    matching. A null selector selects nothing; an empty one (`{}`) selects every pod in the
-    namespace.
+    matching, and a custom resource that describes pods kubegap cannot label (an unknown
+    operator's) counts as a possible match. A null selector selects nothing; an empty one (`{}`)
+    selects every pod in the namespace.
 
     ## Why it matters
 
@@ -285,7 +286,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     sources = PodSources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-        if sources.select(namespace(pdb), selector):
+        if sources.select(namespace(pdb), selector) or sources.unknown_in(namespace(pdb)):
             continue
         if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
             continue

@@ -98,7 +98,8 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     a Prometheus, Alertmanager or ThanosRuler resource (its `podMetadata` labels); it is reported
     when none of them could match, or only sources scaled to zero replicas. A label whose value
     the input cannot tell counts as possibly matching. Not judged when its namespace has neither
-    endpoints nor any pod source.
+    endpoints nor any pod source, nor when nothing matches but the namespace holds a custom
+    resource that describes pods kubegap does not know how to label (an unknown operator's).
 
     ## Why it matters
 
@@ -145,7 +146,7 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
                 )
             continue
         planned = _planned_pods(sources, ns, selector)
-        if planned is not None and planned[0] == 0:
+        if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
             yield ctx.finding(
                 service,
                 "Service selects no pods: no workload or operator resource in its namespace runs pods it matches."
@@ -542,8 +543,10 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     against live pods when Pods were collected for that namespace, else against what would create
     pods there: workload pod templates (with the labels their controllers add) and the pods of
     Prometheus, Alertmanager and ThanosRuler resources (their `podMetadata` labels). A label
-    whose value the input cannot tell counts as possibly matching. Policies in namespaces where
-    none of these was collected are not judged; an empty selector (every pod) is never dangling.
+    whose value the input cannot tell counts as possibly matching, and a custom resource that
+    describes pods kubegap cannot label (an unknown operator's) counts as a possible match.
+    Policies in namespaces where none of these was collected are not judged; an empty selector
+    (every pod) is never dangling.
 
     ## Why it matters
 
@@ -577,7 +580,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
         if ctx.inventory.pods.in_namespace(ns):
             matched = ctx.inventory.pods.select(ns, selector)
         elif sources.in_namespace(ns):
-            matched = sources.select(ns, selector)
+            matched = sources.select(ns, selector) or sources.unknown_in(ns)
         else:
             continue
         if not matched:
