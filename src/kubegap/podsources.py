@@ -48,6 +48,18 @@ _TRAINING_PREFIXES = (
 """Label keys (or key prefixes) training and batch operators add to the pods of their jobs."""
 
 
+def _key_in(key: str, keys: tuple[str, ...]) -> bool:
+    """Whether ``key`` is one of ``keys``, or starts with one of them that ends in ``/``."""
+    return any(key == k or (k.endswith("/") and key.startswith(k)) for k in keys)
+
+
+_ADDED_KEYS = (
+    *_CONTROLLER_KEYS, *_CONTROLLER_PREFIXES, *_TRAINING_PREFIXES, *_OPERATOR_PREFIXES,
+    *(key for keys in OPERATOR_KINDS.values() for key in keys),
+)
+"""Every label key (or prefix) that a controller or operator may add to pods, beyond their template's."""
+
+
 @dataclass(frozen=True, slots=True)
 class PodSource:
     """One kind of pod: a workload's pod template or an operator resource, with its replica count."""
@@ -62,7 +74,7 @@ class PodSource:
     """Label keys, or key prefixes ending in ``/``, that pods may carry with values not known here."""
 
     def _unknown(self, key: str) -> bool:
-        return any(key == k or (k.endswith("/") and key.startswith(k)) for k in self.unknown_keys)
+        return _key_in(key, self.unknown_keys)
 
     def _may_meet(self, requirement: Requirement) -> bool:
         if requirement.key in self.labels:
@@ -143,18 +155,34 @@ class PodSources:
 
     def __init__(self, inventory: Inventory):
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
+        self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._unknown: dict[str | None, list[ObjectRef]] = defaultdict(list)
         for workload in inventory.workloads:
             for source in _workload_sources(workload):
-                self._by_namespace[workload.ref.namespace].append(source)
+                self._add(workload.ref.namespace, source)
         for kind_name in OPERATOR_KINDS:
             for obj in inventory.of_kind(kind_name):
                 source = operator_source(obj)
                 if source is not None:
-                    self._by_namespace[namespace(obj)].append(source)
+                    self._add(namespace(obj), source)
         for obj in inventory.collection.resources:
             if runs_unknown_pods(obj):
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
+
+    def _add(self, ns: str | None, source: PodSource) -> None:
+        self._by_namespace[ns].append(source)
+        for pair in source.labels.items():
+            self._pairs[(ns, *pair)].append(source)
+
+    def _candidates(self, ns: str | None, selector: Selector) -> list[PodSource]:
+        """Sources that can match: those with one of the selector's plain label pairs, else all in ``ns``.
+
+        A plain key is one no controller or operator adds, so only a template's own labels carry it.
+        """
+        plain = [(k, v) for k, v in selector.match_labels if not _key_in(k, _ADDED_KEYS)]
+        if not plain:
+            return self.in_namespace(ns)
+        return min((self._pairs.get((ns, k, v), []) for k, v in plain), key=len)
 
     def in_namespace(self, ns: str | None) -> list[PodSource]:
         return self._by_namespace.get(ns, [])
@@ -167,7 +195,7 @@ class PodSources:
         """Sources in ``ns`` whose pods the selector may match (a null selector matches none)."""
         if selector is None:
             return []
-        return [source for source in self.in_namespace(ns) if source.may_match(selector)]
+        return [source for source in self._candidates(ns, selector) if source.may_match(selector)]
 
 
 def describe(sources: list[PodSource]) -> list[str]:

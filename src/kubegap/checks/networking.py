@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from kubegap import yamlload
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.references import from_manifests
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
@@ -33,9 +34,7 @@ class ReadyEndpoints:
 
     def _complete(self, kind_name: str) -> bool:
         """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
-        inputs = self.inventory.collection.inputs
-        from_manifests = bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
-        return self.inventory.collected(kind_name) and not from_manifests
+        return self.inventory.collected(kind_name) and not from_manifests(self.inventory)
 
     def recorded(self, ns: str | None, service: str) -> bool:
         """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""

@@ -134,26 +134,24 @@ def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
     )
 
 
-def generated_secrets(inventory: Inventory, ns: str | None) -> set[str]:
-    """Secrets other objects of the namespace create: cert-manager Certificates (``secretName``),
-    ExternalSecrets (``target.name``, else their own name) and SealedSecrets (their own name)."""
+def generated_secrets(inventory: Inventory) -> set[tuple[str | None, str]]:
+    """``(namespace, name)`` of Secrets other objects create: cert-manager Certificates
+    (``secretName``), ExternalSecrets (``target.name``, else their own name) and SealedSecrets."""
     found = set()
     for certificate in inventory.of_kind("Certificate"):
-        if namespace(certificate) == ns and group(certificate) == "cert-manager.io":
-            found.add(dig(certificate, "spec", "secretName"))
+        if group(certificate) == "cert-manager.io":
+            found.add((namespace(certificate), dig(certificate, "spec", "secretName")))
     for external in inventory.of_kind("ExternalSecret"):
-        if namespace(external) == ns:
-            found.add(dig(external, "spec", "target", "name") or name(external))
+        found.add((namespace(external), dig(external, "spec", "target", "name") or name(external)))
     for sealed in inventory.of_kind("SealedSecret"):
-        if namespace(sealed) == ns:
-            found.add(dig(sealed, "spec", "template", "metadata", "name") or name(sealed))
-    return {n for n in found if isinstance(n, str)}
+        found.add((namespace(sealed), dig(sealed, "spec", "template", "metadata", "name") or name(sealed)))
+    return {(ns, n) for ns, n in found if isinstance(n, str)}
 
 
-def _created_elsewhere(kind: str, ref_name: str, generated: set[str]) -> bool:
+def _created_elsewhere(kind: str, ns: str | None, ref_name: str, generated: set[tuple[str | None, str]]) -> bool:
     if ref_name in EVERY_NAMESPACE.get(kind, ()):
         return True
-    return kind == "Secret" and (ref_name in generated or bool(_TOKEN_SECRET.match(ref_name)))
+    return kind == "Secret" and ((ns, ref_name) in generated or bool(_TOKEN_SECRET.match(ref_name)))
 
 
 def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
@@ -237,16 +235,16 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
         for obj in ctx.inventory.of_kind(k)
         if k != "Secret" or is_live(obj)
     }
+    generated = generated_secrets(ctx.inventory)
+    self_made: dict[str | None, bool] = {}
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
-        generated = generated_secrets(ctx.inventory, ns)
-        self_made = None
         shadowed = _claim_templates(workload)
         missing, later = [], []
         for template in workload.templates:
             for kind, ref_name, path in references(template):
-                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ref_name, generated):
+                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ns, ref_name, generated):
                     continue
                 if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:
                     continue
@@ -255,9 +253,9 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                     if manifests and (kind, ns, _folder(ctx.inventory, workload.obj)) not in managed:
                         continue  # these files do not manage this kind here: it is created outside them
                     if kind == "Secret":
-                        if self_made is None:
-                            self_made = secrets_created_at_run_time(ctx.inventory, ns)
-                        if self_made:
+                        if ns not in self_made:
+                            self_made[ns] = secrets_created_at_run_time(ctx.inventory, ns)
+                        if self_made[ns]:
                             continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
