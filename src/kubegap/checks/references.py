@@ -65,8 +65,8 @@ def _container_refs(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
 def _volume_name(template: PodTemplate, path: str) -> str | None:
     """The name of the volume a ``...volumes[i]...`` reference path points into."""
     match = re.search(r"\.volumes\[(\d+)\]", path)
-    volume = dig(template.spec, "volumes", int(match.group(1))) if match else None
-    return dig(volume, "name")
+    volume_name = dig(template.spec, "volumes", int(match.group(1)), "name") if match else None
+    return volume_name if isinstance(volume_name, str) else None
 
 
 def _folder(inventory: Inventory, obj: dict) -> str | None:
@@ -104,12 +104,24 @@ def _roles_creating_secrets(inventory: Inventory, ns: str | None) -> set[str]:
             continue
         for rule in as_list(role.get("rules")):
             if (
-                {"", "*"} & set(as_list(dig(rule, "apiGroups")))
-                and {"secrets", "*"} & set(as_list(dig(rule, "resources")))
-                and {"create", "*"} & set(as_list(dig(rule, "verbs")))
+                {"", "*"} & _strings(dig(rule, "apiGroups"))
+                and {"secrets", "*"} & _strings(dig(rule, "resources"))
+                and {"create", "*"} & _strings(dig(rule, "verbs"))
             ):
                 names.add(name(role))
     return names
+
+
+def _strings(value) -> set[str]:
+    return {item for item in as_list(value) if isinstance(item, str)}
+
+
+def _account(template: PodTemplate) -> str:
+    """The ServiceAccount a pod template runs as (``default`` when unset or unusable)."""
+    for field in ("serviceAccountName", "serviceAccount"):
+        if isinstance(value := template.spec.get(field), str) and value:
+            return value
+    return "default"
 
 
 def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
@@ -120,14 +132,15 @@ def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
     if not roles:
         return False
     accounts = {
-        dig(subject, "name")
+        subject_name
         for binding in inventory.of_kind("RoleBinding")
         if namespace(binding) == ns and dig(binding, "roleRef", "kind") == "Role" and dig(binding, "roleRef", "name") in roles
         for subject in as_list(binding.get("subjects"))
         if dig(subject, "kind") == "ServiceAccount" and dig(subject, "namespace", default=ns) == ns
+        and isinstance(subject_name := dig(subject, "name"), str)
     }
     return any(
-        (t.spec.get("serviceAccountName") or t.spec.get("serviceAccount") or "default") in accounts
+        _account(t) in accounts
         for w in inventory.workloads
         if w.ref.namespace == ns
         for t in w.templates
@@ -137,14 +150,14 @@ def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
 def generated_secrets(inventory: Inventory) -> set[tuple[str | None, str]]:
     """``(namespace, name)`` of Secrets other objects create: cert-manager Certificates
     (``secretName``), ExternalSecrets (``target.name``, else their own name) and SealedSecrets."""
-    found = set()
+    found = []
     for certificate in inventory.of_kind("Certificate"):
         if group(certificate) == "cert-manager.io":
-            found.add((namespace(certificate), dig(certificate, "spec", "secretName")))
+            found.append((namespace(certificate), dig(certificate, "spec", "secretName")))
     for external in inventory.of_kind("ExternalSecret"):
-        found.add((namespace(external), dig(external, "spec", "target", "name") or name(external)))
+        found.append((namespace(external), dig(external, "spec", "target", "name") or name(external)))
     for sealed in inventory.of_kind("SealedSecret"):
-        found.add((namespace(sealed), dig(sealed, "spec", "template", "metadata", "name") or name(sealed)))
+        found.append((namespace(sealed), dig(sealed, "spec", "template", "metadata", "name") or name(sealed)))
     return {(ns, n) for ns, n in found if isinstance(n, str)}
 
 
