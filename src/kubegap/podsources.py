@@ -102,8 +102,7 @@ def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[st
 def _workload_sources(workload: Workload) -> Iterator[PodSource]:
     unknown = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES + (_TRAINING_PREFIXES if workload.is_batch else ())
     for template in workload.templates:
-        known = _statefulset_pod_names(workload, template)
-        yield PodSource(workload.ref, template.labels, template.replicas, known, tuple(k for k in unknown if k not in known))
+        yield PodSource(workload.ref, template.labels, template.replicas, _statefulset_pod_names(workload, template), unknown)
 
 
 def _replicas(obj: dict) -> int | None:
