@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef, as_dict, dig, group, kind, namespace, str_map
 from kubegap.selectors import Requirement, Selector
-from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload
+from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload, as_workload
 
 PROMETHEUS_OPERATOR_GROUP = "monitoring.coreos.com"
 
@@ -143,7 +143,7 @@ def runs_unknown_pods(obj: dict) -> bool:
     """A custom resource the inventory does not understand whose spec describes pods: it may run
     pods with labels that cannot be known here."""
     api_group = group(obj)
-    if "." not in api_group or api_group.endswith(".k8s.io") or kind(obj) in KINDS:
+    if "." not in api_group or api_group.endswith(".k8s.io") or as_workload(obj) or operator_source(obj):
         return False
     return _holds_pod_template(obj.get("spec"))
 
