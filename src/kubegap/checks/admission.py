@@ -138,7 +138,9 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     `namespaceSelector` still matches `kube-system` or the namespace of the webhook's own Service.
     Namespaces are matched through their labels (collected Namespace objects, plus the automatic
     `kubernetes.io/metadata.name`). An `objectSelector` that only matches labelled objects counts as
-    scoped; webhooks with `matchConditions` (CEL) are not judged.
+    scoped; webhooks with `matchConditions` (CEL) are not judged. A rule covers pods only in the
+    core group (`""`) or every group (`*`): `resources: ["*/*"]` under one custom API group
+    matches that group's resources alone. One finding per configuration, naming every such webhook.
 
     ## Why it matters
 
@@ -213,7 +215,8 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
     Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
     explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
-    configurations (v1 defaults to 10, which is not reported).
+    configurations (v1 defaults to 10, which is not reported). One finding per configuration,
+    naming every such webhook.
 
     ## Why it matters
 
@@ -300,7 +303,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
     (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
     replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
-    whose kinds were not collected are not judged; the check is skipped without Services.
+    whose kinds were not collected are not judged; the check is skipped without Services. One
+    finding per configuration: webhooks that share a backend are named together, with every entry
+    in the evidence.
 
     ## Why it matters
 
