@@ -118,8 +118,8 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
     cert-manager `Certificate` objects whose `Ready` condition is `False` or whose `status.notAfter`
     is within `days` (default 14) of now, and the CA bundles (`caBundle`) of admission webhooks,
     APIServices and CRD conversion webhooks that contain a certificate expiring within the same
-    window (the bundle's PEM certificates are decoded; nothing is sent anywhere). Skipped when none
-    of these kinds was collected.
+    window (the bundle's PEM certificates are decoded; nothing is sent anywhere), one finding per
+    object with every such bundle in the evidence. Skipped when none of these kinds was collected.
 
     ## Why it matters
 

@@ -108,6 +108,8 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
     - kube-system workloads without a `priorityClassName` in a cluster that uses custom
       priorities, which lets higher-priority application pods preempt them.
 
+    A workload with several pod templates is reported once, with each template in the evidence.
+
     ## Why it matters
 
     Priorities decide which pods the scheduler evicts when a pod does not fit. Grafana Labs'
