@@ -124,10 +124,12 @@ def _percent(value) -> float | None:
     return None
 
 
-def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tuple[Evidence, ...]] | None:
+def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
+    """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
     if "maxUnavailable" not in spec and "minAvailable" not in spec:
         return (
+            "blocks node drains",
             "it sets neither minAvailable nor maxUnavailable, and a budget without a policy allows no voluntary eviction",
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
@@ -137,18 +139,35 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tup
     scalers = tuple(
         Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for _, count, hpa in counts if hpa is not None
     )
+    for field in ("minAvailable", "maxUnavailable"):
+        percent = _percent(spec.get(field))
+        if percent is not None and percent > 100:
+            return (
+                "is invalid",
+                f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
+                "and the apply that carries it fails",
+                (Evidence(f"spec.{field}", spec[field]),),
+            )
     if "maxUnavailable" in spec:
         allowed = int_or_percent(spec["maxUnavailable"], max(total, 1), round_up=True)
         if allowed == 0:
-            return "maxUnavailable 0 allows no voluntary eviction", (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),)
+            return (
+                "blocks node drains",
+                "maxUnavailable 0 allows no voluntary eviction",
+                (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),),
+            )
     if "minAvailable" in spec:
         value = spec["minAvailable"]
         percent = _percent(value)
-        if percent is not None and percent >= 100:
-            return f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
+        if percent == 100:
+            return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
         if selected and isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
             covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
-            return f"minAvailable {value} is at least {covered}", (Evidence("spec.minAvailable", value), *scalers)
+            return (
+                "blocks node drains",
+                f"minAvailable {value} is at least {covered}",
+                (Evidence("spec.minAvailable", value), *scalers),
+            )
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
@@ -159,6 +178,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tup
         and healthy >= expected
     ):
         return (
+            "blocks node drains",
             f"all {expected} pods are healthy yet it allows 0 disruptions",
             (Evidence("status.disruptionsAllowed", 0),),
         )
@@ -167,7 +187,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, tup
 
 @check(
     id="pdb-blocks-eviction",
-    title="PodDisruptionBudget that allows zero disruptions",
+    title="PodDisruptionBudget that allows zero disruptions, or that the API rejects",
     severity="high",
     category="disruption",
     cases=[DEVOPSHOF, KUBE_HETZNER, EMQX_EMPTY_PDB],
@@ -184,10 +204,11 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
-    `0%`, `minAvailable` of `100%` or more, or at least the replica count of the workloads they
-    select, a budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption
-    controller then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0
-    while every expected pod is healthy. A workload that a HorizontalPodAutoscaler targets is
+    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select, a
+    budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption controller
+    then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0 while every
+    expected pod is healthy. A percentage above 100% in either field is reported too: the API
+    server's validation rejects it, so the budget is never created. A workload that a HorizontalPodAutoscaler targets is
     counted at the autoscaler's `minReplicas`, the fewest pods it runs; otherwise at its
     `spec.replicas` (1 when unset).
 
@@ -227,8 +248,8 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         found = _blocking_reason(ctx.inventory, pdb, targets)
         if found:
-            reason, evidence = found
-            yield ctx.finding(pdb, f"PodDisruptionBudget blocks node drains: {reason}.", *evidence)
+            verdict, reason, evidence = found
+            yield ctx.finding(pdb, f"PodDisruptionBudget {verdict}: {reason}.", *evidence)
 
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
