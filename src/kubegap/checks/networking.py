@@ -324,17 +324,28 @@ def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:
     return path == "spec.backend" or "serviceName" in backend or "servicePort" in backend
 
 
+def _pre_v1_problem(path: str, backend: dict) -> str:
+    if path == "spec.backend":
+        return ("spec.backend is not a networking.k8s.io/v1 field (v1 calls it spec.defaultBackend), so the API server "
+                "drops it and the Ingress has no default backend")
+    fields = " and ".join(f for f in ("serviceName", "servicePort") if f in backend)
+    return (f"{path} uses {fields}, which networking.k8s.io/v1 does not have, so it names no Service and the API server "
+            "rejects the Ingress (resource or service backend is required)")
+
+
 def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
+    """What is wrong with a Service backend and what follows from it; None when it resolves."""
     if service is None:
-        return f"Service {service_name} does not exist in the Ingress's namespace"
+        return f"Service {service_name} does not exist in the Ingress's namespace, so requests to it get 503"
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
-        return "the backend names no port of Service " + service_name
+        return (f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
+                "(port name or number is required)")
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
-        return f"Service {service_name} has no port {number}"
+        return f"Service {service_name} has no port {number}, so requests to it get 503"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
-        return f"Service {service_name} has no port named {port_name}"
+        return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
     return None
 
 
@@ -359,8 +370,9 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
     name no port, or whose Service does not expose the port they name (by number or by name). A
-    `networking.k8s.io/v1` Ingress written with the old fields (`serviceName`, `servicePort`,
-    `spec.backend`), which v1 does not have, has no backend at all and is reported as such.
+    `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
+    reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
+    API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
     Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
     and Services were both collected. One finding per Ingress, with every broken backend in the
     evidence.
@@ -400,9 +412,7 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
         problems: list[tuple[str, Evidence]] = []
         for path, backend in ingress_backends(ingress):
             if _pre_v1_fields_in_v1(ingress, path, backend):
-                fields = [f for f in ("serviceName", "servicePort") if f in backend] if path != "spec.backend" else ["spec.backend"]
-                problems.append((f"{path} uses {', '.join(fields)}, which networking.k8s.io/v1 does not have, so it names "
-                                 "no Service", Evidence(path, backend)))
+                problems.append((_pre_v1_problem(path, backend), Evidence(path, backend)))
                 continue
             service_name = backend_service(backend)
             if service_name is None:
@@ -418,7 +428,7 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 ingress,
                 f"{'Ingress backend is' if len(problems) == 1 else f'{len(problems)} Ingress backends are'} broken: "
-                + "; ".join(problem for problem, _ in problems) + "; requests to them get 503.",
+                + "; ".join(problem for problem, _ in problems) + ".",
                 *(evidence for _, evidence in problems),
             )
 

@@ -188,7 +188,7 @@ REMOVED_APIS: dict[tuple[str, str | None], tuple[int, str]] = {
     ("discovery.k8s.io/v1beta1", None): (25, "discovery.k8s.io/v1"),
     ("events.k8s.io/v1beta1", None): (25, "events.k8s.io/v1"),
     ("autoscaling/v2beta1", None): (25, "autoscaling/v2"),
-    ("policy/v1beta1", "PodSecurityPolicy"): (25, "Pod Security Admission (PodSecurityPolicy was removed, with no replacement kind)"),
+    ("policy/v1beta1", "PodSecurityPolicy"): (25, "Pod Security Admission (PodSecurityPolicy has no successor kind)"),
     ("policy/v1beta1", None): (25, "policy/v1"),
     ("node.k8s.io/v1beta1", None): (25, "node.k8s.io/v1"),
     ("autoscaling/v2beta2", None): (26, "autoscaling/v2"),
