@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import api_version, as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, kind, name, namespace, quantity
 from kubegap.workloads import pod_templates
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
@@ -40,19 +40,24 @@ def _words(obj: dict) -> str:
     )
 
 
+CLUSTER_CIDR_COMPONENTS = ("kube-controller-manager", "kube-proxy")
+"""kube-system components whose --cluster-cidr flag names the cluster's pod range."""
+
+
 def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
-    """The cluster's IPv4 pod range and where it was found: the setting, the controller manager, kube-proxy."""
+    """The cluster's IPv4 pod range and where it was found: the setting, the controller manager's or
+    kube-proxy's ``--cluster-cidr`` (a Pod or DaemonSet), or the kube-proxy ConfigMap."""
     configured = ctx.setting("cluster_pod_cidr")
     if configured is not None:
         network = _ipv4_network(configured) if isinstance(configured, str) else None
         if network is None:
             raise Skip(f"the setting cluster_pod_cidr ({configured!r}) is not an IPv4 CIDR")
         return network, "setting cluster_pod_cidr"
-    for pod in ctx.inventory.of_kind("Pod"):
-        if namespace(pod) == "kube-system" and name(pod).startswith("kube-controller-manager"):
-            match = _CLUSTER_CIDR_FLAG.search(_words(pod))
+    for obj in (*ctx.inventory.of_kind("Pod"), *ctx.inventory.of_kind("DaemonSet")):
+        if namespace(obj) == "kube-system" and name(obj).startswith(CLUSTER_CIDR_COMPONENTS):
+            match = _CLUSTER_CIDR_FLAG.search(_words(obj))
             if match and (network := _ipv4_network(match.group(1))):
-                return network, f"Pod kube-system/{name(pod)} --cluster-cidr"
+                return network, f"{kind(obj)} kube-system/{name(obj)} --cluster-cidr"
     for config_map in ctx.inventory.of_kind("ConfigMap"):
         if namespace(config_map) == "kube-system" and name(config_map) == "kube-proxy":
             for value in as_dict(dig(config_map, "data")).values():
@@ -100,7 +105,7 @@ def _max_pods(node: dict) -> int | None:
     category="autoscaling",
     cases=[LOVEHOLIDAYS],
     requires=["Node"],
-    reads=["Pod", "Deployment", "ConfigMap"],
+    reads=["Pod", "Deployment", "DaemonSet", "ConfigMap"],
     defaults={"cluster_pod_cidr": None, "max_fill": 0.8},
     fix=(
         "Plan the pod IP range against the largest the cluster may grow: the number of node blocks it holds "
@@ -117,9 +122,9 @@ def pod_ip_capacity(ctx: Context) -> Iterator[Finding]:
     IPAM and GKE VPC-native clusters):
 
     - nodes whose `maxPods` exceeds the addresses of their own pod block;
-    - the cluster pod range, taken from the `cluster_pod_cidr` setting, the
-      kube-controller-manager pod's `--cluster-cidr` or the kube-proxy ConfigMap's
-      `clusterCIDR`: how many node blocks it holds, against the node count (reported once more than
+    - the cluster pod range, taken from the `cluster_pod_cidr` setting, the `--cluster-cidr` flag
+      of the kube-controller-manager or kube-proxy (a kube-system Pod or DaemonSet) or the
+      kube-proxy ConfigMap's `clusterCIDR`: how many node blocks it holds, against the node count (reported once more than
       `max_fill`, default 80%, of the blocks are used) and against the cluster autoscaler's maximum
       (`--max-nodes-total` or the sum of its `--nodes` maxima), when its Deployment or pod is visible.
 
