@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from kubegap.checks._common import pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
@@ -17,6 +18,7 @@ NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 POD_RESOURCES = frozenset({"*", "*/*", "pods", "pods/*"})
 NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +75,29 @@ def _namespace_labels(ctx: Context, ns: str) -> dict[str, str]:
 
 
 def _covers_pods(webhook: Webhook) -> bool:
+    """Whether a rule matches pods: a pod resource (or every resource) in the core group (or every group).
+
+    ``resources: ["*/*"]`` under a custom API group matches only that group's resources.
+    """
     return any(
         isinstance(resource, str) and resource in POD_RESOURCES
         for rule in as_list(webhook.spec.get("rules"))
+        if {"", "*"} & {g for g in as_list(dig(rule, "apiGroups")) if isinstance(g, str)}
         for resource in as_list(dig(rule, "resources"))
     )
+
+
+def per_configuration(items: Iterable[tuple[Webhook, T]]) -> Iterator[tuple[dict, list[tuple[Webhook, T]]]]:
+    """Items grouped by the configuration their webhook belongs to: one finding per object."""
+    groups: dict[int, tuple[dict, list[tuple[Webhook, T]]]] = {}
+    for webhook, payload in items:
+        groups.setdefault(id(webhook.configuration), (webhook.configuration, []))[1].append((webhook, payload))
+    return iter(groups.values())
+
+
+def _names(group: list[tuple[Webhook, T]]) -> str:
+    names = [webhook.name for webhook, _ in group]
+    return f"Webhook {names[0]}" if len(names) == 1 else f"Webhooks {', '.join(names)}"
 
 
 def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
@@ -118,7 +138,9 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     `namespaceSelector` still matches `kube-system` or the namespace of the webhook's own Service.
     Namespaces are matched through their labels (collected Namespace objects, plus the automatic
     `kubernetes.io/metadata.name`). An `objectSelector` that only matches labelled objects counts as
-    scoped; webhooks with `matchConditions` (CEL) are not judged.
+    scoped; webhooks with `matchConditions` (CEL) are not judged. A rule covers pods only in the
+    core group (`""`) or every group (`*`): `resources: ["*/*"]` under one custom API group
+    matches that group's resources alone. One finding per configuration, naming every such webhook.
 
     ## Why it matters
 
@@ -149,18 +171,29 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
                resources: [services, ingresses]}]
     ```
     """
+    found = []
     for webhook in webhooks(ctx):
         if not webhook.fails_closed or not _covers_pods(webhook):
             continue
         exposed = _unexcluded_namespaces(ctx, webhook)
         if exposed:
-            yield ctx.finding(
-                webhook.configuration,
-                f"Webhook {webhook.name} fails closed on pods or all resources and also intercepts "
-                f"{', '.join(exposed)}: if its backend stops answering, system components cannot write there.",
-                Evidence(f"{webhook.path}.failurePolicy", webhook.spec.get("failurePolicy", "Fail (default)")),
-                Evidence(f"{webhook.path}.namespaceSelector", webhook.spec.get("namespaceSelector")),
-            )
+            found.append((webhook, exposed))
+    for configuration, group in per_configuration(found):
+        namespaces = sorted({ns for _, exposed in group for ns in exposed})
+        yield ctx.finding(
+            configuration,
+            f"{_names(group)} {'fails' if len(group) == 1 else 'fail'} closed on pods or all resources and also "
+            f"{'intercepts' if len(group) == 1 else 'intercept'} {', '.join(namespaces)}: if the backend stops "
+            "answering, system components cannot write there.",
+            *(
+                evidence
+                for webhook, _ in group
+                for evidence in (
+                    Evidence(f"{webhook.path}.failurePolicy", webhook.spec.get("failurePolicy", "Fail (default)")),
+                    Evidence(f"{webhook.path}.namespaceSelector", webhook.spec.get("namespaceSelector")),
+                )
+            ),
+        )
 
 
 @check(
@@ -182,7 +215,8 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
     Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
     explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
-    configurations (v1 defaults to 10, which is not reported).
+    configurations (v1 defaults to 10, which is not reported). One finding per configuration,
+    naming every such webhook.
 
     ## Why it matters
 
@@ -210,15 +244,25 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     ```
     """
     limit = ctx.setting("max_timeout_seconds")
-    for webhook in webhooks(ctx):
-        timeout = webhook.timeout_seconds
-        if isinstance(timeout, int | float) and not isinstance(timeout, bool) and timeout > limit:
-            yield ctx.finding(
-                webhook.configuration,
-                f"Webhook {webhook.name} may hold each intercepted API request for {timeout}s "
-                f"({'failing closed' if webhook.fails_closed else 'then ignoring the webhook'}).",
-                Evidence(f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)")),
+    slow = [
+        (webhook, timeout)
+        for webhook in webhooks(ctx)
+        if isinstance(timeout := webhook.timeout_seconds, int | float) and not isinstance(timeout, bool) and timeout > limit
+    ]
+    for configuration, group in per_configuration(slow):
+        yield ctx.finding(
+            configuration,
+            f"{_names(group)} may hold each intercepted API request for "
+            + ", ".join(
+                f"{timeout}s ({'failing closed' if webhook.fails_closed else 'then ignoring the webhook'})"
+                for webhook, timeout in group
             )
+            + ".",
+            *(
+                Evidence(f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)"))
+                for webhook, timeout in group
+            ),
+        )
 
 
 def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str) -> Iterator[tuple[str, Evidence]]:
@@ -259,7 +303,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
     (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
     replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
-    whose kinds were not collected are not judged; the check is skipped without Services.
+    whose kinds were not collected are not judged; the check is skipped without Services. One
+    finding per configuration: webhooks that share a backend are named together, with every entry
+    in the evidence.
 
     ## Why it matters
 
@@ -295,14 +341,24 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     if not candidates:
         raise Skip("no fail-closed webhook served by an in-cluster Service")
     endpoints = ReadyEndpoints(ctx.inventory)
-    for webhook in candidates:
-        ns, service_name = webhook.service
-        gaps = list(_backend_gaps(ctx, endpoints, ns, service_name))
-        if gaps:
-            yield ctx.finding(
-                webhook.configuration,
-                f"Webhook {webhook.name} fails closed but {'; '.join(word for word, _ in gaps)}: "
-                "when it is unavailable, matching API writes are rejected.",
-                *(evidence for _, evidence in gaps),
+    gaps_of = {service: list(_backend_gaps(ctx, endpoints, *service)) for service in {w.service for w in candidates}}
+    failing = [(webhook, webhook.service) for webhook in candidates if gaps_of[webhook.service]]
+    for configuration, group in per_configuration(failing):
+        by_backend: dict[tuple[str, str], list[tuple[Webhook, tuple[str, str]]]] = {}
+        for webhook, service in group:
+            by_backend.setdefault(service, []).append((webhook, service))
+        clauses, evidence = [], []
+        for service, members in by_backend.items():
+            gaps = gaps_of[service]
+            one = len(members) == 1
+            clauses.append(
+                f"{_names(members)} {'fails' if one else 'fail'} closed but "
+                + "; ".join(word if one else word.replace("its ", "their ") for word, _ in gaps)
             )
-
+            evidence.append(Evidence("webhooks", [f"{w.path} {w.name}" for w, _ in members]))
+            evidence.extend(e for _, e in gaps)
+        yield ctx.finding(
+            configuration,
+            "; ".join(clauses) + ": when the backend is unavailable, matching API writes are rejected.",
+            *evidence,
+        )

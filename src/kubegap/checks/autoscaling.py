@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, kind, name, namespace, quantity
 from kubegap.workloads import pod_templates
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
@@ -40,19 +40,24 @@ def _words(obj: dict) -> str:
     )
 
 
+CLUSTER_CIDR_COMPONENTS = ("kube-controller-manager", "kube-proxy")
+"""kube-system components whose --cluster-cidr flag names the cluster's pod range."""
+
+
 def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
-    """The cluster's IPv4 pod range and where it was found: the setting, the controller manager, kube-proxy."""
+    """The cluster's IPv4 pod range and where it was found: the setting, the controller manager's or
+    kube-proxy's ``--cluster-cidr`` (a Pod or DaemonSet), or the kube-proxy ConfigMap."""
     configured = ctx.setting("cluster_pod_cidr")
     if configured is not None:
         network = _ipv4_network(configured) if isinstance(configured, str) else None
         if network is None:
             raise Skip(f"the setting cluster_pod_cidr ({configured!r}) is not an IPv4 CIDR")
         return network, "setting cluster_pod_cidr"
-    for pod in ctx.inventory.of_kind("Pod"):
-        if namespace(pod) == "kube-system" and name(pod).startswith("kube-controller-manager"):
-            match = _CLUSTER_CIDR_FLAG.search(_words(pod))
+    for obj in (*ctx.inventory.of_kind("Pod"), *ctx.inventory.of_kind("DaemonSet")):
+        if namespace(obj) == "kube-system" and name(obj).startswith(CLUSTER_CIDR_COMPONENTS):
+            match = _CLUSTER_CIDR_FLAG.search(_words(obj))
             if match and (network := _ipv4_network(match.group(1))):
-                return network, f"Pod kube-system/{name(pod)} --cluster-cidr"
+                return network, f"{kind(obj)} kube-system/{name(obj)} --cluster-cidr"
     for config_map in ctx.inventory.of_kind("ConfigMap"):
         if namespace(config_map) == "kube-system" and name(config_map) == "kube-proxy":
             for value in as_dict(dig(config_map, "data")).values():
@@ -100,7 +105,7 @@ def _max_pods(node: dict) -> int | None:
     category="autoscaling",
     cases=[LOVEHOLIDAYS],
     requires=["Node"],
-    reads=["Pod", "Deployment", "ConfigMap"],
+    reads=["Pod", "Deployment", "DaemonSet", "ConfigMap"],
     defaults={"cluster_pod_cidr": None, "max_fill": 0.8},
     fix=(
         "Plan the pod IP range against the largest the cluster may grow: the number of node blocks it holds "
@@ -117,9 +122,9 @@ def pod_ip_capacity(ctx: Context) -> Iterator[Finding]:
     IPAM and GKE VPC-native clusters):
 
     - nodes whose `maxPods` exceeds the addresses of their own pod block;
-    - the cluster pod range, taken from the `cluster_pod_cidr` setting, the
-      kube-controller-manager pod's `--cluster-cidr` or the kube-proxy ConfigMap's
-      `clusterCIDR`: how many node blocks it holds, against the node count (reported once more than
+    - the cluster pod range, taken from the `cluster_pod_cidr` setting, the `--cluster-cidr` flag
+      of the kube-controller-manager or kube-proxy (a kube-system Pod or DaemonSet) or the
+      kube-proxy ConfigMap's `clusterCIDR`: how many node blocks it holds, against the node count (reported once more than
       `max_fill`, default 80%, of the blocks are used) and against the cluster autoscaler's maximum
       (`--max-nodes-total` or the sum of its `--nodes` maxima), when its Deployment or pod is visible.
 
@@ -211,7 +216,7 @@ def _hpa_bounds(hpa: dict) -> tuple[int, int | None]:
 @check(
     id="hpa-min-replicas-low",
     title="HorizontalPodAutoscaler with minReplicas below 2, or min equal to max",
-    severity="medium",
+    severity="low",
     category="autoscaling",
     cases=[MITODL],
     requires=["HorizontalPodAutoscaler"],
@@ -261,12 +266,23 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(hpa, f"HPA may scale down to {minimum} replica(s).", Evidence("spec.minReplicas", minimum))
 
 
-def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None]]:
-    """``(field path, resource, container or None)`` for every metric that divides usage by requests."""
+IMPLICIT_CPU = "unset: 80% CPU utilization by default"
+
+
+def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None, bool]]:
+    """``(field path, resource, container or None, implicit)`` for every metric that divides usage by requests.
+
+    Without any metric an HPA scales on 80% CPU utilization: autoscaling/v1 without
+    ``targetCPUUtilizationPercentage``, and later versions with no ``metrics``.
+    """
     spec = as_dict(hpa.get("spec"))
-    if isinstance(spec.get("targetCPUUtilizationPercentage"), int):
-        yield "spec.targetCPUUtilizationPercentage", "cpu", None
-    for index, metric in enumerate(as_list(spec.get("metrics"))):
+    if api_version(hpa) == "autoscaling/v1":
+        yield "spec.targetCPUUtilizationPercentage", "cpu", None, "targetCPUUtilizationPercentage" not in spec
+        return
+    metrics = as_list(spec.get("metrics"))
+    if not metrics:
+        yield "spec.metrics", "cpu", None, True
+    for index, metric in enumerate(metrics):
         metric = as_dict(metric)
         if metric.get("type") == "Resource":
             source, container = as_dict(metric.get("resource")), None
@@ -275,14 +291,15 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None]]:
             container = source.get("container") if isinstance(source.get("container"), str) else None
         else:
             continue
-        if isinstance(source.get("name"), str) and dig(source, "target", "type") == "Utilization":
-            yield f"spec.metrics[{index}]", source["name"], container
+        utilization = dig(source, "target", "type") == "Utilization" or "targetAverageUtilization" in source
+        if isinstance(source.get("name"), str) and utilization:
+            yield f"spec.metrics[{index}]", source["name"], container, False
 
 
 @check(
     id="hpa-target-invalid",
     title="HorizontalPodAutoscaler whose target is missing or lacks the requests its metric needs",
-    severity="high",
+    severity="medium",
     category="autoscaling",
     cases=[LINKERD],
     requires=["HorizontalPodAutoscaler"],
@@ -298,7 +315,11 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
 
     HorizontalPodAutoscalers whose `scaleTargetRef` names a workload that does not exist (judged
     only when that kind was collected), and those scaling on a `Resource` or `ContainerResource`
-    utilization of a resource (CPU, memory) that the target's containers do not request.
+    utilization of a resource (CPU, memory) that the target's containers do not request. The CPU
+    metric counts when it is implicit too: an `autoscaling/v1` HPA without
+    `targetCPUUtilizationPercentage`, or a later version (`v2`, `v2beta2`, `v2beta1`) without
+    `metrics`, scales on 80% CPU utilization; `v2beta1` metrics give utilization as
+    `targetAverageUtilization`.
 
     ## Why it matters
 
@@ -343,7 +364,7 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 )
             continue
         evidence = []
-        for path, resource, only in _resource_metrics(hpa):
+        for path, resource, only, implicit in _resource_metrics(hpa):
             lacking = [
                 container_name(c)
                 for template in pod_templates(target)
@@ -352,7 +373,8 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 and dig(c, "resources", "limits", resource) in (None, "")
             ]
             if lacking:
-                evidence.append(Evidence(path, {"resource": resource, "containers without a request": lacking}))
+                value = {"resource": resource, "containers without a request": lacking}
+                evidence.append(Evidence(path, {"metric": IMPLICIT_CPU, **value} if implicit else value))
         if evidence:
             yield ctx.finding(
                 hpa,
@@ -472,7 +494,7 @@ def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
         if hpas and "replicas" in spec:
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} manages it: every "
-                "apply resets the count.",
+                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} "
+                f"(minReplicas {_hpa_bounds(hpas[0])[0]}) manages it: every apply resets the count.",
                 Evidence("spec.replicas", spec["replicas"]),
             )

@@ -118,8 +118,8 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
     cert-manager `Certificate` objects whose `Ready` condition is `False` or whose `status.notAfter`
     is within `days` (default 14) of now, and the CA bundles (`caBundle`) of admission webhooks,
     APIServices and CRD conversion webhooks that contain a certificate expiring within the same
-    window (the bundle's PEM certificates are decoded; nothing is sent anywhere). Skipped when none
-    of these kinds was collected.
+    window (the bundle's PEM certificates are decoded; nothing is sent anywhere), one finding per
+    object with every such bundle in the evidence. Skipped when none of these kinds was collected.
 
     ## Why it matters
 
@@ -152,12 +152,14 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
         yield ctx.finding(cert, f"Certificate {problem}: services using it will fail TLS when it lapses.", evidence)
     for kind_name in WEBHOOK_KINDS:
         for obj in ctx.inventory.of_kind(kind_name):
-            for path, bundle in _ca_bundles(obj):
-                expiring = [e for e in bundle_expiries(bundle) if e <= horizon]
-                if expiring:
-                    yield ctx.finding(
-                        obj,
-                        f"CA bundle certificate expires {min(expiring).isoformat()}: the API server will stop "
-                        "trusting the webhook's backend.",
-                        Evidence(path, [e.isoformat() for e in expiring]),
-                    )
+            expiring = {
+                path: found for path, bundle in _ca_bundles(obj) if (found := [e for e in bundle_expiries(bundle) if e <= horizon])
+            }
+            if expiring:
+                first = min(e for found in expiring.values() for e in found)
+                yield ctx.finding(
+                    obj,
+                    f"CA bundle certificate expires {first.isoformat()}: the API server will stop "
+                    "trusting the webhook's backend.",
+                    *(Evidence(path, [e.isoformat() for e in found]) for path, found in expiring.items()),
+                )

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, int_or_percent
+from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
+from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podsources import PodSources
 from kubegap.resources import dig, name, namespace
 from kubegap.selectors import Selector
 from kubegap.workloads import Workload
@@ -16,6 +18,7 @@ from kubegap.workloads import Workload
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 KUBE_HETZNER = "kube-hetzner-2024-pdbs-block-system-upgrade-drain"
+EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
@@ -24,13 +27,32 @@ def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     return inventory.workload_templates.select(namespace(pdb), selector)
 
 
+def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The most replicas a workload runs: its HPA's maxReplicas when one targets it, else its replica count."""
+    for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), []):
+        maximum = dig(hpa, "spec", "maxReplicas")
+        if isinstance(maximum, int) and not isinstance(maximum, bool):
+            return maximum, hpa
+    return replicas(workload), None
+
+
+def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
+    hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
+    if hpas:
+        minimum = dig(hpas[0], "spec", "minReplicas", default=1)
+        if isinstance(minimum, int) and not isinstance(minimum, bool):
+            return minimum, hpas[0]
+    return replicas(workload), None
+
+
 @check(
     id="pdb-missing",
     title="Multi-replica workload with no PodDisruptionBudget",
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["PodDisruptionBudget"],
+    reads=["PodDisruptionBudget", "HorizontalPodAutoscaler"],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -41,7 +63,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template labels no PodDisruptionBudget in their namespace selects. Batch workloads and Helm
+    template labels no PodDisruptionBudget in their namespace selects. A workload that a
+    HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
+    two or more pods, a drain can take them together. Batch workloads and Helm
     test hooks are not reported. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
@@ -77,32 +101,72 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     if not absent_means_none(ctx.inventory, "PodDisruptionBudget"):
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
+    targets = hpa_targets(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        count = replicas(workload)
-        if workload.serves_traffic and count is not None and count >= 2 and id(workload.obj) not in covered:
+        if not workload.serves_traffic or id(workload.obj) in covered:
+            continue
+        count, hpa = most_replicas(workload, targets)
+        if count is not None and count >= 2:
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {count} replicas and no PodDisruptionBudget selects them: a drain can evict all at once.",
-                Evidence("spec.replicas", count),
+                f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
+                "them: a drain can evict all at once.",
+                Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
             )
 
 
-def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | None:
+def _percent(value) -> float | None:
+    if isinstance(value, str) and value.endswith("%"):
+        try:
+            return float(value[:-1])
+        except ValueError:
+            return None
+    return None
+
+
+def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
+    """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
+    if "maxUnavailable" not in spec and "minAvailable" not in spec:
+        return (
+            "blocks node drains",
+            "it sets neither minAvailable nor maxUnavailable, and a budget without a policy allows no voluntary eviction",
+            (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
+        )
     selected = pdb_workloads(inventory, pdb)
-    total = sum(count for w in selected if (count := replicas(w)) is not None)
+    counts = [(w, *fewest_replicas(w, targets)) for w in selected]
+    total = sum(count for _, count, _ in counts if count is not None)
+    scalers = tuple(
+        Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for _, count, hpa in counts if hpa is not None
+    )
+    for field in ("minAvailable", "maxUnavailable"):
+        percent = _percent(spec.get(field))
+        if percent is not None and percent > 100:
+            return (
+                "is invalid",
+                f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
+                "and the apply that carries it fails",
+                (Evidence(f"spec.{field}", spec[field]),),
+            )
     if "maxUnavailable" in spec:
         allowed = int_or_percent(spec["maxUnavailable"], max(total, 1), round_up=True)
         if allowed == 0:
-            return "maxUnavailable 0 allows no voluntary eviction", Evidence("spec.maxUnavailable", spec["maxUnavailable"])
-    if "minAvailable" in spec and selected:
-        value = spec["minAvailable"]
-        if value == "100%":
-            return "minAvailable 100% allows no voluntary eviction", Evidence("spec.minAvailable", value)
-        if isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
             return (
-                f"minAvailable {value} is at least the {total} replica(s) it covers",
-                Evidence("spec.minAvailable", value),
+                "blocks node drains",
+                "maxUnavailable 0 allows no voluntary eviction",
+                (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),),
+            )
+    if "minAvailable" in spec:
+        value = spec["minAvailable"]
+        percent = _percent(value)
+        if percent == 100:
+            return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
+        if selected and isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
+            covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
+            return (
+                "blocks node drains",
+                f"minAvailable {value} is at least {covered}",
+                (Evidence("spec.minAvailable", value), *scalers),
             )
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
@@ -114,21 +178,23 @@ def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | 
         and healthy >= expected
     ):
         return (
+            "blocks node drains",
             f"all {expected} pods are healthy yet it allows 0 disruptions",
-            Evidence("status.disruptionsAllowed", 0),
+            (Evidence("status.disruptionsAllowed", 0),),
         )
     return None
 
 
 @check(
     id="pdb-blocks-eviction",
-    title="PodDisruptionBudget that allows zero disruptions",
+    title="PodDisruptionBudget that allows zero disruptions, or that the API rejects",
     severity="high",
     category="disruption",
-    cases=[DEVOPSHOF],
+    cases=[DEVOPSHOF, EMQX_EMPTY_PDB],
     requires=["PodDisruptionBudget"],
+    reads=["HorizontalPodAutoscaler"],
     fix=(
-        "Let every PodDisruptionBudget allow at least one eviction when all its pods are healthy: use "
+        "Give every PodDisruptionBudget a policy that allows at least one eviction when all its pods are healthy: use "
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
         "count; add replicas rather than tightening the budget."
     ),
@@ -138,8 +204,13 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
-    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select,
-    or, on a live cluster, `status.disruptionsAllowed` of 0 while every expected pod is healthy.
+    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select, a
+    budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption controller
+    then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0 while every
+    expected pod is healthy. A percentage above 100% in either field is reported too: the API
+    server's validation rejects it, so the budget is never created. A workload that a HorizontalPodAutoscaler targets is
+    counted at the autoscaler's `minReplicas`, the fewest pods it runs; otherwise at its
+    `spec.replicas` (1 when unset).
 
     ## Why it matters
 
@@ -148,7 +219,9 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     DevOps Hof, PodDisruptionBudgets kept the ingress-nginx pods from being evicted from the old
     nodes while the load balancer had already been switched to the new ones; with
     `externalTrafficPolicy: Local` no node in the backend pool had a local ingress pod, and all
-    ingress traffic was lost during the drain.
+    ingress traffic was lost during the drain. The EMQX operator created budgets with
+    neither field when a user set neither; Kubernetes accepts such a budget without a default,
+    and it blocks every voluntary eviction of the pods it selects.
 
     ## Example
 
@@ -168,11 +241,12 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app: ingress-nginx}}
     ```
     """
+    targets = hpa_targets(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        found = _blocking_reason(ctx.inventory, pdb)
+        found = _blocking_reason(ctx.inventory, pdb, targets)
         if found:
-            reason, evidence = found
-            yield ctx.finding(pdb, f"PodDisruptionBudget blocks node drains: {reason}.", evidence)
+            verdict, reason, evidence = found
+            yield ctx.finding(pdb, f"PodDisruptionBudget {verdict}: {reason}.", *evidence)
 
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
@@ -187,7 +261,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=["Pod"],
+    reads=list(pod_source_kinds),
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -197,9 +271,13 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets whose selector matches no pod template of a workload in their namespace
-    and, when Pods were collected, no pod either. A null selector selects nothing; an empty one
-    (`{}`) selects every pod in the namespace.
+    PodDisruptionBudgets whose selector matches nothing that creates pods in their namespace
+    (workload pod templates, with the labels their controllers add, and the pods of Prometheus,
+    Alertmanager and ThanosRuler resources, from their `podMetadata` labels) and, when Pods were
+    collected, no pod either. A label whose value the input cannot tell counts as possibly
+    matching, and a custom resource that describes pods kubegap cannot label (an unknown
+    operator's) counts as a possible match. A null selector selects nothing; an empty one (`{}`)
+    selects every pod in the namespace.
 
     ## Why it matters
 
@@ -223,10 +301,11 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pods_known = ctx.inventory.collected("Pod")
+    sources = PodSources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        if pdb_workloads(ctx.inventory, pdb):
-            continue
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        if sources.select(namespace(pdb), selector) or sources.unknown_in(namespace(pdb)):
+            continue
         if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
             continue
         yield ctx.finding(

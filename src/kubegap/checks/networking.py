@@ -7,8 +7,11 @@ from collections.abc import Iterator
 
 from kubegap import yamlload
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.references import from_manifests
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podsources import PodSources, describe
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.selectors import Selector
 from kubegap.workloads import pod_templates
 
@@ -29,12 +32,23 @@ class ReadyEndpoints:
             if service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
 
-    @property
-    def known(self) -> bool:
-        return self.inventory.collected("EndpointSlice") or self.inventory.collected("Endpoints")
+    def _complete(self, kind_name: str) -> bool:
+        """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
+        return self.inventory.collected(kind_name) and not from_manifests(self.inventory)
+
+    def recorded(self, ns: str | None, service: str) -> bool:
+        """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""
+        return (
+            self._complete("EndpointSlice")
+            or self._complete("Endpoints")
+            or (ns, service) in self._slices
+            or self.inventory.get("Endpoints", ns, service) is not None
+        )
 
     def ready(self, ns: str | None, service: str) -> int | None:
         """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
+        if not self.recorded(ns, service):
+            return None
         if self.inventory.collected("EndpointSlice"):
             return sum(
                 1
@@ -48,14 +62,14 @@ class ReadyEndpoints:
         return None
 
 
-def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
-    """Pods the selected workload templates ask for, and which workloads; None when the namespace has none."""
-    if not ctx.inventory.workload_templates.in_namespace(ns):
+def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
+    """Pods the selected pod sources ask for, and which objects; None when that cannot be known."""
+    if not sources.in_namespace(ns):
         return None
-    selected = ctx.inventory.workload_templates.select(ns, selector)
-    if any(t.replicas is None for w in selected for t in w.templates):
-        return None  # a DaemonSet: as many pods as eligible nodes
-    return sum(t.replicas for w in selected for t in w.templates), [str(w.ref) for w in selected]
+    selected = sources.select(ns, selector)
+    if any(s.replicas is None for s in selected):
+        return None  # a DaemonSet runs as many pods as eligible nodes
+    return sum(s.replicas for s in selected), describe(selected)
 
 
 @check(
@@ -65,7 +79,7 @@ def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=["EndpointSlice", "Endpoints", *pod_source_kinds],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -75,11 +89,16 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Services with a selector (not ExternalName, not hand-managed endpoints). In a live cluster or
-    snapshot with EndpointSlices or Endpoints: those with no ready endpoint, or exactly one. In
-    manifests: those whose selector matches no workload pod template in their namespace, or only
-    workloads scaled to zero replicas. A Service is not judged when neither endpoints nor any
-    workload of its namespace were collected.
+    Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
+    are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
+    input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
+    against what would create its pods in its namespace: workload pod templates (with the labels
+    their controllers add, such as a StatefulSet's pod names) and the pods an operator runs for
+    a Prometheus, Alertmanager or ThanosRuler resource (its `podMetadata` labels); it is reported
+    when none of them could match, or only sources scaled to zero replicas. A label whose value
+    the input cannot tell counts as possibly matching. Not judged when its namespace has neither
+    endpoints nor any pod source, nor when nothing matches but the namespace holds a custom
+    resource that describes pods kubegap does not know how to label (an unknown operator's).
 
     ## Why it matters
 
@@ -109,14 +128,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     ```
     """
     endpoints = ReadyEndpoints(ctx.inventory)
+    sources = PodSources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None or dig(service, "spec", "type") == "ExternalName":
             continue
         ns, service_name = namespace(service), name(service)
-        if endpoints.known:
-            ready = endpoints.ready(ns, service_name)
-            if ready is not None and ready <= 1:
+        ready = endpoints.ready(ns, service_name)
+        if ready is not None:
+            if ready <= 1:
                 yield ctx.finding(
                     service,
                     f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
@@ -124,11 +144,11 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
                     Evidence("spec.selector", str(selector)),
                 )
             continue
-        planned = _planned_pods(ctx, ns, selector)
-        if planned is not None and planned[0] == 0:
+        planned = _planned_pods(sources, ns, selector)
+        if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
             yield ctx.finding(
                 service,
-                "Service selects no pods: no workload template in its namespace matches it."
+                "Service selects no pods: no workload or operator resource in its namespace runs pods it matches."
                 if not planned[1] else "Service selects only workloads scaled to zero replicas.",
                 Evidence("spec.selector", str(selector)),
                 Evidence("selected workloads", planned[1] or None),
@@ -297,17 +317,35 @@ def backend_service(backend: dict) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:
+    """Whether a networking.k8s.io/v1 Ingress uses fields only the v1beta1 API had."""
+    if api_version(ingress) != "networking.k8s.io/v1" or "service" in backend or "resource" in backend:
+        return False
+    return path == "spec.backend" or "serviceName" in backend or "servicePort" in backend
+
+
+def _pre_v1_problem(path: str, backend: dict) -> str:
+    if path == "spec.backend":
+        return ("spec.backend is not a networking.k8s.io/v1 field (v1 calls it spec.defaultBackend), so the API server "
+                "drops it and the Ingress has no default backend")
+    fields = " and ".join(f for f in ("serviceName", "servicePort") if f in backend)
+    return (f"{path} uses {fields}, which networking.k8s.io/v1 does not have, so it names no Service and the API server "
+            "rejects the Ingress (resource or service backend is required)")
+
+
 def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
+    """What is wrong with a Service backend and what follows from it; None when it resolves."""
     if service is None:
-        return f"Service {service_name} does not exist in the Ingress's namespace"
+        return f"Service {service_name} does not exist in the Ingress's namespace, so requests to it get 503"
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
-        return "the backend names no port of Service " + service_name
+        return (f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
+                "(port name or number is required)")
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
-        return f"Service {service_name} has no port {number}"
+        return f"Service {service_name} has no port {number}, so requests to it get 503"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
-        return f"Service {service_name} has no port named {port_name}"
+        return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
     return None
 
 
@@ -320,7 +358,8 @@ def _backend_problem(service: dict | None, service_name: str, port) -> str | Non
     requires=["Ingress", "Service"],
     fix=(
         "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
-        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress. "
+        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress; "
+        "in networking.k8s.io/v1 write backends as service: {name, port: {number or name}}. "
         "Probe public paths from outside the cluster."
     ),
 )
@@ -330,9 +369,13 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
 
     Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
-    name no port, or whose Service does not expose the port they name (by number or by name). Backends that name a
-    resource instead of a Service are not judged; skipped unless Ingresses and Services were both
-    collected.
+    name no port, or whose Service does not expose the port they name (by number or by name). A
+    `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
+    reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
+    API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
+    Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
+    and Services were both collected. One finding per Ingress, with every broken backend in the
+    evidence.
 
     ## Why it matters
 
@@ -366,7 +409,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     """
     for ingress in ctx.inventory.of_kind("Ingress"):
         ns = namespace(ingress)
+        problems: list[tuple[str, Evidence]] = []
         for path, backend in ingress_backends(ingress):
+            if _pre_v1_fields_in_v1(ingress, path, backend):
+                problems.append((_pre_v1_problem(path, backend), Evidence(path, backend)))
+                continue
             service_name = backend_service(backend)
             if service_name is None:
                 continue
@@ -376,7 +423,14 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                 port = {"number": old} if isinstance(old, int) else {"name": old}
             problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
             if problem:
-                yield ctx.finding(ingress, f"Ingress backend is broken: {problem}; requests get 503.", Evidence(path, backend))
+                problems.append((problem, Evidence(path, backend)))
+        if problems:
+            yield ctx.finding(
+                ingress,
+                f"{'Ingress backend is' if len(problems) == 1 else f'{len(problems)} Ingress backends are'} broken: "
+                + "; ".join(problem for problem, _ in problems) + ".",
+                *(evidence for _, evidence in problems),
+            )
 
 
 def _declared(target, numbers: set[int], names: set[str]) -> bool:
@@ -405,8 +459,8 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
 
 @check(
     id="service-target-port-mismatch",
-    title="Service targetPort that the selected containers do not expose",
-    severity="high",
+    title="Service targetPort that the selected containers do not declare",
+    severity="medium",
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
@@ -419,9 +473,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
 
     Services whose selector matches workload pod templates in their namespace, and whose
     `targetPort` (the `port` when unset) is a number that none of the selected containers declares
-    as a `containerPort`, or a name that none of them declares. Containers that declare no ports at
-    all are not judged (undeclared ports still work), nor are Services whose workloads were not
-    collected.
+    as a `containerPort`, or a name that none of them declares. Declaring a port is informational
+    for numbers (a container may listen on a port it does not declare), so the finding says the
+    port is undeclared, not that it is closed; a named targetPort that no container declares
+    cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
+    Services whose workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
 
@@ -457,16 +513,22 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         numbers, names = _declared_ports(t for w in selected for t in w.templates)
         if not (numbers or names):
             continue
+        undeclared = []
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
             if not _declared(target, numbers, names):
-                yield ctx.finding(
-                    service,
-                    f"targetPort {target} is not a port the selected containers declare: traffic to it is refused.",
-                    Evidence(f"spec.ports[{index}].targetPort", target),
-                    Evidence("declared container ports", sorted(numbers) + sorted(names)),
-                    Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                )
+                undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if undeclared:
+            declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
+            ports = ", ".join(str(e.value) for e in undeclared)
+            yield ctx.finding(
+                service,
+                f"targetPort {ports} {'is' if len(undeclared) == 1 else 'are'} not declared by the selected containers "
+                f"(they declare {declared}): unless they also listen there undeclared, traffic finds no listener.",
+                *undeclared,
+                Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+            )
 
 
 @check(
@@ -476,7 +538,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=["Pod", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=list(pod_source_kinds),
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."
@@ -487,9 +549,13 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
-    against live pods when Pods were collected for that namespace, else against workload pod
-    templates there. Policies in namespaces where neither was collected are not judged; an empty
-    selector (every pod) is never dangling.
+    against live pods when Pods were collected for that namespace, else against what would create
+    pods there: workload pod templates (with the labels their controllers add) and the pods of
+    Prometheus, Alertmanager and ThanosRuler resources (their `podMetadata` labels). A label
+    whose value the input cannot tell counts as possibly matching, and a custom resource that
+    describes pods kubegap cannot label (an unknown operator's) counts as a possible match.
+    Policies in namespaces where none of these was collected are not judged; an empty selector
+    (every pod) is never dangling.
 
     ## Why it matters
 
@@ -514,6 +580,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
       podSelector: {matchLabels: {tier: mysql}}
     ```
     """
+    sources = PodSources(ctx.inventory)
     for policy in ctx.inventory.of_kind("NetworkPolicy"):
         ns = namespace(policy)
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
@@ -521,8 +588,8 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
             continue
         if ctx.inventory.pods.in_namespace(ns):
             matched = ctx.inventory.pods.select(ns, selector)
-        elif ctx.inventory.workload_templates.in_namespace(ns):
-            matched = ctx.inventory.workload_templates.select(ns, selector)
+        elif sources.in_namespace(ns):
+            matched = sources.select(ns, selector) or sources.unknown_in(ns)
         else:
             continue
         if not matched:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import name
+from kubegap.workloads import Workload
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 
@@ -49,28 +50,35 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
     in_use = False
     unclassed = []
     for workload in ctx.inventory.workloads:
+        missing = []
         for template in workload.templates:
             class_name = template.spec.get("priorityClassName")
             if isinstance(class_name, str) and class_name:
                 in_use = in_use or class_name not in BUILTIN_CLASSES
                 if classes_known and class_name not in BUILTIN_CLASSES and ctx.inventory.get("PriorityClass", None, class_name) is None:
-                    yield ctx.finding(
-                        workload.obj,
-                        f"Pods refer to PriorityClass {class_name}, which does not exist: the API server rejects them.",
-                        Evidence(f"{template.path}.spec.priorityClassName", class_name),
-                    )
+                    missing.append(Evidence(f"{template.path}.spec.priorityClassName", class_name))
             elif workload.ref.namespace in CRITICAL_NAMESPACES and workload.serves_traffic:
                 unclassed.append((workload, template))
+        if missing:
+            yield ctx.finding(
+                workload.obj,
+                f"Pods refer to PriorityClass {', '.join(sorted({e.value for e in missing}))}, which does not exist: "
+                "the API server rejects them.",
+                *missing,
+            )
     if not in_use:
         in_use = any(name(pc) not in BUILTIN_CLASSES for pc in ctx.inventory.of_kind("PriorityClass"))
     if not in_use:
         return  # without custom priorities every pod is equal: nothing outranks an unclassed system pod
+    by_workload: dict[int, tuple[Workload, list[Evidence]]] = {}
     for workload, template in unclassed:
+        by_workload.setdefault(id(workload.obj), (workload, []))[1].append(Evidence(f"{template.path}.spec.priorityClassName", None))
+    for workload, evidence in by_workload.values():
         yield ctx.finding(
             workload.obj,
             f"Cluster-critical {workload.kind} in {workload.ref.namespace} has no priorityClassName while the cluster "
             "uses custom priorities: higher-priority pods can preempt it.",
-            Evidence(f"{template.path}.spec.priorityClassName", None),
+            *evidence,
         )
 
 
@@ -99,6 +107,8 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
       were collected; the built-in `system-*` classes always exist);
     - kube-system workloads without a `priorityClassName` in a cluster that uses custom
       priorities, which lets higher-priority application pods preempt them.
+
+    A workload with several pod templates is reported once, with each template in the evidence.
 
     ## Why it matters
 

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import annotations, as_dict, as_list, containers
-from kubegap.workloads import PodTemplate
+from kubegap.inventory import Inventory
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
+from kubegap.workloads import PodTemplate, Workload
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})
 
 KINDS = ("ConfigMap", "Secret", "ServiceAccount", "PersistentVolumeClaim")
+SECRET_MAKERS = ("Certificate", "ExternalSecret", "SealedSecret", "Role", "RoleBinding")
+"""Kinds that say a Secret is created at run time rather than applied."""
+
+EVERY_NAMESPACE = {"ConfigMap": frozenset({"kube-root-ca.crt"})}
+"""Objects Kubernetes itself publishes in every namespace (the cluster's CA bundle, since 1.20)."""
+
+_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$")
+_TOKEN_SECRET = re.compile(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?-token-[a-z0-9]{5}$")
+"""The name the token controller gives a ServiceAccount's legacy token Secret: ``<account>-token-<5 chars>``."""
 
 
 def _ref(kind: str, value, path: str, optional=None) -> Iterator[tuple[str, str, str]]:
@@ -50,9 +62,109 @@ def _container_refs(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
                 yield from _ref(kind, item.get("name"), f"{base}.envFrom[{index}].{field}.name", item.get("optional"))
 
 
+def _volume_name(template: PodTemplate, path: str) -> str | None:
+    """The name of the volume a ``...volumes[i]...`` reference path points into."""
+    match = re.search(r"\.volumes\[(\d+)\]", path)
+    volume_name = dig(template.spec, "volumes", int(match.group(1)), "name") if match else None
+    return volume_name if isinstance(volume_name, str) else None
+
+
+def _folder(inventory: Inventory, obj: dict) -> str | None:
+    """The directory of the file an object was read from (None when it came from no file)."""
+    origin = inventory.origin(obj)
+    return os.path.dirname(origin.path) if origin else None
+
+
+def from_manifests(inventory: Inventory) -> bool:
+    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
+    inputs = inventory.collection.inputs
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
+
+
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
     return frozenset(p.strip() for p in annotations(obj).get("helm.sh/hook", "").split(",")) & PRE_HOOKS
+
+
+def _claim_templates(workload: Workload) -> frozenset[str]:
+    """Volume names a StatefulSet's claim templates take over (each pod gets its own claim)."""
+    if workload.kind != "StatefulSet":
+        return frozenset()
+    return frozenset(
+        claim_name
+        for claim in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+        if isinstance(claim_name := dig(claim, "metadata", "name"), str)
+    )
+
+
+def _roles_creating_secrets(inventory: Inventory, ns: str | None) -> set[str]:
+    names = set()
+    for role in inventory.of_kind("Role"):
+        if namespace(role) != ns:
+            continue
+        for rule in as_list(role.get("rules")):
+            if (
+                {"", "*"} & _strings(dig(rule, "apiGroups"))
+                and {"secrets", "*"} & _strings(dig(rule, "resources"))
+                and {"create", "*"} & _strings(dig(rule, "verbs"))
+            ):
+                names.add(name(role))
+    return names
+
+
+def _strings(value) -> set[str]:
+    return {item for item in as_list(value) if isinstance(item, str)}
+
+
+def _account(template: PodTemplate) -> str:
+    """The ServiceAccount a pod template runs as (``default`` when unset or unusable)."""
+    for field in ("serviceAccountName", "serviceAccount"):
+        if isinstance(value := template.spec.get(field), str) and value:
+            return value
+    return "default"
+
+
+def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
+    """Whether a workload of the namespace may create Secrets itself: a Role there grants ``create``
+    on secrets to a ServiceAccount one of its workloads runs as (an init container that generates a
+    password, for example)."""
+    roles = _roles_creating_secrets(inventory, ns)
+    if not roles:
+        return False
+    accounts = {
+        subject_name
+        for binding in inventory.of_kind("RoleBinding")
+        if namespace(binding) == ns and dig(binding, "roleRef", "kind") == "Role" and dig(binding, "roleRef", "name") in roles
+        for subject in as_list(binding.get("subjects"))
+        if dig(subject, "kind") == "ServiceAccount" and dig(subject, "namespace", default=ns) == ns
+        and isinstance(subject_name := dig(subject, "name"), str)
+    }
+    return any(
+        _account(t) in accounts
+        for w in inventory.workloads
+        if w.ref.namespace == ns
+        for t in w.templates
+    )
+
+
+def generated_secrets(inventory: Inventory) -> set[tuple[str | None, str]]:
+    """``(namespace, name)`` of Secrets other objects create: cert-manager Certificates
+    (``secretName``), ExternalSecrets (``target.name``, else their own name) and SealedSecrets."""
+    found = []
+    for certificate in inventory.of_kind("Certificate"):
+        if group(certificate) == "cert-manager.io":
+            found.append((namespace(certificate), dig(certificate, "spec", "secretName")))
+    for external in inventory.of_kind("ExternalSecret"):
+        found.append((namespace(external), dig(external, "spec", "target", "name") or name(external)))
+    for sealed in inventory.of_kind("SealedSecret"):
+        found.append((namespace(sealed), dig(sealed, "spec", "template", "metadata", "name") or name(sealed)))
+    return {(ns, n) for ns, n in found if isinstance(n, str)}
+
+
+def _created_elsewhere(kind: str, ns: str | None, ref_name: str, generated: set[tuple[str | None, str]]) -> bool:
+    if ref_name in EVERY_NAMESPACE.get(kind, ()):
+        return True
+    return kind == "Secret" and ((ns, ref_name) in generated or bool(_TOKEN_SECRET.match(ref_name)))
 
 
 def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
@@ -69,10 +181,10 @@ def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
 @check(
     id="dangling-reference",
     title="References to missing ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims",
-    severity="high",
+    severity="medium",
     category="containers",
     cases=[OPENMETADATA],
-    reads=list(KINDS),
+    reads=[*KINDS, *SECRET_MAKERS],
     fix=(
         "Create the missing object in the workload's namespace (or fix the name), deploy it before the workload, "
         "or mark a reference that may legitimately be absent as optional: true."
@@ -87,7 +199,19 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     sources), `env[].valueFrom`, `envFrom`, `imagePullSecrets`, `serviceAccountName` (other than
     `default`) and claim volumes. References marked `optional: true` are fine. Each kind is only
     judged when it was collected; Secrets are matched by name, never by content. StatefulSet volume
-    claim templates create their claims and are not references. In rendered manifests, a Helm
+    claim templates create their claims and are not references.
+
+    Objects that other objects create are not missing: the `kube-root-ca.crt` ConfigMap that
+    Kubernetes publishes in every namespace, legacy ServiceAccount token Secrets
+    (`<account>-token-<suffix>`), the Secrets of cert-manager Certificates (`secretName`),
+    ExternalSecrets (`target.name`) and SealedSecrets, and Secrets in a namespace where a Role
+    lets a workload's ServiceAccount create Secrets (a workload that generates its own password).
+    Names that are not valid object names (`__PVC_NAME__`, `${CLAIM}`) are template placeholders
+    and are not judged. In manifests, which keep Secrets out of version control and often leave
+    claims and ConfigMaps to other tooling, a kind is only judged where the files of the
+    workload's own directory define objects of that kind in its namespace (Secrets: only ones
+    read from a cluster, with a `resourceVersion`); other directories are other applications.
+    In rendered manifests, a Helm
     `pre-install` or `pre-upgrade` hook that refers to an object of the release that is not
     itself such a hook is reported too: Helm runs the hook before it creates that object.
 
@@ -117,16 +241,35 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     known = [k for k in KINDS if ctx.inventory.collected(k)]
     if not known:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
+    manifests = from_manifests(ctx.inventory)
+    managed = {
+        (k, namespace(obj), _folder(ctx.inventory, obj))
+        for k in known
+        for obj in ctx.inventory.of_kind(k)
+        if k != "Secret" or is_live(obj)
+    }
+    generated = generated_secrets(ctx.inventory)
+    self_made: dict[str | None, bool] = {}
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
+        shadowed = _claim_templates(workload)
         missing, later = [], []
         for template in workload.templates:
             for kind, ref_name, path in references(template):
-                if kind not in known:
+                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ns, ref_name, generated):
+                    continue
+                if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
+                    if manifests and (kind, ns, _folder(ctx.inventory, workload.obj)) not in managed:
+                        continue  # these files do not manage this kind here: it is created outside them
+                    if kind == "Secret":
+                        if ns not in self_made:
+                            self_made[ns] = secrets_created_at_run_time(ctx.inventory, ns)
+                        if self_made[ns]:
+                            continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
                     later.append(Evidence(path, f"{kind} {ref_name}"))

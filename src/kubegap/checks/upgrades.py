@@ -188,7 +188,8 @@ REMOVED_APIS: dict[tuple[str, str | None], tuple[int, str]] = {
     ("discovery.k8s.io/v1beta1", None): (25, "discovery.k8s.io/v1"),
     ("events.k8s.io/v1beta1", None): (25, "events.k8s.io/v1"),
     ("autoscaling/v2beta1", None): (25, "autoscaling/v2"),
-    ("policy/v1beta1", None): (25, "policy/v1 (PodSecurityPolicy: Pod Security Admission)"),
+    ("policy/v1beta1", "PodSecurityPolicy"): (25, "Pod Security Admission (PodSecurityPolicy has no successor kind)"),
+    ("policy/v1beta1", None): (25, "policy/v1"),
     ("node.k8s.io/v1beta1", None): (25, "node.k8s.io/v1"),
     ("autoscaling/v2beta2", None): (26, "autoscaling/v2"),
     ("flowcontrol.apiserver.k8s.io/v1beta1", None): (26, "flowcontrol.apiserver.k8s.io/v1"),
@@ -227,7 +228,7 @@ def oldest_supported_minor(today: date) -> int:
 @check(
     id="api-version-removed",
     title="Objects written in API versions the target Kubernetes release no longer serves",
-    severity="high",
+    severity="medium",
     category="upgrades",
     cases=[HELM_116],
     defaults={"kube_version": None, "today": None},

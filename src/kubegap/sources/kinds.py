@@ -44,6 +44,10 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
     "Certificate": ("cert-manager.io", "certificates"),
     "ServiceMonitor": ("monitoring.coreos.com", "servicemonitors"), "PodMonitor": ("monitoring.coreos.com", "podmonitors"),
     "HTTPRoute": ("gateway.networking.k8s.io", "httproutes"), "GRPCRoute": ("gateway.networking.k8s.io", "grpcroutes"),
+    "ExternalSecret": ("external-secrets.io", "externalsecrets"), "SealedSecret": ("bitnami.com", "sealedsecrets"),
+    # operators that run pods from their own custom resources
+    "Prometheus": ("monitoring.coreos.com", "prometheuses"), "Alertmanager": ("monitoring.coreos.com", "alertmanagers"),
+    "ThanosRuler": ("monitoring.coreos.com", "thanosrulers"),
     "PolicyReport": ("wgpolicyk8s.io", "policyreports"), "ClusterPolicyReport": ("wgpolicyk8s.io", "clusterpolicyreports"),
     "EphemeralReport": ("reports.kyverno.io", "ephemeralreports"),
     "ClusterEphemeralReport": ("reports.kyverno.io", "clusterephemeralreports"),
