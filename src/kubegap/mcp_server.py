@@ -28,7 +28,7 @@ from kubegap import __version__
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.report.text import evidence_text, object_label
+from kubegap.report.text import evidence_text, location_label, object_label
 
 MAX_INLINE_BYTES = 5 * 1024 * 1024
 MAX_PATHS = 200
@@ -65,16 +65,20 @@ class CaseRef(TypedDict):
 
 class ObjectEntry(TypedDict):
     object: str
-    message: str
+    message: NotRequired[str]
+    """Absent when every object of the group has the same message: then it is the group's."""
     detail: NotRequired[str]
     """The offending value (and its container), e.g. ``container app · resources.limits: missing: memory``."""
-    location: NotRequired[dict]
+    location: NotRequired[str]
+    """``file:line`` of a manifest finding."""
 
 
 class Group(TypedDict):
     check_id: str
     title: NotRequired[str]
     severity: str
+    message: NotRequired[str]
+    """The message every object of the group shares, when they all share one."""
     fix: str
     cases: list[CaseRef]
     count: int
@@ -151,9 +155,15 @@ def _groups(report: dict, min_severity: str) -> list[dict]:
         entry = {"object": object_label(finding["object"]), "message": finding["message"]}
         if finding["evidence"]:
             entry["detail"] = evidence_text(finding["evidence"][0])
-        if finding.get("location"):
-            entry["location"] = finding["location"]
+        if (finding.get("location") or {}).get("line"):
+            entry["location"] = location_label(finding["location"])
         group["objects"].append(entry)
+    for group in groups.values():
+        messages = {entry["message"] for entry in group["objects"]}
+        if len(messages) == 1:
+            group["message"] = messages.pop()
+            for entry in group["objects"]:
+                del entry["message"]
     return sorted(groups.values(), key=lambda g: (severity_rank(g["severity"]), -g["count"], g["check_id"]))
 
 
