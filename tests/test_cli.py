@@ -148,3 +148,13 @@ def test_kubectl_plugin_entry_point():
     result = subprocess.run([kubectl, "gap", "--version"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("kubegap ")
+
+
+def test_run_as_the_kubectl_plugin_usage_says_kubectl_gap():
+    import subprocess
+    import sys
+
+    code = "import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', 'audit', '--help']\nfrom kubegap.cli import main\nmain()"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Usage: kubectl gap audit ") and "kubectl-gap" not in shown.stdout
