@@ -25,7 +25,6 @@ from kubegap.checks.base import severity_rank
 from kubegap.report.text import case_label, case_reference, evidence_text, location_label, object_label, summary_line
 
 ROWS_PER_CHECK = 5
-GROUPINGS = ("object", "check")
 INDENT = "    "
 STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
