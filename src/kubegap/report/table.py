@@ -70,6 +70,10 @@ class _Printer:
         self.console = Console(file=out, highlight=False, soft_wrap=True, width=width, emoji=False, markup=False)
         self.width = width or self.console.width
 
+    def height(self, segments: list[tuple[str, str]], first: str | Text = "") -> int:
+        """How many lines ``segments`` take (none when they hold no text)."""
+        return len(wrap(segments, self.width, first)) if any(text.strip() for text, _ in segments) else 0
+
     def paragraph(self, *segments: tuple[str, str] | str, first: str | Text = "", rest: str = INDENT, style: str = "") -> None:
         """Print ``segments`` (plain strings or ``(text, style)``), indented by ``first`` then ``rest``."""
         parts = [(s, style) if isinstance(s, str) else s for s in segments]
@@ -124,18 +128,24 @@ def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
 
 def _finding(printer: _Printer, report: dict, finding: dict, view: View) -> None:
     """Grouped by object: ``severity check-id: message``; by check: ``object: message``. Then the offending
-    value and, grouped by object, the incident it was seen in."""
+    value; grouped by object, the incident it was seen in ends that line or, when fewer lines result,
+    the message."""
     new = " (new)" if finding.get("baseline_state") == "new" else ""
-    detail = [evidence_text(finding["evidence"][0])] if finding["evidence"] else []
+    value = evidence_text(finding["evidence"][0]) if finding["evidence"] else ""
     if view.group_by == "object":
         first, head = _severity(finding["severity"], "  "), finding["check_id"] + new
-        case = _primary_case(report, finding)
-        detail += [case_reference(case)] if case else []
     else:
         first, head = "  ", _object(finding) + new
-    printer.paragraph((head + ":", "bold"), finding["message"], first=first)
+    case = _primary_case(report, finding) if view.group_by == "object" else None
+    layouts = [([(head + ":", "bold"), (finding["message"], "")], value)]
+    if case is not None:
+        seen = case_reference(case)
+        layouts = [(layouts[0][0], f"{value} · {seen}" if value else seen),
+                   (layouts[0][0] + [(f"({seen})", "dim")], value)]
+    message, detail = min(layouts, key=lambda layout: printer.height(layout[0], first) + printer.height([(layout[1], "")], INDENT))
+    printer.paragraph(*message, first=first)
     if detail:
-        printer.paragraph(" · ".join(detail), first=INDENT, style="dim")
+        printer.paragraph(detail, first=INDENT, style="dim")
     if view.verbose:
         _verbose(printer, report, finding)
 

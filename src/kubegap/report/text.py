@@ -56,8 +56,8 @@ def evidence_text(evidence: dict, *, brief: bool = True) -> str:
     """``container NAME · path: value`` for one evidence item.
 
     A value that names its container (``{"container": ...}``) is shown under the container's name,
-    with the path from that container on. ``brief`` also starts a pod template's paths after
-    ``template.spec.`` and shortens long lists.
+    with the path from that container on. ``brief`` keeps the last two fields of a path
+    (``spec.replicas``, ``containers[0].image``) and shortens long lists.
     """
     value, path = evidence.get("value"), evidence["path"]
     prefix = ""
@@ -65,8 +65,8 @@ def evidence_text(evidence: dict, *, brief: bool = True) -> str:
         prefix = f"container {value['container']} · "
         value = {k: v for k, v in value.items() if k != "container"} or None
         path = re.sub(r"^.*?containers\[\d+\]\.", "", path)
-    elif brief:
-        path = re.sub(r"^.*\btemplate\.spec\.", "", path)
+    if brief:
+        path = ".".join(path.split(".")[-2:])
     return f"{prefix}{path}: {short_value(value) if brief or value is None else value_text(value)}"
 
 
