@@ -47,12 +47,15 @@ def test_demo_audit_cites_both_founding_cases_and_fails_on_high():
     assert not [c for c in report["coverage"] if c["status"] == "error"]
 
 
-def test_demo_table_names_objects_fixes_and_cases():
+def test_demo_table_names_objects_and_incidents_and_verbose_adds_fixes_and_links():
     result = run_cli("audit", "--demo")
     assert result.returncode == 1
     out = result.stdout
     assert "PyTorchJob ml/llama-finetune" in out and "nccl-timeouts-unset" in out
-    assert "https://" in out and "checks ran" in out
+    assert "seen at ByteDance, 2024" in out and "checks ran" in out and "https://" not in out
+    verbose = run_cli("audit", "--demo", "--verbose").stdout
+    assert "https://arxiv.org/abs/2402.15627" in verbose and "fix: " in verbose
+    assert "kubegap cases show bytedance-2024-megascale-nic-flapping" in verbose
 
 
 def test_fail_on_none_exits_zero():
@@ -145,3 +148,13 @@ def test_kubectl_plugin_entry_point():
     result = subprocess.run([kubectl, "gap", "--version"], capture_output=True, text=True, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("kubegap ")
+
+
+def test_run_as_the_kubectl_plugin_usage_says_kubectl_gap():
+    import subprocess
+    import sys
+
+    code = "import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', 'audit', '--help']\nfrom kubegap.cli import main\nmain()"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Usage: kubectl gap audit ") and "kubectl-gap" not in shown.stdout

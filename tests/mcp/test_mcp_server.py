@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import anyio
+import jsonschema
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -36,11 +38,14 @@ spec:
 """
 
 
-def _session(tmp_path: Path):
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--root", str(demo_path().parent)]
-    )
-    return stdio_client(params)
+def _session(tmp_path: Path, *extra: str):
+    return stdio_client(_params("--root", str(tmp_path), "--root", str(demo_path().parent), *extra))
+
+
+def _params(*args: str) -> StdioServerParameters:
+    """The server under test, with this environment (the SDK passes only a few variables by default, which
+    would drop PYTHONPATH and run another kubegap than the one under test)."""
+    return StdioServerParameters(command=sys.executable, args=["-m", "kubegap", "mcp", *args], env=dict(os.environ))
 
 
 async def _with_session(tmp_path, body):
@@ -100,9 +105,41 @@ def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_pa
     assert any(g["check_id"] == "local-storage-stateful" for g in groups)
     assert all(g["cases"] and all(c.get("url", "https://").startswith("https://") for c in g["cases"]) for g in groups)
     demo = _payload(snapshot)
-    assert len(demo["groups"]) <= 2 and demo["summary"]["findings"] > 0
-    if demo["checks_with_findings"] > 2:
-        assert demo["next_offset"] == 2 and demo["groups_omitted"] == demo["checks_with_findings"] - 2
+    assert len(demo["groups"]) == 2 and demo["checks_with_findings"] > 2 and "next_cursor" in demo
+
+
+STATEFULSETS = "---\n".join(
+    "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db-%02d, namespace: t}\nspec:\n  template:\n    spec:\n"
+    "      containers: [{name: db, image: 'postgres:16.1', volumeMounts: [{name: d, mountPath: /d}]}]\n"
+    "      volumes: [{name: d, hostPath: {path: /srv}}]\n" % i for i in range(23)
+)
+
+
+def test_cursors_reach_every_group_and_every_object_of_a_group(tmp_path):
+    async def body(session):
+        tool = next(t for t in (await session.list_tools()).tools if t.name == "audit_snapshot")
+        pages = [await session.call_tool("audit_snapshot", {"path": str(demo_path()), "limit": 3})]
+        while "next_cursor" in _payload(pages[-1]):
+            pages.append(await session.call_tool("audit_snapshot", {"path": str(demo_path()), "limit": 3,
+                                                                   "cursor": _payload(pages[-1])["next_cursor"]}))
+        arguments = {"yaml": STATEFULSETS, "checks": ["local-storage-stateful"]}
+        objects = [await session.call_tool("audit_manifests", arguments)]
+        while "next_cursor" in _payload(objects[-1])["groups"][0]:
+            cursor = _payload(objects[-1])["groups"][0]["next_cursor"]
+            objects.append(await session.call_tool("audit_manifests", {**arguments, "cursor": cursor}))
+        return tool, pages, objects
+
+    tool, pages, objects = run(tmp_path, body)
+    for result in pages + objects:
+        payload = _payload(result)
+        jsonschema.validate(payload, tool.output_schema)
+        assert result.content[0].text == json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    groups = [g["check_id"] for page in pages for g in _payload(page)["groups"]]
+    assert len(pages) > 2 and len(groups) == len(set(groups)) == _payload(pages[0])["checks_with_findings"]
+    names = [o["object"] for page in objects for o in _payload(page)["groups"][0]["objects"]]
+    assert len(objects) == 3 and _payload(objects[0])["groups"][0]["count"] == 23
+    assert sorted(names) == [f"StatefulSet t/db-{i:02d}" for i in range(23)]
+    assert all(o.get("detail") and o.get("location") for page in objects for o in _payload(page)["groups"][0]["objects"])
 
 
 def test_invalid_arguments_get_clear_errors(tmp_path):
@@ -146,6 +183,7 @@ def test_library_tools_resources_and_prompt(tmp_path):
         return checks, explained, found, case, resource, prompts, prompt
 
     checks, explained, found, case, resource, prompts, prompt = run(tmp_path, body)
+    assert "next_cursor" in prompt.messages[0].content.text and "offset" not in prompt.messages[0].content.text
     assert {c["id"] for c in checks["checks"]} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
     assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Example", "Fix"}
     assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
@@ -153,6 +191,38 @@ def test_library_tools_resources_and_prompt(tmp_path):
     assert "## Root cause" in resource.contents[0].text
     assert "audit_and_plan" in {p.name for p in prompts}
     assert "prod" in prompt.messages[0].content.text
+
+
+def test_resources_list_the_cases_and_an_unknown_one_is_a_clean_error(tmp_path):
+    from kubegap.library import load_library
+
+    errlog = (tmp_path / "stderr.log").open("w+")
+
+    async def body():
+        async with stdio_client(_params("--root", str(tmp_path)), errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                listed = (await session.list_resources()).resources
+                content = await session.read_resource(listed[0].uri)
+                try:
+                    await session.read_resource("kubegap://case/no-such-case")
+                    refused = None
+                except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
+                    refused = str(exc)
+                prompt = await session.get_prompt("explain_finding", {"check_id": "pdb-missing"})
+                return listed, content, refused, prompt
+
+    listed, content, refused, prompt = anyio.run(body)
+    errlog.seek(0)
+    stderr = errlog.read()
+    ids = {case.id for case in load_library().cases}
+    assert {str(r.uri).removeprefix("kubegap://case/") for r in listed} == ids
+    assert all(r.mime_type == "text/markdown" and r.title for r in listed)
+    assert "## Root cause" in content.contents[0].text
+    assert refused is not None and "no case 'no-such-case'" in refused
+    assert "Traceback" not in stderr, stderr[-2000:]
+    text = prompt.messages[0].content.text
+    assert "get_case" in text and "pdb-missing" in text
 
 
 @pytest.mark.parametrize("name", ["get_case", "explain_check"])
@@ -181,7 +251,11 @@ MALFORMED = [
     ("audit_manifests", {"yaml": 42}, "valid string"),
     ("audit_manifests", {"yaml": "a: 1", "limit": "ten"}, "valid integer"),
     ("audit_manifests", {"yaml": "a: 1", "limit": 10**30}, "less than or equal to 100"),
-    ("audit_manifests", {"yaml": "a: 1", "offset": -1}, "greater than or equal to 0"),
+    ("audit_manifests", {"yaml": "a: 1", "limit": 0}, "greater than or equal to 1"),
+    ("audit_manifests", {"yaml": "a: 1", "offset": 2, "pathz": []}, "unknown argument(s) 'offset', 'pathz' for audit_manifests"),
+    ("audit_manifests", {"yaml": "a: 1", "cursor": "not-a-cursor"}, "invalid cursor"),
+    ("audit_manifests", {"yaml": "a: 1", "cursor": "x" * 100_000}, "at most 1000 characters"),
+    ("get_case", {"case_id": "x", "verbose": True}, "unknown argument(s) 'verbose'"),
     ("audit_manifests", {"yaml": "a: 1", "checks": ["c" * 1_000_000]}, "at most 200 characters"),
     ("audit_manifests", {"yaml": "a: 1", "checks": {"a": {"b": {"c": []}}}}, "valid list"),
     ("audit_snapshot", {"path": "x" * 1_000_000}, "at most 4096 characters"),
@@ -219,7 +293,8 @@ def test_malformed_arguments_are_short_clear_errors_and_the_session_goes_on(tmp_
     for (name, arguments, phrase), result in zip(MALFORMED, results):
         message = _error_text(result)
         assert phrase in message, (name, message[:500])
-        assert len(message) < 2_000, (name, "an error must not echo a huge argument back")
+        assert len(message) < 400, (name, "an error must be short and never echo a huge argument back")
+        assert "pydantic" not in message and "https://" not in message and "For further information" not in message
     assert len(refused) == 3 and all("root:" not in m for m in refused), refused
     assert _payload(checks)["checks"], "the session still answers after every malformed call"
 
@@ -271,9 +346,7 @@ def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
     with FakeAPIServer() as server:
         training_cluster(server)
         kubeconfig = server.kubeconfig(tmp_path / "kubeconfig")
-        params = StdioServerParameters(
-            command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", str(kubeconfig)]
-        )
+        params = _params("--root", str(tmp_path), "--kubeconfig", str(kubeconfig))
 
         async def body():
             async with stdio_client(params) as (read, write):
@@ -282,9 +355,12 @@ def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
                     contexts = await session.call_tool("list_contexts", {})
                     audited = await session.call_tool("audit_cluster", {"context": "test"})
                     missing = await session.call_tool("audit_cluster", {"context": "no-such-context"})
-                    return contexts, audited, missing
+                    scoped = await session.call_tool("audit_cluster", {"namespaces": ["ml", "no-such-namespace"]})
+                    server.deny("poddisruptionbudgets", group="policy")
+                    denied = await session.call_tool("audit_cluster", {})
+                    return contexts, audited, missing, scoped, denied
 
-        contexts, audited, missing = anyio.run(body)
+        contexts, audited, missing, scoped, denied = anyio.run(body)
         methods = {entry["method"] for entry in server.log}
     assert _payload(contexts) == {"contexts": ["test"], "current": "test"}
     report = _payload(audited)
@@ -293,3 +369,7 @@ def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
     assert "sk-secret-value" not in text and "c2VjcmV0" not in text and "test-token" not in text and "BEGIN CERTIFICATE" not in text
     assert "no-such-context" in _error_text(missing)
     assert methods == {"GET"}
+    assert [w for w in _payload(scoped)["warnings"] if "'no-such-namespace'" in w]
+    assert not [w for w in _payload(scoped)["warnings"] if "'ml'" in w]
+    forbidden = _payload(denied)["summary"]["kinds_forbidden"]
+    assert "PodDisruptionBudget" in forbidden and not report["summary"]["kinds_forbidden"]

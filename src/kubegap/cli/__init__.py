@@ -4,12 +4,21 @@ Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usa
 error; 3 a partial audit under --fail-on-partial; 4 kubegap itself is broken (a defect to report).
 
 ``kubegap --version`` is answered before Typer (and everything it imports) is loaded, so that
-scripts asking for the version pay only for the interpreter.
+scripts asking for the version pay only for the interpreter. Run as ``kubectl-gap`` (kubectl runs
+plugins by that name for ``kubectl gap``), usage and help say ``kubectl gap``.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+KUBECTL_PLUGIN = "kubectl-gap"
+
+
+def program_name() -> str | None:
+    """``kubectl gap`` when run as the kubectl plugin; otherwise None (Typer's own choice)."""
+    return "kubectl gap" if Path(sys.argv[0]).name == KUBECTL_PLUGIN else None
 
 
 def main() -> None:
@@ -24,7 +33,7 @@ def main() -> None:
     from kubegap.errors import LibraryError, UserError
 
     try:
-        app()  # standalone: usage errors exit 2, and the command's typer.Exit sets the code
+        app(prog_name=program_name())  # standalone: usage errors exit 2, and the command's typer.Exit sets the code
     except UserError as exc:
         typer.echo(f"kubegap: error: {exc}", err=True)
         sys.exit(exc.exit_code)

@@ -19,6 +19,11 @@ HELP = (
 )
 
 
+class GroupBy(str, Enum):
+    object = "object"
+    check = "check"
+
+
 class Severity(str, Enum):
     critical = "critical"
     high = "high"
@@ -41,6 +46,9 @@ def audit(
     fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
+    group_by: GroupBy = typer.Option(GroupBy.object, "--group-by", help="Table: group findings by object (kube-score style) or by check."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
+    show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
     config_file: Path = typer.Option(
         None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
@@ -64,8 +72,10 @@ def audit(
     from kubegap.pipeline import select_checks
     from kubegap.report.baseline import at_or_above, load_report, with_baseline
     from kubegap.report.model import build_report, expired_warning
+    from kubegap.report.table import View
 
     outputs = parse_outputs(output_formats, output_file)
+    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped)
     old_report = load_report(baseline) if baseline is not None else None
     config = find_config(config_file)
     inputs = list(paths or [])
@@ -82,7 +92,7 @@ def audit(
 
         if old_report is not None:
             raise UserError("--baseline compares reports of one cluster, not of a fleet")
-        findings = audit_fleet(collections, checks, outputs, annotation_exemptions=not no_annotation_exemptions)
+        findings = audit_fleet(collections, checks, outputs, view, annotation_exemptions=not no_annotation_exemptions)
         partial = fail_on_partial and any(c.partial for c in collections)
         raise typer.Exit(1 if at_or_above(findings, fail_on.threshold) else 3 if partial else 0)
     (collection,) = collections
@@ -104,7 +114,7 @@ def audit(
     report = build_report(result, inventory, checks, load_library(), config.path if config else None)
     if old_report is not None:
         report = with_baseline(report, old_report, str(baseline))
-    write_outputs(report, outputs)
+    write_outputs(report, outputs, view)
     judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
     partial = fail_on_partial and collection.partial
     raise typer.Exit(1 if at_or_above(judged, fail_on.threshold) else 3 if partial else 0)

@@ -7,13 +7,13 @@ from typing import TextIO
 import typer
 
 
-def render_fleet(report: dict, output_format: str, out: TextIO) -> None:
+def render_fleet(report: dict, output_format: str, out: TextIO, view=None) -> None:
     """The table shows each cluster's report under its name, then the fleet's; other formats render it whole."""
     from rich.console import Console
 
     from kubegap.report import renderer
 
-    render = renderer(output_format)
+    render = renderer(output_format, view)
     if output_format != "table":
         render(report, out)
         return
@@ -25,7 +25,7 @@ def render_fleet(report: dict, output_format: str, out: TextIO) -> None:
     render({k: v for k, v in report.items() if k != "clusters"}, out)
 
 
-def audit_fleet(collections: list, checks: list, outputs: list, *, annotation_exemptions: bool) -> list[dict]:
+def audit_fleet(collections: list, checks: list, outputs: list, view=None, *, annotation_exemptions: bool) -> list[dict]:
     """Audit, render to every output, and return every finding of the fleet (each cluster's and the fleet checks')."""
     from kubegap.cli.output import destination
     from kubegap.fleet import fleet_report
@@ -35,5 +35,5 @@ def audit_fleet(collections: list, checks: list, outputs: list, *, annotation_ex
         typer.echo(f"kubegap: warning: {warning}", err=True)
     for output in outputs:
         with destination(output.path) as out:
-            render_fleet(report, output.format, out)
+            render_fleet(report, output.format, out, view)
     return report["findings"] + [f for member in report["clusters"] for f in member["report"]["findings"]]

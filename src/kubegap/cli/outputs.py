@@ -55,10 +55,11 @@ def parse_outputs(specs: list[str] | None, output_file: Path | None) -> list[Out
     return outputs
 
 
-def write_outputs(report: dict, outputs: list[Output]) -> None:
+def write_outputs(report: dict, outputs: list[Output], view=None) -> None:
+    """Render ``report`` to every output; ``view`` (a :class:`kubegap.report.table.View`) lays out the table."""
     from kubegap.cli.output import destination
     from kubegap.report import renderer
 
     for output in outputs:
         with destination(output.path) as out:
-            renderer(output.format)(report, out)
+            renderer(output.format, view)(report, out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from functools import partial
 from typing import Protocol, TextIO
 
 FORMATS = {
@@ -21,5 +22,9 @@ class Renderer(Protocol):
     def __call__(self, report: dict, out: TextIO) -> None: ...
 
 
-def renderer(name: str) -> Renderer:
-    return importlib.import_module(FORMATS[name]).render
+def renderer(name: str, view=None) -> Renderer:
+    """The format's renderer; ``view`` (a :class:`kubegap.report.table.View`) lays out the terminal table."""
+    render = importlib.import_module(FORMATS[name]).render
+    if name == "table" and view is not None:
+        return partial(render, view=view)
+    return render

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import orjson
+
+VALUE_ITEMS = 3
+"""How many items of a list value a one-line evidence shows before saying how many more there are."""
 
 
 def object_label(obj: dict) -> str:
@@ -28,6 +33,41 @@ def value_text(value) -> str:
 def case_label(case: dict) -> str:
     """``Title (Organization, year)``."""
     return f"{case['title']} ({case.get('organization', '')}, {case.get('date', '')[:4]})"
+
+
+def case_reference(case: dict) -> str:
+    """``seen at Datadog, 2023``: the short citation of an incident on a finding's line."""
+    return f"seen at {case.get('organization', '')}, {case.get('date', '')[:4]}"
+
+
+def short_value(value) -> str:
+    """An evidence value in a few words: dicts as ``key: value``, long lists as their first items and a count."""
+    if value is None:
+        return "not set"
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {short_value(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        shown = ", ".join(value_text(item) for item in value[:VALUE_ITEMS])
+        return shown + (f" (+{len(value) - VALUE_ITEMS} more)" if len(value) > VALUE_ITEMS else "")
+    return value_text(value)
+
+
+def evidence_text(evidence: dict, *, brief: bool = True) -> str:
+    """``container NAME · path: value`` for one evidence item.
+
+    A value that names its container (``{"container": ...}``) is shown under the container's name,
+    with the path from that container on. ``brief`` keeps the last two fields of a path
+    (``spec.replicas``, ``containers[0].image``) and shortens long lists.
+    """
+    value, path = evidence.get("value"), evidence["path"]
+    prefix = ""
+    if isinstance(value, dict) and isinstance(value.get("container"), str):
+        prefix = f"container {value['container']} · "
+        value = {k: v for k, v in value.items() if k != "container"} or None
+        path = re.sub(r"^.*?containers\[\d+\]\.", "", path)
+    if brief:
+        path = ".".join(path.split(".")[-2:])
+    return f"{prefix}{path}: {short_value(value) if brief or value is None else value_text(value)}"
 
 
 def counts_label(by_severity: dict[str, int]) -> str:
