@@ -231,10 +231,13 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
                      if isinstance(name := dig(variable, "name"), str) and DATABASE_SETTING.search(name)), None)
     if database is not None:
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
-    mounted = {dig(m, "name") for m in as_list(container.get("volumeMounts"))}
-    claims = {dig(v, "name") for v in as_list(template.spec.get("volumes")) if isinstance(dig(v, "persistentVolumeClaim"), dict)}
-    claims |= {dig(t, "metadata", "name") for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))} if workload.kind == "StatefulSet" else set()
-    if (volume := next((v for v in sorted(mounted & claims, key=str) if isinstance(v, str)), None)) is not None:
+    mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
+    claims = {name for v in as_list(template.spec.get("volumes"))
+              if isinstance(dig(v, "persistentVolumeClaim"), dict) and isinstance(name := dig(v, "name"), str)}
+    if workload.kind == "StatefulSet":
+        claims |= {name for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+                   if isinstance(name := dig(t, "metadata", "name"), str)}
+    if (volume := next(iter(sorted(mounted & claims)), None)) is not None:
         return f"it mounts persistent data (volume {volume}), whose recovery at start-up grows with the data"
     return None
 
