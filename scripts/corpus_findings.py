@@ -105,6 +105,24 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]]) -> str:
             f"| [{check.id}](checks.md#{check.id}) | {check.severity} | {len(rows)} | {counts['gap']} | {counts['noise']} "
             f"| {_share(counts['gap'], len(rows)) if rows else '-'} |"
         )
+    projects: dict[str, Counter] = {}
+    for rows in golden.values():
+        for key, verdict, _ in rows:
+            projects.setdefault(key[0], Counter())[verdict] += 1
+    lines += [
+        "",
+        "## By project",
+        "",
+        "Some projects are other tools' test inputs (kubectl's and the Python client's test data, k9s's and",
+        "Sonobuoy's fixtures): true findings on objects nobody deploys are reviewed as noise, so precision",
+        "is shown per project as well.",
+        "",
+        "| project | findings | gap | noise | precision |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for project, counts in sorted(projects.items(), key=lambda item: (-sum(item[1].values()), item[0])):
+        total_rows = sum(counts.values())
+        lines.append(f"| {project} | {total_rows} | {counts['gap']} | {counts['noise']} | {_share(counts['gap'], total_rows)} |")
     return "\n".join(lines) + "\n"
 
 
