@@ -290,31 +290,81 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
 
 NCSA_DELTA = "ncsa-2025-delta-gpu-resilience-study"
 
-PERSISTENT_VOLUME_SOURCES = (
-    "persistentVolumeClaim", "ephemeral", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
+DURABLE_VOLUME_SOURCES = (
+    "persistentVolumeClaim", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
 )
-"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted)."""
-CHECKPOINT_HINTS = ("checkpoint", "ckpt", "s3://", "gs://", "hdfs://", "abfs://", "az://", "oss://")
+"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted).
+A generic ``ephemeral`` claim and ``emptyDir`` are deleted with the pod."""
+OBJECT_STORE_SCHEMES = ("s3://", "gs://", "gcs://", "hdfs://", "abfs://", "abfss://", "az://", "oss://", "wasbs://")
+CHECKPOINT_WORDS = ("checkpoint", "ckpt")
 
 
-def _persistent_mounts(template: PodTemplate) -> list[str]:
-    return [
-        f"{v['name']} ({source})"
+def _durable_mounts(template: PodTemplate) -> list[tuple[str, str]]:
+    """``(mount path, "volume (source)")`` for every container mount of a volume that outlives the pod."""
+    durable = {
+        v["name"]: f"{v['name']} ({source})"
         for _, v in mounted_volumes(template)
-        for source in PERSISTENT_VOLUME_SOURCES
+        for source in DURABLE_VOLUME_SOURCES
         if isinstance(v.get(source), dict)
+    }
+    return [
+        (m["mountPath"], durable[m["name"]])
+        for _, c in containers(template.spec, init=False)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(m, dict) and m.get("name") in durable and isinstance(m.get("mountPath"), str)
     ]
 
 
-def _checkpoint_hint(template: PodTemplate) -> str | None:
-    """A sign that the job writes checkpoints somewhere durable (a flag, an env var, an object-store URI)."""
+def _checkpoint_settings(template: PodTemplate) -> list[tuple[str, str]]:
+    """``(where, value)`` for every flag or env var naming a checkpoint location (``--ckpt-dir /x``, ``CHECKPOINT_DIR=/x``)."""
+    found = []
+    for path, container in containers(template.spec, init=False):
+        words = " ".join(str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))).split()
+        for index, word in enumerate(words):
+            if not any(hint in word.lower() for hint in CHECKPOINT_WORDS) or not word.startswith("-"):
+                continue
+            if "=" in word:
+                found.append((f"{path}.args", word.split("=", 1)[1]))
+            elif index + 1 < len(words) and not words[index + 1].startswith("-"):
+                found.append((f"{path}.args", words[index + 1]))
+        for entry in as_list(container.get("env")):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("value"), str):
+                if any(hint in entry["name"].lower() for hint in CHECKPOINT_WORDS):
+                    found.append((f"{path}.env[{entry['name']}]", entry["value"]))
+    return found
+
+
+def _object_store_url(template: PodTemplate) -> str | None:
     for path, container in containers(template.spec, init=False):
         words = [str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))]
-        words += [f"{e.get('name')}={e.get('value', '')}" for e in as_list(container.get("env")) if isinstance(e, dict)]
+        words += [str(e.get("value", "")) for e in as_list(container.get("env")) if isinstance(e, dict)]
         for word in words:
-            if any(hint in word.lower() for hint in CHECKPOINT_HINTS):
+            if any(scheme in word.lower() for scheme in OBJECT_STORE_SCHEMES):
                 return f"{path}: {word[:120]}"
     return None
+
+
+def _under(path: str, mount: str) -> bool:
+    mount = mount.rstrip("/") or "/"
+    return mount == "/" or path == mount or path.startswith(mount + "/")
+
+
+def _checkpoint_storage(template: PodTemplate) -> tuple[bool | None, list[Evidence]]:
+    """Whether the template's checkpoints survive the pod: True, False (with evidence), None when unknown."""
+    if _object_store_url(template):
+        return True, []
+    mounts = _durable_mounts(template)
+    settings = _checkpoint_settings(template)
+    if not settings:
+        return bool(mounts), []
+    local = []
+    for where, value in settings:
+        if not value.startswith("/"):
+            return None, []  # a bucket name, a variable: the destination cannot be read
+        if any(_under(value, mount) for mount, _ in mounts):
+            return True, []
+        local.append(Evidence(where, value))
+    return False, local
 
 
 @check(
@@ -335,11 +385,16 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Multi-pod GPU training workloads (PyTorchJob, MPIJob, JobSet, LeaderWorkerSet, RayCluster, Jobs
-    and other pod-template custom resources) whose GPU pod templates mount no volume that outlives
-    the pod (PVC, generic ephemeral claim, NFS, CSI, hostPath, CephFS ...) and show no sign of
-    checkpointing elsewhere: no argument or environment variable mentioning `checkpoint` / `ckpt`
-    or an object-store URI (`s3://`, `gs://`, `hdfs://` ...). `emptyDir` does not count: it dies
-    with the pod.
+    and other pod-template custom resources) whose checkpoints would die with their pods. Durable
+    means a mounted volume that outlives the pod (PVC, NFS, CSI, hostPath, CephFS, Azure File ...)
+    or an object-store URL (`s3://`, `gs://`, `hdfs://`, `abfs://` ...) in an argument or an
+    environment variable. `emptyDir` and generic ephemeral volumes do not count: they are deleted
+    with the pod. When a flag or environment variable names the checkpoint location
+    (`--checkpoint-dir /ckpt`, `CKPT_PATH=/out`), that path must lie under a durable mount; a
+    checkpoint directory on the container's own filesystem or on an emptyDir is reported. A
+    location that is neither a path nor a URL (a bucket name, a variable) cannot be judged and is
+    not reported. Without any such setting, the workload is reported when its GPU pods mount
+    nothing durable.
 
     ## Why it matters
 
@@ -381,13 +436,26 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, templates in training_runs(ctx):
-        if any(_persistent_mounts(t) or _checkpoint_hint(t) for t in templates):
+        judged = [(t, *_checkpoint_storage(t)) for t in templates]
+        if any(durable is not False for _, durable, _ in judged):
             continue
         pods = sum(t.replicas or 1 for t in templates)
+        local = [e for _, _, evidence in judged for e in evidence]
+        if local:
+            message = (
+                f"{pods} GPU training pods write checkpoints to "
+                f"{', '.join(sorted({str(e.value) for e in local}))} on pod-local storage (the container "
+                "filesystem or an emptyDir), which is deleted with the pod: a failed worker can cost the whole run's progress."
+            )
+        else:
+            message = (
+                f"{pods} GPU training pods mount no durable volume and name no object store: a single "
+                "failed worker can cost the whole run's progress."
+            )
         yield ctx.finding(
             workload.obj,
-            f"{pods} GPU training pods mount no durable volume and show no checkpoint destination: a single "
-            "failed worker can cost the whole run's progress.",
+            message,
+            *local,
             *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
         )
 
