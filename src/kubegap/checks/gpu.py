@@ -23,7 +23,10 @@ MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
-RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib")
+RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
+"""Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
+MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
+RDMA_CAPABILITIES = ("IPC_LOCK", "CAP_IPC_LOCK")
 
 
 def _env_value(container: dict, key: str) -> str | None:
@@ -75,16 +78,30 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
     return found, unknown
 
 
-def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
-    """Why we believe the pods use InfiniBand/RoCE verbs (the transport these knobs govern)."""
+def _uses_other_transport(template: PodTemplate) -> bool:
+    """AWS EFA, or NCCL told not to use InfiniBand verbs: the knobs do not apply."""
     for _, container in containers(template.spec, init=False):
         for key, marker in NON_IB_MARKERS.items():
             if (_env_value(container, key) or "").lower() == marker:
-                return None
+                return True
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
                 if isinstance(resource, str) and "efa" in resource.lower():
-                    return None
+                    return True
+    return False
+
+
+def _locks_memory(container: dict) -> bool:
+    """Privileged, or granted IPC_LOCK (needed to pin memory for RDMA)."""
+    security = as_dict(container.get("securityContext"))
+    added = [str(c).upper() for c in as_list(dig(security, "capabilities", "add"))]
+    return security.get("privileged") is True or any(c in RDMA_CAPABILITIES for c in added)
+
+
+def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
+    """Why we believe the pods use InfiniBand/RoCE verbs (the transport these knobs govern)."""
+    if _uses_other_transport(template):
+        return None
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
@@ -93,6 +110,17 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
         if ib_vars:
             return f"{path} sets {', '.join(ib_vars)}"
+    networks = template.annotations.get(MULTUS_NETWORKS, "").strip()
+    if networks:
+        return f"pod attaches secondary networks ({MULTUS_NETWORKS}: {networks[:80]})"
+    for _, volume in mounted_volumes(template):
+        host_path = str(dig(volume, "hostPath", "path", default="")).rstrip("/")
+        if host_path == "/dev/infiniband" or host_path.startswith("/dev/infiniband/"):
+            return f"volume {volume.get('name')} mounts hostPath {host_path}"
+    if template.spec.get("hostNetwork") is True:
+        for path, container in containers(template.spec, init=False):
+            if _locks_memory(container):
+                return f"hostNetwork with {path} privileged or granted IPC_LOCK"
     return None
 
 
@@ -131,8 +159,19 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Multi-pod GPU training workloads (PyTorchJob, MPIJob, TFJob, JobSet, LeaderWorkerSet, RayCluster,
-    Jobs and other pod-template custom resources) whose pods use InfiniBand or RoCE (they request an
-    RDMA device resource or set other `NCCL_IB_*` variables) but do not set `NCCL_IB_TIMEOUT` and
+    Jobs and other pod-template custom resources) whose pods use InfiniBand or RoCE, seen by any of:
+
+    - a device-plugin resource of an RDMA NIC: `rdma/*` (k8s-rdma-shared-dev-plugin), the NVIDIA
+      network operator's `nvidia.com/hostdev`, SR-IOV virtual functions, or a name mentioning
+      `hca`, `roce`, `infiniband` or `mellanox`;
+    - other `NCCL_IB_*` variables (`NCCL_IB_HCA`, `NCCL_IB_GID_INDEX` ...);
+    - a Multus/SR-IOV secondary network attached with the `k8s.v1.cni.cncf.io/networks` pod
+      annotation;
+    - a `hostPath` volume of `/dev/infiniband`;
+    - `hostNetwork: true` with a container that is privileged or granted `IPC_LOCK` (needed to pin
+      memory for RDMA);
+
+    but do not set `NCCL_IB_TIMEOUT` and
     `NCCL_IB_RETRY_CNT` explicitly, neither in `env`, in an `envFrom` ConfigMap, in a mounted
     `nccl.conf`, nor on the command line. Jobs on AWS EFA (`FI_PROVIDER=efa`), with `NCCL_IB_DISABLE=1`
     or `NCCL_NET=Socket` are not affected by these knobs and are not reported. When a referenced
