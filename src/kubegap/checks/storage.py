@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from kubegap.checks._common import images, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import annotations, as_dict, as_list, dig, group, labels, name, namespace
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.workloads import Workload, as_workload
 
 LOCAL_DATA_LOSS = (
@@ -98,14 +98,81 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
+SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
+"""Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
+CACHE_IMAGES = ("redis", "valkey", "keydb", "memcached", "haproxy")
+"""Images that keep only caches or proxy state: their emptyDir volumes are a deliberate choice."""
+
+
+def _holds_data(template, volume_name: str) -> bool:
+    """Whether some non-cache container mounts the volume outside scratch paths."""
+    for _, container in containers(template.spec):
+        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+        if image.startswith(CACHE_IMAGES):
+            continue
+        for mount in as_list(container.get("volumeMounts")):
+            path = str(dig(mount, "mountPath", default=""))
+            if dig(mount, "name") == volume_name and not any(path == p or path.startswith(p + "/") for p in SCRATCH_PATHS):
+                return True
+    return False
+
+
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
-            elif isinstance(volume.get("emptyDir"), dict) and not has_claims and dig(volume, "emptyDir", "medium") != "Memory":
+            elif (
+                isinstance(volume.get("emptyDir"), dict)
+                and not has_claims
+                and dig(volume, "emptyDir", "medium") != "Memory"
+                and _holds_data(template, volume["name"])
+            ):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
+
+
+DATABASE_DATA_DIRS = {
+    "postgres": ("/var/lib/postgresql", "/bitnami/postgresql"),
+    "postgis": ("/var/lib/postgresql",),
+    "timescale": ("/var/lib/postgresql", "/home/postgres/pgdata"),
+    "mysql": ("/var/lib/mysql", "/bitnami/mysql"),
+    "mariadb": ("/var/lib/mysql", "/bitnami/mariadb"),
+    "percona": ("/var/lib/mysql",),
+    "mongo": ("/data/db", "/bitnami/mongodb"),
+    "elasticsearch": ("/usr/share/elasticsearch/data", "/bitnami/elasticsearch"),
+    "opensearch": ("/usr/share/opensearch/data",),
+    "cassandra": ("/var/lib/cassandra", "/bitnami/cassandra"),
+    "clickhouse": ("/var/lib/clickhouse",),
+    "influxdb": ("/var/lib/influxdb", "/var/lib/influxdb2"),
+    "cockroach": ("/cockroach/cockroach-data",),
+    "couchdb": ("/opt/couchdb/data",),
+    "neo4j": ("/data",),
+    "rabbitmq": ("/var/lib/rabbitmq", "/bitnami/rabbitmq"),
+    "etcd": ("/var/lib/etcd", "/etcd-data", "/bitnami/etcd"),
+}
+"""Image name fragments of databases and the directories where their images keep data by default."""
+REPLACEABLE_KINDS = ("Deployment", "ReplicaSet", "ReplicationController")
+
+
+def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
+    """emptyDir or hostPath volumes mounted over a database image's data directory."""
+    for template in workload.templates:
+        volumes = {v["name"]: (index, v) for index, v in mounted_volumes(template)}
+        for _, container in containers(template.spec, init=False):
+            image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+            data_dirs = next((dirs for db, dirs in DATABASE_DATA_DIRS.items() if image.startswith(db)), None)
+            if data_dirs is None:
+                continue
+            for mount in as_list(container.get("volumeMounts")):
+                mount_path = str(dig(mount, "mountPath", default="")).rstrip("/")
+                index, volume = volumes.get(dig(mount, "name"), (None, {}))
+                local = "emptyDir" if isinstance(volume.get("emptyDir"), dict) else "hostPath" if isinstance(volume.get("hostPath"), dict) else None
+                if local and mount_path and any(d == mount_path or d.startswith(mount_path + "/") or mount_path.startswith(d + "/") for d in data_dirs):
+                    yield Evidence(
+                        f"{template.path}.spec.volumes[{index}].{local}",
+                        {"container": container.get("name"), "image": container.get("image"), "mountPath": mount_path},
+                    )
 
 
 @check(
@@ -114,7 +181,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     severity="high",
     category="storage",
     cases=LOCAL_DATA_LOSS,
-    reads=["StatefulSet", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["StatefulSet", *REPLACEABLE_KINDS, "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
         "Keep state that must survive the loss of a machine on network-attached or replicated storage "
@@ -129,8 +196,17 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     StatefulSets whose data lives on one machine: volume claim templates on a local StorageClass
     (`kubernetes.io/no-provisioner`, local-path, OpenEBS local, TopoLVM and others in the
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
-    `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all.
+    `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
+    (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
+    `/home` and the like, or only by a cache such as Redis or Memcached).
     Claims whose StorageClass was not collected are not judged.
+
+    Deployments (and bare ReplicaSets or ReplicationControllers) that run a database keep its data
+    on pod storage when an `emptyDir` or `hostPath` volume is mounted over the data directory of
+    the database's image: PostgreSQL `/var/lib/postgresql`, MySQL and MariaDB `/var/lib/mysql`,
+    MongoDB `/data/db`, Elasticsearch `/usr/share/elasticsearch/data`, Cassandra, ClickHouse,
+    InfluxDB, CockroachDB, CouchDB, Neo4j, RabbitMQ, etcd and their Bitnami paths. The database is
+    recognised by its image name; caches (Redis, Memcached) are not judged.
 
     ## Why it matters
 
@@ -160,6 +236,17 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     """
     claims_by_stem = _claims_by_stem(ctx)
     for workload in ctx.inventory.workloads:
+        if workload.kind in REPLACEABLE_KINDS and not workload.is_finished:
+            evidence = list(_database_data_on_pod_storage(workload))
+            if evidence:
+                yield ctx.finding(
+                    workload.obj,
+                    f"{workload.kind} runs a database whose data directory is on "
+                    f"{' and '.join(sorted({e.path.rsplit('.', 1)[-1] for e in evidence}))}: every reschedule, "
+                    "node replacement or upgrade starts it with no data.",
+                    *evidence,
+                )
+            continue
         if workload.kind != "StatefulSet":
             continue
         evidence = [
