@@ -252,6 +252,37 @@ POOL_LABELS = (
     "beta.kubernetes.io/instance-type",
 )
 NODE_INFO_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion", "kubeletVersion")
+CROSS_POOL_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion")
+"""Compared between pools of one OS family; kubelet versions between pools are version-skew's concern."""
+
+
+def _family(image: str) -> str:
+    """The OS family without its release: "Amazon Linux 2023.9.20250929" -> "amazon linux"."""
+    match = re.match(r"\s*([A-Za-z][A-Za-z -]*?)\s*\d", image)
+    return match.group(1).lower() if match else image.lower()
+
+
+def _pool_values(members: list[dict], field: str) -> frozenset[str]:
+    return frozenset(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+
+
+def _cross_pool_drift(pools: dict[str, list[dict]]) -> Iterator[tuple[str, dict[str, dict[str, list[str]]]]]:
+    """``(family, {field: {pool: values}})`` for OS families whose pools run different versions."""
+    families: dict[str, dict[str, list[dict]]] = {}
+    for pool, members in pools.items():
+        for node in members:
+            if os_image(node):
+                families.setdefault(_family(os_image(node)), {}).setdefault(pool, []).append(node)
+    for family, family_pools in sorted(families.items()):
+        if len(family_pools) < 2:
+            continue
+        drift = {}
+        for field in CROSS_POOL_FIELDS:
+            per_pool = {pool: _pool_values(members, field) for pool, members in sorted(family_pools.items())}
+            if len({values for values in per_pool.values() if values}) > 1:
+                drift[field] = {pool: sorted(values) for pool, values in per_pool.items()}
+        if drift:
+            yield family, drift
 
 
 def node_pool(node: dict) -> str:
@@ -265,7 +296,7 @@ def node_pool(node: dict) -> str:
 
 @check(
     id="node-os-drift",
-    title="Nodes of one pool running different OS images, kernels, container runtimes or kubelets",
+    title="Nodes of one pool, or pools of one OS, running different OS images, kernels, container runtimes or kubelets",
     severity="medium",
     category="nodes",
     cases=NODE_DRIFT,
@@ -284,6 +315,13 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     `containerRuntimeVersion` or `kubeletVersion` within the pool. Nodes that report no value for a field are left out
     of that field's comparison. One finding per drifting pool: nodes built from one image that
     report different versions have changed while running, or a roll has stopped half-way.
+
+    Pools are also compared with each other: when pools of one OS family (Amazon Linux, Ubuntu,
+    Container-Optimized OS ...) run different OS releases, kernels or container runtimes, each
+    pool may be uniform and the cluster still runs two platforms, as during a migration to a new
+    node group. One finding per OS family names every pool and its versions. Pools of different
+    OS families (a Windows pool, an Ubuntu GPU pool beside Container-Optimized OS) are a choice,
+    not drift, and are not compared; kubelet versions between pools are left to `version-skew`.
 
     ## Why it matters
 
@@ -326,6 +364,14 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
                 f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
                 *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
             )
+    for family, drift in _cross_pool_drift(pools):
+        pool_names = sorted({pool for per_pool in drift.values() for pool in per_pool})
+        yield ctx.finding(
+            ctx.cluster,
+            f"Pools on {family} run different {', '.join(drift)} ({', '.join(pool_names)}): workloads that work on "
+            "one pool can fail on the other, and only where they happen to be scheduled.",
+            *(Evidence(f"nodes[pool].status.nodeInfo.{field}", per_pool) for field, per_pool in drift.items()),
+        )
 
 
 CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
