@@ -21,7 +21,7 @@ TRAINING_KINDS = frozenset(
 
 BATCH_KINDS = frozenset({"Job", "CronJob"}) | TRAINING_KINDS
 
-_REPLICA_SPECS = {
+REPLICA_SPEC_KINDS = {
     "PyTorchJob": "pytorchReplicaSpecs",
     "MPIJob": "mpiReplicaSpecs",
     "TFJob": "tfReplicaSpecs",
@@ -29,6 +29,7 @@ _REPLICA_SPECS = {
     "PaddleJob": "paddleReplicaSpecs",
     "JAXJob": "jaxReplicaSpecs",
 }
+"""Kubeflow training kinds and the spec field holding their replica types."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +87,8 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
     elif k == "CronJob":
         job = as_dict(spec.get("jobTemplate"))
         yield _template("spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1)
-    elif k in _REPLICA_SPECS:
-        field = _REPLICA_SPECS[k]
+    elif k in REPLICA_SPEC_KINDS:
+        field = REPLICA_SPEC_KINDS[k]
         for role, replica_spec in as_dict(spec.get(field)).items():
             yield _template(f"spec.{field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
     elif k == "JobSet":
