@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity, resource_amount
 from kubegap.workloads import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -503,4 +503,112 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
                 f"Node is unhealthy: {', '.join(word for word, _ in problems)}.",
                 *(evidence for _, evidence in problems),
                 *cordoned,
+            )
+
+
+GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
+HEADROOM_RESOURCES = ("cpu", "memory")
+
+
+def _schedulable(node: dict) -> bool:
+    """A node the scheduler can place displaced pods on: not cordoned, not NotReady, not a tainted control plane."""
+    if dig(node, "spec", "unschedulable") is True:
+        return False
+    ready = next((c for c in as_list(dig(node, "status", "conditions")) if isinstance(c, dict) and c.get("type") == "Ready"), None)
+    if ready is not None and ready.get("status") != "True":
+        return False
+    return not any(
+        isinstance(t, dict) and t.get("key") in CONTROL_PLANE_LABELS and t.get("effect") in ("NoSchedule", "NoExecute")
+        for t in as_list(dig(node, "spec", "taints"))
+    )
+
+
+def _pod_requests(pod: dict, resource: str) -> float:
+    return sum(resource_amount(c, "requests", resource) or 0.0 for _, c in containers(as_dict(pod.get("spec")), init=False))
+
+
+def _moves_with_node(pod: dict) -> bool:
+    """Whether the pod must find a new node when its node is lost (DaemonSet and static pods do not)."""
+    owners = [r.get("kind") for r in as_list(dig(pod, "metadata", "ownerReferences")) if isinstance(r, dict)]
+    return "DaemonSet" not in owners and "Node" not in owners
+
+
+@check(
+    id="node-loss-headroom",
+    title="Too little free capacity to reschedule the pods of a lost node",
+    severity="medium",
+    category="nodes",
+    cases=[GRAFANA_HEADROOM],
+    requires=["Node", "Pod"],
+    defaults={"nodes_lost": 1},
+    fix=(
+        "Keep enough free allocatable capacity to absorb the loss of your largest nodes (or the nodes of one zone): "
+        "add nodes or let the cluster autoscaler add them quickly, and right-size requests so free capacity is real."
+    ),
+)
+def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    From a live snapshot (Nodes with `allocatable`, Pods placed with `spec.nodeName`): whether the
+    pods running on the `nodes_lost` (default 1) most loaded schedulable nodes could be placed on the
+    free capacity of the others, for CPU and memory requests. Free capacity is each remaining
+    schedulable node's allocatable minus the requests of the pods on it; cordoned, NotReady and
+    tainted control-plane nodes offer none. DaemonSet and static pods are not counted as displaced:
+    they do not move. The comparison is of totals, so it is optimistic: when even the total does
+    not fit, some pods certainly stay Pending. Skipped when no pod is placed on a known node
+    (manifests).
+
+    ## Why it matters
+
+    In December 2018 problems at Grafana Labs' cloud provider took four nodes of the Hosted Metrics
+    us-west2 cluster out of service. Their pods could not be rescheduled because the cluster had no
+    excess capacity: many stayed Pending, queries slowed and some customer instances were
+    unavailable until the nodes came back. In a smaller repeat a few hours later the team added a
+    node to increase pod capacity.
+
+    ## Example
+
+    ```text
+    6 nodes, 16 CPU allocatable each; 15 CPU requested on every node
+    losing the busiest node displaces 15 CPU of pods; the other 5 nodes have 5 CPU free
+    ```
+
+    ## Fix
+
+    ```text
+    add a node (or a node's worth of autoscaler headroom), or lower over-sized requests,
+    so that free capacity on the other nodes covers the busiest node's pods
+    ```
+    """
+    nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
+    placed = [p for p in ctx.inventory.of_kind("Pod") if dig(p, "spec", "nodeName") in nodes and dig(p, "status", "phase") not in ("Succeeded", "Failed")]
+    if not placed:
+        raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
+    lost = ctx.setting("nodes_lost")
+    if len(nodes) <= lost:
+        raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
+    for resource in HEADROOM_RESOURCES:
+        allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
+        if any(value is None for value in allocatable.values()):
+            continue
+        used = Counter()
+        displaced = Counter()
+        for pod in placed:
+            node_name = pod["spec"]["nodeName"]
+            used[node_name] += _pod_requests(pod, resource)
+            if _moves_with_node(pod):
+                displaced[node_name] += _pod_requests(pod, resource)
+        busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]
+        moving = sum(displaced[n] for n in busiest)
+        free = sum(max(allocatable[n] - used[n], 0.0) for n in nodes if n not in busiest)
+        if moving > free:
+            unit = (lambda v: f"{v:g} CPU") if resource == "cpu" else (lambda v: f"{v / 2**30:.1f}Gi")
+            yield ctx.finding(
+                ctx.cluster,
+                f"If the {lost} busiest node(s) ({', '.join(busiest)}) fail, their pods request {unit(moving)} of {resource} "
+                f"but the other {len(nodes) - lost} schedulable nodes have {unit(free)} free: at least {unit(moving - free)} "
+                "of pods would stay Pending.",
+                Evidence(f"pods on {', '.join(busiest)}: requests.{resource}", unit(moving)),
+                Evidence(f"other nodes: allocatable.{resource} - requests.{resource}", unit(free)),
             )
