@@ -682,3 +682,114 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
                 Evidence("provisioner", sc.get("provisioner")),
                 Evidence("node zones", sorted(zones)),
             )
+
+
+KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
+GROWING_PATH_HINTS = ("data", "/var/lib/", "log", "storage", "work", "/db", "spool", "queue")
+"""Mount paths where data accumulates (data directories, logs, work and spool areas); config and key
+directories, sockets and small scratch paths are not judged."""
+
+
+def _limit_range_default(ctx: Context, ns: str | None) -> bool:
+    """Whether a LimitRange in the namespace gives containers a default ephemeral-storage limit."""
+    return any(
+        namespace(lr) == ns and dig(item, "default", "ephemeral-storage") is not None
+        for lr in ctx.inventory.of_kind("LimitRange")
+        for item in as_list(dig(lr, "spec", "limits"))
+        if isinstance(item, dict) and item.get("type", "Container") == "Container"
+    )
+
+
+def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
+    """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit, mounted by a container without an ephemeral-storage limit."""
+    unbounded = {
+        v["name"]
+        for _, v in mounted_volumes(template)
+        if isinstance(v.get("emptyDir"), dict) and dig(v, "emptyDir", "medium") != "Memory" and dig(v, "emptyDir", "sizeLimit") is None
+    }
+    for _, container in containers(template.spec):
+        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or image.startswith(CACHE_IMAGES):
+            continue
+        for mount in as_list(container.get("volumeMounts")):
+            path = str(dig(mount, "mountPath", default=""))
+            grows = any(hint in path.lower() for hint in GROWING_PATH_HINTS)
+            if isinstance(mount, dict) and mount.get("name") in unbounded and not mount.get("readOnly") and grows:
+                yield str(container.get("name")), mount["name"], path
+
+
+@check(
+    id="ephemeral-storage-unbounded",
+    title="Pods writing to emptyDir volumes with no size limit and no ephemeral-storage limit",
+    severity="medium",
+    category="storage",
+    cases=[KESTRA_EVICTIONS],
+    reads=["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod", "LimitRange"],
+    precision="medium",
+    fix=(
+        "Bound what the pod can write to the node's disk: give the emptyDir a sizeLimit, or the containers that "
+        "write to it resources.limits.ephemeral-storage (with a matching request so the scheduler accounts for it); "
+        "move data that really grows to a PersistentVolumeClaim."
+    ),
+)
+def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
+    where data accumulates: a mount path naming data, logs, storage, work, spool or queue areas, or
+    under `/var/lib/` (configuration, key and socket directories and `/tmp` hold small files and
+    are not judged), while the container has no
+    `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
+    default ephemeral-storage limit. Memory-backed emptyDirs count against memory and are not
+    reported, nor are caches (Redis, Memcached), whose data is bounded by their memory. Writes to the container's own filesystem cannot be seen
+    in a manifest and are not judged.
+
+    ## Why it matters
+
+    An emptyDir lives on the node's disk with every other pod's logs, images and scratch space.
+    With nothing bounding it, one pod that writes more than expected fills the node: the kubelet
+    sets DiskPressure and evicts pods, including ones that wrote almost nothing. A user of the
+    Kestra Helm chart reported pods evicted under ephemeral-storage pressure on nodes with plenty
+    of disk; the chart's Deployment mounts emptyDir volumes (for Docker-in-Docker) and sets no
+    ephemeral-storage requests or limits, and the report asks for both, for limits on the emptyDir
+    sizes, or for a PVC instead.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - name: worker
+      volumeMounts: [{name: work, mountPath: /var/lib/docker}]
+    volumes:
+    - {name: work, emptyDir: {}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - name: worker
+      resources:
+        requests: {ephemeral-storage: 10Gi}
+        limits: {ephemeral-storage: 20Gi}
+    volumes:
+    - {name: work, emptyDir: {sizeLimit: 20Gi}}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.is_finished or workload.is_helm_test or _limit_range_default(ctx, workload.ref.namespace):
+            continue
+        evidence = [
+            Evidence(f"{template.path or 'spec'}.volumes[{volume}].emptyDir.sizeLimit", {"container": c, "mountPath": path})
+            for template in workload.templates
+            for c, volume, path in _unbounded_scratch(template)
+        ]
+        if evidence:
+            mounts = ", ".join(sorted({f"{e.value['container']}:{e.value['mountPath']}" for e in evidence}))
+            yield ctx.finding(
+                workload.obj,
+                f"Writes to emptyDir volumes with no sizeLimit and no ephemeral-storage limit ({mounts}): one pod can "
+                "fill the node's disk and get every pod on it evicted for DiskPressure.",
+                *evidence,
+            )
