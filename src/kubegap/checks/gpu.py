@@ -350,7 +350,7 @@ def _durable_mounts(template: PodTemplate) -> list[tuple[str, str]]:
         (m["mountPath"], durable[m["name"]])
         for _, c in containers(template.spec, init=False)
         for m in as_list(c.get("volumeMounts"))
-        if isinstance(m, dict) and m.get("name") in durable and isinstance(m.get("mountPath"), str)
+        if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in durable and isinstance(m.get("mountPath"), str)
     ]
 
 

@@ -582,7 +582,11 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     ```
     """
     nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
-    placed = [p for p in ctx.inventory.of_kind("Pod") if dig(p, "spec", "nodeName") in nodes and dig(p, "status", "phase") not in ("Succeeded", "Failed")]
+    placed = [
+        p for p in ctx.inventory.of_kind("Pod")
+        if isinstance(node_name := dig(p, "spec", "nodeName"), str) and node_name in nodes
+        and dig(p, "status", "phase") not in ("Succeeded", "Failed")
+    ]
     if not placed:
         raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
     lost = ctx.setting("nodes_lost")

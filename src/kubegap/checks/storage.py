@@ -166,7 +166,8 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
                 continue
             for mount in as_list(container.get("volumeMounts")):
                 mount_path = str(dig(mount, "mountPath", default="")).rstrip("/")
-                index, volume = volumes.get(dig(mount, "name"), (None, {}))
+                mount_name = dig(mount, "name")
+                index, volume = volumes.get(mount_name, (None, {})) if isinstance(mount_name, str) else (None, {})
                 local = "emptyDir" if isinstance(volume.get("emptyDir"), dict) else "hostPath" if isinstance(volume.get("hostPath"), dict) else None
                 if local and mount_path and any(d == mount_path or d.startswith(mount_path + "/") or mount_path.startswith(d + "/") for d in data_dirs):
                     yield Evidence(
@@ -714,7 +715,7 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
             grows = any(hint in path.lower() for hint in GROWING_PATH_HINTS)
-            if isinstance(mount, dict) and mount.get("name") in unbounded and not mount.get("readOnly") and grows:
+            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly") and grows:
                 yield str(container.get("name")), mount["name"], path
 
 
