@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers
+from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS
 
 DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
 
@@ -18,7 +19,7 @@ DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
     severity="medium",
     category="workloads",
     cases=[DUPLICATE_ENV],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Pod"],
+    reads=[*BUILTIN_CONTROLLERS, "Pod", "Rollout", *sorted(TRAINING_KINDS)],
     precision="very-high",
     fix=(
         "Keep one entry per variable name in each container's env. When removing a duplicate from an object that "

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from kubegap.checks._common import images, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
-from kubegap.workloads import Workload, as_workload
+from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
@@ -725,7 +725,7 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
     severity="medium",
     category="storage",
     cases=[KESTRA_EVICTIONS],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob", "Pod", "LimitRange"],
+    reads=[*BUILTIN_CONTROLLERS, "Pod", "Rollout", *sorted(TRAINING_KINDS), "LimitRange"],
     precision="medium",
     fix=(
         "Bound what the pod can write to the node's disk: give the emptyDir a sizeLimit, or the containers that "
