@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterator
 
 from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, dig
+from kubegap.resources import as_dict, as_list, dig, namespace
 from kubegap.workloads import REPLICA_SPEC_KINDS
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
@@ -440,9 +441,10 @@ def _training_bound(obj: dict) -> str | None:
     return None
 
 
-def _is_done(obj: dict) -> bool:
+def _has_condition(obj: dict, types: tuple[str, ...]) -> bool:
+    """Whether one of the condition ``types`` is True in the object's status."""
     return any(
-        isinstance(c, dict) and c.get("type") in ("Succeeded", "Failed") and c.get("status") == "True"
+        isinstance(c, dict) and c.get("type") in types and c.get("status") == "True"
         for c in as_list(dig(obj, "status", "conditions"))
     )
 
@@ -506,7 +508,7 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in ctx.inventory.workloads:
-        if workload.kind not in REPLICA_SPEC_KINDS or _is_done(workload.obj) or _training_bound(workload.obj):
+        if workload.kind not in REPLICA_SPEC_KINDS or _has_condition(workload.obj, ("Succeeded", "Failed")) or _training_bound(workload.obj):
             continue
         field = REPLICA_SPEC_KINDS[workload.kind]
         restarting = {
@@ -526,4 +528,73 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
             *(Evidence(f"spec.{field}.{role}.restartPolicy", policy) for role, policy in sorted(restarting.items())),
             Evidence("spec.runPolicy.backoffLimit", None),
             Evidence("spec.runPolicy.activeDeadlineSeconds", None),
+        )
+
+
+ORT_JOBS = "ort-server-user-2026-completed-jobs-fill-etcd-quota"
+
+
+def _owned_by_cronjob(job: dict) -> bool:
+    return any(isinstance(r, dict) and r.get("kind") == "CronJob" for r in as_list(dig(job, "metadata", "ownerReferences")))
+
+
+@check(
+    id="finished-jobs-accumulating",
+    title="Finished Jobs piling up with no TTL to clean them",
+    severity="medium",
+    category="batch",
+    cases=[ORT_JOBS],
+    requires=["Job"],
+    defaults={"max_finished_jobs": 1000},
+    fix=(
+        "Set spec.ttlSecondsAfterFinished on the Jobs your tools create (or configure the tool to set it), so the "
+        "Job controller deletes finished Jobs and their pods; delete the backlog "
+        "(kubectl delete jobs -A --field-selector status.successful=1) and watch the etcd database size."
+    ),
+)
+def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    In a live snapshot, finished Jobs (condition `Complete` or `Failed`) that no CronJob owns
+    (CronJobs prune their own history) and that set no `ttlSecondsAfterFinished`. When there are
+    at least `max_finished_jobs` (default 1,000) of them, one finding names the count and the
+    namespaces holding the most. Jobs in manifests have no status and are not counted.
+
+    ## Why it matters
+
+    Every finished Job, and the pods it keeps, stays in etcd until something deletes it. A team
+    running ORT Server, which creates a Kubernetes Job per task, found about 3,700 Jobs
+    accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
+    exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
+    and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
+
+    ## Example
+
+    ```text
+    kubectl get jobs -A | wc -l     # 3700, all but a few finished
+    ```
+
+    ## Fix
+
+    ```yaml
+    apiVersion: batch/v1
+    kind: Job
+    spec:
+      ttlSecondsAfterFinished: 86400   # deleted, with its pods, a day after it finishes
+    ```
+    """
+    finished = Counter(
+        namespace(job) or "(none)"
+        for job in ctx.inventory.of_kind("Job")
+        if _has_condition(job, ("Complete", "Failed"))
+        and not _owned_by_cronjob(job) and dig(job, "spec", "ttlSecondsAfterFinished") is None
+    )
+    total = sum(finished.values())
+    if total >= ctx.setting("max_finished_jobs"):
+        yield ctx.finding(
+            ctx.cluster,
+            f"{total} finished Jobs are kept with no ttlSecondsAfterFinished and no CronJob pruning them: every one "
+            "(and its pods) stays in etcd until deleted, and enough of them fill its storage quota.",
+            Evidence("finished Jobs per namespace (largest first)", dict(finished.most_common(10))),
         )
