@@ -16,7 +16,7 @@ DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
 @check(
     id="env-duplicate",
     title="Containers that define the same environment variable more than once",
-    severity="medium",
+    severity="low",
     category="workloads",
     cases=[DUPLICATE_ENV],
     reads=[*BUILTIN_CONTROLLERS, "Pod", "Rollout", *sorted(TRAINING_KINDS)],

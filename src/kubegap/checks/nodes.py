@@ -536,7 +536,7 @@ def _moves_with_node(pod: dict) -> bool:
 @check(
     id="node-loss-headroom",
     title="Too little free capacity to reschedule the pods of a lost node",
-    severity="medium",
+    severity="high",
     category="nodes",
     cases=[GRAFANA_HEADROOM],
     requires=["Node", "Pod"],
