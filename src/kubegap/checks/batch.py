@@ -564,7 +564,7 @@ def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     Every finished Job, and the pods it keeps, stays in etcd until something deletes it. A team
-    running ORT Server, which creates a Kubernetes Job per task, found about 3,700 Jobs
+    running ORT Server, which runs its work as Kubernetes Jobs, found about 3,700 Jobs
     accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
     exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
     and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
