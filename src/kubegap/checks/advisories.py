@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import app_containers, audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list
+from kubegap.workloads import BUILTIN_CONTROLLERS
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
 INGRESS_NGINX_IMAGES = ("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller")
@@ -35,7 +36,7 @@ def _unpatched(version: tuple[int, int, int]) -> bool:
     severity="critical",
     category="networking",
     cases=[INGRESSNIGHTMARE],
-    reads=["Deployment", "DaemonSet", "StatefulSet", "Pod"],
+    reads=[*BUILTIN_CONTROLLERS, "Pod"],
     fix=(
         "Upgrade the ingress-nginx controller to v1.11.5, v1.12.1 or later; until then, disable its validating "
         "admission webhook and make sure only the API server can reach the webhook's port. Plan a migration: the "
