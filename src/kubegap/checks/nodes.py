@@ -22,6 +22,25 @@ def os_image(node: dict) -> str:
     return value if isinstance(value, str) else ""
 
 
+LOCAL_CLUSTER_HOSTS = ("minikube", "docker-desktop")
+
+
+def is_local_dev_node(node: dict) -> bool:
+    """A node of a single-machine development cluster (kind, minikube, Docker Desktop): containers, not hosts."""
+    provider = dig(node, "spec", "providerID")
+    node_labels = labels(node)
+    return (
+        (isinstance(provider, str) and provider.startswith("kind://"))
+        or node_labels.get("kubernetes.io/hostname") in LOCAL_CLUSTER_HOSTS
+        or any(key.startswith("minikube.k8s.io/") for key in node_labels)
+    )
+
+
+def production_nodes(ctx: Context) -> list[dict]:
+    """The inventory's nodes without those of local development clusters."""
+    return [n for n in ctx.inventory.nodes if not is_local_dev_node(n)]
+
+
 _UBUNTU = re.compile(r"ubuntu\s+(\d+)\.(\d+)", re.IGNORECASE)
 
 
@@ -186,8 +205,10 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     package-updated OS (Ubuntu, Debian, RHEL and its rebuilds, Amazon Linux, SUSE), and no update
     coordinator is visible: no kured DaemonSet, no system-upgrade-controller or its `Plan` objects,
     no OpenShift `MachineConfigPool`. Immutable, image-updated systems (Container-Optimized OS,
-    Bottlerocket, Flatcar, Talos) are not reported. The finding names the zones and regions the
-    nodes span: the wider the spread, the larger the blast radius of one package update.
+    Bottlerocket, Flatcar, Talos) are not reported, nor are the nodes of local development clusters
+    (kind, minikube, Docker Desktop), which are containers rather than updated hosts. The finding
+    names the zones and regions the nodes span: the wider the spread, the larger the blast radius
+    of one package update.
 
     ## Why it matters
 
@@ -211,9 +232,9 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     - or disable unattended-upgrades and run kured / system-upgrade-controller with a per-region window
     ```
     """
-    nodes = ctx.inventory.nodes
+    nodes = production_nodes(ctx)
     if len(nodes) < 2:
-        raise Skip("fewer than two nodes")
+        raise Skip("fewer than two nodes outside local development clusters")
     releases = Counter(_distro(os_image(n)) for n in nodes)
     if len(releases) != 1:
         return
@@ -311,7 +332,8 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
-    type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
+    type; nodes of local development clusters such as kind and minikube left out) whose
+    `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
     `containerRuntimeVersion` or `kubeletVersion` within the pool. Nodes that report no value for a field are left out
     of that field's comparison. One finding per drifting pool: nodes built from one image that
     report different versions have changed while running, or a roll has stopped half-way.
@@ -348,7 +370,7 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pools: dict[str, list[dict]] = {}
-    for node in ctx.inventory.nodes:
+    for node in production_nodes(ctx):
         pools.setdefault(node_pool(node), []).append(node)
     for pool, members in sorted(pools.items()):
         if len(members) < 2:
@@ -396,7 +418,8 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
 
     Clusters whose nodes include exactly one labelled `node-role.kubernetes.io/control-plane` (or
     the old `.../master`). Managed clusters (EKS, GKE, AKS) show no control-plane nodes and are not
-    applicable.
+    applicable; nor are local development clusters (kind, minikube, Docker Desktop), single-machine
+    by design.
 
     ## Why it matters
 
@@ -418,9 +441,9 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
     ```
     """
-    control_plane = [n for n in ctx.inventory.nodes if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    control_plane = [n for n in production_nodes(ctx) if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
     if not control_plane:
-        raise Skip("no control-plane nodes visible (a managed control plane)")
+        raise Skip("no control-plane nodes visible (a managed control plane, or a local development cluster)")
     if len(control_plane) == 1:
         node = control_plane[0]
         yield ctx.finding(
@@ -616,3 +639,72 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
                 Evidence(f"pods on {', '.join(busiest)}: requests.{resource}", unit(moving)),
                 Evidence(f"other nodes: allocatable.{resource} - requests.{resource}", unit(free)),
             )
+
+
+KUBIFY_RESERVED = "gardener-2019-kubify-kubelet-oom-node-notready-tiny-memory-reserve"
+
+
+@check(
+    id="node-memory-reserve-missing",
+    title="Nodes that reserve (almost) no memory for the kubelet and the system",
+    severity="medium",
+    category="nodes",
+    cases=[KUBIFY_RESERVED],
+    requires=["Node"],
+    defaults={"min_reserved_memory": "256Mi"},
+    fix=(
+        "Reserve memory for the node's own daemons: set kubeReserved and systemReserved (and an eviction threshold) "
+        "in the kubelet configuration, sized for the node (managed node images do this by default), so pods are "
+        "evicted or OOM-killed before the kubelet or the container runtime is."
+    ),
+)
+def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes whose `status.allocatable.memory` is less than `min_reserved_memory` (default 256Mi)
+    below `status.capacity.memory`: the kubelet hands almost all of the machine's memory to pods,
+    keeping back no `kubeReserved`/`systemReserved` memory beyond the default eviction threshold
+    (100Mi). One finding lists the nodes. Nodes without both values (manifests) and nodes of local
+    development clusters (kind, minikube, Docker Desktop) are not judged.
+
+    ## Why it matters
+
+    When pods may use nearly all of a node's memory, a pod that grows pushes the node into a system
+    out-of-memory kill, and the OOM killer can pick the kubelet or the container runtime: the node
+    goes NotReady and everything on it stops. In a Gardener cluster set up with kubify, a logging
+    curator job consumed too much memory, the node went NotReady, most likely because the kubelet
+    or Docker was OOM-killed, and the Gardener API server on it went down; the kubelet had been
+    started with only a tiny memory reservation.
+
+    ## Example
+
+    ```text
+    node worker-3: capacity.memory 16Gi, allocatable.memory 15.9Gi   (100Mi held back)
+    ```
+
+    ## Fix
+
+    ```yaml
+    # KubeletConfiguration
+    kubeReserved: {cpu: 100m, memory: 1Gi}
+    systemReserved: {cpu: 100m, memory: 500Mi}
+    evictionHard: {memory.available: 200Mi}
+    ```
+    """
+    minimum = quantity(ctx.setting("min_reserved_memory")) or 0.0
+    thin = {}
+    for node in production_nodes(ctx):
+        capacity = quantity(dig(node, "status", "capacity", "memory"))
+        allocatable = quantity(dig(node, "status", "allocatable", "memory"))
+        if capacity is None or allocatable is None or capacity <= 0:
+            continue
+        if capacity - allocatable < minimum:
+            thin[name(node)] = f"{(capacity - allocatable) / 2**20:.0f}Mi of {capacity / 2**30:.1f}Gi"
+    if thin:
+        yield ctx.finding(
+            ctx.cluster,
+            f"{len(thin)} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from pods: a pod that "
+            "grows can push the node into a system OOM that kills the kubelet or container runtime, and the node goes NotReady.",
+            Evidence("nodes: capacity.memory - allocatable.memory", dict(sorted(thin.items())[:20])),
+        )
