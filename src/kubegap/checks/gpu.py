@@ -413,6 +413,7 @@ def _checkpoint_storage(template: PodTemplate) -> tuple[bool | None, list[Eviden
     category="gpu",
     cases=[MEGASCALE, NCSA_DELTA],
     reads=["Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
+    defaults={"min_gpus": 8},
     fix=(
         "Checkpoint to storage that outlives the pods (a ReadWriteMany PVC, NFS/Lustre/CSI volume, or an "
         "object store), frequently and off the critical path, and make the job resume from the latest "
@@ -433,7 +434,8 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     checkpoint directory on the container's own filesystem or on an emptyDir is reported. A
     location that is neither a path nor a URL (a bucket name, a variable) cannot be judged and is
     not reported. Without any such setting, the workload is reported when its GPU pods mount
-    nothing durable.
+    nothing durable and it uses at least `min_gpus` GPUs in all (default 8, one node's worth):
+    smaller jobs are cheap to rerun from the start.
 
     ## Why it matters
 
@@ -480,6 +482,8 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
             continue
         pods = sum(t.replicas or 1 for t in templates)
         local = [e for _, _, evidence in judged for e in evidence]
+        if not local and sum(template_gpus(t) * (t.replicas or 1) for t in templates) < ctx.setting("min_gpus"):
+            continue
         if local:
             message = (
                 f"{pods} GPU training pods write checkpoints to "
