@@ -81,17 +81,19 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
           containers: [{name: spark-driver, image: example/spark-driver:2.4}]
     ```
     """
-    services = [s for s in ctx.inventory.of_kind("Service") if dig(s, "spec", "clusterIP") != "None"]
+    served: dict[int, list[str]] = {}
+    for service in ctx.inventory.of_kind("Service"):
+        if dig(service, "spec", "clusterIP") == "None":
+            continue
+        for pod in ctx.inventory.pods.select(namespace(service), Selector.from_map(dig(service, "spec", "selector"))):
+            served.setdefault(id(pod), []).append(name(service))
     for pod in ctx.inventory.of_kind("Pod"):
         if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or "helm.sh/hook" in annotations(pod):
             continue
         policy = dig(pod, "spec", "restartPolicy", default="Always")
         if policy == "Never" or dig(pod, "status", "phase") in ("Succeeded", "Failed"):
             continue
-        serving = sorted(
-            name(s) for s in services
-            if namespace(s) == namespace(pod) and (sel := Selector.from_map(dig(s, "spec", "selector"))) and sel.matches(labels(pod))
-        )
+        serving = sorted(served.get(id(pod), []))
         if not (serving or is_live(pod)):
             continue
         behind = f", behind Service {', '.join(serving)}" if serving else ""
