@@ -338,16 +338,15 @@ OBJECT_STORE_SCHEMES = ("s3://", "gs://", "gcs://", "hdfs://", "abfs://", "abfss
 CHECKPOINT_WORDS = ("checkpoint", "ckpt")
 
 
-def _durable_mounts(template: PodTemplate) -> list[tuple[str, str]]:
-    """``(mount path, "volume (source)")`` for every container mount of a volume that outlives the pod."""
+def _durable_mounts(template: PodTemplate) -> list[str]:
+    """Mount paths, in the training containers, of volumes that outlive the pod."""
     durable = {
-        v["name"]: f"{v['name']} ({source})"
+        v["name"]
         for _, v in mounted_volumes(template)
-        for source in DURABLE_VOLUME_SOURCES
-        if isinstance(v.get(source), dict)
+        if any(isinstance(v.get(source), dict) for source in DURABLE_VOLUME_SOURCES)
     }
     return [
-        (m["mountPath"], durable[m["name"]])
+        m["mountPath"]
         for _, c in containers(template.spec, init=False)
         for m in as_list(c.get("volumeMounts"))
         if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in durable and isinstance(m.get("mountPath"), str)
@@ -400,7 +399,7 @@ def _checkpoint_storage(template: PodTemplate) -> tuple[bool | None, list[Eviden
     for where, value in settings:
         if not value.startswith("/"):
             return None, []  # a bucket name, a variable: the destination cannot be read
-        if any(_under(value, mount) for mount, _ in mounts):
+        if any(_under(value, mount) for mount in mounts):
             return True, []
         local.append(Evidence(where, value))
     return False, local
