@@ -23,7 +23,10 @@ MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
-RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib")
+RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
+"""Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
+MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
+RDMA_CAPABILITIES = ("IPC_LOCK", "CAP_IPC_LOCK")
 
 
 def _env_value(container: dict, key: str) -> str | None:
@@ -75,16 +78,30 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
     return found, unknown
 
 
-def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
-    """Why we believe the pods use InfiniBand/RoCE verbs (the transport these knobs govern)."""
+def _uses_other_transport(template: PodTemplate) -> bool:
+    """AWS EFA, or NCCL told not to use InfiniBand verbs: the knobs do not apply."""
     for _, container in containers(template.spec, init=False):
         for key, marker in NON_IB_MARKERS.items():
             if (_env_value(container, key) or "").lower() == marker:
-                return None
+                return True
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
                 if isinstance(resource, str) and "efa" in resource.lower():
-                    return None
+                    return True
+    return False
+
+
+def _locks_memory(container: dict) -> bool:
+    """Privileged, or granted IPC_LOCK (needed to pin memory for RDMA)."""
+    security = as_dict(container.get("securityContext"))
+    added = [str(c).upper() for c in as_list(dig(security, "capabilities", "add"))]
+    return security.get("privileged") is True or any(c in RDMA_CAPABILITIES for c in added)
+
+
+def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
+    """Why we believe the pods use InfiniBand/RoCE verbs (the transport these knobs govern)."""
+    if _uses_other_transport(template):
+        return None
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
@@ -93,6 +110,17 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
         if ib_vars:
             return f"{path} sets {', '.join(ib_vars)}"
+    networks = template.annotations.get(MULTUS_NETWORKS, "").strip()
+    if networks:
+        return f"pod attaches secondary networks ({MULTUS_NETWORKS}: {networks[:80]})"
+    for _, volume in mounted_volumes(template):
+        host_path = str(dig(volume, "hostPath", "path", default="")).rstrip("/")
+        if host_path == "/dev/infiniband" or host_path.startswith("/dev/infiniband/"):
+            return f"volume {volume.get('name')} mounts hostPath {host_path}"
+    if template.spec.get("hostNetwork") is True:
+        for path, container in containers(template.spec, init=False):
+            if _locks_memory(container):
+                return f"hostNetwork with {path} privileged or granted IPC_LOCK"
     return None
 
 
@@ -131,8 +159,19 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Multi-pod GPU training workloads (PyTorchJob, MPIJob, TFJob, JobSet, LeaderWorkerSet, RayCluster,
-    Jobs and other pod-template custom resources) whose pods use InfiniBand or RoCE (they request an
-    RDMA device resource or set other `NCCL_IB_*` variables) but do not set `NCCL_IB_TIMEOUT` and
+    Jobs and other pod-template custom resources) whose pods use InfiniBand or RoCE, seen by any of:
+
+    - a device-plugin resource of an RDMA NIC: `rdma/*` (k8s-rdma-shared-dev-plugin), the NVIDIA
+      network operator's `nvidia.com/hostdev`, SR-IOV virtual functions, or a name mentioning
+      `hca`, `roce`, `infiniband` or `mellanox`;
+    - other `NCCL_IB_*` variables (`NCCL_IB_HCA`, `NCCL_IB_GID_INDEX` ...);
+    - a Multus/SR-IOV secondary network attached with the `k8s.v1.cni.cncf.io/networks` pod
+      annotation;
+    - a `hostPath` volume of `/dev/infiniband`;
+    - `hostNetwork: true` with a container that is privileged or granted `IPC_LOCK` (needed to pin
+      memory for RDMA);
+
+    but do not set `NCCL_IB_TIMEOUT` and
     `NCCL_IB_RETRY_CNT` explicitly, neither in `env`, in an `envFrom` ConfigMap, in a mounted
     `nccl.conf`, nor on the command line. Jobs on AWS EFA (`FI_PROVIDER=efa`), with `NCCL_IB_DISABLE=1`
     or `NCCL_NET=Socket` are not affected by these knobs and are not reported. When a referenced
@@ -287,31 +326,81 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
         )
 
 
-PERSISTENT_VOLUME_SOURCES = (
-    "persistentVolumeClaim", "ephemeral", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
+
+DURABLE_VOLUME_SOURCES = (
+    "persistentVolumeClaim", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
 )
-"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted)."""
-CHECKPOINT_HINTS = ("checkpoint", "ckpt", "s3://", "gs://", "hdfs://", "abfs://", "az://", "oss://")
+"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted).
+A generic ``ephemeral`` claim and ``emptyDir`` are deleted with the pod."""
+OBJECT_STORE_SCHEMES = ("s3://", "gs://", "gcs://", "hdfs://", "abfs://", "abfss://", "az://", "oss://", "wasbs://")
+CHECKPOINT_WORDS = ("checkpoint", "ckpt")
 
 
-def _persistent_mounts(template: PodTemplate) -> list[str]:
-    return [
-        f"{v['name']} ({source})"
+def _durable_mounts(template: PodTemplate) -> list[str]:
+    """Mount paths, in the training containers, of volumes that outlive the pod."""
+    durable = {
+        v["name"]
         for _, v in mounted_volumes(template)
-        for source in PERSISTENT_VOLUME_SOURCES
-        if isinstance(v.get(source), dict)
+        if any(isinstance(v.get(source), dict) for source in DURABLE_VOLUME_SOURCES)
+    }
+    return [
+        m["mountPath"]
+        for _, c in containers(template.spec, init=False)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in durable and isinstance(m.get("mountPath"), str)
     ]
 
 
-def _checkpoint_hint(template: PodTemplate) -> str | None:
-    """A sign that the job writes checkpoints somewhere durable (a flag, an env var, an object-store URI)."""
+def _checkpoint_settings(template: PodTemplate) -> list[tuple[str, str]]:
+    """``(where, value)`` for every flag or env var naming a checkpoint location (``--ckpt-dir /x``, ``CHECKPOINT_DIR=/x``)."""
+    found = []
+    for path, container in containers(template.spec, init=False):
+        words = " ".join(str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))).split()
+        for index, word in enumerate(words):
+            if not any(hint in word.lower() for hint in CHECKPOINT_WORDS) or not word.startswith("-"):
+                continue
+            if "=" in word:
+                found.append((f"{path}.args", word.split("=", 1)[1]))
+            elif index + 1 < len(words) and not words[index + 1].startswith("-"):
+                found.append((f"{path}.args", words[index + 1]))
+        for entry in as_list(container.get("env")):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("value"), str):
+                if any(hint in entry["name"].lower() for hint in CHECKPOINT_WORDS):
+                    found.append((f"{path}.env[{entry['name']}]", entry["value"]))
+    return found
+
+
+def _object_store_url(template: PodTemplate) -> str | None:
     for path, container in containers(template.spec, init=False):
         words = [str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))]
-        words += [f"{e.get('name')}={e.get('value', '')}" for e in as_list(container.get("env")) if isinstance(e, dict)]
+        words += [str(e.get("value", "")) for e in as_list(container.get("env")) if isinstance(e, dict)]
         for word in words:
-            if any(hint in word.lower() for hint in CHECKPOINT_HINTS):
+            if any(scheme in word.lower() for scheme in OBJECT_STORE_SCHEMES):
                 return f"{path}: {word[:120]}"
     return None
+
+
+def _under(path: str, mount: str) -> bool:
+    mount = mount.rstrip("/") or "/"
+    return mount == "/" or path == mount or path.startswith(mount + "/")
+
+
+def _checkpoint_storage(template: PodTemplate) -> tuple[bool | None, list[Evidence]]:
+    """Whether the template's checkpoints survive the pod: True, False (with evidence), None when unknown."""
+    if _object_store_url(template):
+        return True, []
+    mounts = _durable_mounts(template)
+    settings = _checkpoint_settings(template)
+    if not settings:
+        return bool(mounts), []
+    local = []
+    for where, value in settings:
+        if not value.startswith("/"):
+            return None, []  # a bucket name, a variable: the destination cannot be read
+        if any(_under(value, mount) for mount in mounts):
+            return True, []
+        local.append(Evidence(where, value))
+    return False, local
 
 
 @check(
@@ -321,6 +410,7 @@ def _checkpoint_hint(template: PodTemplate) -> str | None:
     category="gpu",
     cases=[MEGASCALE],
     reads=["Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
+    defaults={"min_gpus": 8},
     fix=(
         "Checkpoint to storage that outlives the pods (a ReadWriteMany PVC, NFS/Lustre/CSI volume, or an "
         "object store), frequently and off the critical path, and make the job resume from the latest "
@@ -332,11 +422,17 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Multi-pod GPU training workloads (PyTorchJob, MPIJob, JobSet, LeaderWorkerSet, RayCluster, Jobs
-    and other pod-template custom resources) whose GPU pod templates mount no volume that outlives
-    the pod (PVC, generic ephemeral claim, NFS, CSI, hostPath, CephFS ...) and show no sign of
-    checkpointing elsewhere: no argument or environment variable mentioning `checkpoint` / `ckpt`
-    or an object-store URI (`s3://`, `gs://`, `hdfs://` ...). `emptyDir` does not count: it dies
-    with the pod.
+    and other pod-template custom resources) whose checkpoints would die with their pods. Durable
+    means a mounted volume that outlives the pod (PVC, NFS, CSI, hostPath, CephFS, Azure File ...)
+    or an object-store URL (`s3://`, `gs://`, `hdfs://`, `abfs://` ...) in an argument or an
+    environment variable. `emptyDir` and generic ephemeral volumes do not count: they are deleted
+    with the pod. When a flag or environment variable names the checkpoint location
+    (`--checkpoint-dir /ckpt`, `CKPT_PATH=/out`), that path must lie under a durable mount; a
+    checkpoint directory on the container's own filesystem or on an emptyDir is reported. A
+    location that is neither a path nor a URL (a bucket name, a variable) cannot be judged and is
+    not reported. Without any such setting, the workload is reported when its GPU pods mount
+    nothing durable and it uses at least `min_gpus` GPUs in all (default 8, one node's worth):
+    smaller jobs are cheap to rerun from the start.
 
     ## Why it matters
 
@@ -375,13 +471,28 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload, templates in training_runs(ctx):
-        if any(_persistent_mounts(t) or _checkpoint_hint(t) for t in templates):
+        judged = [(t, *_checkpoint_storage(t)) for t in templates]
+        if any(durable is not False for _, durable, _ in judged):
             continue
         pods = sum(t.replicas or 1 for t in templates)
+        local = [e for _, _, evidence in judged for e in evidence]
+        if not local and sum(template_gpus(t) * (t.replicas or 1) for t in templates) < ctx.setting("min_gpus"):
+            continue
+        if local:
+            message = (
+                f"{pods} GPU training pods write checkpoints to "
+                f"{', '.join(sorted({str(e.value) for e in local}))} on pod-local storage (the container "
+                "filesystem or an emptyDir), which is deleted with the pod: a failed worker can cost the whole run's progress."
+            )
+        else:
+            message = (
+                f"{pods} GPU training pods mount no durable volume and name no object store: a single "
+                "failed worker can cost the whole run's progress."
+            )
         yield ctx.finding(
             workload.obj,
-            f"{pods} GPU training pods mount no durable volume and show no checkpoint destination: a single "
-            "failed worker can cost the whole run's progress.",
+            message,
+            *local,
             *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
         )
 
