@@ -326,7 +326,6 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
         )
 
 
-
 DURABLE_VOLUME_SOURCES = (
     "persistentVolumeClaim", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
 )
