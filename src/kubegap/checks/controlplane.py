@@ -9,6 +9,7 @@ from kubegap.resources import as_list, dig, name, namespace
 from kubegap.workloads import Workload
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
+CIVIS = "civis-analytics-2018-datadog-agents-overload-kops-api-servers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
 MARCINCUBER = "marcincuber-2024-kyverno-ephemeralreports-overload-eks-etcd"
 PIETERLANGE = "pieterlange-2019-dex-authrequests-overload-masters"
@@ -50,7 +51,7 @@ def _cluster_wide_reads(role: dict) -> list[str]:
     title="Per-node agent allowed to list and watch heavy resources across the whole cluster",
     severity="medium",
     category="control-plane",
-    cases=[OPENAI],
+    cases=[OPENAI, CIVIS],
     requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
     fix=(
         "Let per-node agents read only what concerns their node (a field selector on spec.nodeName, the "
