@@ -117,19 +117,47 @@ def _holds_data(template, volume_name: str) -> bool:
     return False
 
 
+DATA_DIR_SETTING = re.compile(r"(?:DATA|BASE|STORAGE|STATE|DB|WAL)_?(?:DIR|DIRECTORY|PATH|ROOT)$", re.IGNORECASE)
+"""An environment variable naming where the application keeps its data (``RESTATE_BASE_DIR``, ``DATA_DIR`` ...)."""
+DATA_DIR_FLAG = re.compile(r"^--?(?:[\w.-]*[.-])?(?:data|base|storage|state|db|wal)[.-]?(?:dir|directory|path|root)=(/\S*)$", re.IGNORECASE)
+
+
+def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
+    """``(setting, path)`` for each data directory the container's environment or flags configure."""
+    found = []
+    for variable in as_list(container.get("env")):
+        name, value = dig(variable, "name"), dig(variable, "value")
+        if isinstance(name, str) and isinstance(value, str) and value.startswith("/") and DATA_DIR_SETTING.search(name):
+            found.append((name, value))
+    for part in as_list(container.get("command")) + as_list(container.get("args")):
+        if isinstance(part, str) and (match := DATA_DIR_FLAG.match(part)):
+            found.append((part.split("=", 1)[0], match.group(1)))
+    return found
+
+
+def _data_dir_on_empty_dir(template, volume_name: str) -> str | None:
+    """The setting that puts a container's configured data directory inside this volume, if one does."""
+    for _, container in containers(template.spec, init=False):
+        mounts = [str(dig(m, "mountPath", default="")).rstrip("/") for m in as_list(container.get("volumeMounts"))
+                  if dig(m, "name") == volume_name]
+        for setting, path in _configured_data_dirs(container):
+            if any(m and (path == m or path.startswith(m + "/")) for m in mounts):
+                return f"{setting}={path}"
+    return None
+
+
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
-            elif (
-                isinstance(volume.get("emptyDir"), dict)
-                and not has_claims
-                and dig(volume, "emptyDir", "medium") != "Memory"
-                and _holds_data(template, volume["name"])
-            ):
-                yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
+            elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
+                configured = _data_dir_on_empty_dir(template, volume["name"])
+                if configured is not None:  # the application is told to keep its data there, claims or not
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", {"volume": volume["name"], "data_dir": configured})
+                elif not has_claims and _holds_data(template, volume["name"]):
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
 
 
 DATABASE_DATA_DIRS = {
@@ -199,7 +227,9 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
     `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
-    `/home` and the like, or only by a cache such as Redis or Memcached).
+    `/home` and the like, or only by a cache such as Redis or Memcached). An `emptyDir` also counts,
+    claim templates or not, when the container's environment or flags put its data directory
+    inside it (`RESTATE_BASE_DIR=/nvme/restate`, `--data-dir=/scratch/db`).
     Claims whose StorageClass was not collected are not judged.
 
     Deployments (and bare ReplicaSets or ReplicationControllers) that run a database keep its data
