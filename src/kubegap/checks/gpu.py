@@ -248,8 +248,8 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
     November 2021: nodes dropped out with ECC errors or lost GPUs, replacements arrived with the
     same faults, and each one was found by people watching the run and recovered by hand. Once
     monitoring and health checks were combined into automated recovery, 8 hardware failures between
-    Christmas and New Year were recovered automatically. A GPU node that reports nothing leaves a failing GPU or a flapping NIC to be discovered as a
-    hung or crashed job.
+    Christmas and New Year were recovered automatically. A GPU node that reports nothing leaves a
+    failing GPU or a flapping NIC to be discovered as a hung or crashed job.
 
     ## Example
 
