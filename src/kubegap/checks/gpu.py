@@ -1,4 +1,4 @@
-"""GPU and AI-training checks: collective-communication timeouts, node health, checkpoints, shared memory."""
+"""GPU and AI-training checks: collective-communication timeouts, node health, shared memory, GPU node taints."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from kubegap.checks._common import (
     daemonset_covers,
     daemonsets_matching,
     is_gpu_node,
-    mounted_volumes,
     node_gpus,
     template_gpus,
 )
@@ -287,105 +286,6 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
             "reports no custom conditions.",
             Evidence("status.conditions[*].type", sorted(_condition_types(node))),
             Evidence("health agents in cluster (not covering this node)", names or None),
-        )
-
-
-PERSISTENT_VOLUME_SOURCES = (
-    "persistentVolumeClaim", "ephemeral", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
-)
-"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted)."""
-CHECKPOINT_HINTS = ("checkpoint", "ckpt", "s3://", "gs://", "hdfs://", "abfs://", "az://", "oss://")
-
-
-def _persistent_mounts(template: PodTemplate) -> list[str]:
-    return [
-        f"{v['name']} ({source})"
-        for _, v in mounted_volumes(template)
-        for source in PERSISTENT_VOLUME_SOURCES
-        if isinstance(v.get(source), dict)
-    ]
-
-
-def _checkpoint_hint(template: PodTemplate) -> str | None:
-    """A sign that the job writes checkpoints somewhere durable (a flag, an env var, an object-store URI)."""
-    for path, container in containers(template.spec, init=False):
-        words = [str(p) for p in as_list(container.get("command")) + as_list(container.get("args"))]
-        words += [f"{e.get('name')}={e.get('value', '')}" for e in as_list(container.get("env")) if isinstance(e, dict)]
-        for word in words:
-            if any(hint in word.lower() for hint in CHECKPOINT_HINTS):
-                return f"{path}: {word[:120]}"
-    return None
-
-
-@check(
-    id="training-checkpoint-missing",
-    title="Multi-pod GPU training with nowhere durable to write checkpoints",
-    severity="medium",
-    category="gpu",
-    cases=[MEGASCALE],
-    reads=["Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
-    fix=(
-        "Checkpoint to storage that outlives the pods (a ReadWriteMany PVC, NFS/Lustre/CSI volume, or an "
-        "object store), frequently and off the critical path, and make the job resume from the latest "
-        "checkpoint when it is restarted on replacement nodes."
-    ),
-)
-def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
-    """
-    ## What it checks
-
-    Multi-pod GPU training workloads (PyTorchJob, MPIJob, JobSet, LeaderWorkerSet, RayCluster, Jobs
-    and other pod-template custom resources) whose GPU pod templates mount no volume that outlives
-    the pod (PVC, generic ephemeral claim, NFS, CSI, hostPath, CephFS ...) and show no sign of
-    checkpointing elsewhere: no argument or environment variable mentioning `checkpoint` / `ckpt`
-    or an object-store URI (`s3://`, `gs://`, `hdfs://` ...). `emptyDir` does not count: it dies
-    with the pod.
-
-    ## Why it matters
-
-    In ByteDance's MegaScale, faults on runs of more than 10,000 GPUs were handled by evicting the
-    faulty nodes, backfilling healthy ones and resuming training from the latest checkpoint. The
-    checkpoints were taken in two stages (GPU state to host memory in seconds, then copied to HDFS
-    in the background) so that restarts lost little progress without slowing training; one run of
-    several weeks restarted more than 100 times because of failures.
-
-    ## Example
-
-    ```yaml
-    kind: PyTorchJob
-    spec:
-      pytorchReplicaSpecs:
-        Worker:
-          replicas: 8
-          template:
-            spec:
-              containers:
-              - name: pytorch
-                resources: {limits: {nvidia.com/gpu: 8}}
-                volumeMounts: [{name: scratch, mountPath: /out}]
-              volumes: [{name: scratch, emptyDir: {}}]
-    ```
-
-    ## Fix
-
-    ```yaml
-              containers:
-              - name: pytorch
-                args: [--checkpoint-dir=/ckpt, --resume-from-latest]
-                volumeMounts: [{name: ckpt, mountPath: /ckpt}]
-              volumes:
-              - {name: ckpt, persistentVolumeClaim: {claimName: llama-checkpoints}}   # ReadWriteMany
-    ```
-    """
-    for workload, templates in training_runs(ctx):
-        if any(_persistent_mounts(t) or _checkpoint_hint(t) for t in templates):
-            continue
-        pods = sum(t.replicas or 1 for t in templates)
-        yield ctx.finding(
-            workload.obj,
-            f"{pods} GPU training pods mount no durable volume and show no checkpoint destination: a single "
-            "failed worker can cost the whole run's progress.",
-            *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
         )
 
 
