@@ -293,7 +293,7 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             )
 
 
-GITLAB = "gitlab-2017-primary-database-deleted-six-hour-restore"
+KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
 BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
 """Velero/k8up Schedule and Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync ReplicationSource,
@@ -346,7 +346,7 @@ def _claims(workload: Workload) -> list[str]:
     title="Persistent data with no backup evidence in the cluster",
     severity="high",
     category="storage",
-    cases=[GITLAB],
+    cases=[KUBESTELLAR],
     requires=["CronJob"],
     reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
     fix=(
@@ -372,9 +372,12 @@ def backup_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    When data was accidentally removed from GitLab.com's primary database in January 2017, the most
-    recent usable copy was a backup about six hours old; restoring it lost roughly 5,000 projects,
-    5,000 comments and 700 new user accounts for good.
+    In March 2026 a Helm upgrade deleted the volume holding the KubeStellar Console's SQLite
+    database, and its GPU reservation data was lost: nothing copied the database anywhere else.
+    The fix kept the claim through upgrades and added a CronJob copying the database to a separate
+    backup claim every six hours, with an init container that restores the latest copy when the
+    database is missing. A volume can be deleted, corrupted or lost with its zone; only a copy
+    elsewhere, and a tested restore, brings the data back.
 
     ## Example
 
