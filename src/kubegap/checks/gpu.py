@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    GPU_RESOURCES,
-    daemonset_covers,
-    daemonsets_matching,
-    is_gpu_node,
-    node_gpus,
-    template_gpus,
+    GPU_RESOURCES, daemonset_covers, daemonsets_matching, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, containers, dig, env_names, name, namespace, quantity
