@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from kubegap.checks.base import Check, Context, Finding, Skip, severity_rank
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, dig
+from kubegap.scoped_inventory import ScopedInventory
 
 if TYPE_CHECKING:
     from kubegap.config import Exemption
@@ -72,7 +73,7 @@ def run_check(check: Check, inventory: Inventory, settings: dict | None = None) 
     if missing:
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
     try:
-        findings = list(check.run(Context(inventory, check, settings or {})))
+        findings = list(check.run(Context(ScopedInventory(inventory, check.id, check.reads), check, settings or {})))
     except Skip as skip:
         return Coverage(check.id, "skipped", f"not applicable: {skip}"), []
     except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit

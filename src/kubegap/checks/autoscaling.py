@@ -291,6 +291,7 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None]]:
         "a request for each resource the HPA scales on by utilization; otherwise the HPA cannot compute a "
         "utilization and does not scale."
     ),
+    reads=["Deployment", "Rollout", "StatefulSet"],
 )
 def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     """
@@ -428,6 +429,7 @@ def hpa_at_max(ctx: Context) -> Iterator[Finding]:
         "Remove spec.replicas from the manifest of a workload an HPA manages (and from the Helm values that "
         "render it), so every apply leaves the replica count to the autoscaler."
     ),
+    reads=["workloads"],
 )
 def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     """

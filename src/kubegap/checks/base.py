@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef
+from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
 
 Severity = Literal["critical", "high", "medium", "low", "info"]
 Precision = Literal["very-high", "high", "medium", "low"]
@@ -54,9 +54,9 @@ class Finding:
 
 @dataclass(frozen=True)
 class Context:
-    """What a check receives: the inventory, its settings, and a way to make findings."""
+    """What a check receives: the inventory (limited to the kinds it reads), its settings, and a way to make findings."""
 
-    inventory: Inventory
+    inventory: ScopedInventory
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
 
@@ -125,6 +125,13 @@ def parse_doc(check_id: str, docstring: str | None) -> dict[str, str]:
 REGISTRY: dict[str, Check] = {}
 
 
+def _expand_reads(reads: Iterable[str], requires: Iterable[str]) -> tuple[str, ...]:
+    kinds = set(reads) | set(requires)
+    if WORKLOADS in kinds:
+        kinds = (kinds - {WORKLOADS}) | set(WORKLOAD_KINDS)
+    return tuple(sorted(kinds))
+
+
 def check(
     *,
     id: str,
@@ -138,7 +145,11 @@ def check(
     defaults: dict[str, Any] | None = None,
     precision: Precision = "high",
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
-    """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads."""
+    """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
+
+    ``reads`` may name ``"workloads"`` for every kind that carries pod templates (``inventory.workloads``).
+    A check can read nothing else: the inventory it receives refuses undeclared kinds.
+    """
 
     def register(fn: Callable[[Context], Iterator[Finding]]):
         if id in REGISTRY:
@@ -154,7 +165,7 @@ def check(
             cases=cited,
             fix=fix,
             run=fn,
-            reads=tuple(sorted(set(reads) | set(requires))),
+            reads=_expand_reads(reads, requires),
             requires=tuple(requires),
             defaults=dict(defaults or {}),
             doc=parse_doc(id, fn.__doc__),

@@ -63,7 +63,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     severity="medium",
     category="containers",
     cases=[PYTHON_DISCORD_OOM, LINKERD],
-    reads=["LimitRange"],
+    reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
@@ -115,7 +115,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     severity="medium",
     category="containers",
     cases=[PYTHON_DISCORD_OOM],
-    reads=["LimitRange"],
+    reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "
         "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
@@ -175,7 +175,7 @@ def _latency_critical(workload: Workload, backed: dict[int, list[dict]]) -> str 
     severity="medium",
     category="containers",
     cases=[OMIO],
-    reads=["Service"],
+    reads=["workloads", "Service"],
     fix=(
         "Remove resources.limits.cpu from latency-critical containers and rely on CPU requests for fair "
         "sharing; where a limit must stay, size it well above peak usage and alert on "
@@ -254,6 +254,7 @@ def _has_pre_stop(container: dict) -> bool:
         "deregister the endpoint, and set terminationGracePeriodSeconds above that wait plus the time to "
         "finish in-flight requests."
     ),
+    reads=["workloads"],
 )
 def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     """

@@ -57,6 +57,7 @@ def _cluster_wide_reads(role: dict) -> list[str]:
         "kubelet's own API, or a Role in one namespace), or move cluster-wide collection into one "
         "central Deployment; roll changes to such agents out cluster by cluster, largest last."
     ),
+    reads=["workloads"],
 )
 def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     """

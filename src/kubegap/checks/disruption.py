@@ -30,7 +30,7 @@ def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["PodDisruptionBudget"],
+    reads=["workloads", "PodDisruptionBudget"],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -132,6 +132,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict) -> tuple[str, Evidence] | 
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
         "count; add replicas rather than tightening the budget."
     ),
+    reads=["workloads"],
 )
 def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     """
@@ -190,7 +191,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=["Pod"],
+    reads=["workloads"],
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -250,6 +251,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
         "Give each set of pods exactly one PodDisruptionBudget: narrow the selectors so that they no longer "
         "overlap, or merge the budgets."
     ),
+    reads=["workloads"],
 )
 def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     """

@@ -65,7 +65,7 @@ def _planned_pods(ctx: Context, ns: str | None, selector: Selector) -> tuple[int
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=["workloads", "EndpointSlice", "Endpoints"],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -410,7 +410,7 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "Pod"],
+    reads=["workloads"],
     fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
 )
 def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
@@ -476,7 +476,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=["Pod", "Deployment", "StatefulSet", "DaemonSet"],
+    reads=["workloads"],
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."

@@ -43,6 +43,7 @@ def _number(probe: dict, field: str, default: int) -> int:
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
         "only routes to pods that are ready and stops routing to pods that are not."
     ),
+    reads=["workloads"],
 )
 def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -106,6 +107,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         "endpoint), and keep dependency checks in the readiness probe, so a slow dependency takes pods out of "
         "rotation instead of restarting them all."
     ),
+    reads=["workloads"],
 )
 def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
@@ -168,6 +170,7 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
         "the slowest start you have seen (cold caches, migrations, a loaded node), so the liveness probe only "
         "starts once the application is up."
     ),
+    reads=["workloads"],
 )
 def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -241,6 +244,7 @@ def _port_names(container: dict) -> set[str]:
         "Point each probe at a port the container declares: use the name of an entry in ports (or the port "
         "number), and rename probes together with the ports they refer to."
     ),
+    reads=["workloads"],
 )
 def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
     """

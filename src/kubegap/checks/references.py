@@ -72,7 +72,7 @@ def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     severity="high",
     category="containers",
     cases=[OPENMETADATA],
-    reads=list(KINDS),
+    reads=["workloads", *KINDS],
     fix=(
         "Create the missing object in the workload's namespace (or fix the name), deploy it before the workload, "
         "or mark a reference that may legitimately be absent as optional: true."

@@ -114,7 +114,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     severity="high",
     category="storage",
     cases=LOCAL_DATA_LOSS,
-    reads=["StatefulSet", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["workloads", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
         "Keep state that must survive the loss of a machine on network-attached or replicated storage "
@@ -231,7 +231,7 @@ def _claims(workload: Workload) -> list[str]:
     category="storage",
     cases=[GITLAB, SPOTIFY],
     requires=["CronJob"],
-    reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
+    reads=["workloads", *BACKUP_KINDS],
     fix=(
         "Back persistent data up on a schedule and test restores: a Velero Schedule (with volume "
         "snapshots or file-system backup) covering the namespace, the database operator's scheduled "
@@ -340,7 +340,7 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
     severity="medium",
     category="storage",
     cases=[MEMGRAPH, MOJ],
-    reads=["StatefulSet", "Deployment", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["workloads", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     fix=(
         "Give volumes that hold data which must outlive its workload the Retain reclaim policy: a "
         "StorageClass with reclaimPolicy: Retain for databases, or patch existing PersistentVolumes "

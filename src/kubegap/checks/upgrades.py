@@ -82,7 +82,7 @@ def _calico_references(obj: dict) -> list[Evidence]:
     severity="high",
     category="upgrades",
     cases=[REDDIT],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", *CALICO_KINDS],
+    reads=["workloads", *CALICO_KINDS],
     fix=(
         "Select nodes by the current labels: node-role.kubernetes.io/control-plane, kubernetes.io/arch, "
         "kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/zone and /region; "
@@ -235,6 +235,7 @@ def oldest_supported_minor(today: date) -> int:
         "Rewrite the manifests (and Helm charts, and the manifests Helm stored for existing releases, e.g. "
         "with the helm-mapkubeapis plugin) in the replacement API versions before upgrading the cluster."
     ),
+    reads=["Node"],
 )
 def api_version_removed(ctx: Context) -> Iterator[Finding]:
     """
