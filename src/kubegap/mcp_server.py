@@ -101,20 +101,23 @@ def _check_paths(paths: list[str], roots: list[Path]) -> list[str]:
     return resolved
 
 
-def _audit(collect, checks: list[str] | None, min_severity: str, offset: int, limit: int) -> dict:
-    from kubegap.pipeline import audit_collection
+def _audit(collect, checks: list[str] | None, config_file: Path | None, min_severity: str, offset: int, limit: int) -> dict:
+    """Audit what ``collect(options)`` returns with the options every surface builds: ``--check`` ids and the config file."""
+    from kubegap.pipeline import audit, configured_options
 
     try:
-        collection = collect()
+        options = configured_options(checks, config_file)
+        collection = collect(options)
         if not collection.resources:
             raise ToolError("no Kubernetes objects found in the input" + (f": {collection.warnings[0]}" if collection.warnings else ""))
-        report = audit_collection(collection, checks)
+        report = audit([collection], options)
     except UserError as exc:
         raise ToolError(str(exc)) from None
     return compact_report(report, min_severity, offset, limit)
 
 
-def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None) -> MCPServer:
+def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None, config_file: Path | None = None) -> MCPServer:
+    """The server; its audits use ``config_file``, else ``.kubegap.yaml`` in the working directory, as the CLI does."""
     roots = [r.resolve() for r in (roots or [Path.cwd()])]
     server = MCPServer("kubegap", version=__version__, instructions=INSTRUCTIONS)
 
@@ -136,7 +139,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         if yaml is not None and len(yaml.encode()) > MAX_INLINE_BYTES:
             raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
 
-        def collect():
+        def collect(_options):
             from kubegap.sources.manifests import ManifestSource, Reader
 
             collection = ManifestSource(_check_paths(paths, roots)).collect() if paths else None
@@ -149,7 +152,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
                 collection.merge(reader.collection)
             return collection
 
-        return _audit(collect, checks, min_severity, offset, limit)
+        return _audit(collect, checks, config_file, min_severity, offset, limit)
 
     @server.tool(annotations=READ_ONLY)
     def audit_snapshot(
@@ -161,12 +164,12 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
     ) -> dict:
         """Audit a saved cluster snapshot offline, with the same coverage information as a live audit."""
 
-        def collect():
+        def collect(_options):
             from kubegap.sources.manifests import ManifestSource
 
             return ManifestSource(_check_paths([path], roots)).collect()
 
-        return _audit(collect, checks, min_severity, offset, limit)
+        return _audit(collect, checks, config_file, min_severity, offset, limit)
 
     @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}))
     def audit_cluster(
@@ -182,13 +185,12 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         Lists exactly the kinds the selected checks read; kinds that were forbidden or failed are reported
         under not_checked and in the summary, so a partial view is never mistaken for a clean one."""
         from kubegap.cli.sources import ClusterTarget, collect_cluster, kinds_read
-        from kubegap.pipeline import select_checks
 
-        def collect():
+        def collect(options):
             target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
-            return collect_cluster(target, kinds_read(select_checks(checks)))
+            return collect_cluster(target, kinds_read(options.checks))
 
-        return _audit(collect, checks, min_severity, offset, limit)
+        return _audit(collect, checks, config_file, min_severity, offset, limit)
 
     @server.tool(annotations=READ_ONLY)
     def list_contexts() -> dict:
@@ -304,8 +306,9 @@ def serve(
     port: int = 8765,
     roots: list[Path] | None = None,
     kubeconfig: str | None = None,
+    config_file: Path | None = None,
 ) -> None:
-    server = build_server(roots, kubeconfig)
+    server = build_server(roots, kubeconfig, config_file)
     if transport == "stdio":
         server.run("stdio")
     else:

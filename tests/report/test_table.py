@@ -2,7 +2,7 @@
 
 import io
 
-from kubegap.pipeline import audit_collection
+from kubegap.pipeline import audit, audit_options
 from kubegap.report.table import ROWS_PER_CHECK, render
 from kubegap.sources.manifests import Reader
 
@@ -17,7 +17,7 @@ def test_many_findings_of_one_check_are_summarised(monkeypatch):
     monkeypatch.setenv("COLUMNS", "250")
     reader = Reader()
     reader.read_text("---\n".join(STATEFULSET.format(i=i) for i in range(40)), "many.yaml")
-    report = audit_collection(reader.collection, ["local-storage-stateful"])
+    report = audit([reader.collection], audit_options(["local-storage-stateful"]))
     assert report["summary"]["findings"] == 40
     out = io.StringIO()
     render(report, out)

@@ -17,6 +17,8 @@ from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
 
 Severity = Literal["critical", "high", "medium", "low", "info"]
 Precision = Literal["very-high", "high", "medium", "low"]
+Scope = Literal["cluster", "fleet"]
+"""A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
 SEVERITIES: tuple[str, ...] = ("critical", "high", "medium", "low", "info")
 DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
 
@@ -52,13 +54,29 @@ class Finding:
     """The resource the finding is about (exemption annotations, file origin); never serialised."""
 
 
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One cluster of a fleet, as a fleet check sees it."""
+
+    name: str
+    inventory: ScopedInventory
+
+
+FLEET = ObjectRef("kubegap.io/v1", "Fleet", None, "fleet")
+"""The subject of a fleet check's findings: the clusters audited together."""
+
+
 @dataclass(frozen=True)
 class Context:
-    """What a check receives: the inventory (limited to the kinds it reads), its settings, and a way to make findings."""
+    """What a check receives: the inventory (limited to the kinds it reads), its settings, and a way to make findings.
 
-    inventory: ScopedInventory
+    A fleet check receives ``members`` instead, one per cluster, and no ``inventory``.
+    """
+
+    inventory: ScopedInventory | None
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
+    members: tuple[Member, ...] = ()
 
     @property
     def cluster(self) -> ObjectRef:
@@ -104,6 +122,7 @@ class Check:
     doc: dict[str, str] = field(default_factory=dict)
     precision: Precision = "high"
     """How often a finding is a real gap (SARIF precision): lower it for heuristic checks."""
+    scope: Scope = "cluster"
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
@@ -144,6 +163,7 @@ def check(
     requires: Iterable[str] = (),
     defaults: dict[str, Any] | None = None,
     precision: Precision = "high",
+    scope: Scope = "cluster",
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
 
@@ -170,6 +190,7 @@ def check(
             defaults=dict(defaults or {}),
             doc=parse_doc(id, fn.__doc__),
             precision=precision,
+            scope=scope,
         )
         return fn
 

@@ -53,56 +53,27 @@ def audit(
     request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
     deadline: float = sources.DEADLINE_OPTION,
 ) -> None:
-    from kubegap.audit import run_audit
     from kubegap.cli.outputs import parse_outputs, write_outputs
-    from kubegap.config import find_config
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
-    from kubegap.inventory import Inventory
-    from kubegap.library import load_library
-    from kubegap.pipeline import select_checks
-    from kubegap.report.baseline import at_or_above, load_report, with_baseline
-    from kubegap.report.model import build_report, expired_warning
+    from kubegap.pipeline import audit as run, configured_options
 
     outputs = parse_outputs(output_formats, output_file)
-    old_report = load_report(baseline) if baseline is not None else None
-    config = find_config(config_file)
+    options = configured_options(
+        check_ids, config_file, annotation_exemptions=not no_annotation_exemptions, baseline=baseline, fail_on=fail_on.threshold
+    )
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
-    checks = select_checks(check_ids)
-    if config is not None:
-        checks = config.apply(checks, chosen_explicitly=bool(check_ids))
     target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
-    collections = sources.collect_inputs(inputs, target, checks)
-    if len(collections) > 1:
-        from kubegap.cli.fleet import audit_fleet
-
-        if old_report is not None:
-            raise UserError("--baseline compares reports of one cluster, not of a fleet")
-        findings = audit_fleet(collections, checks, outputs, annotation_exemptions=not no_annotation_exemptions)
-        partial = fail_on_partial and any(c.partial for c in collections)
-        raise typer.Exit(1 if at_or_above(findings, fail_on.threshold) else 3 if partial else 0)
-    (collection,) = collections
-    for warning in collection.warnings:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
-    if inputs and not collection.resources:
+    collections = sources.collect_inputs(inputs, target, list(options.checks))
+    if inputs and not any(c.resources for c in collections):
+        for warning in (w for c in collections for w in c.warnings):
+            typer.echo(f"kubegap: warning: {warning}", err=True)
         raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
-
-    inventory = Inventory(collection)
-    result = run_audit(
-        inventory,
-        checks,
-        annotation_exemptions=not no_annotation_exemptions,
-        settings=config.settings() if config else None,
-        exemptions=config.exemptions if config else (),
-    )
-    for rule, count in result.expired_exemptions:
-        typer.echo(f"kubegap: warning: {config.path}: {expired_warning(rule, count)}", err=True)
-    report = build_report(result, inventory, checks, load_library(), config.path if config else None)
-    if old_report is not None:
-        report = with_baseline(report, old_report, str(baseline))
+    report = run(collections, options)
+    for warning in report["warnings"]:
+        typer.echo(f"kubegap: warning: {warning}", err=True)
     write_outputs(report, outputs)
-    judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
-    partial = fail_on_partial and collection.partial
-    raise typer.Exit(1 if at_or_above(judged, fail_on.threshold) else 3 if partial else 0)
+    partial = fail_on_partial and any(c.partial for c in collections)
+    raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)

@@ -15,6 +15,7 @@ import orjson
 from kubegap.checks.base import severity_rank
 from kubegap.errors import InputError
 from kubegap.report.identity import identity
+from kubegap.report.model import READABLE_VERSIONS
 
 _FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
 
@@ -29,8 +30,9 @@ class Comparison:
 def _check_report(report, where: str) -> dict:
     if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
         raise InputError(f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json")
-    if report["schema_version"] != "1":
-        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected '1')")
+    if report["schema_version"] not in READABLE_VERSIONS:
+        expected = " or ".join(repr(v) for v in READABLE_VERSIONS)
+        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})")
     if not isinstance(report["findings"], list):
         raise InputError(f"{where}: field 'findings' must be a list")
     for index, finding in enumerate(report["findings"]):

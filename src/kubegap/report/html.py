@@ -16,7 +16,7 @@ from importlib import resources
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, location_label, object_label, summary_line, value_text
+from kubegap.report.text import case_label, coverage_label, location_label, subject_label, summary_line, value_text
 
 
 def _static(name: str) -> str:
@@ -42,7 +42,7 @@ def _cases(report: dict, case_ids: list[str]) -> str:
 
 
 def _search_text(finding: dict) -> str:
-    parts = [finding["check_id"], finding.get("title", ""), object_label(finding["object"]), finding["message"],
+    parts = [finding["check_id"], finding.get("title", ""), subject_label(finding), finding["message"],
              location_label(finding.get("location")), *(e["path"] for e in finding["evidence"])]
     return " ".join(parts).lower()
 
@@ -61,7 +61,7 @@ def _finding(report: dict, finding: dict, index: int) -> str:
         f'data-text="{escape(_search_text(finding))}">'
         f'<article aria-labelledby="finding-{index}">'
         f'<h3 id="finding-{index}">{badges}<code>{escape(finding["check_id"])}</code> {escape(finding.get("title", ""))}</h3>'
-        f'<p class="object">{escape(object_label(finding["object"]))}</p>'
+        f'<p class="object">{escape(subject_label(finding))}</p>'
         + (f'<p class="where">{escape(where)}</p>' if where else "")
         + f'<p class="message">{escape(finding["message"])}</p>'
         f"<details><summary>Evidence, fix and incidents</summary>"
@@ -130,7 +130,7 @@ def _findings(report: dict) -> str:
 
 def _suppressed(report: dict) -> str:
     rows = "".join(
-        f"<tr><td><code>{escape(s['check_id'])}</code></td><td>{escape(object_label(s['object']))}</td>"
+        f"<tr><td><code>{escape(s['check_id'])}</code></td><td>{escape(subject_label(s))}</td>"
         f"<td>{escape(s['suppressed_by'])}</td><td>{escape(s['reason'])}</td></tr>"
         for s in report.get("suppressed", [])
     )
@@ -146,7 +146,7 @@ def _suppressed(report: dict) -> str:
 def _coverage(report: dict) -> str:
     checks = report.get("checks", {})
     rows = "".join(
-        f"<tr><td><code>{escape(c['check_id'])}</code> {escape(checks.get(c['check_id'], {}).get('title', ''))}</td>"
+        f"<tr><td><code>{escape(coverage_label(c))}</code> {escape(checks.get(c['check_id'], {}).get('title', ''))}</td>"
         f'<td class="status-{c["status"]}">{c["status"]}</td><td>{c.get("findings", 0)}</td><td>{escape(c["reason"] or "")}</td></tr>'
         for c in report["coverage"]
     )

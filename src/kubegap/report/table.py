@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, location_label, object_label, summary_line
+from kubegap.report.text import case_label, coverage_label, location_label, subject_label, summary_line
 
 ROWS_PER_CHECK = 5
 STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
@@ -40,7 +40,7 @@ def _add_row(table: Table, report: dict, f: dict) -> None:
     if f.get("baseline_state") == "new":
         problem.append(" (new)", style="bold")
     problem.append(f"\n{f['message']}", style="")
-    obj = object_label(f["object"])
+    obj = subject_label(f)
     if f.get("location"):
         obj += "\n" + location_label(f["location"])
     table.add_row(obj, problem, f["remediation"], _cases(report, f["cases"]))
@@ -73,5 +73,5 @@ def render(report: dict, out: TextIO) -> None:
     if not_ran:
         console.print(Text("Not checked", style="bold"))
         for c in not_ran:
-            console.print(f"  {c['check_id']}: {c['status']}: {c['reason']}", style="red" if c["status"] == "error" else "dim")
+            console.print(f"  {coverage_label(c)}: {c['status']}: {c['reason']}", style="red" if c["status"] == "error" else "dim")
     console.print(summary_line(report), style="bold")
