@@ -17,6 +17,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from kubegap import __version__
+from kubegap.checks.base import Severity as SeverityLevel
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
 from kubegap.library.search import MAX_QUERY_CHARS
@@ -38,7 +39,7 @@ MAX_ID_CHARS = 200
 PathArgument = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
 Identifier = Annotated[str, Field(max_length=MAX_ID_CHARS)]
 """A check id, case id, category or vocabulary term."""
-Severity = Annotated[str, Field(pattern="^(critical|high|medium|low|info)$", description="Lowest severity to include.")]
+Severity = Annotated[SeverityLevel, Field(description="Lowest severity to include.")]
 
 
 def _case_brief(library, case_id: str) -> dict:
@@ -184,7 +185,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
 
         Lists exactly the kinds the selected checks read; kinds that were forbidden or failed are reported
         under not_checked and in the summary, so a partial view is never mistaken for a clean one."""
-        from kubegap.cli.sources import ClusterTarget, collect_cluster, kinds_read
+        from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read
 
         def collect(options):
             target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
@@ -272,8 +273,8 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
 
     @server.resource("kubegap://case/{case_id}", mime_type="text/markdown", description="An incident case as Markdown.")
     def case_resource(case_id: str) -> str:
-        from kubegap.cli.cases import case_markdown
         from kubegap.library import load_library
+        from kubegap.library.serialize import case_markdown
 
         library = load_library()
         case = library.case(case_id)

@@ -16,7 +16,7 @@ from pathlib import Path
 from kubegap.allocation import bulk_allocation
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.checks.base import Check
+from kubegap.checks.base import Check, Threshold
 from kubegap.config import Config, Exemption, find_config
 from kubegap.errors import UserError
 from kubegap.inventory import Inventory
@@ -50,8 +50,7 @@ class AuditOptions:
     config_path: str | None = None
     baseline: dict | None = None
     baseline_path: str | None = None
-    fail_on: str | None = "high"
-    """The severity at or above which a finding fails the run (None: never)."""
+    fail_on: Threshold = "high"
 
     def failing(self, report: dict) -> list[dict]:
         """The findings that fail the run: at or above ``fail_on``, and new when there is a baseline."""
@@ -65,7 +64,7 @@ def audit_options(
     config: Config | None = None,
     annotation_exemptions: bool = True,
     baseline: Path | None = None,
-    fail_on: str | None = "high",
+    fail_on: Threshold = "high",
 ) -> AuditOptions:
     """The options for ``--check`` ids and a loaded configuration (checks chosen by id run even if disabled)."""
     check_ids = list(check_ids or [])

@@ -8,7 +8,7 @@ import yaml
 
 from conftest import ROOT, run_cli
 from kubegap.checks import all_checks
-from kubegap.cli.sources import kinds_read
+from kubegap.sources.targets import kinds_read
 from kubegap.rbac import cluster_role, unknown_kinds
 
 

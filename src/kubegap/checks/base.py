@@ -10,16 +10,19 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from kubegap.resources import ObjectRef
 from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
 
 Severity = Literal["critical", "high", "medium", "low", "info"]
+"""The one severity type: worst first. Reports, the config file, --fail-on and the MCP tools use it."""
+Threshold = Literal[Severity, "none"]
+"""A ``--fail-on`` level: findings at or above this severity fail the run; ``none``: nothing does."""
 Precision = Literal["very-high", "high", "medium", "low"]
 Scope = Literal["cluster", "fleet"]
 """A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
-SEVERITIES: tuple[str, ...] = ("critical", "high", "medium", "low", "info")
+SEVERITIES: tuple[str, ...] = get_args(Severity)
 DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
 
 

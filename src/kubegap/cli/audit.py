@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from pathlib import Path
 
 import typer
 
+from kubegap.checks.base import Threshold
 from kubegap.cli import sources
-from kubegap.cli.outputs import FORMAT_HELP, OUTPUT_FILE_HELP
+from kubegap.cli.report_formats import FORMAT_HELP, OUTPUT_FILE_HELP
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
@@ -19,26 +19,13 @@ HELP = (
 )
 
 
-class Severity(str, Enum):
-    critical = "critical"
-    high = "high"
-    medium = "medium"
-    low = "low"
-    info = "info"
-    none = "none"
-
-    @property
-    def threshold(self) -> str | None:
-        return None if self is Severity.none else self.value
-
-
 def audit(
     paths: list[str] = typer.Argument(None, metavar="[PATHS]...", help="Files or directories to audit, or - for stdin."),
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
     output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
     output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
     baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
-    fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
+    fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
     check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
     no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
@@ -53,20 +40,21 @@ def audit(
     request_timeout: float = sources.REQUEST_TIMEOUT_OPTION,
     deadline: float = sources.DEADLINE_OPTION,
 ) -> None:
-    from kubegap.cli.outputs import parse_outputs, write_outputs
+    from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.pipeline import audit as run, configured_options
+    from kubegap.sources.targets import ClusterTarget, collect_inputs
 
     outputs = parse_outputs(output_formats, output_file)
     options = configured_options(
-        check_ids, config_file, annotation_exemptions=not no_annotation_exemptions, baseline=baseline, fail_on=fail_on.threshold
+        check_ids, config_file, annotation_exemptions=not no_annotation_exemptions, baseline=baseline, fail_on=fail_on
     )
     inputs = list(paths or [])
     if demo:
         inputs.append(str(demo_path()))
-    target = sources.ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
-    collections = sources.collect_inputs(inputs, target, list(options.checks))
+    target = ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline)
+    collections = collect_inputs(inputs, target, list(options.checks))
     if inputs and not any(c.resources for c in collections):
         for warning in (w for c in collections for w in c.warnings):
             typer.echo(f"kubegap: warning: {warning}", err=True)

@@ -12,6 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from functools import cached_property
 
+from kubegap.errors import UserError
 from kubegap.library.load import Library, has_term
 from kubegap.library.model import VOCABULARIES, Case
 
@@ -24,6 +25,23 @@ MAX_QUERY_CHARS = 500
 """The longest query the website and the MCP server accept: each word costs the search an FTS5 term."""
 _TOKEN = re.compile(r'"([^"]+)"|(\S+)')
 _WORD = re.compile(r"[\w.+-]+", re.UNICODE)
+
+
+class UnknownTerm(UserError):
+    """A filter names a term its vocabulary does not have."""
+
+    def __init__(self, vocabulary: str, term: str):
+        self.vocabulary, self.term = vocabulary, term
+        super().__init__(f"no {vocabulary.replace('_', ' ')} term {term!r}")
+
+
+def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The filters with every term checked against its vocabulary, duplicates and empty vocabularies dropped."""
+    for vocabulary, terms in filters.items():
+        for term in terms:
+            if library.term(vocabulary, term) is None:
+                raise UnknownTerm(vocabulary, term)
+    return {k: list(dict.fromkeys(v)) for k, v in filters.items() if v}
 
 
 def fts_query(text: str) -> str | None:

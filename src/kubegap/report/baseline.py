@@ -12,7 +12,7 @@ from pathlib import Path
 
 import orjson
 
-from kubegap.checks.base import severity_rank
+from kubegap.checks.base import Threshold, severity_rank
 from kubegap.errors import InputError
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
@@ -75,9 +75,9 @@ def compare(old: dict, new: dict) -> Comparison:
     return Comparison(added, fixed, unchanged)
 
 
-def at_or_above(findings: list[dict], threshold: str | None) -> list[dict]:
-    """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is None)."""
-    if threshold is None:
+def at_or_above(findings: list[dict], threshold: Threshold) -> list[dict]:
+    """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is ``none``)."""
+    if threshold == "none":
         return []
     rank = severity_rank(threshold)
     return [f for f in findings if severity_rank(f["severity"]) <= rank]

@@ -15,6 +15,7 @@ from kubegap import __version__
 from kubegap.audit import AuditResult
 from kubegap.checks.base import SEVERITIES, Check, Finding, severity_rank
 from kubegap.inventory import Inventory
+from kubegap.checks.serialize import check_summary
 from kubegap.library import Library
 from kubegap.report.identity import fingerprint
 
@@ -61,19 +62,6 @@ def cited_cases(library: Library, case_ids) -> dict:
         if case is not None:
             cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
     return cases
-
-
-def _check(check: Check) -> dict:
-    """What a format needs to describe a check without importing the catalog (SARIF rules, HTML)."""
-    return {
-        "title": check.title,
-        "severity": check.severity,
-        "category": check.category,
-        "precision": check.precision,
-        "cases": list(check.cases),
-        "fix": check.fix,
-        "documentation": dict(check.doc),
-    }
 
 
 def expired_warning(rule, count: int) -> str:
@@ -166,7 +154,7 @@ def build_fleet_report(parts: list[Part], checks: list[Check], library: Library,
         "findings": findings,
         "suppressed": suppressed,
         "coverage": coverage,
-        "checks": {c.id: _check(c) for c in checks},
+        "checks": {c.id: check_summary(c) for c in checks},
         "cases": cited_cases(library, cited),
         "config": config_path,
         "expired_exemptions": [{**rule.to_json(), "matched": count} for rule, count in expired],
