@@ -102,6 +102,7 @@ def _max_pods(node: dict) -> int | None:
     requires=["Node"],
     reads=["Pod", "Deployment", "ConfigMap"],
     defaults={"cluster_pod_cidr": None, "max_fill": 0.8},
+    setting_types={"cluster_pod_cidr": str},
     fix=(
         "Plan the pod IP range against the largest the cluster may grow: the number of node blocks it holds "
         "(2^(node prefix - range prefix)) must exceed the autoscaler's maximum node count. Widen the range "

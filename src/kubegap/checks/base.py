@@ -122,6 +122,8 @@ class Check:
     reads: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
+    setting_types: dict[str, type] = field(default_factory=dict)
+    """Each setting's type: its default's, or the type declared for a setting whose default is None."""
     doc: dict[str, str] = field(default_factory=dict)
     precision: Precision = "high"
     """How often a finding is a real gap (SARIF precision): lower it for heuristic checks."""
@@ -147,6 +149,16 @@ def parse_doc(check_id: str, docstring: str | None) -> dict[str, str]:
 REGISTRY: dict[str, Check] = {}
 
 
+def _setting_types(check_id: str, defaults: dict[str, Any], declared: dict[str, type]) -> dict[str, type]:
+    untyped = sorted(k for k, v in defaults.items() if v is None and k not in declared)
+    if untyped:
+        raise ValueError(f"check {check_id}: settings {untyped} default to None and need a type in setting_types")
+    unknown = sorted(set(declared) - set(defaults))
+    if unknown:
+        raise ValueError(f"check {check_id}: setting_types names settings it has no default for: {unknown}")
+    return {k: declared.get(k, type(v)) for k, v in defaults.items()}
+
+
 def _expand_reads(reads: Iterable[str], requires: Iterable[str]) -> tuple[str, ...]:
     kinds = set(reads) | set(requires)
     if WORKLOADS in kinds:
@@ -165,13 +177,15 @@ def check(
     reads: Iterable[str] = (),
     requires: Iterable[str] = (),
     defaults: dict[str, Any] | None = None,
+    setting_types: dict[str, type] | None = None,
     precision: Precision = "high",
     scope: Scope = "cluster",
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
 
     ``reads`` may name ``"workloads"`` for every kind that carries pod templates (``inventory.workloads``).
-    A check can read nothing else: the inventory it receives refuses undeclared kinds.
+    A check can read nothing else: the inventory it receives refuses undeclared kinds. A setting whose
+    default is None (unset) declares its type in ``setting_types``.
     """
 
     def register(fn: Callable[[Context], Iterator[Finding]]):
@@ -191,6 +205,7 @@ def check(
             reads=_expand_reads(reads, requires),
             requires=tuple(requires),
             defaults=dict(defaults or {}),
+            setting_types=_setting_types(id, defaults or {}, setting_types or {}),
             doc=parse_doc(id, fn.__doc__),
             precision=precision,
             scope=scope,

@@ -231,6 +231,7 @@ def oldest_supported_minor(today: date) -> int:
     category="upgrades",
     cases=[HELM_116],
     defaults={"kube_version": None, "today": None},
+    setting_types={"kube_version": str, "today": str},
     fix=(
         "Rewrite the manifests (and Helm charts, and the manifests Helm stored for existing releases, e.g. "
         "with the helm-mapkubeapis plugin) in the replacement API versions before upgrading the cluster."
@@ -300,6 +301,7 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     category="upgrades",
     cases=[MINA],
     defaults={"kube_version": None, "today": None},
+    setting_types={"kube_version": str, "today": str},
     fix=(
         "Upgrade the control plane, one minor at a time, to a supported release before the provider does it "
         "on its own schedule; replace node images and APIs the newer release drops first."
@@ -360,6 +362,7 @@ def kubernetes_version_unsupported(ctx: Context) -> Iterator[Finding]:
     cases=[KUBELET_131],
     requires=["Node"],
     defaults={"kube_version": None},
+    setting_types={"kube_version": str},
     fix=(
         "Upgrade every API server before any kubelet that can reach it, and keep kubelets no more than three "
         "minors (two before 1.28) behind the API server; upgrade lagging node pools."
