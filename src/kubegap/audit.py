@@ -81,11 +81,11 @@ def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
 
 
 def run_check(check: Check, inventory: Inventory, settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
-    if check.scope == "fleet":
-        return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
     missing = [k for k in check.requires if not inventory.collected(k)]
     if missing:
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
+    if check.scope == "fleet":
+        return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
     return _run(check, Context(ScopedInventory(inventory, check.id, check.reads), check, settings or {}))
 
 
