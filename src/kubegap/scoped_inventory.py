@@ -50,6 +50,7 @@ class ScopedInventory:
         self._check_id = check_id
         self._declared = None if declared is None else frozenset(declared)
         self.touched: set[str] = set()
+        self._read_workloads = False
 
     def _touch(self, *kinds: str) -> None:
         self.touched.update(kinds)
@@ -113,13 +114,18 @@ class ScopedInventory:
 
     @property
     def workloads(self) -> list[Workload]:
-        self._touch(*WORKLOAD_KINDS)
+        self._touch_workloads()
         return self._inventory.workloads
 
     @property
     def workload_templates(self) -> LabelIndex[Workload]:
-        self._touch(*WORKLOAD_KINDS)
+        self._touch_workloads()
         return self._inventory.workload_templates
+
+    def _touch_workloads(self) -> None:
+        if not self._read_workloads:  # checks ask per object: decide once
+            self._touch(*WORKLOAD_KINDS)
+            self._read_workloads = True
 
     def __len__(self) -> int:
         return len(self._inventory)
