@@ -116,3 +116,31 @@ def test_diff_and_baseline_compare_fleet_reports_finding_by_finding(fleet, tmp_p
     one_cluster.write_text(_audit(eu))
     versus = json.loads(run_cli("diff", str(one_cluster), str(old), "--format", "json").stdout)
     assert versus["summary"]["fixed"] == len(json.loads(one_cluster.read_text())["findings"])
+
+
+def test_the_fleet_check_is_configured_like_any_other(fleet, tmp_path):
+    paths, _ = fleet
+    rerated = tmp_path / "rerated.yaml"
+    rerated.write_text("checks:\n  fleet-os-updates-correlated: {severity: high}\n")
+    (finding,) = [f for f in json.loads(_audit(*paths, "--config", str(rerated)))["findings"] if f["cluster"] is None]
+    assert finding["severity"] == "high"
+    exempt = tmp_path / "exempt.yaml"
+    exempt.write_text("exemptions:\n- {check: fleet-os-updates-correlated, reason: one image pipeline by design and staged by hand}\n")
+    report = json.loads(_audit(*paths, "--config", str(exempt)))
+    assert [s["check_id"] for s in report["suppressed"] if s["cluster"] is None] == ["fleet-os-updates-correlated"]
+    disabled = tmp_path / "disabled.yaml"
+    disabled.write_text("checks:\n  fleet-os-updates-correlated: {enabled: false}\n")
+    report = json.loads(_audit(*paths, "--config", str(disabled)))
+    assert "fleet-os-updates-correlated" not in {c["check_id"] for c in report["coverage"]}
+
+
+def test_the_report_viewer_shows_each_findings_cluster(fleet):
+    from starlette.testclient import TestClient
+
+    from kubegap.library import load_library
+    from kubegap.web.app import create_app
+
+    report = json.loads(_audit(*fleet[0]))
+    page = TestClient(create_app(load_library(), report)).get("/report").text
+    assert page.count('<li class="finding ') == len(report["findings"])
+    assert "eu: Deployment shop/api" in page and "us: Deployment shop/api" in page
