@@ -106,3 +106,12 @@ def test_one_cluster_alone_skips_the_fleet_check_and_says_why():
     report = audit([collection("a", ["X"])], audit_options(["fleet-os-updates-correlated"]))
     assert report["coverage"] == [{"check_id": "fleet-os-updates-correlated", "status": "skipped",
                                    "reason": "a fleet check: it runs when two or more clusters are audited together", "findings": 0}]
+
+
+def test_the_fleet_check_is_in_the_catalog():
+    listed = json.loads(run_cli("checks", "--format", "json").stdout)
+    (entry,) = [c for c in listed if c["id"] == "fleet-os-updates-correlated"]
+    assert entry["scope"] == "fleet" and entry["reads"] == ["Node"]
+    shown = run_cli("checks", "show", "fleet-os-updates-correlated")
+    assert shown.returncode == 0 and "Runs on a fleet" in shown.stdout and "Why it matters" in shown.stdout
+    assert "## fleet-os-updates-correlated: One node OS release across clusters" in run_cli("checks", "docs").stdout

@@ -1,4 +1,5 @@
-"""The MCP audit tools build their audit as the CLI does, so they honour the configuration file."""
+"""The MCP server shares the CLI's pipeline: its audits honour the configuration file, and its
+catalog holds every registered check, the fleet check included."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ spec: {selector: {app: api}, ports: [{port: 80}]}
 """
 
 
-def _groups(tmp_path, *server_args: str) -> dict:
+def _call(tmp_path, tool: str, arguments: dict, *server_args: str) -> dict:
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), *server_args], cwd=str(tmp_path),
         env={**os.environ, "PYTHONPATH": str(Path(kubegap.__file__).parents[1])},  # this checkout, from another working directory
@@ -40,11 +41,16 @@ def _groups(tmp_path, *server_args: str) -> dict:
     async def body():
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             await session.initialize()
-            result = await session.call_tool("audit_manifests", {"paths": [str(tmp_path / "app.yaml")], "checks": ["single-replica"]})
+            result = await session.call_tool(tool, arguments)
             assert not result.is_error, result.content
             return result.structured_content or json.loads(result.content[0].text)
 
-    return {g["check_id"]: g for g in anyio.run(body)["groups"]}
+    return anyio.run(body)
+
+
+def _groups(tmp_path, *server_args: str) -> dict:
+    arguments = {"paths": [str(tmp_path / "app.yaml")], "checks": ["single-replica"]}
+    return {g["check_id"]: g for g in _call(tmp_path, "audit_manifests", arguments, *server_args)["groups"]}
 
 
 def test_audit_tools_apply_the_working_directorys_config_file(tmp_path):
@@ -55,3 +61,9 @@ def test_audit_tools_apply_the_working_directorys_config_file(tmp_path):
     explicit = tmp_path / "strict.yaml"
     explicit.write_text("exemptions:\n- {check: single-replica, namespace: shop, reason: a demo that may restart}\n")
     assert "single-replica" not in _groups(tmp_path, "--config", str(explicit))
+
+
+def test_explain_check_knows_the_fleet_check(tmp_path):
+    explained = _call(tmp_path, "explain_check", {"check_id": "fleet-os-updates-correlated"})
+    assert list(explained["documentation"]) == ["What it checks", "Why it matters", "Example", "Fix"]
+    assert "datadog-2023-systemd-networkd-cilium-outage" in json.dumps(explained["cases"])
