@@ -22,7 +22,7 @@ from kubegap.errors import UserError
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
-from kubegap.report.model import Part, build_fleet_report
+from kubegap.report.model import Part, assemble_report
 from kubegap.sources.base import Collection
 
 
@@ -116,7 +116,7 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
             fleet_checks = [c for c in checks if c.scope == "fleet"]
             parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name) for name, inventory in zip(names, inventories, strict=True)]
             parts.append(Part(run_audit(None, fleet_checks, fleet=list(zip(names, inventories, strict=True)), **run), None))
-    report = build_fleet_report(parts, checks, load_library(), options.config_path)
+    report = assemble_report(parts, checks, load_library(), options.config_path)
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
     return report

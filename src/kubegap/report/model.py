@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from kubegap import __version__
 from kubegap.audit import AuditResult
 from kubegap.checks.base import SEVERITIES, Check, Finding, severity_rank
-from kubegap.inventory import Inventory
 from kubegap.checks.serialize import check_summary
+from kubegap.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import fingerprint
 
@@ -127,11 +127,11 @@ def _expired(parts: list[Part]) -> list[tuple]:
 def build_report(
     result: AuditResult, inventory: Inventory, checks: list[Check], library: Library, config_path: str | None = None
 ) -> dict:
-    """The report of one cluster."""
-    return build_fleet_report([Part(result, inventory)], checks, library, config_path)
+    """The report of one cluster's audit."""
+    return assemble_report([Part(result, inventory)], checks, library, config_path)
 
 
-def build_fleet_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> dict:
+def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> dict:
     """The report of one cluster (one part), or of a fleet: its clusters' parts, then the fleet checks'."""
     by_id = {c.id: c for c in checks}
     fleet = len(parts) > 1
