@@ -9,7 +9,7 @@ from kubegap.sources.live import DEADLINE
 
 KUBECONFIG_OPTION = typer.Option(None, "--kubeconfig", help="Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
 CONTEXT_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current context).")
-CONTEXTS_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current one); repeat it to audit a fleet, one section per cluster.")
+CONTEXTS_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current one); repeat it to audit a fleet: one report, each finding naming its cluster.")
 NAMESPACE_OPTION = typer.Option(None, "--namespace", "-n", help="List namespaced kinds only in this namespace (repeatable; for namespace-scoped credentials).")
 IN_CLUSTER_OPTION = typer.Option(False, "--in-cluster", help="Use the pod's service account (default when no kubeconfig exists inside a pod).")
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress bar on stderr.")
