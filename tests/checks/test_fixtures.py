@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from kubegap import yamlload
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import all_checks, get_check
 from kubegap.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
-from kubegap.sources.snapshot import read_snapshot
+from support.fleets import fleet_members
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -34,8 +33,7 @@ def _run(path: Path):
     check = get_check(path.parent.parent.name)
     assert check is not None, f"fixture folder {path.parent.parent.name} names no check"
     if check.scope == "fleet":
-        clusters = [read_snapshot(document, str(path)) for document in yamlload.load_all(path.read_text())]
-        return run_fleet_check(check, [(c.cluster["name"], Inventory(c)) for c in clusters], _settings(path))
+        return run_fleet_check(check, fleet_members(path), _settings(path))
     collection = ManifestSource([str(path)]).collect()
     assert not collection.warnings, collection.warnings
     return run_check(check, Inventory(collection), _settings(path))
