@@ -111,11 +111,11 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
         if len(collections) == 1:
             parts = [Part(run_audit(inventories[0], checks, **run), inventories[0])]
         else:
-            names = member_names(collections)
+            members = list(zip(member_names(collections), inventories, strict=True))
             cluster_checks = [c for c in checks if c.scope == "cluster"]
             fleet_checks = [c for c in checks if c.scope == "fleet"]
-            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name) for name, inventory in zip(names, inventories, strict=True)]
-            parts.append(Part(run_audit(None, fleet_checks, fleet=list(zip(names, inventories, strict=True)), **run), None))
+            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name) for name, inventory in members]
+            parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
     report = assemble_report(parts, checks, load_library(), options.config_path)
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")

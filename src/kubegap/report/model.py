@@ -150,7 +150,9 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
         **report_header(),
         "inputs": [i for p in clusters for i in p.inventory.collection.inputs],
         "cluster": clusters[0].inventory.collection.cluster if not fleet else {"name": "fleet", "members": [p.cluster for p in clusters]},
-        "summary": _summary(findings, len(suppressed), coverage, sum(len(p.inventory) for p in clusters), sum(p.result.elapsed for p in parts)),
+        "summary": _summary(
+            findings, len(suppressed), coverage, sum(len(p.inventory) for p in clusters), sum(p.result.elapsed for p in parts)
+        ),
         "findings": findings,
         "suppressed": suppressed,
         "coverage": coverage,
@@ -184,12 +186,13 @@ def _fleet_kinds(clusters: list[Part]) -> dict:
 def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], coverage: list[dict]) -> dict:
     collection = part.inventory.collection
     own = [f for f in findings if f.get("cluster") == part.cluster]
+    own_suppressed = sum(s.get("cluster") == part.cluster for s in suppressed)
     own_coverage = [c for c in coverage if c.get("cluster") == part.cluster]
     return {
         "name": part.cluster,
         "cluster": collection.cluster,
         "inputs": collection.inputs,
-        "summary": _summary(own, sum(s.get("cluster") == part.cluster for s in suppressed), own_coverage, len(part.inventory), part.result.elapsed),
+        "summary": _summary(own, own_suppressed, own_coverage, len(part.inventory), part.result.elapsed),
         "kinds": _kinds(collection),
         "warnings": list(collection.warnings),
     }
