@@ -38,6 +38,18 @@ class UndeclaredKind(Exception):
         super().__init__(f"check {check_id} reads {', '.join(missing)} without declaring it in reads=")
 
 
+class CollectionFacts:
+    """A collection's metadata as a check may read it; its objects only through the inventory's lookups."""
+
+    def __init__(self, collection: Collection):
+        self.cluster = collection.cluster
+        self.inputs = collection.inputs
+        self.collected = collection.collected
+        self.forbidden = collection.forbidden
+        self.absent = collection.absent
+        self.failed = collection.failed
+
+
 class ScopedInventory:
     """An ``Inventory`` limited to declared kinds; records every kind touched in ``touched``.
 
@@ -67,9 +79,14 @@ class ScopedInventory:
 
     # -- what was seen ---------------------------------------------------------------------------
     @property
-    def collection(self) -> Collection:
-        """The collection's metadata (cluster, inputs, forbidden kinds); ``resources`` is the whole input."""
-        return self._inventory.collection
+    def collection(self) -> CollectionFacts:
+        """What the collection says about itself (cluster, inputs, forbidden kinds), without its objects."""
+        return CollectionFacts(self._inventory.collection)
+
+    def every_object(self) -> list[dict]:
+        """Every object of the input, whatever its kind: only for what a live collection cannot carry
+        (a removed ``apiVersion`` lives in manifests; a cluster answers in the versions it serves)."""
+        return self._inventory.collection.resources
 
     def collected(self, kind_name: str) -> bool:
         return self._sees(kind_name) and self._inventory.collected(kind_name)

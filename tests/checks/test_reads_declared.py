@@ -101,3 +101,13 @@ def test_declared_reads_are_kinds_kubegap_knows_how_to_list(check: Check):
     from kubegap.sources.kinds import KNOWN_KINDS
 
     assert set(check.reads) <= set(KNOWN_KINDS), sorted(set(check.reads) - set(KNOWN_KINDS))
+
+
+def test_a_check_cannot_reach_the_objects_around_its_lookups():
+    def run(ctx: Context):
+        yield from (ctx.finding(obj, "seen") for obj in ctx.inventory.collection.resources)
+
+    service = {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web", "namespace": "a"}}
+    sneaky = Check(id="reads-everything", title="t", severity="low", category="c", cases=("x",), fix="f", run=run)
+    coverage, findings = run_check(sneaky, Inventory(Collection(resources=[service], cluster={"name": "c"})))
+    assert coverage.status == "error" and "resources" in coverage.reason and findings == []
