@@ -27,7 +27,7 @@ def test_output_file_goes_to_the_format_without_a_path(tmp_path):
     report, sarif = tmp_path / "report.json", tmp_path / "k.sarif"
     result = run_cli("audit", "--demo", "--format", "json", "-o", str(report), "--format", f"sarif={sarif}", "--fail-on", "none")
     assert result.returncode == 0 and result.stdout == ""
-    assert json.loads(report.read_text())["schema_version"] == "1" and sarif.exists()
+    assert json.loads(report.read_text())["schema_version"] == "2" and sarif.exists()
 
 
 @pytest.mark.parametrize(

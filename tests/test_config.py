@@ -151,6 +151,9 @@ def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
         ("checks:\n  pdb-missing: {enabeld: false}\n", "checks.pdb-missing.enabeld: Extra inputs are not permitted"),
         ("checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n", "settings.min_grace: unknown setting (known: min_grace_seconds)"),
         ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\n", "settings.min_grace_seconds: expected a number"),
+        ("checks:\n  pod-ip-capacity: {settings: {cluster_pod_cidr: 42}}\n", "settings.cluster_pod_cidr: expected a string, got 42"),
+        ("checks:\n  kubernetes-version-unsupported: {settings: {today: 2026-01-01}}\n", "settings.today: expected a string"),
+        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: null}}\n", "settings.min_grace_seconds: expected a number"),
         ("exemptions:\n- {check: pdb-missing}\n", "exemptions.0.reason: Field required"),
         ("exemptions:\n- {check: pdb-missing, reason: '  '}\n", "exemptions.0.reason: a reason is required"),
         ("exemptions:\n- {check: bogus, reason: x}\n", "exemptions.0.check: no such check 'bogus'"),
@@ -165,6 +168,18 @@ def test_invalid_config_names_file_and_field(tmp_path, text, expected):
     with pytest.raises(UserError) as caught:
         load_config(path)
     assert str(path) in str(caught.value) and expected in str(caught.value)
+
+
+def test_a_setting_unset_by_default_must_declare_its_type():
+    from kubegap.checks.base import check
+
+    def run(ctx):
+        yield from ()
+
+    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
+    with pytest.raises(ValueError, match=r"settings \['window'\] default to None and need a type"):
+        check(id="untyped-setting", title="t", severity="low", category="c", cases=["x"], fix="f", defaults={"window": None})(run)
+    assert get_check("untyped-setting") is None
 
 
 def test_invalid_config_exits_2_without_traceback(manifest, tmp_path):

@@ -1,7 +1,9 @@
 """Run checks over an inventory: findings, suppressed findings, and coverage for every check.
 
 A check that crashes is isolated: its coverage says ``error`` with the exception, and the audit
-goes on. A check whose required kinds were not collected is ``skipped`` with the reason.
+goes on. A check whose required kinds were not collected is ``skipped`` with the reason. Cluster
+checks run over one inventory; fleet checks over every member of a fleet (and are skipped, with
+that reason, when one cluster is audited alone).
 Findings are suppressed by annotations on their object, then by the config file's exemption
 rules; an expired rule suppresses nothing and is listed with the findings it would have hidden.
 """
@@ -14,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kubegap.checks.base import Check, Context, Finding, Skip, severity_rank
+from kubegap.checks.base import Check, Context, Finding, Member, Skip, severity_rank
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, dig
+from kubegap.scoped_inventory import ScopedInventory
 
 if TYPE_CHECKING:
     from kubegap.config import Exemption
@@ -67,12 +70,9 @@ def _annotation_exemption(finding: Finding) -> str | None:
     return None
 
 
-def run_check(check: Check, inventory: Inventory, settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
-    missing = [k for k in check.requires if not inventory.collected(k)]
-    if missing:
-        return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
+def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
     try:
-        findings = list(check.run(Context(inventory, check, settings or {})))
+        findings = list(check.run(context))
     except Skip as skip:
         return Coverage(check.id, "skipped", f"not applicable: {skip}"), []
     except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit
@@ -80,15 +80,35 @@ def run_check(check: Check, inventory: Inventory, settings: dict | None = None) 
     return Coverage(check.id, "ran", None, len(findings)), findings
 
 
+def run_check(check: Check, inventory: Inventory, settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
+    missing = [k for k in check.requires if not inventory.collected(k)]
+    if missing:
+        return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
+    if check.scope == "fleet":
+        return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
+    return _run(check, Context(ScopedInventory(inventory, check.id, check.reads), check, settings or {}))
+
+
+def run_fleet_check(check: Check, members: Sequence[tuple[str, Inventory]], settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
+    """A fleet check over every cluster of the fleet, each named; skipped when any cluster lacks a required kind."""
+    missing = [f"{name}: {inventory.why_missing(k)}" for name, inventory in members for k in check.requires if not inventory.collected(k)]
+    if missing:
+        return Coverage(check.id, "skipped", "; ".join(missing)), []
+    scoped = tuple(Member(name, ScopedInventory(inventory, check.id, check.reads)) for name, inventory in members)
+    return _run(check, Context(None, check, settings or {}, scoped))
+
+
 def run_audit(
-    inventory: Inventory,
+    inventory: Inventory | None,
     checks: list[Check],
     *,
     annotation_exemptions: bool = True,
     settings: dict[str, dict] | None = None,
     exemptions: Sequence[Exemption] = (),
     today: dt.date | None = None,
+    fleet: Sequence[tuple[str, Inventory]] = (),
 ) -> AuditResult:
+    """Run ``checks`` over ``inventory``, or, given ``fleet`` (named inventories), the fleet checks over the fleet."""
     started = time.perf_counter()
     result = AuditResult()
     today = today or dt.datetime.now(dt.UTC).date()
@@ -96,7 +116,11 @@ def run_audit(
     expired = [rule for rule in exemptions if rule.expired(today)]
     would_suppress = [0] * len(expired)
     for check in checks:
-        coverage, findings = run_check(check, inventory, (settings or {}).get(check.id))
+        check_settings = (settings or {}).get(check.id)
+        if fleet:
+            coverage, findings = run_fleet_check(check, fleet, check_settings)
+        else:
+            coverage, findings = run_check(check, inventory, check_settings)
         result.coverage.append(coverage)
         for finding in findings:
             reason = _annotation_exemption(finding) if annotation_exemptions else None

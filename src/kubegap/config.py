@@ -90,9 +90,9 @@ class Config(_Strict):
                 if key not in check.defaults:
                     known = ", ".join(sorted(check.defaults)) or "none"
                     problems.append(f"checks.{check_id}.settings.{key}: unknown setting (known: {known})")
-                elif not _same_type(value, check.defaults[key]):
+                elif not _same_type(value, check.setting_types[key], unset_allowed=check.defaults[key] is None):
                     problems.append(
-                        f"checks.{check_id}.settings.{key}: expected {_type_name(check.defaults[key])}, got {value!r}"
+                        f"checks.{check_id}.settings.{key}: expected {_type_name(check.setting_types[key])}, got {value!r}"
                     )
         for index, rule in enumerate(self.exemptions):
             if rule.check != "all" and get_check(rule.check) is None:
@@ -116,22 +116,23 @@ class Config(_Strict):
         return {check_id: dict(entry.settings) for check_id, entry in self.checks.items() if entry.settings}
 
 
-def _same_type(value: Any, default: Any) -> bool:
-    if default is None:
-        return True
-    if isinstance(default, bool):
+def _same_type(value: Any, expected: type, *, unset_allowed: bool) -> bool:
+    """Whether ``value`` fits a setting of type ``expected`` (null too, for a setting unset by default)."""
+    if value is None:
+        return unset_allowed
+    if expected is bool:
         return isinstance(value, bool)
-    if isinstance(default, int | float):
+    if expected in (int, float):
         return isinstance(value, int | float) and not isinstance(value, bool)
-    return isinstance(value, type(default))
+    return isinstance(value, expected)
 
 
-def _type_name(default: Any) -> str:
-    if isinstance(default, bool):
+def _type_name(expected: type) -> str:
+    if expected is bool:
         return "true or false"
-    if isinstance(default, int | float):
+    if expected in (int, float):
         return "a number"
-    return {str: "a string", list: "a list", dict: "a mapping"}.get(type(default), type(default).__name__)
+    return {str: "a string", list: "a list", dict: "a mapping"}.get(expected, expected.__name__)
 
 
 def _format(path: Path, error: ValidationError) -> str:

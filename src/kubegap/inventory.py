@@ -103,16 +103,22 @@ class Inventory:
         uid = dig(obj, "metadata", "uid")
         return self._children.get(uid, []) if isinstance(uid, str) else []
 
-    def pods_of(self, obj: dict) -> list[dict]:
-        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
+    def descendants(self, obj: dict, visible: Callable[[dict], bool] = lambda _: True) -> list[dict]:
+        """Everything ``obj`` controls, through owner references, down to its Pods (only through ``visible`` ones)."""
         found, stack, seen = [], [obj], {id(obj)}
         while stack:
             for child in self.owned_by(stack.pop()):
-                if id(child) in seen:
+                if id(child) in seen or not visible(child):
                     continue  # owner cycles exist in hostile input
                 seen.add(id(child))
-                (found if kind(child) == "Pod" else stack).append(child)
+                found.append(child)
+                if kind(child) != "Pod":
+                    stack.append(child)
         return found
+
+    def pods_of(self, obj: dict) -> list[dict]:
+        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
+        return [child for child in self.descendants(obj) if kind(child) == "Pod"]
 
     def origin(self, obj: dict) -> Origin | None:
         return self.collection.origins.get(id(obj))

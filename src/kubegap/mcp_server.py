@@ -25,6 +25,7 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from kubegap import __version__
+from kubegap.checks.base import Severity as SeverityLevel
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
 from kubegap.library.search import MAX_QUERY_CHARS
@@ -52,7 +53,7 @@ MAX_CURSOR_CHARS = 1000
 PathArgument = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
 Identifier = Annotated[str, Field(max_length=MAX_ID_CHARS)]
 """A check id, case id, category or vocabulary term."""
-Severity = Annotated[str, Field(pattern="^(critical|high|medium|low|info)$", description="Lowest severity to include.")]
+Severity = Annotated[SeverityLevel, Field(description="Lowest severity to include.")]
 Cursor = Annotated[str | None, Field(max_length=MAX_CURSOR_CHARS, description="A next_cursor from an earlier result of this tool with the same arguments.")]
 Limit = Annotated[int, Field(ge=1, le=100, description="Check groups per page.")]
 
@@ -272,19 +273,21 @@ def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
     return warnings
 
 
-def _audit(collect, checks: list[str] | None, min_severity: str, cursor: str | None, limit: int,
+def _audit(collect, checks: list[str] | None, config_file: Path | None, min_severity: str, cursor: str | None, limit: int,
            namespaces: list[str] | None = None) -> CallToolResult:
-    from kubegap.pipeline import audit_collection
+    """Audit what ``collect(options)`` returns with the options every surface builds: ``--check`` ids and the config file."""
+    from kubegap.pipeline import audit, configured_options
 
     if cursor:
         decode_cursor(cursor)  # refuse a bad cursor before the audit runs
     try:
-        collection = collect()
+        options = configured_options(checks, config_file)
+        collection = collect(options)
         notes = missing_namespaces(collection, namespaces or [])
         if not collection.resources:
             reason = (notes or collection.warnings or [""])[0]
             raise ToolError("no Kubernetes objects found in the input" + (f": {reason}" if reason else ""))
-        report = audit_collection(collection, checks)
+        report = audit([collection], options)
     except UserError as exc:
         raise ToolError(str(exc)) from None
     report["warnings"] = notes + report["warnings"]
@@ -301,8 +304,8 @@ AUDIT_RESULT = (
 
 
 def _case_markdown(case_id: str) -> str:
-    from kubegap.cli.cases import case_markdown
     from kubegap.library import load_library
+    from kubegap.library.serialize import case_markdown
 
     library = load_library()
     case = library.case(case_id)
@@ -311,7 +314,8 @@ def _case_markdown(case_id: str) -> str:
     return case_markdown(case, library)
 
 
-def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None) -> MCPServer:
+def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None, config_file: Path | None = None) -> MCPServer:
+    """The server; its audits use ``config_file``, else ``.kubegap.yaml`` in the working directory, as the CLI does."""
     roots = [r.resolve() for r in (roots or [Path.cwd()])]
     server = KubegapServer("kubegap", version=__version__, instructions=INSTRUCTIONS)
 
@@ -331,7 +335,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         if yaml is not None and len(yaml.encode()) > MAX_INLINE_BYTES:
             raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
 
-        def collect():
+        def collect(_options):
             from kubegap.sources.manifests import ManifestSource, Reader
 
             collection = ManifestSource(_check_paths(paths, roots)).collect() if paths else None
@@ -344,7 +348,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
                 collection.merge(reader.collection)
             return collection
 
-        return _audit(collect, checks, min_severity, cursor, limit)
+        return _audit(collect, checks, config_file, min_severity, cursor, limit)
 
     @server.tool(annotations=READ_ONLY, description=(
         "Audit a saved cluster snapshot offline, with the same coverage information as a live audit. " + AUDIT_RESULT))
@@ -355,12 +359,12 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         cursor: Cursor = None,
         limit: Limit = 20,
     ) -> AuditOutput:
-        def collect():
+        def collect(_options):
             from kubegap.sources.manifests import ManifestSource
 
             return ManifestSource(_check_paths([path], roots)).collect()
 
-        return _audit(collect, checks, min_severity, cursor, limit)
+        return _audit(collect, checks, config_file, min_severity, cursor, limit)
 
     @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}), description=(
         "Audit a live cluster through the kubeconfig, read-only: only GET requests, never Secret data. Lists exactly "
@@ -375,14 +379,13 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None)
         cursor: Cursor = None,
         limit: Limit = 20,
     ) -> AuditOutput:
-        from kubegap.cli.sources import ClusterTarget, collect_cluster, kinds_read
-        from kubegap.pipeline import select_checks
+        from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read
 
-        def collect():
+        def collect(options):
             target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
-            return collect_cluster(target, kinds_read(select_checks(checks)))
+            return collect_cluster(target, kinds_read(options.checks))
 
-        return _audit(collect, checks, min_severity, cursor, limit, namespaces)
+        return _audit(collect, checks, config_file, min_severity, cursor, limit, namespaces)
 
     @server.tool(annotations=READ_ONLY)
     def list_contexts() -> CallToolResult:
@@ -520,8 +523,9 @@ def serve(
     port: int = 8765,
     roots: list[Path] | None = None,
     kubeconfig: str | None = None,
+    config_file: Path | None = None,
 ) -> None:
-    server = build_server(roots, kubeconfig)
+    server = build_server(roots, kubeconfig, config_file)
     if transport == "stdio":
         server.run("stdio")
     else:

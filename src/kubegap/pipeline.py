@@ -1,17 +1,28 @@
-"""The whole audit in one call: collect, index, check, report. Shared by the CLI and the MCP server."""
+"""The whole audit in one call, the same for every surface: the CLI, the MCP server and the web.
+
+``AuditOptions`` is built once from what the user chose (``--check``, ``--baseline``, ...) and the
+configuration file; ``audit(collections, options)`` indexes each cluster's collection, runs the
+cluster checks on each and, for a fleet (two or more clusters), the fleet checks across them, and
+returns the versioned JSON report, compared with the baseline when there is one.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from kubegap.allocation import bulk_allocation
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.checks.base import Check
+from kubegap.checks.base import Check, Threshold
+from kubegap.config import Config, Exemption, find_config
 from kubegap.errors import UserError
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
-from kubegap.report.model import build_report
+from kubegap.report.baseline import at_or_above, load_report, with_baseline
+from kubegap.report.model import Part, assemble_report
 from kubegap.sources.base import Collection
 
 
@@ -27,15 +38,100 @@ def select_checks(check_ids: Iterable[str] | None) -> list[Check]:
     return [c for c in checks if c.id in wanted]
 
 
-def audit_collection(
-    collection: Collection,
+def case_check_ids(case_ids: Iterable[str] | None) -> list[str]:
+    """The checks the given library cases name (``--case``), in order; a case that names none is an error."""
+    library = load_library()
+    found: list[str] = []
+    for case_id in case_ids or ():
+        case = library.case(case_id)
+        if case is None:
+            raise UserError(f"unknown case {case_id!r} (see 'kubegap cases')")
+        if not case.checks:
+            raise UserError(f"case {case_id!r} names no check: {case.no_check_reason}")
+        found += case.checks
+    return list(dict.fromkeys(found))
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """Everything that shapes an audit besides its input."""
+
+    checks: tuple[Check, ...]
+    """The checks to run, with the configuration's severities applied."""
+    settings: Mapping[str, dict] = field(default_factory=dict)
+    exemptions: tuple[Exemption, ...] = ()
+    annotation_exemptions: bool = True
+    config_path: str | None = None
+    baseline: dict | None = None
+    baseline_path: str | None = None
+    fail_on: Threshold = "high"
+
+    def failing(self, report: dict) -> list[dict]:
+        """The findings that fail the run: at or above ``fail_on``, and new when there is a baseline."""
+        judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
+        return at_or_above(judged, self.fail_on)
+
+
+def audit_options(
     check_ids: Iterable[str] | None = None,
     *,
+    case_ids: Iterable[str] | None = None,
+    config: Config | None = None,
     annotation_exemptions: bool = True,
-) -> dict:
-    """The versioned JSON report for everything in ``collection``."""
+    baseline: Path | None = None,
+    fail_on: Threshold = "high",
+) -> AuditOptions:
+    """The options for ``--check`` and ``--case`` ids and a loaded configuration (checks chosen run even if disabled)."""
+    check_ids = list(dict.fromkeys([*(check_ids or []), *case_check_ids(case_ids)]))
     checks = select_checks(check_ids)
+    if config is not None:
+        checks = config.apply(checks, chosen_explicitly=bool(check_ids))
+    return AuditOptions(
+        checks=tuple(checks),
+        settings=config.settings() if config else {},
+        exemptions=tuple(config.exemptions) if config else (),
+        annotation_exemptions=annotation_exemptions,
+        config_path=config.path if config else None,
+        baseline=load_report(baseline) if baseline is not None else None,
+        baseline_path=str(baseline) if baseline is not None else None,
+        fail_on=fail_on,
+    )
+
+
+def configured_options(check_ids: Iterable[str] | None = None, config_file: Path | None = None, **kwargs) -> AuditOptions:
+    """Options from ``--config PATH``, else ``./.kubegap.yaml`` when present: what every surface uses."""
+    return audit_options(check_ids, config=find_config(config_file), **kwargs)
+
+
+def member_names(collections: list[Collection]) -> list[str]:
+    """Each cluster's name, made unique (``prod``, ``prod#2``) so a fleet's clusters never collide."""
+    seen: Counter = Counter()
+    names = []
+    for index, collection in enumerate(collections):
+        name = collection.cluster.get("name")
+        base = name if isinstance(name, str) else f"cluster-{index + 1}"
+        seen[base] += 1
+        names.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return names
+
+
+def audit(collections: list[Collection], options: AuditOptions) -> dict:
+    """The versioned JSON report of ``collections``: one cluster, or a fleet when there are several."""
+    if not collections:
+        raise ValueError("audit needs at least one collection")
+    checks = list(options.checks)
+    run = {"annotation_exemptions": options.annotation_exemptions, "settings": dict(options.settings), "exemptions": options.exemptions}
     with bulk_allocation():
-        inventory = Inventory(collection)
-        result = run_audit(inventory, checks, annotation_exemptions=annotation_exemptions)
-    return build_report(result, inventory, checks, load_library())
+        inventories = [Inventory(c) for c in collections]
+        if len(collections) == 1:
+            parts = [Part(run_audit(inventories[0], checks, **run), inventories[0])]
+        else:
+            members = list(zip(member_names(collections), inventories, strict=True))
+            cluster_checks = [c for c in checks if c.scope == "cluster"]
+            fleet_checks = [c for c in checks if c.scope == "fleet"]
+            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name) for name, inventory in members]
+            parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
+    report = assemble_report(parts, checks, load_library(), options.config_path)
+    if options.baseline is not None:
+        report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
+    return report

@@ -9,6 +9,8 @@ a bare ``=`` is a plain string (real CRDs use it as a value; PyYAML would read i
 
 from __future__ import annotations
 
+import sys
+
 from collections.abc import Iterator
 
 import yaml
@@ -98,6 +100,19 @@ Loader.yaml_implicit_resolvers = {
     for key, resolvers in _Base.yaml_implicit_resolvers.items()
 }
 Loader.add_constructor("tag:yaml.org,2002:map", Loader.construct_yaml_map)
+
+
+def _construct_int(loader: Loader, node):
+    """An integer, or a YAML error naming it when it is too long for Python to convert."""
+    try:
+        return _Base.construct_yaml_int(loader, node)
+    except ValueError:
+        digits = sum(c.isdigit() for c in node.value)
+        problem = f"a number of {digits} digits, over Python's {sys.get_int_max_str_digits()}-digit limit"
+        raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from None
+
+
+Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def documents(text: str) -> tuple[list, list[tuple[str, int]]]:

@@ -5,7 +5,9 @@ its sources describe and ``fixed.yaml`` the same after the remediation the case 
 check the case names must run and fire on the incident, and run without a finding on the fix. Each
 file opens with a comment block saying which source sentence each part comes from. A header line
 ``# settings: {"<check-id>": {...}}`` runs checks with those settings, so a threshold the incident
-passed (a hundred thousand Events) can be shown at a small scale, as its header then says.
+passed (a hundred thousand Events) can be shown at a small scale, as its header then says. A fleet check
+runs over ``incident-fleet.yaml`` and ``fixed-fleet.yaml`` beside them: one kubegap Snapshot
+document per cluster.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_check
+from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.sources.manifests import ManifestSource
+from support.fleets import fleet_members
 
 HERE = Path(__file__).parent
 LINKED = [case for case in load_library().cases if case.checks]
@@ -41,7 +44,10 @@ def _audit(path: Path, check_ids):
     for check_id in check_ids:
         check = get_check(check_id)
         assert check is not None, f"{path} names unknown check {check_id}"
-        results[check_id] = run_check(check, inventory, settings.get(check_id))
+        if check.scope == "fleet":
+            results[check_id] = run_fleet_check(check, fleet_members(path.with_name(f"{path.stem}-fleet.yaml")))
+        else:
+            results[check_id] = run_check(check, inventory, settings.get(check_id))
     return results
 
 

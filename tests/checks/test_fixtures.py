@@ -4,7 +4,7 @@
 when the file starts with ``# expect: N``); ``fixtures/<check-id>/passes/*.yaml`` must produce
 none, and the check must have run (not been skipped) unless the file starts with ``# skipped``.
 A leading ``# settings: {json}`` comment line runs the check with those settings (small thresholds
-keep fixtures small).
+keep fixtures small). A fleet check's fixture holds one kubegap Snapshot document per cluster.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_check
+from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import all_checks, get_check
 from kubegap.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
+from support.fleets import fleet_members
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -31,6 +32,8 @@ def _cases(kind: str):
 def _run(path: Path):
     check = get_check(path.parent.parent.name)
     assert check is not None, f"fixture folder {path.parent.parent.name} names no check"
+    if check.scope == "fleet":
+        return run_fleet_check(check, fleet_members(path), _settings(path))
     collection = ManifestSource([str(path)]).collect()
     assert not collection.warnings, collection.warnings
     return run_check(check, Inventory(collection), _settings(path))

@@ -1,4 +1,4 @@
-"""Fleets: several contexts or snapshots, one report with a section per cluster, correlated change."""
+"""Fleets: several contexts or snapshots, one report in the shape of one cluster's, correlated change."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from conftest import run_cli
-from kubegap.fleet import fleet_report
+from kubegap.pipeline import audit, audit_options
 from kubegap.sources.base import Collection
 from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster
@@ -40,14 +40,14 @@ def test_two_contexts_make_one_fleet_report(apiserver, second_cluster, tmp_path)
     report = json.loads(result.stdout)
     jsonschema.validate(report, SCHEMA)
     assert [c["name"] for c in report["clusters"]] == ["eu", "us"]
-    assert all("nccl-timeouts-unset" in {f["check_id"] for f in c["report"]["findings"]} for c in report["clusters"])
-    (correlated,) = report["findings"]
+    assert {("eu", "nccl-timeouts-unset"), ("us", "nccl-timeouts-unset")} <= {(f["cluster"], f["check_id"]) for f in report["findings"]}
+    (correlated,) = [f for f in report["findings"] if f["cluster"] is None]
     assert correlated["check_id"] == "fleet-os-updates-correlated" and correlated["object"]["kind"] == "Fleet"
     assert "2 clusters (eu, us) run nodes on Ubuntu 22.04.4 LTS" in correlated["message"]
     assert correlated["cases"] == ["datadog-2023-systemd-networkd-cilium-outage"]
     assert apiserver.log and second_cluster.log  # both clusters were asked
     table = run_cli("audit", "--kubeconfig", str(config), "--context", "eu", "--context", "us", "--fail-on", "none")
-    assert "Cluster eu" in table.stdout and "Cluster us" in table.stdout and "Fleet: eu, us" in table.stdout
+    assert "eu: PyTorchJob ml/llama" in table.stdout and "us: PyTorchJob ml/llama" in table.stdout and "Fleet fleet" in table.stdout
 
 
 def snapshot(tmp_path, name, os_image, *, forbidden=None):
@@ -62,8 +62,8 @@ def test_snapshots_of_different_clusters_are_a_fleet(tmp_path):
     paths = [snapshot(tmp_path, "eu", "Ubuntu 22.04.4 LTS"), snapshot(tmp_path, "us", "Ubuntu 22.04.4 LTS")]
     report = json.loads(run_cli("audit", *paths, "--format", "json", "--fail-on", "none").stdout)
     assert [c["name"] for c in report["clusters"]] == ["eu", "us"]
-    assert [f["check_id"] for f in report["findings"]] == ["fleet-os-updates-correlated"]
-    assert report["summary"]["objects"] == 4
+    assert [f["check_id"] for f in report["findings"] if f["cluster"] is None] == ["fleet-os-updates-correlated"]
+    assert report["summary"]["objects"] == 4 and [c["summary"]["objects"] for c in report["clusters"]] == [2, 2]
 
 
 def test_same_cluster_snapshots_and_plain_files_are_still_one_cluster(tmp_path):
@@ -86,11 +86,32 @@ def collection(name: str, images: list[str], *, nodes_collected: bool = True) ->
     return c
 
 
+def fleet_report(collections: list[Collection]) -> dict:
+    return audit(collections, audit_options(["fleet-os-updates-correlated"]))
+
+
 def test_fleet_check_passes_on_staggered_releases_and_skips_without_nodes():
-    report = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", ["Ubuntu 24.04.1 LTS", "Bottlerocket OS 1.20.0"])], None)
-    assert report["findings"] == [] and report["coverage"][0]["status"] == "ran"
-    skipped = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", [], nodes_collected=False)], None)
+    report = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", ["Ubuntu 24.04.1 LTS", "Bottlerocket OS 1.20.0"])])
+    assert report["findings"] == [] and report["coverage"] == [
+        {"cluster": None, "check_id": "fleet-os-updates-correlated", "status": "ran", "reason": None, "findings": 0}
+    ]
+    skipped = fleet_report([collection("a", ["Ubuntu 22.04.4 LTS"]), collection("b", [], nodes_collected=False)])
     assert skipped["coverage"][0]["status"] == "skipped"
     assert skipped["coverage"][0]["reason"] == "b: Node forbidden by RBAC (list nodes (core) cluster-wide)"
-    same_names = fleet_report([collection("a", ["X"]), collection("a", ["X"])], None)
+    same_names = fleet_report([collection("a", ["X"]), collection("a", ["X"])])
     assert [c["name"] for c in same_names["clusters"]] == ["a", "a#2"]
+
+
+def test_one_cluster_alone_skips_the_fleet_check_and_says_why():
+    report = audit([collection("a", ["X"])], audit_options(["fleet-os-updates-correlated"]))
+    assert report["coverage"] == [{"check_id": "fleet-os-updates-correlated", "status": "skipped",
+                                   "reason": "a fleet check: it runs when two or more clusters are audited together", "findings": 0}]
+
+
+def test_the_fleet_check_is_in_the_catalog():
+    listed = json.loads(run_cli("checks", "--format", "json").stdout)
+    (entry,) = [c for c in listed if c["id"] == "fleet-os-updates-correlated"]
+    assert entry["scope"] == "fleet" and entry["reads"] == ["Node"]
+    shown = run_cli("checks", "show", "fleet-os-updates-correlated")
+    assert shown.returncode == 0 and "Runs on a fleet" in shown.stdout and "Why it matters" in shown.stdout
+    assert "## fleet-os-updates-correlated: One node OS release across clusters" in run_cli("checks", "docs").stdout

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks import all_checks
-from kubegap.cli.sources import kinds_read
+from kubegap.sources.targets import kinds_read
 from kubegap.rbac import cluster_role, unknown_kinds
 
 

@@ -8,13 +8,13 @@ import json
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 
 from kubegap.demo import demo_path
-from kubegap.pipeline import audit_collection
+from kubegap.pipeline import audit, audit_options
 from kubegap.report import renderer
 from kubegap.sources.manifests import ManifestSource
 
 
 def _demo_report() -> dict:
-    return audit_collection(ManifestSource([str(demo_path())]).collect())
+    return audit([ManifestSource([str(demo_path())]).collect()], audit_options())
 
 
 def _render(name: str, report: dict) -> str:

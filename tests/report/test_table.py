@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kubegap.demo import demo_path
-from kubegap.pipeline import audit_collection
+from kubegap.pipeline import audit, audit_options
 from kubegap.report.table import INDENT, ROWS_PER_CHECK, View, render
 from kubegap.report.text import case_reference, counts_label, object_label
 from kubegap.sources.manifests import ManifestSource, Reader
@@ -32,7 +32,7 @@ STATEFULSET = (
 
 @pytest.fixture(scope="module")
 def demo() -> dict:
-    report = audit_collection(ManifestSource([str(demo_path())]).collect())
+    report = audit([ManifestSource([str(demo_path())]).collect()], audit_options())
     report["summary"]["elapsed_seconds"] = 0.0  # the one value that changes from run to run
     return report
 
@@ -151,7 +151,7 @@ def test_no_colour_on_a_file_and_none_under_NO_COLOR(demo, monkeypatch):
 def test_many_findings_of_one_check_are_summarised():
     reader = Reader()
     reader.read_text("---\n".join(STATEFULSET.format(i=i) for i in range(40)), "many.yaml")
-    report = audit_collection(reader.collection, ["local-storage-stateful"])
+    report = audit([reader.collection], audit_options(["local-storage-stateful"]))
     assert report["summary"]["findings"] == 40
     text = table(report, width=250)
     assert f"local-storage-stateful: {40 - ROWS_PER_CHECK} more object(s)" in text

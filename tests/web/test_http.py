@@ -47,7 +47,7 @@ def test_case_term_vocabulary_and_check_twins(client, library):
     assert [c["id"] for c in client.get("/checks.json").json()] == [c.id for c in all_checks()]
     check = all_checks()[0]
     assert client.get(f"/checks/{check.id}.json").json()["documentation"] == check.doc
-    assert client.get("/report.json").json()["schema_version"] == "1"
+    assert client.get("/report.json").json()["schema_version"] == "2"
 
 
 def test_combined_components_say_what_the_cases_involve(client, library):

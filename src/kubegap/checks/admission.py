@@ -288,7 +288,7 @@ def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name
     category="admission",
     cases=[JETSTACK],
     requires=["Service"],
-    reads=[*WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "Deployment", "StatefulSet", "PodDisruptionBudget"],
+    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget"],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; or set failurePolicy Ignore if the cluster can do without it "

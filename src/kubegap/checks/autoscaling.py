@@ -107,6 +107,7 @@ def _max_pods(node: dict) -> int | None:
     requires=["Node"],
     reads=["Pod", "Deployment", "DaemonSet", "ConfigMap"],
     defaults={"cluster_pod_cidr": None, "max_fill": 0.8},
+    setting_types={"cluster_pod_cidr": str},
     fix=(
         "Plan the pod IP range against the largest the cluster may grow: the number of node blocks it holds "
         "(2^(node prefix - range prefix)) must exceed the autoscaler's maximum node count. Widen the range "
@@ -308,6 +309,7 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None, bool]]:
         "a request for each resource the HPA scales on by utilization; otherwise the HPA cannot compute a "
         "utilization and does not scale."
     ),
+    reads=["Deployment", "Rollout", "StatefulSet"],
 )
 def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     """
@@ -450,6 +452,7 @@ def hpa_at_max(ctx: Context) -> Iterator[Finding]:
         "Remove spec.replicas from the manifest of a workload an HPA manages (and from the Helm values that "
         "render it), so every apply leaves the replica count to the autoscaler."
     ),
+    reads=["workloads"],
 )
 def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     """

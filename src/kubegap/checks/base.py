@@ -10,14 +10,19 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef
+from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
 
 Severity = Literal["critical", "high", "medium", "low", "info"]
+"""The one severity type: worst first. Reports, the config file, --fail-on and the MCP tools use it."""
+Threshold = Literal[Severity, "none"]
+"""A ``--fail-on`` level: findings at or above this severity fail the run; ``none``: nothing does."""
 Precision = Literal["very-high", "high", "medium", "low"]
-SEVERITIES: tuple[str, ...] = ("critical", "high", "medium", "low", "info")
+Scope = Literal["cluster", "fleet"]
+"""A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
+SEVERITIES: tuple[str, ...] = get_args(Severity)
 DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
 
 
@@ -52,13 +57,29 @@ class Finding:
     """The resource the finding is about (exemption annotations, file origin); never serialised."""
 
 
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One cluster of a fleet, as a fleet check sees it."""
+
+    name: str
+    inventory: ScopedInventory
+
+
+FLEET = ObjectRef("kubegap.io/v1", "Fleet", None, "fleet")
+"""The subject of a fleet check's findings: the clusters audited together."""
+
+
 @dataclass(frozen=True)
 class Context:
-    """What a check receives: the inventory, its settings, and a way to make findings."""
+    """What a check receives: the inventory (limited to the kinds it reads), its settings, and a way to make findings.
 
-    inventory: Inventory
+    A fleet check receives ``members`` instead, one per cluster, and no ``inventory``.
+    """
+
+    inventory: ScopedInventory | None
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
+    members: tuple[Member, ...] = ()
 
     @property
     def cluster(self) -> ObjectRef:
@@ -101,9 +122,12 @@ class Check:
     reads: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
+    setting_types: dict[str, type] = field(default_factory=dict)
+    """Each setting's type: its default's, or the type declared for a setting whose default is None."""
     doc: dict[str, str] = field(default_factory=dict)
     precision: Precision = "high"
     """How often a finding is a real gap (SARIF precision): lower it for heuristic checks."""
+    scope: Scope = "cluster"
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
@@ -125,6 +149,23 @@ def parse_doc(check_id: str, docstring: str | None) -> dict[str, str]:
 REGISTRY: dict[str, Check] = {}
 
 
+def _setting_types(check_id: str, defaults: dict[str, Any], declared: dict[str, type]) -> dict[str, type]:
+    untyped = sorted(k for k, v in defaults.items() if v is None and k not in declared)
+    if untyped:
+        raise ValueError(f"check {check_id}: settings {untyped} default to None and need a type in setting_types")
+    unknown = sorted(set(declared) - set(defaults))
+    if unknown:
+        raise ValueError(f"check {check_id}: setting_types names settings it has no default for: {unknown}")
+    return {k: declared.get(k, type(v)) for k, v in defaults.items()}
+
+
+def _expand_reads(reads: Iterable[str], requires: Iterable[str]) -> tuple[str, ...]:
+    kinds = set(reads) | set(requires)
+    if WORKLOADS in kinds:
+        kinds = (kinds - {WORKLOADS}) | set(WORKLOAD_KINDS)
+    return tuple(sorted(kinds))
+
+
 def check(
     *,
     id: str,
@@ -136,9 +177,16 @@ def check(
     reads: Iterable[str] = (),
     requires: Iterable[str] = (),
     defaults: dict[str, Any] | None = None,
+    setting_types: dict[str, type] | None = None,
     precision: Precision = "high",
+    scope: Scope = "cluster",
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
-    """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads."""
+    """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
+
+    ``reads`` may name ``"workloads"`` for every kind that carries pod templates (``inventory.workloads``).
+    A check can read nothing else: the inventory it receives refuses undeclared kinds. A setting whose
+    default is None (unset) declares its type in ``setting_types``.
+    """
 
     def register(fn: Callable[[Context], Iterator[Finding]]):
         if id in REGISTRY:
@@ -154,11 +202,13 @@ def check(
             cases=cited,
             fix=fix,
             run=fn,
-            reads=tuple(sorted(set(reads) | set(requires))),
+            reads=_expand_reads(reads, requires),
             requires=tuple(requires),
             defaults=dict(defaults or {}),
+            setting_types=_setting_types(id, defaults or {}, setting_types or {}),
             doc=parse_doc(id, fn.__doc__),
             precision=precision,
+            scope=scope,
         )
         return fn
 

@@ -32,6 +32,7 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
         "activeDeadlineSeconds, and give every container a memory limit (and CPU requests) so a runaway "
         "task is stopped before it exhausts a node; run heavy batch work on its own node pool."
     ),
+    reads=["workloads"],
 )
 def job_unbounded(ctx: Context) -> Iterator[Finding]:
     """

@@ -105,6 +105,7 @@ def _certificate_problems(ctx: Context, horizon: datetime) -> Iterator[tuple[dic
     cases=[DEVSTATS, DATASHIM],
     reads=["Certificate", *WEBHOOK_KINDS],
     defaults={"days": 14, "now": None},
+    setting_types={"now": str},
     fix=(
         "Find why renewal stopped (kubectl describe certificate / certificaterequest, the issuer's status) "
         "and renew; give webhook serving certificates a renewal mechanism (cert-manager with its CA "

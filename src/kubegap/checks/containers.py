@@ -75,7 +75,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     severity="medium",
     category="containers",
     cases=[PYTHON_DISCORD_OOM, LINKERD],
-    reads=["LimitRange"],
+    reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
@@ -130,7 +130,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     severity="low",
     category="containers",
     cases=[PYTHON_DISCORD_OOM, NU_NL_ELASTALERT],
-    reads=["LimitRange"],
+    reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "
         "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
@@ -182,7 +182,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     category="containers",
     cases=[OMIO],
     requires=["Service"],
-    reads=[*CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Service", *CLIENT_SERVICE_KINDS],
     defaults={"max_limit_cores": 1},
     precision="medium",
     fix=(
@@ -289,7 +289,7 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "

@@ -57,7 +57,7 @@ def _cluster_wide_reads(role: dict) -> list[str]:
     category="control-plane",
     cases=[OPENAI, CIVIS],
     requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
-    reads=["Node"],
+    reads=["Node", "workloads"],
     defaults={"min_nodes": 100},
     precision="low",
     fix=(

@@ -52,7 +52,7 @@ def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | Non
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["PodDisruptionBudget", "HorizontalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler"],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -192,7 +192,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
     category="disruption",
     cases=[DEVOPSHOF, EMQX_EMPTY_PDB],
     requires=["PodDisruptionBudget"],
-    reads=["HorizontalPodAutoscaler"],
+    reads=["HorizontalPodAutoscaler", "workloads"],
     fix=(
         "Give every PodDisruptionBudget a policy that allows at least one eviction when all its pods are healthy: use "
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
@@ -261,7 +261,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=list(pod_source_kinds),
+    reads=["workloads", *list(pod_source_kinds)],
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -326,6 +326,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
         "Give each set of pods exactly one PodDisruptionBudget: narrow the selectors so that they no longer "
         "overlap, or merge the budgets."
     ),
+    reads=["workloads"],
 )
 def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     """

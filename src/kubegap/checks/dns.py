@@ -89,7 +89,7 @@ def _resilience_gaps(ctx: Context, workload: Workload) -> Iterator[tuple[str, Ev
     category="dns",
     cases=[ZALANDO, CHATWORK, REBELMOUSE],
     requires=["Deployment"],
-    reads=["PodDisruptionBudget", "HorizontalPodAutoscaler", "VerticalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", "VerticalPodAutoscaler"],
     defaults={"min_replicas": 2},
     fix=(
         "Run cluster DNS with at least two replicas spread across nodes and zones, protect it with a "
@@ -259,7 +259,7 @@ def _hpa_maximums(ctx: Context) -> dict[tuple[str | None, str], int]:
     category="dns",
     cases=[ZALANDO, DELIVERYHERO],
     requires=["Service"],
-    reads=["Deployment", "StatefulSet", "HorizontalPodAutoscaler"],
+    reads=["workloads", "HorizontalPodAutoscaler"],
     defaults={"min_replicas": 20},
     fix=(
         "For workloads that mostly call names outside the cluster, set dnsConfig options ndots to 1 or 2 "

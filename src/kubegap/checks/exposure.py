@@ -65,7 +65,7 @@ def _backend_services(ingress: dict) -> set[str]:
     category="networking",
     cases=[TESLA],
     requires=["Service"],
-    reads=["Ingress", "Deployment", "StatefulSet"],
+    reads=["workloads", "Ingress"],
     defaults={"tools": list(ADMIN_TOOLS)},
     fix=(
         "Keep admin consoles off public addresses: a ClusterIP Service reached through kubectl port-forward "

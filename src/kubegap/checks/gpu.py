@@ -142,7 +142,7 @@ def training_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate]]]:
     severity="high",
     category="gpu",
     cases=[MEGASCALE],
-    reads=["Pod", "Job", "CronJob", "ConfigMap", *sorted(TRAINING_KINDS)],
+    reads=["workloads", "ConfigMap", *sorted(TRAINING_KINDS)],
     fix=(
         "Set NCCL_IB_TIMEOUT and NCCL_IB_RETRY_CNT explicitly in the training pods (env or a mounted "
         "nccl.conf), sized so that a link that flaps for a few seconds is retried rather than fatal, and "
@@ -350,7 +350,7 @@ def _shm_problem(template: PodTemplate, path: str, container: dict) -> str | Non
     severity="high",
     category="gpu",
     cases=[NVIDIA_SHM, PYTORCH_SHM],
-    reads=["Deployment", "StatefulSet", "Pod", "Job", "CronJob", *sorted(TRAINING_KINDS)],
+    reads=["workloads", *sorted(TRAINING_KINDS)],
     defaults={"min_gpus_per_pod": 2},
     fix=(
         "Mount a memory-backed emptyDir at /dev/shm in every container that runs multi-GPU NCCL/MPI work, "
@@ -436,7 +436,7 @@ SCHEDULING_EFFECTS = ("NoSchedule", "NoExecute")
     category="gpu",
     cases=[TWO_I_TWO_C],
     requires=["Node"],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod"],
+    reads=["workloads"],
     fix=(
         "Taint GPU node pools (for example nvidia.com/gpu=present:NoSchedule) so that only pods that "
         "tolerate it, usually the ones requesting GPUs, are placed on them or make the autoscaler add them."

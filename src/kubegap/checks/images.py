@@ -63,6 +63,7 @@ def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
         "an image digest (image: repo@sha256:...), so every node runs the same bits and a rollback returns to "
         "known ones."
     ),
+    reads=["workloads"],
 )
 def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
@@ -143,7 +144,7 @@ def _pull_secrets(spec: dict) -> list[str]:
     severity="low",
     category="containers",
     cases=[DOCKER_HUB],
-    reads=["ServiceAccount"],
+    reads=["workloads", "ServiceAccount"],
     precision="medium",
     fix=(
         "Pull through a registry you control (a pull-through cache or mirror in your cloud, or a copy of the "

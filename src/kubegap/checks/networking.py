@@ -79,7 +79,7 @@ def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tu
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["EndpointSlice", "Endpoints", *pod_source_kinds],
+    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -464,7 +464,7 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "Pod"],
+    reads=["workloads"],
     fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
 )
 def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
@@ -538,7 +538,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=list(pod_source_kinds),
+    reads=["workloads", *list(pod_source_kinds)],
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."

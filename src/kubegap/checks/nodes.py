@@ -88,7 +88,7 @@ def _cilium(ctx: Context) -> dict | None:
     category="nodes",
     cases=[DATADOG],
     requires=["Node"],
-    reads=["DaemonSet", "Pod", "ConfigMap"],
+    reads=["workloads", "ConfigMap"],
     fix=(
         "Tell systemd-networkd to leave the CNI's routing alone on every node: a drop-in such as "
         "/etc/systemd/networkd.conf.d/cni.conf with [Network] ManageForeignRoutingPolicyRules=no and "

@@ -88,7 +88,7 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
     severity="medium",
     category="workloads",
     cases=[GRAFANA],
-    reads=["PriorityClass"],
+    reads=["workloads", "PriorityClass"],
     defaults={"high_priority_value": 1000000},
     fix=(
         "Review pod priorities as a whole: keep globalDefault on a low class (or none), set preemptionPolicy: "

@@ -54,7 +54,7 @@ def _number(probe: dict, field: str, default: int) -> int:
     category="containers",
     cases=[GARDENER_READINESS],
     requires=["Service"],
-    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS],
+    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
@@ -133,6 +133,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         "endpoint), and keep dependency checks in the readiness probe, so a slow dependency takes pods out of "
         "rotation instead of restarting them all."
     ),
+    reads=["workloads"],
 )
 def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
@@ -256,6 +257,7 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
         "the slowest start you have seen (cold caches, migrations, a loaded node), so the liveness probe only "
         "starts once the application is up."
     ),
+    reads=["workloads"],
 )
 def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -337,6 +339,7 @@ def _port_names(container: dict) -> set[str]:
         "Point each probe at a port the container declares: use the name of an entry in ports (or the port "
         "number), and rename probes together with the ports they refer to."
     ),
+    reads=["workloads"],
 )
 def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
     """

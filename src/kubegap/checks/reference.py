@@ -10,6 +10,7 @@ import json
 
 from kubegap.checks.base import Check
 from kubegap.library import Library
+from kubegap.scoped_inventory import WORKLOAD_KINDS
 
 
 def _cases(check: Check, library: Library) -> str:
@@ -27,12 +28,23 @@ def _facts(check: Check) -> str:
     facts = [f"Severity **{check.severity}**, category **{check.category}**."]
     if check.requires:
         facts.append("Needs: " + ", ".join(f"`{k}`" for k in check.requires) + " (skipped without them).")
+    if check.scope == "fleet":
+        facts.append("Runs on a fleet: two or more clusters audited together.")
     optional = [k for k in check.reads if k not in check.requires]
+    if set(WORKLOAD_KINDS) <= set(optional):
+        optional = ["workloads (every kind with pod templates)"] + [f"`{k}`" for k in optional if k not in WORKLOAD_KINDS]
+    else:
+        optional = [f"`{k}`" for k in optional]
     if optional:
-        facts.append("Also reads: " + ", ".join(f"`{k}`" for k in optional) + ".")
+        facts.append("Also reads: " + ", ".join(optional) + ".")
     if check.defaults:
-        facts.append("Settings: " + ", ".join(f"`{k}` (default `{json.dumps(v)}`)" for k, v in sorted(check.defaults.items())) + ".")
+        facts.append("Settings: " + ", ".join(_setting(check, k) for k in sorted(check.defaults)) + ".")
     return " ".join(facts)
+
+
+def _setting(check: Check, key: str) -> str:
+    default = check.defaults[key]
+    return f"`{key}` (default `{json.dumps(default)}`)" if default is not None else f"`{key}` ({check.setting_types[key].__name__}, unset by default)"
 
 
 def check_markdown(check: Check, library: Library, level: int = 1) -> str:

@@ -184,7 +184,7 @@ def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     severity="medium",
     category="containers",
     cases=[OPENMETADATA],
-    reads=[*KINDS, *SECRET_MAKERS],
+    reads=["workloads", *KINDS, *SECRET_MAKERS],
     fix=(
         "Create the missing object in the workload's namespace (or fix the name), deploy it before the workload, "
         "or mark a reference that may legitimately be absent as optional: true."

@@ -45,6 +45,7 @@ ORPHAN_FIX = (
         "spec.template.metadata.labels); selectors of existing Deployments, StatefulSets and DaemonSets cannot "
         "be changed in place, so recreate the controller under a new name when the selector must change."
     ),
+    reads=["workloads"],
 )
 def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     """
@@ -166,7 +167,7 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Service", "Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
@@ -341,6 +342,7 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
         "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
         "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
     ),
+    reads=["workloads"],
 )
 def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -413,7 +415,7 @@ def _every_node(workload: Workload) -> bool:
     category="workloads",
     cases=[KUBERMATIC, CRYPTNONO],
     requires=["DaemonSet"],
-    reads=["Node", "Pod"],
+    reads=["workloads", "Node"],
     defaults={"agent_namespaces": ["kube-system"]},
     fix=(
         "Find the nodes without a ready pod (kubectl get pods -o wide -l <selector>) and why: resources the "

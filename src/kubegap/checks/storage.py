@@ -210,7 +210,7 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
     severity="high",
     category="storage",
     cases=LOCAL_DATA_LOSS,
-    reads=["StatefulSet", *REPLACEABLE_KINDS, "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["workloads", "StorageClass", "PersistentVolume", "PersistentVolumeClaim", "StatefulSet", *REPLACEABLE_KINDS],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
         "Keep state that must survive the loss of a machine on network-attached or replicated storage "
@@ -348,7 +348,7 @@ def _claims(workload: Workload) -> list[str]:
     category="storage",
     cases=[KUBESTELLAR],
     requires=["CronJob"],
-    reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
+    reads=["workloads", *BACKUP_KINDS],
     fix=(
         "Back persistent data up on a schedule and test restores: a Velero Schedule (with volume "
         "snapshots or file-system backup) covering the namespace, the database operator's scheduled "
@@ -458,7 +458,7 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
     severity="medium",
     category="storage",
     cases=[MEMGRAPH, MOJ],
-    reads=["StatefulSet", "Deployment", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["workloads", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     fix=(
         "Give volumes that hold data which must outlive its workload the Retain reclaim policy: a "
         "StorageClass with reclaimPolicy: Retain for databases, or patch existing PersistentVolumes "

@@ -82,7 +82,7 @@ def _calico_references(obj: dict) -> list[Evidence]:
     severity="high",
     category="upgrades",
     cases=[REDDIT],
-    reads=["Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "Pod", *CALICO_KINDS],
+    reads=["workloads", *CALICO_KINDS],
     fix=(
         "Select nodes by the current labels: node-role.kubernetes.io/control-plane, kubernetes.io/arch, "
         "kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/zone and /region; "
@@ -232,10 +232,12 @@ def oldest_supported_minor(today: date) -> int:
     category="upgrades",
     cases=[HELM_116],
     defaults={"kube_version": None, "today": None},
+    setting_types={"kube_version": str, "today": str},
     fix=(
         "Rewrite the manifests (and Helm charts, and the manifests Helm stored for existing releases, e.g. "
         "with the helm-mapkubeapis plugin) in the replacement API versions before upgrading the cluster."
     ),
+    reads=["Node"],
 )
 def api_version_removed(ctx: Context) -> Iterator[Finding]:
     """
@@ -281,7 +283,7 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     if target is None:
         oldest = oldest_supported_minor(_today(ctx))
         target = (oldest, f"oldest supported release 1.{oldest}")
-    for obj in ctx.inventory.collection.resources:
+    for obj in ctx.inventory.every_object():
         version, kind_of = api_version(obj), kind(obj)
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
@@ -300,6 +302,7 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     category="upgrades",
     cases=[MINA],
     defaults={"kube_version": None, "today": None},
+    setting_types={"kube_version": str, "today": str},
     fix=(
         "Upgrade the control plane, one minor at a time, to a supported release before the provider does it "
         "on its own schedule; replace node images and APIs the newer release drops first."
@@ -360,6 +363,7 @@ def kubernetes_version_unsupported(ctx: Context) -> Iterator[Finding]:
     cases=[KUBELET_131],
     requires=["Node"],
     defaults={"kube_version": None},
+    setting_types={"kube_version": str},
     fix=(
         "Upgrade every API server before any kubelet that can reach it, and keep kubelets no more than three "
         "minors (two before 1.28) behind the API server; upgrade lagging node pools."

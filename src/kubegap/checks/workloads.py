@@ -50,7 +50,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     category="workloads",
     cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS],
     requires=["Service"],
-    reads=["HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
+    reads=["workloads", "HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
         "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
         "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
@@ -150,6 +150,7 @@ def _spreads(template: PodTemplate) -> bool:
         "Tell the scheduler to keep replicas apart: add topologySpreadConstraints over kubernetes.io/hostname "
         "(and topology.kubernetes.io/zone), or a podAntiAffinity on the workload's own labels."
     ),
+    reads=["workloads"],
 )
 def spread_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -222,6 +223,7 @@ def _zone(node: dict) -> str | None:
         "Add topologySpreadConstraints (or pod anti-affinity) over kubernetes.io/hostname and "
         "topology.kubernetes.io/zone, then restart the workload so the scheduler places its replicas again."
     ),
+    reads=["workloads"],
 )
 def replicas_colocated(ctx: Context) -> Iterator[Finding]:
     """

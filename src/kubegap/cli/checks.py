@@ -6,28 +6,10 @@ from pathlib import Path
 
 import typer
 
+from kubegap.checks.serialize import check_json
 from kubegap.cli.output import Format
 
 app = typer.Typer(help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False)
-
-
-def check_json(check, library) -> dict:
-    return {
-        "id": check.id,
-        "title": check.title,
-        "severity": check.severity,
-        "category": check.category,
-        "requires": list(check.requires),
-        "reads": list(check.reads),
-        "settings": dict(check.defaults),
-        "cases": [
-            {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
-            for case_id in check.cases
-        ],
-        "seen_in": [c.id for c in library.naming_check(check.id)],
-        "fix": check.fix,
-        "documentation": check.doc,
-    }
 
 
 @app.callback(invoke_without_command=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from kubegap.cli.audit import Severity
+from kubegap.checks.base import Threshold
 
 HELP = (
     "Compare two JSON reports (kubegap audit --format json): which findings are new, fixed or unchanged. "
@@ -26,7 +26,7 @@ def diff(
     new: Path = typer.Argument(..., metavar="NEW.json", help="The later report."),
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
     output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the diff here instead of stdout."),
-    fail_on: Severity = typer.Option(Severity.high, "--fail-on", help="Exit 1 when a new finding is at or above this severity ('none': never)."),
+    fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a new finding is at or above this severity ('none': never)."),
 ) -> None:
     from kubegap.cli.output import destination
     from kubegap.report.baseline import at_or_above, load_report
@@ -35,4 +35,4 @@ def diff(
     document = diff_report(load_report(old), load_report(new), str(old), str(new))
     with destination(output_file) as out:
         (render_json if output_format is Format.json else render_table)(document, out)
-    raise typer.Exit(1 if at_or_above(document["new_findings"], fail_on.threshold) else 0)
+    raise typer.Exit(1 if at_or_above(document["new_findings"], fail_on) else 0)

@@ -13,8 +13,9 @@ def mcp(
     port: int = typer.Option(8765, "--port", help="Port for --http."),
     root: list[Path] = typer.Option(None, "--root", help="Folders the manifest and snapshot tools may read (default: the current directory; repeatable)."),
     kubeconfig: str = typer.Option(None, "--kubeconfig", help="Kubeconfig for audit_cluster and list_contexts (default: $KUBECONFIG, then ~/.kube/config)."),
+    config_file: Path = typer.Option(None, "--config", help="Audit configuration for the audit tools; default: ./.kubegap.yaml if present."),
 ) -> None:
     """Serve kubegap to AI agents over MCP: audits, checks and the Incident Library, all read-only."""
     from kubegap.mcp_server import serve
 
-    serve("streamable-http" if http else "stdio", host=host, port=port, roots=root or None, kubeconfig=kubeconfig)
+    serve("streamable-http" if http else "stdio", host=host, port=port, roots=root or None, kubeconfig=kubeconfig, config_file=config_file)

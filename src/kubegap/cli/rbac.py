@@ -27,7 +27,7 @@ def rbac(
     import yaml
 
     from kubegap.cli.output import write_json
-    from kubegap.cli.sources import kinds_read
+    from kubegap.sources.targets import kinds_read
     from kubegap.pipeline import select_checks
     from kubegap.rbac import cluster_role, unknown_kinds
 

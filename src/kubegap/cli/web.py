@@ -23,8 +23,28 @@ def serve(
 
     loaded = load_report(report) if report is not None else None
     app = create_app(load_library(), loaded)
-    typer.echo(f"kubegap: serving the Incident Library at http://{host}:{port}/" + ("  (report at /report)" if loaded else ""), err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    listening = _listen(host, port)
+    bound = listening.getsockname()[1]
+    typer.echo(f"kubegap: serving the Incident Library at http://{host}:{bound}/" + ("  (report at /report)" if loaded else ""), err=True)
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+
+
+def _listen(host: str, port: int):
+    """A listening socket on ``host:port``, bound before anything says it is serving; a taken port is exit 2."""
+    import errno
+    import socket
+
+    from kubegap.errors import UserError
+
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family)
+    except socket.gaierror as exc:
+        raise UserError(f"cannot listen on {host}: {exc.strerror}") from None
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise UserError(f"port {port} on {host} is taken by another program; choose another with --port") from None
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 @site_app.command("build")

@@ -12,17 +12,35 @@ from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
+from kubegap.errors import UserError
 from kubegap.library.load import Library, cached_json, has_term
 from kubegap.library.model import VOCABULARIES, Case
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
-__all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "snippet_json", "snippet_text"]
+__all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "UnknownTerm", "snippet_json", "snippet_text", "validate_filters"]
 RELATED_MIN_SHARED = 2
 """Related cases share at least this many components or root causes: one shared term is too common to mean much."""
 
 
 def snippet_json(segments: list[Segment]) -> list[dict]:
     return [{"text": s.text, "mark": s.mark} for s in segments]
+
+
+class UnknownTerm(UserError):
+    """A filter names a term its vocabulary does not have."""
+
+    def __init__(self, vocabulary: str, term: str):
+        self.vocabulary, self.term = vocabulary, term
+        super().__init__(f"no {vocabulary.replace('_', ' ')} term {term!r}")
+
+
+def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The filters with every term checked against its vocabulary, duplicates and empty vocabularies dropped."""
+    for vocabulary, terms in filters.items():
+        for term in terms:
+            if library.term(vocabulary, term) is None:
+                raise UnknownTerm(vocabulary, term)
+    return {k: list(dict.fromkeys(v)) for k, v in filters.items() if v}
 
 
 def snippet_text(segments: list[Segment]) -> str:

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import orjson
 
-from kubegap.checks.base import severity_rank
+from kubegap.checks.base import Threshold, severity_rank
 from kubegap.errors import InputError
 from kubegap.report.identity import identity
+from kubegap.report.model import READABLE_VERSIONS
 
 _FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
 
@@ -29,8 +30,9 @@ class Comparison:
 def _check_report(report, where: str) -> dict:
     if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
         raise InputError(f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json")
-    if report["schema_version"] != "1":
-        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected '1')")
+    if report["schema_version"] not in READABLE_VERSIONS:
+        expected = " or ".join(repr(v) for v in READABLE_VERSIONS)
+        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})")
     if not isinstance(report["findings"], list):
         raise InputError(f"{where}: field 'findings' must be a list")
     for index, finding in enumerate(report["findings"]):
@@ -73,9 +75,9 @@ def compare(old: dict, new: dict) -> Comparison:
     return Comparison(added, fixed, unchanged)
 
 
-def at_or_above(findings: list[dict], threshold: str | None) -> list[dict]:
-    """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is None)."""
-    if threshold is None:
+def at_or_above(findings: list[dict], threshold: Threshold) -> list[dict]:
+    """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is ``none``)."""
+    if threshold == "none":
         return []
     rank = severity_rank(threshold)
     return [f for f in findings if severity_rank(f["severity"]) <= rank]

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
-from kubegap.report.text import counts_label, location_label, object_label
+from kubegap.report.text import counts_label, location_label, subject_label
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
 
@@ -26,7 +26,7 @@ def _side(report: dict, path: str) -> dict:
 
 
 def _ordered(findings: list[dict]) -> list[dict]:
-    return sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], object_label(f["object"])))
+    return sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], subject_label(f)))
 
 
 def diff_report(old: dict, new: dict, old_path: str, new_path: str) -> dict:
@@ -62,7 +62,7 @@ def _table(title: str, findings: list[dict], style: str) -> Table:
     table.add_column("Object", ratio=3, overflow="fold")
     table.add_column("Problem", ratio=5)
     for f in findings:
-        obj = object_label(f["object"])
+        obj = subject_label(f)
         if f.get("location"):
             obj += "\n" + location_label(f["location"])
         table.add_row(f["severity"], f["check_id"], obj, f["message"])

@@ -13,10 +13,11 @@ import hashlib
 from collections import Counter
 from html import escape
 from importlib import resources
+from collections.abc import Callable
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, location_label, object_label, summary_line, value_text
+from kubegap.report.text import case_label, coverage_label, location_label, subject_label, summary_line, value_text
 
 
 def _static(name: str) -> str:
@@ -27,47 +28,63 @@ def _csp_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
 
 
-def _link(url: str, text: str) -> str:
-    if not url.startswith(("https://", "http://")):
-        return escape(text)
-    return f'<a href="{escape(url)}" rel="noopener noreferrer">{escape(text)}</a>'
-
-
-def _cases(report: dict, case_ids: list[str]) -> str:
-    items = []
-    for case_id in case_ids:
-        case = report["cases"].get(case_id)
-        items.append(f"<li>{_link(case['url'], case_label(case))}</li>" if case else f"<li>{escape(case_id)}</li>")
-    return "<ul>" + "".join(items) + "</ul>"
-
-
 def _search_text(finding: dict) -> str:
-    parts = [finding["check_id"], finding.get("title", ""), object_label(finding["object"]), finding["message"],
+    parts = [finding["check_id"], finding.get("title", ""), subject_label(finding), finding["message"],
              location_label(finding.get("location")), *(e["path"] for e in finding["evidence"])]
     return " ".join(parts).lower()
 
 
-def _finding(report: dict, finding: dict, index: int) -> str:
+CaseLink = Callable[[str], tuple[str | None, str]]
+"""A cited case's link target (None: no link) and label; the report links to sources, the website to its case pages."""
+
+
+def _anchor(href: str, inner_html: str) -> str:
+    return f'<a href="{escape(href)}" rel="noopener noreferrer">{inner_html}</a>'
+
+
+def _cited(case_ids: list[str], case_link: CaseLink) -> str:
+    items = []
+    for case_id in case_ids:
+        href, label = case_link(case_id)
+        items.append(_anchor(href, escape(label)) if href else escape(label))
+    return "; ".join(items)
+
+
+def _source_link(report: dict) -> CaseLink:
+    """Each case linked to its public source (web links only), labelled with title, organization and year."""
+
+    def link(case_id: str) -> tuple[str | None, str]:
+        case = report["cases"].get(case_id)
+        if case is None:
+            return None, case_id
+        return (case["url"] if case["url"].startswith(("https://", "http://")) else None), case_label(case)
+
+    return link
+
+
+def finding_item(finding: dict, index: int | str, case_link: CaseLink, check_href: str | None = None, level: int = 3) -> str:
+    """One finding as an ``<li>``, its title a heading of ``level``: the layout ``--format html`` and the web viewer share."""
     severity = finding["severity"]
-    badges = f'<span class="badge {severity}">{severity}</span>'
+    badges = f'<span class="badge {severity} sev sev-{severity}">{severity}</span>'
     if finding.get("baseline_state") == "new":
         badges += '<span class="badge new">new</span>'
     evidence = "".join(
         f"<dt>{escape(e['path'])}</dt><dd>{escape(value_text(e.get('value')))}</dd>" for e in finding["evidence"]
     )
     where = location_label(finding.get("location"))
+    check = f"<code>{escape(finding['check_id'])}</code>"
     return (
         f'<li class="finding sev-{severity}" data-severity="{severity}" data-category="{escape(finding.get("category", ""))}" '
         f'data-text="{escape(_search_text(finding))}">'
         f'<article aria-labelledby="finding-{index}">'
-        f'<h3 id="finding-{index}">{badges}<code>{escape(finding["check_id"])}</code> {escape(finding.get("title", ""))}</h3>'
-        f'<p class="object">{escape(object_label(finding["object"]))}</p>'
+        f'<h{level} id="finding-{index}">{badges}{_anchor(check_href, check) if check_href else check} {escape(finding.get("title", ""))}</h{level}>'
+        f'<p class="object">{escape(subject_label(finding))}</p>'
         + (f'<p class="where">{escape(where)}</p>' if where else "")
         + f'<p class="message">{escape(finding["message"])}</p>'
-        f"<details><summary>Evidence, fix and incidents</summary>"
-        + (f"<h4>Evidence</h4><dl>{evidence}</dl>" if evidence else "")
-        + f'<h4>Fix</h4><p>{escape(finding["remediation"])}</p>'
-        f"<h4>Seen before in</h4>{_cases(report, finding['cases'])}"
+        f'<p class="cited">Seen before in: {_cited(finding["cases"], case_link)}</p>'
+        f"<details><summary>Evidence and fix</summary>"
+        + (f"<h{level + 1}>Evidence</h{level + 1}><dl>{evidence}</dl>" if evidence else "")
+        + f'<h{level + 1}>Fix</h{level + 1}><p class="fix">{escape(finding["remediation"])}</p>'
         "</details></article></li>"
     )
 
@@ -120,7 +137,8 @@ def _filters(report: dict) -> str:
 
 
 def _findings(report: dict) -> str:
-    items = "".join(_finding(report, f, i) for i, f in enumerate(report["findings"]))
+    case_link = _source_link(report)
+    items = "".join(finding_item(f, i, case_link) for i, f in enumerate(report["findings"]))
     body = (
         f'{_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
         f'<ol class="findings">{items}</ol><p id="no-match" hidden>No findings match these filters.</p>'
@@ -130,7 +148,7 @@ def _findings(report: dict) -> str:
 
 def _suppressed(report: dict) -> str:
     rows = "".join(
-        f"<tr><td><code>{escape(s['check_id'])}</code></td><td>{escape(object_label(s['object']))}</td>"
+        f"<tr><td><code>{escape(s['check_id'])}</code></td><td>{escape(subject_label(s))}</td>"
         f"<td>{escape(s['suppressed_by'])}</td><td>{escape(s['reason'])}</td></tr>"
         for s in report.get("suppressed", [])
     )
@@ -146,7 +164,7 @@ def _suppressed(report: dict) -> str:
 def _coverage(report: dict) -> str:
     checks = report.get("checks", {})
     rows = "".join(
-        f"<tr><td><code>{escape(c['check_id'])}</code> {escape(checks.get(c['check_id'], {}).get('title', ''))}</td>"
+        f"<tr><td><code>{escape(coverage_label(c))}</code> {escape(checks.get(c['check_id'], {}).get('title', ''))}</td>"
         f'<td class="status-{c["status"]}">{c["status"]}</td><td>{c.get("findings", 0)}</td><td>{escape(c["reason"] or "")}</td></tr>'
         for c in report["coverage"]
     )

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from typing import TextIO
 
-from kubegap.report.text import location_label, object_label, value_text
+from kubegap.report.text import location_label, subject_label, value_text
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -41,10 +41,11 @@ def _case(suite: ET.Element, check_id: str, name: str) -> ET.Element:
     return ET.SubElement(suite, "testcase", {"classname": f"kubegap.{check_id}", "name": name, "time": "0"})
 
 
-def _grouped(findings: list[dict]) -> dict[str, dict[tuple, list[dict]]]:
-    by_check: dict[str, dict[tuple, list[dict]]] = defaultdict(lambda: defaultdict(list))
+def _grouped(findings: list[dict]) -> dict[tuple, dict[tuple, list[dict]]]:
+    """Findings by (cluster, check) and then by object; the cluster is None outside a fleet report."""
+    by_check: dict[tuple, dict[tuple, list[dict]]] = defaultdict(lambda: defaultdict(list))
     for f in findings:
-        by_check[f["check_id"]][_object_key(f)].append(f)
+        by_check[(f.get("cluster"), f["check_id"])][_object_key(f)].append(f)
     return by_check
 
 
@@ -55,8 +56,10 @@ def junit_tree(report: dict) -> ET.Element:
     totals = defaultdict(int)
     for coverage in report["coverage"]:
         check_id = coverage["check_id"]
+        key = (coverage.get("cluster"), check_id)
         title = report.get("checks", {}).get(check_id, {}).get("title", check_id)
-        suite = ET.SubElement(root, "testsuite", {"name": check_id, "time": "0"})
+        suite_name = f"{key[0]}/{check_id}" if key[0] else check_id
+        suite = ET.SubElement(root, "testsuite", {"name": suite_name, "time": "0"})
         ET.SubElement(ET.SubElement(suite, "properties"), "property", {"name": "title", "value": title})
         counts = defaultdict(int)
         if coverage["status"] == "skipped":
@@ -66,17 +69,17 @@ def junit_tree(report: dict) -> ET.Element:
             ET.SubElement(_case(suite, check_id, title), "error", {"message": coverage["reason"] or "error"})
             counts["errors"] += 1
         else:
-            objects = findings.get(check_id, {})
+            objects = findings.get(key, {})
             for group in objects.values():
-                case = _case(suite, check_id, object_label(group[0]["object"]))
+                case = _case(suite, check_id, subject_label(group[0]))
                 failure = ET.SubElement(case, "failure", {"message": group[0]["message"], "type": group[0]["severity"]})
                 failure.text = _failure_text(group, report["cases"])
                 counts["failures"] += 1
-            for group in suppressed.get(check_id, {}).values():
-                case = _case(suite, check_id, object_label(group[0]["object"]))
+            for group in suppressed.get(key, {}).values():
+                case = _case(suite, check_id, subject_label(group[0]))
                 ET.SubElement(case, "skipped", {"message": f"suppressed ({group[0]['suppressed_by']}): {group[0]['reason']}"})
                 counts["skipped"] += 1
-            if not objects and not suppressed.get(check_id):
+            if not objects and not suppressed.get(key):
                 _case(suite, check_id, f"{title}: no findings")
         suite.set("tests", str(len(suite.findall("testcase"))))
         for key in ("failures", "errors", "skipped"):

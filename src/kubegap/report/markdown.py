@@ -12,7 +12,7 @@ import re
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, counts_label, location_label, object_label, value_text
+from kubegap.report.text import case_label, counts_label, coverage_label, location_label, subject_label, value_text
 
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")
 
@@ -38,7 +38,7 @@ def _case_links(report: dict, case_ids: list[str]) -> list[str]:
 
 
 def _details(report: dict, number: int, finding: dict) -> str:
-    summary = f"{number}. <b>{html.escape(finding['check_id'])}</b> · {html.escape(object_label(finding['object']))}"
+    summary = f"{number}. <b>{html.escape(finding['check_id'])}</b> · {html.escape(subject_label(finding))}"
     evidence = "\n".join(f"{e['path']}: {value_text(e.get('value'))}" for e in finding["evidence"])
     parts = [f"<details>\n<summary>{summary}</summary>\n", inline(finding["message"])]
     if finding.get("location"):
@@ -70,7 +70,7 @@ def markdown(report: dict) -> str:
         for number, f in enumerate(ordered, 1):
             new = " **new**" if f.get("baseline_state") == "new" else ""
             lines.append(
-                f"| {number} | {f['severity']}{new} | `{f['check_id']}` | {inline(object_label(f['object']))} | {inline(f['message'])} |"
+                f"| {number} | {f['severity']}{new} | `{f['check_id']}` | {inline(subject_label(f))} | {inline(f['message'])} |"
             )
         for number, f in enumerate(ordered, 1):
             lines += ["", _details(report, number, f)]
@@ -79,7 +79,7 @@ def markdown(report: dict) -> str:
     forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
     if not_ran or forbidden or absent:
         lines += ["", "### Not checked", ""]
-        lines += [f"- `{c['check_id']}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
+        lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
         lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
         if absent:
             lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")

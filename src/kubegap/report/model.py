@@ -1,23 +1,33 @@
-"""Build the versioned JSON report (schema_version "1") from an audit result."""
+"""Build the versioned JSON report (schema_version "2") from an audit result.
+
+A fleet's report has the same shape as one cluster's: every finding, suppressed finding and
+coverage entry says which ``cluster`` it belongs to (``null`` for fleet checks), and ``clusters``
+holds each cluster's own summary, inputs and kinds.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from dataclasses import dataclass
 
 from kubegap import __version__
 from kubegap.audit import AuditResult
-from kubegap.checks.base import SEVERITIES, Check, Finding
+from kubegap.checks.base import SEVERITIES, Check, Finding, severity_rank
+from kubegap.checks.serialize import check_summary
 from kubegap.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import fingerprint
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+READABLE_VERSIONS = ("1", "2")
+"""Report versions diff, --baseline and the viewer read: version 2 only added fleet fields."""
 
 
-def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -> dict:
+def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | None, tag: dict) -> dict:
     check = checks[finding.check_id]
     entry = {
+        **tag,
         "check_id": finding.check_id,
         "title": check.title,
         "severity": finding.severity,
@@ -28,7 +38,7 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory) -
         "remediation": finding.remediation,
         "cases": list(finding.cases),
     }
-    origin = inventory.origin(finding.subject) if finding.subject is not None else None
+    origin = inventory.origin(finding.subject) if finding.subject is not None and inventory is not None else None
     if origin is not None:
         entry["location"] = {"path": origin.path, "document": origin.document, "line": origin.line}
     entry["fingerprint"] = fingerprint(entry)
@@ -54,19 +64,6 @@ def cited_cases(library: Library, case_ids) -> dict:
     return cases
 
 
-def _check(check: Check) -> dict:
-    """What a format needs to describe a check without importing the catalog (SARIF rules, HTML)."""
-    return {
-        "title": check.title,
-        "severity": check.severity,
-        "category": check.category,
-        "precision": check.precision,
-        "cases": list(check.cases),
-        "fix": check.fix,
-        "documentation": dict(check.doc),
-    }
-
-
 def expired_warning(rule, count: int) -> str:
     return (
         f"exemption rule ({rule.describe()}) expired on {rule.expires.isoformat()}: it no longer suppresses "
@@ -74,49 +71,128 @@ def expired_warning(rule, count: int) -> str:
     )
 
 
+def _coverage(coverage, tag: dict) -> list[dict]:
+    return [{**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings} for c in coverage]
+
+
+def _summary(findings: list[dict], suppressed: int, coverage: list[dict], objects: int, elapsed: float) -> dict:
+    severities = Counter(f["severity"] for f in findings)
+    statuses = Counter(c["status"] for c in coverage)
+    return {
+        "findings": len(findings),
+        "by_severity": {s: severities.get(s, 0) for s in SEVERITIES},
+        "suppressed": suppressed,
+        "checks": {s: statuses.get(s, 0) for s in ("ran", "skipped", "error")},
+        "objects": objects,
+        "elapsed_seconds": round(elapsed, 3),
+    }
+
+
+def _kinds(collection) -> dict:
+    return {
+        "collected": sorted(collection.collected),
+        "forbidden": dict(sorted(collection.forbidden.items())),
+        "absent": sorted(collection.absent),
+        "failed": dict(sorted(collection.failed.items())),
+    }
+
+
+@dataclass(frozen=True)
+class Part:
+    """One audit run to report: a cluster's (with its inventory) or the fleet checks' (``inventory`` None)."""
+
+    result: AuditResult
+    inventory: Inventory | None
+    cluster: str | None = None
+
+
+def _entries(part: Part, by_id: dict[str, Check], tag: dict) -> tuple[list[dict], list[dict], list[dict]]:
+    findings = [_finding(f, by_id, part.inventory, tag) for f in part.result.findings]
+    suppressed = [
+        {**_finding(s.finding, by_id, part.inventory, tag), "reason": s.reason, "suppressed_by": s.by}
+        for s in part.result.suppressed
+    ]
+    return findings, suppressed, _coverage(part.result.coverage, tag)
+
+
+def _expired(parts: list[Part]) -> list[tuple]:
+    """Expired rules with their matches summed over every part (the same rules apply to every cluster)."""
+    counts: dict[int, list] = {}
+    for part in parts:
+        for rule, count in part.result.expired_exemptions:
+            counts.setdefault(id(rule), [rule, 0])[1] += count
+    return [tuple(pair) for pair in counts.values()]
+
+
 def build_report(
     result: AuditResult, inventory: Inventory, checks: list[Check], library: Library, config_path: str | None = None
 ) -> dict:
+    """The report of one cluster's audit."""
+    return assemble_report([Part(result, inventory)], checks, library, config_path)
+
+
+def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> dict:
+    """The report of one cluster (one part), or of a fleet: its clusters' parts, then the fleet checks'."""
     by_id = {c.id: c for c in checks}
-    findings = [_finding(f, by_id, inventory) for f in result.findings]
-    suppressed = [
-        {**_finding(s.finding, by_id, inventory), "reason": s.reason, "suppressed_by": s.by} for s in result.suppressed
-    ]
-    cases = cited_cases(
-        library,
-        {case for f in result.findings + [s.finding for s in result.suppressed] for case in f.cases}
-        | {case for c in checks for case in c.cases},
-    )
-    severities = Counter(f.severity for f in result.findings)
-    statuses = Counter(c.status for c in result.coverage)
-    collection = inventory.collection
-    return {
+    fleet = len(parts) > 1
+    findings, suppressed, coverage = [], [], []
+    for part in parts:
+        part_findings, part_suppressed, part_coverage = _entries(part, by_id, {"cluster": part.cluster} if fleet else {})
+        findings += part_findings
+        suppressed += part_suppressed
+        coverage += part_coverage
+    findings.sort(key=lambda f: (severity_rank(f["severity"]), f["check_id"], f.get("cluster") or "", f["object"]["namespace"] or "",
+                                 f["object"]["kind"], f["object"]["name"]))
+    cited = {case for f in findings + suppressed for case in f["cases"]} | {case for c in checks for case in c.cases}
+    clusters = [p for p in parts if p.inventory is not None]
+    expired = _expired(parts)
+    report = {
         **report_header(),
-        "inputs": collection.inputs,
-        "cluster": collection.cluster,
-        "summary": {
-            "findings": len(findings),
-            "by_severity": {s: severities.get(s, 0) for s in SEVERITIES},
-            "suppressed": len(suppressed),
-            "checks": {s: statuses.get(s, 0) for s in ("ran", "skipped", "error")},
-            "objects": len(inventory),
-            "elapsed_seconds": round(result.elapsed, 3),
-        },
+        "inputs": [i for p in clusters for i in p.inventory.collection.inputs],
+        "cluster": clusters[0].inventory.collection.cluster if not fleet else {"name": "fleet", "members": [p.cluster for p in clusters]},
+        "summary": _summary(
+            findings, len(suppressed), coverage, sum(len(p.inventory) for p in clusters), sum(p.result.elapsed for p in parts)
+        ),
         "findings": findings,
         "suppressed": suppressed,
-        "coverage": [
-            {"check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings}
-            for c in result.coverage
-        ],
-        "checks": {c.id: _check(c) for c in checks},
-        "cases": cases,
-        "kinds": {
-            "collected": sorted(collection.collected),
-            "forbidden": dict(sorted(collection.forbidden.items())),
-            "absent": sorted(collection.absent),
-            "failed": dict(sorted(collection.failed.items())),
-        },
+        "coverage": coverage,
+        "checks": {c.id: check_summary(c) for c in checks},
+        "cases": cited_cases(library, cited),
         "config": config_path,
-        "expired_exemptions": [{**rule.to_json(), "matched": count} for rule, count in result.expired_exemptions],
-        "warnings": list(collection.warnings) + [expired_warning(rule, count) for rule, count in result.expired_exemptions],
+        "expired_exemptions": [{**rule.to_json(), "matched": count} for rule, count in expired],
+    }
+    warnings = [expired_warning(rule, count) for rule, count in expired]
+    if not fleet:
+        report["kinds"] = _kinds(clusters[0].inventory.collection)
+        report["warnings"] = list(clusters[0].inventory.collection.warnings) + warnings
+        return report
+    report["kinds"] = _fleet_kinds(clusters)
+    report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.inventory.collection.warnings] + warnings
+    report["clusters"] = [_cluster_section(p, findings, suppressed, coverage) for p in clusters]
+    return report
+
+
+def _fleet_kinds(clusters: list[Part]) -> dict:
+    """The kinds of every cluster: collected by any, and each cluster's gaps named ``cluster: Kind``."""
+    kinds = [(p.cluster, _kinds(p.inventory.collection)) for p in clusters]
+    return {
+        "collected": sorted({k for _, own in kinds for k in own["collected"]}),
+        "forbidden": {f"{name}: {k}": reason for name, own in kinds for k, reason in own["forbidden"].items()},
+        "absent": [f"{name}: {k}" for name, own in kinds for k in own["absent"]],
+        "failed": {f"{name}: {k}": reason for name, own in kinds for k, reason in own["failed"].items()},
+    }
+
+
+def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], coverage: list[dict]) -> dict:
+    collection = part.inventory.collection
+    own = [f for f in findings if f.get("cluster") == part.cluster]
+    own_suppressed = sum(s.get("cluster") == part.cluster for s in suppressed)
+    own_coverage = [c for c in coverage if c.get("cluster") == part.cluster]
+    return {
+        "name": part.cluster,
+        "cluster": collection.cluster,
+        "inputs": collection.inputs,
+        "summary": _summary(own, own_suppressed, own_coverage, len(part.inventory), part.result.elapsed),
+        "kinds": _kinds(collection),
+        "warnings": list(collection.warnings),
     }

@@ -77,15 +77,17 @@ def _artifact(path: str) -> dict:
     return {"uri": quote(path.replace("\\", "/")), "uriBaseId": SRCROOT}
 
 
-def logical_name(report: dict, obj: dict) -> str:
-    cluster = report.get("cluster", {}).get("name") or "cluster"
+def logical_name(report: dict, finding: dict) -> str:
+    """``cluster/namespace/kind/name``: the finding's cluster in a fleet, else the report's."""
+    obj = finding["object"]
+    cluster = finding.get("cluster") or report.get("cluster", {}).get("name") or "cluster"
     return f"{cluster}/{obj.get('namespace') or '-'}/{obj['kind']}/{obj['name']}"
 
 
 def _location(report: dict, finding: dict) -> dict:
     location: dict = {
         "logicalLocations": [
-            {"name": finding["object"]["name"], "fullyQualifiedName": logical_name(report, finding["object"]), "kind": "resource"}
+            {"name": finding["object"]["name"], "fullyQualifiedName": logical_name(report, finding), "kind": "resource"}
         ]
     }
     where = finding.get("location")

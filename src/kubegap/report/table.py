@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kubegap.checks.base import severity_rank
-from kubegap.report.text import case_label, case_reference, evidence_text, location_label, object_label, summary_line
+from kubegap.report.text import case_label, case_reference, coverage_label, evidence_text, location_label, subject_label, summary_line
 
 ROWS_PER_CHECK = 5
 INDENT = "    "
@@ -100,8 +100,8 @@ def _shown(findings: list[dict], verbose: bool) -> tuple[list[dict], dict[str, i
 
 
 def _object(finding: dict) -> str:
-    cluster = finding.get("cluster")
-    return (f"[{cluster}] " if cluster else "") + object_label(finding["object"])
+    """The finding's object, after its cluster in a fleet report."""
+    return subject_label(finding)
 
 
 def _severity(severity: str, indent: str = "") -> Text:
@@ -178,7 +178,7 @@ def _coverage(printer: _Printer, report: dict, view: View) -> None:
     """Failed checks always; skipped ones as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
         if c["status"] == "error":
-            printer.paragraph(f"{c['check_id']}: failed: {c['reason']}", first="  ", style="red")
+            printer.paragraph(f"{coverage_label(c)}: failed: {c['reason']}", first="  ", style="red")
     skipped = [c for c in report["coverage"] if c["status"] == "skipped"]
     if not skipped:
         return
@@ -187,7 +187,7 @@ def _coverage(printer: _Printer, report: dict, view: View) -> None:
         return
     printer.paragraph(f"Skipped ({len(skipped)})", style="bold")
     for c in skipped:
-        printer.paragraph((c["check_id"] + ":", "bold"), c["reason"], first="  ")
+        printer.paragraph((coverage_label(c) + ":", "bold"), c["reason"], first="  ")
 
 
 def render(report: dict, out: TextIO, view: View = View()) -> None:

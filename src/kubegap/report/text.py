@@ -16,6 +16,17 @@ def object_label(obj: dict) -> str:
     return f"{obj['kind']} {where}{obj['name']}"
 
 
+def subject_label(finding: dict) -> str:
+    """What a finding is about: ``object_label``, after its cluster in a fleet report (``eu: Deployment shop/api``)."""
+    label = object_label(finding["object"])
+    return f"{finding['cluster']}: {label}" if finding.get("cluster") else label
+
+
+def coverage_label(entry: dict) -> str:
+    """A coverage entry's check id, after its cluster in a fleet report (``eu: pdb-missing``)."""
+    return f"{entry['cluster']}: {entry['check_id']}" if entry.get("cluster") else entry["check_id"]
+
+
 def location_label(location: dict | None) -> str:
     """``path:line`` (or just the path) of a manifest finding; empty for cluster findings."""
     if not location:

@@ -10,10 +10,21 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 _LOG_START = re.compile(r"==== START logs for [^\n]*====\n")
 _LOG_END = re.compile(r"==== END logs for [^\n]*====[ \t]*\n?")
 _DECODER = json.JSONDecoder()
+
+
+class NumberTooLong(ValueError):
+    """A document of the stream holds an integer too long for Python to convert; ``documents`` came before it."""
+
+    def __init__(self, documents: list, reason: str):
+        self.documents = documents
+        digits = re.search(r"value has (\d+) digits", reason)
+        number = f"a number of {digits.group(1)} digits" if digits else "a number"
+        super().__init__(f"document {len(documents) + 1}: {number}, over Python's {sys.get_int_max_str_digits()}-digit limit")
 
 
 def json_stream(text: str) -> list | None:
@@ -36,5 +47,7 @@ def json_stream(text: str) -> list | None:
             document, position = _DECODER.raw_decode(text, position)
         except json.JSONDecodeError:
             return None
+        except ValueError as exc:
+            raise NumberTooLong(documents, str(exc)) from None
         documents.append(document)
     return documents if len(documents) > 1 else None

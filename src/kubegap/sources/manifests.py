@@ -22,7 +22,7 @@ from kubegap import limits, yamlload
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
 from kubegap.sources.base import Collection, Origin, drop_unused_fields
-from kubegap.sources.dump import json_stream
+from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
 
@@ -168,7 +168,12 @@ class Reader:
         if _too_deep(text):
             self.warn(f"{path}: nested more than {limits.MAX_NESTING_DEPTH} levels deep; skipped")
             return
-        if stripped[:1] == "{" and (stream := json_stream(text)) is not None:  # kubectl cluster-info dump
+        try:
+            stream = json_stream(text) if stripped[:1] == "{" else None  # kubectl cluster-info dump
+        except NumberTooLong as exc:
+            self.warn(f"{path}, {exc}; it and the rest of the file were skipped")
+            stream = exc.documents
+        if stream is not None:
             for index, document in enumerate(stream[: limits.MAX_DOCUMENTS_PER_FILE]):
                 self.add_document(document, Origin(path, index))
             return

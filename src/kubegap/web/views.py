@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 from kubegap.checks import all_checks, get_check
 from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
-from kubegap.cli.cases import case_json, page_json
-from kubegap.cli.checks import check_json
+from kubegap.checks.serialize import check_json
+from kubegap.library.search import UnknownTerm, validate_filters
+from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case
@@ -60,12 +61,11 @@ def involve_sentence(library: Library, component_ids: list[str], total: int) -> 
     return f"These {total} cases involve {names}."
 
 
-def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
-    for vocabulary, terms in filters.items():
-        for term in terms:
-            if library.term(vocabulary, term) is None:
-                raise BadRequest(f"There is no {vocabulary.replace('_', ' ')} term {quoted(term)}.")
-    return {k: list(dict.fromkeys(v)) for k, v in filters.items() if v}
+def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
+    try:
+        return validate_filters(library, filters)
+    except UnknownTerm as exc:
+        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}.") from None
 
 
 def state(query: str | None, filters: dict[str, list[str]], page: int = 1) -> dict:
@@ -84,7 +84,7 @@ def _with(filters: dict[str, list[str]], vocabulary: str, term: str) -> dict[str
 
 
 def case_list(library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1) -> View:
-    filters = validate_filters(library, filters)
+    filters = known_filters(library, filters)
     query = (query or "").strip() or None
     result = library.index.search(query, filters, page, PER_PAGE)
     if page > result.pages:

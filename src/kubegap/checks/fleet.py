@@ -1,0 +1,75 @@
+"""Fleet checks: configuration that lets one change reach several clusters at once."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+
+from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
+from kubegap.resources import dig
+
+DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+
+
+def _os_release(node: dict) -> str | None:
+    image = dig(node, "status", "nodeInfo", "osImage")
+    return image.strip() if isinstance(image, str) and image.strip() else None
+
+
+@check(
+    id="fleet-os-updates-correlated",
+    title="One node OS release across clusters: an update lands everywhere at once",
+    severity="medium",
+    category="upgrades",
+    cases=[DATADOG],
+    fix=(
+        "Roll node OS updates out one cluster or region at a time: disable in-place automatic updates on node "
+        "images and ship updates as new images through a staged rollout, a canary cluster first."
+    ),
+    requires=["Node"],
+    scope="fleet",
+)
+def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Audited together (several `--context` values, or snapshots of differently named clusters), two or
+    more clusters whose nodes report the same OS release (`status.nodeInfo.osImage`). It runs only on a
+    fleet: one cluster alone has nothing to correlate with.
+
+    ## Why it matters
+
+    Clusters in different regions are redundancy only if a change cannot reach all of them at once.
+    On 8 March 2023 an automatic systemd security update, installed through an update channel still
+    enabled in the Ubuntu 22.04 node images and run in the same daily window everywhere, made
+    systemd-networkd remove Cilium's routing rules; Datadog's nodes lost the network in five regions on
+    different cloud providers within the hour. Datadog now rolls out every OS update, security updates
+    included, in a controlled way.
+
+    ## Example
+
+    ```text
+    cluster eu: nodes on Ubuntu 22.04.4 LTS
+    cluster us: nodes on Ubuntu 22.04.4 LTS   # one update window reaches both
+    ```
+
+    ## Fix
+
+    Ship node OS updates as new node images and roll them out one cluster at a time, a canary cluster
+    first; turn off in-place automatic updates on the images so no update bypasses that rollout.
+    """
+    clusters: dict[str, Counter] = defaultdict(Counter)
+    for member in ctx.members:
+        for node in member.inventory.nodes:
+            release = _os_release(node)
+            if release:
+                clusters[release][member.name] += 1
+    for release, counts in sorted(clusters.items()):
+        if len(counts) >= 2:
+            names = sorted(counts)
+            yield ctx.finding(
+                FLEET,
+                f"{len(names)} clusters ({', '.join(names)}) run nodes on {release}: one update of that release reaches "
+                "all of them in the same window",
+                *(Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counts[name]} nodes)") for name in names),
+            )

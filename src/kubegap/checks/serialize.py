@@ -1,0 +1,35 @@
+"""A check as data: the one shape the report, the CLI, the web catalog and its JSON twins share."""
+
+from __future__ import annotations
+
+from kubegap.checks.base import Check
+
+
+def check_summary(check: Check) -> dict:
+    """What describes a check wherever it appears (a report's ``checks``, SARIF rules, HTML)."""
+    return {
+        "title": check.title,
+        "severity": check.severity,
+        "category": check.category,
+        "scope": check.scope,
+        "precision": check.precision,
+        "cases": list(check.cases),
+        "fix": check.fix,
+        "documentation": dict(check.doc),
+    }
+
+
+def check_json(check: Check, library) -> dict:
+    """The catalog entry: the summary, what the check reads and its settings, and the cases by title."""
+    return {
+        "id": check.id,
+        **check_summary(check),
+        "requires": list(check.requires),
+        "reads": list(check.reads),
+        "settings": dict(check.defaults),
+        "cases": [
+            {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
+            for case_id in check.cases
+        ],
+        "seen_in": [c.id for c in library.naming_check(check.id)],
+    }

@@ -1,0 +1,76 @@
+"""Cases as data and as text: the one shape every surface (CLI, web, MCP) shows a case in."""
+
+from __future__ import annotations
+
+
+def case_json(case) -> dict:
+    return case.model_dump(mode="json", exclude_none=True)
+
+
+def page_json(result, query, filters) -> dict:
+    """A page of cases with its facets; a search's cases carry their snippet (text segments, matched ones marked)."""
+    from kubegap.library.search import snippet_json
+
+    return {
+        "query": query,
+        "filters": filters,
+        "total": result.total,
+        "page": result.page,
+        "per_page": result.per_page,
+        "pages": result.pages,
+        "cases": [
+            {**case_json(c), **({"snippet": snippet_json(result.snippets[c.id])} if c.id in result.snippets else {})}
+            for c in result.cases
+        ],
+        "facets": {v: [{"term": t, "count": n} for t, n in counts] for v, counts in result.facets.items()},
+    }
+
+
+NOT_STATED = "*Not stated in the sources.*"
+
+
+def _terms(library, vocabulary: str, ids) -> str:
+    return ", ".join((t.name if (t := library.term(vocabulary, i)) else i) for i in ids)
+
+
+def _bullets(items) -> str:
+    return "\n".join(f"- {item}" for item in items)
+
+
+def case_markdown(case, library) -> str:
+    sections = [
+        f"# {case.title}",
+        f"**{case.organization}** · {case.date}",
+        case.summary,
+        f"## Symptoms\n\n{case.symptoms}",
+        f"## Trigger\n\n{case.trigger}",
+        f"## Root cause\n\n{case.root_cause}\n\n*{_terms(library, 'root_cause', case.tags.root_cause)}*",
+        f"## Component\n\n{_terms(library, 'component', case.tags.component)}",
+        "## Contributing factor\n\n"
+        + (_bullets(case.contributing_factors) + "\n\n" if case.contributing_factors else "")
+        + f"*{_terms(library, 'contributing_factor', case.tags.contributing_factor)}*",
+        f"## Detection\n\n{case.detection or NOT_STATED}",
+        f"## Remediation\n\n{_bullets(case.remediation) or NOT_STATED}",
+        f"## Lessons\n\n{_bullets(case.lessons) or NOT_STATED}",
+    ]
+    if case.impact:
+        sections.insert(4, f"## Impact\n\n{case.impact}")
+    sections.append(
+        "## Sources\n\n"
+        + _bullets(f"[{s.title}]({s.url}), {s.publisher}" + (f", {s.published}" if s.published else "") for s in case.sources)
+    )
+    related = library.index.related(case)
+    if related:
+        sections.append(
+            "## Related cases\n\n"
+            + _bullets(f"`{other.id}`: {other.title} (shares {', '.join(shared)})" for other, shared in related)
+        )
+    if case.checks:
+        sections.append(
+            "## Check your cluster for this\n\n"
+            + _bullets(f"`{c}`" for c in case.checks)
+            + f"\n\n`kubegap audit {' '.join('--check ' + c for c in case.checks)} PATH...`"
+        )
+    else:
+        sections.append(f"## Check your cluster for this\n\nNo API-visible check can reveal this gap: {case.no_check_reason}")
+    return "\n\n".join(sections)

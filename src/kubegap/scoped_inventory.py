@@ -1,0 +1,148 @@
+"""The inventory as one check sees it: only the kinds the check declares in ``reads``.
+
+A live audit lists exactly the kinds the selected checks declare, so a check that reads an
+undeclared kind would see none of it under ``--check`` and report a falsely clean result. Every
+lookup through this view records the kinds it touches. Listing an undeclared kind (``of_kind``,
+``nodes``, ``pods``, ``workloads``) raises ``UndeclaredKind``: the check's coverage becomes
+``error`` naming the kind. Lookups whose kind comes from the data (``get``, ``collected``, owner
+and uid references) see an undeclared kind as not collected, exactly as a live collection of the
+declared kinds would; a test over every fixture and the corpus keeps those within ``reads`` too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kubegap.inventory import Inventory, LabelIndex
+from kubegap.resources import kind
+from kubegap.sources.base import Collection
+from kubegap.workloads import Workload
+
+WORKLOAD_KINDS: tuple[str, ...] = (
+    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
+    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
+    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
+)
+"""Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
+
+WORKLOADS = "workloads"
+"""The name a check may put in ``reads`` for all of ``WORKLOAD_KINDS`` (it reads every workload)."""
+
+
+class UndeclaredKind(Exception):
+    """A check read a kind missing from its ``reads``: under ``--check`` it would not be collected."""
+
+    def __init__(self, check_id: str, kinds: Iterable[str]):
+        missing = sorted(set(kinds))
+        self.kinds = missing
+        super().__init__(f"check {check_id} reads {', '.join(missing)} without declaring it in reads=")
+
+
+class CollectionFacts:
+    """A collection's metadata as a check may read it; its objects only through the inventory's lookups."""
+
+    def __init__(self, collection: Collection):
+        self.cluster = collection.cluster
+        self.inputs = collection.inputs
+        self.collected = collection.collected
+        self.forbidden = collection.forbidden
+        self.absent = collection.absent
+        self.failed = collection.failed
+
+
+class ScopedInventory:
+    """An ``Inventory`` limited to declared kinds; records every kind touched in ``touched``.
+
+    With ``declared=None`` nothing is refused and every kind is only recorded (used to measure
+    what a check reads).
+    """
+
+    def __init__(self, inventory: Inventory, check_id: str, declared: Iterable[str] | None):
+        self._inventory = inventory
+        self._check_id = check_id
+        self._declared = None if declared is None else frozenset(declared)
+        self.touched: set[str] = set()
+        self._read_workloads = False
+
+    def _touch(self, *kinds: str) -> None:
+        self.touched.update(kinds)
+        if self._declared is not None and not self._declared.issuperset(kinds):
+            raise UndeclaredKind(self._check_id, set(kinds) - self._declared)
+
+    def _sees(self, kind_name: str) -> bool:
+        """Record ``kind_name``; whether the check may see objects of it."""
+        self.touched.add(kind_name)
+        return self._declared is None or kind_name in self._declared
+
+    def _visible(self, obj: dict) -> bool:
+        return self._sees(kind(obj))
+
+    # -- what was seen ---------------------------------------------------------------------------
+    @property
+    def collection(self) -> CollectionFacts:
+        """What the collection says about itself (cluster, inputs, forbidden kinds), without its objects."""
+        return CollectionFacts(self._inventory.collection)
+
+    def every_object(self) -> list[dict]:
+        """Every object of the input, whatever its kind: only for what a live collection cannot carry
+        (a removed ``apiVersion`` lives in manifests; a cluster answers in the versions it serves)."""
+        return self._inventory.collection.resources
+
+    def collected(self, kind_name: str) -> bool:
+        return self._sees(kind_name) and self._inventory.collected(kind_name)
+
+    def why_missing(self, kind_name: str) -> str:
+        if not self._sees(kind_name):
+            return f"{kind_name} not read by check {self._check_id}"
+        return self._inventory.why_missing(kind_name)
+
+    # -- lookups ---------------------------------------------------------------------------------
+    def of_kind(self, kind_name: str) -> list[dict]:
+        self._touch(kind_name)
+        return self._inventory.of_kind(kind_name)
+
+    def get(self, kind_name: str, ns: str | None, obj_name: str) -> dict | None:
+        return self._inventory.get(kind_name, ns, obj_name) if self._sees(kind_name) else None
+
+    def by_uid(self, uid: str) -> dict | None:
+        found = self._inventory.by_uid(uid)
+        return found if found is not None and self._visible(found) else None
+
+    def owned_by(self, obj: dict) -> list[dict]:
+        return [child for child in self._inventory.owned_by(obj) if self._visible(child)]
+
+    def pods_of(self, obj: dict) -> list[dict]:
+        """Pods ``obj`` runs, walking only through declared kinds (its ReplicaSets, Jobs)."""
+        self._touch("Pod")
+        return [child for child in self._inventory.descendants(obj, self._visible) if kind(child) == "Pod"]
+
+    def origin(self, obj: dict):
+        return self._inventory.origin(obj)
+
+    @property
+    def nodes(self) -> list[dict]:
+        self._touch("Node")
+        return self._inventory.nodes
+
+    @property
+    def pods(self) -> LabelIndex[dict]:
+        self._touch("Pod")
+        return self._inventory.pods
+
+    @property
+    def workloads(self) -> list[Workload]:
+        self._touch_workloads()
+        return self._inventory.workloads
+
+    @property
+    def workload_templates(self) -> LabelIndex[Workload]:
+        self._touch_workloads()
+        return self._inventory.workload_templates
+
+    def _touch_workloads(self) -> None:
+        if not self._read_workloads:  # checks ask per object: decide once
+            self._touch(*WORKLOAD_KINDS)
+            self._read_workloads = True
+
+    def __len__(self) -> int:
+        return len(self._inventory)

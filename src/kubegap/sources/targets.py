@@ -1,0 +1,83 @@
+"""What to audit: files and snapshots, or live clusters reached through a kubeconfig.
+
+Shared by every surface (the CLI, the MCP server): the Collections an audit runs over, one per cluster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from kubegap.errors import UserError
+from kubegap.sources.kubeclient import READ_TIMEOUT
+from kubegap.sources.live import DEADLINE, WORKERS
+
+
+@dataclass
+class ClusterTarget:
+    """How to reach a live cluster (the kubeconfig's current context when nothing is given)."""
+
+    kubeconfig: str | None = None
+    contexts: list[str] = field(default_factory=list)
+    namespaces: list[str] = field(default_factory=list)
+    in_cluster: bool = False
+    quiet: bool = False
+    request_timeout: float = READ_TIMEOUT
+    deadline: float | None = DEADLINE
+    concurrency: int = WORKERS
+
+    @property
+    def given(self) -> bool:
+        return bool(self.kubeconfig or self.contexts or self.namespaces or self.in_cluster)
+
+
+def kinds_read(checks: Iterable) -> set[str]:
+    """Every kind the given checks read: exactly what a live collection lists."""
+    return {kind for check in checks for kind in check.reads}
+
+
+def collect_cluster(target: ClusterTarget, kinds: Iterable[str]):
+    """Collect ``kinds`` from the target's (first) context, read-only."""
+    from kubegap.sources.kubeclient import connect
+    from kubegap.sources.live import LiveSource, progress_wanted
+
+    context = target.contexts[0] if target.contexts else None
+    connection = connect(target.kubeconfig, context, use_in_cluster=target.in_cluster, workers=target.concurrency,
+                         request_timeout=target.request_timeout)
+    try:
+        source = LiveSource(connection, kinds, namespaces=target.namespaces, workers=target.concurrency,
+                            progress=progress_wanted(target.quiet), deadline=target.deadline or None)
+        return source.collect()
+    finally:
+        connection.close()
+
+
+def _is_cluster_snapshot(collection) -> bool:
+    """One snapshot of a named cluster (a file that is one snapshot, or a folder holding just one)."""
+    return sum(i.get("type") == "snapshot" for i in collection.inputs) == 1 and bool(collection.cluster.get("name"))
+
+
+def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> list:
+    """The Collections to audit, one per cluster: PATHS when given, else the live clusters ``target`` names.
+
+    Several PATHS are one cluster, except when every one is a snapshot of a differently named
+    cluster: then, as with several --context values, they are a fleet.
+    """
+    from kubegap.sources.base import Collection
+    from kubegap.sources.manifests import ManifestSource
+
+    if paths and target.given:
+        raise UserError("give PATHS or cluster options (--kubeconfig, --context, --namespace, --in-cluster), not both")
+    if len(paths) == 1:
+        return [ManifestSource(paths).collect()]
+    if paths:
+        separate = [ManifestSource([path]).collect() for path in paths]
+        names = [c.cluster.get("name") for c in separate]
+        if all(map(_is_cluster_snapshot, separate)) and len(set(names)) == len(names):
+            return separate
+        merged = Collection()
+        for collection in separate:
+            merged.merge(collection)
+        return [merged]
+    kinds = kinds_read(checks)
+    return [collect_cluster(replace(target, contexts=[context]), kinds) for context in target.contexts or [None]]
