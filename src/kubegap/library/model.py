@@ -45,8 +45,8 @@ class Source(_Strict):
     ] = "postmortem"
     read: Literal["full", "opening", "abstract", "excerpt"] | None = None
     """How much of the source the case was written from: the whole text, its opening (a stored copy
-    that holds only the start of the page), its abstract, or an excerpt quoted elsewhere. A case says
-    "the source does not say" only of a source read in full."""
+    that holds only the start of the page), its abstract, or excerpts (some of its sections or entries,
+    or passages quoted elsewhere). A case says "the source does not say" only of a source read in full."""
 
     @field_validator("url")
     @classmethod
