@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from kubegap.library.load import Library, cached_json, has_term
-from kubegap.library.model import VOCABULARIES, Case
+from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
 __all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "snippet_json", "snippet_text"]
@@ -38,6 +38,17 @@ class Page:
     facets: dict[str, list[tuple[str, int]]]
     snippets: dict[str, list[Segment]] = field(default_factory=dict)
     """For a search: each shown case's best-matching passage, its matched words marked."""
+    studies: int = 0
+    """How many of the ``total`` matching cases are studies rather than incidents."""
+
+    @property
+    def incidents(self) -> int:
+        return self.total - self.studies
+
+    @property
+    def tally(self) -> str:
+        """The matching cases counted in words, incidents apart from studies."""
+        return incidents_and_studies(self.incidents, self.studies)
 
     @property
     def first(self) -> int:
@@ -114,7 +125,8 @@ class Index:
         if hits is not None:
             by_id = {self.library.cases[hit.index].id: hit for hit in hits}
             snippets = {case.id: self.engine.snippet(by_id[case.id]) for case in shown}
-        return Page(len(cases), page, per_page, shown, self.facets(cases), snippets)
+        _, studies = count_kinds(cases)
+        return Page(len(cases), page, per_page, shown, self.facets(cases), snippets, studies)
 
     def facets(self, cases: list[Case]) -> dict[str, list[tuple[str, int]]]:
         result = {}
