@@ -451,7 +451,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
                     raise ToolError(f"no {vocabulary} term {term!r}")
         result = library.index.search(query, {k: v for k, v in filters.items() if v}, page, per_page)
         return structured({
-            "total": result.total, "page": result.page, "pages": result.pages,
+            "total": result.total, "studies": result.studies, "page": result.page, "pages": result.pages,
             "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date,
                        "summary": c.summary, "url": c.url, "checks": list(c.checks),
                        **({"snippet": snippet_text(result.snippets[c.id])} if c.id in result.snippets else {})}

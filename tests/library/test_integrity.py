@@ -74,3 +74,35 @@ def test_every_term_is_used_by_a_case(vocabulary):
 def test_no_two_terms_share_a_name(vocabulary):
     names = Counter(t.name.lower() for t in LIBRARY.vocabularies[vocabulary].terms)
     assert [n for n, count in names.items() if count > 1] == []
+
+
+@pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
+def test_dates_agree_and_sources_record_what_was_read(case):
+    assert f"-{case.year}-" in f"-{case.id}-", f"{case.id} is dated {case.date}"
+    assert case.published is None or case.published[:len(case.date)] >= case.date[:len(case.published)], (
+        f"{case.id} was written up ({case.published}) before it happened ({case.date})"
+    )
+    for source in case.sources:
+        assert source.read, f"{case.id}: {source.url} does not say how much of it was read"
+
+
+SILENCE = re.compile(
+    r"(?<!part of )(?<!parts of )\bthe (?:source|paper|post|postmortem|report|issue|study) (?:does not|do not|gives no|did not)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
+def test_the_source_is_silent_only_after_a_full_read(case):
+    """"The source does not say" is a claim about the whole text, so the primary source was read in full."""
+    text = " ".join(str(v) for v in case.model_dump(exclude={"sources", "tags"}).values())
+    claims = SILENCE.findall(" ".join(text.split()))
+    assert not claims or case.sources[0].read == "full", f"{case.id} says {claims[0]!r} after a partial read"
+
+
+def test_studies_are_studies_and_kept_apart_from_incidents():
+    studies = {c.id for c in LIBRARY.studies}
+    assert {"meta-2024-fair-research-cluster-reliability-study", "ncsa-2025-delta-gpu-resilience-study",
+            "bytedance-2024-llm-training-stragglers-what-if"} <= studies
+    assert "datadog-2023-systemd-networkd-cilium-outage" not in studies
+    assert len(LIBRARY.incidents) + len(LIBRARY.studies) == len(LIBRARY.cases)

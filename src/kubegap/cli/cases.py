@@ -49,7 +49,7 @@ def _print_page(result, query) -> None:
     if not result.total:
         out.print("No cases match." + (f" Nothing found for {query!r}." if query else ""))
         return
-    title = f"{result.total} cases · {result.first} to {result.last} of {result.total}"
+    title = f"{result.tally} · {result.first} to {result.last} of {result.total}"
     if result.pages > 1:
         title += f" · page {result.page} of {result.pages}"
     table = Table(title=title, title_justify="left")
@@ -133,10 +133,10 @@ def facets(
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, 1, 1)
     if output_format is Format.json:
-        write_json({"total": result.total, "filters": filters, **page_json(result, query, filters)["facets"]})
+        write_json({"total": result.total, "incidents": result.incidents, "studies": result.studies, "filters": filters, **page_json(result, query, filters)["facets"]})
         return
     out = console()
-    out.print(f"{result.total} cases")
+    out.print(result.tally)
     for vocabulary, counts in result.facets.items():
         table = Table(title=library.vocabularies[vocabulary].title, title_justify="left")
         table.add_column("Term")
@@ -151,7 +151,7 @@ def facets(
 
 @app.command("stats")
 def stats(output_format: Format = FORMAT) -> None:
-    """Root-cause distribution of the library beside a published study of cloud post-mortems."""
+    """Root-cause distribution of the library's incidents beside a published study of cloud post-mortems."""
     from rich.table import Table
 
     from kubegap.cli.output import console, write_json
@@ -160,19 +160,22 @@ def stats(output_format: Format = FORMAT) -> None:
 
     library = load_library()
     rows = root_cause_rows(library)
+    incidents, studies = len(library.incidents), len(library.studies)
     if output_format is Format.json:
         write_json({
-            "cases": len(library.cases),
+            "incidents": incidents,
+            "studies_left_out": studies,
             "study": STUDY,
             "rows": [row.__dict__ for row in rows],
         })
         return
     table = Table(
-        title=f"Root causes: {len(library.cases)} library cases vs {STUDY['denominator']} post-mortems in the study",
+        title=f"Root causes: {incidents} library incidents vs {STUDY['denominator']} post-mortems in the study",
         title_justify="left",
-        caption=f"Both sides are multi-label, so columns sum to more than 100%. Study: {STUDY['title']}, {STUDY['url']}",
+        caption=(f"Both sides are multi-label, so columns sum to more than 100%. The library's {studies} studies of "
+                 f"many failures are left out. Study: {STUDY['title']}, {STUDY['url']}"),
     )
-    for column, justify in (("Root cause", "left"), ("Cases", "right"), (f"% of {len(library.cases)}", "right"),
+    for column, justify in (("Root cause", "left"), ("Incidents", "right"), (f"% of {incidents}", "right"),
                             ("Study category", "left"), ("Study", "right"), (f"% of {STUDY['denominator']}", "right")):
         table.add_column(column, justify=justify)
     for row in rows:

@@ -71,6 +71,16 @@ class Library:
 
         return Index(self)
 
+    @property
+    def incidents(self) -> tuple[Case, ...]:
+        """The cases that are single incidents: what incident counts and statistics are made of."""
+        return tuple(case for case in self.cases if case.kind == "incident")
+
+    @property
+    def studies(self) -> tuple[Case, ...]:
+        """The reliability studies of many failures, kept out of incident counts and statistics."""
+        return tuple(case for case in self.cases if case.kind == "study")
+
     def case(self, case_id: str) -> Case | None:
         return self._by_id.get(case_id)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator, model_validator
@@ -45,8 +46,8 @@ class Source(_Strict):
     ] = "postmortem"
     read: Literal["full", "opening", "abstract", "excerpt"] | None = None
     """How much of the source the case was written from: the whole text, its opening (a stored copy
-    that holds only the start of the page), its abstract, or an excerpt quoted elsewhere. A case says
-    "the source does not say" only of a source read in full."""
+    that holds only the start of the page), its abstract, or excerpts (some of its sections or entries,
+    or passages quoted elsewhere). A case says "the source does not say" only of a source read in full."""
 
     @field_validator("url")
     @classmethod
@@ -123,6 +124,23 @@ class Case(_Strict):
     @property
     def year(self) -> str:
         return self.date[:4]
+
+
+def count_kinds(cases: Iterable[Case]) -> tuple[int, int]:
+    """How many of ``cases`` are incidents and how many are studies."""
+    kinds = [case.kind for case in cases]
+    return kinds.count("incident"), kinds.count("study")
+
+
+def incidents_and_studies(incidents: int, studies: int) -> str:
+    """A count of cases in words that keeps the kinds apart: "97 incidents and 8 studies" (a kind with
+    none is left out, and an empty selection is "0 cases")."""
+    parts = []
+    if incidents:
+        parts.append(f"{incidents} incident{'' if incidents == 1 else 's'}")
+    if studies:
+        parts.append(f"{studies} stud{'y' if studies == 1 else 'ies'}")
+    return " and ".join(parts) or "0 cases"
 
 
 class Term(_Strict):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kubegap.errors import UserError
 from kubegap.library.load import Library, cached_json, has_term
-from kubegap.library.model import VOCABULARIES, Case
+from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
 __all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "UnknownTerm", "snippet_json", "snippet_text", "validate_filters"]
@@ -56,6 +56,17 @@ class Page:
     facets: dict[str, list[tuple[str, int]]]
     snippets: dict[str, list[Segment]] = field(default_factory=dict)
     """For a search: each shown case's best-matching passage, its matched words marked."""
+    studies: int = 0
+    """How many of the ``total`` matching cases are studies rather than incidents."""
+
+    @property
+    def incidents(self) -> int:
+        return self.total - self.studies
+
+    @property
+    def tally(self) -> str:
+        """The matching cases counted in words, incidents apart from studies."""
+        return incidents_and_studies(self.incidents, self.studies)
 
     @property
     def first(self) -> int:
@@ -132,7 +143,8 @@ class Index:
         if hits is not None:
             by_id = {self.library.cases[hit.index].id: hit for hit in hits}
             snippets = {case.id: self.engine.snippet(by_id[case.id]) for case in shown}
-        return Page(len(cases), page, per_page, shown, self.facets(cases), snippets)
+        _, studies = count_kinds(cases)
+        return Page(len(cases), page, per_page, shown, self.facets(cases), snippets, studies)
 
     def facets(self, cases: list[Case]) -> dict[str, list[tuple[str, int]]]:
         result = {}

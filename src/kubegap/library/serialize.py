@@ -15,6 +15,8 @@ def page_json(result, query, filters) -> dict:
         "query": query,
         "filters": filters,
         "total": result.total,
+        "incidents": result.incidents,
+        "studies": result.studies,
         "page": result.page,
         "per_page": result.per_page,
         "pages": result.pages,
@@ -40,7 +42,9 @@ def _bullets(items) -> str:
 def case_markdown(case, library) -> str:
     sections = [
         f"# {case.title}",
-        f"**{case.organization}** · {case.date}",
+        f"**{case.organization}** · {case.date}"
+        + (f" · written up {case.published}" if case.published else "")
+        + (" · a study of many failures" if case.kind == "study" else ""),
         case.summary,
         f"## Symptoms\n\n{case.symptoms}",
         f"## Trigger\n\n{case.trigger}",
@@ -57,7 +61,11 @@ def case_markdown(case, library) -> str:
         sections.insert(4, f"## Impact\n\n{case.impact}")
     sections.append(
         "## Sources\n\n"
-        + _bullets(f"[{s.title}]({s.url}), {s.publisher}" + (f", {s.published}" if s.published else "") for s in case.sources)
+        + _bullets(
+            f"[{s.title}]({s.url}), {s.publisher}" + (f", {s.published}" if s.published else "")
+            + (f" (read: {s.read})" if s.read else "")
+            for s in case.sources
+        )
     )
     related = library.index.related(case)
     if related:

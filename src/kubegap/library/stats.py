@@ -4,6 +4,8 @@ The study is Li et al., "Going through the Life Cycle of Faults in Clouds: Guide
 Handling" (ISSRE 2022), Table IV: root causes of 354 public post-mortems from Azure, Google Cloud
 and AWS, multi-label (so percentages sum to more than 100%). Our root-cause parents are mapped to
 its closest layer-2 categories; the mapping is approximate and shown with both denominators.
+Only incidents are counted: a study of many failures is not one post-mortem, so the library's studies
+are left out of both the counts and the denominator.
 """
 
 from __future__ import annotations
@@ -71,12 +73,13 @@ def _study_count(categories: list[str]) -> int | None:
 
 
 def root_cause_rows(library: Library) -> list[Row]:
-    """One row per mapped root-cause group: cases carrying it (multi-label), and the study's figure."""
-    total = len(library.cases) or 1
+    """One row per mapped root-cause group: incidents carrying it (multi-label), and the study's figure."""
+    incidents = library.incidents
+    total = len(incidents) or 1
     rows = []
     for term, categories in MAPPING.items():
         count = sum(
-            1 for case in library.cases if any(t == term or t.startswith(term + "/") for t in case.tags.root_cause)
+            1 for case in incidents if any(t == term or t.startswith(term + "/") for t in case.tags.root_cause)
         )
         known = library.term("root_cause", term)
         study = _study_count(categories)

@@ -14,7 +14,7 @@ from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
-from kubegap.library.model import VOCABULARIES, Case
+from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 
 PER_PAGE = 20
 
@@ -163,6 +163,7 @@ def term_page(library: Library, vocabulary: str, term_id: str) -> View | None:
         "term.html", term.name, section=vocabulary, link=("term", vocabulary, term_id),
         context={
             "vocabulary": vocabulary, "vocab": vocab, "term": term, "cases": cases, "children": children,
+            "tally": incidents_and_studies(*count_kinds(cases)),
             "parent": library.term(vocabulary, term.parent) if term.parent else None, "combine": combine,
             "involve": involve_sentence(library, [term_id], len(cases)) if vocabulary == "component" else None,
         },
@@ -231,8 +232,10 @@ def home_page(library: Library) -> View:
     recent = list(library.cases[:5])
     return View(
         "home.html", "The Incident Library", section="home", link=("home",),
-        context={"titles": titles, "recent": recent, "total": len(library.cases), "checks": len(all_checks())},
-        data={"cases": len(library.cases), "checks": len(all_checks()),
+        context={"titles": titles, "recent": recent, "incidents": len(library.incidents),
+                 "studies": len(library.studies), "checks": len(all_checks())},
+        data={"cases": len(library.cases), "incidents": len(library.incidents), "studies": len(library.studies),
+              "checks": len(all_checks()),
               "vocabularies": {v: {"title": t, "terms": len(library.vocabularies[v].terms)} for v, t in titles.items()}},
     )
 
@@ -258,4 +261,4 @@ def report_page(library: Library, report: dict) -> View:
 
 
 def case_summary(case: Case) -> dict:
-    return {"id": case.id, "title": case.title, "organization": case.organization, "date": case.date}
+    return {"id": case.id, "title": case.title, "organization": case.organization, "date": case.date, "kind": case.kind}

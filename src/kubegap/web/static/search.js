@@ -249,6 +249,14 @@
   var engine = new Engine(window.KUBEGAP_SEARCH_INDEX);
   var hits = engine.search(query);
 
+  // As kubegap.library.model.incidents_and_studies: "97 incidents and 8 studies".
+  function incidentsAndStudies(incidents, studies) {
+    var parts = [];
+    if (incidents) { parts.push(incidents + (incidents === 1 ? " incident" : " incidents")); }
+    if (studies) { parts.push(studies + (studies === 1 ? " study" : " studies")); }
+    return parts.join(" and ") || "0 cases";
+  }
+
   function show() {
     var list = document.getElementById("case-list");
     while (list.firstChild) { list.removeChild(list.firstChild); }
@@ -279,7 +287,8 @@
       list.appendChild(item);
     });
     var n = hits.length;
-    document.getElementById("case-count").textContent = n + (n === 1 ? " case" : " cases");
+    var studies = hits.filter(function (hit) { return engine.documents[hit.index].kind === "study"; }).length;
+    document.getElementById("case-count").textContent = incidentsAndStudies(n - studies, studies);
     document.getElementById("case-range").textContent = n ? "1 to " + n + " of " + n + " for " + query : "No cases match " + query + ".";
     var pagination = document.getElementById("pagination");
     if (pagination) { pagination.hidden = true; }
