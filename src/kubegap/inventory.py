@@ -120,6 +120,10 @@ class Inventory:
         """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
         return [child for child in self.descendants(obj) if kind(child) == "Pod"]
 
+    def every_object(self) -> list[dict]:
+        """Every object of the input, whatever its kind (a check's view limits this to what it may read)."""
+        return self.collection.resources
+
     def origin(self, obj: dict) -> Origin | None:
         return self.collection.origins.get(id(obj))
 

@@ -164,7 +164,7 @@ class PodSources:
                 source = operator_source(obj)
                 if source is not None:
                     self._add(namespace(obj), source)
-        for obj in inventory.collection.resources:
+        for obj in inventory.every_object():  # unknown custom resources come only from manifests: a cluster lists known kinds
             if runs_unknown_pods(obj):
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 

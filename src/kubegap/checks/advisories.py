@@ -36,7 +36,7 @@ def _unpatched(version: tuple[int, int, int]) -> bool:
     severity="critical",
     category="networking",
     cases=[INGRESSNIGHTMARE],
-    reads=[*BUILTIN_CONTROLLERS, "Pod"],
+    reads=["workloads", *BUILTIN_CONTROLLERS, "Pod"],
     fix=(
         "Upgrade the ingress-nginx controller to v1.11.5, v1.12.1 or later; until then, disable its validating "
         "admission webhook and make sure only the API server can reach the webhook's port. Plan a migration: the "

@@ -456,7 +456,7 @@ def _has_condition(obj: dict, types: tuple[str, ...]) -> bool:
     severity="medium",
     category="batch",
     cases=[KUBEFLOW_RESTARTS],
-    reads=sorted(REPLICA_SPEC_KINDS),
+    reads=["workloads", *sorted(REPLICA_SPEC_KINDS)],
     fix=(
         "Bound the job: set spec.runPolicy.backoffLimit (how many restarts before the job is marked failed) and "
         "spec.runPolicy.activeDeadlineSeconds (how long it may run), or elasticPolicy.maxRestarts for elastic "

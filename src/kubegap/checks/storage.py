@@ -850,7 +850,7 @@ def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[str, str]]
     category="storage",
     cases=[RWO_ROLLOUT],
     requires=["PersistentVolumeClaim"],
-    reads=["Deployment"],
+    reads=["workloads", "Deployment"],
     precision="medium",
     fix=(
         "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
