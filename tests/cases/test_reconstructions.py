@@ -1,6 +1,6 @@
 """Every case's check links are proven on a reconstruction of the incident.
 
-For each case that names checks, ``tests/cases/<case-id>/incident.yaml`` rebuilds the configuration
+For each case that names checks, ``library/data/reconstructions/<case-id>/incident.yaml`` rebuilds the configuration
 its sources describe and ``fixed.yaml`` the same after the remediation the case reports. Every
 check the case names must run and fire on the incident, and run without a finding on the fix. Each
 file opens with a comment block saying which source sentence each part comes from. A header line
@@ -19,9 +19,10 @@ from kubegap.audit import run_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
+from kubegap.library.load import RECONSTRUCTIONS, _data_dir
 from kubegap.sources.manifests import ManifestSource
 
-HERE = Path(__file__).parent
+HERE = _data_dir() / RECONSTRUCTIONS
 LINKED = [case for case in load_library().cases if case.checks]
 
 
