@@ -28,7 +28,7 @@ LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-elect
 """Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
 
-_REPLICA_SPECS = {
+REPLICA_SPEC_KINDS = {
     "PyTorchJob": "pytorchReplicaSpecs",
     "MPIJob": "mpiReplicaSpecs",
     "TFJob": "tfReplicaSpecs",
@@ -36,6 +36,7 @@ _REPLICA_SPECS = {
     "PaddleJob": "paddleReplicaSpecs",
     "JAXJob": "jaxReplicaSpecs",
 }
+"""Kubeflow training kinds and the spec field holding their replica types."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +94,8 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
     elif k == "CronJob":
         job = as_dict(spec.get("jobTemplate"))
         yield _template("spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1)
-    elif k in _REPLICA_SPECS:
-        field = _REPLICA_SPECS[k]
+    elif k in REPLICA_SPEC_KINDS:
+        field = REPLICA_SPEC_KINDS[k]
         for role, replica_spec in as_dict(spec.get(field)).items():
             yield _template(f"spec.{field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
     elif k == "JobSet":

@@ -9,7 +9,7 @@ from typing import TypeVar
 from kubegap.checks._common import pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.resources import api_version, as_dict, as_list, dig, labels, namespace
+from kubegap.resources import api_version, as_dict, as_list, dig, labels
 from kubegap.selectors import Selector
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live
+from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, dig
+from kubegap.resources import as_dict, as_list, dig, namespace
+from kubegap.workloads import REPLICA_SPEC_KINDS
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
 
@@ -269,3 +271,330 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
                 Evidence("status.lastScheduleTime", status.get("lastScheduleTime")),
                 Evidence("status.lastSuccessfulTime", status.get("lastSuccessfulTime")),
             )
+
+
+@check(
+    id="cronjob-starting-deadline-unset",
+    title="Frequent CronJobs without startingDeadlineSeconds",
+    severity="low",
+    category="batch",
+    cases=[CRONJOB_MISSED],
+    requires=["CronJob"],
+    defaults={"max_interval_minutes": 15},
+    fix=(
+        "Set spec.startingDeadlineSeconds (for example a few schedule intervals) so that the controller only "
+        "looks back that far for missed runs, and monitor the age of the CronJob's last successful run."
+    ),
+)
+def cronjob_starting_deadline_unset(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    CronJobs that are not suspended, leave `spec.startingDeadlineSeconds` unset, and whose schedule
+    runs at least every `max_interval_minutes` (default 15): they accumulate 100 missed schedules
+    within a day or so of their controller not running. Schedules that cannot be read, or that run
+    less often, are not reported.
+
+    ## Why it matters
+
+    A team that stopped its cluster every night found after startup that its scheduled jobs no
+    longer ran: the CronJob controller refused to start a CronJob that had missed more than 100
+    schedules since its last run, and only logged that there were too many missed start times.
+    The documented workaround is `startingDeadlineSeconds`, which bounds how far back the
+    controller looks.
+
+    ## Example
+
+    ```yaml
+    kind: CronJob
+    spec:
+      schedule: "*/5 * * * *"     # 100 runs = about 8 hours of downtime
+      jobTemplate: {...}
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: CronJob
+    spec:
+      schedule: "*/5 * * * *"
+      startingDeadlineSeconds: 600
+    ```
+    """
+    limit = dt.timedelta(minutes=ctx.setting("max_interval_minutes"))
+    for cronjob in ctx.inventory.of_kind("CronJob"):
+        spec = as_dict(cronjob.get("spec"))
+        if spec.get("suspend") is True or spec.get("startingDeadlineSeconds") is not None:
+            continue
+        interval = longest_gap(spec.get("schedule"))
+        if interval is None or interval > limit:
+            continue
+        yield ctx.finding(
+            cronjob,
+            f"CronJob runs at least every {_minutes(interval)} and sets no startingDeadlineSeconds: after about "
+            f"{_hours(100 * interval)} with its controller stopped (a cluster shut down overnight, a long outage) it can "
+            "miss more than 100 schedules and stop being started, with only a controller log line to show for it.",
+            Evidence("spec.schedule", spec.get("schedule")),
+            Evidence("spec.startingDeadlineSeconds", None),
+        )
+
+
+def _minutes(interval: dt.timedelta) -> str:
+    minutes = int(interval.total_seconds() // 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _hours(interval: dt.timedelta) -> str:
+    hours = interval.total_seconds() / 3600
+    return f"{hours:.0f} hours" if hours >= 2 else f"{interval.total_seconds() / 60:.0f} minutes"
+
+
+CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
+
+
+@check(
+    id="cronjob-concurrency-allow",
+    title="CronJobs that let a slow run overlap the next one without bound",
+    severity="medium",
+    category="batch",
+    cases=[CRONJOB_PILE_UP],
+    requires=["CronJob"],
+    precision="medium",
+    fix=(
+        "Set concurrencyPolicy: Forbid (skip a run while the previous one is still going) or Replace (stop the old "
+        "run), or bound every run with jobTemplate.spec.activeDeadlineSeconds shorter than the schedule interval."
+    ),
+)
+def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    CronJobs whose `concurrencyPolicy` is `Allow` (the default when unset) and whose runs can
+    outlast the schedule: `jobTemplate.spec.activeDeadlineSeconds` is unset, or at least as long
+    as the longest interval between two scheduled runs. Suspended CronJobs are not reported.
+
+    ## Why it matters
+
+    With `Allow`, the controller starts a new Job on every tick whether or not the previous one
+    finished. A DigitalOcean engineer reported occasionally seeing that, when the pod of such a
+    CronJob could not finish in time, Job pods from later intervals piled up over time, sometimes
+    to hundreds or thousands of pods that stayed Pending; DigitalOcean added a check to its
+    cluster linter recommending `Forbid` or `Replace`.
+
+    ## Example
+
+    ```yaml
+    kind: CronJob
+    spec:
+      schedule: "*/10 * * * *"
+      jobTemplate:
+        spec:
+          template: {...}          # no activeDeadlineSeconds; concurrencyPolicy defaults to Allow
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: CronJob
+    spec:
+      schedule: "*/10 * * * *"
+      concurrencyPolicy: Forbid
+      jobTemplate:
+        spec:
+          activeDeadlineSeconds: 540
+    ```
+    """
+    for cronjob in ctx.inventory.of_kind("CronJob"):
+        spec = as_dict(cronjob.get("spec"))
+        policy = spec.get("concurrencyPolicy", "Allow")
+        if spec.get("suspend") is True or policy != "Allow":
+            continue
+        deadline = dig(spec, "jobTemplate", "spec", "activeDeadlineSeconds")
+        interval = longest_gap(spec.get("schedule"))
+        bounded = isinstance(deadline, int) and not isinstance(deadline, bool) and (
+            interval is None or deadline < interval.total_seconds()
+        )
+        if bounded:
+            continue
+        why = "no run deadline" if deadline is None else f"a run deadline of {deadline}s, not shorter than its schedule interval"
+        yield ctx.finding(
+            cronjob,
+            f"CronJob allows concurrent runs (concurrencyPolicy {policy if 'concurrencyPolicy' in spec else 'unset: Allow'}) "
+            f"with {why}: runs that hang or slow down overlap and pile up, each holding its pods' resources.",
+            Evidence("spec.concurrencyPolicy", spec.get("concurrencyPolicy")),
+            Evidence("spec.jobTemplate.spec.activeDeadlineSeconds", deadline),
+            Evidence("spec.schedule", spec.get("schedule")),
+        )
+
+
+KUBEFLOW_RESTARTS = "kubeflow-user-2022-pytorchjob-failing-worker-restarted-continuously"
+RESTARTING_POLICIES = ("OnFailure", "Always", "ExitCode")
+
+
+def _training_bound(obj: dict) -> str | None:
+    """The field that bounds a Kubeflow training job's retries or run time, if any."""
+    spec = as_dict(obj.get("spec"))
+    for path in (("runPolicy", "backoffLimit"), ("runPolicy", "activeDeadlineSeconds"), ("backoffLimit",),
+                 ("activeDeadlineSeconds",), ("elasticPolicy", "maxRestarts")):
+        if dig(spec, *path) is not None:
+            return "spec." + ".".join(path)
+    return None
+
+
+def _has_condition(obj: dict, types: tuple[str, ...]) -> bool:
+    """Whether one of the condition ``types`` is True in the object's status."""
+    return any(
+        isinstance(c, dict) and c.get("type") in types and c.get("status") == "True"
+        for c in as_list(dig(obj, "status", "conditions"))
+    )
+
+
+@check(
+    id="training-job-unbounded",
+    title="Kubeflow training jobs that restart failing replicas with no retry limit or deadline",
+    severity="medium",
+    category="batch",
+    cases=[KUBEFLOW_RESTARTS],
+    reads=sorted(REPLICA_SPEC_KINDS),
+    fix=(
+        "Bound the job: set spec.runPolicy.backoffLimit (how many restarts before the job is marked failed) and "
+        "spec.runPolicy.activeDeadlineSeconds (how long it may run), or elasticPolicy.maxRestarts for elastic "
+        "PyTorchJobs, so that a replica that always fails releases its GPUs."
+    ),
+)
+def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Kubeflow training jobs (PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob, JAXJob), not finished,
+    where some replica type restarts its pods (`restartPolicy` `OnFailure`, `Always` or `ExitCode`)
+    and nothing bounds the job: no `runPolicy.backoffLimit`, no `runPolicy.activeDeadlineSeconds`
+    (nor the older top-level `backoffLimit` / `activeDeadlineSeconds`), and for PyTorchJob no
+    `elasticPolicy.maxRestarts`. Replicas that leave `restartPolicy` unset are not judged: the
+    default differs between operator versions. JobSet, RayJob and TrainJob bound their restarts by
+    default and are not reported.
+
+    ## Why it matters
+
+    A Kubeflow user found that with `restartPolicy: OnFailure` on a PyTorchJob, a worker that
+    always failed was restarted again and again; they wanted the job to fail after a number of
+    restarts and release its resources. The maintainers pointed to the job-wide `backoffLimit` in
+    the run policy. On GPU clusters an unbounded crash loop holds every GPU of the job.
+
+    ## Example
+
+    ```yaml
+    kind: PyTorchJob
+    spec:
+      pytorchReplicaSpecs:
+        Worker:
+          replicas: 8
+          restartPolicy: OnFailure
+          template: {...}
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: PyTorchJob
+    spec:
+      runPolicy:
+        backoffLimit: 5
+        activeDeadlineSeconds: 172800
+      pytorchReplicaSpecs:
+        Worker:
+          replicas: 8
+          restartPolicy: OnFailure
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.kind not in REPLICA_SPEC_KINDS or _has_condition(workload.obj, ("Succeeded", "Failed")) or _training_bound(workload.obj):
+            continue
+        field = REPLICA_SPEC_KINDS[workload.kind]
+        restarting = {
+            role: policy
+            for role, replica in as_dict(dig(workload.obj, "spec", field)).items()
+            if (policy := dig(replica, "restartPolicy")) in RESTARTING_POLICIES
+        }
+        if not restarting:
+            continue
+        gpus = sum(template_gpus(t) * (t.replicas or 1) for t in workload.templates)
+        holding = f", holding {gpus:g} GPUs" if gpus else ""
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} restarts failing pods ({', '.join(f'{r}: {p}' for r, p in sorted(restarting.items()))}) "
+            f"with no backoffLimit, activeDeadlineSeconds or maxRestarts: a replica that always fails is restarted "
+            f"forever{holding}.",
+            *(Evidence(f"spec.{field}.{role}.restartPolicy", policy) for role, policy in sorted(restarting.items())),
+            Evidence("spec.runPolicy.backoffLimit", None),
+            Evidence("spec.runPolicy.activeDeadlineSeconds", None),
+        )
+
+
+ORT_JOBS = "ort-server-user-2026-completed-jobs-fill-etcd-quota"
+
+
+def _owned_by_cronjob(job: dict) -> bool:
+    return any(isinstance(r, dict) and r.get("kind") == "CronJob" for r in as_list(dig(job, "metadata", "ownerReferences")))
+
+
+@check(
+    id="finished-jobs-accumulating",
+    title="Finished Jobs piling up with no TTL to clean them",
+    severity="medium",
+    category="batch",
+    cases=[ORT_JOBS],
+    requires=["Job"],
+    defaults={"max_finished_jobs": 1000},
+    fix=(
+        "Set spec.ttlSecondsAfterFinished on the Jobs your tools create (or configure the tool to set it), so the "
+        "Job controller deletes finished Jobs and their pods; delete the backlog "
+        "(kubectl delete jobs -A --field-selector status.successful=1) and watch the etcd database size."
+    ),
+)
+def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    In a live snapshot, finished Jobs (condition `Complete` or `Failed`) that no CronJob owns
+    (CronJobs prune their own history) and that set no `ttlSecondsAfterFinished`. When there are
+    at least `max_finished_jobs` (default 1,000) of them, one finding names the count and the
+    namespaces holding the most. Jobs in manifests have no status and are not counted.
+
+    ## Why it matters
+
+    Every finished Job, and the pods it keeps, stays in etcd until something deletes it. A team
+    running ORT Server, which runs its work as Kubernetes Jobs, found about 3,700 Jobs
+    accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
+    exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
+    and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
+
+    ## Example
+
+    ```text
+    kubectl get jobs -A | wc -l     # 3700, all but a few finished
+    ```
+
+    ## Fix
+
+    ```yaml
+    apiVersion: batch/v1
+    kind: Job
+    spec:
+      ttlSecondsAfterFinished: 86400   # deleted, with its pods, a day after it finishes
+    ```
+    """
+    finished = Counter(
+        namespace(job) or "(none)"
+        for job in ctx.inventory.of_kind("Job")
+        if _has_condition(job, ("Complete", "Failed"))
+        and not _owned_by_cronjob(job) and dig(job, "spec", "ttlSecondsAfterFinished") is None
+    )
+    total = sum(finished.values())
+    if total >= ctx.setting("max_finished_jobs"):
+        yield ctx.finding(
+            ctx.cluster,
+            f"{total} finished Jobs are kept with no ttlSecondsAfterFinished and no CronJob pruning them: every one "
+            "(and its pods) stays in etcd until deleted, and enough of them fill its storage quota.",
+            Evidence("finished Jobs per namespace (largest first)", dict(finished.most_common(10))),
+        )

@@ -22,6 +22,7 @@ from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.workloads import RUNTIME_KINDS, Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
+NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
@@ -128,7 +129,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     title="Containers without a memory limit",
     severity="low",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM],
+    cases=[PYTHON_DISCORD_OOM, NU_NL_ELASTALERT],
     reads=["LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "

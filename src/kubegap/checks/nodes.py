@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity, resource_amount
 from kubegap.workloads import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -20,6 +20,25 @@ REGION_LABELS = ("topology.kubernetes.io/region", "failure-domain.beta.kubernete
 def os_image(node: dict) -> str:
     value = dig(node, "status", "nodeInfo", "osImage")
     return value if isinstance(value, str) else ""
+
+
+LOCAL_CLUSTER_HOSTS = ("minikube", "docker-desktop")
+
+
+def is_local_dev_node(node: dict) -> bool:
+    """A node of a single-machine development cluster (kind, minikube, Docker Desktop): containers, not hosts."""
+    provider = dig(node, "spec", "providerID")
+    node_labels = labels(node)
+    return (
+        (isinstance(provider, str) and provider.startswith("kind://"))
+        or node_labels.get("kubernetes.io/hostname") in LOCAL_CLUSTER_HOSTS
+        or any(key.startswith("minikube.k8s.io/") for key in node_labels)
+    )
+
+
+def production_nodes(ctx: Context) -> list[dict]:
+    """The inventory's nodes without those of local development clusters."""
+    return [n for n in ctx.inventory.nodes if not is_local_dev_node(n)]
 
 
 _UBUNTU = re.compile(r"ubuntu\s+(\d+)\.(\d+)", re.IGNORECASE)
@@ -186,8 +205,10 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     package-updated OS (Ubuntu, Debian, RHEL and its rebuilds, Amazon Linux, SUSE), and no update
     coordinator is visible: no kured DaemonSet, no system-upgrade-controller or its `Plan` objects,
     no OpenShift `MachineConfigPool`. Immutable, image-updated systems (Container-Optimized OS,
-    Bottlerocket, Flatcar, Talos) are not reported. The finding names the zones and regions the
-    nodes span: the wider the spread, the larger the blast radius of one package update.
+    Bottlerocket, Flatcar, Talos) are not reported, nor are the nodes of local development clusters
+    (kind, minikube, Docker Desktop), which are containers rather than updated hosts. The finding
+    names the zones and regions the nodes span: the wider the spread, the larger the blast radius
+    of one package update.
 
     ## Why it matters
 
@@ -211,9 +232,9 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     - or disable unattended-upgrades and run kured / system-upgrade-controller with a per-region window
     ```
     """
-    nodes = ctx.inventory.nodes
+    nodes = production_nodes(ctx)
     if len(nodes) < 2:
-        raise Skip("fewer than two nodes")
+        raise Skip("fewer than two nodes outside local development clusters")
     releases = Counter(_distro(os_image(n)) for n in nodes)
     if len(releases) != 1:
         return
@@ -251,6 +272,37 @@ POOL_LABELS = (
     "beta.kubernetes.io/instance-type",
 )
 NODE_INFO_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion", "kubeletVersion")
+CROSS_POOL_FIELDS = ("osImage", "kernelVersion", "containerRuntimeVersion")
+"""Compared between pools of one OS family; kubelet versions between pools are version-skew's concern."""
+
+
+def _family(image: str) -> str:
+    """The OS family without its release: "Amazon Linux 2023.9.20250929" -> "amazon linux"."""
+    match = re.match(r"\s*([A-Za-z][A-Za-z -]*?)\s*\d", image)
+    return match.group(1).lower() if match else image.lower()
+
+
+def _pool_values(members: list[dict], field: str) -> frozenset[str]:
+    return frozenset(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+
+
+def _cross_pool_drift(pools: dict[str, list[dict]]) -> Iterator[tuple[str, dict[str, dict[str, list[str]]]]]:
+    """``(family, {field: {pool: values}})`` for OS families whose pools run different versions."""
+    families: dict[str, dict[str, list[dict]]] = {}
+    for pool, members in pools.items():
+        for node in members:
+            if os_image(node):
+                families.setdefault(_family(os_image(node)), {}).setdefault(pool, []).append(node)
+    for family, family_pools in sorted(families.items()):
+        if len(family_pools) < 2:
+            continue
+        drift = {}
+        for field in CROSS_POOL_FIELDS:
+            per_pool = {pool: _pool_values(members, field) for pool, members in sorted(family_pools.items())}
+            if len({values for values in per_pool.values() if values}) > 1:
+                drift[field] = {pool: sorted(values) for pool, values in per_pool.items()}
+        if drift:
+            yield family, drift
 
 
 def node_pool(node: dict) -> str:
@@ -264,7 +316,7 @@ def node_pool(node: dict) -> str:
 
 @check(
     id="node-os-drift",
-    title="Nodes of one pool running different OS images, kernels, container runtimes or kubelets",
+    title="Nodes of one pool, or pools of one OS, running different OS images, kernels, container runtimes or kubelets",
     severity="medium",
     category="nodes",
     cases=NODE_DRIFT,
@@ -279,10 +331,18 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Nodes grouped by pool (managed node group, GKE or AKS pool, Karpenter NodePool, else instance
-    type) whose `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
+    type; nodes of local development clusters such as kind and minikube left out) whose
+    `status.nodeInfo` shows more than one `osImage`, `kernelVersion`,
     `containerRuntimeVersion` or `kubeletVersion` within the pool. Nodes that report no value for a field are left out
     of that field's comparison. One finding per drifting pool: nodes built from one image that
     report different versions have changed while running, or a roll has stopped half-way.
+
+    Pools are also compared with each other: when pools of one OS family (Amazon Linux, Ubuntu,
+    Container-Optimized OS ...) run different OS releases, kernels or container runtimes, each
+    pool may be uniform and the cluster still runs two platforms, as during a migration to a new
+    node group. One finding per OS family names every pool and its versions. Pools of different
+    OS families (a Windows pool, an Ubuntu GPU pool beside Container-Optimized OS) are a choice,
+    not drift, and are not compared; kubelet versions between pools are left to `version-skew`.
 
     ## Why it matters
 
@@ -308,7 +368,7 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pools: dict[str, list[dict]] = {}
-    for node in ctx.inventory.nodes:
+    for node in production_nodes(ctx):
         pools.setdefault(node_pool(node), []).append(node)
     for pool, members in sorted(pools.items()):
         if len(members) < 2:
@@ -324,6 +384,14 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
                 f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
                 *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
             )
+    for family, drift in _cross_pool_drift(pools):
+        pool_names = sorted({pool for per_pool in drift.values() for pool in per_pool})
+        yield ctx.finding(
+            ctx.cluster,
+            f"Pools on {family} run different {', '.join(drift)} ({', '.join(pool_names)}): workloads that work on "
+            "one pool can fail on the other, and only where they happen to be scheduled.",
+            *(Evidence(f"nodes[pool].status.nodeInfo.{field}", per_pool) for field, per_pool in drift.items()),
+        )
 
 
 CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
@@ -348,7 +416,8 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
 
     Clusters whose nodes include exactly one labelled `node-role.kubernetes.io/control-plane` (or
     the old `.../master`). Managed clusters (EKS, GKE, AKS) show no control-plane nodes and are not
-    applicable.
+    applicable; nor are local development clusters (kind, minikube, Docker Desktop), single-machine
+    by design.
 
     ## Why it matters
 
@@ -370,9 +439,9 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
     ```
     """
-    control_plane = [n for n in ctx.inventory.nodes if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    control_plane = [n for n in production_nodes(ctx) if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
     if not control_plane:
-        raise Skip("no control-plane nodes visible (a managed control plane)")
+        raise Skip("no control-plane nodes visible (a managed control plane, or a local development cluster)")
     if len(control_plane) == 1:
         node = control_plane[0]
         yield ctx.finding(
@@ -456,3 +525,184 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
                 *(evidence for _, evidence in problems),
                 *cordoned,
             )
+
+
+GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
+HEADROOM_RESOURCES = ("cpu", "memory")
+
+
+def _schedulable(node: dict) -> bool:
+    """A node the scheduler can place displaced pods on: not cordoned, not NotReady, not a tainted control plane."""
+    if dig(node, "spec", "unschedulable") is True:
+        return False
+    ready = next((c for c in as_list(dig(node, "status", "conditions")) if isinstance(c, dict) and c.get("type") == "Ready"), None)
+    if ready is not None and ready.get("status") != "True":
+        return False
+    return not any(
+        isinstance(t, dict) and t.get("key") in CONTROL_PLANE_LABELS and t.get("effect") in ("NoSchedule", "NoExecute")
+        for t in as_list(dig(node, "spec", "taints"))
+    )
+
+
+def _pod_requests(pod: dict, resource: str) -> float:
+    return sum(resource_amount(c, "requests", resource) or 0.0 for _, c in containers(as_dict(pod.get("spec")), init=False))
+
+
+def _moves_with_node(pod: dict) -> bool:
+    """Whether the pod must find a new node when its node is lost (DaemonSet and static pods do not)."""
+    owners = [r.get("kind") for r in as_list(dig(pod, "metadata", "ownerReferences")) if isinstance(r, dict)]
+    return "DaemonSet" not in owners and "Node" not in owners
+
+
+@check(
+    id="node-loss-headroom",
+    title="Too little free capacity to reschedule the pods of a lost node",
+    severity="high",
+    category="nodes",
+    cases=[GRAFANA_HEADROOM],
+    requires=["Node", "Pod"],
+    defaults={"nodes_lost": 1},
+    fix=(
+        "Keep enough free allocatable capacity to absorb the loss of your largest nodes (or the nodes of one zone): "
+        "add nodes or let the cluster autoscaler add them quickly, and right-size requests so free capacity is real."
+    ),
+)
+def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    From a live snapshot (Nodes with `allocatable`, Pods placed with `spec.nodeName`): whether the
+    pods running on the `nodes_lost` (default 1) most loaded schedulable nodes could be placed on the
+    free capacity of the others, for CPU and memory requests. Free capacity is each remaining
+    schedulable node's allocatable minus the requests of the pods on it; cordoned, NotReady and
+    tainted control-plane nodes offer none. DaemonSet and static pods are not counted as displaced:
+    they do not move. The comparison is of totals, so it is optimistic: when even the total does
+    not fit, some pods certainly stay Pending. Skipped when no pod is placed on a known node
+    (manifests).
+
+    ## Why it matters
+
+    In December 2018 problems at Grafana Labs' cloud provider took four nodes of the Hosted Metrics
+    us-west2 cluster out of service. Their pods could not be rescheduled because the cluster had no
+    excess capacity: many stayed Pending, queries slowed and some customer instances were
+    unavailable until the nodes came back. In a smaller repeat a few hours later the team added a
+    node to increase pod capacity.
+
+    ## Example
+
+    ```text
+    6 nodes, 16 CPU allocatable each; 15 CPU requested on every node
+    losing the busiest node displaces 15 CPU of pods; the other 5 nodes have 5 CPU free
+    ```
+
+    ## Fix
+
+    ```text
+    add a node (or a node's worth of autoscaler headroom), or lower over-sized requests,
+    so that free capacity on the other nodes covers the busiest node's pods
+    ```
+    """
+    nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
+    placed = [
+        p for p in ctx.inventory.of_kind("Pod")
+        if isinstance(node_name := dig(p, "spec", "nodeName"), str) and node_name in nodes
+        and dig(p, "status", "phase") not in ("Succeeded", "Failed")
+    ]
+    if not placed:
+        raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
+    lost = ctx.setting("nodes_lost")
+    if len(nodes) <= lost:
+        raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
+    for resource in HEADROOM_RESOURCES:
+        allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
+        if any(value is None for value in allocatable.values()):
+            continue
+        used = Counter()
+        displaced = Counter()
+        for pod in placed:
+            node_name = pod["spec"]["nodeName"]
+            used[node_name] += _pod_requests(pod, resource)
+            if _moves_with_node(pod):
+                displaced[node_name] += _pod_requests(pod, resource)
+        busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]
+        moving = sum(displaced[n] for n in busiest)
+        free = sum(max(allocatable[n] - used[n], 0.0) for n in nodes if n not in busiest)
+        if moving > free:
+            unit = (lambda v: f"{v:g} CPU") if resource == "cpu" else (lambda v: f"{v / 2**30:.1f}Gi")
+            yield ctx.finding(
+                ctx.cluster,
+                f"If the {lost} busiest node(s) ({', '.join(busiest)}) fail, their pods request {unit(moving)} of {resource} "
+                f"but the other {len(nodes) - lost} schedulable nodes have {unit(free)} free: at least {unit(moving - free)} "
+                "of pods would stay Pending.",
+                Evidence(f"pods on {', '.join(busiest)}: requests.{resource}", unit(moving)),
+                Evidence(f"other nodes: allocatable.{resource} - requests.{resource}", unit(free)),
+            )
+
+
+KUBIFY_RESERVED = "gardener-2019-kubify-kubelet-oom-node-notready-tiny-memory-reserve"
+
+
+@check(
+    id="node-memory-reserve-missing",
+    title="Nodes that reserve (almost) no memory for the kubelet and the system",
+    severity="medium",
+    category="nodes",
+    cases=[KUBIFY_RESERVED],
+    requires=["Node"],
+    defaults={"min_reserved_memory": "256Mi"},
+    fix=(
+        "Reserve memory for the node's own daemons: set kubeReserved and systemReserved (and an eviction threshold) "
+        "in the kubelet configuration, sized for the node (managed node images do this by default), so pods are "
+        "evicted or OOM-killed before the kubelet or the container runtime is."
+    ),
+)
+def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes whose `status.allocatable.memory` is less than `min_reserved_memory` (default 256Mi)
+    below `status.capacity.memory`: the kubelet hands almost all of the machine's memory to pods,
+    keeping back no `kubeReserved`/`systemReserved` memory beyond the default eviction threshold
+    (100Mi). One finding lists the nodes. Nodes without both values (manifests) and nodes of local
+    development clusters (kind, minikube, Docker Desktop) are not judged.
+
+    ## Why it matters
+
+    When pods may use nearly all of a node's memory, a pod that grows pushes the node into a system
+    out-of-memory kill, and the OOM killer can pick the kubelet or the container runtime: the node
+    goes NotReady and everything on it stops. In a Gardener cluster set up with kubify, a logging
+    curator job consumed too much memory, the node went NotReady, most likely because the kubelet
+    or Docker was OOM-killed, and the Gardener API server on it went down; the kubelet had been
+    started with only a tiny memory reservation.
+
+    ## Example
+
+    ```text
+    node worker-3: capacity.memory 16Gi, allocatable.memory 15.9Gi   (100Mi held back)
+    ```
+
+    ## Fix
+
+    ```yaml
+    # KubeletConfiguration
+    kubeReserved: {cpu: 100m, memory: 1Gi}
+    systemReserved: {cpu: 100m, memory: 500Mi}
+    evictionHard: {memory.available: 200Mi}
+    ```
+    """
+    minimum = quantity(ctx.setting("min_reserved_memory")) or 0.0
+    thin = {}
+    for node in production_nodes(ctx):
+        capacity = quantity(dig(node, "status", "capacity", "memory"))
+        allocatable = quantity(dig(node, "status", "allocatable", "memory"))
+        if capacity is None or allocatable is None or capacity <= 0:
+            continue
+        if capacity - allocatable < minimum:
+            thin[name(node)] = f"{(capacity - allocatable) / 2**20:.0f}Mi of {capacity / 2**30:.1f}Gi"
+    if thin:
+        yield ctx.finding(
+            ctx.cluster,
+            f"{len(thin)} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from pods: a pod that "
+            "grows can push the node into a system OOM that kills the kubelet or container runtime, and the node goes NotReady.",
+            Evidence("nodes: capacity.memory - allocatable.memory", dict(sorted(thin.items())[:20])),
+        )

@@ -23,7 +23,7 @@ from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.workloads import PodTemplate, Workload
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
-MOZILLA = "mozilla-2017-mdn-db-dependent-probes-cascade"
+ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
 KUBEFLOW = "kubeflow-2022-pipeline-apiserver-migration-crashloop-no-startup-probe"
 PROMXY = "promxy-user-2021-probes-reference-unnamed-port"
@@ -126,7 +126,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     title="Liveness probe identical to the readiness probe",
     severity="low",
     category="containers",
-    cases=[MOZILLA],
+    cases=[ENDATIX],
     precision="medium",
     fix=(
         "Make the liveness probe check only that the process is alive and not deadlocked (a cheap local "
@@ -148,11 +148,12 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
 
     A readiness failure takes a pod out of rotation; a liveness failure restarts it. When both
     probes ask the same question, anything that makes pods briefly unready also restarts them.
-    The liveness and readiness endpoints of Kuma, the application behind MDN Web Docs, both went
-    through the middleware stack that queried MySQL. On 30 November 2017 a scraper hitting poorly
-    optimised queries raised database latency, both probes failed together and the failure
-    cascaded into downtime; the probes were removed by hand, and the proposed fix kept only
-    readiness dependent on the database.
+    The Helm chart of the Endatix API pointed both probes at `/health`, which ran every health
+    check including the database's. A brief database outage (a failover, a connection-limit spike)
+    took the pods out of the Service as intended, and also made the kubelet restart every pod at
+    once, which cannot fix a database and removed capacity while the system was already degraded.
+    The fix in September 2026 gave liveness its own `/alive` path that never touches the database
+    and kept the database checks in readiness (`/ready`).
 
     ## Example
 

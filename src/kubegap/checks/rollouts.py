@@ -27,6 +27,11 @@ KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
 CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
 
 SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
+ORPHAN_FIX = (
+    "No controller updates or removes this ReplicaSet any more, so delete it (kubectl delete replicaset NAME -n "
+    "NAMESPACE) once you have checked that nothing still needs its pods, such as a Service that selects them; "
+    "if traffic still reaches them, move it to the current Deployment's pods first."
+)
 
 
 @check(
@@ -75,6 +80,9 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     template:
       metadata: {labels: {app: api, version: v2}}
     ```
+
+    An orphaned ReplicaSet is not repaired but removed, as Shopify's engineers did, once nothing
+    needs its pods: `kubectl delete replicaset api-6d9f7c -n web`.
     """
     for workload in ctx.inventory.workloads:
         if workload.kind not in SELECTOR_KINDS or len(workload.templates) != 1:
@@ -112,6 +120,7 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
                 "old template.",
                 Evidence("metadata.ownerReferences", None),
                 Evidence("status.replicas", running),
+                remediation=ORPHAN_FIX,
             )
 
 
@@ -222,6 +231,17 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence)
 
 
+DEFAULT_PROGRESS_DEADLINE = 600
+
+
+def _progress_deadline(deployment: dict) -> tuple[int, bool]:
+    """``(seconds, set in the spec)``: the Deployment's progressDeadlineSeconds, else the API default."""
+    value = dig(deployment, "spec", "progressDeadlineSeconds")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value, True
+    return DEFAULT_PROGRESS_DEADLINE, False
+
+
 @check(
     id="rollout-stuck",
     title="Deployment that exceeded its progress deadline or is unavailable",
@@ -230,10 +250,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     cases=[OMI],
     requires=["Deployment"],
     fix=(
-        "Find out why new pods do not become ready (kubectl describe on the new ReplicaSet's pods: image pulls, "
-        "failing probes, unschedulable pods, quota), then roll back (kubectl rollout undo) or fix forward; if "
-        "rollouts are simply slow (many replicas, autoscaled nodes, long startup probes), raise "
-        "progressDeadlineSeconds above the longest healthy rollout; alert on ProgressDeadlineExceeded."
+        "First tell a slow rollout from a failing one: watch the new ReplicaSet's ready count and look at its pods "
+        "(restarts, image pull errors, failing probes, Pending pods waiting for nodes). If new pods keep becoming "
+        "ready (many replicas, autoscaled nodes, long startup probes), the rollout is healthy but slow: let it "
+        "finish and raise progressDeadlineSeconds above the longest healthy rollout. If they never become ready, "
+        "roll back with kubectl rollout undo, or fix forward. Alert on ProgressDeadlineExceeded either way."
     ),
 )
 def rollout_stuck(ctx: Context) -> Iterator[Finding]:
@@ -246,12 +267,16 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    A rollout that exceeds its deadline leaves the Deployment between two versions, and tools
-    that wait on it fail: `kubectl rollout status` returns failure as soon as the condition trips,
-    whatever its `--timeout`. Omi's production deploys of a backend service on GKE failed this way
-    again and again, blocking every backend deploy including one for a launch: a rollout of 12-60
+    When a rollout makes no progress for `progressDeadlineSeconds`, Kubernetes only reports it: the
+    `Progressing` condition turns `False` with `ProgressDeadlineExceeded`, and the controller goes on
+    replacing pods. Tools that wait on the rollout fail: `kubectl rollout status` returns failure as
+    soon as the condition trips, whatever its `--timeout`. Omi's production deploys of a backend
+    service on GKE failed this way again and again, blocking every backend deploy including one for
+    a launch, although the image was healthy and each rollout finished on its own: 12-60
     HPA-managed replicas, paced by the node autoscaler, routinely took longer than the default
-    `progressDeadlineSeconds` of 600. The deadline was raised to 1800 seconds.
+    deadline of 600 seconds, which was raised to 1800. A rollout whose new pods never become ready
+    trips the same condition, and there the Deployment stays split between two versions until
+    someone rolls it back or fixes it forward.
 
     ## Example
 
@@ -264,8 +289,18 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     ## Fix
 
     ```sh
-    kubectl rollout status deploy/api; kubectl rollout undo deploy/api
+    kubectl get rs -l app=api -w              # is the new ReplicaSet's READY count still rising?
+    kubectl get pods -l app=api               # restarts, ImagePullBackOff, Pending
     ```
+
+    A slow but healthy rollout gets a deadline above its longest healthy duration:
+
+    ```yaml
+    spec:
+      progressDeadlineSeconds: 1800
+    ```
+
+    A failing one is rolled back (or fixed forward): `kubectl rollout undo deploy/api`.
     """
     deployments = [d for d in ctx.inventory.of_kind("Deployment") if has_status(d)]
     if not deployments:
@@ -273,10 +308,17 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     for deployment in deployments:
         progressing, available = condition(deployment, "Progressing"), condition(deployment, "Available")
         if progressing and progressing.get("status") == "False" and progressing.get("reason") == "ProgressDeadlineExceeded":
+            deadline, stated = _progress_deadline(deployment)
+            updated, wanted = dig(deployment, "status", "updatedReplicas") or 0, dig(deployment, "spec", "replicas")
             yield ctx.finding(
                 deployment,
-                "Deployment exceeded its progress deadline: the rollout has stopped.",
+                f"Deployment's rollout reported no progress within its {deadline} s progress deadline"
+                f"{'' if stated else ' (the default)'}, with {updated} of {wanted if isinstance(wanted, int) else '?'} "
+                "replicas on the new template: Kubernetes marks it failed and `kubectl rollout status` fails, but the "
+                "controller keeps rolling; the new pods show whether it is slow or failing.",
                 Evidence("status.conditions[Progressing]", {"reason": "ProgressDeadlineExceeded", "message": progressing.get("message")}),
+                Evidence("spec.progressDeadlineSeconds", deadline if stated else None),
+                Evidence("status.updatedReplicas", dig(deployment, "status", "updatedReplicas")),
                 Evidence("status.unavailableReplicas", dig(deployment, "status", "unavailableReplicas")),
             )
         elif available and available.get("status") == "False":

@@ -6,10 +6,10 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import images, matches_any, mounted_volumes
+from kubegap.checks._common import images, int_or_percent, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import annotations, as_dict, as_list, dig, group, labels, name, namespace
-from kubegap.workloads import Workload, as_workload
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
+from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
@@ -98,14 +98,110 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
+SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
+"""Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
+CACHE_IMAGES = ("redis", "valkey", "keydb", "memcached", "haproxy")
+"""Images that keep only caches or proxy state: their emptyDir volumes are a deliberate choice."""
+
+
+def _holds_data(template, volume_name: str) -> bool:
+    """Whether some non-cache container mounts the volume outside scratch paths."""
+    for _, container in containers(template.spec):
+        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+        if image.startswith(CACHE_IMAGES):
+            continue
+        for mount in as_list(container.get("volumeMounts")):
+            path = str(dig(mount, "mountPath", default=""))
+            if dig(mount, "name") == volume_name and not any(path == p or path.startswith(p + "/") for p in SCRATCH_PATHS):
+                return True
+    return False
+
+
+DATA_DIR_SETTING = re.compile(r"(?:DATA|BASE|STORAGE|STATE|DB|WAL)_?(?:DIR|DIRECTORY|PATH|ROOT)$", re.IGNORECASE)
+"""An environment variable naming where the application keeps its data (``RESTATE_BASE_DIR``, ``DATA_DIR`` ...)."""
+DATA_DIR_FLAG = re.compile(r"^--?(?:[\w.-]*[.-])?(?:data|base|storage|state|db|wal)[.-]?(?:dir|directory|path|root)=(/\S*)$", re.IGNORECASE)
+
+
+def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
+    """``(setting, path)`` for each data directory the container's environment or flags configure."""
+    found = []
+    for variable in as_list(container.get("env")):
+        name, value = dig(variable, "name"), dig(variable, "value")
+        if isinstance(name, str) and isinstance(value, str) and value.startswith("/") and DATA_DIR_SETTING.search(name):
+            found.append((name, value))
+    for part in as_list(container.get("command")) + as_list(container.get("args")):
+        if isinstance(part, str) and (match := DATA_DIR_FLAG.match(part)):
+            found.append((part.split("=", 1)[0], match.group(1)))
+    return found
+
+
+def _data_dir_on_empty_dir(template, volume_name: str) -> str | None:
+    """The setting that puts a container's configured data directory inside this volume, if one does."""
+    for _, container in containers(template.spec, init=False):
+        mounts = [str(dig(m, "mountPath", default="")).rstrip("/") for m in as_list(container.get("volumeMounts"))
+                  if dig(m, "name") == volume_name]
+        for setting, path in _configured_data_dirs(container):
+            if any(m and (path == m or path.startswith(m + "/")) for m in mounts):
+                return f"{setting}={path}"
+    return None
+
+
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
                 yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
-            elif isinstance(volume.get("emptyDir"), dict) and not has_claims and dig(volume, "emptyDir", "medium") != "Memory":
-                yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
+            elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
+                configured = _data_dir_on_empty_dir(template, volume["name"])
+                if configured is not None:  # the application is told to keep its data there, claims or not
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", {"volume": volume["name"], "data_dir": configured})
+                elif not has_claims and _holds_data(template, volume["name"]):
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
+
+
+DATABASE_DATA_DIRS = {
+    "postgres": ("/var/lib/postgresql", "/bitnami/postgresql"),
+    "postgis": ("/var/lib/postgresql",),
+    "timescale": ("/var/lib/postgresql", "/home/postgres/pgdata"),
+    "mysql": ("/var/lib/mysql", "/bitnami/mysql"),
+    "mariadb": ("/var/lib/mysql", "/bitnami/mariadb"),
+    "percona": ("/var/lib/mysql",),
+    "mongo": ("/data/db", "/bitnami/mongodb"),
+    "elasticsearch": ("/usr/share/elasticsearch/data", "/bitnami/elasticsearch"),
+    "opensearch": ("/usr/share/opensearch/data",),
+    "cassandra": ("/var/lib/cassandra", "/bitnami/cassandra"),
+    "clickhouse": ("/var/lib/clickhouse",),
+    "influxdb": ("/var/lib/influxdb", "/var/lib/influxdb2"),
+    "cockroach": ("/cockroach/cockroach-data",),
+    "couchdb": ("/opt/couchdb/data",),
+    "neo4j": ("/data",),
+    "rabbitmq": ("/var/lib/rabbitmq", "/bitnami/rabbitmq"),
+    "etcd": ("/var/lib/etcd", "/etcd-data", "/bitnami/etcd"),
+}
+"""Image name fragments of databases and the directories where their images keep data by default."""
+REPLACEABLE_KINDS = ("Deployment", "ReplicaSet", "ReplicationController")
+
+
+def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
+    """emptyDir or hostPath volumes mounted over a database image's data directory."""
+    for template in workload.templates:
+        volumes = {v["name"]: (index, v) for index, v in mounted_volumes(template)}
+        for _, container in containers(template.spec, init=False):
+            image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+            data_dirs = next((dirs for db, dirs in DATABASE_DATA_DIRS.items() if image.startswith(db)), None)
+            if data_dirs is None:
+                continue
+            for mount in as_list(container.get("volumeMounts")):
+                mount_path = str(dig(mount, "mountPath", default="")).rstrip("/")
+                mount_name = dig(mount, "name")
+                index, volume = volumes.get(mount_name, (None, {})) if isinstance(mount_name, str) else (None, {})
+                local = "emptyDir" if isinstance(volume.get("emptyDir"), dict) else "hostPath" if isinstance(volume.get("hostPath"), dict) else None
+                if local and mount_path and any(d == mount_path or d.startswith(mount_path + "/") or mount_path.startswith(d + "/") for d in data_dirs):
+                    yield Evidence(
+                        f"{template.path}.spec.volumes[{index}].{local}",
+                        {"container": container.get("name"), "image": container.get("image"), "mountPath": mount_path},
+                    )
 
 
 @check(
@@ -114,7 +210,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     severity="high",
     category="storage",
     cases=LOCAL_DATA_LOSS,
-    reads=["StatefulSet", "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
+    reads=["StatefulSet", *REPLACEABLE_KINDS, "StorageClass", "PersistentVolume", "PersistentVolumeClaim"],
     defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     fix=(
         "Keep state that must survive the loss of a machine on network-attached or replicated storage "
@@ -129,8 +225,19 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     StatefulSets whose data lives on one machine: volume claim templates on a local StorageClass
     (`kubernetes.io/no-provisioner`, local-path, OpenEBS local, TopoLVM and others in the
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
-    `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all.
+    `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
+    (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
+    `/home` and the like, or only by a cache such as Redis or Memcached). An `emptyDir` also counts,
+    claim templates or not, when the container's environment or flags put its data directory
+    inside it (`RESTATE_BASE_DIR=/nvme/restate`, `--data-dir=/scratch/db`).
     Claims whose StorageClass was not collected are not judged.
+
+    Deployments (and bare ReplicaSets or ReplicationControllers) that run a database keep its data
+    on pod storage when an `emptyDir` or `hostPath` volume is mounted over the data directory of
+    the database's image: PostgreSQL `/var/lib/postgresql`, MySQL and MariaDB `/var/lib/mysql`,
+    MongoDB `/data/db`, Elasticsearch `/usr/share/elasticsearch/data`, Cassandra, ClickHouse,
+    InfluxDB, CockroachDB, CouchDB, Neo4j, RabbitMQ, etcd and their Bitnami paths. The database is
+    recognised by its image name; caches (Redis, Memcached) are not judged.
 
     ## Why it matters
 
@@ -160,6 +267,17 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     """
     claims_by_stem = _claims_by_stem(ctx)
     for workload in ctx.inventory.workloads:
+        if workload.kind in REPLACEABLE_KINDS and not workload.is_finished:
+            evidence = list(_database_data_on_pod_storage(workload))
+            if evidence:
+                yield ctx.finding(
+                    workload.obj,
+                    f"{workload.kind} runs a database whose data directory is on "
+                    f"{' and '.join(sorted({e.path.rsplit('.', 1)[-1] for e in evidence}))}: every reschedule, "
+                    "node replacement or upgrade starts it with no data.",
+                    *evidence,
+                )
+            continue
         if workload.kind != "StatefulSet":
             continue
         evidence = [
@@ -175,7 +293,7 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             )
 
 
-GITLAB = "gitlab-2017-primary-database-deleted-six-hour-restore"
+KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
 BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
 """Velero/k8up Schedule and Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync ReplicationSource,
@@ -228,7 +346,7 @@ def _claims(workload: Workload) -> list[str]:
     title="Persistent data with no backup evidence in the cluster",
     severity="high",
     category="storage",
-    cases=[GITLAB],
+    cases=[KUBESTELLAR],
     requires=["CronJob"],
     reads=["StatefulSet", "Deployment", *BACKUP_KINDS],
     fix=(
@@ -254,9 +372,12 @@ def backup_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    When data was accidentally removed from GitLab.com's primary database in January 2017, the most
-    recent usable copy was a backup about six hours old; restoring it lost roughly 5,000 projects,
-    5,000 comments and 700 new user accounts for good.
+    In March 2026 a Helm upgrade deleted the volume holding the KubeStellar Console's SQLite
+    database, and its GPU reservation data was lost: nothing copied the database anywhere else.
+    The fix kept the claim through upgrades and added a CronJob copying the database to a separate
+    backup claim every six hours, with an init container that restores the latest copy when the
+    database is missing. A volume can be deleted, corrupted or lost with its zone; only a copy
+    elsewhere, and a tested restore, brings the data back.
 
     ## Example
 
@@ -591,4 +712,221 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
                 Evidence("volumeBindingMode", sc.get("volumeBindingMode", "Immediate (default)")),
                 Evidence("provisioner", sc.get("provisioner")),
                 Evidence("node zones", sorted(zones)),
+            )
+
+
+KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
+GROWING_PATH_HINTS = ("data", "/var/lib/", "log", "storage", "work", "/db", "spool", "queue")
+"""Mount paths where data accumulates (data directories, logs, work and spool areas); config and key
+directories, sockets and small scratch paths are not judged."""
+
+
+def _limit_range_default(ctx: Context, ns: str | None) -> bool:
+    """Whether a LimitRange in the namespace gives containers a default ephemeral-storage limit."""
+    return any(
+        namespace(lr) == ns and dig(item, "default", "ephemeral-storage") is not None
+        for lr in ctx.inventory.of_kind("LimitRange")
+        for item in as_list(dig(lr, "spec", "limits"))
+        if isinstance(item, dict) and item.get("type", "Container") == "Container"
+    )
+
+
+def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
+    """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit, mounted by a container without an ephemeral-storage limit."""
+    unbounded = {
+        v["name"]
+        for _, v in mounted_volumes(template)
+        if isinstance(v.get("emptyDir"), dict) and dig(v, "emptyDir", "medium") != "Memory" and dig(v, "emptyDir", "sizeLimit") is None
+    }
+    for _, container in containers(template.spec):
+        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or image.startswith(CACHE_IMAGES):
+            continue
+        for mount in as_list(container.get("volumeMounts")):
+            path = str(dig(mount, "mountPath", default=""))
+            grows = any(hint in path.lower() for hint in GROWING_PATH_HINTS)
+            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly") and grows:
+                yield str(container.get("name")), mount["name"], path
+
+
+@check(
+    id="ephemeral-storage-unbounded",
+    title="Pods writing to emptyDir volumes with no size limit and no ephemeral-storage limit",
+    severity="medium",
+    category="storage",
+    cases=[KESTRA_EVICTIONS],
+    reads=[*BUILTIN_CONTROLLERS, "Pod", "Rollout", *sorted(TRAINING_KINDS), "LimitRange"],
+    precision="medium",
+    fix=(
+        "Bound what the pod can write to the node's disk: give the emptyDir a sizeLimit, or the containers that "
+        "write to it resources.limits.ephemeral-storage (with a matching request so the scheduler accounts for it); "
+        "move data that really grows to a PersistentVolumeClaim."
+    ),
+)
+def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
+    where data accumulates: a mount path naming data, logs, storage, work, spool or queue areas, or
+    under `/var/lib/` (configuration, key and socket directories and `/tmp` hold small files and
+    are not judged), while the container has no
+    `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
+    default ephemeral-storage limit. Memory-backed emptyDirs count against memory and are not
+    reported, nor are caches (Redis, Memcached), whose data is bounded by their memory. Writes to the container's own filesystem cannot be seen
+    in a manifest and are not judged.
+
+    ## Why it matters
+
+    An emptyDir lives on the node's disk with every other pod's logs, images and scratch space.
+    With nothing bounding it, one pod that writes more than expected fills the node: the kubelet
+    sets DiskPressure and evicts pods, including ones that wrote almost nothing. A user of the
+    Kestra Helm chart reported pods evicted under ephemeral-storage pressure on nodes with plenty
+    of disk; the chart's Deployment mounts emptyDir volumes (for Docker-in-Docker) and sets no
+    ephemeral-storage requests or limits, and the report asks for both, for limits on the emptyDir
+    sizes, or for a PVC instead.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - name: worker
+      volumeMounts: [{name: work, mountPath: /var/lib/docker}]
+    volumes:
+    - {name: work, emptyDir: {}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - name: worker
+      resources:
+        requests: {ephemeral-storage: 10Gi}
+        limits: {ephemeral-storage: 20Gi}
+    volumes:
+    - {name: work, emptyDir: {sizeLimit: 20Gi}}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.is_finished or workload.is_helm_test or _limit_range_default(ctx, workload.ref.namespace):
+            continue
+        evidence = [
+            Evidence(f"{template.path or 'spec'}.volumes[{volume}].emptyDir.sizeLimit", {"container": c, "mountPath": path})
+            for template in workload.templates
+            for c, volume, path in _unbounded_scratch(template)
+        ]
+        if evidence:
+            mounts = ", ".join(sorted({f"{e.value['container']}:{e.value['mountPath']}" for e in evidence}))
+            yield ctx.finding(
+                workload.obj,
+                f"Writes to emptyDir volumes with no sizeLimit and no ephemeral-storage limit ({mounts}): one pod can "
+                "fill the node's disk and get every pod on it evicted for DiskPressure.",
+                *evidence,
+            )
+
+
+RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
+EXCLUSIVE_MODES = ("ReadWriteOnce", "ReadWriteOncePod")
+
+
+def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[str, str]]:
+    """``(claim, access mode)`` for collected claims the pods mount that only one node (or pod) can attach."""
+    found = []
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            claim = ctx.inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name) if isinstance(claim_name, str) else None
+            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
+            if modes and all(m in EXCLUSIVE_MODES for m in modes):
+                found.append((claim_name, modes[0]))
+    return found
+
+
+@check(
+    id="rwo-claim-shared-rollout",
+    title="Deployments whose rollouts or extra replicas need a ReadWriteOnce claim on a second node",
+    severity="medium",
+    category="storage",
+    cases=[RWO_ROLLOUT],
+    requires=["PersistentVolumeClaim"],
+    reads=["Deployment"],
+    precision="medium",
+    fix=(
+        "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
+        "maxSurge: 0) so the old pod releases the volume before the new one needs it; for several replicas, use a "
+        "StatefulSet with a claim per replica, or a ReadWriteMany volume."
+    ),
+)
+def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments that mount a PersistentVolumeClaim (collected, so its access modes are known) that
+    only one node can attach (`ReadWriteOnce`) or only one pod can use (`ReadWriteOncePod`), and
+    either run more than one replica, or run one with a RollingUpdate that never takes the old pod
+    down first (`maxUnavailable` resolves to 0 and `maxSurge` to at least 1, as with the 25%
+    defaults). Claims that were not collected are not judged.
+
+    ## Why it matters
+
+    A rolling update starts the new pod before stopping the old one. When the new pod lands on
+    another node, it cannot attach the volume the old pod still holds (a Multi-Attach error), so it
+    never becomes ready, and the old pod is never removed: the rollout is stuck. 2i2c got stuck in
+    the middle of a deployment of their JupyterHub home-directory NFS server this way, because the
+    update strategy brought up the new pod before taking down the old; they changed maxSurge and
+    maxUnavailable so the old pod could release the volume. Harvester's vm-import-controller hit
+    the same stall on upgrade, and its fix was the Recreate strategy.
+
+    ## Example
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 1                      # strategy unset: RollingUpdate, maxSurge 25%, maxUnavailable 25%
+      template:
+        spec:
+          volumes:
+          - {name: data, persistentVolumeClaim: {claimName: home-nfs}}   # accessModes: [ReadWriteOnce]
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 1
+      strategy: {type: Recreate}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.kind != "Deployment":
+            continue
+        claims = _exclusive_claims(ctx, workload)
+        if not claims:
+            continue
+        spec = as_dict(workload.obj.get("spec"))
+        replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
+        named = ", ".join(f"{c} ({mode})" for c, mode in claims)
+        if replicas > 1:
+            yield ctx.finding(
+                workload.obj,
+                f"{replicas} replicas share claim {named}: replicas scheduled on another node cannot attach it and never start.",
+                Evidence("spec.replicas", replicas),
+                *(Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": c, "mode": m}) for c, m in claims),
+            )
+            continue
+        strategy = as_dict(spec.get("strategy"))
+        if strategy.get("type", "RollingUpdate") != "RollingUpdate":
+            continue
+        rolling = as_dict(strategy.get("rollingUpdate"))
+        unavailable = int_or_percent(rolling.get("maxUnavailable", "25%"), replicas, round_up=False)
+        surge = int_or_percent(rolling.get("maxSurge", "25%"), replicas, round_up=True)
+        if unavailable == 0 and surge is not None and surge >= 1:
+            yield ctx.finding(
+                workload.obj,
+                f"Rolling updates start the new pod before stopping the old one, which holds claim {named}: a new pod "
+                "placed on another node cannot attach it, and the rollout stalls.",
+                Evidence("spec.strategy", spec.get("strategy")),
+                *(Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": c, "mode": m}) for c, m in claims),
             )

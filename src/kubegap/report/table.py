@@ -13,7 +13,6 @@ keeps a 10,000-finding audit printing in well under a second.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from itertools import groupby
 from typing import TextIO

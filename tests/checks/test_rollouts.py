@@ -1,0 +1,53 @@
+"""What rollout-stuck and selector-mismatch tell the user: the facts they know, and advice that fits the case."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kubegap.audit import run_check
+from kubegap.checks import get_check
+from kubegap.inventory import Inventory
+from kubegap.sources.manifests import ManifestSource
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES = Path(__file__).parent.parent / "cases"
+
+
+def _findings(check_id: str, path: Path):
+    coverage, findings = run_check(get_check(check_id), Inventory(ManifestSource([str(path)]).collect()), None)
+    assert coverage.status == "ran", coverage
+    return findings
+
+
+def test_a_missed_deadline_is_reported_as_what_it_is_not_as_a_stopped_rollout():
+    [finding] = _findings("rollout-stuck", CASES / "omi-2026-progress-deadline-blocks-prod-backend-deploys" / "incident.yaml")
+    assert "600 s progress deadline (the default)" in finding.message
+    assert "9 of 24 replicas on the new template" in finding.message
+    assert "keeps rolling" in finding.message
+    assert "stopped" not in finding.message
+
+
+def test_a_deadline_set_in_the_spec_is_quoted_as_set():
+    [finding] = _findings("rollout-stuck", FIXTURES / "rollout-stuck" / "fires" / "progress-deadline-exceeded.yaml")
+    assert "its 120 s progress deadline," in finding.message
+    assert {e.path: e.value for e in finding.evidence}["spec.progressDeadlineSeconds"] == 120
+
+
+def test_the_fix_tells_a_slow_rollout_from_a_failing_one():
+    [finding] = _findings("rollout-stuck", FIXTURES / "rollout-stuck" / "fires" / "progress-deadline-exceeded.yaml")
+    fix = finding.remediation
+    slow, failing = fix.index("raise progressDeadlineSeconds"), fix.index("kubectl rollout undo")
+    assert fix.index("slow rollout from a failing one") < slow < failing
+    assert fix.index("never become ready") < failing
+
+
+def test_an_orphaned_replicaset_is_to_be_deleted_not_given_a_new_selector():
+    [finding] = _findings("selector-mismatch", FIXTURES / "selector-mismatch" / "fires" / "orphaned-replicaset.yaml")
+    assert "kubectl delete replicaset" in finding.remediation
+    assert "nothing still needs its pods" in finding.remediation
+    assert "selector" not in finding.remediation
+
+
+def test_a_mismatched_selector_keeps_the_selector_advice():
+    [finding] = _findings("selector-mismatch", FIXTURES / "selector-mismatch" / "fires" / "labels-differ.yaml")
+    assert "spec.selector" in finding.remediation
