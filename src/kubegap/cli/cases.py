@@ -262,6 +262,29 @@ def show_case(
     console().print(Markdown(case_markdown(case, library)))
 
 
+@app.command("reconstruction")
+def show_reconstruction(
+    case_id: str = typer.Argument(..., metavar="ID", help="A case id (see 'kubegap cases')."),
+    fixed: bool = typer.Option(False, "--fixed", help="The configuration after the fix the case reports."),
+) -> None:
+    """Print the case's incident rebuilt as manifests or a snapshot (every check it names fires on it).
+
+    With --fixed, the same after the reported fix (none of its checks fires). Each file opens with
+    comments saying which source sentence each part comes from. Try:
+    kubegap cases reconstruction ID | kubegap audit - --case ID
+    """
+    from kubegap.errors import UserError
+    from kubegap.library import load_library
+
+    library = load_library()
+    if library.case(case_id) is None:
+        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+    found = library.reconstruction(case_id)
+    if found is None:
+        raise UserError(f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')")
+    typer.echo((found.fixed if fixed else found.incident).read_text(encoding="utf-8"), nl=False)
+
+
 NOT_STATED = "*Not stated in the sources.*"
 
 
@@ -302,10 +325,19 @@ def case_markdown(case, library) -> str:
             + _bullets(f"`{other.id}`: {other.title} (shares {', '.join(shared)})" for other, shared in related)
         )
     if case.checks:
+        proof = ""
+        if library.reconstruction(case.id) is not None:
+            proof = (
+                "\n\nkubegap finds this gap in a reconstruction of the incident: "
+                f"`kubegap cases reconstruction {case.id}` prints the configuration the sources describe, on which "
+                f"{'this check fires' if len(case.checks) == 1 else 'every one of these checks fires'}, and `--fixed` "
+                f"the same after the reported fix, on which {'it does not' if len(case.checks) == 1 else 'none does'}."
+            )
         sections.append(
             "## Check your cluster for this\n\n"
             + _bullets(f"`{c}`" for c in case.checks)
-            + f"\n\n`kubegap audit {' '.join('--check ' + c for c in case.checks)} PATH...`"
+            + f"\n\n`kubegap audit --case {case.id} PATH...` runs exactly these checks."
+            + proof
         )
     else:
         sections.append(f"## Check your cluster for this\n\nNo API-visible check can reveal this gap: {case.no_check_reason}")
