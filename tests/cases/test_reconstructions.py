@@ -1,13 +1,13 @@
 """Every case's check links are proven on a reconstruction of the incident.
 
-For each case that names checks, ``tests/cases/<case-id>/incident.yaml`` rebuilds the configuration
-its sources describe and ``fixed.yaml`` the same after the remediation the case reports. Every
-check the case names must run and fire on the incident, and run without a finding on the fix. Each
-file opens with a comment block saying which source sentence each part comes from. A header line
-``# settings: {"<check-id>": {...}}`` runs checks with those settings, so a threshold the incident
-passed (a hundred thousand Events) can be shown at a small scale, as its header then says. A fleet check
-runs over ``incident-fleet.yaml`` and ``fixed-fleet.yaml`` beside them: one kubegap Snapshot
-document per cluster.
+For each case that names checks, ``library/data/reconstructions/<case-id>/incident.yaml`` rebuilds
+the configuration its sources describe and ``fixed.yaml`` the same after the remediation the case
+reports. Every check the case names must run and fire on the incident, and run without a finding on
+the fix. Each file opens with a comment block saying which source sentence each part comes from. A
+header line ``# settings: {"<check-id>": {...}}`` runs checks with those settings, so a threshold the
+incident passed (a hundred thousand Events) can be shown at a small scale, as its header then says.
+A fleet check runs over ``incident-fleet.yaml`` and ``fixed-fleet.yaml`` beside them: one kubegap
+Snapshot document per cluster.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
+from kubegap.library.load import RECONSTRUCTIONS, _data_dir
 from kubegap.sources.manifests import ManifestSource
 from support.fleets import fleet_members
 
-HERE = Path(__file__).parent
+HERE = _data_dir() / RECONSTRUCTIONS
 LINKED = [case for case in load_library().cases if case.checks]
 
 

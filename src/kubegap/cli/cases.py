@@ -242,3 +242,26 @@ def show_case(
         write_json(case_json(case))
         return
     console().print(Markdown(case_markdown(case, library)))
+
+
+@app.command("reconstruction")
+def show_reconstruction(
+    case_id: str = typer.Argument(..., metavar="ID", help="A case id (see 'kubegap cases')."),
+    fixed: bool = typer.Option(False, "--fixed", help="The configuration after the fix the case reports."),
+) -> None:
+    """Print the case's incident rebuilt as manifests or a snapshot (every check it names fires on it).
+
+    With --fixed, the same after the reported fix (none of its checks fires). Each file opens with
+    comments saying which source sentence each part comes from. Try:
+    kubegap cases reconstruction ID | kubegap audit - --case ID
+    """
+    from kubegap.errors import UserError
+    from kubegap.library import load_library
+
+    library = load_library()
+    if library.case(case_id) is None:
+        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+    found = library.reconstruction(case_id)
+    if found is None:
+        raise UserError(f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')")
+    typer.echo((found.fixed if fixed else found.incident).read_text(encoding="utf-8"), nl=False)

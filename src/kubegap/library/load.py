@@ -18,8 +18,25 @@ from kubegap.errors import LibraryError
 from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
 
 
+RECONSTRUCTIONS = "reconstructions"
+"""``data/reconstructions/<case-id>/incident.yaml`` and ``fixed.yaml``: the proof of a case's check links."""
+
+
 def _data_dir() -> Path:
     return Path(str(resources.files("kubegap.library") / "data"))
+
+
+@dataclass(frozen=True)
+class Reconstruction:
+    """A case's incident rebuilt as manifests or a snapshot, and the same after the reported fix.
+
+    Every check the case names fires on ``incident`` and finds nothing on ``fixed``; each file opens
+    with comments saying which source sentence each part comes from.
+    """
+
+    case_id: str
+    incident: Path
+    fixed: Path
 
 
 def _format_validation(path: Path, error: ValidationError) -> str:
@@ -83,6 +100,13 @@ class Library:
 
     def case(self, case_id: str) -> Case | None:
         return self._by_id.get(case_id)
+
+    def reconstruction(self, case_id: str) -> Reconstruction | None:
+        """The case's configuration rebuilt from its sources, before and after the fix, when it has one."""
+        folder = _data_dir() / RECONSTRUCTIONS / case_id
+        if case_id not in self._by_id or not (folder / "incident.yaml").is_file():
+            return None
+        return Reconstruction(case_id, folder / "incident.yaml", folder / "fixed.yaml")
 
     def naming_check(self, check_id: str) -> list[Case]:
         """Cases that list ``check_id`` among the checks that would have revealed their gap."""

@@ -74,10 +74,19 @@ def case_markdown(case, library) -> str:
             + _bullets(f"`{other.id}`: {other.title} (shares {', '.join(shared)})" for other, shared in related)
         )
     if case.checks:
+        proof = ""
+        if library.reconstruction(case.id) is not None:
+            proof = (
+                "\n\nkubegap finds this gap in a reconstruction of the incident: "
+                f"`kubegap cases reconstruction {case.id}` prints the configuration the sources describe, on which "
+                f"{'this check fires' if len(case.checks) == 1 else 'every one of these checks fires'}, and `--fixed` "
+                f"the same after the reported fix, on which {'it does not' if len(case.checks) == 1 else 'none does'}."
+            )
         sections.append(
             "## Check your cluster for this\n\n"
             + _bullets(f"`{c}`" for c in case.checks)
-            + f"\n\n`kubegap audit {' '.join('--check ' + c for c in case.checks)} PATH...`"
+            + f"\n\n`kubegap audit --case {case.id} PATH...` runs exactly these checks."
+            + proof
         )
     else:
         sections.append(f"## Check your cluster for this\n\nNo API-visible check can reveal this gap: {case.no_check_reason}")

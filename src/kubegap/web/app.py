@@ -7,7 +7,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -72,6 +72,13 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         case_id = _param(request, "case_id")
         return respond(request, views.case_page(library, case_id), f"There is no case {views.quoted(case_id)}.")
 
+    async def reconstruction(request: Request) -> Response:
+        case_id, which = _param(request, "case_id"), request.path_params["which"]
+        found = library.reconstruction(case_id) if which in ("incident", "fixed") else None
+        if found is None:
+            raise HTTPException(404, f"There is no reconstruction {views.quoted(f'{case_id}/{which}.yaml')}.")
+        return PlainTextResponse(getattr(found, which).read_text(encoding="utf-8"), media_type="text/plain; charset=utf-8")
+
     async def vocabulary(request: Request) -> Response:
         slug = _param(request, "slug")
         if slug not in SLUG_VOCABULARIES:
@@ -115,6 +122,7 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         Route("/", home), Route("/index.json", home),
         Route("/cases", cases), Route("/cases.json", cases),
         Route("/cases/{case_id}", case),
+        Route("/cases/{case_id}/{which}.yaml", reconstruction),
         Route("/checks", checks), Route("/checks.json", checks),
         Route("/checks/{check_id}", check),
         Route("/report", report_view), Route("/report.json", report_view),

@@ -35,6 +35,8 @@ class ServerLinks:
             return "/cases"
         if name == "case":
             return "/cases/" + quote(ids[0])
+        if name == "reconstruction":
+            return f"/cases/{quote(ids[0])}/{quote(ids[1])}.yaml"
         if name == "vocabulary":
             return "/" + VOCABULARY_SLUGS[ids[0]]
         if name == "term":
@@ -75,6 +77,8 @@ class StaticLinks:
             stem = "cases/index" if page <= 1 else f"cases/page-{page}"
         elif name == "case":
             stem = "cases/" + ids[0]
+        elif name == "reconstruction":
+            return f"cases/{ids[0]}/{ids[1]}.yaml"
         elif name == "vocabulary":
             stem = VOCABULARY_SLUGS[ids[0]] + "/index"
         elif name == "term":

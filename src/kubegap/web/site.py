@@ -77,6 +77,11 @@ def build_site(library: Library, directory: Path) -> int:
         missing = views.View("error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {})
         _write(directory / "404.html", render(missing, StaticLinks("404.html")))
         _write(directory / SEARCH_INDEX, search_index_script(library))
+        for case in library.cases:
+            if (found := library.reconstruction(case.id)) is not None:
+                for which in ("incident", "fixed"):
+                    _write(directory / StaticLinks.file("reconstruction", case.id, which), getattr(found, which).read_bytes())
+                    written += 1
         (directory / "static").mkdir(parents=True, exist_ok=True)
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():

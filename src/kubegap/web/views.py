@@ -189,17 +189,22 @@ def case_page(library: Library, case_id: str) -> View | None:
     commands = audit_commands(available) if available else None
     related = library.index.related(case)
     tags = {v: [library.term(v, t) for t in case.tags.of(v)] for v in VOCABULARIES}
+    reconstruction = library.reconstruction(case.id)
     return View(
         "case.html", case.title, section="cases", link=("case", case.id),
         context={
             "case": case, "tags": tags, "related": related, "available": [get_check(c) for c in available],
             "planned": planned, "commands": commands, "titles": {v: library.vocabularies[v].title for v in VOCABULARIES},
+            "reconstruction": reconstruction,
         },
         data={
             **case_json(case),
             "related": [{"id": other.id, "title": other.title, "shares": shared} for other, shared in related],
             "check_commands": commands,
             "checks_not_in_this_version": planned,
+            "reconstruction": {  # relative to the case page, on the server and in the static site alike
+                "incident": f"{case.id}/incident.yaml", "fixed": f"{case.id}/fixed.yaml", "proves": list(case.checks),
+            } if reconstruction else None,
         },
     )
 
