@@ -158,3 +158,17 @@ def test_run_as_the_kubectl_plugin_usage_says_kubectl_gap():
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("Usage: kubectl gap audit ") and "kubectl-gap" not in shown.stdout
+
+
+def test_audit_case_runs_exactly_the_checks_the_case_names_and_refuses_cases_without_any():
+    from kubegap.library import load_library
+
+    library = load_library()
+    case = next(c for c in library.cases if len(c.checks) >= 2 and c.id.startswith("datadog"))
+    report = json.loads(run_cli("audit", "--demo", "--case", case.id, "--format", "json", "--fail-on", "none").stdout)
+    assert sorted(c["check_id"] for c in report["coverage"]) == sorted(case.checks)
+    unknown = run_cli("audit", "--demo", "--case", "no-such-case")
+    assert unknown.returncode == 2 and "unknown case 'no-such-case'" in unknown.stderr
+    silent = next(c for c in library.cases if not c.checks)
+    refused = run_cli("audit", "--demo", "--case", silent.id)
+    assert refused.returncode == 2 and "names no check" in refused.stderr

@@ -11,6 +11,7 @@ import yaml
 from starlette.testclient import TestClient
 
 from conftest import run_cli
+from kubegap.checks import get_check
 from kubegap.web.app import create_app
 
 CASE = "datadog-2023-systemd-networkd-cilium-outage"
@@ -60,10 +61,11 @@ def test_cli_prints_the_reconstruction_and_the_audit_finds_the_gap_in_it(library
     assert "reconstruction of the incident" in " ".join(shown.split())
     incident = run_cli("cases", "reconstruction", CASE)
     assert incident.returncode == 0 and incident.stdout == library.reconstruction(CASE).incident.read_text()
-    audited = run_cli("audit", "-", "--format", "json", "--fail-on", "none", *[a for c in case.checks for a in ("--check", c)],
-                      stdin=incident.stdout)
-    fired = {f["check_id"] for f in json.loads(audited.stdout)["findings"]}
-    assert fired == set(case.checks)
+    audited = run_cli("audit", "-", "--format", "json", "--fail-on", "none", "--case", CASE, stdin=incident.stdout)
+    report = json.loads(audited.stdout)
+    assert {c["check_id"] for c in report["coverage"]} == set(case.checks)  # --case runs exactly the case's checks
+    cluster_checks = {c for c in case.checks if get_check(c).scope == "cluster"}
+    assert {f["check_id"] for f in report["findings"]} == cluster_checks  # a fleet check needs a fleet
     fixed = run_cli("cases", "reconstruction", CASE, "--fixed")
     assert fixed.stdout == library.reconstruction(CASE).fixed.read_text()
     assert run_cli("cases", "reconstruction", "no-such-case").returncode == 2

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 
+from kubegap.checks._common import matches_any
 from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
+from kubegap.checks.nodes import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
 from kubegap.resources import dig
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -18,7 +20,7 @@ def _os_release(node: dict) -> str | None:
 
 @check(
     id="fleet-os-updates-correlated",
-    title="One node OS release across clusters: an update lands everywhere at once",
+    title="One node OS release updated in place across clusters: an update lands everywhere at once",
     severity="medium",
     category="upgrades",
     cases=[DATADOG],
@@ -26,7 +28,8 @@ def _os_release(node: dict) -> str | None:
         "Roll node OS updates out one cluster or region at a time: disable in-place automatic updates on node "
         "images and ship updates as new images through a staged rollout, a canary cluster first."
     ),
-    requires=["Node"],
+    requires=["Node", "DaemonSet", "Deployment"],
+    reads=[*COORDINATOR_KINDS],
     scope="fleet",
 )
 def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
@@ -34,8 +37,12 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Audited together (several `--context` values, or snapshots of differently named clusters), two or
-    more clusters whose nodes report the same OS release (`status.nodeInfo.osImage`). It runs only on a
-    fleet: one cluster alone has nothing to correlate with.
+    more clusters whose nodes report the same release (`status.nodeInfo.osImage`) of a general-purpose,
+    package-updated OS (Ubuntu, Debian, RHEL and its rebuilds, Amazon Linux, SUSE) and in which no
+    update coordinator is visible (kured, system-upgrade-controller and its `Plan` objects, an
+    OpenShift `MachineConfigPool`), as `node-updates-uncoordinated` judges one cluster. Immutable,
+    image-updated systems are not reported. It runs only on a fleet: one cluster alone has nothing to
+    correlate with.
 
     ## Why it matters
 
@@ -60,16 +67,18 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
     """
     clusters: dict[str, Counter] = defaultdict(Counter)
     for member in ctx.members:
+        if update_coordinator(member.inventory) is not None:
+            continue  # this cluster's updates are applied under control, not by each node on its own
         for node in member.inventory.nodes:
             release = _os_release(node)
-            if release:
+            if release and matches_any(release, MUTABLE_OS):
                 clusters[release][member.name] += 1
     for release, counts in sorted(clusters.items()):
         if len(counts) >= 2:
             names = sorted(counts)
             yield ctx.finding(
                 FLEET,
-                f"{len(names)} clusters ({', '.join(names)}) run nodes on {release}: one update of that release reaches "
-                "all of them in the same window",
+                f"{len(names)} clusters ({', '.join(names)}) run nodes on {release} with no update coordinator: one "
+                "update of that release reaches all of them in the same window",
                 *(Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counts[name]} nodes)") for name in names),
             )

@@ -158,12 +158,13 @@ UPDATE_COORDINATORS = ("kured", "system-upgrade-controller")
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
 
 
-def _coordinator(ctx: Context) -> str | None:
+def update_coordinator(inventory) -> str | None:
+    """What coordinates node OS updates in this cluster (kured, system-upgrade-controller, a MachineConfigPool), if anything."""
     for kind_name in COORDINATOR_KINDS:
-        if ctx.inventory.of_kind(kind_name):
+        if inventory.of_kind(kind_name):
             return kind_name
     for kind_name in ("DaemonSet", "Deployment"):
-        for obj in ctx.inventory.of_kind(kind_name):
+        for obj in inventory.of_kind(kind_name):
             obj_name = name(obj)
             found = matches_any(obj_name, UPDATE_COORDINATORS) or any(
                 matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
@@ -189,8 +190,8 @@ def _spread(nodes: list[dict], keys: tuple[str, ...]) -> set[str]:
     severity="high",
     category="nodes",
     cases=[DATADOG],
-    requires=["Node"],
-    reads=["DaemonSet", "Deployment", *COORDINATOR_KINDS],
+    requires=["Node", "DaemonSet", "Deployment"],
+    reads=[*COORDINATOR_KINDS],
     fix=(
         "Stage OS changes: disable unattended in-place upgrades on nodes and roll new node images pool by "
         "pool and region by region, or let a coordinator (kured, system-upgrade-controller, a managed "
@@ -241,7 +242,7 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     release = next(iter(releases))
     if not matches_any(release, MUTABLE_OS):
         return
-    coordinator = _coordinator(ctx)
+    coordinator = update_coordinator(ctx.inventory)
     if coordinator:
         return
     zones, regions = _spread(nodes, ZONE_LABELS), _spread(nodes, REGION_LABELS)
