@@ -27,10 +27,10 @@ from run import write_results  # noqa: E402
 from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType  # noqa: E402
 
 from kubegap.checks import all_checks  # noqa: E402
-from kubegap.cli.sources import kinds_read  # noqa: E402
 from kubegap.sources.kinds import KNOWN_KINDS  # noqa: E402
 from kubegap.sources.kubeclient import connect  # noqa: E402
 from kubegap.sources.live import LiveSource  # noqa: E402
+from kubegap.sources.targets import kinds_read, metadata_kinds  # noqa: E402
 
 START, END = "<!-- traffic:start -->", "<!-- traffic:end -->"
 BUILTIN_VERSIONS = {
@@ -57,6 +57,10 @@ def served_types(objects: list[dict]) -> list[ResourceType]:
     return list(types.values())
 
 
+def _plural(kind: str) -> str:
+    return KNOWN_KINDS[kind][1]
+
+
 def events(pods: list[dict]) -> list[dict]:
     found = []
     for pod in pods:
@@ -75,18 +79,24 @@ def measure(shape: Shape) -> dict:
     objects = generate(shape)
     pods = [o for o in objects if o["kind"] == "Pod"]
     objects += events(pods)
-    kinds = kinds_read(all_checks())
+    checks = all_checks()
+    kinds, metadata = kinds_read(checks), metadata_kinds(checks)
     with FakeAPIServer(served_types(objects)) as server, tempfile.TemporaryDirectory() as home:
         for obj in objects:
             server.add(obj)
         config = server.kubeconfig(Path(home) / "kubeconfig")
-        collection = LiveSource(connect(str(config)), kinds).collect()
+        LiveSource(connect(str(config)), sorted(metadata)).collect()  # the same kinds listed in full, for comparison
+        in_full = sum(e.get("bytes", 0) for e in server.log if e["path"].rsplit("/", 1)[-1] in {_plural(k) for k in metadata})
+        server.log.clear()
+        collection = LiveSource(connect(str(config)), kinds, metadata_only=metadata).collect()
         log = list(server.log)
     lists = [e for e in log if e["path"].rsplit("/", 1)[-1] not in ("", "version") and e.get("status") == 200]
     by_path: Counter = Counter()
     for entry in log:
         by_path[entry["path"]] += entry.get("bytes", 0)
+    as_metadata = sum(e.get("bytes", 0) for e in log if e["path"].rsplit("/", 1)[-1] in {_plural(k) for k in metadata})
     return {
+        "counted_in_full": in_full, "counted_as_metadata": as_metadata,
         "pods": len(pods), "nodes": shape.nodes, "objects": len(collection.resources), "kinds": len(kinds),
         "requests": len(log), "bytes": sum(e.get("bytes", 0) for e in log), "lists": len(lists),
         "metadata_only": sorted({e["path"] for e in log if "PartialObjectMetadataList" in e["accept"]}),
@@ -109,7 +119,9 @@ def render(result: dict) -> str:
         f"| objects collected | {result['objects']} | {result['objects'] * per:.0f} |",
         "",
         "Heaviest lists: " + ", ".join(f"`{path}` {size / 2**20:.1f} MiB" for path, size in result["heaviest"]) + ".",
-        "Listed as metadata only: " + (", ".join(f"`{p}`" for p in result["metadata_only"]) or "none") + ".",
+        "Listed as metadata only: " + (", ".join(f"`{p}`" for p in result["metadata_only"]) or "none")
+        + f" (the kinds the checks only count: {result['counted_as_metadata'] / 2**20:.1f} MiB as metadata, "
+        f"{result['counted_in_full'] / 2**20:.1f} MiB as full objects).",
         "Read whole from the watch cache (`resourceVersion=0`): " + (", ".join(f"`{p}`" for p in result["cache"]) or "none") + ".",
     ]
     return "\n".join(lines)

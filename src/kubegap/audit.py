@@ -86,7 +86,7 @@ def run_check(check: Check, inventory: Inventory, settings: dict | None = None) 
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
     if check.scope == "fleet":
         return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
-    return _run(check, Context(ScopedInventory(inventory, check.id, check.reads), check, settings or {}))
+    return _run(check, Context(ScopedInventory(inventory, check.id, check.reads, check.metadata_only), check, settings or {}))
 
 
 def run_fleet_check(check: Check, members: Sequence[tuple[str, Inventory]], settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
@@ -94,7 +94,7 @@ def run_fleet_check(check: Check, members: Sequence[tuple[str, Inventory]], sett
     missing = [f"{name}: {inventory.why_missing(k)}" for name, inventory in members for k in check.requires if not inventory.collected(k)]
     if missing:
         return Coverage(check.id, "skipped", "; ".join(missing)), []
-    scoped = tuple(Member(name, ScopedInventory(inventory, check.id, check.reads)) for name, inventory in members)
+    scoped = tuple(Member(name, ScopedInventory(inventory, check.id, check.reads, check.metadata_only)) for name, inventory in members)
     return _run(check, Context(None, check, settings or {}, scoped))
 
 

@@ -379,11 +379,11 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
         cursor: Cursor = None,
         limit: Limit = 20,
     ) -> AuditOutput:
-        from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read
+        from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
 
         def collect(options):
             target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
-            return collect_cluster(target, kinds_read(options.checks))
+            return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
 
         return _audit(collect, checks, config_file, min_severity, cursor, limit, namespaces)
 

@@ -57,10 +57,12 @@ class ScopedInventory:
     what a check reads).
     """
 
-    def __init__(self, inventory: Inventory, check_id: str, declared: Iterable[str] | None):
+    def __init__(self, inventory: Inventory, check_id: str, declared: Iterable[str] | None, metadata_only: Iterable[str] = ()):
         self._inventory = inventory
         self._check_id = check_id
         self._declared = None if declared is None else frozenset(declared)
+        self._metadata_only = frozenset(metadata_only)
+        self._stripped: dict[str, list[dict]] = {}
         self.touched: set[str] = set()
         self._read_workloads = False
 
@@ -99,6 +101,13 @@ class ScopedInventory:
     # -- lookups ---------------------------------------------------------------------------------
     def of_kind(self, kind_name: str) -> list[dict]:
         self._touch(kind_name)
+        if kind_name in self._metadata_only:  # what a live audit lists of it: the metadata alone
+            if kind_name not in self._stripped:
+                self._stripped[kind_name] = [
+                    {"apiVersion": o.get("apiVersion"), "kind": o.get("kind"), "metadata": o.get("metadata")}
+                    for o in self._inventory.of_kind(kind_name)
+                ]
+            return self._stripped[kind_name]
         return self._inventory.of_kind(kind_name)
 
     def get(self, kind_name: str, ns: str | None, obj_name: str) -> dict | None:

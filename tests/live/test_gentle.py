@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
+from kubegap.checks import all_checks
 from kubegap.sources import live
 from kubegap.sources.kubeclient import connect
 from kubegap.sources.live import CACHE_SERVED_KINDS, LiveSource, Throttle
+from kubegap.sources.readonly import METADATA_ACCEPT
+from kubegap.sources.targets import metadata_kinds
 
 MANY_KINDS = ["Pod", "Node", "ConfigMap", "PyTorchJob", "DaemonSet", "Deployment", "Service", "Namespace", "StorageClass",
               "ServiceAccount", "ReplicaSet", "StatefulSet"]
@@ -58,3 +61,27 @@ def test_small_cluster_scoped_kinds_are_read_from_the_watch_cache_and_the_rest_i
 def test_concurrency_flag_is_bounded():
     result = run_cli("audit", "--concurrency", str(live.MAX_WORKERS + 1))
     assert result.returncode == 2 and "--concurrency" in result.stderr
+
+
+def test_kinds_the_checks_only_count_are_listed_as_metadata(apiserver, kubeconfig):
+    checks = all_checks()
+    metadata = metadata_kinds(checks)
+    assert "Event" in metadata and "Pod" not in metadata
+    apiserver.add({"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1", "namespace": "ml"},
+                   "reason": "Scheduled", "message": "a long message the audit never needs"})
+    collection = LiveSource(connect(str(kubeconfig)), ["Event", "Pod"], metadata_only=metadata).collect()
+    lists = {e["path"]: e["accept"] for e in apiserver.log}
+    assert lists["/api/v1/events"] == METADATA_ACCEPT and lists["/api/v1/pods"] == "application/json"
+    (event,) = [o for o in collection.resources if o["kind"] == "Event"]
+    assert "message" not in event and event["metadata"]["name"] == "e1"
+    assert "Event" in collection.collected
+
+
+def test_a_check_sees_only_the_metadata_of_what_it_declares_metadata_only():
+    from kubegap.inventory import Inventory
+    from kubegap.scoped_inventory import ScopedInventory
+    from kubegap.sources.base import Collection
+
+    event = {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1"}, "message": "m"}
+    view = ScopedInventory(Inventory(Collection(resources=[event])), "x", ["Event"], ["Event"])
+    assert view.of_kind("Event") == [{"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1"}}]

@@ -128,6 +128,8 @@ class Check:
     precision: Precision = "high"
     """How often a finding is a real gap (SARIF precision): lower it for heuristic checks."""
     scope: Scope = "cluster"
+    metadata_only: tuple[str, ...] = ()
+    """Kinds the check reads only the metadata of (it counts them): a live audit lists them as metadata."""
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
@@ -180,8 +182,13 @@ def check(
     setting_types: dict[str, type] | None = None,
     precision: Precision = "high",
     scope: Scope = "cluster",
+    metadata_only: Iterable[str] = (),
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
+
+    ``metadata_only`` names read kinds whose objects the check sees as metadata alone (it counts them):
+    its inventory hands them over stripped to ``apiVersion``, ``kind`` and ``metadata``, and a live
+    audit lists them as ``PartialObjectMetadataList`` when no other enabled check needs more.
 
     ``reads`` may name ``"workloads"`` for every kind that carries pod templates (``inventory.workloads``).
     A check can read nothing else: the inventory it receives refuses undeclared kinds. A setting whose
@@ -209,7 +216,10 @@ def check(
             doc=parse_doc(id, fn.__doc__),
             precision=precision,
             scope=scope,
+            metadata_only=tuple(sorted(set(metadata_only))),
         )
+        if not set(REGISTRY[id].metadata_only) <= set(REGISTRY[id].reads):
+            raise ValueError(f"check {id}: metadata_only kinds must be among the kinds it reads")
         return fn
 
     return register

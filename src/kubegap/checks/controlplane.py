@@ -160,6 +160,7 @@ OBJECT_LIMITS = {
     category="control-plane",
     cases=[ZWINDLER, MARCINCUBER, PIETERLANGE, SYSELEVEN],
     reads=sorted(OBJECT_LIMITS),
+    metadata_only=sorted(OBJECT_LIMITS),
     defaults={"limits": dict(OBJECT_LIMITS)},
     fix=(
         "Find what creates the objects and stop the pile-up: tune or upgrade the policy engine (Kyverno "

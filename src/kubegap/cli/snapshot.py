@@ -30,11 +30,12 @@ def snapshot(
 ) -> None:
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
-    from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read
+    from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
 
     target = ClusterTarget(kubeconfig, [context] if context else [], list(namespace or []), in_cluster, quiet, request_timeout, deadline,
                            concurrency)
-    collection = collect_cluster(target, kinds_read(select_checks(check_ids)))
+    checks = select_checks(check_ids)
+    collection = collect_cluster(target, kinds_read(checks), metadata_kinds(checks))
     for warning in collection.warnings:
         typer.echo(f"kubegap: warning: {warning}", err=True)
     write_snapshot(collection, output)

@@ -238,6 +238,7 @@ class LiveSource:
         progress: bool = False,
         sleep: Callable[[float], None] = time.sleep,
         deadline: float | None = DEADLINE,
+        metadata_only: Iterable[str] = (),
     ):
         self.connection = connection
         self.kinds = sorted(set(kinds))
@@ -246,6 +247,7 @@ class LiveSource:
         self.policy = policy
         self.progress = progress
         self.deadline_seconds = deadline
+        self.metadata_only = frozenset(metadata_only)
         self.client = Retrying(connection, policy, sleep)
 
     def collect(self) -> Collection:
@@ -295,7 +297,7 @@ class LiveSource:
     def _collect_kind(self, resource: APIResource) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
-        metadata_only = resource.kind in METADATA_ONLY_KINDS
+        metadata_only = resource.kind in METADATA_ONLY_KINDS or resource.kind in self.metadata_only
         accept = METADATA_ACCEPT if metadata_only else "application/json"
 
         def ingest(batch: list) -> None:

@@ -36,8 +36,15 @@ def kinds_read(checks: Iterable) -> set[str]:
     return {kind for check in checks for kind in check.reads}
 
 
-def collect_cluster(target: ClusterTarget, kinds: Iterable[str]):
-    """Collect ``kinds`` from the target's (first) context, read-only."""
+def metadata_kinds(checks: Iterable) -> set[str]:
+    """The kinds every check that reads them reads as metadata only: listed as PartialObjectMetadata."""
+    checks = list(checks)
+    return {kind for kind in kinds_read(checks)
+            if all(kind in check.metadata_only for check in checks if kind in check.reads)}
+
+
+def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: Iterable[str] = ()):
+    """Collect ``kinds`` from the target's (first) context, read-only; ``metadata_only`` ones as metadata."""
     from kubegap.sources.kubeclient import connect
     from kubegap.sources.live import LiveSource, progress_wanted
 
@@ -46,7 +53,8 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str]):
                          request_timeout=target.request_timeout)
     try:
         source = LiveSource(connection, kinds, namespaces=target.namespaces, workers=target.concurrency,
-                            progress=progress_wanted(target.quiet), deadline=target.deadline or None)
+                            progress=progress_wanted(target.quiet), deadline=target.deadline or None,
+                            metadata_only=metadata_only)
         return source.collect()
     finally:
         connection.close()
@@ -79,5 +87,5 @@ def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> lis
         for collection in separate:
             merged.merge(collection)
         return [merged]
-    kinds = kinds_read(checks)
-    return [collect_cluster(replace(target, contexts=[context]), kinds) for context in target.contexts or [None]]
+    kinds, metadata = kinds_read(checks), metadata_kinds(checks)
+    return [collect_cluster(replace(target, contexts=[context]), kinds, metadata) for context in target.contexts or [None]]
