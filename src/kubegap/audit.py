@@ -89,13 +89,45 @@ def run_check(check: Check, inventory: Inventory, settings: dict | None = None) 
     return _run(check, Context(ScopedInventory(inventory, check.id, check.reads, check.metadata_only), check, settings or {}))
 
 
-def run_fleet_check(check: Check, members: Sequence[tuple[str, Inventory]], settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
-    """A fleet check over every cluster of the fleet, each named; skipped when any cluster lacks a required kind."""
-    missing = [f"{name}: {inventory.why_missing(k)}" for name, inventory in members for k in check.requires if not inventory.collected(k)]
+def fleet_facts(check: Check, inventory: Inventory) -> dict | None:
+    """What a fleet check needs of one cluster, as JSON; None when a kind it requires was not collected."""
+    if any(not inventory.collected(k) for k in check.requires):
+        return None
+    return check.facts(ScopedInventory(inventory, check.id, check.reads, check.metadata_only))
+
+
+@dataclass(frozen=True)
+class ReportedCluster:
+    """A cluster known from its JSON report: the facts it carries for each fleet check (``fleet_facts``)."""
+
+    facts: dict
+
+
+def run_fleet_check(
+    check: Check, members: Sequence[tuple[str, Inventory | ReportedCluster]], settings: dict | None = None
+) -> tuple[Coverage, list[Finding]]:
+    """A fleet check over every cluster of the fleet, each named and given as its inventory or its report;
+    skipped when a cluster lacks a required kind (or its report, the check's facts)."""
+    gathered, missing = [], []
+    for name, source in members:
+        if isinstance(source, ReportedCluster):
+            source = source.facts.get(check.id)
+        elif isinstance(source, Inventory):
+            reasons = [source.why_missing(k) for k in check.requires if not source.collected(k)]
+            if reasons:
+                missing.append(f"{name}: {'; '.join(reasons)}")
+                continue
+            try:
+                source = fleet_facts(check, source)
+            except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit
+                return Coverage(check.id, "error", f"{type(exc).__name__}: {exc}"), []
+        if not isinstance(source, dict):
+            missing.append(f"{name}: its report carries no facts for this check (a kind it needs was not collected)")
+            continue
+        gathered.append(Member(name, source))
     if missing:
         return Coverage(check.id, "skipped", "; ".join(missing)), []
-    scoped = tuple(Member(name, ScopedInventory(inventory, check.id, check.reads, check.metadata_only)) for name, inventory in members)
-    return _run(check, Context(None, check, settings or {}, scoped))
+    return _run(check, Context(None, check, settings or {}, tuple(gathered)))
 
 
 def run_audit(
@@ -106,9 +138,10 @@ def run_audit(
     settings: dict[str, dict] | None = None,
     exemptions: Sequence[Exemption] = (),
     today: dt.date | None = None,
-    fleet: Sequence[tuple[str, Inventory]] = (),
+    fleet: Sequence[tuple[str, Inventory | ReportedCluster]] = (),
 ) -> AuditResult:
-    """Run ``checks`` over ``inventory``, or, given ``fleet`` (named inventories), the fleet checks over the fleet."""
+    """Run ``checks`` over ``inventory``, or, given ``fleet`` (clusters named with their inventory or their
+    report's facts), the fleet checks over the fleet."""
     started = time.perf_counter()
     result = AuditResult()
     today = today or dt.datetime.now(dt.UTC).date()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kubegap.allocation import bulk_allocation
-from kubegap.audit import run_audit
+from kubegap.audit import ReportedCluster, fleet_facts, run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check, Threshold
 from kubegap.config import Config, Exemption, find_config
@@ -22,7 +22,7 @@ from kubegap.errors import UserError
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
-from kubegap.report.model import Part, assemble_report
+from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
 from kubegap.sources.base import Collection
 
 
@@ -103,16 +103,32 @@ def configured_options(check_ids: Iterable[str] | None = None, config_file: Path
     return audit_options(check_ids, config=find_config(config_file), **kwargs)
 
 
-def member_names(collections: list[Collection]) -> list[str]:
-    """Each cluster's name, made unique (``prod``, ``prod#2``) so a fleet's clusters never collide."""
+def unique_names(names: list[str | None]) -> list[str]:
+    """Cluster names made unique (``prod``, ``prod#2``; ``cluster-3`` for a nameless one) so a fleet's clusters never collide."""
     seen: Counter = Counter()
-    names = []
-    for index, collection in enumerate(collections):
-        name = collection.cluster.get("name")
-        base = name if isinstance(name, str) else f"cluster-{index + 1}"
+    unique = []
+    for index, name in enumerate(names):
+        base = name if isinstance(name, str) and name else f"cluster-{index + 1}"
         seen[base] += 1
-        names.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
-    return names
+        unique.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return unique
+
+
+def member_names(collections: list[Collection]) -> list[str]:
+    return unique_names([c.cluster.get("name") for c in collections])
+
+
+def _facts(fleet_checks: list[Check], inventory: Inventory) -> dict:
+    """Each fleet check's facts about one cluster (those whose required kinds were collected)."""
+    found = {}
+    for check in fleet_checks:
+        try:
+            facts = fleet_facts(check, inventory)
+        except Exception:  # noqa: BLE001, S112 - the fleet run reports the crash in its coverage
+            continue
+        if facts is not None:
+            found[check.id] = facts
+    return found
 
 
 def audit(collections: list[Collection], options: AuditOptions) -> dict:
@@ -121,17 +137,42 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
         raise ValueError("audit needs at least one collection")
     checks = list(options.checks)
     run = {"annotation_exemptions": options.annotation_exemptions, "settings": dict(options.settings), "exemptions": options.exemptions}
+    fleet_checks = [c for c in checks if c.scope == "fleet"]
     with bulk_allocation():
         inventories = [Inventory(c) for c in collections]
         if len(collections) == 1:
-            parts = [Part(run_audit(inventories[0], checks, **run), inventories[0])]
+            parts = [Part(run_audit(inventories[0], checks, **run), inventories[0], facts=_facts(fleet_checks, inventories[0]))]
         else:
             members = list(zip(member_names(collections), inventories, strict=True))
             cluster_checks = [c for c in checks if c.scope == "cluster"]
-            fleet_checks = [c for c in checks if c.scope == "fleet"]
-            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name) for name, inventory in members]
+            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
+                     for name, inventory in members]
             parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
     report = assemble_report(parts, checks, load_library(), options.config_path)
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
     return report
+
+
+def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dict:
+    """A fleet report from the JSON reports of clusters audited one by one (by in-cluster CronJobs, say).
+
+    Each cluster keeps its findings, coverage and summary as its own audit reported them; the fleet
+    checks then run over the facts each report carries (``fleet_facts``), so judging hundreds of
+    clusters together needs their reports, not credentials to every one of them.
+    """
+    clusters = [cluster for source, report in reports for cluster in reported_clusters(report, source)]
+    if len(clusters) < 2:
+        raise UserError("a fleet needs the reports of two or more clusters")
+    for cluster, name in zip(clusters, unique_names([c["name"] for c in clusters]), strict=True):
+        cluster["name"] = name
+    fleet_checks = [c for c in options.checks if c.scope == "fleet"]
+    members = [(c["name"], ReportedCluster(c["fleet_facts"])) for c in clusters]
+    run = {"annotation_exemptions": options.annotation_exemptions, "settings": dict(options.settings), "exemptions": options.exemptions}
+    fleet = Part(run_audit(None, fleet_checks, fleet=members, **run), None)
+    reported_checks = {k: v for _, report in reports for k, v in report.get("checks", {}).items()}
+    report = assemble_from_reports(clusters, fleet, fleet_checks, reported_checks, load_library(), options.config_path)
+    if options.baseline is not None:
+        report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
+    return report
+

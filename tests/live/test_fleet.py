@@ -54,7 +54,7 @@ def snapshot(tmp_path, name, os_image, *, forbidden=None):
     nodes = [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"{name}-n{i}"}, "status": {"nodeInfo": {"osImage": os_image}}} for i in range(2)]
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps({"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": name},
-                                "collected": [] if forbidden else ["Node"], "forbidden": forbidden or {}, "items": [] if forbidden else nodes}))
+                                "collected": [] if forbidden else ["Node", "DaemonSet", "Deployment"], "forbidden": forbidden or {}, "items": [] if forbidden else nodes}))
     return str(path)
 
 
@@ -79,6 +79,7 @@ def collection(name: str, images: list[str], *, nodes_collected: bool = True) ->
     c = Collection(cluster={"name": name})
     for index, image in enumerate(images):
         c.add({"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"n{index}"}, "status": {"nodeInfo": {"osImage": image}}})
+    c.collected |= {"DaemonSet", "Deployment"}  # listed, and none coordinates OS updates
     if nodes_collected:
         c.collected.add("Node")
     else:
@@ -111,7 +112,7 @@ def test_one_cluster_alone_skips_the_fleet_check_and_says_why():
 def test_the_fleet_check_is_in_the_catalog():
     listed = json.loads(run_cli("checks", "--format", "json").stdout)
     (entry,) = [c for c in listed if c["id"] == "fleet-os-updates-correlated"]
-    assert entry["scope"] == "fleet" and entry["reads"] == ["Node"]
+    assert entry["scope"] == "fleet" and entry["reads"] == ["DaemonSet", "Deployment", "MachineConfigPool", "Node", "Plan"]
     shown = run_cli("checks", "show", "fleet-os-updates-correlated")
     assert shown.returncode == 0 and "Runs on a fleet" in shown.stdout and "Why it matters" in shown.stdout
-    assert "## fleet-os-updates-correlated: One node OS release across clusters" in run_cli("checks", "docs").stdout
+    assert "## fleet-os-updates-correlated: One node OS release updated in place across clusters" in run_cli("checks", "docs").stdout

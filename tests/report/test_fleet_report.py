@@ -33,7 +33,7 @@ def _snapshot(directory, name: str) -> str:
                       "spec": {"selector": {"app": "api"}, "ports": [{"port": 80}]}})
     path = directory / f"{name}.json"
     path.write_text(json.dumps({"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": name},
-                                "collected": ["Node", "Deployment", "Service", "HorizontalPodAutoscaler"], "items": items}))
+                                "collected": ["Node", "Deployment", "DaemonSet", "Service", "HorizontalPodAutoscaler"], "items": items}))
     return str(path)
 
 

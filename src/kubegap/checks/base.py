@@ -59,10 +59,14 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """One cluster of a fleet, as a fleet check sees it."""
+    """One cluster of a fleet, as a fleet check sees it: the facts its ``facts`` function took from the cluster.
+
+    The facts travel in each cluster's JSON report (``fleet_facts``), so a fleet can also be judged
+    from the reports of clusters audited one by one (``kubegap audit eu.json us.json``).
+    """
 
     name: str
-    inventory: ScopedInventory
+    facts: dict
 
 
 FLEET = ObjectRef("kubegap.io/v1", "Fleet", None, "fleet")
@@ -130,6 +134,8 @@ class Check:
     scope: Scope = "cluster"
     metadata_only: tuple[str, ...] = ()
     """Kinds the check reads only the metadata of (it counts them): a live audit lists them as metadata."""
+    facts: Callable[[Any], dict] | None = None
+    """A fleet check's view of one cluster, as JSON: what it judges the fleet by."""
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
@@ -183,6 +189,7 @@ def check(
     precision: Precision = "high",
     scope: Scope = "cluster",
     metadata_only: Iterable[str] = (),
+    facts: Callable[[Any], dict] | None = None,
 ) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
 
@@ -217,7 +224,10 @@ def check(
             precision=precision,
             scope=scope,
             metadata_only=tuple(sorted(set(metadata_only))),
+            facts=facts,
         )
+        if (scope == "fleet") != (facts is not None):
+            raise ValueError(f"check {id}: a fleet check, and only a fleet check, takes facts from each cluster")
         if not set(REGISTRY[id].metadata_only) <= set(REGISTRY[id].reads):
             raise ValueError(f"check {id}: metadata_only kinds must be among the kinds it reads")
         return fn

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import matches_any
 from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
 from kubegap.checks.nodes import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
-from kubegap.resources import dig
+from kubegap.resources import as_dict, dig
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 
@@ -16,6 +16,16 @@ DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 def _os_release(node: dict) -> str | None:
     image = dig(node, "status", "nodeInfo", "osImage")
     return image.strip() if isinstance(image, str) and image.strip() else None
+
+
+def _update_facts(inventory) -> dict:
+    """How many nodes run each package-updated OS release, and what coordinates updates, if anything."""
+    releases: Counter = Counter()
+    for node in inventory.nodes:
+        release = _os_release(node)
+        if release and matches_any(release, MUTABLE_OS):
+            releases[release] += 1
+    return {"os_releases": dict(sorted(releases.items())), "update_coordinator": update_coordinator(inventory)}
 
 
 @check(
@@ -31,6 +41,7 @@ def _os_release(node: dict) -> str | None:
     requires=["Node", "DaemonSet", "Deployment"],
     reads=[*COORDINATOR_KINDS],
     scope="fleet",
+    facts=_update_facts,
 )
 def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
     """
@@ -67,12 +78,11 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
     """
     clusters: dict[str, Counter] = defaultdict(Counter)
     for member in ctx.members:
-        if update_coordinator(member.inventory) is not None:
+        if member.facts.get("update_coordinator"):
             continue  # this cluster's updates are applied under control, not by each node on its own
-        for node in member.inventory.nodes:
-            release = _os_release(node)
-            if release and matches_any(release, MUTABLE_OS):
-                clusters[release][member.name] += 1
+        for release, count in as_dict(member.facts.get("os_releases")).items():
+            if isinstance(count, int):
+                clusters[release][member.name] += count
     for release, counts in sorted(clusters.items()):
         if len(counts) >= 2:
             names = sorted(counts)

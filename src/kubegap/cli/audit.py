@@ -21,7 +21,8 @@ HELP = (
     "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
     "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
     "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
-    "read. Nothing is ever written to a cluster and Secrets are never read."
+    "read. Given the JSON reports of two or more clusters (from in-cluster audits), audits them as a fleet. "
+    "Nothing is ever written to a cluster and Secrets are never read."
 )
 
 
@@ -56,7 +57,8 @@ def audit(
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
-    from kubegap.pipeline import audit as run, configured_options
+    from kubegap.pipeline import audit as run, audit_reports, configured_options
+    from kubegap.report.baseline import is_report_file, load_report
     from kubegap.report.table import View
     from kubegap.sources.targets import ClusterTarget, collect_inputs
 
@@ -71,14 +73,21 @@ def audit(
         inputs.append(str(demo_path()))
     target = ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline,
                            concurrency)
-    collections = collect_inputs(inputs, target, list(options.checks))
-    if inputs and not any(c.resources for c in collections):
-        for warning in (w for c in collections for w in c.warnings):
-            typer.echo(f"kubegap: warning: {warning}", err=True)
-        raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
-    report = run(collections, options)
+    reports = [path for path in inputs if path != "-" and is_report_file(Path(path))]
+    if reports:  # the reports of clusters audited one by one: judged together as a fleet
+        if len(reports) != len(inputs) or target.given:
+            raise UserError("give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both")
+        report = audit_reports([(path, load_report(Path(path))) for path in reports], options)
+        partial = fail_on_partial and any(k["forbidden"] or k["failed"] for k in (c["kinds"] for c in report["clusters"]))
+    else:
+        collections = collect_inputs(inputs, target, list(options.checks))
+        if inputs and not any(c.resources for c in collections):
+            for warning in (w for c in collections for w in c.warnings):
+                typer.echo(f"kubegap: warning: {warning}", err=True)
+            raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
+        report = run(collections, options)
+        partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:
         typer.echo(f"kubegap: warning: {warning}", err=True)
     write_outputs(report, outputs, view)
-    partial = fail_on_partial and any(c.partial for c in collections)
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)

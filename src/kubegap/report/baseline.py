@@ -46,6 +46,16 @@ def _check_report(report, where: str) -> dict:
     return report
 
 
+def is_report_file(path: Path) -> bool:
+    """Whether ``path`` starts like a kubegap JSON report (its opening bytes; :func:`load_report` validates the rest)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(512)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and b'"schema_version"' in head and b'"kubegap"' in head
+
+
 def load_report(path: Path) -> dict:
     """A kubegap JSON report from ``path``, with a clear error naming the file and field if it is not one."""
     try:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from kubegap import __version__
 from kubegap.audit import AuditResult
@@ -104,6 +105,8 @@ class Part:
     result: AuditResult
     inventory: Inventory | None
     cluster: str | None = None
+    facts: dict = field(default_factory=dict)
+    """The cluster's facts for each fleet check (``fleet_facts``): what lets reports be audited as a fleet later."""
 
 
 def _entries(part: Part, by_id: dict[str, Check], tag: dict) -> tuple[list[dict], list[dict], list[dict]]:
@@ -165,6 +168,7 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
     if not fleet:
         report["kinds"] = _kinds(clusters[0].inventory.collection)
         report["warnings"] = list(clusters[0].inventory.collection.warnings) + warnings
+        report["fleet_facts"] = clusters[0].facts
         return report
     report["kinds"] = _fleet_kinds(clusters)
     report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.inventory.collection.warnings] + warnings
@@ -195,4 +199,66 @@ def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], c
         "summary": _summary(own, own_suppressed, own_coverage, len(part.inventory), part.result.elapsed),
         "kinds": _kinds(collection),
         "warnings": list(collection.warnings),
+        "fleet_facts": part.facts,
     }
+
+
+def reported_clusters(report: dict, source: str) -> list[dict]:
+    """The clusters a JSON report holds, each with its own findings, suppressed findings and coverage (untagged)."""
+    def own(entries: list[dict], name: str | None) -> list[dict]:
+        return [{k: v for k, v in e.items() if k != "cluster"} for e in entries if e.get("cluster") == name]
+
+    if "clusters" not in report:
+        return [{
+            "name": (report.get("cluster") or {}).get("name") or Path(source).stem, "cluster": report.get("cluster") or {},
+            "inputs": report.get("inputs", []), "summary": report["summary"], "kinds": report.get("kinds", {}),
+            "warnings": report.get("warnings", []), "fleet_facts": report.get("fleet_facts") or {},
+            "findings": report["findings"], "suppressed": report.get("suppressed", []), "coverage": report["coverage"],
+        }]
+    return [
+        {**section, "fleet_facts": section.get("fleet_facts") or {}, "findings": own(report["findings"], section["name"]),
+         "suppressed": own(report.get("suppressed", []), section["name"]), "coverage": own(report["coverage"], section["name"])}
+        for section in report["clusters"]
+    ]
+
+
+def assemble_from_reports(
+    clusters: list[dict], fleet: Part, checks: list[Check], reported_checks: dict, library: Library, config_path: str | None
+) -> dict:
+    """A fleet report from clusters audited one by one (their sections from :func:`reported_clusters`, named
+    uniquely) and the fleet checks' run over the facts their reports carry: every format reads it as any fleet report."""
+    def tagged(entries: list[dict], name: str) -> list[dict]:
+        return [{**e, "cluster": name, "fingerprint": fingerprint({**e, "cluster": name})} for e in entries]
+
+    by_id = {c.id: c for c in checks}
+    fleet_findings, fleet_suppressed, fleet_coverage = _entries(fleet, by_id, {"cluster": None})
+    findings = [f for c in clusters for f in tagged(c["findings"], c["name"])] + fleet_findings
+    suppressed = [f for c in clusters for f in tagged(c["suppressed"], c["name"])] + fleet_suppressed
+    coverage = [{**e, "cluster": c["name"]} for c in clusters for e in c["coverage"]] + fleet_coverage
+    findings.sort(key=lambda f: (severity_rank(f["severity"]), f["check_id"], f.get("cluster") or "", f["object"].get("namespace") or "",
+                                 f["object"]["kind"], f["object"]["name"]))
+    objects = sum(c["summary"].get("objects", 0) for c in clusters)
+    elapsed = sum(c["summary"].get("elapsed_seconds", 0.0) for c in clusters) + fleet.result.elapsed
+    kinds = [(c["name"], c["kinds"]) for c in clusters]
+    return {
+        **report_header(),
+        "inputs": [i for c in clusters for i in c["inputs"]],
+        "cluster": {"name": "fleet", "members": [c["name"] for c in clusters]},
+        "summary": _summary(findings, len(suppressed), coverage, objects, elapsed),
+        "findings": findings,
+        "suppressed": suppressed,
+        "coverage": coverage,
+        "checks": {**reported_checks, **{c.id: check_summary(c) for c in checks}},
+        "cases": cited_cases(library, {case for f in findings + suppressed for case in f["cases"]}),
+        "config": config_path,
+        "expired_exemptions": [],
+        "kinds": {
+            "collected": sorted({k for _, own in kinds for k in own.get("collected", [])}),
+            "forbidden": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("forbidden", {}).items()},
+            "absent": [f"{name}: {k}" for name, own in kinds for k in own.get("absent", [])],
+            "failed": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("failed", {}).items()},
+        },
+        "warnings": [f"{c['name']}: {w}" for c in clusters for w in c["warnings"]],
+        "clusters": [{k: c[k] for k in ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fleet_facts")} for c in clusters],
+    }
+

@@ -49,7 +49,7 @@ def _timestamp(report: dict) -> float:
 def render(report: dict, out: TextIO) -> None:
     cluster = (report.get("cluster") or {}).get("name") or ""
     findings = Counter(
-        (f.get("cluster", cluster), f["check_id"], f["severity"], f["object"].get("namespace") or "") for f in report["findings"]
+        (f.get("cluster") or cluster, f["check_id"], f["severity"], f["object"].get("namespace") or "") for f in report["findings"]
     )
     kinds = report.get("kinds", {})
     kind_counts = {status: len(kinds.get(status, ())) for status in KIND_STATUSES}
@@ -61,7 +61,7 @@ def render(report: dict, out: TextIO) -> None:
         *_family("kubegap_suppressed_findings", "gauge", "Findings exempted by annotations or the configuration file.",
                  [(dict(cluster=cluster), report["summary"]["suppressed"])]),
         *_family("kubegap_check_status", "gauge", "Each check's coverage in the last audit: 1 for its status, 0 for the others.",
-                 ((dict(cluster=cluster, check=c["check_id"], status=s), 1 if c["status"] == s else 0)
+                 ((dict(cluster=c.get("cluster") or cluster, check=c["check_id"], status=s), 1 if c["status"] == s else 0)
                   for c in report["coverage"] for s in STATUSES)),
         *_family("kubegap_kinds", "gauge", "Kinds the checks read, by whether they were collected, forbidden, absent or failed.",
                  ((dict(cluster=cluster, status=s), kind_counts[s]) for s in KIND_STATUSES)),
