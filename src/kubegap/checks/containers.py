@@ -114,7 +114,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     title="Containers without a memory limit",
     severity="medium",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM],
+    cases=[PYTHON_DISCORD_OOM, "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready"],
     reads=["LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "
