@@ -62,7 +62,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     title="Containers without CPU or memory requests",
     severity="medium",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM, LINKERD],
+    cases=[PYTHON_DISCORD_OOM, LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
     reads=["LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
@@ -114,7 +114,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     title="Containers without a memory limit",
     severity="medium",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM, "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready"],
+    cases=[
+        PYTHON_DISCORD_OOM,
+        "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready",
+        "dfds-2022-prometheus-without-requests-limits-nodes-notready",
+    ],
     reads=["LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "
