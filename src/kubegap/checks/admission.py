@@ -286,7 +286,7 @@ def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name
     title="Fail-closed admission webhook whose backend is missing, down, single or unprotected",
     severity="high",
     category="admission",
-    cases=[JETSTACK],
+    cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
     reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget"],
     fix=(

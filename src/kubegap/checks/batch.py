@@ -26,7 +26,7 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
     title="Jobs and CronJobs without a retry bound, a deadline or memory limits",
     severity="medium",
     category="batch",
-    cases=[UNIVERSE],
+    cases=[UNIVERSE, "zalando-2017-cronjob-pod-flood-apiserver-oom-ingress-404s"],
     fix=(
         "Bound every Job: set backoffLimit explicitly (0 for tasks that must run at most once), set "
         "activeDeadlineSeconds, and give every container a memory limit (and CPU requests) so a runaway "

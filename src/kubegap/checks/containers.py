@@ -74,7 +74,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     title="Containers without CPU or memory requests",
     severity="medium",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM, LINKERD],
+    cases=[PYTHON_DISCORD_OOM, LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
     reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
@@ -129,7 +129,12 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     title="Containers without a memory limit",
     severity="low",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM, NU_NL_ELASTALERT],
+    cases=[
+        PYTHON_DISCORD_OOM,
+        NU_NL_ELASTALERT,
+        "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready",
+        "dfds-2022-prometheus-without-requests-limits-nodes-notready",
+    ],
     reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.limits.memory on every container (equal to the memory request for predictable "

@@ -52,7 +52,7 @@ def _number(probe: dict, field: str, default: int) -> int:
     title="Service-backed containers with no readiness probe",
     severity="medium",
     category="containers",
-    cases=[GARDENER_READINESS],
+    cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
     reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
     fix=(

@@ -48,7 +48,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     title="One replica behind a Service",
     severity="high",
     category="workloads",
-    cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS],
+    cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS, "dfds-2024-ami-rollover-single-replica-prod-pods-down"],
     requires=["Service"],
     reads=["workloads", "HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
     fix=(
