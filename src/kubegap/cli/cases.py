@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from kubegap.cli.output import Format
+from kubegap.wording import counted
 
 app = typer.Typer(help="Browse the Incident Library: list, filter, search, facet, export and show cases.")
 
@@ -70,7 +71,7 @@ def _print_page(result, query) -> None:
     if not result.total:
         out.print("No cases match." + (f" Nothing found for {query!r}." if query else ""))
         return
-    title = f"{result.total} cases · {result.first} to {result.last} of {result.total}"
+    title = f"{counted(result.total, 'case')} · {result.first} to {result.last} of {result.total}"
     if result.pages > 1:
         title += f" · page {result.page} of {result.pages}"
     table = Table(title=title, title_justify="left")
@@ -157,7 +158,7 @@ def facets(
         write_json({"total": result.total, "filters": filters, **page_json(result, query, filters)["facets"]})
         return
     out = console()
-    out.print(f"{result.total} cases")
+    out.print(counted(result.total, "case"))
     for vocabulary, counts in result.facets.items():
         table = Table(title=library.vocabularies[vocabulary].title, title_justify="left")
         table.add_column("Term")
