@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from kubegap import __version__
 from kubegap.web.views import View
+from kubegap.wording import counted
 
 STATIC_DIR = resources.files("kubegap.web") / "static"
 
@@ -36,6 +37,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["markdown"] = markdown
+    env.filters["counted"] = counted
     env.globals["version"] = __version__
     return env
 

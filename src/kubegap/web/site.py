@@ -28,14 +28,17 @@ def _views(library: Library):
     """Every page of the site with its file name (without suffix)."""
     yield StaticLinks.file("home"), views.home_page(library)
     first = views.case_list(library, None, {}, 1)
-    for page in range(1, first.context["result"].pages + 1):
-        yield StaticLinks.file("cases", page=page), views.case_list(library, None, {}, page)
+    for view in views.CASE_VIEWS:
+        for page in range(1, first.context["result"].pages + 1):
+            yield StaticLinks.file("cases", page=page, view=view), views.case_list(library, None, {}, page, view)
     for case in library.cases:
         yield StaticLinks.file("case", case.id), views.case_page(library, case.id)
     for vocabulary in VOCABULARIES:
         yield StaticLinks.file("vocabulary", vocabulary), views.vocabulary_page(library, vocabulary)
         for term in library.vocabularies[vocabulary].terms:
-            yield StaticLinks.file("term", vocabulary, term.id), views.term_page(library, vocabulary, term.id)
+            first = views.term_page(library, vocabulary, term.id)
+            for page in range(1, first.context["pages"] + 1):
+                yield StaticLinks.file("term", vocabulary, term.id, page=page), views.term_page(library, vocabulary, term.id, page)
     yield StaticLinks.file("checks"), views.checks_page(library)
     for check in all_checks():
         yield StaticLinks.file("check", check.id), views.check_page(library, check.id)

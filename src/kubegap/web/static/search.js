@@ -252,6 +252,8 @@
   function show() {
     var list = document.getElementById("case-list");
     while (list.firstChild) { list.removeChild(list.firstChild); }
+    list.className = "cases";
+    list.setAttribute("start", "1");
     hits.forEach(function (hit) {
       var c = engine.documents[hit.index];
       var item = document.createElement("li");
@@ -283,6 +285,9 @@
     document.getElementById("case-range").textContent = n ? "1 to " + n + " of " + n + " for " + query : "No cases match " + query + ".";
     var pagination = document.getElementById("pagination");
     if (pagination) { pagination.hidden = true; }
+    // The panel describes the unsearched list; the static site has no per-search command to offer.
+    var panel = document.getElementById("check-your-cluster");
+    if (panel) { panel.hidden = true; }
   }
 
   document.getElementById("q").value = query;
