@@ -27,6 +27,18 @@ def markdown(text: str) -> Markup:
     return Markup(_markdown().render(text or ""))
 
 
+FLAGS_ON_ONE_LINE = 3
+
+
+def command_lines(command: str) -> str:
+    """A long ``kubegap audit`` command with one ``--check`` a line, continued with backslashes, so that
+    it reads as a list and still pastes into a shell as one command."""
+    head, *flags = command.split(" --check ")
+    if len(flags) <= FLAGS_ON_ONE_LINE:
+        return command
+    return " \\\n  --check ".join([head, *flags])
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
@@ -38,6 +50,7 @@ def environment() -> Environment:
     )
     env.filters["markdown"] = markdown
     env.filters["counted"] = counted
+    env.filters["command_lines"] = command_lines
     env.globals["version"] = __version__
     return env
 
