@@ -145,9 +145,16 @@ def test_checks_catalog_filters_and_searches(watched, site_server, artifacts):
     assert "webhook" in page.locator("table.checks tbody tr").first.inner_text().lower()
 
 
-def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_site, library):
+def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_site, site_server, library):
     url, directory = static_site
     page = watched.page
+    for query in ("dns", "nccl timeout", "kernel OR firmware", "pod", "stragglers"):
+        page.goto(site_server + "/cases?q=" + query)
+        served = page.locator("#check-your-cluster").inner_text()
+        page.goto(url + "/cases/index.html?q=" + query)
+        page.wait_for_function("document.getElementById('case-count').textContent !== '%d cases'" % len(library.cases))
+        assert page.locator("#check-your-cluster").inner_text() == served, query
+        assert page.locator("#check-your-cluster button.copy").count() == page.locator("#check-your-cluster code.command").count()
     page.goto(url + "/cases/index.html")
     page.get_by_role("link", name="With sections").click()
     assert page.url.endswith("/cases/full.html")

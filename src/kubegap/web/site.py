@@ -19,7 +19,7 @@ from kubegap.library.model import VOCABULARIES
 from kubegap.library.textsearch import engine_parameters
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
-from kubegap.web.render import STATIC_DIR, render
+from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
 
 SEARCH_INDEX = "search-index.js"
 
@@ -45,13 +45,17 @@ def _views(library: Library):
 
 
 def search_index(library: Library) -> dict:
-    """What the browser's engine needs: its parameters, and each case's page and searchable fields, in ranking order."""
+    """What the browser's engine needs: its parameters, and each case's page and searchable fields, in ranking order;
+    and, for the "Check your cluster for this" panel under the results, the checks each case names and every check's page."""
     return {
         "parameters": engine_parameters(),
         "documents": [
-            {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case))}
+            {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case)),
+             "checks": list(case.checks)}
             for case in library.cases
         ],
+        "checks": [{"id": check.id, "title": check.title, "href": StaticLinks.file("check", check.id)} for check in all_checks()],
+        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED},
     }
 
 

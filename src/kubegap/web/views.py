@@ -74,6 +74,10 @@ def selection_sentence(library: Library, query: str | None, filters: dict[str, l
     return f"{subject} {and_list(parts)}."
 
 
+PANEL_CHECKS_UNFOLDED = 12
+"""Up to this many checks, the panel lists them; more fold under their count."""
+
+
 def check_panel(library: Library, cases: list[Case], query: str | None, filters: dict[str, list[str]]) -> dict:
     """"Check your cluster for this" under a list: what the cases have in common and the command that
     runs exactly the checks they name (plain ``kubegap audit`` when they name every check)."""
@@ -88,7 +92,7 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
         "commands": (audit_commands([] if set(ids) == every else ids) if available else None),
         "every_check": bool(available) and set(ids) == every,
         "without_check": sum(1 for case in cases if not case.checks),
-        "cases": len(cases),
+        "cases": len(cases), "folded": len(available) > PANEL_CHECKS_UNFOLDED,
     }
 
 

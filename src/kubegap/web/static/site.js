@@ -40,4 +40,5 @@
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("code.command"), addCopyButton);
+  window.KubegapSite = { addCopyButton: addCopyButton };
 })();
