@@ -15,7 +15,7 @@ from kubegap.library import Library
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case
 from kubegap.library.textsearch import FIELDS, Engine
-from kubegap.wording import and_list, counted
+from kubegap.wording import and_list
 
 PER_PAGE = 20
 
@@ -83,16 +83,17 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
     runs exactly the checks they name (plain ``kubegap audit`` when they name every check)."""
     named = list(dict.fromkeys(c for case in cases for c in case.checks))
     available = [get_check(c) for c in named if get_check(c) is not None]
-    every = {c.id for c in all_checks()}
     ids = [c.id for c in available]
+    every_check = bool(ids) and set(ids) == {c.id for c in all_checks()}
     return {
         "sentence": selection_sentence(library, query, filters, len(cases)),
         "checks": available,
         "planned": [c for c in named if get_check(c) is None],
-        "commands": (audit_commands([] if set(ids) == every else ids) if available else None),
-        "every_check": bool(available) and set(ids) == every,
+        "commands": audit_commands([] if every_check else ids) if ids else None,
+        "every_check": every_check,
         "without_check": sum(1 for case in cases if not case.checks),
-        "cases": len(cases), "folded": len(available) > PANEL_CHECKS_UNFOLDED,
+        "cases": len(cases),
+        "folded": len(available) > PANEL_CHECKS_UNFOLDED,
     }
 
 
