@@ -171,3 +171,23 @@ def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_
     assert page.url.endswith("/root-cause/change.html")
     assert (directory / "static" / "favicon.svg").exists()
     page.wait_for_load_state("networkidle")  # the favicon loads after the page; let it finish before the server stops
+
+
+def _catalog(page) -> tuple[list[str], dict[str, str]]:
+    rows = page.locator("table.checks tbody tr:visible").evaluate_all("rs => rs.map(r => r.dataset.id)")
+    counts = page.locator("ul.counts li:visible").evaluate_all(
+        "ls => ls.map(l => [l.parentNode.dataset.filter + ':' + l.querySelector('a').dataset.value, l.querySelector('.count').textContent])")
+    return rows, dict(counts)
+
+
+@pytest.mark.parametrize("query", ["?severity=high", "?q=webhook", "?q=probe&severity=medium&severity=high", "?category=workloads&category=dns", "?q=zzzqqq"])
+def test_static_checks_catalog_filters_and_searches_as_the_server_does(watched, static_site, site_server, query):
+    url, _ = static_site
+    page = watched.page
+    page.goto(site_server + "/checks" + query)
+    served = _catalog(page), page.locator("#check-range").inner_text()
+    page.goto(url + "/checks/index.html" + query)
+    page.wait_for_function("!document.getElementById('check-range').hidden")
+    assert (_catalog(page), page.locator("#check-range").inner_text()) == served
+    assert page.locator("#no-check").is_visible() == (not served[0][0])
+    page.wait_for_load_state("networkidle")

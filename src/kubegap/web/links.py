@@ -101,8 +101,12 @@ class StaticLinks:
         depth = self.here.count("/")
         return "../" * depth or "./"
 
-    def url(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **_query) -> str:
-        return self._relative(self.file(name, *ids, page=page, view=view))
+    READ_IN_THE_BROWSER = frozenset({"checks"})
+    """Pages whose query string a script reads (the checks catalog's filters and search); other pages have none."""
+
+    def url(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **query) -> str:
+        path = self._relative(self.file(name, *ids, page=page, view=view))
+        return path + _query(query) if name in self.READ_IN_THE_BROWSER else path
 
     def json(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **_query) -> str:
         return self._relative(self.file(name, *ids, page=page, view=view, suffix=".json"))

@@ -3,6 +3,8 @@
 Without a server there are no query strings: the case list is paginated into files, facets link to
 the term pages, and search runs in the browser (static/search.js, the same engine as the server's)
 over the documents in search-index.js, a script rather than JSON so that it loads from file:// too.
+The checks catalog reads its filters and search from its address in the browser (static/checks.js,
+over checks-index.js).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from kubegap.web.links import StaticLinks
 from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
 
 SEARCH_INDEX = "search-index.js"
+CHECKS_INDEX = "checks-index.js"
 
 
 def _views(library: Library):
@@ -63,6 +66,12 @@ def search_index_script(library: Library) -> bytes:
     return b"window.KUBEGAP_SEARCH_INDEX = " + orjson.dumps(search_index(library)) + b";\n"
 
 
+def checks_index_script() -> bytes:
+    """The checks as documents of the same engine, for the catalog's search in the browser."""
+    index = {"parameters": engine_parameters(), "documents": [{"id": c.id, "texts": list(views.check_row(c))} for c in all_checks()]}
+    return b"window.KUBEGAP_CHECKS_INDEX = " + orjson.dumps(index) + b";\n"
+
+
 def _write(path: Path, content: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(content, str):
@@ -84,6 +93,7 @@ def build_site(library: Library, directory: Path) -> int:
         missing = views.View("error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {})
         _write(directory / "404.html", render(missing, StaticLinks("404.html")))
         _write(directory / SEARCH_INDEX, search_index_script(library))
+        _write(directory / CHECKS_INDEX, checks_index_script())
         (directory / "static").mkdir(parents=True, exist_ok=True)
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():
@@ -91,4 +101,4 @@ def build_site(library: Library, directory: Path) -> int:
                 written += 1
     except OSError as exc:
         raise UserError(f"{directory}: cannot write the site: {exc.strerror or exc}") from None
-    return written + 2
+    return written + 3

@@ -278,7 +278,7 @@ def case_page(library: Library, case_id: str) -> View | None:
     )
 
 
-def _check_row(check) -> tuple[str, ...]:
+def check_row(check) -> tuple[str, ...]:
     """A check as a document of the library's search engine: its title where a case has its title, what it
     checks where a case has its summary, its id and category among the tags, and so on."""
     fields = dict.fromkeys(name for name, _ in FIELDS) | {
@@ -296,7 +296,7 @@ def checks_page(library: Library, category: list[str] = (), severity: list[str] 
             raise BadRequest(f"There is no check {name} {quoted(value)}; the {name} is one of {', '.join(known)}.")
     query = (query or "").strip() or None
     if query:
-        ranked = Engine([(c.id, _check_row(c)) for c in checks]).search(query)
+        ranked = Engine([(c.id, check_row(c)) for c in checks]).search(query)
         checks = [checks[hit.index] for hit in ranked]
     category, severity = list(dict.fromkeys(category)), list(dict.fromkeys(severity))
     shown = [c for c in checks if (not category or c.category in category) and (not severity or c.severity in severity)]
