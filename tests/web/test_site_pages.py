@@ -181,3 +181,20 @@ def test_long_commands_break_one_check_a_line_and_stay_one_shell_command():
     lines = command_lines(long).split("\n")
     assert lines[0] == "kubegap audit \\" and lines[-1] == "  --check d PATH"
     assert " ".join(line.rstrip("\\").strip() for line in lines) == long
+
+
+def test_script_payloads_stay_inert_in_the_full_view_and_the_panel(hostile_library):
+    from web.conftest import PAYLOAD
+
+    client = TestClient(create_app(hostile_library))
+    for params in ({"view": "full"}, {"view": "full", "q": PAYLOAD}, {"q": PAYLOAD, "component": "networking/cilium"}):
+        html = client.get("/cases", params=params).text
+        assert "<script>alert" not in html and "<img src=x" not in html
+    full = client.get("/cases", params={"view": "full"}).text
+    assert "Symptoms &lt;script&gt;alert(" in full and "Root cause &lt;script&gt;alert(" in full
+
+
+def test_new_pages_have_no_inline_script_or_style(client):
+    for path in ("/cases?view=full", "/component/gpu?page=1", "/checks?severity=high&q=probe"):
+        html = client.get(path).text
+        assert "<style" not in html and " style=" not in html and "<script>" not in html and "onclick" not in html
