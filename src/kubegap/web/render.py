@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -40,6 +41,12 @@ def command_lines(command: str) -> str:
 
 
 @cache
+def favicon() -> str:
+    """static/favicon.svg as a data URL: the icon costs no request, so no page waits on it or fails for it."""
+    return "data:image/svg+xml," + quote((STATIC_DIR / "favicon.svg").read_text(encoding="utf-8").strip(), safe=" =:/,.-")
+
+
+@cache
 def environment() -> Environment:
     env = Environment(
         loader=PackageLoader("kubegap.web", "templates"),
@@ -52,6 +59,7 @@ def environment() -> Environment:
     env.filters["counted"] = counted
     env.filters["command_lines"] = command_lines
     env.globals["version"] = __version__
+    env.globals["favicon"] = favicon()
     return env
 
 
