@@ -6,6 +6,7 @@ Views know nothing of HTTP or files, so the server and the static site build ren
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from kubegap.checks import all_checks, get_check
 from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
@@ -288,6 +289,12 @@ def check_row(check) -> tuple[str, ...]:
     return tuple(text or "" for text in fields.values())
 
 
+@cache
+def _check_engine() -> Engine:
+    """The checks indexed for search, in the catalog's order (built once: the catalog does not change while running)."""
+    return Engine([(c.id, check_row(c)) for c in all_checks()])
+
+
 def checks_page(library: Library, category: list[str] = (), severity: list[str] = (), query: str | None = None) -> View:
     checks = all_checks()
     categories = sorted({c.category for c in checks})
@@ -296,8 +303,7 @@ def checks_page(library: Library, category: list[str] = (), severity: list[str] 
             raise BadRequest(f"There is no check {name} {quoted(value)}; the {name} is one of {', '.join(known)}.")
     query = (query or "").strip() or None
     if query:
-        ranked = Engine([(c.id, check_row(c)) for c in checks]).search(query)
-        checks = [checks[hit.index] for hit in ranked]
+        checks = [checks[hit.index] for hit in _check_engine().search(query)]
     category, severity = list(dict.fromkeys(category)), list(dict.fromkeys(severity))
     shown = [c for c in checks if (not category or c.category in category) and (not severity or c.severity in severity)]
 
