@@ -142,6 +142,12 @@ def _with(filters: dict[str, list[str]], vocabulary: str, term: str) -> dict[str
     return merged
 
 
+def _matching(library: Library, query: str | None, filters: dict[str, list[str]]) -> list[Case]:
+    """Every case a list shows across its pages, in its order (ranked with a query, newest first without)."""
+    cases = [library.case(i) for i in library.index.ranked_ids(query)] if query else list(library.cases)
+    return [c for c in cases if all(has_term(c, v, t) for v, terms in filters.items() for t in terms)]
+
+
 def case_list(library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1,
               view: str = "compact") -> View:
     if view not in CASE_VIEWS:
@@ -173,8 +179,7 @@ def case_list(library: Library, query: str | None, filters: dict[str, list[str]]
             })
         facets.append({"vocabulary": vocabulary, "title": library.vocabularies[vocabulary].title, "values": values})
     pages = [{"number": n, "state": state(query, filters, n, view)} for n in range(1, result.pages + 1)]
-    listed = library.index.search(query, filters, 1, max(1, result.total)).cases
-    panel = check_panel(library, listed, query, filters)
+    panel = check_panel(library, _matching(library, query, filters), query, filters)
     return View(
         "cases.html", "Cases", section="cases", link=("cases",),
         context={
