@@ -69,10 +69,11 @@ def test_landmarks_labels_and_keyboard_order(watched, site_server, path):
     assert order == ["Skip to content", "kubegap Incident Library", "Root cause", "Component"]
 
 
-def test_facets_come_first_on_a_phone(watched, site_server):
+def test_results_come_first_on_a_phone_and_the_filters_fold(watched, site_server):
     page = watched.page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site_server + "/cases")
-    facets, results = page.locator("aside.facets").bounding_box(), page.locator("section.results").bounding_box()
-    assert facets["y"] < results["y"] and facets["width"] <= 390
+    summary, first = page.locator(".facet-box > summary"), page.locator("#case-list > li").first
+    assert summary.is_visible() and page.locator(".facet-box").get_attribute("open") is None
+    assert first.bounding_box()["y"] < 844 and summary.bounding_box()["height"] < 80
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -26,7 +26,7 @@ def _count(page) -> int:
 
 
 def _facet_count(page, vocabulary: str, term: str) -> int:
-    return int(page.locator(f'ul[data-vocabulary="{vocabulary}"] a[data-term="{term}"] .count').inner_text())
+    return int(page.locator(f'ul[data-vocabulary="{vocabulary}"] a[data-term="{term}"] .count').text_content())
 
 
 def _listed_ids(page) -> list[str]:

@@ -65,7 +65,8 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
 
     async def cases(request: Request) -> Response:
         filters = {v: request.query_params.getlist(v) for v in VOCABULARIES}
-        view = views.case_list(library, _query(request), filters, _page_number(request))
+        view = views.case_list(library, _query(request), filters, _page_number(request),
+                               request.query_params.get("view", "compact"))
         return respond(request, view)
 
     async def case(request: Request) -> Response:
@@ -89,11 +90,12 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         slug, term_id = request.path_params["slug"], _param(request, "term")
         if slug not in SLUG_VOCABULARIES:
             raise HTTPException(404, "There is no such page.")
-        view = views.term_page(library, SLUG_VOCABULARIES[slug], term_id)
+        view = views.term_page(library, SLUG_VOCABULARIES[slug], term_id, _page_number(request))
         return respond(request, view, f"There is no {slug.replace('-', ' ')} term {views.quoted(term_id)}.")
 
     async def checks(request: Request) -> Response:
-        return respond(request, views.checks_page(library))
+        params = request.query_params
+        return respond(request, views.checks_page(library, params.getlist("category"), params.getlist("severity"), _query(request)))
 
     async def check(request: Request) -> Response:
         check_id = _param(request, "check_id")

@@ -68,13 +68,16 @@ class StaticLinks:
         self.here = here
 
     @staticmethod
-    def file(name: str, *ids: str, page: int | None = 1, suffix: str = ".html") -> str:
-        """The site-relative file of a page."""
+    def file(name: str, *ids: str, page: int | None = 1, view: str | None = None, suffix: str = ".html") -> str:
+        """The site-relative file of a page; ``view="full"`` is the case list with every section inline."""
         page = page or 1
         if name == "home":
             stem = "index"
         elif name == "cases":
-            stem = "cases/index" if page <= 1 else f"cases/page-{page}"
+            if view == "full":
+                stem = "cases/full" if page <= 1 else f"cases/full-page-{page}"
+            else:
+                stem = "cases/index" if page <= 1 else f"cases/page-{page}"
         elif name == "case":
             stem = "cases/" + ids[0]
         elif name == "reconstruction":
@@ -82,7 +85,7 @@ class StaticLinks:
         elif name == "vocabulary":
             stem = VOCABULARY_SLUGS[ids[0]] + "/index"
         elif name == "term":
-            stem = f"{VOCABULARY_SLUGS[ids[0]]}/{ids[1]}"
+            stem = f"{VOCABULARY_SLUGS[ids[0]]}/{ids[1]}" + (f"/page-{page}" if page > 1 else "")
         elif name == "checks":
             stem = "checks/index"
         elif name == "check":
@@ -102,8 +105,12 @@ class StaticLinks:
         depth = self.here.count("/")
         return "../" * depth or "./"
 
-    def url(self, name: str, *ids: str, page: int | None = 1, **_query) -> str:
-        return self._relative(self.file(name, *ids, page=page))
+    READ_IN_THE_BROWSER = frozenset({"checks"})
+    """Pages whose query string a script reads (the checks catalog's filters and search); other pages have none."""
 
-    def json(self, name: str, *ids: str, page: int | None = 1, **_query) -> str:
-        return self._relative(self.file(name, *ids, page=page, suffix=".json"))
+    def url(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **query) -> str:
+        path = self._relative(self.file(name, *ids, page=page, view=view))
+        return path + _query(query) if name in self.READ_IN_THE_BROWSER else path
+
+    def json(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **_query) -> str:
+        return self._relative(self.file(name, *ids, page=page, view=view, suffix=".json"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
+from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -11,6 +12,7 @@ from markupsafe import Markup
 from kubegap import __version__
 from kubegap.report.html import finding_item
 from kubegap.web.views import View
+from kubegap.wording import counted
 
 STATIC_DIR = resources.files("kubegap.web") / "static"
 
@@ -39,6 +41,24 @@ def markdown(text: str) -> Markup:
     return Markup(_markdown().render(text or ""))
 
 
+FLAGS_ON_ONE_LINE = 3
+
+
+def command_lines(command: str) -> str:
+    """A long ``kubegap audit`` command with one ``--check`` a line, continued with backslashes, so that
+    it reads as a list and still pastes into a shell as one command."""
+    head, *flags = command.split(" --check ")
+    if len(flags) <= FLAGS_ON_ONE_LINE:
+        return command
+    return " \\\n  --check ".join([head, *flags])
+
+
+@cache
+def favicon() -> str:
+    """static/favicon.svg as a data URL: the icon costs no request, so no page waits on it or fails for it."""
+    return "data:image/svg+xml," + quote((STATIC_DIR / "favicon.svg").read_text(encoding="utf-8").strip(), safe=" =:/,.-")
+
+
 @cache
 def environment() -> Environment:
     env = Environment(
@@ -50,7 +70,10 @@ def environment() -> Environment:
     )
     env.filters["markdown"] = markdown
     env.globals["finding"] = finding
+    env.filters["counted"] = counted
+    env.filters["command_lines"] = command_lines
     env.globals["version"] = __version__
+    env.globals["favicon"] = favicon()
     return env
 
 

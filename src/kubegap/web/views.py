@@ -6,6 +6,7 @@ Views know nothing of HTTP or files, so the server and the static site build ren
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from kubegap.checks import all_checks, get_check
 from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
@@ -15,6 +16,8 @@ from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
+from kubegap.library.textsearch import FIELDS, Engine
+from kubegap.wording import and_list
 
 PER_PAGE = 20
 
@@ -47,18 +50,61 @@ def _names(library: Library, vocabulary: str, term_ids) -> list[str]:
     return [(t.name if (t := library.term(vocabulary, i)) else i) for i in term_ids]
 
 
-def and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+# What a filter says about the cases it selects: (verb for several cases, for one case, noun, plural noun).
+_FILTER_PHRASES = {
+    "component": ("involve", "involves", "", ""),
+    "root_cause": ("have", "has", "the root cause ", "the root causes "),
+    "symptom": ("show", "shows", "the symptom ", "the symptoms "),
+    "contributing_factor": ("share", "shares", "the contributing factor ", "the contributing factors "),
+}
 
 
-def involve_sentence(library: Library, component_ids: list[str], total: int) -> str:
-    """"These 3 cases involve Cilium and NCCL": what a component filter selects, in words."""
-    names = and_list(_names(library, "component", component_ids))
+def selection_sentence(library: Library, query: str | None, filters: dict[str, list[str]], total: int) -> str:
+    """What the listed cases have in common, from every active filter and the search:
+    "These 2 cases involve Cilium and NCCL and match the search “timeout”"."""
     if total == 0:
-        return f"No case involves {names}."
-    if total == 1:
-        return f"This case involves {names}."
-    return f"These {total} cases involve {names}."
+        return "No case matches."
+    parts = []
+    for vocabulary, (several, one, noun, nouns) in _FILTER_PHRASES.items():
+        if terms := filters.get(vocabulary):
+            parts.append(f"{one if total == 1 else several} {nouns if len(terms) > 1 else noun}{and_list(_names(library, vocabulary, terms))}")
+    if query:
+        parts.append(f"{'matches' if total == 1 else 'match'} the search “{query}”")
+    if not parts:
+        return "The only case in the library." if total == 1 else f"All {total} cases in the library."
+    subject = "This case" if total == 1 else f"These {total} cases"
+    return f"{subject} {and_list(parts)}."
+
+
+PANEL_CHECKS_UNFOLDED = 12
+"""Up to this many checks, the panel lists them; more fold under their count."""
+
+
+def check_panel(library: Library, cases: list[Case], query: str | None, filters: dict[str, list[str]]) -> dict:
+    """"Check your cluster for this" under a list: what the cases have in common and the command that
+    runs exactly the checks they name (plain ``kubegap audit`` when they name every check)."""
+    named = list(dict.fromkeys(c for case in cases for c in case.checks))
+    available = [get_check(c) for c in named if get_check(c) is not None]
+    ids = [c.id for c in available]
+    every_check = bool(ids) and set(ids) == {c.id for c in all_checks()}
+    return {
+        "sentence": selection_sentence(library, query, filters, len(cases)),
+        "checks": available,
+        "planned": [c for c in named if get_check(c) is None],
+        "commands": audit_commands([] if every_check else ids) if ids else None,
+        "every_check": every_check,
+        "without_check": sum(1 for case in cases if not case.checks),
+        "cases": len(cases),
+        "folded": len(available) > PANEL_CHECKS_UNFOLDED,
+    }
+
+
+def panel_json(panel: dict) -> dict:
+    return {
+        "sentence": panel["sentence"], "checks": [c.id for c in panel["checks"]],
+        "checks_not_in_this_version": panel["planned"], "commands": panel["commands"],
+        "cases_naming_no_check": panel["without_check"],
+    }
 
 
 def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -68,9 +114,22 @@ def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, 
         raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}.") from None
 
 
-def state(query: str | None, filters: dict[str, list[str]], page: int = 1) -> dict:
+CASE_VIEWS = ("compact", "full")
+"""How a case list shows each case: title, organization and date, or with every section inline."""
+
+
+def state(query: str | None, filters: dict[str, list[str]], page: int = 1, view: str = "compact") -> dict:
     """The query string of a case list: the whole state of the page."""
-    return {"q": query or None, **filters, "page": page if page > 1 else None}
+    return {"q": query or None, **filters, "page": page if page > 1 else None, "view": None if view == "compact" else view}
+
+
+def case_tags(library: Library, case: Case) -> dict[str, list]:
+    """The case's terms in each vocabulary."""
+    return {v: [library.term(v, t) for t in case.tags.of(v)] for v in VOCABULARIES}
+
+
+def vocabulary_titles(library: Library) -> dict[str, str]:
+    return {v: library.vocabularies[v].title for v in VOCABULARIES}
 
 
 def _without(filters: dict[str, list[str]], vocabulary: str, term: str) -> dict[str, list[str]]:
@@ -83,7 +142,16 @@ def _with(filters: dict[str, list[str]], vocabulary: str, term: str) -> dict[str
     return merged
 
 
-def case_list(library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1) -> View:
+def _matching(library: Library, query: str | None, filters: dict[str, list[str]]) -> list[Case]:
+    """Every case a list shows across its pages, in its order (ranked with a query, newest first without)."""
+    cases = [library.case(i) for i in library.index.ranked_ids(query)] if query else list(library.cases)
+    return [c for c in cases if all(has_term(c, v, t) for v, terms in filters.items() for t in terms)]
+
+
+def case_list(library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1,
+              view: str = "compact") -> View:
+    if view not in CASE_VIEWS:
+        raise BadRequest(f"The view must be one of {', '.join(CASE_VIEWS)}, not {quoted(view)}.")
     filters = known_filters(library, filters)
     query = (query or "").strip() or None
     result = library.index.search(query, filters, page, PER_PAGE)
@@ -91,12 +159,12 @@ def case_list(library: Library, query: str | None, filters: dict[str, list[str]]
         raise BadRequest(f"Page {page} is past the last page ({result.pages}).")
     chips = []
     if query:
-        chips.append({"label": f"Search: {query}", "state": state(None, filters)})
+        chips.append({"label": f"Search: {query}", "state": state(None, filters, view=view)})
     for vocabulary, terms in filters.items():
         for term in terms:
             chips.append({
                 "label": f"{library.vocabularies[vocabulary].title}: {library.term(vocabulary, term).name}",
-                "state": state(query, _without(filters, vocabulary, term)),
+                "state": state(query, _without(filters, vocabulary, term), view=view),
             })
     facets = []
     for vocabulary in VOCABULARIES:
@@ -107,19 +175,22 @@ def case_list(library: Library, query: str | None, filters: dict[str, list[str]]
             chosen = _without(filters, vocabulary, term_id) if on else _with(filters, vocabulary, term_id)
             values.append({
                 "term": library.term(vocabulary, term_id), "count": count, "active": on,
-                "state": state(query, chosen),
+                "state": state(query, chosen, view=view),
             })
         facets.append({"vocabulary": vocabulary, "title": library.vocabularies[vocabulary].title, "values": values})
-    pages = [{"number": n, "state": state(query, filters, n)} for n in range(1, result.pages + 1)]
-    sentence = involve_sentence(library, filters["component"], result.total) if filters.get("component") else None
+    pages = [{"number": n, "state": state(query, filters, n, view)} for n in range(1, result.pages + 1)]
+    panel = check_panel(library, _matching(library, query, filters), query, filters)
     return View(
         "cases.html", "Cases", section="cases", link=("cases",),
         context={
             "result": result, "query": query, "filters": filters, "chips": chips, "facets": facets,
-            "pages": pages, "involve": sentence, "state": state(query, filters, page),
-            "hidden": [(k, t) for k, v in filters.items() for t in v],
+            "pages": pages, "panel": panel, "state": state(query, filters, page, view), "view_name": view,
+            "views": {v: state(query, filters, 1, v) for v in CASE_VIEWS}, "cleared": state(None, {}, 1, view),
+            "tags": {c.id: case_tags(library, c) for c in result.cases} if view == "full" else {},
+            "titles": vocabulary_titles(library),
+            "hidden": [(k, t) for k, v in filters.items() for t in v] + ([("view", view)] if view != "compact" else []),
         },
-        data=page_json(result, query, filters),
+        data={**page_json(result, query, filters), "view": view, "check_your_cluster": panel_json(panel)},
     )
 
 
@@ -143,11 +214,15 @@ def vocabulary_page(library: Library, vocabulary: str) -> View:
     )
 
 
-def term_page(library: Library, vocabulary: str, term_id: str) -> View | None:
+def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) -> View | None:
     term = library.term(vocabulary, term_id)
     if term is None:
         return None
     cases = [c for c in library.cases if has_term(c, vocabulary, term_id)]
+    pages = max(1, -(-len(cases) // PER_PAGE))
+    if page > pages:
+        raise BadRequest(f"Page {page} is past the last page ({pages}).")
+    shown = cases[(page - 1) * PER_PAGE : page * PER_PAGE]
     counts = _term_counts(library, vocabulary)
     children = [{"term": t, "count": counts.get(t.id, 0)}
                 for t in library.vocabularies[vocabulary].terms if t.parent == term_id]
@@ -159,25 +234,31 @@ def term_page(library: Library, vocabulary: str, term_id: str) -> View | None:
                     "state": state(None, {"component": [term_id, other]})}
                    for other, n in narrowed if other not in family and "/" in other]
     vocab = library.vocabularies[vocabulary]
+    panel = check_panel(library, cases, None, {vocabulary: [term_id]})
     return View(
         "term.html", term.name, section=vocabulary, link=("term", vocabulary, term_id),
         context={
-            "vocabulary": vocabulary, "vocab": vocab, "term": term, "cases": cases, "children": children,
+            "vocabulary": vocabulary, "vocab": vocab, "term": term, "cases": shown, "total": len(cases),
+            "first": (page - 1) * PER_PAGE + 1, "last": (page - 1) * PER_PAGE + len(shown),
+            "page": page, "pages": pages, "children": children,
             "tally": incidents_and_studies(*count_kinds(cases)),
             "parent": library.term(vocabulary, term.parent) if term.parent else None, "combine": combine,
-            "involve": involve_sentence(library, [term_id], len(cases)) if vocabulary == "component" else None,
+            "filtered": state(None, {vocabulary: [term_id]}), "panel": panel,
+            "state": {"page": page if page > 1 else None},
         },
         data={
             "vocabulary": vocabulary, "id": term.id, "name": term.name, "description": term.description,
             "parent": term.parent, "type": term.type, "children": [c["term"].id for c in children],
-            "cases": [case_summary(c) for c in cases],
+            "total": len(cases), "page": page, "per_page": PER_PAGE, "pages": pages,
+            "cases": [case_summary(c) for c in shown], "check_your_cluster": panel_json(panel),
         },
     )
 
 
 def audit_commands(check_ids: list[str]) -> dict[str, str]:
-    flags = " ".join(f"--check {c}" for c in check_ids)
-    return {"manifests": f"kubegap audit {flags} PATH", "cluster": f"kubegap audit {flags}"}
+    """The commands that run exactly ``check_ids`` (every check when empty) on manifests and on a cluster."""
+    flags = "".join(f" --check {c}" for c in check_ids)
+    return {"manifests": f"kubegap audit{flags} PATH", "cluster": f"kubegap audit{flags}"}
 
 
 def case_page(library: Library, case_id: str) -> View | None:
@@ -188,13 +269,13 @@ def case_page(library: Library, case_id: str) -> View | None:
     planned = [c for c in case.checks if get_check(c) is None]
     commands = audit_commands(available) if available else None
     related = library.index.related(case)
-    tags = {v: [library.term(v, t) for t in case.tags.of(v)] for v in VOCABULARIES}
+    tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
     return View(
         "case.html", case.title, section="cases", link=("case", case.id),
         context={
             "case": case, "tags": tags, "related": related, "available": [get_check(c) for c in available],
-            "planned": planned, "commands": commands, "titles": {v: library.vocabularies[v].title for v in VOCABULARIES},
+            "planned": planned, "commands": commands, "titles": vocabulary_titles(library),
             "reconstruction": reconstruction,
         },
         data={
@@ -209,12 +290,52 @@ def case_page(library: Library, case_id: str) -> View | None:
     )
 
 
-def checks_page(library: Library) -> View:
+def check_row(check) -> tuple[str, ...]:
+    """A check as a document of the library's search engine: its title where a case has its title, what it
+    checks where a case has its summary, its id and category among the tags, and so on."""
+    fields = dict.fromkeys(name for name, _ in FIELDS) | {
+        "title": check.title, "summary": check.doc["What it checks"], "root_cause": check.doc["Why it matters"],
+        "trigger": check.doc["Example"], "remediation": check.doc["Fix"], "tags": f"{check.id} {check.category}",
+    }
+    return tuple(text or "" for text in fields.values())
+
+
+@cache
+def _check_engine() -> Engine:
+    """The checks indexed for search, in the catalog's order (built once: the catalog does not change while running)."""
+    return Engine([(c.id, check_row(c)) for c in all_checks()])
+
+
+def checks_page(library: Library, category: list[str] = (), severity: list[str] = (), query: str | None = None) -> View:
     checks = all_checks()
+    categories = sorted({c.category for c in checks})
+    for value, known, name in [(v, categories, "category") for v in category] + [(v, SEVERITIES, "severity") for v in severity]:
+        if value not in known:
+            raise BadRequest(f"There is no check {name} {quoted(value)}; the {name} is one of {', '.join(known)}.")
+    query = (query or "").strip() or None
+    if query:
+        checks = [checks[hit.index] for hit in _check_engine().search(query)]
+    category, severity = list(dict.fromkeys(category)), list(dict.fromkeys(severity))
+    shown = [c for c in checks if (not category or c.category in category) and (not severity or c.severity in severity)]
+
+    def page_state(categories_chosen, severities_chosen):
+        return {"q": query, "category": categories_chosen, "severity": severities_chosen}
+
+    def toggle(chosen: list[str], value: str) -> list[str]:
+        return [v for v in chosen if v != value] if value in chosen else [*chosen, value]
+
+    # Each count is what choosing that value would show, given the search and the other filter.
+    by_category = [{"name": name, "count": sum(1 for c in checks if c.category == name and (not severity or c.severity in severity)),
+                    "active": name in category, "state": page_state(toggle(category, name), severity)} for name in categories]
+    by_severity = [{"name": name, "count": sum(1 for c in checks if c.severity == name and (not category or c.category in category)),
+                    "active": name in severity, "state": page_state(category, toggle(severity, name))} for name in SEVERITIES]
     return View(
         "checks.html", "Checks", section="checks", link=("checks",),
-        context={"checks": checks},
-        data=[check_json(c, library) for c in checks],
+        context={"checks": shown, "total": len(all_checks()), "query": query, "by_category": by_category,
+                 "by_severity": [s for s in by_severity if s["count"] or s["active"]],
+                 "filtered": bool(query or category or severity), "state": page_state(category, severity),
+                 "hidden": [("category", v) for v in category] + [("severity", v) for v in severity]},
+        data=[check_json(c, library) for c in shown],
     )
 
 

@@ -260,6 +260,8 @@
   function show() {
     var list = document.getElementById("case-list");
     while (list.firstChild) { list.removeChild(list.firstChild); }
+    list.className = "cases";
+    list.setAttribute("start", "1");
     hits.forEach(function (hit) {
       var c = engine.documents[hit.index];
       var item = document.createElement("li");
@@ -292,6 +294,84 @@
     document.getElementById("case-range").textContent = n ? "1 to " + n + " of " + n + " for " + query : "No cases match " + query + ".";
     var pagination = document.getElementById("pagination");
     if (pagination) { pagination.hidden = true; }
+    showPanel();
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  // "Check your cluster for this" for the cases found, worded as the server words it (templates/_macros.html).
+  function showPanel() {
+    var panel = document.getElementById("check-your-cluster");
+    if (!panel) { return; }
+    var n = hits.length;
+    panel.hidden = n === 0;
+    if (!n) { return; }
+    var index = window.KUBEGAP_SEARCH_INDEX, known = {}, every = index.checks.length;
+    index.checks.forEach(function (c) { known[c.id] = c; });
+    var named = [], seen = {}, planned = [], without = 0;
+    hits.forEach(function (hit) {
+      var ids = engine.documents[hit.index].checks;
+      if (!ids.length) { without += 1; }
+      ids.forEach(function (id) {
+        if (seen[id]) { return; }
+        seen[id] = true;
+        (known[id] ? named : planned).push(id);
+      });
+    });
+    var intro = panel.querySelector("p:not(.involve)");
+    while (intro.nextSibling) { panel.removeChild(intro.nextSibling); }
+    panel.querySelector(".involve").textContent = (n === 1 ? "This case matches" : "These " + n + " cases match") +
+      " the search \u201c" + query.trim() + "\u201d.";
+    if (named.length) {
+      var all = named.length === every;
+      var sentence = all ? (n === 1 ? "The case names" : "Together the cases name") + " every check, " + every + ", so a plain audit runs exactly them"
+        : (n === 1 ? "It names " : "They name ") + named.length + (named.length === 1 ? " check" : " checks");
+      var list = element("ul", "check-ids");
+      named.forEach(function (id) {
+        var item = element("li"), link = element("a"), code = element("code", "", id);
+        link.href = root + known[id].href;
+        link.title = known[id].title;
+        link.appendChild(code);
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+      if (named.length > index.panel.folded_above) {
+        var fold = element("details", "check-list");
+        fold.appendChild(element("summary", "", sentence));
+        fold.appendChild(list);
+        panel.appendChild(fold);
+      } else {
+        panel.appendChild(element("p", "", sentence + ":"));
+        panel.appendChild(list);
+      }
+      var flags = all ? [] : named;
+      var commands = element("dl", "commands");
+      [["Manifests or a snapshot", " PATH"], ["A live cluster", ""]].forEach(function (target) {
+        var command = ["kubegap audit"].concat(flags.map(function (id) { return "--check " + id; }));
+        var text = flags.length > index.panel.flags_on_one_line ? command.join(" \\\n  ") : command.join(" ");
+        commands.appendChild(element("dt", "", target[0]));
+        var dd = element("dd");
+        var code = element("code", "command", text + target[1]);
+        dd.appendChild(code);
+        commands.appendChild(dd);
+        if (window.KubegapSite) { window.KubegapSite.addCopyButton(code); }
+      });
+      panel.appendChild(commands);
+      if (without) {
+        panel.appendChild(element("p", "meta", without + (without === 1 ? " case" : " cases") + " of these name" + (without === 1 ? "s" : "") +
+          " no check: no check can reveal " + (without === 1 ? "its" : "their") + " gap from the Kubernetes API."));
+      }
+    } else {
+      var none = (n === 1 ? "This case names" : "These cases name") + " no check in this version of kubegap" +
+        (planned.length ? "; planned: " + planned.join(", ") : "") + ".";
+      if (without === n) { none += " No check can reveal " + (n === 1 ? "its" : "their") + " gap from the Kubernetes API."; }
+      panel.appendChild(element("p", "no-checks", none));
+    }
   }
 
   document.getElementById("q").value = query;

@@ -1,0 +1,13 @@
+"""Counts and lists in English, the same on every surface."""
+
+from __future__ import annotations
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``1 case``, ``2 cases``; ``plural`` for nouns that do not take an ``s``."""
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
+
+
+def and_list(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
