@@ -114,7 +114,7 @@ def test_every_case_page_shows_every_section(watched, site_server, library, arti
         assert page.locator("#sources a").count() == len(case.sources)
     page.goto(f"{site_server}/cases/datadog-2023-systemd-networkd-cilium-outage")
     command = page.locator("#check-your-cluster code.command").first.inner_text()
-    assert command == "kubegap audit --check networkd-foreign-routes --check node-updates-uncoordinated PATH"
+    assert command == "kubegap audit --case datadog-2023-systemd-networkd-cilium-outage PATH"
     page.locator("#check-your-cluster a").first.click()
     assert page.url.endswith("/checks/networkd-foreign-routes")
     screenshot(page, artifacts, "check")

@@ -267,7 +267,7 @@ def case_page(library: Library, case_id: str) -> View | None:
         return None
     available = [c for c in case.checks if get_check(c) is not None]
     planned = [c for c in case.checks if get_check(c) is None]
-    commands = audit_commands(available) if available else None
+    commands = {"manifests": f"kubegap audit --case {case.id} PATH", "cluster": f"kubegap audit --case {case.id}"} if available else None
     related = library.index.related(case)
     tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
