@@ -166,8 +166,10 @@ def test_report_viewer_shows_skipped_checks_and_forbidden_kinds(library, tmp_pat
     assert "forbidden by RBAC (list nodes)" in html
 
 
-def test_no_report_loaded_is_404(library):
-    assert TestClient(create_app(library)).get("/report").status_code == 404
+def test_without_a_loaded_report_the_viewer_offers_to_open_one(library):
+    response = TestClient(create_app(library)).get("/report")
+    assert response.status_code == 200 and 'id="report-file"' in response.text and "never uploaded" in response.text
+    assert TestClient(create_app(library)).get("/report.json").json() == {"report": None}
 
 
 @pytest.mark.parametrize("content, message", [

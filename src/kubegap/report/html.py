@@ -24,6 +24,11 @@ def _static(name: str) -> str:
     return (resources.files("kubegap.report") / "static" / name).read_text(encoding="utf-8")
 
 
+def report_script() -> str:
+    """The findings' filters (report.js): inlined in ``--format html``, served by the website's report viewer."""
+    return _static("report.js")
+
+
 def _csp_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
 
@@ -117,7 +122,8 @@ def _summary(report: dict) -> str:
     )
 
 
-def _filters(report: dict) -> str:
+def report_filters(report: dict) -> str:
+    """The findings' filter form (severity, category, text), hidden until report.js shows it."""
     counts = Counter(f["severity"] for f in report["findings"])
     boxes = "".join(
         f'<label><input type="checkbox" name="severity" value="{s}" checked>{s} ({counts.get(s, 0)})</label>'
@@ -140,7 +146,7 @@ def _findings(report: dict) -> str:
     case_link = _source_link(report)
     items = "".join(finding_item(f, i, case_link) for i, f in enumerate(report["findings"]))
     body = (
-        f'{_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
+        f'{report_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
         f'<ol class="findings">{items}</ol><p id="no-match" hidden>No findings match these filters.</p>'
     ) if items else "<p>No findings.</p>"
     return f'<section id="findings" aria-labelledby="findings-heading"><h2 id="findings-heading">Findings</h2>{body}</section>'

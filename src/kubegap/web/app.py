@@ -14,6 +14,7 @@ from starlette.staticfiles import StaticFiles
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
 from kubegap.library.search import MAX_QUERY_CHARS
+from kubegap.report.html import report_script
 from kubegap.web import views
 from kubegap.web.links import SLUG_VOCABULARIES, ServerLinks
 from kubegap.web.render import STATIC_DIR, render
@@ -58,7 +59,7 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
             raise HTTPException(404, missing)
         if _wants_json(request):
             return JSONResponse(view.data)
-        return HTMLResponse(render(view, LINKS, report=report is not None))
+        return HTMLResponse(render(view, LINKS))
 
     async def home(request: Request) -> Response:
         return respond(request, views.home_page(library))
@@ -102,14 +103,18 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         return respond(request, views.check_page(library, check_id), f"There is no check {views.quoted(check_id)}.")
 
     async def report_view(request: Request) -> Response:
-        missing = "No report is loaded: start the server with 'kubegap serve --report report.json'."
-        return respond(request, views.report_page(library, report) if report is not None else None, missing)
+        return respond(request, views.report_page(library, report))
+
+    filters_script = report_script()
+
+    async def report_filters_script(request: Request) -> Response:
+        return Response(filters_script, media_type="text/javascript; charset=utf-8")
 
     def error_page(request: Request, status: int, heading: str, message: str) -> Response:
         if _wants_json(request):
             return JSONResponse({"error": message, "status": status}, status_code=status)
         view = views.View("error.html", heading, {"heading": heading, "message": message}, {})
-        return HTMLResponse(render(view, LINKS, report=report is not None), status_code=status)
+        return HTMLResponse(render(view, LINKS), status_code=status)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
         if exc.status_code != 404:
@@ -128,6 +133,7 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         Route("/checks", checks), Route("/checks.json", checks),
         Route("/checks/{check_id}", check),
         Route("/report", report_view), Route("/report.json", report_view),
+        Route("/static/report.js", report_filters_script),
         Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
         Route("/{slug}", vocabulary),
         Route("/{slug}/{term:path}", term),

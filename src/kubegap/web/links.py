@@ -90,6 +90,8 @@ class StaticLinks:
             stem = "checks/index"
         elif name == "check":
             stem = "checks/" + ids[0]
+        elif name == "report":
+            stem = "report"
         elif name == "asset":
             return "static/" + ids[0]
         else:

@@ -77,7 +77,7 @@ def environment() -> Environment:
     return env
 
 
-def render(view: View, links, *, report: bool = False) -> str:
-    """The page's HTML. ``report``: whether a report is loaded (the navigation then links to it)."""
+def render(view: View, links) -> str:
+    """The page's HTML."""
     template = environment().get_template(view.template)
-    return template.render(view=view, links=links, has_report=report, **view.context)
+    return template.render(view=view, links=links, **view.context)

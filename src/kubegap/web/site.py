@@ -19,6 +19,7 @@ from kubegap.errors import UserError
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
 from kubegap.library.textsearch import engine_parameters
+from kubegap.report.html import report_script
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
 from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
@@ -45,6 +46,7 @@ def _views(library: Library):
     yield StaticLinks.file("checks"), views.checks_page(library)
     for check in all_checks():
         yield StaticLinks.file("check", check.id), views.check_page(library, check.id)
+    yield StaticLinks.file("report"), views.report_page(library, None)
 
 
 def search_index(library: Library) -> dict:
@@ -100,6 +102,7 @@ def build_site(library: Library, directory: Path) -> int:
                     written += 1
         _write(directory / CHECKS_INDEX, checks_index_script())
         (directory / "static").mkdir(parents=True, exist_ok=True)
+        _write(directory / "static" / "report.js", report_script())
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():
                 shutil.copyfile(str(asset), directory / "static" / asset.name)

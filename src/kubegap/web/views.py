@@ -6,6 +6,8 @@ Views know nothing of HTTP or files, so the server and the static site build ren
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from markupsafe import Markup
 from functools import cache
 
 from kubegap.checks import all_checks, get_check
@@ -14,6 +16,7 @@ from kubegap.checks.serialize import check_json
 from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
+from kubegap.report.html import report_filters
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import FIELDS, Engine
@@ -366,7 +369,23 @@ def home_page(library: Library) -> View:
     )
 
 
-def report_page(library: Library, report: dict) -> View:
+def report_subject(report: dict) -> str:
+    """The report's header line: the cluster, its kubeconfig context, its Kubernetes version and kubegap's."""
+    cluster = report.get("cluster") or {}
+    context = next((i.get("context") for i in report.get("inputs", []) if i.get("context")), None)
+    parts = [cluster.get("name"), f"context {context}" if context and context != cluster.get("name") else None,
+             f"Kubernetes {cluster['version']}" if cluster.get("version") else None, f"kubegap {report['tool']['version']}"]
+    return " · ".join(p for p in parts if p)
+
+
+def report_page(library: Library, report: dict | None) -> View:
+    """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser."""
+    checks = {c.id for c in all_checks()}
+    if report is None:
+        return View("report.html", "Audit report", section="report", link=("report",),
+                    context={"report": None, "subject": "", "findings": [], "filters": Markup(report_filters({"findings": []})),
+                             "checks": checks, "known_cases": {}, "report_cases": {}},
+                    data={"report": None})
     known_cases = {case_id: library.case(case_id) for f in report["findings"] for case_id in f["cases"]}
     groups = [(s, [f for f in report["findings"] if f["severity"] == s]) for s in SEVERITIES]
     coverage = report["coverage"]
@@ -374,8 +393,9 @@ def report_page(library: Library, report: dict) -> View:
     return View(
         "report.html", "Audit report", section="report", link=("report",),
         context={
-            "report": report, "groups": [(s, fs) for s, fs in groups if fs], "known_cases": known_cases,
-            "report_cases": report.get("cases", {}), "checks": {c.id for c in all_checks()},
+            "report": report, "subject": report_subject(report), "groups": [(s, fs) for s, fs in groups if fs],
+            "findings": [f for _, fs in groups for f in fs], "filters": Markup(report_filters(report)),
+            "known_cases": known_cases, "report_cases": report.get("cases", {}), "checks": checks,
             "ran": [c for c in coverage if c["status"] == "ran"],
             "skipped": [c for c in coverage if c["status"] == "skipped"],
             "errors": [c for c in coverage if c["status"] == "error"],

@@ -1,7 +1,8 @@
 (function () {
   "use strict";
   var form = document.getElementById("filters");
-  var rows = Array.prototype.slice.call(document.querySelectorAll("ol.findings > li"));
+  if (!form) { return; }
+  var rows = [];
   var shown = document.getElementById("shown");
   var none = document.getElementById("no-match");
   var severities = Array.prototype.slice.call(form.querySelectorAll("input[name=severity]"));
@@ -55,7 +56,25 @@
     text.value = "";
     apply();
   });
+  // Re-read the findings (and their categories) on the page: a report chosen in the browser replaces them.
+  function refresh() {
+    rows = Array.prototype.slice.call(document.querySelectorAll("ol.findings > li"));
+    var chosen = category.value;
+    var names = [];
+    rows.forEach(function (row) { if (row.dataset.category && names.indexOf(row.dataset.category) === -1) { names.push(row.dataset.category); } });
+    names.sort();
+    while (category.options.length > 1) { category.remove(1); }
+    names.forEach(function (name) { category.add(new Option(name, name)); });
+    category.value = names.indexOf(chosen) !== -1 ? chosen : "";
+    severities.forEach(function (box) {
+      var n = rows.filter(function (row) { return row.dataset.severity === box.value; }).length;
+      box.parentNode.lastChild.textContent = box.value + " (" + n + ")";
+    });
+    apply();
+  }
+
+  window.KubegapFilters = { refresh: refresh };
   form.hidden = false;
   restore();
-  apply();
+  refresh();
 }());
