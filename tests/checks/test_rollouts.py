@@ -7,10 +7,10 @@ from pathlib import Path
 from kubegap.audit import run_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
+from kubegap.library import load_library
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"
-CASES = Path(__file__).parent.parent / "cases"
 
 
 def _findings(check_id: str, path: Path):
@@ -20,7 +20,8 @@ def _findings(check_id: str, path: Path):
 
 
 def test_a_missed_deadline_is_reported_as_what_it_is_not_as_a_stopped_rollout():
-    [finding] = _findings("rollout-stuck", CASES / "omi-2026-progress-deadline-blocks-prod-backend-deploys" / "incident.yaml")
+    omi = load_library().reconstruction("omi-2026-progress-deadline-blocks-prod-backend-deploys")
+    [finding] = _findings("rollout-stuck", omi.incident)
     assert "600 s progress deadline (the default)" in finding.message
     assert "9 of 24 replicas on the new template" in finding.message
     assert "keeps rolling" in finding.message
