@@ -1,0 +1,138 @@
+"""Service-mesh sidecars and the pod lifecycle: a proxy that keeps a finished batch pod running."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import audited_workloads
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.workloads import PodTemplate, Workload
+
+EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
+INJECT = "sidecar.istio.io/inject"
+PROXY = "istio-proxy"
+STOP_WORD = "quitquitquit"
+"""The Istio proxy's shutdown endpoint a job calls when it is done (``curl -XPOST .../quitquitquit``)."""
+
+
+def _template_choice(template: PodTemplate) -> str | None:
+    """``"true"``/``"false"`` when the pod template opts in or out of injection (label or annotation)."""
+    for source in (template.labels, template.annotations):
+        value = source.get(INJECT)
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower()
+    return None
+
+
+def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
+    """Why Istio injects its proxy into pods of this template, or None when it does not (as far as can be seen)."""
+    choice = _template_choice(template)
+    if choice == "false":
+        return None
+    if choice == "true":
+        return f"pod template {INJECT}: \"true\""
+    namespace_labels = labels(namespace_obj) if namespace_obj else {}
+    if namespace_labels.get("istio-injection") == "enabled":
+        return "namespace label istio-injection: enabled"
+    if namespace_labels.get("istio-injection") != "disabled" and namespace_labels.get("istio.io/rev"):
+        return f"namespace label istio.io/rev: {namespace_labels['istio.io/rev']}"
+    return None
+
+
+def stops_proxy(template: PodTemplate) -> bool:
+    """Whether a container's command or arguments call the proxy's shutdown endpoint."""
+    return any(
+        STOP_WORD in str(word)
+        for _, container in containers(template.spec)
+        for word in as_list(container.get("command")) + as_list(container.get("args"))
+    )
+
+
+def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
+    """Whether a live pod of the workload runs the proxy as a native sidecar (an init container that restarts)."""
+    for pod in ctx.inventory.pods_of(workload.obj):
+        for container in as_list(dig(pod, "spec", "initContainers")):
+            if dig(container, "name") == PROXY and dig(container, "restartPolicy") == "Always":
+                return True
+    return False
+
+
+@check(
+    id="mesh-sidecar-blocks-job",
+    title="Jobs injected with the Istio proxy and no way to stop it",
+    severity="medium",
+    category="workloads",
+    cases=[EXPONEA],
+    reads=["Job", "CronJob", "Namespace", "Pod"],
+    precision="medium",
+    fix=(
+        "Keep the proxy out of batch pods that need no mesh traffic (label the pod template "
+        "sidecar.istio.io/inject: \"false\"); where the job needs the mesh, run Istio's proxy as a native sidecar "
+        "(Kubernetes 1.28+ with Istio's native-sidecar mode), or end the job's command by stopping the proxy "
+        "(curl -fsS -XPOST http://127.0.0.1:15020/quitquitquit)."
+    ),
+)
+def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Jobs and CronJobs whose pods Istio injects with its proxy and that have no way to stop it. A pod
+    is injected when its template is labelled (or annotated) `sidecar.istio.io/inject: "true"`, or
+    when its namespace is labelled `istio-injection: enabled` or `istio.io/rev: <revision>` and the
+    template does not opt out with `sidecar.istio.io/inject: "false"`. A container whose command or
+    arguments call the proxy's `quitquitquit` endpoint stops it, and is not reported; nor is a Job
+    whose live pods run `istio-proxy` as a native sidecar (an init container with
+    `restartPolicy: Always`, which Kubernetes ends with the job). Istio's native-sidecar mode is a
+    mesh-wide setting a manifest does not show, hence the medium precision. Without Namespaces,
+    only the template's own label is seen. Finished Jobs and Helm test hooks are not reported.
+
+    ## Why it matters
+
+    The injected proxy is a server that never exits, and a Job's pod completes only when all of its
+    containers have: the job's program ends, the proxy keeps running, and the Job never completes
+    (a CronJob that forbids concurrent runs then never starts again). When Exponea rolled Istio with
+    automatic injection into its development environment on GKE, its Jobs stopped finishing for
+    exactly this reason, and it turned injection off for Jobs.
+
+    ## Example
+
+    ```yaml
+    kind: Namespace
+    metadata: {name: batch, labels: {istio-injection: enabled}}
+    ---
+    kind: Job
+    metadata: {name: nightly-report, namespace: batch}
+    spec:
+      template:
+        spec:
+          containers: [{name: report, image: example/report:2.1}]
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Job
+    spec:
+      template:
+        metadata:
+          labels: {sidecar.istio.io/inject: "false"}
+    ```
+    """
+    for workload in audited_workloads(ctx.inventory):
+        if workload.kind not in ("Job", "CronJob"):
+            continue
+        namespace_obj = ctx.inventory.get("Namespace", None, workload.ref.namespace) if workload.ref.namespace else None
+        for template in workload.templates:
+            why = injection(namespace_obj, template)
+            if why is None or stops_proxy(template) or _native_sidecar_seen(ctx, workload):
+                continue
+            programs = ", ".join(dig(c, "name") or "(unnamed)" for _, c in containers(template.spec, init=False))
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} {name(workload.obj)} gets Istio's proxy injected ({why}) and nothing stops it: when "
+                f"{programs} finishes, the proxy keeps the pod running and the Job never completes.",
+                Evidence("injected_by", why),
+                Evidence(f"{template.path}.metadata.labels[{INJECT}]", _template_choice(template)),
+            )
+            break
