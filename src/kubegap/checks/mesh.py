@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads
+from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers, dig, labels, name
 from kubegap.workloads import PodTemplate, Workload
@@ -127,7 +127,7 @@ def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
             why = injection(namespace_obj, template)
             if why is None or stops_proxy(template) or _native_sidecar_seen(ctx, workload):
                 continue
-            programs = ", ".join(dig(c, "name") or "(unnamed)" for _, c in containers(template.spec, init=False))
+            programs = ", ".join(container_name(c) for _, c in containers(template.spec, init=False))
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} {name(workload.obj)} gets Istio's proxy injected ({why}) and nothing stops it: when "
