@@ -9,7 +9,7 @@ from kubegap.checks.base import REGISTRY, Check
 MODULES = (
     "admission", "certificates", "controlplane", "dns", "exposure", "gpu", "networking", "nodes", "storage", "upgrades",
     "containers", "probes", "images", "references", "batch", "workloads", "rollouts", "disruption", "priority", "autoscaling",
-    "monitoring", "ownership", "environment", "advisories", "helm", "mesh", "netpolicy", "hostports", "defects", "spreading", "scalers",
+    "monitoring", "ownership", "environment", "advisories", "helm", "mesh", "netpolicy", "hostports", "defects", "spreading", "scalers", "hostdns",
 )
 
 
