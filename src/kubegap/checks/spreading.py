@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, spec_path
+from kubegap.checks._common import SERVING_KINDS, audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.checks.workloads import replicas
@@ -30,6 +30,7 @@ def hard_zone_constraints(spec: dict) -> list[tuple[int, dict]]:
     severity="low",
     category="workloads",
     cases=[GROSSER_ZONE_SPREAD],
+    reads=list(SERVING_KINDS),
     precision="medium",
     fix=(
         "Spread over zones with whenUnsatisfiable: ScheduleAnyway, so that replicas a troubled zone cannot take start "
