@@ -12,6 +12,7 @@ from kubegap.scheduling import eligible
 from kubegap.workloads import PodTemplate
 
 NEW_RELIC = "newrelic-2022-controlplane-hostnetwork-upgrade-stuck-pending"
+OPENSHIFT_SNO = "openshift-2022-sno-network-operator-hostport-rollout-stuck"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
 
 
@@ -51,7 +52,7 @@ def _setting(strategy: dict, field: str):
     title="Rolling update of host-port pods with no node to start a new pod on",
     severity="medium",
     category="workloads",
-    cases=[NEW_RELIC],
+    cases=[NEW_RELIC, OPENSHIFT_SNO],
     reads=["Deployment", "Node"],
     fix=(
         "Let the rollout free a node before it starts a new pod: set strategy.rollingUpdate to maxSurge: 0 and "
@@ -80,7 +81,9 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
     for over an hour ("didn't have free ports for the requested pod ports") while the old pod held
     the ports; the maintainers found it failed whenever the component was a Deployment on the host
     network with only one node, and a chart change proposed the Recreate strategy for it so that
-    the old pod would free the ports first.
+    the old pod would free the ports first. Upgrades of single-node OpenShift failed the same way
+    when the network operator's new pod could not get its host port and the rollout exceeded its
+    progress deadline; the fix set `maxSurge: 0` so that the old pod stops first.
 
     ## Example
 
