@@ -32,7 +32,7 @@ def _claim_users(workloads: list[Workload]) -> dict[tuple[str | None, str], list
                 claim = dig(volume, "persistentVolumeClaim", "claimName")
                 if isinstance(claim, str) and claim:
                     found = users.setdefault((workload.ref.namespace, claim), [])
-                    if workload not in found:
+                    if not any(w is workload for w in found):
                         found.append(workload)
     return users
 
@@ -60,7 +60,8 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
     `helm.sh/chart` label) and that a workload in the same namespace mounts, without the
     annotation `helm.sh/resource-policy: keep`. Claims created from a StatefulSet's
     `volumeClaimTemplates` belong to the StatefulSet controller, not to Helm, and are not judged;
-    nor are claims no workload mounts.
+    nor are claims created as Helm hooks (`helm.sh/hook`), which Helm does not delete with the
+    release, nor claims no workload mounts.
 
     ## Why it matters
 
@@ -93,7 +94,7 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
     for claim in ctx.inventory.of_kind("PersistentVolumeClaim"):
         release = helm_release(claim)
         mounted_by = users.get((namespace(claim), name(claim)))
-        if release is None or not mounted_by or annotations(claim).get(KEEP) == "keep":
+        if release is None or not mounted_by or annotations(claim).get(KEEP) == "keep" or "helm.sh/hook" in annotations(claim):
             continue
         mounters = ", ".join(f"{w.kind} {w.ref.name}" for w in mounted_by)
         policy = annotations(claim).get(KEEP)
