@@ -152,8 +152,9 @@ def networkpolicy_dns_egress_blocked(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} {workload.ref.name}'s pods are isolated for egress by NetworkPolicy {', '.join(names)}, "
-                f"and none of their {len(rules)} egress rule(s) allows UDP port 53 to the cluster DNS: the pods cannot "
-                "resolve any name.",
+                + (f"and none of their {len(rules)} egress rule(s) allows UDP port 53 to the cluster DNS" if rules
+                   else "which allow no egress at all")
+                + ": the pods cannot resolve any name.",
                 Evidence("networkpolicies", names),
                 Evidence("egress_rules", len(rules)),
             )
