@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers, dig, labels, name
-from kubegap.workloads import PodTemplate, Workload
+from kubegap.workloads import PodTemplate, Workload, pod_templates
 
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
 INJECT = "sidecar.istio.io/inject"
@@ -49,8 +49,27 @@ def stops_proxy(template: PodTemplate) -> bool:
     )
 
 
+NATIVE_SIDECARS = "ENABLE_NATIVE_SIDECARS"
+"""The istiod setting that injects the proxy as a Kubernetes native sidecar."""
+
+
+def _native_sidecars_meshwide(ctx: Context) -> bool:
+    """Whether an istiod Deployment injects the proxy as a native sidecar (``ENABLE_NATIVE_SIDECARS=true``)."""
+    for deployment in ctx.inventory.of_kind("Deployment"):
+        if not name(deployment).startswith("istiod"):
+            continue
+        for template in pod_templates(deployment):
+            for _, container in containers(template.spec):
+                for variable in as_list(container.get("env")):
+                    if dig(variable, "name") == NATIVE_SIDECARS and str(dig(variable, "value")).lower() == "true":
+                        return True
+    return False
+
+
 def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
-    """Whether a live pod of the workload runs the proxy as a native sidecar (an init container that restarts)."""
+    """Whether the proxy runs as a native sidecar: set mesh-wide on istiod, or seen in a live pod of the workload."""
+    if _native_sidecars_meshwide(ctx):
+        return True
     for pod in ctx.inventory.pods_of(workload.obj):
         for container in as_list(dig(pod, "spec", "initContainers")):
             if dig(container, "name") == PROXY and dig(container, "restartPolicy") == "Always":
@@ -64,7 +83,7 @@ def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
     severity="medium",
     category="workloads",
     cases=[EXPONEA],
-    reads=["Job", "CronJob", "Namespace", "Pod"],
+    reads=["Job", "CronJob", "Namespace", "Pod", "Deployment"],
     precision="medium",
     fix=(
         "Keep the proxy out of batch pods that need no mesh traffic (label the pod template "
@@ -82,9 +101,10 @@ def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
     when its namespace is labelled `istio-injection: enabled` or `istio.io/rev: <revision>` and the
     template does not opt out with `sidecar.istio.io/inject: "false"`. A container whose command or
     arguments call the proxy's `quitquitquit` endpoint stops it, and is not reported; nor is a Job
-    whose live pods run `istio-proxy` as a native sidecar (an init container with
-    `restartPolicy: Always`, which Kubernetes ends with the job). Istio's native-sidecar mode is a
-    mesh-wide setting a manifest does not show, hence the medium precision. Without Namespaces,
+    whose proxy runs as a native sidecar (which Kubernetes ends with the job): when an `istiod`
+    Deployment sets `ENABLE_NATIVE_SIDECARS=true`, or the Job's live pods run `istio-proxy` as an
+    init container with `restartPolicy: Always`. Where neither is visible the mode is unknown,
+    hence the medium precision. Without Namespaces,
     only the template's own label is seen. Finished Jobs and Helm test hooks are not reported.
 
     ## Why it matters
@@ -187,7 +207,8 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
     `terminationDrainDuration` or `EXIT_ON_ZERO_ACTIVE_CONNECTIONS` in the pod's
     `proxy.istio.io/config` annotation or in the mesh configuration (`istio-system/istio` or
     `istio-sidecar-injector` ConfigMaps), no `preStop` hook on an `istio-proxy` container in the
-    template, and no native-sidecar proxy in the live pods. Batch workloads are judged by
+    template, and no native-sidecar proxy (an `istiod` Deployment with `ENABLE_NATIVE_SIDECARS=true`,
+    or `istio-proxy` as a restarting init container in the live pods). Batch workloads are judged by
     `mesh-sidecar-blocks-job` instead.
 
     ## Why it matters
