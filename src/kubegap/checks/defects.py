@@ -136,9 +136,8 @@ def _proxy_version(ctx: Context) -> tuple[str, str] | None:
     cases=[DATADOG_IPVS],
     reads=["DaemonSet", "ConfigMap", "Node"],
     fix=(
-        "Upgrade kube-proxy (with the nodes) to 1.12.10, 1.13.7, 1.14.3 or any later release, where IPVS removes a "
-        "UDP backend at once instead of draining it; until then, roll DNS pods one at a time and watch for lookup "
-        "failures."
+        "Upgrade kube-proxy, with the nodes, to 1.12.10, 1.13.7, 1.14.3 or a later release (better: a supported "
+        "one), where IPVS removes a UDP backend at once instead of draining it."
     ),
 )
 def kube_proxy_ipvs_udp_stale(ctx: Context) -> Iterator[Finding]:
