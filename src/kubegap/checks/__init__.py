@@ -9,7 +9,8 @@ from kubegap.checks.base import REGISTRY, Check
 MODULES = (
     "admission", "certificates", "controlplane", "dns", "exposure", "gpu", "networking", "nodes", "storage", "upgrades",
     "containers", "probes", "images", "references", "batch", "workloads", "rollouts", "disruption", "priority", "autoscaling",
-    "monitoring", "ownership", "environment", "advisories", "fleet",
+    "monitoring", "ownership", "environment", "advisories", "fleet", "helm", "mesh", "netpolicy", "hostports", "defects",
+    "spreading", "scalers", "hostdns",
 )
 
 

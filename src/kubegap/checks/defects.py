@@ -1,0 +1,198 @@
+"""Component versions with a published reliability defect that the cluster's own objects reveal."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap import yamlload
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.networking import KUBE_PROXY_CONFIGMAPS
+from kubegap.resources import as_dict, as_list, containers, dig, name
+from kubegap.workloads import pod_templates
+
+DATADOG_IPVS = "datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns"
+IPVS_UDP_FIXED = {12: (1, 12, 10), 13: (1, 13, 7), 14: (1, 14, 3)}
+"""Per 1.x minor, the first release with graceful termination disabled for UDP in IPVS mode (1.15 and later have it)."""
+ZALANDO_HEARTBEAT = "zalando-2017-kubelet-stuck-connections-elb-most-nodes-notready"
+KUBELET_TIMEOUT_FIXED = (1, 7, 8)
+"""The first release with client-side timeouts on the kubelet's API calls (shipped in 1.8, backported to 1.7.8)."""
+_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
+
+
+def release(version) -> tuple[int, int, int] | None:
+    """``(major, minor, patch)`` of a version string such as ``v1.7.4+coreos.0``; None when it is not one."""
+    match = _VERSION.match(version) if isinstance(version, str) else None
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
+
+
+@check(
+    id="kubelet-heartbeat-timeout-missing",
+    title="Kubelets without client-side timeouts on their API calls (before 1.7.8)",
+    severity="high",
+    category="nodes",
+    cases=[ZALANDO_HEARTBEAT],
+    requires=["Node"],
+    fix=(
+        "Upgrade the kubelets to a supported Kubernetes release (at the very least 1.7.8, where the client-side "
+        "timeout of the kubelet's API calls arrived), one node pool at a time."
+    ),
+)
+def kubelet_heartbeat_timeout_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Nodes whose `status.nodeInfo.kubeletVersion` is a 1.x release before 1.7.8: the kubelet's calls
+    to the API server have no client-side timeout there. The fix shipped in Kubernetes 1.8 and was
+    backported to 1.7.8. One finding for the cluster lists the affected nodes by version.
+
+    ## Why it matters
+
+    Without a timeout, a kubelet whose TCP connection to the API server stalls keeps retrying its
+    node-status heartbeat over the dead connection until the kernel gives it up, about 15 minutes
+    later; the node controller marks the node NotReady meanwhile. In one of Zalando's clusters on
+    AWS, running v1.7.4 with the API server behind an ELB, most nodes went NotReady at once, fewer
+    than 20% stayed available, and they all came back together about 15 minutes later.
+
+    ## Example
+
+    ```text
+    node ip-10-0-1-17: kubeletVersion v1.7.4+coreos.0
+    ```
+
+    ## Fix
+
+    ```text
+    node ip-10-0-1-17: kubeletVersion v1.7.8 or later (better: a supported release)
+    ```
+    """
+    affected: dict[str, list[str]] = {}
+    for node in ctx.inventory.nodes:
+        version = dig(node, "status", "nodeInfo", "kubeletVersion")
+        found = release(version)
+        if found is not None and found[0] == 1 and found < KUBELET_TIMEOUT_FIXED:
+            affected.setdefault(version, []).append(name(node))
+    if not affected:
+        return
+    count = sum(len(nodes) for nodes in affected.values())
+    yield ctx.finding(
+        ctx.cluster,
+        f"{count} of {len(ctx.inventory.nodes)} node(s) run a kubelet before 1.7.8 ({', '.join(sorted(affected))}), whose API "
+        "calls have no client-side timeout: a stalled connection to the API server stops their heartbeats for about "
+        "15 minutes and the nodes go NotReady together.",
+        *(Evidence("nodes[*].status.nodeInfo.kubeletVersion", {"version": v, "nodes": sorted(n)}) for v, n in sorted(affected.items())),
+    )
+
+
+def _ipvs_unfixed(version: tuple[int, int, int]) -> bool:
+    if version[0] != 1 or version[1] >= 15:
+        return False
+    return version < IPVS_UDP_FIXED.get(version[1], (1, version[1] + 1, 0))
+
+
+def _proxy_mode(ctx: Context) -> tuple[dict, str, str] | None:
+    """``(object, where, mode)`` of kube-proxy's proxy mode: a ``--proxy-mode`` flag, or the KubeProxyConfiguration."""
+    daemonset = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
+    for template in pod_templates(daemonset) if daemonset else ():
+        for path, container in containers(template.spec, init=False):
+            for word in [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]:
+                flag, _, value = word.partition("=")
+                if flag == "--proxy-mode" and value:
+                    return daemonset, f"{template.path}.spec.{path}.command", value
+    for cm_name in KUBE_PROXY_CONFIGMAPS:
+        configmap = ctx.inventory.get("ConfigMap", "kube-system", cm_name)
+        for key, text in as_dict(configmap.get("data")).items() if configmap else ():
+            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
+                continue
+            try:
+                config = yamlload.load(text)
+            except yamlload.YAMLError:
+                continue
+            if isinstance(config, dict) and isinstance(config.get("mode"), str):
+                return configmap, f"data.{key}: mode", config["mode"]
+    return None
+
+
+def _proxy_version(ctx: Context) -> tuple[str, str] | None:
+    """``(version, where)`` of kube-proxy: its DaemonSet's image tag, else the oldest version the nodes report."""
+    daemonset = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
+    for template in pod_templates(daemonset) if daemonset else ():
+        for _, container in containers(template.spec, init=False):
+            image = container.get("image")
+            tag = image.split("@")[0].rsplit(":", 1)[-1] if isinstance(image, str) and ":" in image.split("/")[-1] else None
+            if release(tag) is not None:
+                return tag, f"image {image}"
+    reported = [(found, v) for n in ctx.inventory.nodes if (found := release(v := dig(n, "status", "nodeInfo", "kubeProxyVersion")))]
+    if reported:
+        return min(reported)[1], "nodes[*].status.nodeInfo.kubeProxyVersion"
+    return None
+
+
+@check(
+    id="kube-proxy-ipvs-udp-stale",
+    title="kube-proxy in IPVS mode at a version that black-holes UDP to removed backends",
+    severity="high",
+    category="networking",
+    cases=[DATADOG_IPVS],
+    reads=["DaemonSet", "ConfigMap", "Node"],
+    fix=(
+        "Upgrade kube-proxy, with the nodes, to 1.12.10, 1.13.7, 1.14.3 or a later release (better: a supported "
+        "one), where IPVS removes a UDP backend at once instead of draining it."
+    ),
+)
+def kube_proxy_ipvs_udp_stale(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    kube-proxy running in IPVS mode (`--proxy-mode=ipvs` on the `kube-system/kube-proxy`
+    DaemonSet, or `mode: ipvs` in the KubeProxyConfiguration of the `kube-system/kube-proxy` or
+    `kube-proxy-config` ConfigMap) at a version without the fix that stops IPVS from keeping UDP
+    traffic on removed backends: before 1.12.10, 1.13.0 to 1.13.6, or 1.14.0 to 1.14.2. The version
+    is the DaemonSet image's tag, or else the oldest `kubeProxyVersion` the nodes report. Skipped when
+    kube-proxy's mode is not visible; not judged when its version is not.
+
+    ## Why it matters
+
+    IPVS keeps a UDP "connection" from each client port to a backend for 300 seconds, and DNS
+    clients reuse ports faster than that, so queries keep going to a CoreDNS pod after it is gone.
+    Datadog, running kube-proxy in IPVS mode, saw DNS queries black-holed during rolling updates of
+    CoreDNS; graceful termination of UDP backends did not help under load, because the terminating
+    backend was never removed. The fix, which removes a UDP backend at once, shipped in 1.15 and
+    was cherry-picked into 1.12.10, 1.13.7 and 1.14.3.
+
+    ## Example
+
+    ```yaml
+    kind: DaemonSet
+    metadata: {name: kube-proxy, namespace: kube-system}
+    spec:
+      template:
+        spec:
+          containers:
+          - image: registry.k8s.io/kube-proxy:v1.13.5
+            command: [kube-proxy, --proxy-mode=ipvs]
+    ```
+
+    ## Fix
+
+    ```yaml
+          - image: registry.k8s.io/kube-proxy:v1.13.12
+    ```
+    """
+    mode = _proxy_mode(ctx)
+    if mode is None:
+        raise Skip("kube-proxy's proxy mode is not visible (kube-system/kube-proxy DaemonSet flags or ConfigMap)")
+    subject, where, value = mode
+    version = _proxy_version(ctx)
+    if value.lower() != "ipvs" or version is None:
+        return
+    found = release(version[0])
+    if found is None or not _ipvs_unfixed(found):
+        return
+    yield ctx.finding(
+        subject,
+        f"kube-proxy {version[0]} runs in IPVS mode without the UDP fix of 1.12.10, 1.13.7 and 1.14.3: after a DNS "
+        "pod is replaced, queries from reused client ports keep going to the removed pod and are black-holed.",
+        Evidence(where, value),
+        Evidence(version[1], version[0]),
+    )

@@ -1,0 +1,106 @@
+"""Pods on the node's network that need the cluster DNS but do not ask for it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap.checks._common import audited_workloads, container_name, spec_path
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import as_list, containers, dig, name, namespace
+from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
+
+SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
+_CLUSTER_NAME = re.compile(r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.svc(\.cluster\.local)?(?![-a-z0-9])|\.cluster\.local(?![-a-z0-9])")
+
+
+def _words(container: dict) -> list[str]:
+    words = [str(w) for w in as_list(container.get("command")) + as_list(container.get("args"))]
+    words += [v for e in as_list(container.get("env")) if isinstance(v := dig(e, "value"), str)]
+    return words
+
+
+def _service_pattern(service_name: str) -> re.Pattern:
+    """A Service's short name used as a host: ``scheme://name``, ``name:port`` or ``name/path``."""
+    quoted = re.escape(service_name)
+    return re.compile(rf"(://{quoted}(?=[:/]|$))|((^|[=,\s@]){quoted}:\d+)")
+
+
+def cluster_names(ctx: Context, template: PodTemplate, ns: str | None) -> list[tuple[str, str]]:
+    """``(container, word)`` where a container names a cluster DNS name or a Service of its namespace as a host."""
+    services = [_service_pattern(name(s)) for s in ctx.inventory.of_kind("Service") if namespace(s) == ns and name(s)]
+    found = []
+    for _, container in containers(template.spec):
+        for word in _words(container):
+            if _CLUSTER_NAME.search(word) or any(p.search(word) for p in services):
+                found.append((container_name(container), word))
+                break
+    return found
+
+
+@check(
+    id="host-network-dns-policy",
+    title="Host-network pods that use cluster DNS names without dnsPolicy ClusterFirstWithHostNet",
+    severity="medium",
+    category="dns",
+    cases=[SYSDIG],
+    reads=["Service", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod"],
+    fix=(
+        "Set dnsPolicy: ClusterFirstWithHostNet on pods that run with hostNetwork: true and resolve Services, so "
+        "that they query the cluster DNS instead of the node's resolvers."
+    ),
+)
+def host_network_dns_policy(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Pod templates with `hostNetwork: true` and `dnsPolicy` unset or `ClusterFirst` whose containers
+    name a cluster DNS name (`*.svc`, `*.svc.cluster.local`) or a Service of their own namespace as
+    a host (`http://<service>`, `<service>:<port>`) in their command, arguments or environment
+    values. A pod on the host network with `ClusterFirst` falls back to the node's resolvers, which
+    know nothing of Services. Pods that name no such host (node agents that only talk to IP
+    addresses or the API server) are not reported.
+
+    ## Why it matters
+
+    Sysdig's agent DaemonSets ran on the host network with the default DNS policy; a user reported
+    that they could not resolve Kubernetes Service names, and Sysdig added `dnsPolicy:
+    ClusterFirstWithHostNet` to every one of them. Kubernetes' DNS maintainers give the same answer
+    to users whose host-network Deployments cannot resolve Services by name.
+
+    ## Example
+
+    ```yaml
+    spec:
+      hostNetwork: true
+      containers:
+      - name: agent
+        env: [{name: COLLECTOR, value: collector.monitoring.svc.cluster.local}]
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      hostNetwork: true
+      dnsPolicy: ClusterFirstWithHostNet
+    ```
+    """
+    for workload in audited_workloads(ctx.inventory):
+        for template in workload.templates:
+            spec = template.spec
+            if spec.get("hostNetwork") is not True or spec.get("dnsPolicy", "ClusterFirst") != "ClusterFirst":
+                continue
+            found = cluster_names(ctx, template, workload.ref.namespace)
+            if not found:
+                continue
+            container, word = found[0]
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} {workload.ref.name} runs on the host network with dnsPolicy "
+                f"{spec.get('dnsPolicy', 'ClusterFirst (default)')}, yet container {container} names the cluster host "
+                f"{word[:120]!r}: it resolves names through the node's resolvers, which do not know Services.",
+                Evidence(spec_path(template, "dnsPolicy"), spec.get("dnsPolicy")),
+                Evidence("cluster_names", [f"{c}: {w[:120]}" for c, w in found]),
+            )
+            break
