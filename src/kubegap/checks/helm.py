@@ -44,7 +44,7 @@ def _claim_users(workloads: list[Workload]) -> dict[tuple[str | None, str], list
     category="storage",
     cases=[KUBESTELLAR],
     requires=["PersistentVolumeClaim"],
-    reads=[*BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod"],
+    reads=["workloads", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod"],
     fix=(
         "Annotate the chart's PersistentVolumeClaim template (and the live claim) with helm.sh/resource-policy: keep, "
         "so that helm uninstall, or an upgrade that stops rendering the claim, leaves the claim and its data in place; "

@@ -44,7 +44,7 @@ def cluster_names(ctx: Context, template: PodTemplate, ns: str | None) -> list[t
     severity="medium",
     category="dns",
     cases=[SYSDIG],
-    reads=["Service", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod"],
+    reads=["workloads", "Service", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod"],
     fix=(
         "Set dnsPolicy: ClusterFirstWithHostNet on pods that run with hostNetwork: true and resolve Services, so "
         "that they query the cluster DNS instead of the node's resolvers."

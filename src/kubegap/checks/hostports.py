@@ -53,7 +53,7 @@ def _setting(strategy: dict, field: str):
     severity="medium",
     category="workloads",
     cases=[NEW_RELIC, OPENSHIFT_SNO],
-    reads=["Deployment", "Node"],
+    reads=["workloads", "Deployment", "Node"],
     fix=(
         "Let the rollout free a node before it starts a new pod: set strategy.rollingUpdate to maxSurge: 0 and "
         "maxUnavailable: 1 (or strategy Recreate for a single replica, accepting a short gap during each update), "

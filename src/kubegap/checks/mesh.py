@@ -83,7 +83,7 @@ def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
     severity="medium",
     category="workloads",
     cases=[EXPONEA],
-    reads=["Job", "CronJob", "Namespace", "Pod", "Deployment"],
+    reads=["workloads", "Job", "CronJob", "Namespace", "Pod", "Deployment"],
     precision="medium",
     fix=(
         "Keep the proxy out of batch pods that need no mesh traffic (label the pod template "
@@ -187,7 +187,7 @@ def _drains(ctx: Context, workload: Workload, template: PodTemplate) -> str | No
     severity="medium",
     category="workloads",
     cases=[EXPONEA],
-    reads=["Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout", "DaemonSet", "Namespace", "Pod",
+    reads=["workloads", "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout", "DaemonSet", "Namespace", "Pod",
            "ConfigMap"],
     precision="medium",
     fix=(

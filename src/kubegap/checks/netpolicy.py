@@ -70,7 +70,7 @@ def allows_dns(rule: dict, own_namespace: str | None, dns_namespace: str = "kube
     category="networking",
     cases=[EKS_USER_DNS],
     requires=["NetworkPolicy"],
-    reads=[*BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod", *EXTRA_POLICY_KINDS],
+    reads=["workloads", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS), "Pod", *EXTRA_POLICY_KINDS],
     fix=(
         "Add a NetworkPolicy that allows the isolated pods egress to the cluster DNS on port 53, UDP and TCP "
         "(for example to namespace kube-system, pods k8s-app: kube-dns), next to the default-deny policy, so "

@@ -49,7 +49,7 @@ def proportional_targets(ctx: Context) -> Iterator[tuple[dict, tuple[str | None,
     category="autoscaling",
     cases=[CPA_HPA],
     requires=["HorizontalPodAutoscaler"],
-    reads=list(BUILTIN_CONTROLLERS),
+    reads=["workloads", *BUILTIN_CONTROLLERS],
     fix=(
         "Let one controller own the replica count: drop the HorizontalPodAutoscaler, or stop the "
         "cluster-proportional-autoscaler and give the HPA a minReplicas that covers the cluster's size."

@@ -30,7 +30,7 @@ def hard_zone_constraints(spec: dict) -> list[tuple[int, dict]]:
     severity="low",
     category="workloads",
     cases=[GROSSER_ZONE_SPREAD],
-    reads=list(SERVING_KINDS),
+    reads=["workloads", *SERVING_KINDS],
     precision="medium",
     fix=(
         "Spread over zones with whenUnsatisfiable: ScheduleAnyway, so that replicas a troubled zone cannot take start "
