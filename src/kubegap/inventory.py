@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 from kubegap.resources import as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
 from kubegap.sources.base import Collection, Origin
-from kubegap.workloads import Workload, as_workload, is_top_level
+from kubegap.podtemplates import Workload, as_workload, is_top_level
 
 T = TypeVar("T")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef, as_dict, dig, group, kind, namespace, str_map
 from kubegap.selectors import Requirement, Selector
-from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload, as_workload
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload, as_workload
 
 PROMETHEUS_OPERATOR_GROUP = "monitoring.coreos.com"
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from kubegap.inventory import Inventory, LabelIndex
 from kubegap.resources import kind
 from kubegap.sources.base import Collection
-from kubegap.workloads import Workload
+from kubegap.podtemplates import Workload
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",

@@ -8,7 +8,7 @@ import pytest
 from kubegap.checks._common import absent_means_none, int_or_percent, serves_clients
 from kubegap.checks.images import ImageRef, is_docker_hub, is_floating, parse_image
 from kubegap.checks.probes import liveness_budget
-from kubegap.workloads import as_workload, leader_election
+from kubegap.podtemplates import as_workload, leader_election
 from kubegap.inventory import Inventory
 from kubegap.sources.base import Collection
 

@@ -10,7 +10,7 @@ from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace, quantity
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
-from kubegap.workloads import PodTemplate, Workload, as_workload, leader_election
+from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import app_containers, audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list
-from kubegap.workloads import BUILTIN_CONTROLLERS
+from kubegap.podtemplates import BUILTIN_CONTROLLERS
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
 INGRESS_NGINX_IMAGES = ("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller")

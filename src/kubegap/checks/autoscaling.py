@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import api_version, as_dict, as_list, containers, dig, kind, name, namespace, quantity
-from kubegap.workloads import pod_templates
+from kubegap.podtemplates import pod_templates
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
 

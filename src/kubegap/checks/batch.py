@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, dig, namespace
-from kubegap.workloads import REPLICA_SPEC_KINDS
+from kubegap.podtemplates import REPLICA_SPEC_KINDS
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
 

@@ -19,7 +19,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
-from kubegap.workloads import RUNTIME_KINDS, Workload
+from kubegap.podtemplates import RUNTIME_KINDS, Workload
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"

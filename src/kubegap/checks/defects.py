@@ -9,7 +9,7 @@ from kubegap import yamlload
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import KUBE_PROXY_CONFIGMAPS
 from kubegap.resources import as_dict, as_list, containers, dig, name
-from kubegap.workloads import pod_templates
+from kubegap.podtemplates import pod_templates
 
 DATADOG_IPVS = "datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns"
 IPVS_UDP_FIXED = {12: (1, 12, 10), 13: (1, 13, 7), 14: (1, 14, 3)}

@@ -13,7 +13,7 @@ from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources
 from kubegap.resources import dig, name, namespace
 from kubegap.selectors import Selector
-from kubegap.workloads import Workload
+from kubegap.podtemplates import Workload
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"

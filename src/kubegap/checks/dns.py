@@ -8,7 +8,7 @@ from kubegap.checks._common import daemonsets_matching, images, matches_any, pdb
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_list, containers, dig, name, namespace
 from kubegap.selectors import Selector
-from kubegap.workloads import PodTemplate, Workload, pod_templates
+from kubegap.podtemplates import PodTemplate, Workload, pod_templates
 
 ZALANDO = "zalando-2019-coredns-oom-dns-outage"
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"

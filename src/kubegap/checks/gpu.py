@@ -10,7 +10,7 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, containers, dig, env_names, name, namespace, quantity
 from kubegap.scheduling import node_taints
-from kubegap.workloads import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import annotations, as_list, dig, labels, name, namespace
-from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 KEEP = "helm.sh/resource-policy"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers, dig, name, namespace
-from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 
 SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
 _CLUSTER_NAME = re.compile(r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.svc(\.cluster\.local)?(?![-a-z0-9])|\.cluster\.local(?![-a-z0-9])")

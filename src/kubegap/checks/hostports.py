@@ -9,7 +9,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads import replicas
 from kubegap.resources import as_dict, as_list, containers, dig, str_map
 from kubegap.scheduling import eligible
-from kubegap.workloads import PodTemplate
+from kubegap.podtemplates import PodTemplate
 
 NEW_RELIC = "newrelic-2022-controlplane-hostnetwork-upgrade-stuck-pending"
 OPENSHIFT_SNO = "openshift-2022-sno-network-operator-hostport-rollout-stuck"

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from kubegap.checks._common import audited_workloads, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers
-from kubegap.workloads import PodTemplate
+from kubegap.podtemplates import PodTemplate
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers, dig, labels, name
-from kubegap.workloads import PodTemplate, Workload, pod_templates
+from kubegap.podtemplates import PodTemplate, Workload, pod_templates
 
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
 INJECT = "sidecar.istio.io/inject"

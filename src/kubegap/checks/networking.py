@@ -13,7 +13,7 @@ from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
 from kubegap.resources import api_version, as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.selectors import Selector
-from kubegap.workloads import pod_templates
+from kubegap.podtemplates import pod_templates
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"

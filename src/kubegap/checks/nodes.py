@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity, resource_amount
-from kubegap.workloads import pod_templates
+from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 

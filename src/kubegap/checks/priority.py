@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import name
-from kubegap.workloads import Workload
+from kubegap.podtemplates import Workload
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 

@@ -20,7 +20,7 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_dict, as_list, dig, name
-from kubegap.workloads import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"

@@ -10,7 +10,7 @@ from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
-from kubegap.workloads import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})

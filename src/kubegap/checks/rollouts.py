@@ -17,7 +17,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
-from kubegap.workloads import Workload, is_top_level
+from kubegap.podtemplates import Workload, is_top_level
 
 SHOPIFY = "shopify-2020-selector-mismatch-orphaned-replicasets"
 COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"

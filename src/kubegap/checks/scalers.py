@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers, name
-from kubegap.workloads import BUILTIN_CONTROLLERS
+from kubegap.podtemplates import BUILTIN_CONTROLLERS
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 CPA_IMAGE = "cluster-proportional-autoscaler"

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from kubegap.checks._common import images, int_or_percent, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
-from kubegap.workloads import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",

@@ -20,7 +20,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
-from kubegap.workloads import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"

@@ -48,7 +48,7 @@ def show_check(
     from rich.markdown import Markdown
 
     from kubegap.checks import get_check
-    from kubegap.checks.reference import check_markdown
+    from kubegap.checks.catalog import check_markdown
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library
@@ -69,7 +69,7 @@ def docs(
 ) -> None:
     """Print the check reference as Markdown: every check's documentation and the cases it cites."""
     from kubegap.checks import all_checks
-    from kubegap.checks.reference import reference_markdown
+    from kubegap.checks.catalog import reference_markdown
     from kubegap.cli.output import destination
     from kubegap.library import load_library
 
