@@ -13,7 +13,8 @@ Gentle on the API server:
 
 - At most ``--concurrency`` requests are in flight at once (default 4).
 - A 429 answer (a rate limiter, or API Priority and Fairness rejecting the request) pauses every
-  worker, not only the one that was told: no request is sent until the Retry-After has passed.
+  worker, not only the one that was told: no request is sent until the Retry-After has passed. A
+  wait longer than what is left of the deadline fails that request alone.
 - Lists are paged (500 objects a page) and sent without a resourceVersion, so each page is a
   consistent read: API servers with consistent reads from cache (KEP-2340) serve it from their watch
   cache, older ones from etcd, one bounded page at a time. The few cluster-scoped kinds whose size does
@@ -148,7 +149,10 @@ class Retrying:
                                     "if they were a token, it may have expired: renew it and run again") from None
                 if exc.status == 429 and throttles + 1 < self.policy.throttled:
                     throttles += 1
-                    self.throttle.hold(min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after))
+                    wait = min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after)
+                    if not self.deadline.allows(wait):  # this request cannot be retried in time: it alone gives up
+                        raise self.deadline.exceeded(f"GET {path} could be tried again (in {wait:.1f} s)")
+                    self.throttle.hold(wait)
                     continue
                 if exc.status < 500 or failures + 1 >= self.policy.attempts:
                     raise
