@@ -7,6 +7,7 @@ messy, so every accessor tolerates missing fields and wrong types and never muta
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 
@@ -102,9 +103,17 @@ def quantity(value: Any) -> float | None:
         return None
     if isinstance(value, int | float):
         return float(value)
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
         return None
+    return _parsed_quantity(value)
+
+
+@lru_cache(maxsize=4096)
+def _parsed_quantity(value: str) -> float | None:
+    """Parsed once per distinct string: a cluster repeats a few quantities across thousands of containers."""
     text = value.strip()
+    if not text:
+        return None
     for suffix, factor in _SUFFIXES:
         if text.endswith(suffix):
             number = text[: -len(suffix)]

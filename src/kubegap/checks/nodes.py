@@ -621,10 +621,10 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
         used = Counter()
         displaced = Counter()
         for pod in placed:
-            node_name = pod["spec"]["nodeName"]
-            used[node_name] += _pod_requests(pod, resource)
+            node_name, requested = pod["spec"]["nodeName"], _pod_requests(pod, resource)
+            used[node_name] += requested
             if _moves_with_node(pod):
-                displaced[node_name] += _pod_requests(pod, resource)
+                displaced[node_name] += requested
         busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]
         moving = sum(displaced[n] for n in busiest)
         free = sum(max(allocatable[n] - used[n], 0.0) for n in nodes if n not in busiest)
