@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.base import Collection
+from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
@@ -252,6 +253,7 @@ class LiveSource:
         """Everything the kinds hold; the deadline starts now."""
         self.client.deadline = Deadline(self.deadline_seconds)
         self.client.throttle = throttle = Throttle()
+        compact = Compactor()  # shares equal parts across every kind's objects while they are read
         collection = Collection()
         try:
             version = self.client.get("/version")
@@ -271,7 +273,7 @@ class LiveSource:
             progress.total(len(wanted))
             results = {}
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for future in as_completed([pool.submit(self._collect_kind, resource) for resource in wanted]):
+                for future in as_completed([pool.submit(self._collect_kind, resource, compact) for resource in wanted]):
                     resource, items, problem = future.result()
                     results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
@@ -292,7 +294,7 @@ class LiveSource:
         else:
             collection.absent.add(kind)
 
-    def _collect_kind(self, resource: APIResource) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+    def _collect_kind(self, resource: APIResource, compact: Compactor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
         metadata_only = resource.kind in METADATA_ONLY_KINDS
@@ -302,7 +304,7 @@ class LiveSource:
             for item in batch:
                 if isinstance(item, dict):
                     obj = {**item, "apiVersion": resource.api_version, "kind": resource.kind}
-                    items.append(redact(obj))
+                    items.append(compact(redact(obj)))
 
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
