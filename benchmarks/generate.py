@@ -453,18 +453,18 @@ COLLECTED = ("Node", "Namespace", "ConfigMap", "StorageClass", "DaemonSet", "Pod
              "Service", "EndpointSlice")
 
 
-def document(shape: Shape, *, as_list: bool = False) -> dict:
-    """The whole cluster as one kubegap snapshot, or as a ``kind: List``."""
+def document(shape: Shape, *, as_list: bool = False, name: str | None = None) -> dict:
+    """The whole cluster as one kubegap snapshot (of the cluster ``name``), or as a ``kind: List``."""
     items = generate(shape)
     if as_list:
         return {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": items}
     return {"apiVersion": "kubegap.io/v1", "kind": "Snapshot",
-            "cluster": {"name": f"bench-{shape.nodes}n-{shape.pods}p", "version": "v1.29.4"},
+            "cluster": {"name": name or f"bench-{shape.nodes}n-{shape.pods}p", "version": "v1.29.4"},
             "collected": sorted(COLLECTED), "forbidden": {"Secret": "list secrets"}, "absent": [], "items": items}
 
 
-def write(shape: Shape, path: Path, *, as_list: bool = False) -> Path:
-    data = orjson.dumps(document(shape, as_list=as_list))
+def write(shape: Shape, path: Path, *, as_list: bool = False, name: str | None = None) -> Path:
+    data = orjson.dumps(document(shape, as_list=as_list, name=name))
     if path.suffix == ".gz":
         data = gzip.compress(data, compresslevel=6, mtime=0)
     path.write_bytes(data)
