@@ -31,8 +31,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from generate import Shape, generate, write  # noqa: E402
-from run import DATA, Run, kubegap_command, machine, timed, write_results  # noqa: E402
+from generate import Shape, generate  # noqa: E402
+from run import DATA, Run, generate_file, kubegap_command, machine, timed, write_results  # noqa: E402
 from support.apiserver import FakeAPIServer  # noqa: E402
 from traffic import served_types  # noqa: E402
 
@@ -124,8 +124,7 @@ def fleet(shape: Shape, repeats: int) -> dict:
     for seed in range(1, FLEET + 1):
         path = folder / f"cluster-{seed:02d}-{shape.nodes}n-{shape.pods}p.json"
         if not path.exists() or path.stat().st_mtime < (HERE / "generate.py").stat().st_mtime:
-            print(f"generating {path.name} ...", flush=True)
-            write(Shape(shape.nodes, shape.pods_per_node, seed=seed), path, name=f"cluster-{seed:02d}")
+            generate_file(Shape(shape.nodes, shape.pods_per_node, seed=seed), path, name=f"cluster-{seed:02d}")
         paths.append(str(path))
     audit = [*kubegap_command(), "audit", "--format", "json", "--fail-on", "none"]
     runs, alone = [], []

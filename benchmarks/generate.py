@@ -478,11 +478,12 @@ def main() -> None:
     parser.add_argument("--namespaces", type=int, default=Shape.namespaces)
     parser.add_argument("--gpu-fraction", type=float, default=Shape.gpu_fraction)
     parser.add_argument("--seed", type=int, default=Shape.seed)
+    parser.add_argument("--name", help="the snapshot's cluster name (default: bench-<nodes>n-<pods>p)")
     parser.add_argument("--list", action="store_true", help="write a kind: List instead of a kubegap snapshot")
     parser.add_argument("-o", "--output", type=Path, required=True, help="where to write (.json, or .json.gz to compress)")
     args = parser.parse_args()
     shape = Shape(args.nodes, args.pods_per_node, args.namespaces, args.gpu_fraction, seed=args.seed)
-    path = write(shape, args.output, as_list=args.list)
+    path = write(shape, args.output, as_list=args.list, name=args.name)
     print(f"{path}: {path.stat().st_size / 2**20:.1f} MiB, {shape.nodes} nodes, {shape.pods} pods")
 
 

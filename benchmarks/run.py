@@ -40,7 +40,7 @@ RESULTS = HERE / "RESULTS.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 sys.path.insert(0, str(HERE))
-from generate import Shape, write  # noqa: E402
+from generate import Shape  # noqa: E402
 
 SIZES = {"small": Shape(nodes=200), "medium": Shape(nodes=700), "large": Shape(nodes=2000), "envelope": Shape(nodes=5000)}
 """``envelope``: Kubernetes' documented limits, 5,000 nodes and 150,000 pods (a 1.3 GiB snapshot; its
@@ -83,9 +83,17 @@ def snapshot(name: str, shape: Shape) -> Path:
     DATA.mkdir(exist_ok=True)
     path = DATA / f"{name}-{shape.nodes}n-{shape.pods}p-s{shape.seed}.json"
     if not path.exists() or path.stat().st_mtime < (HERE / "generate.py").stat().st_mtime:
-        print(f"generating {path.name} ...", flush=True)
-        write(shape, path)
+        generate_file(shape, path)
     return path
+
+
+def generate_file(shape: Shape, path: Path, name: str | None = None) -> None:
+    """Write a snapshot from a child process: generating takes gigabytes, and rusage would count them
+    in the peak RSS of every process this one forks afterwards."""
+    print(f"generating {path.name} ...", flush=True)
+    subprocess.run([sys.executable, str(HERE / "generate.py"), "--nodes", str(shape.nodes), "--pods-per-node", str(shape.pods_per_node),
+                    "--namespaces", str(shape.namespaces), "--gpu-fraction", str(shape.gpu_fraction), "--seed", str(shape.seed),
+                    *(["--name", name] if name else []), "-o", str(path)], check=True, stdout=subprocess.DEVNULL)
 
 
 # -- stages, measured inside one fresh process ------------------------------------------------------
