@@ -453,18 +453,18 @@ COLLECTED = ("Node", "Namespace", "ConfigMap", "StorageClass", "DaemonSet", "Pod
              "Service", "EndpointSlice")
 
 
-def document(shape: Shape, *, as_list: bool = False) -> dict:
-    """The whole cluster as one kubegap snapshot, or as a ``kind: List``."""
+def document(shape: Shape, *, as_list: bool = False, name: str | None = None) -> dict:
+    """The whole cluster as one kubegap snapshot (of the cluster ``name``), or as a ``kind: List``."""
     items = generate(shape)
     if as_list:
         return {"apiVersion": "v1", "kind": "List", "metadata": {"resourceVersion": ""}, "items": items}
     return {"apiVersion": "kubegap.io/v1", "kind": "Snapshot",
-            "cluster": {"name": f"bench-{shape.nodes}n-{shape.pods}p", "version": "v1.29.4"},
+            "cluster": {"name": name or f"bench-{shape.nodes}n-{shape.pods}p", "version": "v1.29.4"},
             "collected": sorted(COLLECTED), "forbidden": {"Secret": "list secrets"}, "absent": [], "items": items}
 
 
-def write(shape: Shape, path: Path, *, as_list: bool = False) -> Path:
-    data = orjson.dumps(document(shape, as_list=as_list))
+def write(shape: Shape, path: Path, *, as_list: bool = False, name: str | None = None) -> Path:
+    data = orjson.dumps(document(shape, as_list=as_list, name=name))
     if path.suffix == ".gz":
         data = gzip.compress(data, compresslevel=6, mtime=0)
     path.write_bytes(data)
@@ -478,11 +478,12 @@ def main() -> None:
     parser.add_argument("--namespaces", type=int, default=Shape.namespaces)
     parser.add_argument("--gpu-fraction", type=float, default=Shape.gpu_fraction)
     parser.add_argument("--seed", type=int, default=Shape.seed)
+    parser.add_argument("--name", help="the snapshot's cluster name (default: bench-<nodes>n-<pods>p)")
     parser.add_argument("--list", action="store_true", help="write a kind: List instead of a kubegap snapshot")
     parser.add_argument("-o", "--output", type=Path, required=True, help="where to write (.json, or .json.gz to compress)")
     args = parser.parse_args()
     shape = Shape(args.nodes, args.pods_per_node, args.namespaces, args.gpu_fraction, seed=args.seed)
-    path = write(shape, args.output, as_list=args.list)
+    path = write(shape, args.output, as_list=args.list, name=args.name)
     print(f"{path}: {path.stat().st_size / 2**20:.1f} MiB, {shape.nodes} nodes, {shape.pods} pods")
 
 

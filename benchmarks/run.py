@@ -40,10 +40,14 @@ RESULTS = HERE / "RESULTS.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 sys.path.insert(0, str(HERE))
-from generate import Shape, write  # noqa: E402
+from generate import Shape  # noqa: E402
 
-SIZES = {"small": Shape(nodes=200), "medium": Shape(nodes=700), "large": Shape(nodes=2000)}
-TARGETS = {"floor_ratio": 2.5, "rss_gib": 3.0, "exponent": 1.1, "checkov_ratio": 10.0, "version_ms": 100.0, "search_ms": 400.0}
+SIZES = {"small": Shape(nodes=200), "medium": Shape(nodes=700), "large": Shape(nodes=2000), "envelope": Shape(nodes=5000)}
+"""``envelope``: Kubernetes' documented limits, 5,000 nodes and 150,000 pods (a 1.3 GiB snapshot; its
+floor process, a whole-file parse, needs about 12 GiB of memory)."""
+SIZE_TARGETS = {"large": (2.5, 3.0), "envelope": (1.5, 3.0)}
+"""Per size: the audit within this many times the parse floor, and peak RSS at most this many GiB."""
+TARGETS = {"exponent": 1.1, "checkov_ratio": 10.0, "version_ms": 100.0, "search_ms": 400.0}
 
 FLOOR = "import gc, sys, time; gc.disable(); import orjson; t = time.perf_counter(); orjson.loads(open(sys.argv[1], 'rb').read()); print(time.perf_counter() - t)"
 
@@ -79,9 +83,17 @@ def snapshot(name: str, shape: Shape) -> Path:
     DATA.mkdir(exist_ok=True)
     path = DATA / f"{name}-{shape.nodes}n-{shape.pods}p-s{shape.seed}.json"
     if not path.exists() or path.stat().st_mtime < (HERE / "generate.py").stat().st_mtime:
-        print(f"generating {path.name} ...", flush=True)
-        write(shape, path)
+        generate_file(shape, path)
     return path
+
+
+def generate_file(shape: Shape, path: Path, name: str | None = None) -> None:
+    """Write a snapshot from a child process: generating takes gigabytes, and rusage would count them
+    in the peak RSS of every process this one forks afterwards."""
+    print(f"generating {path.name} ...", flush=True)
+    subprocess.run([sys.executable, str(HERE / "generate.py"), "--nodes", str(shape.nodes), "--pods-per-node", str(shape.pods_per_node),
+                    "--namespaces", str(shape.namespaces), "--gpu-fraction", str(shape.gpu_fraction), "--seed", str(shape.seed),
+                    *(["--name", name] if name else []), "-o", str(path)], check=True, stdout=subprocess.DEVNULL)
 
 
 # -- stages, measured inside one fresh process ------------------------------------------------------
@@ -241,11 +253,12 @@ def render(sizes: list[dict], exponent: float | None, floor_exponent: float | No
     lines += ["### Start-up", "", "| command | median | over `python -c pass` |", "|---|---:|---:|"]
     lines += [f"| `{s['command']}` | {s['ms']:.0f} ms | {s['over_baseline_ms']:+.0f} ms |" for s in startup]
     lines += ["", "### Targets", "", "| target | measured | |", "|---|---|---|"]
-    largest = sizes[-1] if sizes else None
-    if largest:
-        ratio = largest["end_to_end"] / largest["floor"]
-        lines.append(f"| {largest['name']}: audit within {TARGETS['floor_ratio']}x the parse floor | {ratio:.2f}x | {verdict(ratio <= TARGETS['floor_ratio'])} |")
-        lines.append(f"| {largest['name']}: peak RSS under {TARGETS['rss_gib']:.0f} GiB | {largest['rss_mib'] / 1024:.2f} GiB | {verdict(largest['rss_mib'] / 1024 < TARGETS['rss_gib'])} |")
+    for size in sizes:
+        if size["name"] in SIZE_TARGETS:
+            most_ratio, most_gib = SIZE_TARGETS[size["name"]]
+            ratio, gib = size["end_to_end"] / size["floor"], size["rss_mib"] / 1024
+            lines.append(f"| {size['name']}: audit within {most_ratio}x the parse floor | {ratio:.2f}x | {verdict(ratio <= most_ratio)} |")
+            lines.append(f"| {size['name']}: peak RSS at most {most_gib:.0f} GiB | {gib:.2f} GiB | {verdict(gib <= most_gib)} |")
     if exponent is not None:
         lines.append(f"| scaling exponent <= {TARGETS['exponent']} | {exponent:.2f} | {verdict(exponent <= TARGETS['exponent'])} |")
     if corpus:

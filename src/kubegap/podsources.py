@@ -53,13 +53,6 @@ def _key_in(key: str, keys: tuple[str, ...]) -> bool:
     return any(key == k or (k.endswith("/") and key.startswith(k)) for k in keys)
 
 
-_ADDED_KEYS = (
-    *_CONTROLLER_KEYS, *_CONTROLLER_PREFIXES, *_TRAINING_PREFIXES, *_OPERATOR_PREFIXES,
-    *(key for keys in OPERATOR_KINDS.values() for key in keys),
-)
-"""Every label key (or prefix) that a controller or operator may add to pods, beyond their template's."""
-
-
 @dataclass(frozen=True, slots=True)
 class PodSource:
     """One kind of pod: a workload's pod template or an operator resource, with its replica count."""
@@ -156,6 +149,8 @@ class PodSources:
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._unknown: dict[str | None, list[ObjectRef]] = defaultdict(list)
+        self._adders: dict[tuple[str | None, str], list[PodSource]] = {}
+        self._position: dict[int, int] = {}
         for workload in inventory.workloads:
             for source in _workload_sources(workload):
                 self._add(workload.ref.namespace, source)
@@ -169,19 +164,32 @@ class PodSources:
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 
     def _add(self, ns: str | None, source: PodSource) -> None:
+        self._position[id(source)] = len(self._position)
         self._by_namespace[ns].append(source)
         for pair in source.labels.items():
             self._pairs[(ns, *pair)].append(source)
 
-    def _candidates(self, ns: str | None, selector: Selector) -> list[PodSource]:
-        """Sources that can match: those with one of the selector's plain label pairs, else all in ``ns``.
+    def _may_add(self, ns: str | None, key: str) -> list[PodSource]:
+        """Sources in ``ns`` whose pods may carry ``key`` although their template's labels do not:
+        a label their controller or operator adds."""
+        found = self._adders.get((ns, key))
+        if found is None:
+            found = self._adders[(ns, key)] = [
+                s for s in self.in_namespace(ns) if key not in s.labels and (key in s.known_values or s._unknown(key))
+            ]
+        return found
 
-        A plain key is one no controller or operator adds, so only a template's own labels carry it.
-        """
-        plain = [(k, v) for k, v in selector.match_labels if not _key_in(k, _ADDED_KEYS)]
-        if not plain:
+    def _candidates(self, ns: str | None, selector: Selector) -> list[PodSource]:
+        """Sources that can match, in the order they were added: for the selector's most selective
+        label pair, those whose template carries it and those whose pods may be given the key;
+        every source in ``ns`` when the selector has no label pair."""
+        if not selector.match_labels:
             return self.in_namespace(ns)
-        return min((self._pairs.get((ns, k, v), []) for k, v in plain), key=len)
+        pairs = [(self._pairs.get((ns, k, v), []), self._may_add(ns, k)) for k, v in selector.match_labels]
+        carrying, adding = min(pairs, key=lambda p: len(p[0]) + len(p[1]))
+        if not adding:
+            return carrying
+        return sorted(carrying + adding, key=lambda s: self._position[id(s)])
 
     def in_namespace(self, ns: str | None) -> list[PodSource]:
         return self._by_namespace.get(ns, [])

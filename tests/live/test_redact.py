@@ -39,3 +39,16 @@ def test_configmap_data_keeps_keys_and_setting_names():
 def test_messy_objects_do_not_break_redaction():
     assert redact({"kind": "ConfigMap", "metadata": "x", "data": ["a"]}) == {"kind": "ConfigMap", "metadata": "x", "data": ["a"]}
     assert redact({"kind": "Pod", "spec": {"containers": [{"env": "oops"}]}})["spec"]["containers"][0]["env"] == "oops"
+
+
+def test_env_lists_are_found_at_any_depth_and_parts_without_one_are_not_copied():
+    job = {"kind": "TrainJob", "metadata": {"name": "j", "annotations": {"note": 'a "env": [{"value": "x"}] in a string'}},
+           "spec": {"replicatedJobs": [{"template": {"spec": {"env": [{"name": "KEY", "value": "secret"}]}}}],
+                    "volumes": [{"name": "data", "emptyDir": {}}], "note": '{"env": "not a key"}'},
+           "status": {"conditions": [{"type": "Ready"}]}}
+    before = copy.deepcopy(job)
+    out = redact(job)
+    assert job == before
+    assert out["spec"]["replicatedJobs"][0]["template"]["spec"]["env"] == [{"name": "KEY", "value": REDACTED}]
+    assert out["spec"]["note"] == '{"env": "not a key"}' and out["metadata"]["annotations"] == job["metadata"]["annotations"]
+    assert out["spec"]["volumes"] is job["spec"]["volumes"] and out["status"] is job["status"]

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.base import Collection
+from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
@@ -164,26 +165,26 @@ class Retrying:
             self._wait(delay * (0.5 + random.random() / 2), path)
 
 
-def list_pages(client: Retrying, path: str, accept: str, ingest: Callable[[list], None], policy: RetryPolicy,
-               from_cache: bool = False) -> None:
-    """Every item of one list, page by page, restarting the list when its continue token expired.
+def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], list], policy: RetryPolicy,
+               from_cache: bool = False) -> list:
+    """Every item of one list, page by page, restarting the list from nothing when its continue token
+    expired. Each page's items are ``convert``-ed as the page arrives, so what is held is the kept
+    form of the pages read so far plus one page, never the whole list as the server sent it.
 
     ``from_cache`` asks for ``resourceVersion=0``: any state the watch cache holds, in one answer.
     """
     restarts = 0
     while True:
-        batches: list[list] = []
+        items: list = []
         token = None
         try:
             while True:
                 query = {"limit": PAGE_SIZE, **({"continue": token} if token else {"resourceVersion": "0"} if from_cache else {})}
                 page = client.get(path, query, accept)
-                batches.append(as_list(page.get("items")))
                 token = as_dict(page.get("metadata")).get("continue")
+                items.extend(convert(as_list(page.get("items"))))
                 if not token:
-                    for batch in batches:
-                        ingest(batch)
-                    return
+                    return items
         except ApiError as exc:
             if exc.status != 410 or restarts >= policy.restarts:
                 raise
@@ -258,6 +259,7 @@ class LiveSource:
         """Everything the kinds hold; the deadline starts now."""
         self.client.deadline = Deadline(self.deadline_seconds)
         self.client.throttle = throttle = Throttle()
+        compact = Compactor()  # shares equal parts across every kind's objects while they are read
         collection = Collection()
         try:
             version = self.client.get("/version")
@@ -277,7 +279,7 @@ class LiveSource:
             progress.total(len(wanted))
             results = {}
             with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for future in as_completed([pool.submit(self._collect_kind, resource) for resource in wanted]):
+                for future in as_completed([pool.submit(self._collect_kind, resource, compact) for resource in wanted]):
                     resource, items, problem = future.result()
                     results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
@@ -298,23 +300,21 @@ class LiveSource:
         else:
             collection.absent.add(kind)
 
-    def _collect_kind(self, resource: APIResource) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+    def _collect_kind(self, resource: APIResource, compact: Compactor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
         metadata_only = resource.kind in METADATA_ONLY_KINDS or resource.kind in self.metadata_only
         accept = METADATA_ACCEPT if metadata_only else "application/json"
 
-        def ingest(batch: list) -> None:
-            for item in batch:
-                if isinstance(item, dict):
-                    obj = {**item, "apiVersion": resource.api_version, "kind": resource.kind}
-                    items.append(redact(obj))
+        def convert(batch: list) -> list:
+            return [compact(redact({**item, "apiVersion": resource.api_version, "kind": resource.kind}))
+                    for item in batch if isinstance(item, dict)]
 
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
             try:
-                list_pages(self.client, resource.path(namespace), accept, ingest, self.policy,
-                           from_cache=resource.kind in CACHE_SERVED_KINDS)
+                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy,
+                                    from_cache=resource.kind in CACHE_SERVED_KINDS)
             except ApiError as exc:
                 if exc.status == 403:
                     return resource, [], ("forbidden", rule_text("list", resource.group, resource.plural, namespace))

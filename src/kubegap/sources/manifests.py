@@ -21,7 +21,8 @@ import orjson
 from kubegap import limits, yamlload
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
-from kubegap.sources.base import Collection, Origin, drop_unused_fields
+from kubegap.sources.base import Collection, Origin
+from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
@@ -106,6 +107,7 @@ class Reader:
 
     def __init__(self) -> None:
         self.collection = Collection()
+        self.compact = Compactor()
 
     def warn(self, message: str) -> None:
         self.collection.warnings.append(message)
@@ -116,7 +118,7 @@ class Reader:
         if data is None:
             return
         if is_snapshot(data):
-            self.collection.merge(read_snapshot(data, origin.path))
+            self.collection.merge(read_snapshot(data, origin.path, self.compact))
             return
         if not isinstance(data, dict):
             self.warn(f"{where}: not a mapping ({type(data).__name__}); skipped")
@@ -152,8 +154,7 @@ class Reader:
         if not isinstance(obj.get("metadata"), dict):
             self.warn(f"{where}: {obj['kind']} has no metadata; skipped")
             return
-        drop_unused_fields(obj)
-        self.collection.add(obj, origin)
+        self.collection.add(self.compact(obj), origin)
         self.collection.collected.add(obj["kind"])
 
     # -- files -----------------------------------------------------------------------------------
@@ -215,7 +216,7 @@ class Reader:
         except (OSError, zlib.error) as exc:
             raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         try:
-            document = _json_document(raw)
+            document = _json_document(raw, self.compact)
             if document is not None:
                 self.add_document(document, Origin(str(path), 0, 1))
                 return
@@ -246,19 +247,14 @@ SLICED_READ_BYTES = 32 * 1024 * 1024
 _JSON_START = re.compile(rb"[ \t\r\n]*[\[{]")
 
 
-def _drop_unused_in(items: list) -> None:
-    for item in items:
-        if isinstance(item, dict):
-            drop_unused_fields(item)
-
-
-def _json_document(raw) -> dict | list | None:
+def _json_document(raw, compact: Compactor) -> dict | list | None:
     """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
-    (YAML flow style, UTF-16, a byte-order mark: the text path decides)."""
+    (YAML flow style, UTF-16, a byte-order mark: the text path decides). A large file's list items
+    are compacted a slice at a time, so that the next slice reuses the memory the last one freed."""
     if not _JSON_START.match(raw):
         return None
     if len(raw) >= SLICED_READ_BYTES:
-        document = parse_in_slices(raw, _drop_unused_in)
+        document = parse_in_slices(raw, compact.each)
         if document is not None:
             return document
     try:

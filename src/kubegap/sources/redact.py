@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+import orjson
+
 REDACTED = "<redacted>"
 KEPT_PREFIXES = ("NCCL_", "TORCH_NCCL_", "FI_")
 """Env and setting names whose values checks read: NCCL and libfabric transport settings."""
@@ -44,13 +46,27 @@ def _env(entries: list) -> list:
     return out
 
 
+def _holds_env(value) -> bool:
+    """Whether an ``env`` key occurs anywhere in ``value``: in its JSON, a key is the only place where
+    ``"env":`` can stand unescaped. Serializing is done in C, and spares walking what holds none."""
+    try:
+        return b'"env":' in orjson.dumps(value)
+    except TypeError:
+        return True  # not writable as JSON: walked
+
+
 def _walk(value):
-    """A copy of ``value`` with every env list's values redacted."""
+    """``value`` with every env list's values redacted: the parts that hold one are copied, the rest
+    are ``value``'s own."""
     if isinstance(value, dict):
-        return {k: _env(v) if k == "env" and isinstance(v, list) else _walk(v) for k, v in value.items()}
+        return {k: _env(v) if k == "env" and isinstance(v, list) else _redacted(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_walk(v) for v in value]
+        return [_redacted(v) for v in value]
     return value
+
+
+def _redacted(value):
+    return _walk(value) if isinstance(value, dict | list) and _holds_env(value) else value
 
 
 def _setting_lines(text: str) -> str:
@@ -74,8 +90,8 @@ def _metadata(metadata) -> dict | object:
 
 
 def redact(obj: dict) -> dict:
-    """A redacted copy of one resource (the input is not changed)."""
-    out = {k: (_metadata(v) if k == "metadata" else _walk(v)) for k, v in obj.items()}
+    """One resource, redacted; parts with nothing to redact are the input's own (the input is not changed)."""
+    out = {k: (_metadata(v) if k == "metadata" else _redacted(v)) for k, v in obj.items()}
     if obj.get("kind") == "ConfigMap":
         if isinstance(obj.get("data"), dict):
             out["data"] = {k: _setting_lines(v) if isinstance(v, str) else REDACTED for k, v in obj["data"].items()}

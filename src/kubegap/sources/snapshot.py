@@ -18,7 +18,8 @@ import orjson
 
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
-from kubegap.sources.base import Collection, Origin, drop_unused_fields
+from kubegap.sources.base import Collection, Origin
+from kubegap.sources.compact import Compactor
 
 API_VERSION = "kubegap.io/v1"
 KIND = "Snapshot"
@@ -28,12 +29,11 @@ def is_snapshot(data) -> bool:
     return isinstance(data, dict) and data.get("apiVersion") == API_VERSION and data.get("kind") == KIND
 
 
-def read_snapshot(data: dict, path: str) -> Collection:
+def read_snapshot(data: dict, path: str, compact: Compactor) -> Collection:
     collection = Collection()
     for position, item in enumerate(as_list(data.get("items"))):
         if isinstance(item, dict) and isinstance(item.get("kind"), str) and isinstance(item.get("metadata"), dict):
-            drop_unused_fields(item)
-            collection.add(item, Origin(path, 0))
+            collection.add(compact(item), Origin(path, 0))
         else:
             collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")
     collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
