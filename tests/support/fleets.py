@@ -6,10 +6,11 @@ from pathlib import Path
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
+from kubegap.sources.compact import Compactor
 from kubegap.sources.snapshot import read_snapshot
 
 
 def fleet_members(path: Path) -> list[tuple[str, Inventory]]:
     """Each cluster of the file, named as its snapshot names it, with its inventory."""
-    clusters = [read_snapshot(document, str(path)) for document in yamlload.load_all(path.read_text())]
+    clusters = [read_snapshot(document, str(path), Compactor()) for document in yamlload.load_all(path.read_text())]
     return [(c.cluster["name"], Inventory(c)) for c in clusters]
