@@ -7,7 +7,7 @@ and builds the list of top-level workloads with their pod templates.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
 from kubegap.resources import as_list, dig, kind, labels, name, namespace
@@ -73,6 +73,9 @@ class Inventory:
         ]
         self.pods = LabelIndex(self._by_kind.get("Pod", []), labels, namespace)
         self.workload_templates = LabelIndex(self.workloads, _template_labels, lambda w: w.ref.namespace)
+        self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
+        """Values several checks derive from the same objects, each with the kinds it read (see
+        ``ScopedInventory.derive``)."""
 
     # -- what was seen ---------------------------------------------------------------------------
     def collected(self, kind_name: str) -> bool:
@@ -130,6 +133,13 @@ class Inventory:
     @property
     def nodes(self) -> list[dict]:
         return self.of_kind("Node")
+
+    def derive(self, key: Hashable, compute: Callable[[Inventory], T]) -> T:
+        """``compute(self)``, worked out once per inventory for every caller with the same ``key``."""
+        key = (key, None)
+        if key not in self.derived:
+            self.derived[key] = (compute(self), frozenset())
+        return self.derived[key][0]  # type: ignore[return-value]
 
     def __len__(self) -> int:
         return len(self.collection.resources)

@@ -11,12 +11,15 @@ declared kinds would; a test over every fixture and the corpus keeps those withi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
 
 from kubegap.inventory import Inventory, LabelIndex
 from kubegap.resources import kind
 from kubegap.sources.base import Collection
 from kubegap.podtemplates import Workload
+
+T = TypeVar("T")
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
@@ -152,6 +155,19 @@ class ScopedInventory:
         if not self._read_workloads:  # checks ask per object: decide once
             self._touch(*WORKLOAD_KINDS)
             self._read_workloads = True
+
+    def derive(self, key: Hashable, compute: Callable[[ScopedInventory], T]) -> T:
+        """``compute(inventory)``, worked out once per audit for every check that asks with the same ``key``.
+
+        Each check that asks is recorded as reading (and must declare) the kinds the computation read.
+        """
+        key = (key, self._metadata_only)
+        entry = self._inventory.derived.get(key)
+        if entry is None:
+            recorder = ScopedInventory(self._inventory, self._check_id, None, self._metadata_only)
+            entry = self._inventory.derived[key] = (compute(recorder), frozenset(recorder.touched))
+        self._touch(*entry[1])
+        return entry[0]
 
     def __len__(self) -> int:
         return len(self._inventory)

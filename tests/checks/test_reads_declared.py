@@ -113,3 +113,26 @@ def test_a_check_cannot_reach_the_objects_around_its_lookups():
     sneaky = Check(id="reads-everything", title="t", severity="low", category="c", cases=("x",), fix="f", run=run)
     coverage, findings = run_check(sneaky, Inventory(Collection(resources=[service], cluster={"name": "c"})))
     assert coverage.status == "error" and "resources" in coverage.reason and findings == []
+
+
+def test_a_value_derived_once_still_records_its_reads_for_every_check_that_asks():
+    service = {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web", "namespace": "a"}}
+    inventory = Inventory(Collection(resources=[service]))
+    calls = []
+
+    def count_services(view) -> int:
+        calls.append(view)
+        return len(view.of_kind("Service"))
+
+    first = ScopedInventory(inventory, "first", ("Service",))
+    assert first.derive("services", count_services) == 1
+    assert first.touched == {"Service"}
+    second = ScopedInventory(inventory, "second", None)
+    assert second.derive("services", count_services) == 1
+    assert second.touched == {"Service"} and len(calls) == 1
+    coverage, findings = run_check(
+        Check(id="no-services", title="t", severity="low", category="c", cases=("x",), fix="f", reads=("Pod",),
+              run=lambda ctx: iter([ctx.finding(service, "seen")] * ctx.inventory.derive("services", count_services))),
+        inventory,
+    )
+    assert coverage.status == "error" and "Service" in coverage.reason and findings == [] and len(calls) == 1

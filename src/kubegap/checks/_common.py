@@ -128,8 +128,13 @@ def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
 def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:
     """Services per workload (keyed by ``id(workload.obj)``) whose selector matches its pod template labels.
 
-    With ``clients_only``, only Services that carry client traffic (see ``serves_clients``).
+    With ``clients_only``, only Services that carry client traffic (see ``serves_clients``). Worked
+    out once per audit: several checks ask.
     """
+    return inventory.derive(("backing_services", clients_only), lambda inv: _backing_services(inv, clients_only))
+
+
+def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, list[dict]]:
     scraped = scraped_port_names(inventory) if clients_only else {}
     backed: dict[int, list[dict]] = {}
     for service in inventory.of_kind("Service"):
@@ -333,6 +338,6 @@ def container_name(container: dict) -> str:
     return value if isinstance(value, str) else "(unnamed)"
 
 
-def audited_workloads(inventory: Inventory) -> Iterator[Workload]:
+def audited_workloads(inventory: Inventory) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
-    return (w for w in inventory.workloads if not (w.is_helm_test or w.is_finished))
+    return inventory.derive("audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)])

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity, resource_amount
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity
 from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -545,8 +545,14 @@ def _schedulable(node: dict) -> bool:
     )
 
 
-def _pod_requests(pod: dict, resource: str) -> float:
-    return sum(resource_amount(c, "requests", resource) or 0.0 for _, c in containers(as_dict(pod.get("spec")), init=False))
+def _requests(pod_containers: list) -> dict[str, float]:
+    """The CPU and memory requests of a pod's regular containers, summed."""
+    totals = dict.fromkeys(HEADROOM_RESOURCES, 0.0)
+    for container in pod_containers:
+        requests = as_dict(dig(container, "resources", "requests")) if isinstance(container, dict) else {}
+        for resource in HEADROOM_RESOURCES:
+            totals[resource] += quantity(requests.get(resource)) or 0.0
+    return totals
 
 
 def _moves_with_node(pod: dict) -> bool:
@@ -614,17 +620,23 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     lost = ctx.setting("nodes_lost")
     if len(nodes) <= lost:
         raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
+    by_containers: dict[int, dict[str, float]] = {}  # replicas read from one source share their container list
+    loads = []
+    for pod in placed:
+        pod_containers = as_list(pod["spec"].get("containers"))
+        if (requested := by_containers.get(id(pod_containers))) is None:
+            requested = by_containers[id(pod_containers)] = _requests(pod_containers)
+        loads.append((pod["spec"]["nodeName"], _moves_with_node(pod), requested))
     for resource in HEADROOM_RESOURCES:
         allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
         if any(value is None for value in allocatable.values()):
             continue
         used = Counter()
         displaced = Counter()
-        for pod in placed:
-            node_name, requested = pod["spec"]["nodeName"], _pod_requests(pod, resource)
-            used[node_name] += requested
-            if _moves_with_node(pod):
-                displaced[node_name] += requested
+        for node_name, moves, requested in loads:
+            used[node_name] += requested[resource]
+            if moves:
+                displaced[node_name] += requested[resource]
         busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]
         moving = sum(displaced[n] for n in busiest)
         free = sum(max(allocatable[n] - used[n], 0.0) for n in nodes if n not in busiest)
