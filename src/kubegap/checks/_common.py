@@ -121,8 +121,13 @@ def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
     """
     if inventory.collected(kind_name):
         return True
+    return from_manifests(inventory) and kind_name not in inventory.collection.forbidden
+
+
+def from_manifests(inventory: Inventory) -> bool:
+    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
     inputs = inventory.collection.inputs
-    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs) and kind_name not in inventory.collection.forbidden
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
 
 
 def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:

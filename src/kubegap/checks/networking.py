@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterator
 
 from kubegap import yamlload
+from kubegap.checks._common import from_manifests
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.references import from_manifests
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
