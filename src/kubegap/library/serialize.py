@@ -38,7 +38,7 @@ NOT_STATED = "*Not stated in the sources.*"
 
 
 def _terms(library, vocabulary: str, ids) -> str:
-    return ", ".join((t.name if (t := library.term(vocabulary, i)) else i) for i in ids)
+    return ", ".join(library.term_name(vocabulary, i) for i in ids)
 
 
 def _bullets(items) -> str:
