@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
 from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
@@ -361,7 +361,7 @@ def kube_proxy_flags(inventory: Inventory) -> Iterator[tuple[dict, str, dict[str
     ``--flag=value`` words of its command and args (a repeated flag keeps its last value)."""
     for daemonset, path, container in kube_proxy_containers(inventory):
         flags = {}
-        for word in [str(w) for w in as_list(container.get("command")) + as_list(container.get("args"))]:
+        for word in command_words(container):
             flag, _, value = word.partition("=")
             flags[flag] = value
         yield daemonset, f"{path}.command", flags
