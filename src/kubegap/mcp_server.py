@@ -110,9 +110,13 @@ class AuditResult(TypedDict):
     warnings_omitted: int
 
 
-def _case_brief(library, case_id: str) -> dict:
-    case = library.case(case_id)
-    return {"id": case_id, "title": case.title, "url": case.url} if case else {"id": case_id}
+CHECK_LISTED = ("id", "title", "severity", "category", "cases")
+"""The fields of a check's catalog entry that list_checks shows; explain_check adds its documentation and fix."""
+CHECK_EXPLAINED = (*CHECK_LISTED, "documentation", "fix")
+
+
+def _fields(entry: dict, keys: tuple[str, ...]) -> dict:
+    return {key: entry[key] for key in keys}
 
 
 def encode_cursor(position: dict) -> str:
@@ -405,29 +409,24 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     def list_checks(category: Annotated[str | None, Field(max_length=MAX_ID_CHARS, description="Only this category, e.g. gpu, nodes.")] = None) -> CallToolResult:
         """Every check: id, title, severity, category and the incident cases it cites."""
         from kubegap.checks import all_checks
+        from kubegap.checks.serialize import check_json
         from kubegap.library import load_library
 
         library = load_library()
         checks = [c for c in all_checks() if category in (None, c.category)]
-        return structured({"checks": [
-            {"id": c.id, "title": c.title, "severity": c.severity, "category": c.category,
-             "cases": [_case_brief(library, i) for i in c.cases]}
-            for c in checks
-        ]})
+        return structured({"checks": [_fields(check_json(c, library), CHECK_LISTED) for c in checks]})
 
     @server.tool(annotations=READ_ONLY)
     def explain_check(check_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A check id from list_checks.")]) -> CallToolResult:
         """A check's documentation (what it checks, why it matters, example, fix) and the cases it cites."""
         from kubegap.checks import get_check
+        from kubegap.checks.serialize import check_json
         from kubegap.library import load_library
 
         check = get_check(check_id)
         if check is None:
             raise ToolError(f"no check {check_id!r}; call list_checks")
-        library = load_library()
-        return structured({"id": check.id, "title": check.title, "severity": check.severity, "category": check.category,
-                           "documentation": dict(check.doc), "fix": check.fix,
-                           "cases": [_case_brief(library, i) for i in check.cases]})
+        return structured(_fields(check_json(check, load_library()), CHECK_EXPLAINED))
 
     @server.tool(annotations=READ_ONLY)
     def search_cases(
@@ -441,15 +440,15 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     ) -> CallToolResult:
         """Search the Incident Library (full text, ranked) and filter by the four vocabularies; facet counts included."""
         from kubegap.library import load_library
-        from kubegap.library.search import snippet_text
+        from kubegap.library.search import UnknownTerm, snippet_text, validate_filters
 
         library = load_library()
         filters = {"root_cause": root_cause, "component": component, "symptom": symptom, "contributing_factor": contributing_factor}
-        for vocabulary, terms in filters.items():
-            for term in terms or ():
-                if library.term(vocabulary, term) is None:
-                    raise ToolError(f"no {vocabulary} term {term!r}")
-        result = library.index.search(query, {k: v for k, v in filters.items() if v}, page, per_page)
+        try:
+            filters = validate_filters(library, {k: v or [] for k, v in filters.items()})
+        except UnknownTerm as exc:
+            raise ToolError(str(exc)) from None
+        result = library.index.search(query, filters, page, per_page)
         return structured({
             "total": result.total, "studies": result.studies, "page": result.page, "pages": result.pages,
             "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date,
@@ -463,11 +462,12 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     def get_case(case_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A case id.")]) -> CallToolResult:
         """One incident case in full: every section, tags, sources and the checks that reveal its gap."""
         from kubegap.library import load_library
+        from kubegap.library.serialize import case_json
 
         case = load_library().case(case_id)
         if case is None:
             raise ToolError(f"no case {case_id!r}; call search_cases")
-        return structured(case.model_dump(mode="json", exclude_none=True))
+        return structured(case_json(case))
 
     @server.resource("kubegap://case/{case_id}", mime_type="text/markdown", description="An incident case as Markdown.")
     def case_resource(case_id: str) -> str:

@@ -141,6 +141,11 @@ def containers(pod_spec: dict, *, init: bool = True) -> Iterator[tuple[str, dict
                 yield f"{field}[{index}]", container
 
 
+def command_words(container: dict) -> list[str]:
+    """A container's command then its args, each word as a string."""
+    return [str(word) for word in as_list(container.get("command")) + as_list(container.get("args"))]
+
+
 def env_names(container: dict) -> set[str]:
     return {e["name"] for e in as_list(container.get("env")) if isinstance(e, dict) and isinstance(e.get("name"), str)}
 

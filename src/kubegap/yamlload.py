@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import sys
 
-from collections.abc import Iterator
-
 import yaml
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -125,10 +123,6 @@ def documents(text: str) -> tuple[list, list[tuple[str, int]]]:
         return found, loader.duplicates
     finally:
         loader.dispose()
-
-
-def load_all(text: str) -> Iterator:
-    return iter(documents(text)[0])
 
 
 def load(text: str):

@@ -1,11 +1,11 @@
 """Helpers the checks share: image references and floating tags, IntOrString percentages, what an absent
-kind means, which Services carry client traffic, leader election, liveness budgets."""
+kind means, which Services carry client traffic, leader election, liveness budgets, kube-proxy's settings."""
 
 from __future__ import annotations
 
 import pytest
 
-from kubegap.checks._common import absent_means_none, int_or_percent, serves_clients
+from kubegap.checks._common import absent_means_none, int_or_percent, kube_proxy_configurations, kube_proxy_flags, serves_clients
 from kubegap.checks.images import ImageRef, is_docker_hub, is_floating, parse_image
 from kubegap.checks.probes import liveness_budget
 from kubegap.podtemplates import as_workload, leader_election
@@ -51,6 +51,30 @@ def test_absent_kind_means_none_only_for_manifests():
     assert absent_means_none(_inventory([{"type": "snapshot"}], collected=["PodDisruptionBudget"]), "PodDisruptionBudget")
     assert not absent_means_none(_inventory(manifests, forbidden={"PodDisruptionBudget": "denied"}), "PodDisruptionBudget")
     assert not absent_means_none(_inventory([]), "PodDisruptionBudget")
+
+
+def test_kube_proxy_settings_come_from_its_daemonset_flags_and_its_configmaps():
+    daemonset = {
+        "apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "kube-proxy", "namespace": "kube-system"},
+        "spec": {"template": {"spec": {"containers": [{
+            "name": "kube-proxy", "command": ["kube-proxy", "--proxy-mode=iptables", 8],
+            "args": ["--proxy-mode=ipvs", "--conntrack-min"],
+        }]}}},
+    }
+    configmaps = [
+        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": "kube-system"}, "data": data}
+        for name, data in [
+            ("kube-proxy", {"config.conf": "kind: KubeProxyConfiguration\nmode: ipvs\n", "kubeconfig.conf": "kind: Config\n"}),
+            ("kube-proxy-config", {"broken": "kind: KubeProxyConfiguration\nmode: [", "list": "- KubeProxyConfiguration"}),
+            ("other", {"config.conf": "kind: KubeProxyConfiguration\n"}),
+        ]
+    ]
+    inventory = Inventory(Collection(resources=[daemonset, *configmaps]))
+    [(obj, where, flags)] = kube_proxy_flags(inventory)
+    assert obj is daemonset and where == "spec.template.spec.containers[0].command"
+    assert flags["--proxy-mode"] == "ipvs" and flags["--conntrack-min"] == "" and flags["8"] == ""
+    found = [(obj["metadata"]["name"], key, config) for obj, key, config in kube_proxy_configurations(inventory)]
+    assert found == [("kube-proxy", "config.conf", {"kind": "KubeProxyConfiguration", "mode": "ipvs"})]
 
 
 @pytest.mark.parametrize(

@@ -62,6 +62,12 @@ def test_filter_by_parent_term_includes_children():
     assert some in LIBRARY.filter(root_cause=[some.tags.root_cause[0]])
 
 
+def test_a_term_is_named_by_its_vocabulary_and_an_unknown_one_by_its_id():
+    term = LIBRARY.vocabularies["component"].terms[0]
+    assert term.name != term.id and LIBRARY.term_name("component", term.id) == term.name
+    assert LIBRARY.term_name("component", "no-such/term") == "no-such/term"
+
+
 @pytest.mark.parametrize("vocabulary", VOCABULARIES)
 def test_every_term_is_used_by_a_case(vocabulary):
     used = {tag for case in LIBRARY.cases for tag in case.tags.of(vocabulary)}

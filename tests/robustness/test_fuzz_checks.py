@@ -17,7 +17,7 @@ from kubegap.checks import all_checks
 from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import FORMATS, renderer
-from kubegap.report.model import build_report
+from kubegap.report.model import Part, assemble_report
 from kubegap.sources.base import Collection
 
 KINDS = [
@@ -86,6 +86,6 @@ def test_no_check_crashes_and_every_format_renders(objects, collected_everything
     result = run_audit(inventory, CHECKS)
     errors = [c for c in result.coverage if c.status == "error"]
     assert not errors, errors
-    report = build_report(result, inventory, CHECKS, LIBRARY)
+    report = assemble_report([Part(result, inventory)], CHECKS, LIBRARY)
     for name in FORMATS:
         renderer(name)(report, io.StringIO())

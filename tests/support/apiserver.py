@@ -419,7 +419,7 @@ class _Handler(BaseHTTPRequestHandler):
                                         500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
             return self._send(fault.status, _status(fault.status, message, details=details), headers)
         if self.command != "GET":
-            return self._send(405, _status(405, f"the server does not allow this method on the requested resource"))
+            return self._send(405, _status(405, "the server does not allow this method on the requested resource"))
         body = state.discovery(path)
         if body is None:
             body = self._resource(path, query, _wants(entry["accept"]))

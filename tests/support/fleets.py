@@ -12,5 +12,5 @@ from kubegap.sources.snapshot import read_snapshot
 
 def fleet_members(path: Path) -> list[tuple[str, Inventory]]:
     """Each cluster of the file, named as its snapshot names it, with its inventory."""
-    clusters = [read_snapshot(document, str(path), Compactor()) for document in yamlload.load_all(path.read_text())]
+    clusters = [read_snapshot(document, str(path), Compactor()) for document in yamlload.documents(path.read_text())[0]]
     return [(c.cluster["name"], Inventory(c)) for c in clusters]

@@ -1,16 +1,17 @@
 """Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services (and
-which carry client traffic), leader election, HPAs."""
+which carry client traffic), leader election, HPAs, kube-proxy's settings."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
 
+from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election
+from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
 
@@ -121,8 +122,13 @@ def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
     """
     if inventory.collected(kind_name):
         return True
+    return from_manifests(inventory) and kind_name not in inventory.collection.forbidden
+
+
+def from_manifests(inventory: Inventory) -> bool:
+    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
     inputs = inventory.collection.inputs
-    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs) and kind_name not in inventory.collection.forbidden
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
 
 
 def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:
@@ -341,3 +347,42 @@ def container_name(container: dict) -> str:
 def audited_workloads(inventory: Inventory) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
     return inventory.derive("audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)])
+
+
+KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
+"""The kube-system ConfigMaps that hold kube-proxy's KubeProxyConfiguration."""
+
+
+def kube_proxy_containers(inventory: Inventory) -> Iterator[tuple[dict, str, dict]]:
+    """``(DaemonSet, field path, container)`` for each container of the kube-system/kube-proxy DaemonSet."""
+    daemonset = inventory.get("DaemonSet", "kube-system", "kube-proxy")
+    for template in pod_templates(daemonset) if daemonset else ():
+        for path, container in containers(template.spec, init=False):
+            yield daemonset, f"{template.path}.spec.{path}", container
+
+
+def kube_proxy_flags(inventory: Inventory) -> Iterator[tuple[dict, str, dict[str, str]]]:
+    """``(DaemonSet, field path of the command, {flag: value})`` for each kube-proxy container: the
+    ``--flag=value`` words of its command and args (a repeated flag keeps its last value)."""
+    for daemonset, path, container in kube_proxy_containers(inventory):
+        flags = {}
+        for word in command_words(container):
+            flag, _, value = word.partition("=")
+            flags[flag] = value
+        yield daemonset, f"{path}.command", flags
+
+
+def kube_proxy_configurations(inventory: Inventory) -> Iterator[tuple[dict, str, dict]]:
+    """``(ConfigMap, data key, configuration)`` for each KubeProxyConfiguration in the kube-proxy ConfigMaps;
+    a value that is not YAML is passed over."""
+    for configmap_name in KUBE_PROXY_CONFIGMAPS:
+        configmap = inventory.get("ConfigMap", "kube-system", configmap_name)
+        for key, text in as_dict(configmap.get("data")).items() if configmap else ():
+            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
+                continue
+            try:
+                config = yamlload.load(text)
+            except yamlload.YAMLError:
+                continue
+            if isinstance(config, dict):
+                yield configmap, key, config

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import app_containers, audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list
+from kubegap.resources import command_words
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
@@ -85,7 +85,7 @@ def ingress_nginx_admission_vulnerable(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             image = container.get("image")
             version = ingress_nginx_version(image) if isinstance(image, str) else None
-            words = [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]
+            words = command_words(container)
             webhook = next((w for w in words if w.startswith("--validating-webhook") and w != "--validating-webhook="), None)
             if version and webhook and _unpatched(version):
                 evidence.append(Evidence(f"{path}.image", {"container": container_name(container), "image": image, "webhook": webhook}))

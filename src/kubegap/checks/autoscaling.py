@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import api_version, as_dict, as_list, containers, dig, kind, name, namespace, quantity
+from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
 from kubegap.podtemplates import pod_templates
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
@@ -33,10 +33,7 @@ def _ipv4_network(text: str) -> ipaddress.IPv4Network | None:
 
 def _words(obj: dict) -> str:
     return " ".join(
-        str(word)
-        for template in pod_templates(obj)
-        for _, container in containers(template.spec)
-        for word in as_list(container.get("command")) + as_list(container.get("args"))
+        word for template in pod_templates(obj) for _, container in containers(template.spec) for word in command_words(container)
     )
 
 

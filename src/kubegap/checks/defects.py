@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap import yamlload
+from kubegap.checks._common import kube_proxy_configurations, kube_proxy_containers, kube_proxy_flags
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.networking import KUBE_PROXY_CONFIGMAPS
-from kubegap.resources import as_dict, as_list, containers, dig, name
-from kubegap.podtemplates import pod_templates
+from kubegap.resources import dig, name
 
 DATADOG_IPVS = "datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns"
 IPVS_UDP_FIXED = {12: (1, 12, 10), 13: (1, 13, 7), 14: (1, 14, 3)}
@@ -92,36 +90,22 @@ def _ipvs_unfixed(version: tuple[int, int, int]) -> bool:
 
 def _proxy_mode(ctx: Context) -> tuple[dict, str, str] | None:
     """``(object, where, mode)`` of kube-proxy's proxy mode: a ``--proxy-mode`` flag, or the KubeProxyConfiguration."""
-    daemonset = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
-    for template in pod_templates(daemonset) if daemonset else ():
-        for path, container in containers(template.spec, init=False):
-            for word in [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]:
-                flag, _, value = word.partition("=")
-                if flag == "--proxy-mode" and value:
-                    return daemonset, f"{template.path}.spec.{path}.command", value
-    for cm_name in KUBE_PROXY_CONFIGMAPS:
-        configmap = ctx.inventory.get("ConfigMap", "kube-system", cm_name)
-        for key, text in as_dict(configmap.get("data")).items() if configmap else ():
-            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
-                continue
-            try:
-                config = yamlload.load(text)
-            except yamlload.YAMLError:
-                continue
-            if isinstance(config, dict) and isinstance(config.get("mode"), str):
-                return configmap, f"data.{key}: mode", config["mode"]
+    for daemonset, where, flags in kube_proxy_flags(ctx.inventory):
+        if flags.get("--proxy-mode"):
+            return daemonset, where, flags["--proxy-mode"]
+    for configmap, key, config in kube_proxy_configurations(ctx.inventory):
+        if isinstance(config.get("mode"), str):
+            return configmap, f"data.{key}: mode", config["mode"]
     return None
 
 
 def _proxy_version(ctx: Context) -> tuple[str, str] | None:
     """``(version, where)`` of kube-proxy: its DaemonSet's image tag, else the oldest version the nodes report."""
-    daemonset = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
-    for template in pod_templates(daemonset) if daemonset else ():
-        for _, container in containers(template.spec, init=False):
-            image = container.get("image")
-            tag = image.split("@")[0].rsplit(":", 1)[-1] if isinstance(image, str) and ":" in image.split("/")[-1] else None
-            if release(tag) is not None:
-                return tag, f"image {image}"
+    for _, _, container in kube_proxy_containers(ctx.inventory):
+        image = container.get("image")
+        tag = image.split("@")[0].rsplit(":", 1)[-1] if isinstance(image, str) and ":" in image.split("/")[-1] else None
+        if release(tag) is not None:
+            return tag, f"image {image}"
     reported = [(found, v) for n in ctx.inventory.nodes if (found := release(v := dig(n, "status", "nodeInfo", "kubeProxyVersion")))]
     if reported:
         return min(reported)[1], "nodes[*].status.nodeInfo.kubeProxyVersion"

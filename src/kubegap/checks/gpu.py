@@ -8,7 +8,7 @@ from kubegap.checks._common import (
     GPU_RESOURCES, daemonset_covers, daemonsets_matching, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, env_names, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, name, namespace, quantity
 from kubegap.scheduling import node_taints
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 
@@ -58,7 +58,7 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
     configmaps = set(mounted_configmaps)
     for _, container in containers(template.spec, init=False):
         found |= env_names(container) & set(NCCL_KNOBS)
-        words = " ".join(str(part) for part in as_list(container.get("command")) + as_list(container.get("args")))
+        words = " ".join(command_words(container))
         found |= {knob for knob in NCCL_KNOBS if f"{knob}=" in words}
         for source in as_list(container.get("envFrom")):
             ref = dig(source, "configMapRef", "name")

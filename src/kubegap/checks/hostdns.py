@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, containers, dig, name, namespace
+from kubegap.resources import as_list, command_words, containers, dig, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 
 SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
@@ -15,9 +15,7 @@ _CLUSTER_NAME = re.compile(r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.svc(\.cluster\.loca
 
 
 def _words(container: dict) -> list[str]:
-    words = [str(w) for w in as_list(container.get("command")) + as_list(container.get("args"))]
-    words += [v for e in as_list(container.get("env")) if isinstance(v := dig(e, "value"), str)]
-    return words
+    return command_words(container) + [v for e in as_list(container.get("env")) if isinstance(v := dig(e, "value"), str)]
 
 
 def _service_pattern(service_name: str) -> re.Pattern:

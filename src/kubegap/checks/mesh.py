@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.resources import as_list, command_words, containers, dig, labels, name
 from kubegap.podtemplates import PodTemplate, Workload, pod_templates
 
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
@@ -43,9 +43,7 @@ def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
 def stops_proxy(template: PodTemplate) -> bool:
     """Whether a container's command or arguments call the proxy's shutdown endpoint."""
     return any(
-        STOP_WORD in str(word)
-        for _, container in containers(template.spec)
-        for word in as_list(container.get("command")) + as_list(container.get("args"))
+        STOP_WORD in word for _, container in containers(template.spec) for word in command_words(container)
     )
 
 

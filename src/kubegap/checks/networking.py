@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap import yamlload
+from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.references import from_manifests
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
 from kubegap.resources import api_version, as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.selectors import Selector
-from kubegap.podtemplates import pod_templates
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
@@ -154,7 +152,7 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
                 Evidence("selected workloads", planned[1] or None),
             )
 
-KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
+
 FLAGS = {
     "--conntrack-max-per-core": "maxPerCore",
     "--conntrack-min": "min",
@@ -186,35 +184,17 @@ def _integer(value) -> int | None:
 
 def _configmap_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
     """``(object, where, conntrack settings)`` from kube-proxy ConfigMaps holding a KubeProxyConfiguration."""
-    for cm_name in KUBE_PROXY_CONFIGMAPS:
-        cm = ctx.inventory.get("ConfigMap", "kube-system", cm_name)
-        if cm is None:
-            continue
-        for key, text in as_dict(cm.get("data")).items():
-            if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
-                continue
-            try:
-                config = yamlload.load(text)
-            except yamlload.YAMLError:
-                continue
-            if isinstance(config, dict) and isinstance(config.get("conntrack"), dict):
-                yield cm, f"data.{key}: conntrack", config["conntrack"]
+    for configmap, key, config in kube_proxy_configurations(ctx.inventory):
+        if isinstance(config.get("conntrack"), dict):
+            yield configmap, f"data.{key}: conntrack", config["conntrack"]
 
 
 def _flag_settings(ctx: Context) -> Iterator[tuple[dict, str, dict]]:
     """Conntrack settings passed as flags to a kube-proxy DaemonSet."""
-    obj = ctx.inventory.get("DaemonSet", "kube-system", "kube-proxy")
-    if obj is None:
-        return
-    for template in pod_templates(obj):
-        for path, container in containers(template.spec, init=False):
-            settings = {}
-            for arg in [str(a) for a in as_list(container.get("command")) + as_list(container.get("args"))]:
-                flag, _, value = arg.partition("=")
-                if flag in FLAGS:
-                    settings[FLAGS[flag]] = value
-            if settings:
-                yield obj, f"{template.path}.spec.{path}.command", settings
+    for daemonset, where, flags in kube_proxy_flags(ctx.inventory):
+        settings = {FLAGS[flag]: value for flag, value in flags.items() if flag in FLAGS}
+        if settings:
+            yield daemonset, where, settings
 
 
 def _risks(ctx: Context, settings: dict) -> Iterator[str]:

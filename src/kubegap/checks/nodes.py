@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, labels, name, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, labels, name, quantity
 from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -62,7 +62,7 @@ def _mentions_mitigation(ctx: Context) -> str | None:
     for workload in ctx.inventory.workloads:
         for template in workload.templates:
             for _, container in containers(template.spec):
-                words = " ".join(str(p) for p in as_list(container.get("command")) + as_list(container.get("args")))
+                words = " ".join(command_words(container))
                 if MITIGATION in words.replace(" ", ""):
                     return str(workload.ref)
     return None

@@ -6,7 +6,7 @@ import os
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, is_live, spec_path
+from kubegap.checks._common import audited_workloads, from_manifests, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
@@ -73,12 +73,6 @@ def _folder(inventory: Inventory, obj: dict) -> str | None:
     """The directory of the file an object was read from (None when it came from no file)."""
     origin = inventory.origin(obj)
     return os.path.dirname(origin.path) if origin else None
-
-
-def from_manifests(inventory: Inventory) -> bool:
-    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
-    inputs = inventory.collection.inputs
-    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
 
 
 def pre_hooks(obj: dict) -> frozenset[str]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, containers, name
+from kubegap.resources import command_words, containers, name
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
@@ -34,7 +34,7 @@ def proportional_targets(ctx: Context) -> Iterator[tuple[dict, tuple[str | None,
                 image = container.get("image")
                 if not isinstance(image, str) or CPA_IMAGE not in image:
                     continue
-                words = [str(w) for w in as_list(container.get("command")) + as_list(container.get("args"))]
+                words = command_words(container)
                 target_ns = _flag(words, "--namespace") or workload.ref.namespace
                 for target in (_flag(words, "--target") or "").split(","):
                     target_kind, _, target_name = target.strip().partition("/")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks.base import Check
+from kubegap.library.serialize import case_ref
 
 
 def check_summary(check: Check) -> dict:
@@ -27,9 +28,6 @@ def check_json(check: Check, library) -> dict:
         "requires": list(check.requires),
         "reads": list(check.reads),
         "settings": dict(check.defaults),
-        "cases": [
-            {"id": case_id, "title": case.title, "url": case.url} if (case := library.case(case_id)) else {"id": case_id}
-            for case_id in check.cases
-        ],
+        "cases": [case_ref(library, case_id) for case_id in check.cases],
         "seen_in": [c.id for c in library.naming_check(check.id)],
     }

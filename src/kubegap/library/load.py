@@ -115,6 +115,11 @@ class Library:
     def term(self, vocabulary: str, term_id: str) -> Term | None:
         return self._terms.get((vocabulary, term_id))
 
+    def term_name(self, vocabulary: str, term_id: str) -> str:
+        """The term's name, or its id when the vocabulary has no such term."""
+        term = self.term(vocabulary, term_id)
+        return term.name if term else term_id
+
     def filter(self, **selected: Iterable[str]) -> list[Case]:
         """Cases tagged with every selected term; a parent term also selects its children."""
         return [

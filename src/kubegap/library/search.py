@@ -110,11 +110,7 @@ class Index:
 
     def row(self, case: Case) -> tuple[str, ...]:
         """The case's searchable text, one string per field of :data:`kubegap.library.textsearch.FIELDS`."""
-        terms = [
-            term.name if (term := self.library.term(v, t)) else t
-            for v in VOCABULARIES
-            for t in case.tags.of(v)
-        ]
+        terms = [self.library.term_name(v, t) for v in VOCABULARIES for t in case.tags.of(v)]
         return (
             case.title, case.organization, case.summary, case.root_cause, case.symptoms, case.trigger,
             " ".join(case.contributing_factors), case.detection or "", " ".join(case.remediation), " ".join(case.lessons),

@@ -7,6 +7,12 @@ def case_json(case) -> dict:
     return case.model_dump(mode="json", exclude_none=True)
 
 
+def case_ref(library, case_id: str) -> dict:
+    """How a check names a case it cites: the id, with the title and URL when the library holds the case."""
+    case = library.case(case_id)
+    return {"id": case_id, "title": case.title, "url": case.url} if case else {"id": case_id}
+
+
 def page_json(result, query, filters) -> dict:
     """A page of cases with its facets; a search's cases carry their snippet (text segments, matched ones marked)."""
     from kubegap.library.search import snippet_json
@@ -32,7 +38,7 @@ NOT_STATED = "*Not stated in the sources.*"
 
 
 def _terms(library, vocabulary: str, ids) -> str:
-    return ", ".join((t.name if (t := library.term(vocabulary, i)) else i) for i in ids)
+    return ", ".join(library.term_name(vocabulary, i) for i in ids)
 
 
 def _bullets(items) -> str:

@@ -127,13 +127,6 @@ def _expired(parts: list[Part]) -> list[tuple]:
     return [tuple(pair) for pair in counts.values()]
 
 
-def build_report(
-    result: AuditResult, inventory: Inventory, checks: list[Check], library: Library, config_path: str | None = None
-) -> dict:
-    """The report of one cluster's audit."""
-    return assemble_report([Part(result, inventory)], checks, library, config_path)
-
-
 def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> dict:
     """The report of one cluster (one part), or of a fleet: its clusters' parts, then the fleet checks'."""
     by_id = {c.id: c for c in checks}

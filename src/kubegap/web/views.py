@@ -49,10 +49,6 @@ def quoted(value: str) -> str:
     return repr(value if len(value) <= ECHOED_CHARS else value[:ECHOED_CHARS] + "…")
 
 
-def _names(library: Library, vocabulary: str, term_ids) -> list[str]:
-    return [(t.name if (t := library.term(vocabulary, i)) else i) for i in term_ids]
-
-
 # What a filter says about the cases it selects: (verb for several cases, for one case, noun, plural noun).
 _FILTER_PHRASES = {
     "component": ("involve", "involves", "", ""),
@@ -70,7 +66,8 @@ def selection_sentence(library: Library, query: str | None, filters: dict[str, l
     parts = []
     for vocabulary, (several, one, noun, nouns) in _FILTER_PHRASES.items():
         if terms := filters.get(vocabulary):
-            parts.append(f"{one if total == 1 else several} {nouns if len(terms) > 1 else noun}{and_list(_names(library, vocabulary, terms))}")
+            names = and_list([library.term_name(vocabulary, t) for t in terms])
+            parts.append(f"{one if total == 1 else several} {nouns if len(terms) > 1 else noun}{names}")
     if query:
         parts.append(f"{'matches' if total == 1 else 'match'} the search “{query}”")
     if not parts:
