@@ -106,7 +106,7 @@ def stages(path: str) -> dict:
     from kubegap.library import load_library
     from kubegap.pipeline import select_checks
     from kubegap.report import renderer
-    from kubegap.report.model import build_report
+    from kubegap.report.model import Part, assemble_report
     from kubegap.sources.manifests import ManifestSource
 
     checks, library = select_checks(None), load_library()
@@ -118,7 +118,7 @@ def stages(path: str) -> dict:
         marks.append(time.perf_counter())
         result = run_audit(inventory, checks)
         marks.append(time.perf_counter())
-    report = build_report(result, inventory, checks, library)
+    report = assemble_report([Part(result, inventory)], checks, library)
     marks.append(time.perf_counter())
     renderer("json")(report, io.StringIO())
     marks.append(time.perf_counter())
