@@ -22,6 +22,8 @@ import orjson
 from kubegap.sources.base import drop_unused_fields
 
 SECTIONS = ("metadata", "spec", "status")
+POD_SECTIONS = ("metadata", "spec")
+"""A pod's status is its own (condition times, container IDs, IPs): comparing it would cost time and share nothing."""
 NESTED = frozenset({"metadata", "spec", "status", "template", "jobTemplate"})
 """Fields that hold a pod template or its parts: compacted field by field rather than whole, so a
 template that differs in one field (a pod-template-hash label) still shares the rest."""
@@ -43,7 +45,7 @@ class Compactor:
         if id(obj) not in self._compacted:
             self._compacted.add(id(obj))
             drop_unused_fields(obj)
-            for section in SECTIONS:
+            for section in SECTIONS if obj.get("kind") != "Pod" else POD_SECTIONS:
                 value = obj.get(section)
                 if value.__class__ is dict:
                     self._fields(value, DEPTH)

@@ -9,8 +9,8 @@ objects plus one slice.
 Cutting needs no tokenizer: a candidate cut is a ``}`` ``,`` followed by the bytes the first
 item starts with (its indentation and first key: ``{"apiVersion"``), past the slice's target
 length; a candidate is accepted only if orjson parses ``[`` slice ``]``, which it cannot when
-the cut falls inside an item (unbalanced brackets, or an unterminated string). Counting brackets
-first rules most wrong candidates out without parsing. Anything that does not fit this shape
+the cut falls inside an item (unbalanced brackets, or an unterminated string). After a few failed
+parses, counting brackets first rules most wrong candidates out without parsing. Anything that does not fit this shape
 returns None, and the caller parses the document whole, so errors are reported exactly as before.
 """
 
@@ -26,7 +26,9 @@ SLICE_BYTES = 8 * 1024 * 1024
 MAX_PROBES = 64
 """Candidate cuts looked at per slice before giving up on slicing (then the rest is parsed whole)."""
 MAX_PARSES = 8
-"""Candidate slices parsed although their brackets do not balance (strings can hold brackets)."""
+"""Candidate slices parsed before their brackets are counted: a cut at the first item's indentation and
+key is nearly always right, so parsing at once saves counting every slice; past this many failed
+parses, only candidates whose brackets balance are parsed (strings can hold brackets)."""
 
 _ITEMS = re.compile(rb'"items"\s*:\s*\[')
 _FIRST_ITEM = re.compile(rb'(\s*)\{(\s*"[^"\\]{1,64}")')
@@ -52,9 +54,8 @@ def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None
         if cut is None:
             return None
         piece = buffer[start : cut.start() + 1]
-        balanced = _balanced(piece)
-        if balanced or parses < MAX_PARSES:
-            parses += not balanced
+        if parses < MAX_PARSES or _balanced(piece):
+            parses += 1
             try:
                 return orjson.loads(b"[" + piece + b"]"), cut.start() + cut.group().index(b"{")
             except orjson.JSONDecodeError:
