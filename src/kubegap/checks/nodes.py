@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, labels, name, quantity
+from kubegap.resources import as_list, command_words, containers, dig, labels, name, quantity, resource_amount
 from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -547,12 +547,10 @@ def _schedulable(node: dict) -> bool:
 
 def _requests(pod_containers: list) -> dict[str, float]:
     """The CPU and memory requests of a pod's regular containers, summed."""
-    totals = dict.fromkeys(HEADROOM_RESOURCES, 0.0)
-    for container in pod_containers:
-        requests = as_dict(dig(container, "resources", "requests")) if isinstance(container, dict) else {}
-        for resource in HEADROOM_RESOURCES:
-            totals[resource] += quantity(requests.get(resource)) or 0.0
-    return totals
+    return {
+        resource: sum(resource_amount(c, "requests", resource) or 0.0 for c in pod_containers if isinstance(c, dict))
+        for resource in HEADROOM_RESOURCES
+    }
 
 
 def _moves_with_node(pod: dict) -> bool:

@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import images, int_or_percent, matches_any, mounted_volumes
+from kubegap.checks._common import audited_workloads, images, int_or_percent, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
@@ -808,8 +808,8 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     - {name: work, emptyDir: {sizeLimit: 20Gi}}
     ```
     """
-    for workload in ctx.inventory.workloads:
-        if workload.is_finished or workload.is_helm_test or _limit_range_default(ctx, workload.ref.namespace):
+    for workload in audited_workloads(ctx.inventory):
+        if _limit_range_default(ctx, workload.ref.namespace):
             continue
         evidence = [
             Evidence(f"{template.path or 'spec'}.volumes[{volume}].emptyDir.sizeLimit", {"container": c, "mountPath": path})
