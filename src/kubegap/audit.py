@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, Member, Skip, severity_rank
@@ -70,9 +70,30 @@ def _annotation_exemption(finding: Finding) -> str | None:
     return None
 
 
+def _one_per_object(findings: list[Finding]) -> list[Finding]:
+    """One finding per object and gap.
+
+    Manifests can define one object several times (alternative install files, a copy per
+    environment). Findings equal in check, object, message and evidence, on definitions exempted
+    alike, become the first one, which keeps the others in ``also`` for their locations."""
+    slots: dict[tuple, list[int]] = {}
+    merged: list[Finding] = []
+    for finding in findings:
+        same = slots.setdefault((finding.object, finding.message), [])
+        for slot in same:
+            kept = merged[slot]
+            if kept == finding and _annotation_exemption(kept) == _annotation_exemption(finding):
+                merged[slot] = replace(kept, also=(*kept.also, finding.subject))
+                break
+        else:
+            same.append(len(merged))
+            merged.append(finding)
+    return merged
+
+
 def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
     try:
-        findings = list(check.run(context))
+        findings = _one_per_object(list(check.run(context)))
     except Skip as skip:
         return Coverage(check.id, "skipped", f"not applicable: {skip}"), []
     except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit

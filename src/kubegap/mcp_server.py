@@ -29,7 +29,7 @@ from kubegap.checks.base import Severity as SeverityLevel
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.report.text import evidence_text, location_label, object_label
+from kubegap.report.text import evidence_text, object_label, where_label
 
 MAX_INLINE_BYTES = 5 * 1024 * 1024
 MAX_PATHS = 200
@@ -161,7 +161,7 @@ def _groups(report: dict, min_severity: str) -> list[dict]:
         if finding["evidence"]:
             entry["detail"] = evidence_text(finding["evidence"][0])
         if (finding.get("location") or {}).get("line"):
-            entry["location"] = location_label(finding["location"])
+            entry["location"] = where_label(finding, brief=True)
         group["objects"].append(entry)
     for group in groups.values():
         messages = {entry["message"] for entry in group["objects"]}

@@ -95,3 +95,34 @@ def test_snapshot_documents_keep_their_coverage(tmp_path):
     assert collection.collected == {"Node"} and collection.forbidden == {"Secret": "list secrets"}
     assert collection.absent == {"PyTorchJob"} and collection.cluster["name"] == "prod"
     assert len(collection.resources) == 1 and "item 1" in collection.warnings[0]
+
+
+SERVICE = "apiVersion: v1\nkind: Service\nmetadata: {name: %s}\n"
+
+
+def test_testdata_directories_below_a_given_directory_are_skipped_and_named(tmp_path):
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
+    (tmp_path / "pkg" / "testdata").mkdir(parents=True)
+    (tmp_path / "pkg" / "testdata" / "svc.yaml").write_text(SERVICE % "fixture")
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
+    (warning,) = collection.warnings
+    assert "1 testdata directory not read" in warning and str(tmp_path / "pkg" / "testdata") in warning
+
+
+def test_a_testdata_directory_given_by_path_is_audited(tmp_path):
+    (tmp_path / "testdata").mkdir()
+    (tmp_path / "testdata" / "svc.yaml").write_text(SERVICE % "fixture")
+    collection = ManifestSource([str(tmp_path / "testdata")]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["fixture"]
+    assert not collection.warnings
+
+
+def test_files_past_the_directory_limit_are_named_not_dropped_silently(tmp_path, monkeypatch):
+    monkeypatch.setattr("kubegap.limits.MAX_DIRECTORY_FILES", 2)
+    for name in "abc":
+        (tmp_path / f"{name}.yaml").write_text(SERVICE % name)
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["a", "b"]
+    assert any("more than 2 manifest files" in w and "c.yaml" in w for w in collection.warnings)

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
-from kubegap.report.text import counts_label, location_label, subject_label
+from kubegap.report.text import counts_label, subject_label, where_label
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
 
@@ -64,7 +64,7 @@ def _table(title: str, findings: list[dict], style: str) -> Table:
     for f in findings:
         obj = subject_label(f)
         if f.get("location"):
-            obj += "\n" + location_label(f["location"])
+            obj += "\n" + where_label(f, brief=True)
         table.add_row(f["severity"], f["check_id"], obj, f["message"])
     return table
 

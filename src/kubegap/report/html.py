@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, coverage_label, location_label, subject_label, summary_line, value_text
+from kubegap.report.text import case_label, coverage_label, subject_label, summary_line, value_text, where_label
 
 
 def _static(name: str) -> str:
@@ -35,7 +35,7 @@ def _csp_hash(source: str) -> str:
 
 def _search_text(finding: dict) -> str:
     parts = [finding["check_id"], finding.get("title", ""), subject_label(finding), finding["message"],
-             location_label(finding.get("location")), *(e["path"] for e in finding["evidence"])]
+             where_label(finding), *(e["path"] for e in finding["evidence"])]
     return " ".join(parts).lower()
 
 
@@ -76,7 +76,7 @@ def finding_item(finding: dict, index: int | str, case_link: CaseLink, check_hre
     evidence = "".join(
         f"<dt>{escape(e['path'])}</dt><dd>{escape(value_text(e.get('value')))}</dd>" for e in finding["evidence"]
     )
-    where = location_label(finding.get("location"))
+    where = where_label(finding)
     check = f"<code>{escape(finding['check_id'])}</code>"
     return (
         f'<li class="finding sev-{severity}" data-severity="{severity}" data-category="{escape(finding.get("category", ""))}" '

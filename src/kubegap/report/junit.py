@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from collections import defaultdict
 from typing import TextIO
 
-from kubegap.report.text import location_label, subject_label, value_text
+from kubegap.report.text import subject_label, value_text, where_label
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -28,7 +28,7 @@ def _failure_text(findings: list[dict], cases: dict) -> str:
     for f in findings:
         lines.append(f["message"])
         if f.get("location"):
-            lines.append(f"  at {location_label(f['location'])}")
+            lines.append(f"  at {where_label(f)}")
         lines += [f"  {e['path']}: {value_text(e.get('value'))}" for e in f["evidence"]]
         lines.append(f"  fix: {f['remediation']}")
         for case_id in f["cases"]:

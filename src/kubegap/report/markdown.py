@@ -12,7 +12,7 @@ import re
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, counts_label, coverage_label, location_label, subject_label, value_text
+from kubegap.report.text import case_label, counts_label, coverage_label, subject_label, value_text, where_label
 
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")
 
@@ -42,7 +42,7 @@ def _details(report: dict, number: int, finding: dict) -> str:
     evidence = "\n".join(f"{e['path']}: {value_text(e.get('value'))}" for e in finding["evidence"])
     parts = [f"<details>\n<summary>{summary}</summary>\n", inline(finding["message"])]
     if finding.get("location"):
-        parts.append(f"Location: {inline(location_label(finding['location']))}")
+        parts.append(f"Location: {inline(where_label(finding))}")
     if evidence:
         parts.append("**Evidence**\n\n" + _code_block(evidence))
     parts.append(f"**Fix**: {inline(finding['remediation'])}")

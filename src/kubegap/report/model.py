@@ -25,6 +25,11 @@ READABLE_VERSIONS = ("1", "2")
 """Report versions diff, --baseline and the viewer read: version 2 only added fleet fields."""
 
 
+def _location(inventory: Inventory | None, subject: dict | None) -> dict | None:
+    origin = inventory.origin(subject) if subject is not None and inventory is not None else None
+    return None if origin is None else {"path": origin.path, "document": origin.document, "line": origin.line}
+
+
 def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | None, tag: dict) -> dict:
     check = checks[finding.check_id]
     entry = {
@@ -39,9 +44,12 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | 
         "remediation": finding.remediation,
         "cases": list(finding.cases),
     }
-    origin = inventory.origin(finding.subject) if finding.subject is not None and inventory is not None else None
-    if origin is not None:
-        entry["location"] = {"path": origin.path, "document": origin.document, "line": origin.line}
+    location = _location(inventory, finding.subject)
+    if location is not None:
+        entry["location"] = location
+        others = [where for where in (_location(inventory, subject) for subject in finding.also) if where is not None]
+        if others:
+            entry["also_at"] = others
     entry["fingerprint"] = fingerprint(entry)
     return entry
 

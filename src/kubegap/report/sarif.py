@@ -84,13 +84,12 @@ def logical_name(report: dict, finding: dict) -> str:
     return f"{cluster}/{obj.get('namespace') or '-'}/{obj['kind']}/{obj['name']}"
 
 
-def _location(report: dict, finding: dict) -> dict:
+def _location(report: dict, finding: dict, where: dict | None) -> dict:
     location: dict = {
         "logicalLocations": [
             {"name": finding["object"]["name"], "fullyQualifiedName": logical_name(report, finding), "kind": "resource"}
         ]
     }
-    where = finding.get("location")
     if where and where["path"] not in _NOT_A_FILE:
         location["physicalLocation"] = {"artifactLocation": _artifact(where["path"])}
         if where.get("line"):
@@ -98,12 +97,17 @@ def _location(report: dict, finding: dict) -> dict:
     return location
 
 
+def _locations(report: dict, finding: dict) -> list[dict]:
+    """Where the object is defined; an object defined in several manifest documents with the same gap has each."""
+    return [_location(report, finding, where) for where in (finding.get("location"), *finding.get("also_at", ()))]
+
+
 def _result(report: dict, finding: dict, rule_index: dict[str, int]) -> dict:
     result = {
         "ruleId": finding["check_id"],
         "level": LEVEL[finding["severity"]],
         "message": {"text": finding["message"]},
-        "locations": [_location(report, finding)],
+        "locations": _locations(report, finding),
         "partialFingerprints": {FINGERPRINT: finding["fingerprint"]},
         "properties": {
             "severity": finding["severity"],

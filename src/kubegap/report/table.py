@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kubegap.checks.base import severity_rank
-from kubegap.report.text import case_label, case_reference, coverage_label, evidence_text, location_label, subject_label, summary_line
+from kubegap.report.text import case_label, case_reference, coverage_label, evidence_text, subject_label, summary_line, where_label
 
 ROWS_PER_CHECK = 5
 INDENT = "    "
@@ -111,7 +111,7 @@ def _severity(severity: str, indent: str = "") -> Text:
 
 def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
     more = INDENT * 2
-    location = location_label(finding.get("location"))
+    location = where_label(finding)
     if location:
         printer.paragraph(location, first=INDENT + "at ", rest=more)
     for evidence in finding["evidence"]:
@@ -157,7 +157,7 @@ def _by_object(printer: _Printer, report: dict, findings: list[dict], view: View
     for label, group in groupby(sorted(findings, key=lambda f: rank[_object(f)]), key=_object):
         group = list(group)
         location = group[0].get("location") or {}
-        where = location_label(location) if location.get("line") else ""
+        where = where_label(group[0], brief=True) if location.get("line") else ""
         printer.paragraph((label, "bold"), where)
         for f in group:
             _finding(printer, report, f, view)

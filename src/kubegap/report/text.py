@@ -34,6 +34,18 @@ def location_label(location: dict | None) -> str:
     return location["path"] + (f":{location['line']}" if location.get("line") else "")
 
 
+def where_label(finding: dict, *, brief: bool = False) -> str:
+    """Where a manifest finding's object is defined, then the other documents defining the same object
+    with the same gap (only their number when ``brief``); empty for cluster findings."""
+    label = location_label(finding.get("location"))
+    others = finding.get("also_at") or []
+    if not label or not others:
+        return label
+    if brief:
+        return f"{label} (and {len(others)} more)"
+    return ", ".join([label, *(location_label(where) for where in others)])
+
+
 def value_text(value) -> str:
     """An evidence value as compact JSON (strings unquoted)."""
     if isinstance(value, str):

@@ -272,11 +272,22 @@ def _gunzip(raw: bytes) -> bytes:
     return data
 
 
-def _files(root: Path) -> Iterator[Path]:
-    """Manifest files under a directory, sorted; symlinked directories are not followed (no loops)."""
+TEST_INPUTS = "testdata"
+"""Directories holding test inputs by convention (Go's tools ignore them too): the manifests in them
+are fixtures of a program's own tests, not something anyone deploys. Skipped below a directory
+given to ``audit``, with a warning; given by path, a ``testdata`` directory is audited."""
+
+
+def _files(root: Path, warn) -> Iterator[Path]:
+    """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
+
+    What is left out is said through ``warn``: ``testdata`` directories, and every file past
+    ``MAX_DIRECTORY_FILES``."""
     count = 0
+    test_inputs = []
     for folder, dirs, files in os.walk(root, followlinks=False):
-        dirs.sort()
+        test_inputs += [Path(folder, d) for d in dirs if d == TEST_INPUTS]
+        dirs[:] = sorted(d for d in dirs if d != TEST_INPUTS)
         for file in sorted(files):
             if not file.lower().endswith(SUFFIXES):
                 continue
@@ -284,8 +295,13 @@ def _files(root: Path) -> Iterator[Path]:
             if path.is_file():
                 count += 1
                 if count > limits.MAX_DIRECTORY_FILES:
+                    warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
                     return
                 yield path
+    if test_inputs:
+        shown = ", ".join(str(p) for p in test_inputs[:3]) + (f" and {len(test_inputs) - 3} more" if len(test_inputs) > 3 else "")
+        warn(f"{root}: {len(test_inputs)} testdata director{'y' if len(test_inputs) == 1 else 'ies'} not read "
+             f"(test inputs by convention): {shown}; give one by path to audit it")
 
 
 class ManifestSource:
@@ -307,7 +323,7 @@ class ManifestSource:
                 continue
             path = Path(raw)
             if path.is_dir():
-                for file in _files(path):
+                for file in _files(path, reader.warn):
                     try:
                         reader.read_file(file)
                     except InputError as exc:  # one bad file in a tree: say so, read the others

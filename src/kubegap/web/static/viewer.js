@@ -31,9 +31,13 @@
     return f.cluster ? f.cluster + ": " + label : label;
   }
 
-  function where(f) {
-    var l = f.location;
+  function at(l) {
     return l && l.path ? l.path + (l.line ? ":" + l.line : "") : "";
+  }
+
+  function where(f) {
+    var first = at(f.location);
+    return first ? [first].concat((f.also_at || []).map(at)).join(", ") : "";
   }
 
   function cited(f, cases) {
