@@ -61,3 +61,16 @@ def test_the_static_site_viewer_works_from_disk(watched, demo_report, tmp_path):
     page.goto((tmp_path / "site" / "report.html").as_uri())
     _open(page, demo_report)
     assert page.locator("ol.findings > li").count() == len(json.loads(demo_report.read_text())["findings"])
+
+
+def test_every_definition_of_an_object_is_named(watched, site_server, demo_report, tmp_path):
+    report = json.loads(demo_report.read_text())
+    finding = report["findings"][0]
+    finding["location"] = {"path": "deploy/prod/api.yaml", "document": 0, "line": 3}
+    finding["also_at"] = [{"path": "deploy/staging/api.yaml", "document": 0, "line": 5}]
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(report))
+    page = watched.page
+    page.goto(site_server + "/report")
+    _open(page, path)
+    expect(page.locator("ol.findings > li").first).to_contain_text("deploy/prod/api.yaml:3, deploy/staging/api.yaml:5")
