@@ -9,7 +9,6 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_list, containers, dig, name, namespace
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
-CIVIS = "civis-analytics-2018-datadog-agents-overload-kops-api-servers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
 MARCINCUBER = "marcincuber-2024-kyverno-ephemeralreports-overload-eks-etcd"
 PIETERLANGE = "pieterlange-2019-dex-authrequests-overload-masters"
@@ -55,7 +54,7 @@ def _cluster_wide_reads(role: dict) -> list[str]:
     title="Per-node agent allowed to list and watch pods or nodes across the whole cluster",
     severity="low",
     category="control-plane",
-    cases=[OPENAI, CIVIS],
+    cases=[OPENAI],
     requires=["DaemonSet", "ServiceAccount", "ClusterRoleBinding", "ClusterRole"],
     reads=["Node", "workloads"],
     defaults={"min_nodes": 100},
