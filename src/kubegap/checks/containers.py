@@ -16,6 +16,7 @@ from kubegap.checks._common import (
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.images import parse_image
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
@@ -47,8 +48,18 @@ def _declared(container: dict, section: str) -> set[str]:
     return {k for k, v in as_dict(dig(container, "resources", section)).items() if v not in (None, "")}
 
 
+def _holds_the_pod_open(container: dict) -> bool:
+    """A container running the pause image as built (no command or args of its own): it only keeps the
+    pod alive (installer DaemonSets do their work in init containers), so it needs no requests or limits."""
+    image = container.get("image")
+    if not isinstance(image, str) or container.get("command") or container.get("args"):
+        return False
+    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] == "pause"
+
+
 def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
-    """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
+    """Per workload, the containers that leave one of ``resources`` unset in ``section`` (the pause
+    container excepted)."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         if workload.kind in RUNTIME_KINDS:
@@ -59,6 +70,8 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
         defaulted = defaults[ns][0 if section == "requests" else 1]
         evidence = []
         for _, path, container in app_containers(workload):
+            if _holds_the_pod_open(container):
+                continue
             have = _declared(container, section) | defaulted
             if section == "requests":
                 have |= _declared(container, "limits")  # a limit without a request is also the request
@@ -90,7 +103,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
-    are not judged.
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
 
@@ -149,7 +162,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     Containers of top-level workloads without `resources.limits.memory` and without a default
     memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
     runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
-    judged.
+    judged, nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
 
