@@ -24,10 +24,12 @@ JUNK = (None, 1, "x", [], {}, True, [1, "a", None], {"a": 1})
 
 
 def _mutate(value, rng: random.Random, rate: float) -> None:
+    """Replace values by junk; each junk value is a fresh copy, since a part shared within one object
+    (equal parts are stored once) is walked again and would otherwise mutate ``JUNK`` itself."""
     keys = list(value) if isinstance(value, dict) else range(len(value)) if isinstance(value, list) else ()
     for key in keys:
         if rng.random() < rate:
-            value[key] = rng.choice(JUNK)
+            value[key] = copy.deepcopy(rng.choice(JUNK))
         else:
             _mutate(value[key], rng, rate)
 
