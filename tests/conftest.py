@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["support.event_loops"]
+
 ROOT = Path(__file__).resolve().parent.parent
 # The library's parse cache goes to a throwaway folder, not the user's ~/.cache, for the whole run.
 os.environ.setdefault("KUBEGAP_CACHE_DIR", tempfile.mkdtemp(prefix="kubegap-test-cache-"))

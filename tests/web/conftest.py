@@ -93,8 +93,10 @@ def demo_report(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module. Playwright's sync API keeps its event loop marked running on this
+    thread while it is open, so a wider scope would break asyncio.run/anyio.run in every later test."""
     if not CHROMIUM.exists():
         pytest.fail(f"{CHROMIUM} is missing: run 'make system-deps' (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
