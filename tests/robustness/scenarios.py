@@ -80,6 +80,9 @@ def _symlink_loop(folder: Path) -> None:
 
 SCENARIOS = [
     Scenario("alias-bomb", "YAML 'billion laughs': 9 levels of 9 aliases", _alias_bomb, "aliases expand past"),
+    Scenario("self-alias", "a YAML alias to an enclosing node (a document that contains itself)",
+             _write("self.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: self}\ndata: &d\n  loop: *d\n"),
+             "contain itself"),
     Scenario("deep-json", "JSON nested 100,000 arrays deep", _deep("deep.json", 100_000), "nested more than"),
     Scenario("deep-yaml", "YAML flow sequence nested 100,000 deep", _deep("deep.yaml", 100_000), "nested more than"),
     Scenario("huge-file", f"a {MAX_FILE_BYTES // 2**30} GiB file plus one byte (over the size limit)", _sparse_huge, "over the"),

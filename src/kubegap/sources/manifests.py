@@ -54,9 +54,15 @@ def _too_deep(text: str) -> bool:
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
 
 
-def _expanded_size(data) -> int:
-    """Nodes the document has once aliases are expanded, stopping early past the limit."""
+class _ContainsItself(Exception):
+    pass
+
+
+def _expanded_size(data) -> int | None:
+    """Nodes the document has once aliases are expanded, stopping early past the limit; None when an
+    alias makes the document contain itself, which no Kubernetes object (JSON) can."""
     memo: dict[int, int] = {}
+    walking = -1
 
     def size(obj) -> int:
         if isinstance(obj, dict):
@@ -66,8 +72,10 @@ def _expanded_size(data) -> int:
         else:
             return 1
         key = id(obj)
+        if memo.get(key) == walking:
+            raise _ContainsItself
         if key not in memo:
-            memo[key] = 0  # a cycle counts once
+            memo[key] = walking
             total = 1
             for child in children:
                 total += size(child)
@@ -76,7 +84,10 @@ def _expanded_size(data) -> int:
             memo[key] = total
         return memo[key]
 
-    return size(data)
+    try:
+        return size(data)
+    except _ContainsItself:
+        return None
 
 
 def _documents(text: str) -> Iterator[tuple[int, int, str]]:
@@ -195,7 +206,11 @@ class Reader:
             for key, key_line in duplicates:
                 self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
             for data in documents:
-                if "*" in chunk and _ALIAS.search(chunk) and _expanded_size(data) > limits.MAX_EXPANDED_NODES:
+                expanded = _expanded_size(data) if "*" in chunk and _ALIAS.search(chunk) else 0
+                if expanded is None:
+                    self.warn(f"{path}, document {index + 1}: a YAML alias makes the document contain itself; skipped")
+                    continue
+                if expanded > limits.MAX_EXPANDED_NODES:
                     self.warn(f"{path}, document {index + 1}: YAML aliases expand past {limits.MAX_EXPANDED_NODES} nodes; skipped")
                     continue
                 self.add_document(data, origin)
