@@ -27,7 +27,7 @@ def _mutate(value, rng: random.Random, rate: float) -> None:
     keys = list(value) if isinstance(value, dict) else range(len(value)) if isinstance(value, list) else ()
     for key in keys:
         if rng.random() < rate:
-            value[key] = rng.choice(JUNK)
+            value[key] = copy.deepcopy(rng.choice(JUNK))  # a fresh value: shared junk would be mutated into cycles
         else:
             _mutate(value[key], rng, rate)
 
