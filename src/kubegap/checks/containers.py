@@ -16,6 +16,7 @@ from kubegap.checks._common import (
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.images import parse_image
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
@@ -47,6 +48,16 @@ def _declared(container: dict, section: str) -> set[str]:
     return {k for k, v in as_dict(dig(container, "resources", section)).items() if v not in (None, "")}
 
 
+def _runs_pause(container: dict) -> bool:
+    """Whether a container runs the pause image, which only keeps its pod alive (often while init
+    containers do the pod's work): it cannot grow and needs no resources of its own."""
+    image = container.get("image")
+    if not isinstance(image, str):
+        return False
+    repository = parse_image(image).repository.rsplit("/", 1)[-1]
+    return repository == "pause" or repository.startswith("pause-")
+
+
 def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
     """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
@@ -59,6 +70,8 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
         defaulted = defaults[ns][0 if section == "requests" else 1]
         evidence = []
         for _, path, container in app_containers(workload):
+            if _runs_pause(container):
+                continue
             have = _declared(container, section) | defaulted
             if section == "requests":
                 have |= _declared(container, "limits")  # a limit without a request is also the request
@@ -90,7 +103,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
-    are not judged.
+    are not judged, nor are containers running the pause image, which only keep their pod alive.
 
     ## Why it matters
 
@@ -149,7 +162,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     Containers of top-level workloads without `resources.limits.memory` and without a default
     memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
     runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
-    judged.
+    judged, nor are containers running the pause image, which only keep their pod alive.
 
     ## Why it matters
 
