@@ -4,6 +4,7 @@ which carry client traffic), leader election, HPAs, kube-proxy's settings."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterator
 
 from kubegap import yamlload
@@ -129,6 +130,12 @@ def from_manifests(inventory: Inventory) -> bool:
     """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
     inputs = inventory.collection.inputs
     return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
+
+
+def source_folder(inventory: Inventory, obj: dict) -> str | None:
+    """The directory of the file an object was read from (None when it came from no file)."""
+    origin = inventory.origin(obj)
+    return os.path.dirname(origin.path) if origin else None
 
 
 def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from kubegap.checks._common import pdb_covers
+from kubegap.checks._common import from_manifests, pdb_covers, source_folder
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.resources import api_version, as_dict, as_list, dig, labels
+from kubegap.resources import api_version, as_dict, as_list, dig, labels, namespace
 from kubegap.selectors import Selector
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
@@ -265,10 +265,26 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
         )
 
 
-def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str) -> Iterator[tuple[str, Evidence]]:
+def _absence_judged(ctx: Context) -> Callable[[Webhook], bool]:
+    """Whether a webhook's missing Service is evidence that it does not exist.
+
+    In a cluster, always. In manifests, only where the files of the configuration's own directory
+    define Services in the Service's namespace: elsewhere the backend is deployed by other files (a
+    kustomize base whose patch renames the Service, the operator's own manifests).
+    """
+    if not from_manifests(ctx.inventory):
+        return lambda webhook: True
+    managed = {(namespace(s), source_folder(ctx.inventory, s)) for s in ctx.inventory.of_kind("Service")}
+    return lambda webhook: (webhook.service[0], source_folder(ctx.inventory, webhook.configuration)) in managed
+
+
+def _backend_gaps(
+    ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str, absence_judged: bool
+) -> Iterator[tuple[str, Evidence]]:
     service = ctx.inventory.get("Service", ns, service_name)
     if service is None:
-        yield "its Service does not exist", Evidence("clientConfig.service", f"{ns}/{service_name}")
+        if absence_judged:
+            yield "its Service does not exist", Evidence("clientConfig.service", f"{ns}/{service_name}")
         return
     ready = endpoints.ready(ns, service_name)
     if ready == 0:
@@ -303,7 +319,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
     (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
     replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
-    whose kinds were not collected are not judged; the check is skipped without Services. One
+    whose kinds were not collected are not judged; the check is skipped without Services. In
+    manifests, a missing Service is only reported where the files of the configuration's own
+    directory define Services in its namespace; elsewhere the backend is deployed by other files (a
+    kustomize base whose patch renames the webhook's Service, an operator's own manifests). One
     finding per configuration: webhooks that share a backend are named together, with every entry
     in the evidence.
 
@@ -341,15 +360,22 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     if not candidates:
         raise Skip("no fail-closed webhook served by an in-cluster Service")
     endpoints = ReadyEndpoints(ctx.inventory)
-    gaps_of = {service: list(_backend_gaps(ctx, endpoints, *service)) for service in {w.service for w in candidates}}
-    failing = [(webhook, webhook.service) for webhook in candidates if gaps_of[webhook.service]]
+    judged = _absence_judged(ctx)
+    gaps_of: dict[tuple[tuple[str, str], bool], list[tuple[str, Evidence]]] = {}
+    failing = []
+    for webhook in candidates:
+        backend = (webhook.service, judged(webhook))
+        if backend not in gaps_of:
+            gaps_of[backend] = list(_backend_gaps(ctx, endpoints, *webhook.service, absence_judged=backend[1]))
+        if gaps_of[backend]:
+            failing.append((webhook, gaps_of[backend]))
     for configuration, group in per_configuration(failing):
-        by_backend: dict[tuple[str, str], list[tuple[Webhook, tuple[str, str]]]] = {}
-        for webhook, service in group:
-            by_backend.setdefault(service, []).append((webhook, service))
+        by_backend: dict[tuple[str, str], list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
+        for webhook, gaps in group:
+            by_backend.setdefault(webhook.service, []).append((webhook, gaps))
         clauses, evidence = [], []
-        for service, members in by_backend.items():
-            gaps = gaps_of[service]
+        for members in by_backend.values():
+            gaps = members[0][1]
             one = len(members) == 1
             clauses.append(
                 f"{_names(members)} {'fails' if one else 'fail'} closed but "

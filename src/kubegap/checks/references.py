@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, from_manifests, is_live, spec_path
+from kubegap.checks._common import audited_workloads, from_manifests, is_live, source_folder, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
@@ -67,12 +66,6 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
     match = re.search(r"\.volumes\[(\d+)\]", path)
     volume_name = dig(template.spec, "volumes", int(match.group(1)), "name") if match else None
     return volume_name if isinstance(volume_name, str) else None
-
-
-def _folder(inventory: Inventory, obj: dict) -> str | None:
-    """The directory of the file an object was read from (None when it came from no file)."""
-    origin = inventory.origin(obj)
-    return os.path.dirname(origin.path) if origin else None
 
 
 def pre_hooks(obj: dict) -> frozenset[str]:
@@ -237,7 +230,7 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
     manifests = from_manifests(ctx.inventory)
     managed = {
-        (k, namespace(obj), _folder(ctx.inventory, obj))
+        (k, namespace(obj), source_folder(ctx.inventory, obj))
         for k in known
         for obj in ctx.inventory.of_kind(k)
         if k != "Secret" or is_live(obj)
@@ -257,7 +250,7 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
-                    if manifests and (kind, ns, _folder(ctx.inventory, workload.obj)) not in managed:
+                    if manifests and (kind, ns, source_folder(ctx.inventory, workload.obj)) not in managed:
                         continue  # these files do not manage this kind here: it is created outside them
                     if kind == "Secret":
                         if ns not in self_made:
