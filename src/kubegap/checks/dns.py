@@ -173,7 +173,7 @@ def coredns_resilience(ctx: Context) -> Iterator[Finding]:
     title="No node-local DNS cache in a large cluster",
     severity="medium",
     category="dns",
-    cases=[ZALANDO, CHATWORK, QUINYX, PREPLY],
+    cases=[ZALANDO, QUINYX, PREPLY],
     requires=["Node", "DaemonSet"],
     defaults={"min_nodes": 10},
     fix=(
@@ -195,12 +195,10 @@ def nodelocal_dns_missing(ctx: Context) -> Iterator[Finding]:
     Without a per-node cache every lookup crosses the network to a few CoreDNS pods through the
     kube-dns ClusterIP. At Zalando one application's query spike OOM-killed every CoreDNS pod at
     once and took DNS down for the whole cluster; the lesson drawn was that a DNS-heavy workload's
-    blast radius should be limited to its node, and a dnsmasq cache on every node was planned. At
-    Chatwork conntrack tables overflowed on the nodes hosting CoreDNS, and node-local-dns was
-    deployed as part of the fix. Quinyx's DNS lookups were hit by kernel conntrack races on EKS, and
-    running local DNS servers was among the options weighed. At Preply a stale UDP conntrack entry
-    for the kube-dns ClusterIP kept sending some services' DNS traffic to a pod that no longer
-    existed.
+    blast radius should be limited to its node, and a dnsmasq cache on every node was planned.
+    Quinyx's DNS lookups were hit by kernel conntrack races on EKS, and running local DNS servers was
+    among the options weighed. At Preply a stale UDP conntrack entry for the kube-dns ClusterIP kept
+    sending some services' DNS traffic to a pod that no longer existed.
 
     ## Example
 

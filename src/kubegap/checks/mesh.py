@@ -109,9 +109,9 @@ def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
 
     The injected proxy is a server that never exits, and a Job's pod completes only when all of its
     containers have: the job's program ends, the proxy keeps running, and the Job never completes
-    (a CronJob that forbids concurrent runs then never starts again). When Exponea rolled Istio with
-    automatic injection into its development environment on GKE, its Jobs stopped finishing for
-    exactly this reason, and it turned injection off for Jobs.
+    (a CronJob that forbids concurrent runs then never starts again). When Exponea integrated Istio
+    on GKE, Jobs did not complete because the sidecar ran forever; an Istio issue of the time
+    reports the same and offers turning injection off for the Job's pods as a workaround.
 
     ## Example
 
@@ -212,10 +212,8 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     On SIGTERM the injected proxy drains for `terminationDrainDuration`, 5 seconds by default, and
-    exits; whatever the application still sends or answers after that fails. At Exponea, services
-    with long graceful shutdowns, such as one sending a batch of emails, could not finish because
-    their proxy had already exited; Exponea patched the sidecar injection so that the proxy gets a
-    preStop hook waiting until the service stops answering.
+    exits; whatever the application still sends or answers after that fails. When Exponea integrated Istio
+    on GKE, the sidecar shut down before the application did.
 
     ## Example
 

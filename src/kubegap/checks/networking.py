@@ -239,9 +239,8 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
 
     At Chatwork, after moving a system onto a multi-tenant EKS cluster, the conntrack tables of the
     nodes hosting CoreDNS filled up and application connections were dropped. The nodes'
-    conntrack maximum was not a kernel default but a value written by kube-proxy, so it could only
-    be raised through kube-proxy's own configuration; Chatwork set maxPerCore to 32768 and min to
-    131072.
+    conntrack maximum was not the default value but one written by kube-proxy, so Chatwork raised it
+    through kube-proxy's own configuration, setting maxPerCore to 32768 and min to 131072.
 
     ## Example
 
