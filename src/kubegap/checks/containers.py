@@ -87,7 +87,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     title="Containers without CPU or memory requests",
     severity="medium",
     category="containers",
-    cases=[PYTHON_DISCORD_OOM, LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
+    cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
     reads=["workloads", "LimitRange"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
@@ -108,9 +108,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     The scheduler places pods by their requests: a pod that requests nothing can land on any node,
-    however busy, and competes with its neighbours for whatever is left. At Python Discord in
-    January 2021 a Django site's memory jumped from its usual 300-400MB to 1.5GB on one request and the kernel's
-    OOM killer took out the PostgreSQL process on the same server. Requests also feed
+    however busy, and competes with its neighbours for whatever is left. At DFDS in January 2022 a
+    Prometheus deployed by a Helm chart that set no requests or limits took three nodes NotReady, one
+    after the other, each time the node it ran on. Requests also feed
     autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
     injected Deployments could no longer compute CPU utilization and stopped scaling.
 

@@ -76,8 +76,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     With one replica, anything that takes its node away takes the service down. In July 2021 a
     Python Discord node on Linode Kubernetes Engine was recycled by force; afterwards its block
     volumes would not mount, and every stateful service (PostgreSQL, Redis, PrestaShop) and the
-    services depending on them stayed down for hours. Each of those services ran as a single
-    replica on one volume, so there was no other copy to fall back on. And a user whose nginx Deployment
+    services depending on them stayed down for hours. Each of those stateful pods had one volume, in
+    a single-replica Deployment or a StatefulSet, so nothing else could serve while it could not
+    start. And a user whose nginx Deployment
     had one replica saw the service go down when the node running it was drained; as a maintainer
     pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
 
