@@ -325,8 +325,8 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     Utilization is a percentage of the pods' requests: without a request on every container the
     HPA cannot compute it and stops scaling, while the workload keeps running normally. A team
     that moved HPA-scaled Deployments onto Linkerd 2 found its autoscalers inactive: the
-    linkerd-proxy sidecar that `linkerd inject` added had no resource requests. Only the HPA's
-    conditions and events showed it. Without a target, likewise, the HPA has nothing to scale.
+    linkerd-proxy sidecar that `linkerd inject` added had no resource requests, and the HPA's
+    conditions and events named the missing CPU request. Without a target, likewise, the HPA has nothing to scale.
 
     ## Example
 

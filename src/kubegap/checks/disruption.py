@@ -337,11 +337,10 @@ def pdb_overlap(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    The eviction API refuses to evict a pod that more than one PodDisruptionBudget covers, and
-    Kubernetes accepts overlapping budgets without a warning: the first sign is a failed drain.
-    In Gardener's shoot-dns-service extension, labels that were not distinct made the
-    dns-controller-manager pods match two budgets, so drains of the nodes running them failed,
-    and with them every operation that drains nodes, such as a cluster upgrade.
+    The eviction API refuses to evict a pod that more than one PodDisruptionBudget covers, so a
+    drain of the node running it fails. In Gardener's shoot-dns-service extension, labels that
+    were not distinct made the dns-controller-manager pods match two budgets, and drains failed
+    with "This pod has more than one PodDisruptionBudget".
 
     ## Example
 

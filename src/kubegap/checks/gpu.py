@@ -370,9 +370,9 @@ def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     NCCL and OpenMPI/UCX use POSIX shared memory between the processes on one node. In PyTorch's CI
-    (2026) GPU distributed tests moved into Kubernetes pods whose /dev/shm was the 64Mi default;
-    NCCL's first intra-node shared-memory allocation already exceeded it and every multi-GPU
-    workload failed with "No space left on device". In NVIDIA's ai-cloud-validation tool the
+    (2026) Kubernetes workflow pods on a multi-GPU runner had nothing mounted at /dev/shm, and NCCL
+    could not create its shared-memory segment there ("No space left on device") until a tmpfs
+    was mounted. In NVIDIA's ai-cloud-validation tool the
     single-node NCCL all-reduce Job mounted no /dev/shm, so with 8 ranks on an 8-GPU node UCX's
     shared-memory transport could not start and crashed with a segmentation fault, while the
     sibling multi-node manifest already mounted an 8Gi memory-backed /dev/shm.

@@ -104,10 +104,10 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     Reddit's Pi-Day outage (14 March 2023, 314 minutes) followed an upgrade from 1.23 to 1.24, which
-    removed the "master" node labels from existing clusters. The Calico route reflectors' BGP
-    peering configuration found the reflector nodes through that label; once it was gone the
-    selection matched nothing and pod networking collapsed. The configuration had been set up years
-    earlier by people who had since moved on, so nobody knew to check it.
+    removed the "master" node labels from existing clusters. The nodeSelector and peerSelector of
+    the cluster's route reflectors targeted that label, which Reddit named as the cause. The
+    reflectors had been set up years earlier by people who had since moved on, and their
+    configuration was committed nowhere, so nobody knew to check it.
 
     ## Example
 
