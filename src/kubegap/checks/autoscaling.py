@@ -131,11 +131,12 @@ def pod_ip_capacity(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    In loveholidays' VPC-native GKE cluster the pod range was a /16, 65,536 addresses, which looked
-    plentiful in pod terms but allowed no more than 256 nodes. When a deployment needed more
-    capacity the cluster autoscaler could not add a node, new pods stayed Pending with the
-    scheduler reporting 0/256 nodes available, and a deployment that normally took minutes hung
-    for about an hour.
+    In loveholidays' VPC-native GKE cluster the pod range was a /16, 65,536 addresses, a lot of
+    pods as the team saw it; at GKE's default of one /24 block per node it holds 256 nodes. The
+    cluster stood at 256 nodes when a deployment needed more capacity: the cluster autoscaler got
+    nowhere, new pods stayed Pending with the scheduler reporting 0/256 nodes available, and a
+    deployment that normally took minutes hung for about an hour. The post is titled "When GKE ran
+    out of IP addresses".
 
     ## Example
 

@@ -334,12 +334,12 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ## Why it matters
 
     Kubernetes removes a terminating pod's endpoint and sends it SIGTERM (or runs its preStop hook)
-    at the same time, not one after the other. Ingress load balancers take much longer to react
-    than Service endpoints, so a pod that stops listening on SIGTERM refuses connections that are
-    still being sent to it. Ravelin's integration tests saw occasional 502 errors through GKE
-    Ingress for exactly this reason; the fix was to keep serving after SIGTERM, set the grace
-    period longer than the load balancer needs to be reprogrammed, and, for code that cannot be
-    changed, use a preStop hook that sleeps.
+    at the same time, not one after the other, and a cloud load balancer still sends traffic for a
+    short time after the pod becomes NotReady (as a GKE ingress maintainer puts it), so a pod that
+    stops listening on SIGTERM refuses connections that are still being sent to it. Ravelin's
+    integration tests saw occasional 502 errors through GKE Ingress, which its engineer traced to
+    this sequence; the maintainer's advice for such 502s is to keep accepting traffic for a while
+    after SIGTERM.
 
     ## Example
 

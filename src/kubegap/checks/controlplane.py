@@ -82,12 +82,12 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    On 11 December 2024 OpenAI rolled out a telemetry service with a footprint on every node; its
-    configuration made each node issue resource-intensive Kubernetes API operations whose cost grew
+    On 11 December 2024 OpenAI rolled out a telemetry service with a very wide footprint; its
+    configuration made every node issue resource-intensive Kubernetes API operations whose cost grew
     with cluster size. With thousands of nodes doing this at once the API servers of the largest
     clusters were overwhelmed, DNS-based service discovery failed once cached records expired, and
-    all products were badly degraded or down for about four hours. Staging clusters, much smaller
-    than production, did not reveal the load.
+    all products were badly degraded or down for about four hours. Testing in staging did not
+    reveal the load, which showed only under full production load.
 
     ## Example
 

@@ -169,8 +169,9 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     Without a spreading rule, nothing stops the scheduler from placing several replicas on one
     node. At Moonlight in January 2019 the scheduler put several CPU-heavy pods on the same GKE
     node; nodes running at a sustained 100% CPU hit kernel panics and crashed, causing
-    intermittent outages that ended with no external traffic reaching the cluster. Nothing kept
-    those pods apart.
+    intermittent outages that ended with no external traffic reaching the cluster. The post names no
+    rule keeping those pods apart, and the Kubernetes Failure Stories list names anti-affinity rules
+    among what was involved.
 
     ## Example
 
