@@ -134,8 +134,10 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: li
         "each judged `gap` (a reliability gap a senior SRE would sign) or `noise` (true to the YAML but not",
         "worth acting on), with a one-line reason. A test fails when a finding appears that no file lists, or",
         "a listed one disappears, so every change to what fires is reviewed. A finding is judged as if its",
-        "object were deployed as written: a gap in an example counts, since examples are copied; findings",
-        "on another tool's own test inputs are noise.",
+        "object were deployed as written: a gap in an example counts, since examples are copied. Noise is",
+        "what a senior SRE would not act on: findings on another tool's own test inputs, on fields a build",
+        "tool replaces (the microservices demo's bare image names, which its skaffold setup builds and tags),",
+        "and on objects whose context removes the risk (a test pod that takes every GPU of its node).",
         "",
         f"**{findings} findings, {total['gap']} gaps, {total['noise']} noise: "
         f"{_share(total['gap'], findings)} precision.**",
