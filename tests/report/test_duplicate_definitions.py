@@ -82,3 +82,25 @@ def test_reports_name_every_definition(tmp_path):
         "install-0.yaml", "install-1.yaml", "install-2.yaml"]
     table = run_cli(*args, "--format", "table").stdout
     assert "install-0.yaml:1 (and 2 more)" in table
+
+
+def test_baselines_count_definitions_not_findings(tmp_path):
+    """A report that listed each definition apart compares with one that names them together, both ways,
+    and a definition fixed in one file shows as fixed."""
+    for index in range(3):
+        (tmp_path / f"install-{index}.yaml").write_text(definition())
+    args = ("--check", "memory-limit-missing", "--format", "json", "--fail-on", "none")
+    merged = json.loads(run_cli("audit", str(tmp_path), *args).stdout)
+    apart = json.loads(json.dumps(merged))
+    (finding,) = apart["findings"]
+    del finding["also_at"]
+    apart["findings"] = [dict(finding) for _ in range(3)]
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(apart))
+    new.write_text(json.dumps(merged))
+    for first, second in ((old, new), (new, old)):
+        result = json.loads(run_cli("diff", str(first), str(second), "--format", "json").stdout)
+        assert (result["summary"]["new"], result["summary"]["fixed"]) == (0, 0)
+    (tmp_path / "install-2.yaml").write_text(definition(memory="128Mi"))
+    fixed_one = json.loads(run_cli("audit", str(tmp_path), *args, "--baseline", str(new)).stdout)
+    assert fixed_one["baseline"]["new"] == 0 and len(fixed_one["baseline"]["fixed"]) == 1

@@ -1,7 +1,8 @@
 """Compare two reports: which findings are new, fixed or unchanged (by :mod:`identity`).
 
 Used by ``kubegap diff OLD NEW`` and ``kubegap audit --baseline OLD``. Matching is a multiset
-match: two findings with the same identity in the old report pair with at most two in the new.
+match: two findings with the same identity in the old report pair with at most two in the new,
+each counted once per definition it names (``also_at``).
 """
 
 from __future__ import annotations
@@ -69,15 +70,23 @@ def load_report(path: Path) -> dict:
     return _check_report(report, str(path))
 
 
+def _definitions(finding: dict) -> int:
+    """How many manifest documents a finding stands for: its own and those in ``also_at``."""
+    also = finding.get("also_at")
+    return 1 + (len(also) if isinstance(also, list) else 0)
+
+
 def compare(old: dict, new: dict) -> Comparison:
+    """Findings pair by identity, one definition for one: a finding naming three definitions of its object
+    (``also_at``) pairs with three findings of a report that listed them one by one, and the other way round."""
     remaining: dict[tuple, list[dict]] = defaultdict(list)
     for finding in old["findings"]:
-        remaining[identity(finding)].append(finding)
+        remaining[identity(finding)] += [finding] * _definitions(finding)
     added, unchanged = [], []
     for finding in new["findings"]:
         matches = remaining.get(identity(finding))
         if matches:
-            matches.pop(0)
+            del matches[: _definitions(finding)]
             unchanged.append(finding)
         else:
             added.append(finding)
