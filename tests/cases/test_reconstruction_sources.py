@@ -12,23 +12,10 @@ import re
 
 import pytest
 
-from kubegap.library import load_library
-from kubegap.library.load import RECONSTRUCTIONS, _data_dir
-
-HERE = _data_dir() / RECONSTRUCTIONS
-LINKED = [case for case in load_library().cases if case.checks]
+from support.reconstructions import HERE, LINKED, header
 
 SOURCE_LINE = re.compile(r"^# Sources?: (\S+)")
 CITED_READ = re.compile(r"(https?://[^\s(),;]+),? \(read: ([^\s,;)]+)")
-
-
-def _header(path) -> list[str]:
-    lines = []
-    for line in path.read_text().splitlines():
-        if not line.startswith("#"):
-            break
-        lines.append(line)
-    return lines
 
 
 def _key(url: str) -> str:
@@ -42,7 +29,7 @@ def _mismatches(case) -> list[str]:
         path = HERE / case.id / name
         if not path.is_file():
             continue
-        for line in _header(path):
+        for line in header(path):
             cited = SOURCE_LINE.match(line)
             if cited and _key(cited.group(1)) not in reads:
                 problems.append(f"{name}: cites {cited.group(1)!r}, which is not among the case's sources")

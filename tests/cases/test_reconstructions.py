@@ -20,17 +20,13 @@ import pytest
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
-from kubegap.library import load_library
-from kubegap.library.load import RECONSTRUCTIONS, _data_dir
 from kubegap.sources.manifests import ManifestSource
 from support.fleets import fleet_members
-
-HERE = _data_dir() / RECONSTRUCTIONS
-LINKED = [case for case in load_library().cases if case.checks]
+from support.reconstructions import HERE, LINKED, header
 
 
 def _settings(path: Path) -> dict:
-    for line in _header(path):
+    for line in header(path):
         if line.startswith("# settings:"):
             return json.loads(line.removeprefix("# settings:"))
     return {}
@@ -50,15 +46,6 @@ def _audit(path: Path, check_ids):
         else:
             results[check_id] = run_check(check, inventory, settings.get(check_id))
     return results
-
-
-def _header(path: Path) -> list[str]:
-    lines = []
-    for line in path.read_text().splitlines():
-        if not line.startswith("#"):
-            break
-        lines.append(line)
-    return lines
 
 
 @pytest.mark.parametrize("case", LINKED, ids=lambda c: c.id)
@@ -82,8 +69,8 @@ def test_no_named_check_fires_on_the_fix(case) -> None:
 @pytest.mark.parametrize("case", LINKED, ids=lambda c: c.id)
 def test_reconstruction_says_where_each_part_comes_from(case) -> None:
     for name in ("incident.yaml", "fixed.yaml"):
-        header = _header(HERE / case.id / name)
-        assert any(line.lstrip("# ").lower().startswith("source") for line in header), (
+        lines = header(HERE / case.id / name)
+        assert any(line.lstrip("# ").lower().startswith("source") for line in lines), (
             f"{case.id}/{name} must open with comments naming the source sentence behind each part"
         )
 
