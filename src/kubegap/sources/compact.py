@@ -70,8 +70,6 @@ class Compactor:
                 text = orjson.dumps(value, option=_EXACT)
             except TypeError:  # orjson.JSONEncodeError included
                 continue
-            if b"null" in text:
-                continue
             found = seen.setdefault(hash(text), value)
             if found is not value and found == value:
                 mapping[key] = found
