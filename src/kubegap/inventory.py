@@ -72,7 +72,8 @@ class Inventory:
             w for obj in collection.resources if is_top_level(obj) and (w := as_workload(obj)) is not None
         ]
         self.pods = LabelIndex(self._by_kind.get("Pod", []), labels, namespace)
-        self.workload_templates = LabelIndex(self.workloads, _template_labels, lambda w: w.ref.namespace)
+        merged_labels = {id(w): _template_labels(w) for w in self.workloads}  # merged once, not per selector tried
+        self.workload_templates = LabelIndex(self.workloads, lambda w: merged_labels[id(w)], lambda w: w.ref.namespace)
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""

@@ -7,7 +7,7 @@ own; placement checks look at pods. This module knows where each kind keeps its 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
 
@@ -95,9 +95,9 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
         job = as_dict(spec.get("jobTemplate"))
         yield _template("spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1)
     elif k in REPLICA_SPEC_KINDS:
-        field = REPLICA_SPEC_KINDS[k]
-        for role, replica_spec in as_dict(spec.get(field)).items():
-            yield _template(f"spec.{field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
+        spec_field = REPLICA_SPEC_KINDS[k]
+        for role, replica_spec in as_dict(spec.get(spec_field)).items():
+            yield _template(f"spec.{spec_field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
     elif k == "JobSet":
         yield from _jobset_templates(spec.get("replicatedJobs"), "spec.replicatedJobs")
     elif k in ("TrainingRuntime", "ClusterTrainingRuntime"):
@@ -133,37 +133,46 @@ def _controller_owner(obj: dict) -> dict | None:
 
 @dataclass(frozen=True, slots=True)
 class Workload:
+    """A pod-template carrier. What kind of work it does is worked out once, when it is made: every
+    check that walks the workloads asks."""
+
     obj: dict
     ref: ObjectRef
     templates: tuple[PodTemplate, ...]
+    is_batch: bool = field(init=False, repr=False, compare=False)
+    is_helm_test: bool = field(init=False, repr=False, compare=False)
+    is_finished: bool = field(init=False, repr=False, compare=False)
+    serves_traffic: bool = field(init=False, repr=False, compare=False)
+    """Held to service standards (replicas, probes, PDBs): not batch, not a Helm test, not done."""
+
+    def __post_init__(self) -> None:
+        batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
+        for field_name, value in (("is_batch", batch), ("is_helm_test", helm_test), ("is_finished", finished),
+                                  ("serves_traffic", not (batch or helm_test or finished))):
+            object.__setattr__(self, field_name, value)
 
     @property
     def kind(self) -> str:
         return self.ref.kind
 
-    @property
-    def is_batch(self) -> bool:
-        return self.kind in BATCH_KINDS or (self.kind == "Pod" and dig(self.obj, "spec", "restartPolicy") in ("Never", "OnFailure"))
 
-    @property
-    def is_helm_test(self) -> bool:
-        hook = annotations(self.obj).get("helm.sh/hook", "")
-        return any(part.strip().startswith("test") for part in hook.split(","))
+def _is_batch(obj: dict, kind_name: str) -> bool:
+    return kind_name in BATCH_KINDS or (kind_name == "Pod" and dig(obj, "spec", "restartPolicy") in ("Never", "OnFailure"))
 
-    @property
-    def is_finished(self) -> bool:
-        status = as_dict(self.obj.get("status"))
-        if self.kind == "Job":
-            return any(
-                isinstance(c, dict) and c.get("type") in ("Complete", "Failed") and c.get("status") == "True"
-                for c in as_list(status.get("conditions"))
-            )
-        return self.kind == "Pod" and status.get("phase") in ("Succeeded", "Failed")
 
-    @property
-    def serves_traffic(self) -> bool:
-        """Held to service standards (replicas, probes, PDBs): not batch, not a Helm test, not done."""
-        return not (self.is_batch or self.is_helm_test or self.is_finished)
+def _is_helm_test(obj: dict) -> bool:
+    hook = annotations(obj).get("helm.sh/hook", "")
+    return any(part.strip().startswith("test") for part in hook.split(","))
+
+
+def _is_finished(obj: dict, kind_name: str) -> bool:
+    status = as_dict(obj.get("status"))
+    if kind_name == "Job":
+        return any(
+            isinstance(c, dict) and c.get("type") in ("Complete", "Failed") and c.get("status") == "True"
+            for c in as_list(status.get("conditions"))
+        )
+    return kind_name == "Pod" and status.get("phase") in ("Succeeded", "Failed")
 
 
 def _switched_off(value: str) -> bool:

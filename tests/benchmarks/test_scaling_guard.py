@@ -6,8 +6,8 @@ fresh interpreter (guard_timings.py), as the benchmarks do: noise on a shared ma
 time, and the heap of a long test session made the audit slower in this process than in a fresh one.
 It fails when the audit takes more than 2.5x the floor at the larger size, or
 when the audit's time grows faster than the pods by an exponent over 1.1 (beyond what noise adds
-to the floor's own exponent, measured alongside). Files are sliced as a 60,000-pod snapshot is,
-by lowering the slicing thresholds. The full benchmarks are in benchmarks/ (make bench).
+to the floor's own exponent, measured alongside). Files of these sizes are read in slices, as a
+60,000-pod snapshot is. The full benchmarks are in benchmarks/ (make bench).
 """
 
 from __future__ import annotations

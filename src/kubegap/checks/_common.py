@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from kubegap import yamlload
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
+from kubegap.podsources import PodSources
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
 from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
@@ -349,6 +350,11 @@ def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]
 def container_name(container: dict) -> str:
     value = container.get("name")
     return value if isinstance(value, str) else "(unnamed)"
+
+
+def pod_sources(inventory: Inventory) -> PodSources:
+    """The inventory's pod sources, built once per audit for every check that matches selectors against them."""
+    return inventory.derive("pod_sources", PodSources)
 
 
 def audited_workloads(inventory: Inventory) -> list[Workload]:

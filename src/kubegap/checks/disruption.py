@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent
+from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent, pod_sources
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.podsources import PodSources
 from kubegap.resources import dig, name, namespace
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
@@ -301,7 +300,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pods_known = ctx.inventory.collected("Pod")
-    sources = PodSources(ctx.inventory)
+    sources = pod_sources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
         if sources.select(namespace(pdb), selector) or sources.unknown_in(namespace(pdb)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags
+from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -126,7 +126,7 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     ```
     """
     endpoints = ReadyEndpoints(ctx.inventory)
-    sources = PodSources(ctx.inventory)
+    sources = pod_sources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None or dig(service, "spec", "type") == "ExternalName":
@@ -559,7 +559,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
       podSelector: {matchLabels: {tier: mysql}}
     ```
     """
-    sources = PodSources(ctx.inventory)
+    sources = pod_sources(ctx.inventory)
     for policy in ctx.inventory.of_kind("NetworkPolicy"):
         ns = namespace(policy)
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))

@@ -23,6 +23,24 @@ def _is_static(pod: dict) -> bool:
     )
 
 
+def _unowned_and_running(pod: dict) -> bool:
+    """No owner, not a static pod or Helm hook, a restart policy that keeps it running, not finished."""
+    if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or "helm.sh/hook" in annotations(pod):
+        return False
+    return dig(pod, "spec", "restartPolicy", default="Always") != "Never" and dig(pod, "status", "phase") not in ("Succeeded", "Failed")
+
+
+def _served_by(ctx: Context) -> dict[int, list[str]]:
+    """Names of the Services carrying traffic (not headless) that select each pod, by the pod's id."""
+    served: dict[int, list[str]] = {}
+    for service in ctx.inventory.of_kind("Service"):
+        if dig(service, "spec", "clusterIP") == "None":
+            continue
+        for pod in ctx.inventory.pods.select(namespace(service), Selector.from_map(dig(service, "spec", "selector"))):
+            served.setdefault(id(pod), []).append(name(service))
+    return served
+
+
 @check(
     id="pod-unmanaged",
     title="Long-running Pods that no controller owns",
@@ -81,18 +99,10 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
           containers: [{name: spark-driver, image: example/spark-driver:2.4}]
     ```
     """
-    served: dict[int, list[str]] = {}
-    for service in ctx.inventory.of_kind("Service"):
-        if dig(service, "spec", "clusterIP") == "None":
-            continue
-        for pod in ctx.inventory.pods.select(namespace(service), Selector.from_map(dig(service, "spec", "selector"))):
-            served.setdefault(id(pod), []).append(name(service))
-    for pod in ctx.inventory.of_kind("Pod"):
-        if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or "helm.sh/hook" in annotations(pod):
-            continue
+    unowned = [pod for pod in ctx.inventory.of_kind("Pod") if _unowned_and_running(pod)]
+    served = _served_by(ctx) if unowned else {}  # Services are matched only when some pod needs it
+    for pod in unowned:
         policy = dig(pod, "spec", "restartPolicy", default="Always")
-        if policy == "Never" or dig(pod, "status", "phase") in ("Succeeded", "Failed"):
-            continue
         serving = sorted(served.get(id(pod), []))
         if not (serving or is_live(pod)):
             continue

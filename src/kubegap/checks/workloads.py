@@ -259,7 +259,8 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
     nodes = {name(n): n for n in ctx.inventory.nodes}
     if len(nodes) < 2:
         raise Skip("fewer than two nodes")
-    zones = {z for n in nodes.values() if (z := _zone(n))}
+    zone_of = {node_name: _zone(n) for node_name, n in nodes.items()}  # once per node, not once per pod
+    zones = {z for z in zone_of.values() if z}
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
             continue
@@ -279,7 +280,7 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
                 Evidence("pods[*].spec.nodeName", dict(on_nodes)),
             )
             continue
-        in_zones = Counter(_zone(nodes[n]) if n in nodes else None for n in placed)
+        in_zones = Counter(zone_of.get(n) for n in placed)
         if len(zones) > 1 and len(in_zones) == 1 and None not in in_zones:
             (zone,) = in_zones
             yield ctx.finding(

@@ -6,9 +6,9 @@ tree of dicts, lists and strings. At Kubernetes' scalability limits (150,000 pod
 are most of an audit's memory. A ``Compactor`` replaces each field of an object's metadata, spec
 and status (and of the pod templates inside them) by the first equal value it has seen, so equal
 parts become one shared value. Two values are equal when their JSON serializations hash alike
-and they compare equal (so a match is exact, and only the hashes are kept); a value with a null in it is
-never shared, as JSON writes YAML's NaN and infinities as null too, and neither is one that JSON
-cannot write exactly (dates, non-string keys).
+and they compare equal (so a match is exact, and only the hashes are kept): JSON writes YAML's NaN
+and infinities as null, but neither compares equal to null (nor NaN to NaN), so they are never
+shared with it. A value JSON cannot write exactly (dates, non-string keys) is never shared.
 
 Sharing is sound because nothing mutates a resource once a source has handed it over (accessors
 in ``kubegap.resources`` never do; checks and reports only read), and because nothing keys on the
@@ -69,8 +69,6 @@ class Compactor:
             try:
                 text = orjson.dumps(value, option=_EXACT)
             except TypeError:  # orjson.JSONEncodeError included
-                continue
-            if b"null" in text:
                 continue
             found = seen.setdefault(hash(text), value)
             if found is not value and found == value:

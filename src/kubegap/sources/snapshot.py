@@ -31,9 +31,10 @@ def is_snapshot(data) -> bool:
 
 def read_snapshot(data: dict, path: str, compact: Compactor) -> Collection:
     collection = Collection()
+    origin = Origin(path, 0)  # one (immutable) origin for every item of the file
     for position, item in enumerate(as_list(data.get("items"))):
         if isinstance(item, dict) and isinstance(item.get("kind"), str) and isinstance(item.get("metadata"), dict):
-            collection.add(compact(item), Origin(path, 0))
+            collection.add(compact(item), origin)
         else:
             collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")
     collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
