@@ -31,6 +31,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from kubegap.sources.manifests import TEST_INPUTS
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DATA = HERE / ".data"
@@ -177,8 +179,9 @@ def bench_checkov(repeats: int) -> dict | None:
     binary = checkov()
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.strip()
     ours, theirs, objects, resources = [], [], 0, 0
+    test_inputs = sorted(str(p) for p in CORPUS.rglob(TEST_INPUTS) if p.is_dir())  # Checkov reads them: so does kubegap here
     for attempt in range(repeats):
-        run = timed([*kubegap_command(), "audit", str(CORPUS), "--format", "json", "--fail-on", "none"])
+        run = timed([*kubegap_command(), "audit", str(CORPUS), *test_inputs, "--format", "json", "--fail-on", "none"])
         ours.append(run.seconds)
         objects = json.loads(run.stdout)["summary"]["objects"]
         with tempfile.TemporaryDirectory() as home:  # checkov writes caches under $HOME
