@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -209,3 +210,23 @@ def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatc
     collection, _ = collect(kubeconfig, ["Pod", "Node"], progress=True)
     assert "Pod" in collection.collected
     assert "2/2" in screen.getvalue() and "7 objects" in screen.getvalue()
+
+
+def test_the_cyclic_collector_rests_while_objects_are_read(apiserver, kubeconfig):
+    apiserver.add(*({"kind": "ConfigMap", "metadata": {"name": f"settings-{i}", "namespace": "default"}, "data": {"a": "b=c"}}
+                    for i in range(3000)))
+    passes = []
+
+    def counted(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    source = LiveSource(connect(str(kubeconfig)), ["ConfigMap"])
+    gc.callbacks.append(counted)
+    try:
+        collection = source.collect()
+    finally:
+        gc.callbacks.remove(counted)
+    assert len(collection.resources) > 3000
+    assert passes == []  # thousands of parsed dicts, and not one pass of the collector over them
+    assert gc.isenabled()

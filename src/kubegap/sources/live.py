@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from kubegap.allocation import bulk_allocation
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.base import Collection
@@ -257,6 +258,10 @@ class LiveSource:
 
     def collect(self) -> Collection:
         """Everything the kinds hold; the deadline starts now."""
+        with bulk_allocation():  # hundreds of thousands of parsed objects, none in a reference cycle
+            return self._collect()
+
+    def _collect(self) -> Collection:
         self.client.deadline = Deadline(self.deadline_seconds)
         self.client.throttle = throttle = Throttle()
         compact = Compactor()  # shares equal parts across every kind's objects while they are read
