@@ -36,7 +36,7 @@ from support.apiserver import FakeAPIServer  # noqa: E402
 from traffic import served_types  # noqa: E402
 
 from kubegap.checks import all_checks  # noqa: E402
-from kubegap.cli.sources import kinds_read  # noqa: E402
+from kubegap.sources.targets import kinds_read  # noqa: E402
 from kubegap.sources.live import WORKERS  # noqa: E402
 
 START, END = "<!-- envelope:start -->", "<!-- envelope:end -->"
