@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import orjson
+
 from kubegap.sources.redact import REDACTED, redact
 
 
@@ -52,3 +54,28 @@ def test_env_lists_are_found_at_any_depth_and_parts_without_one_are_not_copied()
     assert out["spec"]["replicatedJobs"][0]["template"]["spec"]["env"] == [{"name": "KEY", "value": REDACTED}]
     assert out["spec"]["note"] == '{"env": "not a key"}' and out["metadata"]["annotations"] == job["metadata"]["annotations"]
     assert out["spec"]["volumes"] is job["spec"]["volumes"] and out["status"] is job["status"]
+
+
+def _every_env_redacted(value):
+    """The plain walk redaction must agree with: every part visited, every env list's values redacted."""
+    if isinstance(value, dict):
+        return {k: [{**e, "value": REDACTED} if isinstance(e, dict) and "value" in e and not e.get("name", "").startswith("NCCL_") else e
+                    for e in v] if k == "env" and isinstance(v, list) else _every_env_redacted(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_every_env_redacted(v) for v in value]
+    return value
+
+
+def test_env_lists_after_the_first_are_found_wherever_they_stand():
+    container = {"name": "c", "env": [{"name": "A", "value": "one"}], "image": "i", "nested": {"env": [{"name": "B", "value": "two"}]}}
+    job = {"kind": "Job", "metadata": {"name": "j"}, "spec": {
+        "containers": [container, {"name": "d", "ports": [{"containerPort": 80}]}, {"name": "e", "env": [{"name": "C", "value": "three"}]}],
+        "volumes": [{"name": "v"}],
+        "weird": {'x"env': [{"value": "a key that only looks like env"}], "deep": [[{"env": [{"name": "NCCL_X", "value": "kept"}]}]]},
+        "initContainers": [{"env": [{"name": "D", "value": "four"}, {"name": "E", "value": "five"}]}],
+        "env": [{"name": "F", "value": "six"}]}}
+    out = redact(job)
+    assert out["spec"] == _every_env_redacted(job["spec"])
+    assert not any(f'"{secret}"'.encode() in orjson.dumps(out) for secret in ("one", "two", "three", "four", "five", "six"))
+    assert out["spec"]["weird"]["deep"][0][0]["env"] == [{"name": "NCCL_X", "value": "kept"}]
+    assert out["spec"]["volumes"] is job["spec"]["volumes"] and out["spec"]["containers"][1] is job["spec"]["containers"][1]

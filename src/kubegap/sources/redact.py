@@ -30,6 +30,7 @@ KEPT_PREFIXES = ("NCCL_", "TORCH_NCCL_", "FI_")
 KEPT_SETTINGS = frozenset({"ManageForeignRoutingPolicyRules", "ManageForeignRoutes", "clusterCIDR"})
 """Setting names whose values checks read: systemd-networkd routing policy, kube-proxy's pod range."""
 LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration"
+_ENV_KEY = b'"env":'
 _SETTING = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*([=:])\s*(.*?)\s*$")
 
 
@@ -46,27 +47,54 @@ def _env(entries: list) -> list:
     return out
 
 
-def _holds_env(value) -> bool:
-    """Whether an ``env`` key occurs anywhere in ``value``: in its JSON, a key is the only place where
-    ``"env":`` can stand unescaped. Serializing is done in C, and spares walking what holds none."""
+def _env_keys(value) -> int | None:
+    """How often ``"env":`` stands in ``value``'s JSON (None: not writable as JSON). In JSON a key is the
+    only place where it can stand unescaped, so 0 means no env list anywhere in ``value``; and the
+    JSON of a part is a piece of its parent's, so the parts' counts add up to no more than the parent's.
+    Serializing is done in C, and spares walking what holds none."""
     try:
-        return b'"env":' in orjson.dumps(value)
+        return orjson.dumps(value).count(_ENV_KEY)
     except TypeError:
-        return True  # not writable as JSON: walked
+        return None
 
 
-def _walk(value):
-    """``value`` with every env list's values redacted: the parts that hold one are copied, the rest
-    are ``value``'s own."""
+def _walk(value, left: int | None):
+    """``value`` with every env list's values redacted: the parts that hold one are copied, the rest are
+    ``value``'s own. ``left`` counts the ``"env":`` keys of ``value``'s JSON not yet found (None: unknown):
+    once it is 0, the parts after are kept as they are without being serialized."""
     if isinstance(value, dict):
-        return {k: _env(v) if k == "env" and isinstance(v, list) else _redacted(v) for k, v in value.items()}
+        out = {}
+        for key, part in value.items():
+            if left == 0:
+                out[key] = part
+            elif key == "env":
+                out[key] = _env(part) if isinstance(part, list) else _redacted(part)
+                left = None if left is None else left - 1  # the key itself; what the list holds is not subtracted
+            elif isinstance(part, dict | list):
+                out[key], left = _found(part, left)
+            else:
+                out[key] = part
+        return out
     if isinstance(value, list):
-        return [_redacted(v) for v in value]
+        out = []
+        for part in value:
+            if left != 0 and isinstance(part, dict | list):
+                part, left = _found(part, left)
+            out.append(part)
+        return out
     return value
 
 
+def _found(part, left: int | None) -> tuple:
+    """``part`` redacted, and ``left`` less the ``"env":`` keys it held."""
+    count = _env_keys(part)
+    if count == 0:
+        return part, left
+    return _walk(part, count), (None if left is None or count is None else left - count)
+
+
 def _redacted(value):
-    return _walk(value) if isinstance(value, dict | list) and _holds_env(value) else value
+    return _found(value, None)[0] if isinstance(value, dict | list) else value
 
 
 def _setting_lines(text: str) -> str:
