@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -230,3 +232,32 @@ def test_the_cyclic_collector_rests_while_objects_are_read(apiserver, kubeconfig
     assert len(collection.resources) > 3000
     assert passes == []  # thousands of parsed dicts, and not one pass of the collector over them
     assert gc.isenabled()
+
+
+def test_the_next_page_is_asked_for_while_a_page_is_converted():
+    asked: list[dict] = []
+    next_asked = threading.Event()
+
+    class Pages:
+        def get(self, path, query, accept):
+            asked.append(query)
+            if "continue" in query:
+                next_asked.set()
+                return {"metadata": {}, "items": [{"n": 2}]}
+            return {"metadata": {"continue": "t1"}, "items": [{"n": 1}]}
+
+    def convert(items):
+        if items[0]["n"] == 1:
+            assert next_asked.wait(5), "page 2 was not asked for before page 1 was converted"
+        return items
+
+    with ThreadPoolExecutor(max_workers=1) as ahead:
+        items = live.list_pages(Pages(), "/api/v1/pods", "application/json", convert, RetryPolicy(), ahead)
+    assert items == [{"n": 1}, {"n": 2}]
+    assert asked == [{"limit": live.PAGE_SIZE}, {"limit": live.PAGE_SIZE, "continue": "t1"}]
+
+
+def test_the_longest_lists_are_started_first(apiserver, kubeconfig):
+    LiveSource(connect(str(kubeconfig)), ["ConfigMap", "DaemonSet", "Node", "Pod"], workers=1).collect()
+    lists = [e["path"] for e in apiserver.log if e["path"].rsplit("/", 1)[-1] in ("configmaps", "daemonsets", "nodes", "pods")]
+    assert lists[0] == "/api/v1/pods" and len(lists) == 4

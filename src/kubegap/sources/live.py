@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Executor, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 from kubegap.allocation import bulk_allocation
@@ -55,6 +55,8 @@ CACHE_SERVED_KINDS = frozenset({
     "MutatingWebhookConfiguration", "APIService", "BGPConfiguration", "MachineConfigPool", "Plan",
 })
 """Cluster-scoped kinds whose size does not grow with the workloads: read whole from the watch cache."""
+LONGEST_LISTS = frozenset({"Pod", "Event"})
+"""Kinds whose lists are a cluster's longest: started first, as their pages come one after another."""
 
 
 @dataclass(frozen=True)
@@ -167,25 +169,29 @@ class Retrying:
 
 
 def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], list], policy: RetryPolicy,
-               from_cache: bool = False) -> list:
+               ahead: Executor, from_cache: bool = False) -> list:
     """Every item of one list, page by page, restarting the list from nothing when its continue token
     expired. Each page's items are ``convert``-ed as the page arrives, so what is held is the kept
-    form of the pages read so far plus one page, never the whole list as the server sent it.
+    form of the pages read so far plus two pages, never the whole list as the server sent it.
+
+    The next page is asked for in ``ahead`` as soon as a page's continue token is read, and comes in
+    while this page is converted: still one request of the list in flight at a time, but the server
+    is not kept waiting for the conversion.
 
     ``from_cache`` asks for ``resourceVersion=0``: any state the watch cache holds, in one answer.
     """
     restarts = 0
     while True:
         items: list = []
-        token = None
         try:
+            page = client.get(path, {"limit": PAGE_SIZE, **({"resourceVersion": "0"} if from_cache else {})}, accept)
             while True:
-                query = {"limit": PAGE_SIZE, **({"continue": token} if token else {"resourceVersion": "0"} if from_cache else {})}
-                page = client.get(path, query, accept)
                 token = as_dict(page.get("metadata")).get("continue")
+                following = ahead.submit(client.get, path, {"limit": PAGE_SIZE, "continue": token}, accept) if token else None
                 items.extend(convert(as_list(page.get("items"))))
-                if not token:
+                if following is None:
                     return items
+                page = following.result()
         except ApiError as exc:
             if exc.status != 410 or restarts >= policy.restarts:
                 raise
@@ -283,8 +289,9 @@ class LiveSource:
                     self._unserved(collection, found, kind)
             progress.total(len(wanted))
             results = {}
-            with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for future in as_completed([pool.submit(self._collect_kind, resource, compact) for resource in wanted]):
+            first = sorted(wanted, key=lambda resource: resource.kind not in LONGEST_LISTS)
+            with ThreadPoolExecutor(max_workers=self.workers) as pool, ThreadPoolExecutor(max_workers=self.workers) as ahead:
+                for future in as_completed([pool.submit(self._collect_kind, resource, compact, ahead) for resource in first]):
                     resource, items, problem = future.result()
                     results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
@@ -305,7 +312,8 @@ class LiveSource:
         else:
             collection.absent.add(kind)
 
-    def _collect_kind(self, resource: APIResource, compact: Compactor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+    def _collect_kind(self, resource: APIResource, compact: Compactor,
+                      ahead: Executor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
         metadata_only = resource.kind in METADATA_ONLY_KINDS or resource.kind in self.metadata_only
@@ -318,7 +326,7 @@ class LiveSource:
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
             try:
-                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy,
+                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy, ahead,
                                     from_cache=resource.kind in CACHE_SERVED_KINDS)
             except ApiError as exc:
                 if exc.status == 403:
