@@ -320,8 +320,12 @@ class LiveSource:
         accept = METADATA_ACCEPT if metadata_only else "application/json"
 
         def convert(batch: list) -> list:
-            return [compact(redact({**item, "apiVersion": resource.api_version, "kind": resource.kind}))
-                    for item in batch if isinstance(item, dict)]
+            kept = []
+            for item in batch:  # the page's own objects, parsed for this alone: completed and redacted in place
+                if isinstance(item, dict):
+                    item["apiVersion"], item["kind"] = resource.api_version, resource.kind
+                    kept.append(compact(redact(item)))
+            return kept
 
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:

@@ -38,13 +38,10 @@ def kept(name: str) -> bool:
     return name in KEPT_SETTINGS or name.startswith(KEPT_PREFIXES)
 
 
-def _env(entries: list) -> list:
-    out = []
+def _env(entries: list) -> None:
     for entry in entries:
         if isinstance(entry, dict) and "value" in entry and not (isinstance(entry.get("name"), str) and kept(entry["name"])):
-            entry = {**entry, "value": REDACTED}
-        out.append(entry)
-    return out
+            entry["value"] = REDACTED
 
 
 def _env_keys(value) -> int | None:
@@ -58,43 +55,28 @@ def _env_keys(value) -> int | None:
         return None
 
 
-def _walk(value, left: int | None):
-    """``value`` with every env list's values redacted: the parts that hold one are copied, the rest are
-    ``value``'s own. ``left`` counts the ``"env":`` keys of ``value``'s JSON not yet found (None: unknown):
-    once it is 0, the parts after are kept as they are without being serialized."""
-    if isinstance(value, dict):
-        out = {}
-        for key, part in value.items():
-            if left == 0:
-                out[key] = part
-            elif key == "env":
-                out[key] = _env(part) if isinstance(part, list) else _redacted(part)
-                left = None if left is None else left - 1  # the key itself; what the list holds is not subtracted
-            elif isinstance(part, dict | list):
-                out[key], left = _found(part, left)
-            else:
-                out[key] = part
-        return out
-    if isinstance(value, list):
-        out = []
-        for part in value:
-            if left != 0 and isinstance(part, dict | list):
-                part, left = _found(part, left)
-            out.append(part)
-        return out
-    return value
+def _walk(value: dict | list, left: int | None) -> None:
+    """Redact every env list in ``value``. ``left`` counts the ``"env":`` keys of ``value``'s JSON not
+    yet found (None: unknown): once it is 0, the parts after are not looked at."""
+    for key, part in value.items() if isinstance(value, dict) else enumerate(value):
+        if left == 0:
+            return
+        if key == "env":
+            if isinstance(part, list):
+                _env(part)
+            elif isinstance(part, dict):
+                _clean(part)
+            left = None if left is None else left - 1  # the key itself; what the list holds is not subtracted
+        elif isinstance(part, dict | list):
+            left = _clean(part, left)
 
 
-def _found(part, left: int | None) -> tuple:
-    """``part`` redacted, and ``left`` less the ``"env":`` keys it held."""
+def _clean(part: dict | list, left: int | None = None) -> int | None:
+    """Redact every env list in ``part``; ``left`` less the ``"env":`` keys it held."""
     count = _env_keys(part)
-    if count == 0:
-        return part, left
-    return _walk(part, count), (None if left is None or count is None else left - count)
-
-
-def _redacted(value):
-    return _found(value, None)[0] if isinstance(value, dict | list) else value
+    if count != 0:
+        _walk(part, count)
+    return None if left is None or count is None else left - count
 
 
 def _setting_lines(text: str) -> str:
@@ -107,22 +89,27 @@ def _setting_lines(text: str) -> str:
     return "\n".join(lines) if lines else REDACTED
 
 
-def _metadata(metadata) -> dict | object:
-    if not isinstance(metadata, dict):
-        return metadata
-    out = {k: v for k, v in metadata.items() if k != "managedFields"}
-    notes = out.get("annotations")
-    if isinstance(notes, dict) and LAST_APPLIED in notes:
-        out["annotations"] = {k: v for k, v in notes.items() if k != LAST_APPLIED}
-    return out
+def _metadata(metadata) -> None:
+    if isinstance(metadata, dict):
+        metadata.pop("managedFields", None)
+        notes = metadata.get("annotations")
+        if isinstance(notes, dict):
+            notes.pop(LAST_APPLIED, None)
 
 
 def redact(obj: dict) -> dict:
-    """One resource, redacted; parts with nothing to redact are the input's own (the input is not changed)."""
-    out = {k: (_metadata(v) if k == "metadata" else _redacted(v)) for k, v in obj.items()}
+    """One resource its caller owns (as parsed from an answer), redacted in place and returned."""
+    for key, value in obj.items():
+        if key == "metadata":
+            _metadata(value)
+        elif isinstance(value, dict | list):
+            _clean(value)
     if obj.get("kind") == "ConfigMap":
-        if isinstance(obj.get("data"), dict):
-            out["data"] = {k: _setting_lines(v) if isinstance(v, str) else REDACTED for k, v in obj["data"].items()}
-        if isinstance(obj.get("binaryData"), dict):
-            out["binaryData"] = {k: REDACTED for k in obj["binaryData"]}
-    return out
+        data, binary = obj.get("data"), obj.get("binaryData")
+        if isinstance(data, dict):
+            for key, value in data.items():
+                data[key] = _setting_lines(value) if isinstance(value, str) else REDACTED
+        if isinstance(binary, dict):
+            for key in binary:
+                binary[key] = REDACTED
+    return obj
