@@ -234,27 +234,41 @@ def test_the_cyclic_collector_rests_while_objects_are_read(apiserver, kubeconfig
     assert gc.isenabled()
 
 
-def test_the_next_page_is_asked_for_while_a_page_is_converted():
+def test_the_next_page_is_asked_for_before_a_page_is_converted():
     asked: list[dict] = []
     next_asked = threading.Event()
 
     class Pages:
-        def get(self, path, query, accept):
+        def get(self, path, query, accept, parse):
             asked.append(query)
             if "continue" in query:
                 next_asked.set()
-                return {"metadata": {}, "items": [{"n": 2}]}
-            return {"metadata": {"continue": "t1"}, "items": [{"n": 1}]}
+                return parse(b'{"kind":"PodList","metadata":{},"items":[{"n":2},"junk"]}')
+            return parse(b'{"kind":"PodList","metadata":{"continue":"t1"},"items":[{"n":1}]}')
 
     def convert(items):
-        if items[0]["n"] == 1:
+        if items and items[0]["n"] == 1:
             assert next_asked.wait(5), "page 2 was not asked for before page 1 was converted"
-        return items
+        for item in items:
+            if isinstance(item, dict):
+                item["seen"] = True
 
     with ThreadPoolExecutor(max_workers=1) as ahead:
         items = live.list_pages(Pages(), "/api/v1/pods", "application/json", convert, RetryPolicy(), ahead)
-    assert items == [{"n": 1}, {"n": 2}]
+    assert items == [{"n": 1, "seen": True}, {"n": 2, "seen": True}]
     assert asked == [{"limit": live.PAGE_SIZE}, {"limit": live.PAGE_SIZE, "continue": "t1"}]
+
+
+def test_a_continue_token_written_after_the_items_is_followed_too():
+    class Pages:
+        def get(self, path, query, accept, parse):
+            if "continue" in query:
+                return parse(b'{"items":[{"n":2}],"metadata":{}}')
+            return parse(b'{"items":[{"n":1}],"metadata":{"continue":"t1"}}')
+
+    with ThreadPoolExecutor(max_workers=1) as ahead:
+        items = live.list_pages(Pages(), "/api/v1/pods", "application/json", lambda items: None, RetryPolicy(), ahead)
+    assert items == [{"n": 1}, {"n": 2}]
 
 
 def test_the_longest_lists_are_started_first(apiserver, kubeconfig):

@@ -22,7 +22,10 @@ from collections.abc import Callable
 
 import orjson
 
-SLICE_BYTES = 8 * 1024 * 1024
+SLICE_BYTES = 64 * 1024
+"""About ten pods: parsed, ~600 KB of objects, within a core's cache. At 60,000 pods, slices of
+8 MB took 7.3 s of CPU to parse and compact, and made 810,000 page faults; slices of 64 KB, 3.9 s
+and 214,000."""
 MAX_PROBES = 64
 """Candidate cuts looked at per slice before giving up on slicing (then the rest is parsed whole)."""
 MAX_PARSES = 8
@@ -64,9 +67,10 @@ def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None
     return None
 
 
-def parse_in_slices(buffer, on_items: Callable[[list], None]) -> dict | None:
+def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[[dict], None] = lambda head: None) -> dict | None:
     """The document in ``buffer`` (bytes or a read-only mmap), or None when it is not a JSON
-    object with a top-level ``items`` array that can be cut into slices."""
+    object with a top-level ``items`` array that can be cut into slices. ``on_head`` is given the
+    document's keys before ``items`` (a list's ``metadata``) before any item is parsed."""
     found = _ITEMS.search(buffer)
     if found is None:
         return None
@@ -78,6 +82,7 @@ def parse_in_slices(buffer, on_items: Callable[[list], None]) -> dict | None:
         return None  # "items" was not a top-level key
     if not isinstance(document, dict):
         return None
+    on_head(document)
     items: list = []
     position = found.end()
     first = _FIRST_ITEM.match(buffer, position)
