@@ -73,6 +73,8 @@ def _walk(value: dict | list, left: int | None) -> None:
 
 def _clean(part: dict | list, left: int | None = None) -> int | None:
     """Redact every env list in ``part``; ``left`` less the ``"env":`` keys it held."""
+    if part.__class__ is list and len(part) == 1 and isinstance(part[0], dict | list):
+        return _clean(part[0], left)  # the JSON of [x] holds what x's does (a pod's only container)
     count = _env_keys(part)
     if count != 0:
         _walk(part, count)
