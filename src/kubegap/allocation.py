@@ -9,7 +9,8 @@ they were walked whole by the next full collection, which the first few thousand
 after the block (the report's) set off: 1.3 s of the 60,000-pod audit.
 
 The price: a reference cycle made inside a block is never collected. Reading a JSON snapshot and
-auditing it makes none; an audit of the 785-file manifest corpus (YAML) leaves 80 such objects.
+auditing it makes none; an audit of the 785-file manifest corpus (YAML) leaves 80 such objects, a
+live collection of 30,000 pods (HTTP connections, threads) 20.
 """
 
 from __future__ import annotations

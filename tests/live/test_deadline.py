@@ -30,7 +30,7 @@ class Answers:
         self.takes = takes
         self.timeouts: list[float | None] = []
 
-    def get(self, path, query=None, accept="application/json", timeout=None):
+    def get(self, path, query=None, accept="application/json", timeout=None, parse=None):
         self.timeouts.append(timeout)
         self.clock.now += self.takes
         answer = self.answers.pop(0)

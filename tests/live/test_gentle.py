@@ -85,3 +85,13 @@ def test_a_check_sees_only_the_metadata_of_what_it_declares_metadata_only():
     event = {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1"}, "message": "m"}
     view = ScopedInventory(Inventory(Collection(resources=[event])), "x", ["Event"], ["Event"])
     assert view.of_kind("Event") == [{"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1"}}]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_pages_asked_for_ahead_stay_within_the_concurrency(apiserver, kubeconfig, monkeypatch, workers):
+    monkeypatch.setattr(live, "PAGE_SIZE", 1)  # every list of more than one object comes in pages fetched ahead
+    apiserver.latency = 0.03
+    collection = LiveSource(connect(str(kubeconfig), workers=workers), MANY_KINDS, workers=workers).collect()
+    assert {"Pod", "Node", "ConfigMap"} <= collection.collected
+    assert any("continue" in e["query"] for e in apiserver.log)
+    assert 1 <= apiserver.max_in_flight <= workers

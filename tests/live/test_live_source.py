@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -209,3 +212,66 @@ def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatc
     collection, _ = collect(kubeconfig, ["Pod", "Node"], progress=True)
     assert "Pod" in collection.collected
     assert "2/2" in screen.getvalue() and "7 objects" in screen.getvalue()
+
+
+def test_the_cyclic_collector_rests_while_objects_are_read(apiserver, kubeconfig):
+    apiserver.add(*({"kind": "ConfigMap", "metadata": {"name": f"settings-{i}", "namespace": "default"}, "data": {"a": "b=c"}}
+                    for i in range(3000)))
+    passes = []
+
+    def counted(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    source = LiveSource(connect(str(kubeconfig)), ["ConfigMap"])
+    gc.callbacks.append(counted)
+    try:
+        collection = source.collect()
+    finally:
+        gc.callbacks.remove(counted)
+    assert len(collection.resources) > 3000
+    assert passes == []  # thousands of parsed dicts, and not one pass of the collector over them
+    assert gc.isenabled()
+
+
+def test_the_next_page_is_asked_for_before_a_page_is_converted():
+    asked: list[dict] = []
+    next_asked = threading.Event()
+
+    class Pages:
+        def get(self, path, query, accept, parse):
+            asked.append(query)
+            if "continue" in query:
+                next_asked.set()
+                return parse(b'{"kind":"PodList","metadata":{},"items":[{"n":2},"junk"]}')
+            return parse(b'{"kind":"PodList","metadata":{"continue":"t1"},"items":[{"n":1}]}')
+
+    def convert(items):
+        if items and items[0]["n"] == 1:
+            assert next_asked.wait(5), "page 2 was not asked for before page 1 was converted"
+        for item in items:
+            if isinstance(item, dict):
+                item["seen"] = True
+
+    with ThreadPoolExecutor(max_workers=1) as ahead:
+        items = live.list_pages(Pages(), "/api/v1/pods", "application/json", convert, RetryPolicy(), ahead)
+    assert items == [{"n": 1, "seen": True}, {"n": 2, "seen": True}]
+    assert asked == [{"limit": live.PAGE_SIZE}, {"limit": live.PAGE_SIZE, "continue": "t1"}]
+
+
+def test_a_continue_token_written_after_the_items_is_followed_too():
+    class Pages:
+        def get(self, path, query, accept, parse):
+            if "continue" in query:
+                return parse(b'{"items":[{"n":2}],"metadata":{}}')
+            return parse(b'{"items":[{"n":1}],"metadata":{"continue":"t1"}}')
+
+    with ThreadPoolExecutor(max_workers=1) as ahead:
+        items = live.list_pages(Pages(), "/api/v1/pods", "application/json", lambda items: None, RetryPolicy(), ahead)
+    assert items == [{"n": 1}, {"n": 2}]
+
+
+def test_the_longest_lists_are_started_first(apiserver, kubeconfig):
+    LiveSource(connect(str(kubeconfig)), ["ConfigMap", "DaemonSet", "Node", "Pod"], workers=1).collect()
+    lists = [e["path"] for e in apiserver.log if e["path"].rsplit("/", 1)[-1] in ("configmaps", "daemonsets", "nodes", "pods")]
+    assert lists[0] == "/api/v1/pods" and len(lists) == 4

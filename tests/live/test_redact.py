@@ -1,8 +1,10 @@
-"""Redaction keeps names and the values checks compare, and nothing else; inputs are not changed."""
+"""Redaction keeps names and the values checks compare, and nothing else, in the object it is given."""
 
 from __future__ import annotations
 
 import copy
+
+import orjson
 
 from kubegap.sources.redact import REDACTED, redact
 
@@ -15,9 +17,8 @@ def test_env_values_are_kept_only_for_the_settings_checks_compare():
                      {"name": "NCCL_IB_TIMEOUT", "value": "22"}, {"name": "FI_PROVIDER", "value": "efa"},
                      {"name": "TORCH_NCCL_ASYNC_ERROR_HANDLING", "value": "1"}, {"name": "PASSWORD", "value": "p"},
                      {"name": "FROM_SECRET", "valueFrom": {"secretKeyRef": {"name": "s", "key": "k"}}}, "junk"]}]}}
-    before = copy.deepcopy(pod)
     out = redact(pod)
-    assert pod == before
+    assert out is pod
     assert out["metadata"] == {"name": "p", "annotations": {"team": "ml"}}
     assert out["spec"]["initContainers"][0]["env"] == [{"name": "TOKEN", "value": REDACTED}]
     assert [e.get("value") if isinstance(e, dict) else e for e in out["spec"]["containers"][0]["env"]] == \
@@ -41,14 +42,38 @@ def test_messy_objects_do_not_break_redaction():
     assert redact({"kind": "Pod", "spec": {"containers": [{"env": "oops"}]}})["spec"]["containers"][0]["env"] == "oops"
 
 
-def test_env_lists_are_found_at_any_depth_and_parts_without_one_are_not_copied():
+def test_env_lists_are_found_at_any_depth_and_nothing_else_changes():
     job = {"kind": "TrainJob", "metadata": {"name": "j", "annotations": {"note": 'a "env": [{"value": "x"}] in a string'}},
            "spec": {"replicatedJobs": [{"template": {"spec": {"env": [{"name": "KEY", "value": "secret"}]}}}],
                     "volumes": [{"name": "data", "emptyDir": {}}], "note": '{"env": "not a key"}'},
            "status": {"conditions": [{"type": "Ready"}]}}
     before = copy.deepcopy(job)
     out = redact(job)
-    assert job == before
     assert out["spec"]["replicatedJobs"][0]["template"]["spec"]["env"] == [{"name": "KEY", "value": REDACTED}]
-    assert out["spec"]["note"] == '{"env": "not a key"}' and out["metadata"]["annotations"] == job["metadata"]["annotations"]
-    assert out["spec"]["volumes"] is job["spec"]["volumes"] and out["status"] is job["status"]
+    assert out["spec"]["note"] == '{"env": "not a key"}' and out["metadata"]["annotations"] == before["metadata"]["annotations"]
+    assert out["spec"]["volumes"] == before["spec"]["volumes"] and out["status"] == before["status"]
+
+
+def _every_env_redacted(value):
+    """The plain walk redaction must agree with: every part visited, every env list's values redacted."""
+    if isinstance(value, dict):
+        return {k: [{**e, "value": REDACTED} if isinstance(e, dict) and "value" in e and not e.get("name", "").startswith("NCCL_") else e
+                    for e in v] if k == "env" and isinstance(v, list) else _every_env_redacted(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_every_env_redacted(v) for v in value]
+    return value
+
+
+def test_env_lists_after_the_first_are_found_wherever_they_stand():
+    container = {"name": "c", "env": [{"name": "A", "value": "one"}], "image": "i", "nested": {"env": [{"name": "B", "value": "two"}]}}
+    job = {"kind": "Job", "metadata": {"name": "j"}, "spec": {
+        "containers": [container, {"name": "d", "ports": [{"containerPort": 80}]}, {"name": "e", "env": [{"name": "C", "value": "three"}]}],
+        "volumes": [{"name": "v"}],
+        "weird": {'x"env': [{"value": "a key that only looks like env"}], "deep": [[{"env": [{"name": "NCCL_X", "value": "kept"}]}]]},
+        "initContainers": [{"env": [{"name": "D", "value": "four"}, {"name": "E", "value": "five"}]}],
+        "env": [{"name": "F", "value": "six"}]}}
+    expected = _every_env_redacted(job["spec"])
+    out = redact(job)
+    assert out["spec"] == expected
+    assert not any(f'"{secret}"'.encode() in orjson.dumps(out) for secret in ("one", "two", "three", "four", "five", "six"))
+    assert out["spec"]["weird"]["deep"][0][0]["env"] == [{"name": "NCCL_X", "value": "kept"}]

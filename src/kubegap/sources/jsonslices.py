@@ -70,9 +70,10 @@ def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None
     return None
 
 
-def parse_in_slices(buffer, on_items: Callable[[list], None]) -> dict | None:
+def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[[dict], None] = lambda head: None) -> dict | None:
     """The document in ``buffer`` (bytes or a read-only mmap), or None when it is not a JSON
-    object with a top-level ``items`` array that can be cut into slices."""
+    object with a top-level ``items`` array that can be cut into slices. ``on_head`` is given the
+    document's keys before ``items`` (a list's ``metadata``) before any item is parsed."""
     found = _ITEMS.search(buffer)
     if found is None:
         return None
@@ -84,6 +85,7 @@ def parse_in_slices(buffer, on_items: Callable[[list], None]) -> dict | None:
         return None  # "items" was not a top-level key
     if not isinstance(document, dict):
         return None
+    on_head(document)
     items: list = []
     position, released = found.end(), 0
     first = _FIRST_ITEM.match(buffer, position)

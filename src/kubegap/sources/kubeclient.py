@@ -9,6 +9,7 @@ their bodies are parsed with orjson rather than the client's model classes.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
@@ -54,8 +55,9 @@ class Connection:
     request_timeout: float = READ_TIMEOUT
     """Seconds to wait for an answer (kubectl's --request-timeout)."""
 
-    def get(self, path: str, query: dict | None = None, accept: str = "application/json", timeout: float | None = None) -> dict:
-        """GET ``path`` and return the parsed JSON body; raise ApiError or TransportError.
+    def get(self, path: str, query: dict | None = None, accept: str = "application/json", timeout: float | None = None,
+            parse: Callable[[bytes], object] = orjson.loads):
+        """GET ``path`` and return its JSON body as ``parse`` reads it from the bytes; raise ApiError or TransportError.
 
         ``timeout`` shortens the request timeout (to what is left of a deadline), never lengthens it.
         """
@@ -80,7 +82,7 @@ class Connection:
         if not 200 <= response.status < 300:
             raise _api_error(response)
         try:
-            return orjson.loads(response.data)
+            return parse(response.data)
         except orjson.JSONDecodeError:
             raise TransportError(f"GET {path}: the answer is not JSON") from None
 

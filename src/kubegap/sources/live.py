@@ -30,14 +30,18 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
+import orjson
+
+from kubegap.allocation import bulk_allocation
 from kubegap.errors import UserError
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.base import Collection
 from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
+from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
 from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
@@ -54,6 +58,8 @@ CACHE_SERVED_KINDS = frozenset({
     "MutatingWebhookConfiguration", "APIService", "BGPConfiguration", "MachineConfigPool", "Plan",
 })
 """Cluster-scoped kinds whose size does not grow with the workloads: read whole from the watch cache."""
+LONGEST_LISTS = frozenset({"Pod", "Event"})
+"""Kinds whose lists are a cluster's longest: started first, as their pages come one after another."""
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,8 @@ class Retrying:
             raise self.deadline.exceeded(f"GET {path} could be tried again (in {seconds:.1f} s)")
         self.sleep(seconds)
 
-    def get(self, path: str, query: dict | None = None, accept: str = "application/json") -> dict:
+    def get(self, path: str, query: dict | None = None, accept: str = "application/json",
+            parse: Callable[[bytes], object] = orjson.loads):
         failures = throttles = 0
         while True:
             paused = self.throttle.pending()
@@ -143,7 +150,7 @@ class Retrying:
             if remaining == 0:
                 raise self.deadline.exceeded(f"GET {path}")
             try:
-                return self.connection.get(path, query, accept, remaining)
+                return self.connection.get(path, query, accept, remaining, parse)
             except ApiError as exc:
                 if exc.status == 401:
                     raise UserError(f"{self.connection.host}: the credentials were rejected (401 Unauthorized); "
@@ -165,30 +172,61 @@ class Retrying:
             self._wait(delay * (0.5 + random.random() / 2), path)
 
 
-def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], list], policy: RetryPolicy,
-               from_cache: bool = False) -> list:
+def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], None], policy: RetryPolicy,
+               ahead: Executor, from_cache: bool = False) -> list:
     """Every item of one list, page by page, restarting the list from nothing when its continue token
-    expired. Each page's items are ``convert``-ed as the page arrives, so what is held is the kept
-    form of the pages read so far plus one page, never the whole list as the server sent it.
+    expired. Each page's items are ``convert``-ed (in place) as they are parsed (:func:`read_page`), so
+    what is held is the kept form of the pages read so far plus the answers being read, never the
+    whole list as the server sent it.
 
     ``from_cache`` asks for ``resourceVersion=0``: any state the watch cache holds, in one answer.
     """
     restarts = 0
     while True:
         items: list = []
-        token = None
         try:
+            query = {"limit": PAGE_SIZE, **({"resourceVersion": "0"} if from_cache else {})}
+            page = read_page(client, path, query, accept, convert, ahead)
             while True:
-                query = {"limit": PAGE_SIZE, **({"continue": token} if token else {"resourceVersion": "0"} if from_cache else {})}
-                page = client.get(path, query, accept)
-                token = as_dict(page.get("metadata")).get("continue")
-                items.extend(convert(as_list(page.get("items"))))
-                if not token:
+                kept, following = page
+                items.extend(kept)
+                if following is None:
                     return items
+                page = following.result()
         except ApiError as exc:
             if exc.status != 410 or restarts >= policy.restarts:
                 raise
             restarts += 1
+
+
+def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Callable[[list], None],
+              ahead: Executor) -> tuple[list, Future | None]:
+    """One page of a list: its objects, and the next page on its way (None after the last).
+
+    The next page is asked for in ``ahead`` as soon as this answer's continue token is read, before
+    its items are: the server serves it while this one is parsed and converted, and a list still has
+    one request in flight at a time. The items are parsed a slice of a few kilobytes at a time
+    (:func:`~kubegap.sources.jsonslices.parse_in_slices`) and converted as each slice is parsed,
+    while they are still in the processor's cache.
+    """
+    following: Future | None = None
+
+    def asked_for(head: dict) -> None:
+        nonlocal following
+        token = as_dict(head.get("metadata")).get("continue")
+        if token and following is None:
+            following = ahead.submit(read_page, client, path, {"limit": PAGE_SIZE, "continue": token}, accept, convert, ahead)
+
+    def parse(raw: bytes) -> dict:
+        page = parse_in_slices(raw, convert, asked_for)
+        if page is None:  # not a list that can be cut: parsed whole (or rejected as not JSON)
+            page = as_dict(orjson.loads(raw))
+            convert(as_list(page.get("items")))
+        asked_for(page)  # a token written after the items is read here
+        return page
+
+    page = client.get(path, query, accept, parse)
+    return [item for item in as_list(page.get("items")) if isinstance(item, dict)], following
 
 
 class Progress:
@@ -257,6 +295,10 @@ class LiveSource:
 
     def collect(self) -> Collection:
         """Everything the kinds hold; the deadline starts now."""
+        with bulk_allocation():  # hundreds of thousands of parsed objects, none in a reference cycle
+            return self._collect()
+
+    def _collect(self) -> Collection:
         self.client.deadline = Deadline(self.deadline_seconds)
         self.client.throttle = throttle = Throttle()
         compact = Compactor()  # shares equal parts across every kind's objects while they are read
@@ -278,8 +320,9 @@ class LiveSource:
                     self._unserved(collection, found, kind)
             progress.total(len(wanted))
             results = {}
-            with ThreadPoolExecutor(max_workers=self.workers) as pool:
-                for future in as_completed([pool.submit(self._collect_kind, resource, compact) for resource in wanted]):
+            first = sorted(wanted, key=lambda resource: resource.kind not in LONGEST_LISTS)
+            with ThreadPoolExecutor(max_workers=self.workers) as pool, ThreadPoolExecutor(max_workers=self.workers) as ahead:
+                for future in as_completed([pool.submit(self._collect_kind, resource, compact, ahead) for resource in first]):
                     resource, items, problem = future.result()
                     results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
@@ -300,20 +343,23 @@ class LiveSource:
         else:
             collection.absent.add(kind)
 
-    def _collect_kind(self, resource: APIResource, compact: Compactor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+    def _collect_kind(self, resource: APIResource, compact: Compactor,
+                      ahead: Executor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
         metadata_only = resource.kind in METADATA_ONLY_KINDS or resource.kind in self.metadata_only
         accept = METADATA_ACCEPT if metadata_only else "application/json"
 
-        def convert(batch: list) -> list:
-            return [compact(redact({**item, "apiVersion": resource.api_version, "kind": resource.kind}))
-                    for item in batch if isinstance(item, dict)]
+        def convert(batch: list) -> None:
+            for item in batch:  # the answer's own objects, parsed for this alone: completed and redacted in place
+                if isinstance(item, dict):
+                    item["apiVersion"], item["kind"] = resource.api_version, resource.kind
+                    compact(redact(item))
 
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
             try:
-                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy,
+                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy, ahead,
                                     from_cache=resource.kind in CACHE_SERVED_KINDS)
             except ApiError as exc:
                 if exc.status == 403:

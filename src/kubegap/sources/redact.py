@@ -30,6 +30,7 @@ KEPT_PREFIXES = ("NCCL_", "TORCH_NCCL_", "FI_")
 KEPT_SETTINGS = frozenset({"ManageForeignRoutingPolicyRules", "ManageForeignRoutes", "clusterCIDR"})
 """Setting names whose values checks read: systemd-networkd routing policy, kube-proxy's pod range."""
 LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration"
+_ENV_KEY = b'"env":'
 _SETTING = re.compile(r"^\s*([A-Za-z_][\w.-]*)\s*([=:])\s*(.*?)\s*$")
 
 
@@ -37,36 +38,47 @@ def kept(name: str) -> bool:
     return name in KEPT_SETTINGS or name.startswith(KEPT_PREFIXES)
 
 
-def _env(entries: list) -> list:
-    out = []
+def _env(entries: list) -> None:
     for entry in entries:
         if isinstance(entry, dict) and "value" in entry and not (isinstance(entry.get("name"), str) and kept(entry["name"])):
-            entry = {**entry, "value": REDACTED}
-        out.append(entry)
-    return out
+            entry["value"] = REDACTED
 
 
-def _holds_env(value) -> bool:
-    """Whether an ``env`` key occurs anywhere in ``value``: in its JSON, a key is the only place where
-    ``"env":`` can stand unescaped. Serializing is done in C, and spares walking what holds none."""
+def _env_keys(value) -> int | None:
+    """How often ``"env":`` stands in ``value``'s JSON (None: not writable as JSON). In JSON a key is the
+    only place where it can stand unescaped, so 0 means no env list anywhere in ``value``; and the
+    JSON of a part is a piece of its parent's, so the parts' counts add up to no more than the parent's.
+    Serializing is done in C, and spares walking what holds none."""
     try:
-        return b'"env":' in orjson.dumps(value)
+        return orjson.dumps(value).count(_ENV_KEY)
     except TypeError:
-        return True  # not writable as JSON: walked
+        return None
 
 
-def _walk(value):
-    """``value`` with every env list's values redacted: the parts that hold one are copied, the rest
-    are ``value``'s own."""
-    if isinstance(value, dict):
-        return {k: _env(v) if k == "env" and isinstance(v, list) else _redacted(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_redacted(v) for v in value]
-    return value
+def _walk(value: dict | list, left: int | None) -> None:
+    """Redact every env list in ``value``. ``left`` counts the ``"env":`` keys of ``value``'s JSON not
+    yet found (None: unknown): once it is 0, the parts after are not looked at."""
+    for key, part in value.items() if isinstance(value, dict) else enumerate(value):
+        if left == 0:
+            return
+        if key == "env":
+            if isinstance(part, list):
+                _env(part)
+            elif isinstance(part, dict):
+                _clean(part)
+            left = None if left is None else left - 1  # the key itself; what the list holds is not subtracted
+        elif isinstance(part, dict | list):
+            left = _clean(part, left)
 
 
-def _redacted(value):
-    return _walk(value) if isinstance(value, dict | list) and _holds_env(value) else value
+def _clean(part: dict | list, left: int | None = None) -> int | None:
+    """Redact every env list in ``part``; ``left`` less the ``"env":`` keys it held."""
+    if part.__class__ is list and len(part) == 1 and isinstance(part[0], dict | list):
+        return _clean(part[0], left)  # the JSON of [x] holds what x's does (a pod's only container)
+    count = _env_keys(part)
+    if count != 0:
+        _walk(part, count)
+    return None if left is None or count is None else left - count
 
 
 def _setting_lines(text: str) -> str:
@@ -79,22 +91,27 @@ def _setting_lines(text: str) -> str:
     return "\n".join(lines) if lines else REDACTED
 
 
-def _metadata(metadata) -> dict | object:
-    if not isinstance(metadata, dict):
-        return metadata
-    out = {k: v for k, v in metadata.items() if k != "managedFields"}
-    notes = out.get("annotations")
-    if isinstance(notes, dict) and LAST_APPLIED in notes:
-        out["annotations"] = {k: v for k, v in notes.items() if k != LAST_APPLIED}
-    return out
+def _metadata(metadata) -> None:
+    if isinstance(metadata, dict):
+        metadata.pop("managedFields", None)
+        notes = metadata.get("annotations")
+        if isinstance(notes, dict):
+            notes.pop(LAST_APPLIED, None)
 
 
 def redact(obj: dict) -> dict:
-    """One resource, redacted; parts with nothing to redact are the input's own (the input is not changed)."""
-    out = {k: (_metadata(v) if k == "metadata" else _redacted(v)) for k, v in obj.items()}
+    """One resource its caller owns (as parsed from an answer), redacted in place and returned."""
+    for key, value in obj.items():
+        if key == "metadata":
+            _metadata(value)
+        elif isinstance(value, dict | list):
+            _clean(value)
     if obj.get("kind") == "ConfigMap":
-        if isinstance(obj.get("data"), dict):
-            out["data"] = {k: _setting_lines(v) if isinstance(v, str) else REDACTED for k, v in obj["data"].items()}
-        if isinstance(obj.get("binaryData"), dict):
-            out["binaryData"] = {k: REDACTED for k in obj["binaryData"]}
-    return out
+        data, binary = obj.get("data"), obj.get("binaryData")
+        if isinstance(data, dict):
+            for key, value in data.items():
+                data[key] = _setting_lines(value) if isinstance(value, str) else REDACTED
+        if isinstance(binary, dict):
+            for key in binary:
+                binary[key] = REDACTED
+    return obj
