@@ -23,6 +23,8 @@ from collections.abc import Callable
 
 import orjson
 
+from kubegap.sources import managedfields
+
 SLICE_BYTES = 64 * 1024
 """About ten pods: parsed, ~600 KB of objects, within a core's cache. At 60,000 pods, slices of
 8 MB took 7.3 s of CPU to parse and compact, and made 810,000 page faults; slices of 64 KB, 3.9 s
@@ -52,7 +54,13 @@ def _release(buffer, start: int, upto: int) -> int:
     return start
 
 
-def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None:
+def _loads(text: bytes, prefix: bytes, suffix: bytes, unparsed_managed_fields: bool):
+    if unparsed_managed_fields:
+        return managedfields.loads_items(text, prefix, suffix)
+    return orjson.loads(prefix + text + suffix)
+
+
+def _next_slice(buffer, start: int, cuts: re.Pattern, unparsed_managed_fields: bool) -> tuple[list, int] | None:
     """The items from ``start`` up to the first good cut past SLICE_BYTES, and where the next begins."""
     probe, parses = start + SLICE_BYTES, 0
     for _ in range(MAX_PROBES):
@@ -63,17 +71,23 @@ def _next_slice(buffer, start: int, cuts: re.Pattern) -> tuple[list, int] | None
         if parses < MAX_PARSES or _balanced(piece):
             parses += 1
             try:
-                return orjson.loads(b"[" + piece + b"]"), cut.start() + cut.group().index(b"{")
+                return _loads(piece, b"[", b"]", unparsed_managed_fields), cut.start() + cut.group().index(b"{")
             except orjson.JSONDecodeError:
                 pass
         probe = cut.start() + 1
     return None
 
 
-def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[[dict], None] = lambda head: None) -> dict | None:
+def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[[dict], None] = lambda head: None,
+                    unparsed_managed_fields: bool = False) -> dict | None:
     """The document in ``buffer`` (bytes or a read-only mmap), or None when it is not a JSON
     object with a top-level ``items`` array that can be cut into slices. ``on_head`` is given the
-    document's keys before ``items`` (a list's ``metadata``) before any item is parsed."""
+    document's keys before ``items`` (a list's ``metadata``) before any item is parsed.
+
+    ``unparsed_managed_fields``: the items' ``metadata.managedFields`` are cut out of the bytes before
+    they are parsed (:mod:`kubegap.sources.managedfields`), and hold a placeholder instead; what is
+    cut is not checked to be well-formed. For an API server's answers, whose managed fields are
+    dropped unread."""
     found = _ITEMS.search(buffer)
     if found is None:
         return None
@@ -91,7 +105,7 @@ def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[
     first = _FIRST_ITEM.match(buffer, position)
     cuts = re.compile(rb"\}\s*," + re.escape(first.group(1)) + rb"\{" + re.escape(first.group(2))) if first else None
     while cuts is not None and len(buffer) - position > 2 * SLICE_BYTES:
-        cut = _next_slice(buffer, position, cuts)
+        cut = _next_slice(buffer, position, cuts, unparsed_managed_fields)
         if cut is None:
             break
         batch, position = cut
@@ -99,7 +113,7 @@ def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[
         items.extend(batch)
         released = _release(buffer, released, position)
     try:
-        tail = orjson.loads(b'{"items":[' + buffer[position:])
+        tail = _loads(buffer[position:], b'{"items":[', b"", unparsed_managed_fields)
     except orjson.JSONDecodeError:
         return None
     if not isinstance(tail.get("items"), list):

@@ -218,7 +218,7 @@ def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Ca
             following = ahead.submit(read_page, client, path, {"limit": PAGE_SIZE, "continue": token}, accept, convert, ahead)
 
     def parse(raw: bytes) -> dict:
-        page = parse_in_slices(raw, convert, asked_for)
+        page = parse_in_slices(raw, convert, asked_for, unparsed_managed_fields=True)
         if page is None:  # not a list that can be cut: parsed whole (or rejected as not JSON)
             page = as_dict(orjson.loads(raw))
             convert(as_list(page.get("items")))
