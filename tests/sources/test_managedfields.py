@@ -46,6 +46,8 @@ def test_managed_fields_are_cut_and_nothing_else(indent):
     [{"manager": "a ] in a string", "fieldsV1": {}}],  # the first ] is not the end
     [{"manager": "a [ in a string", "fieldsV1": {}}],
     [{"manager": 'a \\" and a ] after', "fieldsV1": {}}],  # an escaped backslash before a quote
+    [{"manager": "a line\nbreak and a ] after", "fieldsV1": {}}],  # another escape
+    [{"manager": "ends in a backslash \\", "operation": "]"}],  # its quotes alone would say the ] is outside strings
     [{"manager": "m", "fieldsV1": {"f:x": [1, [2]]}}],  # a list inside (no server sends one)
 ])
 def test_a_list_whose_end_counting_cannot_tell_is_parsed(managed):

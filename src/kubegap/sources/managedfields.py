@@ -9,11 +9,13 @@ string, and dropped with its key as before.
 The end of the list is found without a tokenizer. Where no ``[`` stands between the list's ``[``
 and the first ``]`` after it, no list was opened inside it, so that ``]`` closes it unless it
 stands inside a string; it does not when the quotes before it are even in number, which counting
-tells exactly when no escaped backslash (``\\\\``) makes a ``\\"`` ambiguous. A list that does not pass
-is left to be parsed (none does: a managed-fields entry holds strings and objects, never a list).
-A key is cut only where ``{`` or ``,`` stands before it, which in valid JSON puts it outside any
-string. Whether each cut was a ``metadata.managedFields`` is checked once the items are parsed: the
-placeholders found there must be as many as the cuts, else the bytes are parsed as they came.
+tells exactly when every backslash there escapes a quote (each ``\\"`` is then an escaped quote).
+A list that does not pass is left to be parsed (none does: a managed-fields entry holds strings
+and objects, never a list). A key is cut only where ``{`` or ``,`` stands before it, which in
+valid JSON puts it outside any string. Whether each cut was a ``metadata.managedFields`` is
+checked once the items are parsed: the placeholders found there must be as many as the cuts, else
+the bytes are parsed as they came. What is cut is dropped unread, so it is not checked to be
+well-formed JSON.
 """
 
 from __future__ import annotations
@@ -33,9 +35,12 @@ _LOOKBACK = 64
 def _closed_at(text: bytes, start: int) -> int:
     """Where the list whose items start at ``start`` ends (its ``]``), or -1 when counting cannot tell."""
     end = text.find(b"]", start)
-    if end == -1 or text.count(b"[", start, end) or text.count(b"\\\\", start, end):
+    if end == -1 or text.count(b"[", start, end):
         return -1
-    return end if (text.count(b'"', start, end) - text.count(b'\\"', start, end)) % 2 == 0 else -1
+    escaped = text.count(b'\\"', start, end)
+    if text.count(b"\\", start, end) != escaped:  # some backslash escapes something else than a quote
+        return -1
+    return end if (text.count(b'"', start, end) - escaped) % 2 == 0 else -1
 
 
 def cut(text: bytes) -> tuple[bytes, int]:
