@@ -55,6 +55,14 @@ def _env_keys(value) -> int | None:
         return None
 
 
+def _env_value(value) -> None:
+    """Redact what an ``env`` key holds."""
+    if isinstance(value, list):
+        _env(value)
+    elif isinstance(value, dict):
+        _clean(value)
+
+
 def _walk(value: dict | list, left: int | None) -> None:
     """Redact every env list in ``value``. ``left`` counts the ``"env":`` keys of ``value``'s JSON not
     yet found (None: unknown): once it is 0, the parts after are not looked at."""
@@ -62,10 +70,7 @@ def _walk(value: dict | list, left: int | None) -> None:
         if left == 0:
             return
         if key == "env":
-            if isinstance(part, list):
-                _env(part)
-            elif isinstance(part, dict):
-                _clean(part)
+            _env_value(part)
             left = None if left is None else left - 1  # the key itself; what the list holds is not subtracted
         elif isinstance(part, dict | list):
             left = _clean(part, left)
@@ -75,6 +80,9 @@ def _clean(part: dict | list, left: int | None = None) -> int | None:
     """Redact every env list in ``part``; ``left`` less the ``"env":`` keys it held."""
     if part.__class__ is list and len(part) == 1 and isinstance(part[0], dict | list):
         return _clean(part[0], left)  # the JSON of [x] holds what x's does (a pod's only container)
+    if left == 1 and part.__class__ is dict and "env" in part:
+        _env_value(part["env"])  # the one key left is this one: nothing else here or after holds any
+        return 0
     count = _env_keys(part)
     if count != 0:
         _walk(part, count)
