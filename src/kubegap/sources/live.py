@@ -207,7 +207,8 @@ def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Ca
     its items are: the server serves it while this one is parsed and converted, and a list still has
     one request in flight at a time. The items are parsed a slice of a few kilobytes at a time
     (:func:`~kubegap.sources.jsonslices.parse_in_slices`) and converted as each slice is parsed,
-    while they are still in the processor's cache.
+    while they are still in the processor's cache; their ``managedFields``, which are dropped, are
+    cut from the bytes first (:mod:`~kubegap.sources.managedfields`).
     """
     following: Future | None = None
 
