@@ -5,8 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.checks._common import absent_means_none, int_or_percent, kube_proxy_configurations, kube_proxy_flags, serves_clients
-from kubegap.checks.images import ImageRef, is_docker_hub, is_floating, parse_image
+from kubegap.checks._common import (
+    ImageRef,
+    absent_means_none,
+    int_or_percent,
+    kube_proxy_configurations,
+    kube_proxy_flags,
+    parse_image,
+    serves_clients,
+)
+from kubegap.checks.images import is_docker_hub, is_floating
 from kubegap.checks.probes import liveness_budget
 from kubegap.podtemplates import as_workload, leader_election
 from kubegap.inventory import Inventory

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
@@ -340,11 +341,40 @@ def spec_path(template: PodTemplate, field: str) -> str:
     return f"{template.path}.spec.{field}" if template.path else f"spec.{field}"
 
 
+class ImageRef(NamedTuple):
+    registry: str | None
+    repository: str
+    tag: str | None
+    digest: str | None
+
+
+def parse_image(image: str) -> ImageRef:
+    """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
+    rest, _, digest = image.partition("@")
+    first, slash, remainder = rest.partition("/")
+    registry = None
+    if slash and ("." in first or ":" in first or first == "localhost"):
+        registry, rest = first, remainder
+    repository, colon, tag = rest.rpartition(":") if ":" in rest.rsplit("/", 1)[-1] else (rest, "", "")
+    return ImageRef(registry, repository, tag if colon else None, digest or None)
+
+
+def holds_the_pod_open(container: dict) -> bool:
+    """A container running the pause image as built (no command or args of its own): it only keeps the
+    pod alive (installer DaemonSets do their work in init containers), so it needs no resources or probes."""
+    image = container.get("image")
+    if not isinstance(image, str) or container.get("command") or container.get("args"):
+        return False
+    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] == "pause"
+
+
 def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
-    """``(template, path, container)`` for every regular container of every pod template."""
+    """``(template, path, container)`` for every regular container of every pod template that does work
+    (the pause container, which only holds its pod open, is left out)."""
     for template in workload.templates:
         for path, container in containers(template.spec, init=False):
-            yield template, spec_path(template, path), container
+            if not holds_the_pod_open(container):
+                yield template, spec_path(template, path), container
 
 
 def container_name(container: dict) -> str:

@@ -16,7 +16,6 @@ from kubegap.checks._common import (
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.images import parse_image
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
@@ -48,18 +47,8 @@ def _declared(container: dict, section: str) -> set[str]:
     return {k for k, v in as_dict(dig(container, "resources", section)).items() if v not in (None, "")}
 
 
-def _holds_the_pod_open(container: dict) -> bool:
-    """A container running the pause image as built (no command or args of its own): it only keeps the
-    pod alive (installer DaemonSets do their work in init containers), so it needs no requests or limits."""
-    image = container.get("image")
-    if not isinstance(image, str) or container.get("command") or container.get("args"):
-        return False
-    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] == "pause"
-
-
 def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
-    """Per workload, the containers that leave one of ``resources`` unset in ``section`` (the pause
-    container excepted)."""
+    """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         if workload.kind in RUNTIME_KINDS:
@@ -70,8 +59,6 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
         defaulted = defaults[ns][0 if section == "requests" else 1]
         evidence = []
         for _, path, container in app_containers(workload):
-            if _holds_the_pod_open(container):
-                continue
             have = _declared(container, section) | defaulted
             if section == "requests":
                 have |= _declared(container, "limits")  # a limit without a request is also the request

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
-from kubegap.checks._common import audited_workloads, service_account, spec_path
+from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate
@@ -23,24 +22,6 @@ MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
 A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
 PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
 """Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
-
-
-class ImageRef(NamedTuple):
-    registry: str | None
-    repository: str
-    tag: str | None
-    digest: str | None
-
-
-def parse_image(image: str) -> ImageRef:
-    """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
-    rest, _, digest = image.partition("@")
-    first, slash, remainder = rest.partition("/")
-    registry = None
-    if slash and ("." in first or ":" in first or first == "localhost"):
-        registry, rest = first, remainder
-    repository, colon, tag = rest.rpartition(":") if ":" in rest.rsplit("/", 1)[-1] else (rest, "", "")
-    return ImageRef(registry, repository, tag if colon else None, digest or None)
 
 
 def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:

@@ -71,7 +71,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
     only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
     per node) and leader-elected controllers are not judged like request-serving replicas. Batch
-    workloads, Helm test hooks and finished Jobs are not reported; init containers are not judged.
+    workloads, Helm test hooks and finished Jobs are not reported; init containers are not judged,
+    nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
 
