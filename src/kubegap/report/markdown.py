@@ -2,7 +2,7 @@
 
 Summary counts first, then one table row per finding ordered by severity, then one collapsed
 ``<details>`` block per finding with its evidence, fix and the incidents it cites, and what was
-not checked. Everything taken from the input is escaped: object names may contain Markdown or HTML.
+not checked (input left unread included). Everything taken from the input is escaped: object names may contain Markdown or HTML.
 """
 
 from __future__ import annotations
@@ -77,12 +77,14 @@ def markdown(report: dict) -> str:
     not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
     kinds = report.get("kinds", {})
     forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
-    if not_ran or forbidden or absent:
+    warnings = report.get("warnings", [])
+    if not_ran or forbidden or absent or warnings:
         lines += ["", "### Not checked", ""]
         lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
         lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
         if absent:
             lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")
+        lines += [f"- input: {inline(warning)}" for warning in warnings]
     return "\n".join(lines) + "\n"
 
 
