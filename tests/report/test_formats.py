@@ -182,7 +182,7 @@ def test_markdown_renders_a_table_details_and_what_was_not_checked(mixed_report)
 
 def test_markdown_names_input_left_unread(mixed_report):
     """A pull-request comment never reads clean while part of the input was skipped."""
-    warning = "k8s/: 1 testdata directory not read (test inputs by convention): k8s/testdata; give one by path to audit it"
+    warning = "k8s/: 1 test directory not read (test inputs by convention): k8s/testdata; give one by path to audit it"
     text = rendered("markdown", {**mixed_report, "findings": [], "warnings": [warning]})
     assert "### Not checked" in text and f"- input: {warning}" in text
 

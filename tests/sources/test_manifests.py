@@ -100,15 +100,39 @@ def test_snapshot_documents_keep_their_coverage(tmp_path):
 SERVICE = "apiVersion: v1\nkind: Service\nmetadata: {name: %s}\n"
 
 
-def test_testdata_directories_below_a_given_directory_are_skipped_and_named(tmp_path):
+@pytest.mark.parametrize(("folder", "skipped"), [
+    ("pkg/testdata", "pkg/testdata"), ("tests", "tests"), ("test/e2e", "test"),
+    ("kubernetes/e2e_test/test_yaml", "kubernetes/e2e_test"), ("Tests", "Tests"),
+])
+def test_test_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped):
     (tmp_path / "deploy").mkdir()
     (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
-    (tmp_path / "pkg" / "testdata").mkdir(parents=True)
-    (tmp_path / "pkg" / "testdata" / "svc.yaml").write_text(SERVICE % "fixture")
+    (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / folder / "svc.yaml").write_text(SERVICE % "fixture")
     collection = ManifestSource([str(tmp_path)]).collect()
     assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
     (warning,) = collection.warnings
-    assert "1 testdata directory not read" in warning and str(tmp_path / "pkg" / "testdata") in warning
+    assert "1 test directory not read" in warning and f"{tmp_path / skipped};" in warning
+
+
+def test_directories_named_like_tests_only_in_part_are_read(tmp_path):
+    for folder in ("latest", "contest", "tests-infra"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "svc.yaml").write_text(SERVICE % folder)
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert sorted(r["metadata"]["name"] for r in collection.resources) == ["contest", "latest", "tests-infra"]
+    assert not collection.warnings
+
+
+def test_the_file_limit_does_not_hide_the_test_directories_already_skipped(tmp_path, monkeypatch):
+    monkeypatch.setattr("kubegap.limits.MAX_DIRECTORY_FILES", 1)
+    (tmp_path / "a.yaml").write_text(SERVICE % "a")
+    (tmp_path / "b.yaml").write_text(SERVICE % "b")
+    (tmp_path / "tests").mkdir()
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["a"]
+    assert any("more than 1 manifest files" in w for w in collection.warnings)
+    assert any("1 test directory not read" in w for w in collection.warnings)
 
 
 def test_a_testdata_directory_given_by_path_is_audited(tmp_path):

@@ -288,36 +288,41 @@ def _gunzip(raw: bytes) -> bytes:
     return data
 
 
-TEST_INPUTS = "testdata"
-"""Directories holding test inputs by convention (Go's tools ignore them too): the manifests in them
-are fixtures of a program's own tests, not something anyone deploys. Skipped below a directory
-given to ``audit``, with a warning; given by path, a ``testdata`` directory is audited."""
+TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
+"""Directory names that hold a program's own test inputs by convention (Go's tools skip ``testdata``;
+``test``, ``tests`` and the ``e2e`` spellings are where projects keep the manifests their test suites
+apply): fixtures, not something anyone deploys. Skipped below a directory given to ``audit``, with a
+warning that names them; a directory given by path is audited whatever its name."""
 
 
 def _files(root: Path, warn) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said through ``warn``: ``testdata`` directories, and every file past
-    ``MAX_DIRECTORY_FILES``."""
-    count = 0
-    test_inputs = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        test_inputs += [Path(folder, d) for d in dirs if d == TEST_INPUTS]
-        dirs[:] = sorted(d for d in dirs if d != TEST_INPUTS)
-        for file in sorted(files):
-            if not file.lower().endswith(SUFFIXES):
-                continue
-            path = Path(folder, file)
-            if path.is_file():
-                count += 1
-                if count > limits.MAX_DIRECTORY_FILES:
-                    warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
-                    return
-                yield path
+    What is left out is said through ``warn``: test-input directories (``TEST_INPUTS``), and every
+    file past ``MAX_DIRECTORY_FILES``."""
+    test_inputs: list[Path] = []
+    paths = _walk(root, test_inputs)
+    for count, path in enumerate(paths, 1):
+        if count > limits.MAX_DIRECTORY_FILES:
+            warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
+            paths.close()
+            break
+        yield path
     if test_inputs:
         shown = ", ".join(str(p) for p in test_inputs[:3]) + (f" and {len(test_inputs) - 3} more" if len(test_inputs) > 3 else "")
-        warn(f"{root}: {len(test_inputs)} testdata director{'y' if len(test_inputs) == 1 else 'ies'} not read "
+        warn(f"{root}: {len(test_inputs)} test director{'y' if len(test_inputs) == 1 else 'ies'} not read "
              f"(test inputs by convention): {shown}; give one by path to audit it")
+
+
+def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
+    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to ``test_inputs``)."""
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        test_inputs.extend(Path(folder, d) for d in sorted(dirs) if d.lower() in TEST_INPUTS)
+        dirs[:] = sorted(d for d in dirs if d.lower() not in TEST_INPUTS)
+        for file in sorted(files):
+            path = Path(folder, file)
+            if file.lower().endswith(SUFFIXES) and path.is_file():
+                yield path
 
 
 class ManifestSource:
