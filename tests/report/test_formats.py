@@ -130,6 +130,23 @@ def test_junit_counts_one_case_per_check_and_object(mixed_report):
     assert failure is not None and "hostPath" in failure.text and "seen before:" in failure.text
 
 
+def test_junit_names_input_left_unread_as_skipped_cases(mixed_report):
+    """A CI test view never shows a clean run while part of the input was skipped."""
+    warnings = ["k8s/: 1 test directory not read (test inputs by convention): k8s/tests; give one by path to audit it",
+                "k8s/a.yaml document 2: not a Kubernetes object (no kind); skipped"]
+    root = ET.fromstring(rendered("junit", {**mixed_report, "findings": [], "suppressed": [], "warnings": warnings}))
+    suite = root.find("./testsuite[@name='input']")
+    assert [s.get("message") for s in suite.iter("skipped")] == warnings
+    assert suite.get("tests") == suite.get("skipped") == "2"
+    assert int(root.get("tests")) == len(root.findall("./testsuite/testcase"))
+    assert int(root.get("skipped")) == len(root.findall("./testsuite/testcase/skipped"))
+
+
+def test_junit_has_no_input_suite_when_everything_was_read(mixed_report):
+    root = ET.fromstring(rendered("junit", {**mixed_report, "warnings": []}))
+    assert root.find("./testsuite[@name='input']") is None
+
+
 def test_junit_survives_control_characters(mixed_report):
     messy = json.loads(json.dumps(mixed_report))
     messy["findings"][0]["message"] = "bad \x00\x1b[31m byte"
