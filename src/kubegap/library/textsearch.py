@@ -186,11 +186,16 @@ class _Field:
     length: int
 
 
-def _field(text: str) -> _Field:
+def _positions(text: str) -> dict[str, list[int]]:
+    """Where each token of ``text`` stands, stopwords left out."""
     positions: dict[str, list[int]] = {}
     for token, position, _, _ in _scan(text):
         if token not in STOPWORDS:
             positions.setdefault(token, []).append(position)
+    return positions
+
+
+def _field(positions: dict[str, list[int]]) -> _Field:
     counts = Counter({token: len(found) for token, found in positions.items()})
     return _Field(counts, positions, sum(counts.values()))
 
@@ -220,12 +225,18 @@ class Engine:
     """Documents (an id and one text per field of :data:`FIELDS`) indexed for ranked search."""
 
     documents: Sequence[tuple[str, Sequence[str]]]
+    positions: list[list[dict[str, list[int]]]] | None = field(default=None, repr=False)
+    """Where each token stands in each field of each document (stopwords left out). Tokenizing is most
+    of the cost of an engine: it is done when this is not given, and a caller may keep the result (it is
+    plain JSON) to pass back with the same documents."""
     _fields: list[list[_Field]] = field(init=False, repr=False)
     _frequency: Counter = field(init=False, repr=False)
     _average: list[float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._fields = [[_field(text or "") for text in texts] for _, texts in self.documents]
+        if self.positions is None:
+            self.positions = [[_positions(text or "") for text in texts] for _, texts in self.documents]
+        self._fields = [[_field(positions) for positions in fields] for fields in self.positions]
         self._frequency = Counter(token for fields in self._fields for token in {t for f in fields for t in f.counts})
         total = max(1, len(self._fields))
         self._average = [max(1.0, sum(fields[i].length for fields in self._fields) / total) for i in range(len(FIELDS))]
