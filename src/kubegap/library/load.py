@@ -13,7 +13,7 @@ from pathlib import Path
 import orjson
 from pydantic import ValidationError
 
-from kubegap import __version__, yamlload
+from kubegap import __version__
 from kubegap.errors import LibraryError
 from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
 
@@ -48,6 +48,8 @@ def _format_validation(path: Path, error: ValidationError) -> str:
 
 
 def _read(path: Path) -> dict:
+    from kubegap import yamlload  # only when the parse cache misses
+
     try:
         data = yamlload.load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yamlload.YAMLError) as exc:
