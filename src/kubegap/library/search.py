@@ -108,10 +108,10 @@ class Index:
 
     @cached_property
     def engine(self) -> Engine:
-        """The engine over every case, its token positions cached under the documents and the engine's code."""
+        """The engine over every case, its token counts cached under the documents and the engine's code."""
         documents = [(case.id, self.row(case)) for case in self.library.cases]
         key = [sys.version, Path(textsearch.__file__).read_text(encoding="utf-8"), documents]
-        return Engine(documents, cached_json("search-index", key, lambda: Engine(documents).positions))
+        return Engine(documents, cached_json("search-index", key, lambda: Engine(documents).counts))
 
     def row(self, case: Case) -> tuple[str, ...]:
         """The case's searchable text, one string per field of :data:`kubegap.library.textsearch.FIELDS`."""
