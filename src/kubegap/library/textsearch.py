@@ -179,7 +179,7 @@ def parse_query(text: str) -> list[Clause]:
     return clauses
 
 
-def _positions(text: str) -> dict[str, list[int]]:
+def _token_positions(text: str) -> dict[str, list[int]]:
     """Where each token of ``text`` stands, stopwords left out."""
     positions: dict[str, list[int]] = {}
     for token, position, _, _ in _scan(text):
@@ -197,7 +197,7 @@ class _Field:
         self.text = text
         self._positions = None
         if counts is None:
-            self._positions = _positions(text)
+            self._positions = _token_positions(text)
             counts = {token: len(found) for token, found in self._positions.items()}
         self.counts = counts
         self.length = sum(counts.values())
@@ -205,7 +205,7 @@ class _Field:
     @property
     def positions(self) -> dict[str, list[int]]:
         if self._positions is None:
-            self._positions = _positions(self.text)
+            self._positions = _token_positions(self.text)
         return self._positions
 
 
