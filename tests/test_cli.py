@@ -28,6 +28,34 @@ def test_help_and_version_import_no_heavy_stack(args):
     assert out.strip().splitlines()[-1] == "HEAVY:"
 
 
+LIBRARY_COMMAND_SPARES = ("yaml", "kubegap.checks.base", "kubegap.sources.live", "kubegap.audit", "kubegap.pipeline")
+"""What browsing the library has no use for: the YAML parser (the parsed library is cached), the check
+machinery, the live collector and the audit."""
+
+
+@pytest.mark.parametrize(("args", "unused"), [
+    (["cases", "search", "dns"], LIBRARY_COMMAND_SPARES),
+    (["cases"], LIBRARY_COMMAND_SPARES),
+    (["cases", "show", "datadog-2023-systemd-networkd-cilium-outage"], LIBRARY_COMMAND_SPARES),
+    (["checks"], ("kubegap.library.model", "kubegap.sources.live", "kubegap.audit", "kubegap.pipeline")),
+])
+def test_library_commands_import_only_what_they_use(args, unused):
+    """Start-up is most of the time of these commands, so they import nothing they do not use (with the
+    caches warm, as after any earlier run; ``kubegap checks`` as a table shows no case, so no library)."""
+    assert run_cli(*args).returncode == 0
+    code = (
+        "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('LOADED:' + ','.join(sorted(m for m in sys.modules if m in %r)))" % (args, unused)
+    )
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "200"}).stdout
+    assert out.strip().splitlines()[-1] == "LOADED:"
+
+
 def test_version():
     result = run_cli("--version")
     assert result.returncode == 0 and result.stdout.startswith("kubegap ")

@@ -14,11 +14,8 @@ from typing import Any, Literal, get_args
 
 from kubegap.resources import ObjectRef
 from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
+from kubegap.severity import Severity
 
-Severity = Literal["critical", "high", "medium", "low", "info"]
-"""The one severity type: worst first. Reports, the config file, --fail-on and the MCP tools use it."""
-Threshold = Literal[Severity, "none"]
-"""A ``--fail-on`` level: findings at or above this severity fail the run; ``none``: nothing does."""
 Precision = Literal["very-high", "high", "medium", "low"]
 Scope = Literal["cluster", "fleet"]
 """A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import typer
 
-from kubegap.checks.base import Threshold
 from kubegap.cli import sources
 from kubegap.cli.report_formats import FORMAT_HELP, OUTPUT_FILE_HELP
+from kubegap.severity import Threshold
 
 class GroupBy(str, Enum):
     object = "object"

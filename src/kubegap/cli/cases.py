@@ -8,7 +8,6 @@ from pathlib import Path
 import typer
 
 from kubegap.cli.output import Format
-from kubegap.library.serialize import case_json, case_markdown, page_json
 
 app = typer.Typer(help="Browse the Incident Library: list, filter, search, facet, export and show cases.")
 
@@ -68,6 +67,7 @@ def _print_page(result, query) -> None:
 def _browse(query, root_cause, component, symptom, factor, page, per_page, output_format) -> None:
     from kubegap.cli.output import write_json
     from kubegap.library import load_library
+    from kubegap.library.serialize import page_json
 
     library = load_library()
     filters = _filters(library, root_cause, component, symptom, factor)
@@ -128,6 +128,7 @@ def facets(
 
     from kubegap.cli.output import console, write_json
     from kubegap.library import load_library
+    from kubegap.library.serialize import page_json
 
     library = load_library()
     filters = _filters(library, root_cause, component, symptom, factor)
@@ -201,6 +202,7 @@ def export(
     from kubegap.cli.output import destination
     from kubegap.library import load_library
     from kubegap.library.model import VOCABULARIES
+    from kubegap.library.serialize import case_json
 
     library = load_library()
     cases = [case_json(c) for c in library.cases]
@@ -233,6 +235,7 @@ def show_case(
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library
+    from kubegap.library.serialize import case_json, case_markdown
 
     library = load_library()
     case = library.case(case_id)

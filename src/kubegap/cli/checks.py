@@ -6,7 +6,6 @@ from pathlib import Path
 
 import typer
 
-from kubegap.checks.serialize import check_json
 from kubegap.cli.output import Format
 
 app = typer.Typer(help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False)
@@ -24,11 +23,13 @@ def list_checks(
 
     from kubegap.checks import all_checks
     from kubegap.cli.output import console, write_json
-    from kubegap.library import load_library
 
-    library = load_library()
     checks = all_checks()
     if output_format is Format.json:
+        from kubegap.checks.serialize import check_json
+        from kubegap.library import load_library
+
+        library = load_library()
         write_json([check_json(c, library) for c in checks])
         return
     table = Table(title=f"{len(checks)} checks", title_justify="left")
@@ -49,6 +50,7 @@ def show_check(
 
     from kubegap.checks import get_check
     from kubegap.checks.catalog import check_markdown
+    from kubegap.checks.serialize import check_json
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library

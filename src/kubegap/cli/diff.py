@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from kubegap.checks.base import Threshold
+from kubegap.severity import Threshold
 
 HELP = (
     "Compare two JSON reports (kubegap audit --format json): which findings are new, fixed or unchanged. "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from kubegap.sources.kubeclient import READ_TIMEOUT
-from kubegap.sources.live import DEADLINE, MAX_WORKERS, WORKERS
+from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
 
 KUBECONFIG_OPTION = typer.Option(None, "--kubeconfig", help="Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
 CONTEXT_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current context).")

@@ -13,7 +13,7 @@ from pathlib import Path
 import orjson
 from pydantic import ValidationError
 
-from kubegap import __version__, yamlload
+from kubegap import __version__
 from kubegap.errors import LibraryError
 from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
 
@@ -48,6 +48,8 @@ def _format_validation(path: Path, error: ValidationError) -> str:
 
 
 def _read(path: Path) -> dict:
+    from kubegap import yamlload  # only when the parse cache misses
+
     try:
         data = yamlload.load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yamlload.YAMLError) as exc:
@@ -152,15 +154,18 @@ def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "kubegap"
 
 
-def cached_json(name: str, paths: list[Path], build):
-    """``build()``, cached as JSON in kubegap's cache folder until one of ``paths`` changes.
+def file_stamps(paths: list[Path]) -> list:
+    """Each path's name, size and modification time: a cache key that changes when one of the files does."""
+    return [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
 
-    The cache is keyed by kubegap's version and each path's name, size and modification time, and is
-    skipped when it cannot be written (a read-only home: ``build()`` runs every time).
+
+def cached_json(name: str, key, build):
+    """``build()``, cached as JSON in kubegap's cache folder under ``key`` (any JSON value) and kubegap's version.
+
+    The cache is skipped when it cannot be written (a read-only home: ``build()`` runs every time).
     """
-    stats = [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
-    key = hashlib.sha256(orjson.dumps([__version__, stats])).hexdigest()[:24]
-    cache = _cache_dir() / f"{name}-{key}.json"
+    digest = hashlib.sha256(orjson.dumps([__version__, key])).hexdigest()[:24]
+    cache = _cache_dir() / f"{name}-{digest}.json"
     try:
         return orjson.loads(cache.read_bytes())
     except (OSError, orjson.JSONDecodeError):
@@ -178,7 +183,7 @@ def cached_json(name: str, paths: list[Path], build):
 
 def _parsed(paths: list[Path]) -> dict[str, dict]:
     """Every file's YAML, parsed once and then cached as JSON until a file changes (parsing is most of loading)."""
-    return cached_json("library", paths, lambda: {str(p): _read(p) for p in paths})
+    return cached_json("library", file_stamps(paths), lambda: {str(p): _read(p) for p in paths})
 
 
 def load_from(data_dir: Path) -> Library:

@@ -7,13 +7,15 @@ cases of all its children), so a browser can show counts beside values.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
 from kubegap.errors import UserError
-from kubegap.library.load import Library, cached_json, has_term
+from kubegap.library import textsearch
+from kubegap.library.load import Library, cached_json, file_stamps, has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
@@ -92,8 +94,8 @@ def check_texts() -> dict[str, str]:
 
         return {c.id: f"{c.id} {c.title} {c.doc['What it checks']}" for c in all_checks()}
 
-    modules = sorted(Path(str(resources.files("kubegap.checks"))).glob("*.py"))
-    return cached_json("check-texts", modules, build)
+    modules = sorted(Path(str(resources.files("kubegap") / "checks")).glob("*.py"))  # without importing the checks
+    return cached_json("check-texts", file_stamps(modules), build)
 
 
 class Index:
@@ -106,7 +108,10 @@ class Index:
 
     @cached_property
     def engine(self) -> Engine:
-        return Engine([(case.id, self.row(case)) for case in self.library.cases])
+        """The engine over every case, its token counts cached under the documents and the engine's code."""
+        documents = [(case.id, self.row(case)) for case in self.library.cases]
+        key = [sys.version, Path(textsearch.__file__).read_text(encoding="utf-8"), documents]
+        return Engine(documents, cached_json("search-index", key, lambda: Engine(documents).counts))
 
     def row(self, case: Case) -> tuple[str, ...]:
         """The case's searchable text, one string per field of :data:`kubegap.library.textsearch.FIELDS`."""

@@ -179,20 +179,34 @@ def parse_query(text: str) -> list[Clause]:
     return clauses
 
 
-@dataclass
-class _Field:
-    counts: Counter
-    positions: dict[str, list[int]]
-    length: int
-
-
-def _field(text: str) -> _Field:
+def _token_positions(text: str) -> dict[str, list[int]]:
+    """Where each token of ``text`` stands, stopwords left out."""
     positions: dict[str, list[int]] = {}
     for token, position, _, _ in _scan(text):
         if token not in STOPWORDS:
             positions.setdefault(token, []).append(position)
-    counts = Counter({token: len(found) for token, found in positions.items()})
-    return _Field(counts, positions, sum(counts.values()))
+    return positions
+
+
+class _Field:
+    """One field of a document: how often each token occurs in it, and where (found only when a phrase needs it)."""
+
+    __slots__ = ("counts", "length", "text", "_positions")
+
+    def __init__(self, text: str, counts: dict[str, int] | None = None):
+        self.text = text
+        self._positions = None
+        if counts is None:
+            self._positions = _token_positions(text)
+            counts = {token: len(found) for token, found in self._positions.items()}
+        self.counts = counts
+        self.length = sum(counts.values())
+
+    @property
+    def positions(self) -> dict[str, list[int]]:
+        if self._positions is None:
+            self._positions = _token_positions(self.text)
+        return self._positions
 
 
 def _quantized(score: float) -> int:
@@ -220,12 +234,23 @@ class Engine:
     """Documents (an id and one text per field of :data:`FIELDS`) indexed for ranked search."""
 
     documents: Sequence[tuple[str, Sequence[str]]]
+    counts: list[list[dict[str, int]]] | None = field(default=None, repr=False)
+    """How often each token occurs in each field of each document (stopwords left out). Tokenizing is
+    most of the cost of an engine: it is done when this is not given, and a caller may keep the result
+    (it is plain JSON) to pass back with the same documents."""
     _fields: list[list[_Field]] = field(init=False, repr=False)
     _frequency: Counter = field(init=False, repr=False)
     _average: list[float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._fields = [[_field(text or "") for text in texts] for _, texts in self.documents]
+        if self.counts is None:
+            self._fields = [[_Field(text or "") for text in texts] for _, texts in self.documents]
+            self.counts = [[f.counts for f in fields] for fields in self._fields]
+        else:
+            self._fields = [
+                [_Field(text or "", counts) for text, counts in zip(texts, fields, strict=True)]
+                for (_, texts), fields in zip(self.documents, self.counts, strict=True)
+            ]
         self._frequency = Counter(token for fields in self._fields for token in {t for f in fields for t in f.counts})
         total = max(1, len(self._fields))
         self._average = [max(1.0, sum(fields[i].length for fields in self._fields) / total) for i in range(len(FIELDS))]
@@ -248,6 +273,8 @@ class Engine:
             return any(token in f.counts for f in fields for token, _ in member.tokens)
         (first, first_offset), rest = member.tokens[0], member.tokens[1:]
         for f in fields:
+            if not all(token in f.counts for token, _ in member.tokens):
+                continue  # the phrase cannot stand here: its positions are not needed
             for start in f.positions.get(first, ()):
                 base = start - first_offset
                 if all(base + offset in f.positions.get(token, ()) for token, offset in rest):

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import orjson
 
-from kubegap.checks.base import Threshold, severity_rank
+from kubegap.checks.base import severity_rank
 from kubegap.errors import InputError
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
+from kubegap.severity import Threshold
 
 _FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
 

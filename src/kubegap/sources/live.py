@@ -44,15 +44,11 @@ from kubegap.sources.discovery import APIResource, Discovery, discover
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
+from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
 from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
 from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
-WORKERS = 4
-"""Requests in flight at once by default (``--concurrency``)."""
-MAX_WORKERS = 16
-DEADLINE = 600.0
-"""Seconds a whole collection may take by default."""
 CACHE_SERVED_KINDS = frozenset({
     "Namespace", "StorageClass", "CSIDriver", "PriorityClass", "ValidatingWebhookConfiguration",
     "MutatingWebhookConfiguration", "APIService", "BGPConfiguration", "MachineConfigPool", "Plan",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from kubegap.errors import UserError
 from kubegap.sources.kubeclient import READ_TIMEOUT
-from kubegap.sources.live import DEADLINE, WORKERS
+from kubegap.sources.pacing import DEADLINE, WORKERS
 
 
 @dataclass
