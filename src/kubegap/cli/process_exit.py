@@ -14,11 +14,10 @@ normal exit does that anyone can observe, and ends the process there:
   (a closed pipe) is reported on stderr and makes the exit status 120;
 - exits with the command's code.
 
-It falls back to a
-normal exit whenever that would not be the same: the exit code is not a number
-(``sys.exit("message")``), or a thread other than the main one is still running (a normal exit
-waits for non-daemon threads). The heap stays alive until the end because the exception being
-handled holds the command's frames through its traceback.
+It falls back to a normal exit whenever that would not be the same: the exit code is not a
+number (``sys.exit("message")``), or a thread other than the main one is still running (a normal
+exit waits for non-daemon threads). The heap stays alive until the end because the exception
+being handled holds the command's frames through its traceback.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import TextIO
 
 def write_utf8(data: bytes, out: TextIO) -> None:
     """Write ``data``, UTF-8, to ``out``: to its byte stream when that is exactly what writing it as text would
-    produce (a buffered UTF-8 stream where a newline is written as ``\n``), otherwise as text.
+    produce (a buffered UTF-8 stream where a newline is written as a line feed), otherwise as text.
 
     A text stream does not say how it translates newlines: ``out`` is taken to write them as the platform
     does, as ``sys.stdout`` and files opened without ``newline=`` do (the streams kubegap writes reports to)."""
