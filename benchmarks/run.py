@@ -120,9 +120,9 @@ def stages(path: str) -> dict:
         marks.append(time.perf_counter())
         result = run_audit(inventory, checks)
         marks.append(time.perf_counter())
-    report = assemble_report([Part(result, inventory)], checks, library)
-    marks.append(time.perf_counter())
-    renderer("json")(report, io.StringIO())
+        report = assemble_report([Part(result, inventory)], checks, library)  # inside the block, as kubegap.pipeline.audit does
+        marks.append(time.perf_counter())
+    renderer("json")(report, io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))  # a byte stream, as stdout or a file is
     marks.append(time.perf_counter())
     renderer("table")(report, io.StringIO())
     marks.append(time.perf_counter())

@@ -149,7 +149,7 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
             parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
                      for name, inventory in members]
             parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
-    report = assemble_report(parts, checks, load_library(), options.config_path)
+        report = assemble_report(parts, checks, load_library(), options.config_path)  # its objects hold no cycle either
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
     return report

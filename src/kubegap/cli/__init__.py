@@ -29,14 +29,19 @@ def main() -> None:
         return
     import typer
 
+    from kubegap.cli import process_exit
     from kubegap.cli.app import app
     from kubegap.errors import LibraryError, UserError
 
+    process_exit.reset()
+    # Each exit happens inside its except clause, while the exception still holds the command's frames.
     try:
         app(prog_name=program_name())  # standalone: usage errors exit 2, and the command's typer.Exit sets the code
+    except SystemExit as exc:
+        process_exit.exit_process(exc.code)
     except UserError as exc:
         typer.echo(f"kubegap: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        process_exit.exit_process(exc.exit_code)
     except LibraryError as exc:
         typer.echo(f"kubegap: internal error: the shipped library is invalid:\n{exc}", err=True)
-        sys.exit(4)
+        process_exit.exit_process(4)

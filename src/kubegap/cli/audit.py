@@ -54,6 +54,7 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
@@ -62,6 +63,7 @@ def audit(
     from kubegap.report.table import View
     from kubegap.sources.targets import ClusterTarget, collect_inputs
 
+    keep_heap_at_exit()
     outputs = parse_outputs(output_formats, output_file)
     view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped)
     options = configured_options(

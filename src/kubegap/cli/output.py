@@ -11,6 +11,7 @@ from typing import TextIO
 import orjson
 
 from kubegap.errors import UserError
+from kubegap.report.utf8 import write_utf8
 
 
 class Format(str, Enum):
@@ -34,7 +35,7 @@ def destination(path: Path | None):
 
 
 def write_json(data, out: TextIO | None = None) -> None:
-    (out or sys.stdout).write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+    write_utf8(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out or sys.stdout)
 
 
 def console(out: TextIO | None = None):

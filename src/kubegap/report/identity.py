@@ -15,15 +15,22 @@ def identity(finding: dict) -> tuple[str, ...]:
     obj = finding.get("object") if isinstance(finding.get("object"), dict) else {}
     evidence = finding.get("evidence") if isinstance(finding.get("evidence"), list) else []
     first = evidence[0] if evidence and isinstance(evidence[0], dict) else {}
+    return identity_of(finding.get("check_id", ""), obj.get("kind"), obj.get("namespace"), obj.get("name"), first.get("path"),
+                       finding.get("cluster"))
+
+
+def identity_of(check_id, kind, namespace, name, evidence_path, cluster) -> tuple[str, ...]:
+    """:func:`identity` from its parts (a missing one is None)."""
     return (
-        str(finding.get("check_id", "")),
-        str(obj.get("kind") or ""),
-        str(obj.get("namespace") or ""),
-        str(obj.get("name") or ""),
-        str(first.get("path") or ""),
-    ) + ((str(finding["cluster"]),) if finding.get("cluster") is not None else ())
+        str(check_id), str(kind or ""), str(namespace or ""), str(name or ""), str(evidence_path or "")
+    ) + ((str(cluster),) if cluster is not None else ())
 
 
 def fingerprint(finding: dict) -> str:
     """A stable hex digest of :func:`identity` (SARIF partialFingerprints, baselines)."""
-    return hashlib.sha256("\x1f".join(identity(finding)).encode()).hexdigest()[:32]
+    return digest(identity(finding))
+
+
+def digest(identity: tuple[str, ...]) -> str:
+    """The fingerprint of an identity."""
+    return hashlib.sha256("\x1f".join(identity).encode()).hexdigest()[:32]

@@ -6,7 +6,8 @@ from typing import TextIO
 
 import orjson
 
+from kubegap.report.utf8 import write_utf8
+
 
 def render(report: dict, out: TextIO) -> None:
-    out.write(orjson.dumps(report, option=orjson.OPT_INDENT_2).decode())
-    out.write("\n")
+    write_utf8(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

@@ -18,7 +18,7 @@ from kubegap.checks.base import SEVERITIES, Check, Finding, severity_rank
 from kubegap.checks.serialize import check_summary
 from kubegap.inventory import Inventory
 from kubegap.library import Library
-from kubegap.report.identity import fingerprint
+from kubegap.report.identity import digest, fingerprint, identity_of
 
 SCHEMA_VERSION = "2"
 READABLE_VERSIONS = ("1", "2")
@@ -50,7 +50,9 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | 
         others = [where for where in (_location(inventory, subject) for subject in finding.also) if where is not None]
         if others:
             entry["also_at"] = others
-    entry["fingerprint"] = fingerprint(entry)
+    obj, evidence = finding.object, finding.evidence
+    entry["fingerprint"] = digest(identity_of(finding.check_id, obj.kind, obj.namespace, obj.name, evidence[0].path if evidence else None,
+                                              tag.get("cluster")))
     return entry
 
 
