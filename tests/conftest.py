@@ -25,10 +25,17 @@ def run_cli(*args: str, stdin: str | None = None, env: dict | None = None, cwd: 
         input=stdin,
         capture_output=True,
         text=True,
-        env={**os.environ, "COLUMNS": "200", **(env or {})},
+        env={**os.environ, "COLUMNS": "200", "PYTHONPATH": _this_kubegap_first(), **(env or {})},
         timeout=120,
         cwd=cwd,
     )
+
+
+def _this_kubegap_first() -> str:
+    """A search path that finds the kubegap under test first, whatever the subprocess's working directory."""
+    import kubegap
+
+    return os.pathsep.join([str(Path(kubegap.__file__).resolve().parent.parent), *filter(None, [os.environ.get("PYTHONPATH")])])
 
 
 @pytest.fixture
