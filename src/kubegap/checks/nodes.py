@@ -555,8 +555,21 @@ def _requests(pod_containers: list) -> dict[str, float]:
 
 def _moves_with_node(pod: dict) -> bool:
     """Whether the pod must find a new node when its node is lost (DaemonSet and static pods do not)."""
-    owners = [r.get("kind") for r in as_list(dig(pod, "metadata", "ownerReferences")) if isinstance(r, dict)]
-    return "DaemonSet" not in owners and "Node" not in owners
+    for ref in as_list(dig(pod, "metadata", "ownerReferences")):
+        if isinstance(ref, dict) and ref.get("kind") in ("DaemonSet", "Node"):
+            return False
+    return True
+
+
+def _placed_pods(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[dict, str, dict]]:
+    """``(pod, node name, pod spec)`` of the pods placed on one of ``nodes`` that have not finished."""
+    placed = []
+    for pod in pods:
+        spec = pod.get("spec")
+        node_name = spec.get("nodeName") if isinstance(spec, dict) else None
+        if isinstance(node_name, str) and node_name in nodes and dig(pod, "status", "phase") not in ("Succeeded", "Failed"):
+            placed.append((pod, node_name, spec))
+    return placed
 
 
 @check(
@@ -608,11 +621,7 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     ```
     """
     nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
-    placed = [
-        p for p in ctx.inventory.of_kind("Pod")
-        if isinstance(node_name := dig(p, "spec", "nodeName"), str) and node_name in nodes
-        and dig(p, "status", "phase") not in ("Succeeded", "Failed")
-    ]
+    placed = _placed_pods(ctx.inventory.of_kind("Pod"), nodes)
     if not placed:
         raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
     lost = ctx.setting("nodes_lost")
@@ -620,11 +629,11 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
     by_containers: dict[int, dict[str, float]] = {}  # replicas read from one source share their container list
     loads = []
-    for pod in placed:
-        pod_containers = as_list(pod["spec"].get("containers"))
+    for pod, node_name, spec in placed:
+        pod_containers = as_list(spec.get("containers"))
         if (requested := by_containers.get(id(pod_containers))) is None:
             requested = by_containers[id(pod_containers)] = _requests(pod_containers)
-        loads.append((pod["spec"]["nodeName"], _moves_with_node(pod), requested))
+        loads.append((node_name, _moves_with_node(pod), requested))
     for resource in HEADROOM_RESOURCES:
         allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
         if any(value is None for value in allocatable.values()):
