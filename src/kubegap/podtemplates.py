@@ -48,10 +48,15 @@ class PodTemplate:
     spec: dict
     replicas: int | None
     role: str | None = None
+    derived: dict = field(default_factory=dict, compare=False, repr=False)
+    """What helpers work out from the template, under each helper's name: several checks ask for each."""
 
     @property
     def labels(self) -> dict[str, str]:
-        return str_map(self.metadata.get("labels"))
+        found = self.derived.get("labels")
+        if found is None:
+            found = self.derived["labels"] = str_map(self.metadata.get("labels"))
+        return found
 
     @property
     def annotations(self) -> dict[str, str]:

@@ -62,6 +62,13 @@ def is_gpu_node(node: dict) -> bool:
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    found = template.derived.get("mounted_volumes")
+    if found is None:
+        found = template.derived["mounted_volumes"] = _mounted_volumes(template)
+    return found
+
+
+def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     mounted = {
         mount_name
         for _, c in containers(template.spec)
@@ -76,7 +83,10 @@ def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
 
 
 def images(template: PodTemplate) -> list[str]:
-    return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
+    found = template.derived.get("images")
+    if found is None:
+        found = template.derived["images"] = [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
+    return found
 
 
 def matches_any(text: str, patterns) -> bool:
@@ -372,9 +382,15 @@ def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]
     """``(template, path, container)`` for every regular container of every pod template that does work
     (the pause container, which only holds its pod open, is left out)."""
     for template in workload.templates:
-        for path, container in containers(template.spec, init=False):
-            if not holds_the_pod_open(container):
-                yield template, spec_path(template, path), container
+        working = template.derived.get("app_containers")
+        if working is None:
+            working = template.derived["app_containers"] = [
+                (spec_path(template, path), container)
+                for path, container in containers(template.spec, init=False)
+                if not holds_the_pod_open(container)
+            ]
+        for path, container in working:
+            yield template, path, container
 
 
 def container_name(container: dict) -> str:
