@@ -110,13 +110,15 @@ class Inventory:
     def descendants(self, obj: dict, visible: Callable[[dict], bool] = lambda _: True) -> list[dict]:
         """Everything ``obj`` controls, through owner references, down to its Pods (only through ``visible`` ones)."""
         found, stack, seen = [], [obj], {id(obj)}
+        children = self._children
         while stack:
-            for child in self.owned_by(stack.pop()):
+            uid = dig(stack.pop(), "metadata", "uid")
+            for child in children.get(uid, ()) if isinstance(uid, str) else ():
                 if id(child) in seen or not visible(child):
                     continue  # owner cycles exist in hostile input
                 seen.add(id(child))
                 found.append(child)
-                if kind(child) != "Pod":
+                if child.get("kind") != "Pod":
                     stack.append(child)
         return found
 

@@ -135,6 +135,9 @@ def _holds_pod_template(value, depth: int = 0) -> bool:
 def runs_unknown_pods(obj: dict) -> bool:
     """A custom resource the inventory does not understand whose spec describes pods: it may run
     pods with labels that cannot be known here."""
+    version = obj.get("apiVersion")
+    if not isinstance(version, str) or "." not in version:
+        return False  # a core or built-in group (most objects): no need to split the version
     api_group = group(obj)
     if "." not in api_group or api_group.endswith(".k8s.io") or as_workload(obj) or operator_source(obj):
         return False

@@ -91,7 +91,10 @@ def images(template: PodTemplate) -> list[str]:
 
 def matches_any(text: str, patterns) -> bool:
     lowered = text.lower()
-    return any(pattern in lowered for pattern in patterns)
+    for pattern in patterns:  # a plain loop: called for every image and name of every workload
+        if pattern in lowered:
+            return True
+    return False
 
 
 def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:

@@ -50,7 +50,7 @@ def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
         if network is None:
             raise Skip(f"the setting cluster_pod_cidr ({configured!r}) is not an IPv4 CIDR")
         return network, "setting cluster_pod_cidr"
-    for obj in (*ctx.inventory.of_kind("Pod"), *ctx.inventory.of_kind("DaemonSet")):
+    for obj in (*ctx.inventory.pods.in_namespace("kube-system"), *ctx.inventory.of_kind("DaemonSet")):
         if namespace(obj) == "kube-system" and name(obj).startswith(CLUSTER_CIDR_COMPONENTS):
             match = _CLUSTER_CIDR_FLAG.search(_words(obj))
             if match and (network := _ipv4_network(match.group(1))):

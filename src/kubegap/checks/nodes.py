@@ -553,23 +553,36 @@ def _requests(pod_containers: list) -> dict[str, float]:
     }
 
 
-def _moves_with_node(pod: dict) -> bool:
-    """Whether the pod must find a new node when its node is lost (DaemonSet and static pods do not)."""
-    for ref in as_list(dig(pod, "metadata", "ownerReferences")):
+def _moves_with_node(owner_references) -> bool:
+    """Whether a pod with these owner references must find a new node when its node is lost (DaemonSet
+    and static pods do not)."""
+    for ref in as_list(owner_references):
         if isinstance(ref, dict) and ref.get("kind") in ("DaemonSet", "Node"):
             return False
     return True
 
 
-def _placed_pods(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[dict, str, dict]]:
-    """``(pod, node name, pod spec)`` of the pods placed on one of ``nodes`` that have not finished."""
-    placed = []
+def _loads(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[str, bool, dict[str, float]]]:
+    """``(node name, moves with the node, requests)`` of each pod placed on one of ``nodes`` that has not finished.
+
+    Replicas read from one source share their container list and owner references, so each of
+    those is judged once."""
+    by_containers: dict[int, dict[str, float]] = {}
+    moves_by_owners: dict[int, bool] = {}
+    loads = []
     for pod in pods:
         spec = pod.get("spec")
         node_name = spec.get("nodeName") if isinstance(spec, dict) else None
-        if isinstance(node_name, str) and node_name in nodes and dig(pod, "status", "phase") not in ("Succeeded", "Failed"):
-            placed.append((pod, node_name, spec))
-    return placed
+        if not isinstance(node_name, str) or node_name not in nodes or dig(pod, "status", "phase") in ("Succeeded", "Failed"):
+            continue
+        pod_containers = as_list(spec.get("containers"))
+        if (requested := by_containers.get(id(pod_containers))) is None:
+            requested = by_containers[id(pod_containers)] = _requests(pod_containers)
+        owners = dig(pod, "metadata", "ownerReferences")
+        if (moves := moves_by_owners.get(id(owners))) is None:
+            moves = moves_by_owners[id(owners)] = _moves_with_node(owners)
+        loads.append((node_name, moves, requested))
+    return loads
 
 
 @check(
@@ -621,19 +634,12 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     ```
     """
     nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
-    placed = _placed_pods(ctx.inventory.of_kind("Pod"), nodes)
-    if not placed:
+    loads = _loads(ctx.inventory.of_kind("Pod"), nodes)
+    if not loads:
         raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
     lost = ctx.setting("nodes_lost")
     if len(nodes) <= lost:
         raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
-    by_containers: dict[int, dict[str, float]] = {}  # replicas read from one source share their container list
-    loads = []
-    for pod, node_name, spec in placed:
-        pod_containers = as_list(spec.get("containers"))
-        if (requested := by_containers.get(id(pod_containers))) is None:
-            requested = by_containers[id(pod_containers)] = _requests(pod_containers)
-        loads.append((node_name, _moves_with_node(pod), requested))
     for resource in HEADROOM_RESOURCES:
         allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
         if any(value is None for value in allocatable.values()):
