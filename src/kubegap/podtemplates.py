@@ -187,17 +187,25 @@ def _switched_off(value: str) -> bool:
 def leader_election(workload: Workload) -> str | None:
     """The flag or variable by which a container turns on leader election (one active replica by design)."""
     for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            for token in as_list(container.get("command")) + as_list(container.get("args")):
-                if not isinstance(token, str):
-                    continue
-                flag, equals, value = token.lstrip("-").partition("=")
-                if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
-                    return token
-            for variable in as_list(container.get("env")):
-                variable_name, value = dig(variable, "name"), dig(variable, "value")
-                if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
-                    return f"{variable_name}={value}"
+        if "leader_election" not in template.derived:
+            template.derived["leader_election"] = _template_leader_election(template)
+        if template.derived["leader_election"] is not None:
+            return template.derived["leader_election"]
+    return None
+
+
+def _template_leader_election(template: PodTemplate) -> str | None:
+    for _, container in containers(template.spec, init=False):
+        for token in as_list(container.get("command")) + as_list(container.get("args")):
+            if not isinstance(token, str):
+                continue
+            flag, equals, value = token.lstrip("-").partition("=")
+            if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
+                return token
+        for variable in as_list(container.get("env")):
+            variable_name, value = dig(variable, "name"), dig(variable, "value")
+            if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
+                return f"{variable_name}={value}"
     return None
 
 

@@ -168,10 +168,24 @@ def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, lis
     for service in inventory.of_kind("Service"):
         if clients_only and not serves_clients(service, scraped):
             continue
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        for workload in inventory.workload_templates.select(namespace(service), selector):
+        for workload in service_workloads(inventory, service):
             backed.setdefault(id(workload.obj), []).append(service)
     return backed
+
+
+def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
+    found = inventory.derive("service_workloads", _workloads_per_service).get(id(service))
+    return _selected_workloads(inventory, service) if found is None else found
+
+
+def _workloads_per_service(inventory: Inventory) -> dict[int, list[Workload]]:
+    """``service_workloads`` of every Service, keyed by ``id``: matched once per audit, several checks ask."""
+    return {id(service): _selected_workloads(inventory, service) for service in inventory.of_kind("Service")}
+
+
+def _selected_workloads(inventory: Inventory, service: dict) -> list[Workload]:
+    return inventory.workload_templates.select(namespace(service), Selector.from_map(dig(service, "spec", "selector")))
 
 
 METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")

@@ -22,15 +22,17 @@ EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    return inventory.derive("pdb_workloads", _workloads_per_pdb)[id(pdb)]
+    found = inventory.derive("pdb_workloads", _workloads_per_pdb).get(id(pdb))
+    return _selected_workloads(inventory, pdb) if found is None else found
 
 
 def _workloads_per_pdb(inventory: Inventory) -> dict[int, list[Workload]]:
     """``pdb_workloads`` of every PDB, keyed by ``id``: matched once per audit, several checks ask."""
-    return {
-        id(pdb): inventory.workload_templates.select(namespace(pdb), Selector.from_label_selector(dig(pdb, "spec", "selector")))
-        for pdb in inventory.of_kind("PodDisruptionBudget")
-    }
+    return {id(pdb): _selected_workloads(inventory, pdb) for pdb in inventory.of_kind("PodDisruptionBudget")}
+
+
+def _selected_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
+    return inventory.workload_templates.select(namespace(pdb), Selector.from_label_selector(dig(pdb, "spec", "selector")))
 
 
 def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources
+from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -487,8 +487,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for service in ctx.inventory.of_kind("Service"):
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        selected = ctx.inventory.workload_templates.select(namespace(service), selector)
+        selected = service_workloads(ctx.inventory, service)
         numbers, names = _declared_ports(t for w in selected for t in w.templates)
         if not (numbers or names):
             continue

@@ -212,6 +212,13 @@ def _words(container: dict) -> list[str]:
     return parts
 
 
+def _mentions_migration(lowered: str) -> bool:
+    for word in MIGRATION_WORDS:
+        if word in lowered:
+            return True
+    return False
+
+
 def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
@@ -221,7 +228,7 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    migration = next((part for part in _words(container) if any(w in part.lower() for w in MIGRATION_WORDS)), None)
+    migration = next((part for part in _words(container) if _mentions_migration(part.lower())), None)
     if migration is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
