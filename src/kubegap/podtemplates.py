@@ -11,6 +11,14 @@ from dataclasses import dataclass, field
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
 
+WORKLOAD_KINDS: tuple[str, ...] = (
+    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
+    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
+    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
+)
+"""Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
+_WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
+
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
 TRAINING_KINDS = frozenset(
@@ -215,6 +223,8 @@ def is_top_level(obj: dict) -> bool:
 
 
 def as_workload(obj: dict) -> Workload | None:
+    if kind(obj) not in _WORKLOAD_KIND_SET:
+        return None  # no pod template to look for (most objects: Services, claims, volumes)
     templates = pod_templates(obj)
     if not templates:
         return None

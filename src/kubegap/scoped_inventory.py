@@ -17,16 +17,9 @@ from typing import TypeVar
 from kubegap.inventory import Inventory, LabelIndex
 from kubegap.resources import kind
 from kubegap.sources.base import Collection
-from kubegap.podtemplates import Workload
+from kubegap.podtemplates import WORKLOAD_KINDS, Workload
 
 T = TypeVar("T")
-
-WORKLOAD_KINDS: tuple[str, ...] = (
-    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
-    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
-    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
-)
-"""Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
 
 WORKLOADS = "workloads"
 """The name a check may put in ``reads`` for all of ``WORKLOAD_KINDS`` (it reads every workload)."""

@@ -336,7 +336,8 @@ def is_live(obj: dict) -> bool:
 
 
 def condition(obj: dict, condition_type: str) -> dict | None:
-    for item in as_list(dig(obj, "status", "conditions")):
+    status = obj.get("status")  # read directly, not through dig: asked of every pod of every workload
+    for item in as_list(status.get("conditions") if isinstance(status, dict) else None):
         if isinstance(item, dict) and item.get("type") == condition_type:
             return item
     return None
