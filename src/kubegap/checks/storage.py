@@ -738,15 +738,17 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
         for _, v in mounted_volumes(template)
         if isinstance(v.get("emptyDir"), dict) and dig(v, "emptyDir", "medium") != "Memory" and dig(v, "emptyDir", "sizeLimit") is None
     }
+    if not unbounded:
+        return
     for _, container in containers(template.spec):
         image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
         if dig(container, "resources", "limits", "ephemeral-storage") is not None or image.startswith(CACHE_IMAGES):
             continue
         for mount in as_list(container.get("volumeMounts")):
-            path = str(dig(mount, "mountPath", default=""))
-            grows = any(hint in path.lower() for hint in GROWING_PATH_HINTS)
-            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly") and grows:
-                yield str(container.get("name")), mount["name"], path
+            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):
+                path = str(dig(mount, "mountPath", default=""))
+                if any(hint in path.lower() for hint in GROWING_PATH_HINTS):
+                    yield str(container.get("name")), mount["name"], path
 
 
 @check(
