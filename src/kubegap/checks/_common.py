@@ -35,6 +35,13 @@ DAEMONSET_TOLERATIONS = [
 
 def template_gpus(template: PodTemplate) -> float:
     """GPUs one pod of this template asks for (limits win over requests, as for extended resources)."""
+    found = template.derived.get("gpus")
+    if found is None:
+        found = template.derived["gpus"] = _template_gpus(template)
+    return found
+
+
+def _template_gpus(template: PodTemplate) -> float:
     total = 0.0
     for _, container in containers(template.spec, init=False):
         for resource in GPU_RESOURCES:
@@ -176,12 +183,12 @@ def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, lis
 def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
     found = inventory.derive("service_workloads", _workloads_per_service).get(id(service))
-    return _selected_workloads(inventory, service) if found is None else found
+    return found[1] if found is not None and found[0] is service else _selected_workloads(inventory, service)
 
 
-def _workloads_per_service(inventory: Inventory) -> dict[int, list[Workload]]:
-    """``service_workloads`` of every Service, keyed by ``id``: matched once per audit, several checks ask."""
-    return {id(service): _selected_workloads(inventory, service) for service in inventory.of_kind("Service")}
+def _workloads_per_service(inventory: Inventory) -> dict[int, tuple[dict, list[Workload]]]:
+    """Each Service with its ``service_workloads``, keyed by ``id``: matched once per audit, several checks ask."""
+    return {id(service): (service, _selected_workloads(inventory, service)) for service in inventory.of_kind("Service")}
 
 
 def _selected_workloads(inventory: Inventory, service: dict) -> list[Workload]:
