@@ -117,8 +117,11 @@ def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
 def daemonset_covers(workload: Workload, node: dict) -> bool:
     """Whether a DaemonSet would run a pod on ``node`` (its own tolerations plus the automatic ones)."""
     for template in workload.templates:
-        spec = dict(template.spec)
-        spec["tolerations"] = as_list(spec.get("tolerations")) + DAEMONSET_TOLERATIONS
+        spec = template.derived.get("daemonset_spec")
+        if spec is None:  # made once per template, not once per node
+            spec = template.derived["daemonset_spec"] = {
+                **template.spec, "tolerations": as_list(template.spec.get("tolerations")) + DAEMONSET_TOLERATIONS,
+            }
         if eligible(spec, node):
             return True
     return False
