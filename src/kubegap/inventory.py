@@ -121,24 +121,25 @@ class Inventory:
         uid = dig(obj, "metadata", "uid")
         return self._children.get(uid, []) if isinstance(uid, str) else []
 
-    def descendants(self, obj: dict, visible: Callable[[dict], bool] = lambda _: True) -> list[dict]:
-        """Everything ``obj`` controls, through owner references, down to its Pods (only through ``visible`` ones)."""
-        found, stack, seen = [], [obj], {id(obj)}
+    def pods_of(self, obj: dict, sees: Callable[[str], bool] = lambda _: True) -> list[dict]:
+        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod), walking
+        only through objects of the kinds ``sees`` lets through."""
+        pods, stack, seen = [], [obj], {id(obj)}
         children = self._children
         while stack:
             uid = dig(stack.pop(), "metadata", "uid")
             for child in children.get(uid, ()) if isinstance(uid, str) else ():
-                if id(child) in seen or not visible(child):
+                if id(child) in seen:
                     continue  # owner cycles exist in hostile input
+                child_kind = kind(child)
+                if not sees(child_kind):
+                    continue
                 seen.add(id(child))
-                found.append(child)
-                if child.get("kind") != "Pod":
+                if child_kind == "Pod":
+                    pods.append(child)
+                else:
                     stack.append(child)
-        return found
-
-    def pods_of(self, obj: dict) -> list[dict]:
-        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
-        return [child for child in self.descendants(obj) if kind(child) == "Pod"]
+        return pods
 
     def every_object(self) -> list[dict]:
         """Every object of the input, whatever its kind (a check's view limits this to what it may read)."""

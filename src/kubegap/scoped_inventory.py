@@ -119,7 +119,7 @@ class ScopedInventory:
     def pods_of(self, obj: dict) -> list[dict]:
         """Pods ``obj`` runs, walking only through declared kinds (its ReplicaSets, Jobs)."""
         self._touch("Pod")
-        return [child for child in self._inventory.descendants(obj, self._visible) if kind(child) == "Pod"]
+        return self._inventory.pods_of(obj, self._sees)
 
     def origin(self, obj: dict):
         return self._inventory.origin(obj)
