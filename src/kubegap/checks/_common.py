@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from kubegap import yamlload
@@ -386,6 +387,7 @@ class ImageRef(NamedTuple):
     digest: str | None
 
 
+@lru_cache(maxsize=4096)
 def parse_image(image: str) -> ImageRef:
     """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
     rest, _, digest = image.partition("@")
