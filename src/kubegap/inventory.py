@@ -35,11 +35,18 @@ class LabelIndex(Generic[T]):
     def select(self, ns: str | None, selector: Selector | None) -> list[T]:
         if selector is None:
             return []
-        if selector.match_labels:
-            candidates = min((self._pairs.get((ns, k, v), []) for k, v in selector.match_labels), key=len)
+        if selector.match_labels:  # the fewest items carrying one of the selector's pairs
+            candidates = None
+            for key, value in selector.match_labels:
+                carrying = self._pairs.get((ns, key, value))
+                if carrying is None:
+                    return []
+                if candidates is None or len(carrying) < len(candidates):
+                    candidates = carrying
         else:
             candidates = self._all.get(ns, [])
-        return [item for item in candidates if selector.matches(self._labels[id(item)])]
+        labels_of = self._labels
+        return [item for item in candidates if selector.matches(labels_of[id(item)])]
 
     def in_namespace(self, ns: str | None) -> list[T]:
         return self._all.get(ns, [])

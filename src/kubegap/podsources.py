@@ -76,10 +76,20 @@ class PodSource:
             return any(requirement.matches({requirement.key: value}) for value in self.known_values[requirement.key])
         return self._unknown(requirement.key) or requirement.matches({})
 
+    def _may_equal(self, key: str, value: str) -> bool:
+        """``_may_meet`` for the requirement ``key`` In (``value``), without making it."""
+        if key in self.labels:
+            return self.labels[key] == value
+        if key in self.known_values:
+            return value in self.known_values[key]
+        return self._unknown(key)
+
     def may_match(self, selector: Selector) -> bool:
         """Whether a pod of this source could carry labels the selector matches."""
-        equalities = (Requirement(k, "In", frozenset({v})) for k, v in selector.match_labels)
-        return all(self._may_meet(r) for r in (*equalities, *selector.expressions))
+        for key, value in selector.match_labels:
+            if not self._may_equal(key, value):
+                return False
+        return all(self._may_meet(r) for r in selector.expressions)
 
 
 def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[str, frozenset[str]]:
