@@ -48,12 +48,13 @@ class ReadyEndpoints:
         if not self.recorded(ns, service):
             return None
         if self.inventory.collected("EndpointSlice"):
-            return sum(
-                1
-                for endpoint_slice in self._slices.get((ns, service), [])
-                for endpoint in as_list(endpoint_slice.get("endpoints"))
-                if isinstance(endpoint, dict) and dig(endpoint, "conditions", "ready") is not False
-            )
+            count = 0
+            for endpoint_slice in self._slices.get((ns, service), []):
+                for endpoint in as_list(endpoint_slice.get("endpoints")):
+                    if isinstance(endpoint, dict):
+                        conditions = endpoint.get("conditions")
+                        count += not (isinstance(conditions, dict) and conditions.get("ready") is False)
+            return count
         if self.inventory.collected("Endpoints"):
             endpoints = self.inventory.get("Endpoints", ns, service)
             return sum(len(as_list(dig(s, "addresses"))) for s in as_list(dig(endpoints, "subsets")))

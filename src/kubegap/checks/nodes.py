@@ -570,15 +570,19 @@ def _loads(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[str, bool, di
     by_containers: dict[int, dict[str, float]] = {}
     moves_by_owners: dict[int, bool] = {}
     loads = []
-    for pod in pods:
+    for pod in pods:  # fields read directly, not through dig: this runs for every pod
         spec = pod.get("spec")
         node_name = spec.get("nodeName") if isinstance(spec, dict) else None
-        if not isinstance(node_name, str) or node_name not in nodes or dig(pod, "status", "phase") in ("Succeeded", "Failed"):
+        if not isinstance(node_name, str) or node_name not in nodes:
+            continue
+        status = pod.get("status")
+        if isinstance(status, dict) and status.get("phase") in ("Succeeded", "Failed"):
             continue
         pod_containers = as_list(spec.get("containers"))
         if (requested := by_containers.get(id(pod_containers))) is None:
             requested = by_containers[id(pod_containers)] = _requests(pod_containers)
-        owners = dig(pod, "metadata", "ownerReferences")
+        meta = pod.get("metadata")
+        owners = meta.get("ownerReferences") if isinstance(meta, dict) else None
         if (moves := moves_by_owners.get(id(owners))) is None:
             moves = moves_by_owners[id(owners)] = _moves_with_node(owners)
         loads.append((node_name, moves, requested))
