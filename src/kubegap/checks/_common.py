@@ -233,7 +233,7 @@ def is_metrics_port(port: dict, service: dict, scraped: dict[int, set[str]]) -> 
     names = {n.lower() for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     if any(n in METRICS_PORT_NAMES or n.endswith("-metrics") for n in names) or names & scraped.get(id(service), set()):
         return True
-    notes = annotations(service)
+    notes = as_dict(dig(service, "metadata", "annotations"))  # compared with strings, so no string-only copy is needed
     return notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
 
 

@@ -31,23 +31,25 @@ def _required(value, optional=None) -> bool:
     return isinstance(value, str) and bool(value) and optional is not True
 
 
-def _volume_refs(template: PodTemplate, found: list[tuple[str, str, str]]) -> None:
-    for index, volume in enumerate(as_list(template.spec.get("volumes"))):
+def _volume_refs(volumes: list) -> list[tuple[int, str, str, str]]:
+    """``(volume index, kind, name, field within the volume)`` of every required reference of a volumes list."""
+    found = []
+    for index, volume in enumerate(volumes):
         if not isinstance(volume, dict):
             continue
-        base = spec_path(template, f"volumes[{index}]")
         config_map, secret = as_dict(volume.get("configMap")), as_dict(volume.get("secret"))
         if _required(value := config_map.get("name"), config_map.get("optional")):
-            found.append(("ConfigMap", value, f"{base}.configMap.name"))
+            found.append((index, "ConfigMap", value, "configMap.name"))
         if _required(value := secret.get("secretName"), secret.get("optional")):
-            found.append(("Secret", value, f"{base}.secret.secretName"))
+            found.append((index, "Secret", value, "secret.secretName"))
         if _required(value := as_dict(volume.get("persistentVolumeClaim")).get("claimName")):
-            found.append(("PersistentVolumeClaim", value, f"{base}.persistentVolumeClaim.claimName"))
+            found.append((index, "PersistentVolumeClaim", value, "persistentVolumeClaim.claimName"))
         for position, source in enumerate(as_list(as_dict(volume.get("projected")).get("sources"))):
             for field, kind in (("configMap", "ConfigMap"), ("secret", "Secret")):
                 item = as_dict(as_dict(source).get(field))
                 if _required(value := item.get("name"), item.get("optional")):
-                    found.append((kind, value, f"{base}.projected.sources[{position}].{field}.name"))
+                    found.append((index, kind, value, f"projected.sources[{position}].{field}.name"))
+    return found
 
 
 def _container_refs(template: PodTemplate, found: list[tuple[str, str, str]]) -> None:
@@ -161,10 +163,20 @@ def _created_elsewhere(kind: str, ns: str | None, ref_name: str, generated: set[
     return kind == "Secret" and ((ns, ref_name) in generated or bool(_TOKEN_SECRET.match(ref_name)))
 
 
-def references(template: PodTemplate) -> list[tuple[str, str, str]]:
-    """``(kind, name, path)`` of every required reference a pod template makes."""
+def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None) -> list[tuple[str, str, str]]:
+    """``(kind, name, path)`` of every required reference a pod template makes.
+
+    ``by_volumes`` keeps the references of each volumes list by ``id`` while the caller holds the
+    templates: equal volumes lists are shared (a whole cluster's templates hold a few dozen)."""
     found: list[tuple[str, str, str]] = []
-    _volume_refs(template, found)
+    volumes = as_list(template.spec.get("volumes"))
+    refs = by_volumes.get(id(volumes)) if by_volumes is not None and volumes else None
+    if refs is None:
+        refs = _volume_refs(volumes)
+        if by_volumes is not None and volumes:
+            by_volumes[id(volumes)] = refs
+    for index, kind, value, field in refs:
+        found.append((kind, value, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
     _container_refs(template, found)
     for index, secret in enumerate(as_list(template.spec.get("imagePullSecrets"))):
         if _required(value := as_dict(secret).get("name")):
@@ -247,13 +259,14 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     }
     generated = generated_secrets(ctx.inventory)
     self_made: dict[str | None, bool] = {}
+    by_volumes: dict[int, list[tuple[int, str, str, str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
         shadowed = _claim_templates(workload)
         missing, later = [], []
         for template in workload.templates:
-            for kind, ref_name, path in references(template):
+            for kind, ref_name, path in references(template, by_volumes):
                 if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ns, ref_name, generated):
                     continue
                 if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:
