@@ -145,9 +145,6 @@ def _holds_pod_template(value, depth: int = 0) -> bool:
 def runs_unknown_pods(obj: dict) -> bool:
     """A custom resource the inventory does not understand whose spec describes pods: it may run
     pods with labels that cannot be known here."""
-    version = obj.get("apiVersion")
-    if not isinstance(version, str) or "." not in version:
-        return False  # a core or built-in group (most objects): no need to split the version
     api_group = group(obj)
     if "." not in api_group or api_group.endswith(".k8s.io") or as_workload(obj) or operator_source(obj):
         return False
@@ -173,7 +170,8 @@ class PodSources:
                 if source is not None:
                     self._add(namespace(obj), source)
         for obj in inventory.every_object():  # unknown custom resources come only from manifests: a cluster lists known kinds
-            if runs_unknown_pods(obj):
+            version = obj.get("apiVersion")  # a group without a dot (most objects: core, apps, batch) is ruled out here
+            if isinstance(version, str) and "." in version and runs_unknown_pods(obj):
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 
     def _add(self, ns: str | None, source: PodSource) -> None:

@@ -211,7 +211,9 @@ def _template_leader_election(template: PodTemplate) -> str | None:
             if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
                 return token
         for variable in as_list(container.get("env")):
-            variable_name, value = dig(variable, "name"), dig(variable, "value")
+            if not isinstance(variable, dict):
+                continue
+            variable_name, value = variable.get("name"), variable.get("value")
             if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
                 return f"{variable_name}={value}"
     return None

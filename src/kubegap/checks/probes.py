@@ -208,7 +208,8 @@ def _words(container: dict) -> list[str]:
     """The container's command, arguments and environment variable names and values."""
     parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
     for variable in as_list(container.get("env")):
-        parts += [v for v in (dig(variable, "name"), dig(variable, "value")) if isinstance(v, str)]
+        if isinstance(variable, dict):
+            parts += [v for v in (variable.get("name"), variable.get("value")) if isinstance(v, str)]
     return parts
 
 
