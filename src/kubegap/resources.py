@@ -39,27 +39,30 @@ def str_map(value: Any) -> dict[str, str]:
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def _metadata_field(obj: dict, key: str):
-    meta = obj.get("metadata")
-    return meta.get(key) if isinstance(meta, dict) else None
+# The metadata accessors read the field directly (no intermediate dict, no dig): together they
+# are called about a million times in an audit of 60,000 pods.
 
 
 def name(obj: dict) -> str:
-    value = _metadata_field(obj, "name")
+    meta = obj.get("metadata")
+    value = meta.get("name") if isinstance(meta, dict) else None
     return value if isinstance(value, str) else ""
 
 
 def namespace(obj: dict) -> str | None:
-    value = _metadata_field(obj, "namespace")
+    meta = obj.get("metadata")
+    value = meta.get("namespace") if isinstance(meta, dict) else None
     return value if isinstance(value, str) and value else None
 
 
 def labels(obj: dict) -> dict[str, str]:
-    return str_map(_metadata_field(obj, "labels"))
+    meta = obj.get("metadata")
+    return str_map(meta.get("labels")) if isinstance(meta, dict) else {}
 
 
 def annotations(obj: dict) -> dict[str, str]:
-    return str_map(_metadata_field(obj, "annotations"))
+    meta = obj.get("metadata")
+    return str_map(meta.get("annotations")) if isinstance(meta, dict) else {}
 
 
 def kind(obj: dict) -> str:
