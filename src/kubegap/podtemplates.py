@@ -6,8 +6,9 @@ own; placement checks look at pods. This module knows where each kind keeps its 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
 
@@ -18,6 +19,8 @@ WORKLOAD_KINDS: tuple[str, ...] = (
 )
 """Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
 _WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
+
+T = TypeVar("T")
 
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
@@ -57,18 +60,26 @@ class PodTemplate:
     replicas: int | None
     role: str | None = None
     derived: dict = field(default_factory=dict, compare=False, repr=False)
-    """What helpers work out from the template, under each helper's name: several checks ask for each."""
+    """What helpers work out from the template, under each helper's name (see ``derive``)."""
+
+    def derive(self, key: str, compute: Callable[[PodTemplate], T]) -> T:
+        """``compute(self)``, worked out once per template for every caller with the same ``key``:
+        several checks ask for the same facts of every template."""
+        if key not in self.derived:
+            self.derived[key] = compute(self)
+        return self.derived[key]
 
     @property
     def labels(self) -> dict[str, str]:
-        found = self.derived.get("labels")
-        if found is None:
-            found = self.derived["labels"] = str_map(self.metadata.get("labels"))
-        return found
+        return self.derive("labels", _template_labels)
 
     @property
     def annotations(self) -> dict[str, str]:
         return str_map(self.metadata.get("annotations"))
+
+
+def _template_labels(template: PodTemplate) -> dict[str, str]:
+    return str_map(template.metadata.get("labels"))
 
 
 def _int(value) -> int | None:
@@ -195,10 +206,9 @@ def _switched_off(value: str) -> bool:
 def leader_election(workload: Workload) -> str | None:
     """The flag or variable by which a container turns on leader election (one active replica by design)."""
     for template in workload.templates:
-        if "leader_election" not in template.derived:
-            template.derived["leader_election"] = _template_leader_election(template)
-        if template.derived["leader_election"] is not None:
-            return template.derived["leader_election"]
+        found = template.derive("leader_election", _template_leader_election)
+        if found is not None:
+            return found
     return None
 
 

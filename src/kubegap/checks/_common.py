@@ -36,10 +36,7 @@ DAEMONSET_TOLERATIONS = [
 
 def template_gpus(template: PodTemplate) -> float:
     """GPUs one pod of this template asks for (limits win over requests, as for extended resources)."""
-    found = template.derived.get("gpus")
-    if found is None:
-        found = template.derived["gpus"] = _template_gpus(template)
-    return found
+    return template.derive("gpus", _template_gpus)
 
 
 def _template_gpus(template: PodTemplate) -> float:
@@ -70,10 +67,7 @@ def is_gpu_node(node: dict) -> bool:
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
-    found = template.derived.get("mounted_volumes")
-    if found is None:
-        found = template.derived["mounted_volumes"] = _mounted_volumes(template)
-    return found
+    return template.derive("mounted_volumes", _mounted_volumes)
 
 
 def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
@@ -91,10 +85,11 @@ def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
 
 
 def images(template: PodTemplate) -> list[str]:
-    found = template.derived.get("images")
-    if found is None:
-        found = template.derived["images"] = [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
-    return found
+    return template.derive("images", _images)
+
+
+def _images(template: PodTemplate) -> list[str]:
+    return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
 
 def matches_any(text: str, patterns) -> bool:
@@ -115,15 +110,14 @@ def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
             yield workload
 
 
+def _with_daemonset_tolerations(template: PodTemplate) -> dict:
+    return {**template.spec, "tolerations": as_list(template.spec.get("tolerations")) + DAEMONSET_TOLERATIONS}
+
+
 def daemonset_covers(workload: Workload, node: dict) -> bool:
     """Whether a DaemonSet would run a pod on ``node`` (its own tolerations plus the automatic ones)."""
     for template in workload.templates:
-        spec = template.derived.get("daemonset_spec")
-        if spec is None:  # made once per template, not once per node
-            spec = template.derived["daemonset_spec"] = {
-                **template.spec, "tolerations": as_list(template.spec.get("tolerations")) + DAEMONSET_TOLERATIONS,
-            }
-        if eligible(spec, node):
+        if eligible(template.derive("daemonset_spec", _with_daemonset_tolerations), node):  # made once, not per node
             return True
     return False
 
@@ -412,15 +406,16 @@ def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]
     """``(template, path, container)`` for every regular container of every pod template that does work
     (the pause container, which only holds its pod open, is left out)."""
     for template in workload.templates:
-        working = template.derived.get("app_containers")
-        if working is None:
-            working = template.derived["app_containers"] = [
-                (spec_path(template, path), container)
-                for path, container in containers(template.spec, init=False)
-                if not holds_the_pod_open(container)
-            ]
-        for path, container in working:
+        for path, container in template.derive("app_containers", _working_containers):
             yield template, path, container
+
+
+def _working_containers(template: PodTemplate) -> list[tuple[str, dict]]:
+    return [
+        (spec_path(template, path), container)
+        for path, container in containers(template.spec, init=False)
+        if not holds_the_pod_open(container)
+    ]
 
 
 def container_name(container: dict) -> str:

@@ -27,14 +27,15 @@ PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
     """``(field path, image)`` of every container, except placeholders a template tool fills in (what runs is
     unknown); worked out once per template, two checks ask."""
-    found = template.derived.get("image_paths")
-    if found is None:
-        found = template.derived["image_paths"] = [
-            (f"{spec_path(template, path)}.image", image.strip())
-            for path, container in containers(template.spec)
-            if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
-        ]
-    return found
+    return template.derive("image_paths", _image_paths)
+
+
+def _image_paths(template: PodTemplate) -> list[tuple[str, str]]:
+    return [
+        (f"{spec_path(template, path)}.image", image.strip())
+        for path, container in containers(template.spec)
+        if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
+    ]
 
 
 @check(
