@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, Member, Skip, severity_rank
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, dig
+from kubegap.resources import as_dict, dig
 from kubegap.scoped_inventory import ScopedInventory
 
 if TYPE_CHECKING:
@@ -55,15 +55,21 @@ class AuditResult:
 
 def _ignore_rules(subject: dict) -> list[tuple[set[str], str]]:
     """``(check ids, reason)`` of the ignore annotation of the object and of each of its pod templates, in that order."""
-    sources = [annotations(subject)]
+    sources = [as_dict(dig(subject, "metadata", "annotations"))]
     for path in (("spec", "template"), ("spec", "jobTemplate", "spec", "template")):
         template_annotations = dig(subject, *path, "metadata", "annotations")
         if isinstance(template_annotations, dict):
-            sources.append({k: v for k, v in template_annotations.items() if isinstance(v, str)})
-    return [
-        ({part.strip() for part in found.get(IGNORE_ANNOTATION, "").split(",")}, found.get(IGNORE_REASON_ANNOTATION) or "no reason given")
-        for found in sources
-    ]
+            sources.append(template_annotations)
+    return [_ignore_rule(found) for found in sources]
+
+
+def _ignore_rule(found: dict) -> tuple[set[str], str]:
+    """The check ids and reason of one annotations map; a value that is not a string counts as absent."""
+    ids, reason = found.get(IGNORE_ANNOTATION), found.get(IGNORE_REASON_ANNOTATION)
+    return (
+        {part.strip() for part in (ids if isinstance(ids, str) else "").split(",")},
+        reason if isinstance(reason, str) and reason else "no reason given",
+    )
 
 
 def _annotation_exemption(finding: Finding, read: dict[int, list[tuple[set[str], str]]] | None = None) -> str | None:
