@@ -133,13 +133,16 @@ class Inventory:
         only through objects of the kinds ``sees`` lets through."""
         pods, stack, seen = [], [obj], {id(obj)}
         children = self._children
+        seeing: dict[str, bool] = {}  # ``sees`` asked once per kind, not once per child
         while stack:
             uid = dig(stack.pop(), "metadata", "uid")
             for child in children.get(uid, ()) if isinstance(uid, str) else ():
                 if id(child) in seen:
                     continue  # owner cycles exist in hostile input
                 child_kind = kind(child)
-                if not sees(child_kind):
+                if (visible := seeing.get(child_kind)) is None:
+                    visible = seeing[child_kind] = sees(child_kind)
+                if not visible:
                     continue
                 seen.add(id(child))
                 if child_kind == "Pod":

@@ -102,8 +102,12 @@ def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[st
     }
 
 
+_SERVING_UNKNOWN = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES
+_BATCH_UNKNOWN = _SERVING_UNKNOWN + _TRAINING_PREFIXES
+
+
 def _workload_sources(workload: Workload) -> Iterator[PodSource]:
-    unknown = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES + (_TRAINING_PREFIXES if workload.is_batch else ())
+    unknown = _BATCH_UNKNOWN if workload.is_batch else _SERVING_UNKNOWN
     for template in workload.templates:
         yield PodSource(workload.ref, template.labels, template.replicas, _statefulset_pod_names(workload, template), unknown)
 
