@@ -65,7 +65,9 @@ class Inventory:
         self._by_kind: dict[str, list[dict]] = defaultdict(list)
         self._by_key: dict[tuple[str, str | None, str], dict] = {}
         self._by_uid: dict[str, dict] = {}
-        self._children: dict[str, list[dict]] = defaultdict(list)
+        self._children: dict[str, list[tuple[dict, str]]] = defaultdict(list)
+        """Objects by the uid of each owner they name, each with its kind: a walk down owner references
+        can pass over a controller's pods without reading them."""
         self.workloads: list[Workload] = []
         pods: list[tuple[dict, str | None, dict[str, str]]] = []
         pod_labels: dict[int, dict[str, str]] = {}  # replicas read from one source share their labels map
@@ -84,7 +86,7 @@ class Inventory:
             for ref in as_list(meta.get("ownerReferences")):
                 if isinstance(ref, dict):
                     if isinstance(ref.get("uid"), str):
-                        self._children[ref["uid"]].append(obj)
+                        self._children[ref["uid"]].append((obj, k))
                     controlled = controlled or ref.get("controller") is True
             if not controlled and (w := as_workload(obj)) is not None:
                 self.workloads.append(w)
@@ -126,7 +128,7 @@ class Inventory:
 
     def owned_by(self, obj: dict) -> list[dict]:
         uid = dig(obj, "metadata", "uid")
-        return self._children.get(uid, []) if isinstance(uid, str) else []
+        return [child for child, _ in self._children.get(uid, ())] if isinstance(uid, str) else []
 
     def pods_of(self, obj: dict, sees: Callable[[str], bool] = lambda _: True) -> list[dict]:
         """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod), walking
@@ -136,10 +138,9 @@ class Inventory:
         seeing: dict[str, bool] = {}  # ``sees`` asked once per kind, not once per child
         while stack:
             uid = dig(stack.pop(), "metadata", "uid")
-            for child in children.get(uid, ()) if isinstance(uid, str) else ():
+            for child, child_kind in children.get(uid, ()) if isinstance(uid, str) else ():
                 if id(child) in seen:
                     continue  # owner cycles exist in hostile input
-                child_kind = kind(child)
                 if (visible := seeing.get(child_kind)) is None:
                     visible = seeing[child_kind] = sees(child_kind)
                 if not visible:
