@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, Member, Skip, severity_rank
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, dig
+from kubegap.resources import as_dict, dig
 from kubegap.scoped_inventory import ScopedInventory
 
 if TYPE_CHECKING:
@@ -53,20 +53,40 @@ class AuditResult:
     elapsed: float = 0.0
 
 
-def _annotation_exemption(finding: Finding) -> str | None:
-    """The ignore-reason when the object, or one of its pod templates, exempts this check."""
-    subject = finding.subject
-    if subject is None:
-        return None
-    sources = [annotations(subject)]
+def _ignore_rules(subject: dict) -> list[tuple[set[str], str]]:
+    """``(check ids, reason)`` of the ignore annotation of the object and of each of its pod templates, in that order."""
+    sources = [as_dict(dig(subject, "metadata", "annotations"))]
     for path in (("spec", "template"), ("spec", "jobTemplate", "spec", "template")):
         template_annotations = dig(subject, *path, "metadata", "annotations")
         if isinstance(template_annotations, dict):
-            sources.append({k: v for k, v in template_annotations.items() if isinstance(v, str)})
-    for found in sources:
-        ids = {part.strip() for part in found.get(IGNORE_ANNOTATION, "").split(",")}
+            sources.append(template_annotations)
+    return [_ignore_rule(found) for found in sources]
+
+
+def _ignore_rule(found: dict) -> tuple[set[str], str]:
+    """The check ids and reason of one annotations map; a value that is not a string counts as absent."""
+    ids, reason = found.get(IGNORE_ANNOTATION), found.get(IGNORE_REASON_ANNOTATION)
+    return (
+        {part.strip() for part in (ids if isinstance(ids, str) else "").split(",")},
+        reason if isinstance(reason, str) and reason else "no reason given",
+    )
+
+
+def _annotation_exemption(finding: Finding, read: dict[int, list[tuple[set[str], str]]] | None = None) -> str | None:
+    """The ignore-reason when the object, or one of its pod templates, exempts this check.
+
+    ``read`` keeps each object's rules by ``id`` for the rest of an audit: an object often has findings of several checks."""
+    subject = finding.subject
+    if subject is None:
+        return None
+    rules = read.get(id(subject)) if read is not None else None
+    if rules is None:
+        rules = _ignore_rules(subject)
+        if read is not None:
+            read[id(subject)] = rules
+    for ids, reason in rules:
         if finding.check_id in ids or "all" in ids:
-            return found.get(IGNORE_REASON_ANNOTATION) or "no reason given"
+            return reason
     return None
 
 
@@ -169,6 +189,7 @@ def run_audit(
     active = [rule for rule in exemptions if not rule.expired(today)]
     expired = [rule for rule in exemptions if rule.expired(today)]
     would_suppress = [0] * len(expired)
+    ignore_rules: dict[int, list[tuple[set[str], str]]] = {}
     for check in checks:
         check_settings = (settings or {}).get(check.id)
         if fleet:
@@ -177,7 +198,7 @@ def run_audit(
             coverage, findings = run_check(check, inventory, check_settings)
         result.coverage.append(coverage)
         for finding in findings:
-            reason = _annotation_exemption(finding) if annotation_exemptions else None
+            reason = _annotation_exemption(finding, ignore_rules) if annotation_exemptions else None
             if reason is not None:
                 result.suppressed.append(Suppressed(finding, reason, "annotation"))
                 continue

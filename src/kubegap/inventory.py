@@ -10,10 +10,10 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
-from kubegap.resources import as_list, dig, kind, labels, name, namespace
+from kubegap.resources import as_dict, as_list, dig, kind, str_map
 from kubegap.selectors import Selector
 from kubegap.sources.base import Collection, Origin
-from kubegap.podtemplates import Workload, as_workload, is_top_level
+from kubegap.podtemplates import Workload, as_workload
 
 T = TypeVar("T")
 
@@ -21,24 +21,32 @@ T = TypeVar("T")
 class LabelIndex(Generic[T]):
     """Items per namespace, indexed by each (label key, value) pair for fast selector matching."""
 
-    def __init__(self, items: Iterable[T], labels_of: Callable[[T], dict[str, str]], namespace_of: Callable[[T], str | None]):
-        self._labels_of = labels_of
+    def __init__(self, entries: Iterable[tuple[T, str | None, dict[str, str]]]):
+        """``entries``: each item with its namespace and labels."""
+        self._labels: dict[int, dict[str, str]] = {}
         self._all: dict[str | None, list[T]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[T]] = defaultdict(list)
-        for item in items:
-            ns = namespace_of(item)
+        for item, ns, item_labels in entries:
+            self._labels[id(item)] = item_labels
             self._all[ns].append(item)
-            for pair in labels_of(item).items():
+            for pair in item_labels.items():
                 self._pairs[(ns, *pair)].append(item)
 
     def select(self, ns: str | None, selector: Selector | None) -> list[T]:
         if selector is None:
             return []
-        if selector.match_labels:
-            candidates = min((self._pairs.get((ns, k, v), []) for k, v in selector.match_labels), key=len)
+        if selector.match_labels:  # the fewest items carrying one of the selector's pairs
+            candidates = None
+            for key, value in selector.match_labels:
+                carrying = self._pairs.get((ns, key, value))
+                if carrying is None:
+                    return []
+                if candidates is None or len(carrying) < len(candidates):
+                    candidates = carrying
         else:
             candidates = self._all.get(ns, [])
-        return [item for item in candidates if selector.matches(self._labels_of(item))]
+        labels_of = self._labels
+        return [item for item in candidates if selector.matches(labels_of[id(item)])]
 
     def in_namespace(self, ns: str | None) -> list[T]:
         return self._all.get(ns, [])
@@ -57,23 +65,38 @@ class Inventory:
         self._by_kind: dict[str, list[dict]] = defaultdict(list)
         self._by_key: dict[tuple[str, str | None, str], dict] = {}
         self._by_uid: dict[str, dict] = {}
-        self._children: dict[str, list[dict]] = defaultdict(list)
-        for obj in collection.resources:
+        self._children: dict[str, list[tuple[dict, str]]] = defaultdict(list)
+        """Objects by the uid of each owner they name, each with its kind: a walk down owner references
+        can pass over a controller's pods without reading them."""
+        self.workloads: list[Workload] = []
+        pods: list[tuple[dict, str | None, dict[str, str]]] = []
+        pod_labels: dict[int, dict[str, str]] = {}  # replicas read from one source share their labels map
+        for obj in collection.resources:  # one pass, each object's metadata read once
             k = kind(obj)
+            meta = as_dict(obj.get("metadata"))
+            ns = meta.get("namespace")
+            ns = ns if isinstance(ns, str) and ns else None
+            obj_name = meta.get("name")
             self._by_kind[k].append(obj)
-            self._by_key.setdefault((k, namespace(obj), name(obj)), obj)
-            uid = dig(obj, "metadata", "uid")
+            self._by_key.setdefault((k, ns, obj_name if isinstance(obj_name, str) else ""), obj)
+            uid = meta.get("uid")
             if isinstance(uid, str):
                 self._by_uid[uid] = obj
-            for ref in as_list(dig(obj, "metadata", "ownerReferences")):
-                if isinstance(ref, dict) and isinstance(ref.get("uid"), str):
-                    self._children[ref["uid"]].append(obj)
-        self.workloads: list[Workload] = [
-            w for obj in collection.resources if is_top_level(obj) and (w := as_workload(obj)) is not None
-        ]
-        self.pods = LabelIndex(self._by_kind.get("Pod", []), labels, namespace)
-        merged_labels = {id(w): _template_labels(w) for w in self.workloads}  # merged once, not per selector tried
-        self.workload_templates = LabelIndex(self.workloads, lambda w: merged_labels[id(w)], lambda w: w.ref.namespace)
+            controlled = False
+            for ref in as_list(meta.get("ownerReferences")):
+                if isinstance(ref, dict):
+                    if isinstance(ref.get("uid"), str):
+                        self._children[ref["uid"]].append((obj, k))
+                    controlled = controlled or ref.get("controller") is True
+            if not controlled and (w := as_workload(obj)) is not None:
+                self.workloads.append(w)
+            if k == "Pod":
+                raw = meta.get("labels")
+                if (found := pod_labels.get(id(raw))) is None:
+                    found = pod_labels[id(raw)] = str_map(raw)
+                pods.append((obj, ns, found))
+        self.pods = LabelIndex(pods)
+        self.workload_templates = LabelIndex((w, w.ref.namespace, _template_labels(w)) for w in self.workloads)
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""
@@ -105,24 +128,29 @@ class Inventory:
 
     def owned_by(self, obj: dict) -> list[dict]:
         uid = dig(obj, "metadata", "uid")
-        return self._children.get(uid, []) if isinstance(uid, str) else []
+        return [child for child, _ in self._children.get(uid, ())] if isinstance(uid, str) else []
 
-    def descendants(self, obj: dict, visible: Callable[[dict], bool] = lambda _: True) -> list[dict]:
-        """Everything ``obj`` controls, through owner references, down to its Pods (only through ``visible`` ones)."""
-        found, stack, seen = [], [obj], {id(obj)}
+    def pods_of(self, obj: dict, sees: Callable[[str], bool] = lambda _: True) -> list[dict]:
+        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod), walking
+        only through objects of the kinds ``sees`` lets through."""
+        pods, stack, seen = [], [obj], {id(obj)}
+        children = self._children
+        seeing: dict[str, bool] = {}  # ``sees`` asked once per kind, not once per child
         while stack:
-            for child in self.owned_by(stack.pop()):
-                if id(child) in seen or not visible(child):
+            uid = dig(stack.pop(), "metadata", "uid")
+            for child, child_kind in children.get(uid, ()) if isinstance(uid, str) else ():
+                if id(child) in seen:
                     continue  # owner cycles exist in hostile input
+                if (visible := seeing.get(child_kind)) is None:
+                    visible = seeing[child_kind] = sees(child_kind)
+                if not visible:
+                    continue
                 seen.add(id(child))
-                found.append(child)
-                if kind(child) != "Pod":
+                if child_kind == "Pod":
+                    pods.append(child)
+                else:
                     stack.append(child)
-        return found
-
-    def pods_of(self, obj: dict) -> list[dict]:
-        """Pods a controller runs, through owner references (Deployment -> ReplicaSet -> Pod)."""
-        return [child for child in self.descendants(obj) if kind(child) == "Pod"]
+        return pods
 
     def every_object(self) -> list[dict]:
         """Every object of the input, whatever its kind (a check's view limits this to what it may read)."""

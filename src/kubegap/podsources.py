@@ -76,10 +76,20 @@ class PodSource:
             return any(requirement.matches({requirement.key: value}) for value in self.known_values[requirement.key])
         return self._unknown(requirement.key) or requirement.matches({})
 
+    def _may_equal(self, key: str, value: str) -> bool:
+        """``_may_meet`` for the requirement ``key`` In (``value``), without making it."""
+        if key in self.labels:
+            return self.labels[key] == value
+        if key in self.known_values:
+            return value in self.known_values[key]
+        return self._unknown(key)
+
     def may_match(self, selector: Selector) -> bool:
         """Whether a pod of this source could carry labels the selector matches."""
-        equalities = (Requirement(k, "In", frozenset({v})) for k, v in selector.match_labels)
-        return all(self._may_meet(r) for r in (*equalities, *selector.expressions))
+        for key, value in selector.match_labels:
+            if not self._may_equal(key, value):
+                return False
+        return all(self._may_meet(r) for r in selector.expressions)
 
 
 def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[str, frozenset[str]]:
@@ -92,8 +102,12 @@ def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[st
     }
 
 
+_SERVING_UNKNOWN = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES
+_BATCH_UNKNOWN = _SERVING_UNKNOWN + _TRAINING_PREFIXES
+
+
 def _workload_sources(workload: Workload) -> Iterator[PodSource]:
-    unknown = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES + (_TRAINING_PREFIXES if workload.is_batch else ())
+    unknown = _BATCH_UNKNOWN if workload.is_batch else _SERVING_UNKNOWN
     for template in workload.templates:
         yield PodSource(workload.ref, template.labels, template.replicas, _statefulset_pod_names(workload, template), unknown)
 
@@ -160,7 +174,8 @@ class PodSources:
                 if source is not None:
                     self._add(namespace(obj), source)
         for obj in inventory.every_object():  # unknown custom resources come only from manifests: a cluster lists known kinds
-            if runs_unknown_pods(obj):
+            version = obj.get("apiVersion")  # a group without a dot (most objects: core, apps, batch) is ruled out here
+            if isinstance(version, str) and "." in version and runs_unknown_pods(obj):
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 
     def _add(self, ns: str | None, source: PodSource) -> None:

@@ -6,10 +6,21 @@ own; placement checks look at pods. This module knows where each kind keeps its 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
+
+WORKLOAD_KINDS: tuple[str, ...] = (
+    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
+    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
+    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
+)
+"""Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
+_WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
+
+T = TypeVar("T")
 
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
@@ -48,14 +59,27 @@ class PodTemplate:
     spec: dict
     replicas: int | None
     role: str | None = None
+    derived: dict = field(default_factory=dict, compare=False, repr=False)
+    """What helpers work out from the template, under each helper's name (see ``derive``)."""
+
+    def derive(self, key: str, compute: Callable[[PodTemplate], T]) -> T:
+        """``compute(self)``, worked out once per template for every caller with the same ``key``:
+        several checks ask for the same facts of every template."""
+        if key not in self.derived:
+            self.derived[key] = compute(self)
+        return self.derived[key]
 
     @property
     def labels(self) -> dict[str, str]:
-        return str_map(self.metadata.get("labels"))
+        return self.derive("labels", _template_labels)
 
     @property
     def annotations(self) -> dict[str, str]:
         return str_map(self.metadata.get("annotations"))
+
+
+def _template_labels(template: PodTemplate) -> dict[str, str]:
+    return str_map(template.metadata.get("labels"))
 
 
 def _int(value) -> int | None:
@@ -182,17 +206,26 @@ def _switched_off(value: str) -> bool:
 def leader_election(workload: Workload) -> str | None:
     """The flag or variable by which a container turns on leader election (one active replica by design)."""
     for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            for token in as_list(container.get("command")) + as_list(container.get("args")):
-                if not isinstance(token, str):
-                    continue
-                flag, equals, value = token.lstrip("-").partition("=")
-                if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
-                    return token
-            for variable in as_list(container.get("env")):
-                variable_name, value = dig(variable, "name"), dig(variable, "value")
-                if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
-                    return f"{variable_name}={value}"
+        found = template.derive("leader_election", _template_leader_election)
+        if found is not None:
+            return found
+    return None
+
+
+def _template_leader_election(template: PodTemplate) -> str | None:
+    for _, container in containers(template.spec, init=False):
+        for token in as_list(container.get("command")) + as_list(container.get("args")):
+            if not isinstance(token, str):
+                continue
+            flag, equals, value = token.lstrip("-").partition("=")
+            if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
+                return token
+        for variable in as_list(container.get("env")):
+            if not isinstance(variable, dict):
+                continue
+            variable_name, value = variable.get("name"), variable.get("value")
+            if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
+                return f"{variable_name}={value}"
     return None
 
 
@@ -202,6 +235,8 @@ def is_top_level(obj: dict) -> bool:
 
 
 def as_workload(obj: dict) -> Workload | None:
+    if kind(obj) not in _WORKLOAD_KIND_SET:
+        return None  # no pod template to look for (most objects: Services, claims, volumes)
     templates = pod_templates(obj)
     if not templates:
         return None

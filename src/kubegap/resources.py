@@ -6,7 +6,6 @@ messy, so every accessor tolerates missing fields and wrong types and never muta
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -14,14 +13,14 @@ from typing import Any, NamedTuple
 def dig(obj: Any, *path: str | int, default: Any = None) -> Any:
     """``obj[path[0]][path[1]]...``, or ``default`` as soon as a step is missing or mistyped."""
     for step in path:
-        if isinstance(step, int):
-            if not isinstance(obj, list) or not -len(obj) <= step < len(obj):
+        if isinstance(obj, dict) and isinstance(step, str):
+            if step not in obj:
                 return default
-        elif not isinstance(obj, dict):
+            obj = obj[step]
+        elif isinstance(obj, list) and isinstance(step, int) and -len(obj) <= step < len(obj):
+            obj = obj[step]
+        else:
             return default
-        elif step not in obj:
-            return default
-        obj = obj[step]
     return default if obj is None else obj
 
 
@@ -40,26 +39,30 @@ def str_map(value: Any) -> dict[str, str]:
     return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def metadata(obj: dict) -> dict:
-    return as_dict(obj.get("metadata"))
+# The metadata accessors read the field directly (no intermediate dict, no dig): together they
+# are called about a million times in an audit of 60,000 pods.
 
 
 def name(obj: dict) -> str:
-    value = metadata(obj).get("name")
+    meta = obj.get("metadata")
+    value = meta.get("name") if isinstance(meta, dict) else None
     return value if isinstance(value, str) else ""
 
 
 def namespace(obj: dict) -> str | None:
-    value = metadata(obj).get("namespace")
+    meta = obj.get("metadata")
+    value = meta.get("namespace") if isinstance(meta, dict) else None
     return value if isinstance(value, str) and value else None
 
 
 def labels(obj: dict) -> dict[str, str]:
-    return str_map(metadata(obj).get("labels"))
+    meta = obj.get("metadata")
+    return str_map(meta.get("labels")) if isinstance(meta, dict) else {}
 
 
 def annotations(obj: dict) -> dict[str, str]:
-    return str_map(metadata(obj).get("annotations"))
+    meta = obj.get("metadata")
+    return str_map(meta.get("annotations")) if isinstance(meta, dict) else {}
 
 
 def kind(obj: dict) -> str:
@@ -132,13 +135,23 @@ _SUFFIXES = (
 )
 
 
-def containers(pod_spec: dict, *, init: bool = True) -> Iterator[tuple[str, dict]]:
+_CONTAINER_FIELDS = {True: ("containers", "initContainers"), False: ("containers",)}
+_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(32)) for field in _CONTAINER_FIELDS[True]}
+"""The field paths of the first containers, made once: every check walks every pod spec's containers."""
+
+
+def containers(pod_spec: dict, *, init: bool = True) -> list[tuple[str, dict]]:
     """``(field path, container)`` for every container of a pod spec, init containers included."""
-    fields = ("containers", "initContainers") if init else ("containers",)
-    for field in fields:
-        for index, container in enumerate(as_list(pod_spec.get(field))):
+    found = []
+    for field in _CONTAINER_FIELDS[init]:
+        items = pod_spec.get(field)
+        if not isinstance(items, list):
+            continue
+        paths = _CONTAINER_PATHS[field]
+        for index, container in enumerate(items):
             if isinstance(container, dict):
-                yield f"{field}[{index}]", container
+                found.append((paths[index] if index < 32 else f"{field}[{index}]", container))
+    return found
 
 
 def command_words(container: dict) -> list[str]:

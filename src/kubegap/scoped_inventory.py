@@ -17,16 +17,9 @@ from typing import TypeVar
 from kubegap.inventory import Inventory, LabelIndex
 from kubegap.resources import kind
 from kubegap.sources.base import Collection
-from kubegap.podtemplates import Workload
+from kubegap.podtemplates import WORKLOAD_KINDS, Workload
 
 T = TypeVar("T")
-
-WORKLOAD_KINDS: tuple[str, ...] = (
-    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
-    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
-    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
-)
-"""Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
 
 WORKLOADS = "workloads"
 """The name a check may put in ``reads`` for all of ``WORKLOAD_KINDS`` (it reads every workload)."""
@@ -126,7 +119,7 @@ class ScopedInventory:
     def pods_of(self, obj: dict) -> list[dict]:
         """Pods ``obj`` runs, walking only through declared kinds (its ReplicaSets, Jobs)."""
         self._touch("Pod")
-        return [child for child in self._inventory.descendants(obj, self._visible) if kind(child) == "Pod"]
+        return self._inventory.pods_of(obj, self._sees)
 
     def origin(self, obj: dict):
         return self._inventory.origin(obj)

@@ -68,9 +68,13 @@ class Selector:
         return not self.match_labels and not self.expressions
 
     def matches(self, labels: dict[str, str]) -> bool:
-        return all(labels.get(k) == v for k, v in self.match_labels) and all(
-            r.matches(labels) for r in self.expressions
-        )
+        for key, value in self.match_labels:  # plain loops: asked for every candidate of every selector
+            if labels.get(key) != value:
+                return False
+        for requirement in self.expressions:
+            if not requirement.matches(labels):
+                return False
+        return True
 
     def __str__(self) -> str:
         parts = [f"{k}={v}" for k, v in self.match_labels]

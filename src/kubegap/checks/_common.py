@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from kubegap import yamlload
@@ -35,6 +36,10 @@ DAEMONSET_TOLERATIONS = [
 
 def template_gpus(template: PodTemplate) -> float:
     """GPUs one pod of this template asks for (limits win over requests, as for extended resources)."""
+    return template.derive("gpus", _template_gpus)
+
+
+def _template_gpus(template: PodTemplate) -> float:
     total = 0.0
     for _, container in containers(template.spec, init=False):
         for resource in GPU_RESOURCES:
@@ -62,6 +67,10 @@ def is_gpu_node(node: dict) -> bool:
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    return template.derive("mounted_volumes", _mounted_volumes)
+
+
+def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     mounted = {
         mount_name
         for _, c in containers(template.spec)
@@ -76,12 +85,19 @@ def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
 
 
 def images(template: PodTemplate) -> list[str]:
+    return template.derive("images", _images)
+
+
+def _images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
 
 def matches_any(text: str, patterns) -> bool:
     lowered = text.lower()
-    return any(pattern in lowered for pattern in patterns)
+    for pattern in patterns:  # a plain loop: called for every image and name of every workload
+        if pattern in lowered:
+            return True
+    return False
 
 
 def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
@@ -94,12 +110,14 @@ def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
             yield workload
 
 
+def _with_daemonset_tolerations(template: PodTemplate) -> dict:
+    return {**template.spec, "tolerations": as_list(template.spec.get("tolerations")) + DAEMONSET_TOLERATIONS}
+
+
 def daemonset_covers(workload: Workload, node: dict) -> bool:
     """Whether a DaemonSet would run a pod on ``node`` (its own tolerations plus the automatic ones)."""
     for template in workload.templates:
-        spec = dict(template.spec)
-        spec["tolerations"] = as_list(spec.get("tolerations")) + DAEMONSET_TOLERATIONS
-        if eligible(spec, node):
+        if eligible(template.derive("daemonset_spec", _with_daemonset_tolerations), node):  # made once, not per node
             return True
     return False
 
@@ -155,10 +173,24 @@ def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, lis
     for service in inventory.of_kind("Service"):
         if clients_only and not serves_clients(service, scraped):
             continue
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        for workload in inventory.workload_templates.select(namespace(service), selector):
+        for workload in service_workloads(inventory, service):
             backed.setdefault(id(workload.obj), []).append(service)
     return backed
+
+
+def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
+    found = inventory.derive("service_workloads", _workloads_per_service).get(id(service))
+    return found[1] if found is not None and found[0] is service else _selected_workloads(inventory, service)
+
+
+def _workloads_per_service(inventory: Inventory) -> dict[int, tuple[dict, list[Workload]]]:
+    """Each Service with its ``service_workloads``, keyed by ``id``: matched once per audit, several checks ask."""
+    return {id(service): (service, _selected_workloads(inventory, service)) for service in inventory.of_kind("Service")}
+
+
+def _selected_workloads(inventory: Inventory, service: dict) -> list[Workload]:
+    return inventory.workload_templates.select(namespace(service), Selector.from_map(dig(service, "spec", "selector")))
 
 
 METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")
@@ -195,7 +227,7 @@ def is_metrics_port(port: dict, service: dict, scraped: dict[int, set[str]]) -> 
     names = {n.lower() for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     if any(n in METRICS_PORT_NAMES or n.endswith("-metrics") for n in names) or names & scraped.get(id(service), set()):
         return True
-    notes = annotations(service)
+    notes = as_dict(dig(service, "metadata", "annotations"))  # compared with strings, so no string-only copy is needed
     return notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
 
 
@@ -309,7 +341,8 @@ def is_live(obj: dict) -> bool:
 
 
 def condition(obj: dict, condition_type: str) -> dict | None:
-    for item in as_list(dig(obj, "status", "conditions")):
+    status = obj.get("status")  # read directly, not through dig: asked of every pod of every workload
+    for item in as_list(status.get("conditions") if isinstance(status, dict) else None):
         if isinstance(item, dict) and item.get("type") == condition_type:
             return item
     return None
@@ -348,6 +381,7 @@ class ImageRef(NamedTuple):
     digest: str | None
 
 
+@lru_cache(maxsize=4096)
 def parse_image(image: str) -> ImageRef:
     """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
     rest, _, digest = image.partition("@")
@@ -372,9 +406,16 @@ def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]
     """``(template, path, container)`` for every regular container of every pod template that does work
     (the pause container, which only holds its pod open, is left out)."""
     for template in workload.templates:
-        for path, container in containers(template.spec, init=False):
-            if not holds_the_pod_open(container):
-                yield template, spec_path(template, path), container
+        for path, container in template.derive("app_containers", _working_containers):
+            yield template, path, container
+
+
+def _working_containers(template: PodTemplate) -> list[tuple[str, dict]]:
+    return [
+        (spec_path(template, path), container)
+        for path, container in containers(template.spec, init=False)
+        if not holds_the_pod_open(container)
+    ]
 
 
 def container_name(container: dict) -> str:

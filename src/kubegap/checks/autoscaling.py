@@ -50,11 +50,18 @@ def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
         if network is None:
             raise Skip(f"the setting cluster_pod_cidr ({configured!r}) is not an IPv4 CIDR")
         return network, "setting cluster_pod_cidr"
-    for obj in (*ctx.inventory.of_kind("Pod"), *ctx.inventory.of_kind("DaemonSet")):
+    fruitless: set[tuple[int, int]] = set()  # a DaemonSet's pods share their container lists: each searched once
+    for obj in (*ctx.inventory.pods.in_namespace("kube-system"), *ctx.inventory.of_kind("DaemonSet")):
         if namespace(obj) == "kube-system" and name(obj).startswith(CLUSTER_CIDR_COMPONENTS):
+            spec = as_dict(obj.get("spec"))
+            shared = (id(spec.get("containers")), id(spec.get("initContainers"))) if kind(obj) == "Pod" else None
+            if shared in fruitless:
+                continue
             match = _CLUSTER_CIDR_FLAG.search(_words(obj))
             if match and (network := _ipv4_network(match.group(1))):
                 return network, f"{kind(obj)} kube-system/{name(obj)} --cluster-cidr"
+            if shared is not None:
+                fruitless.add(shared)
     for config_map in ctx.inventory.of_kind("ConfigMap"):
         if namespace(config_map) == "kube-system" and name(config_map) == "kube-proxy":
             for value in as_dict(dig(config_map, "data")).values():

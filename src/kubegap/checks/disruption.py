@@ -22,8 +22,17 @@ EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-    return inventory.workload_templates.select(namespace(pdb), selector)
+    found = inventory.derive("pdb_workloads", _workloads_per_pdb).get(id(pdb))
+    return found[1] if found is not None and found[0] is pdb else _selected_workloads(inventory, pdb)
+
+
+def _workloads_per_pdb(inventory: Inventory) -> dict[int, tuple[dict, list[Workload]]]:
+    """Each PDB with its ``pdb_workloads``, keyed by ``id``: matched once per audit, several checks ask."""
+    return {id(pdb): (pdb, _selected_workloads(inventory, pdb)) for pdb in inventory.of_kind("PodDisruptionBudget")}
+
+
+def _selected_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
+    return inventory.workload_templates.select(namespace(pdb), Selector.from_label_selector(dig(pdb, "spec", "selector")))
 
 
 def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:

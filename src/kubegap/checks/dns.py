@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching, images, matches_any, pdb_covers
+from kubegap.checks._common import daemonsets_matching, images, matches_any, pdb_covers, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_list, containers, dig, name, namespace
 from kubegap.selectors import Selector
@@ -311,8 +311,7 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
     hpa_maximums = _hpa_maximums(ctx)
     seen: set[int] = set()
     for service in ctx.inventory.of_kind("Service"):
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        for workload in ctx.inventory.workload_templates.select(namespace(service), selector):
+        for workload in service_workloads(ctx.inventory, service):
             if id(workload.obj) in seen or not workload.serves_traffic or workload.kind == "Pod":
                 continue
             seen.add(id(workload.obj))

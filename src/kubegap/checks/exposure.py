@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import images, matches_any
+from kubegap.checks._common import images, matches_any, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
-from kubegap.selectors import Selector
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
 
@@ -29,9 +28,8 @@ AUTH_ANNOTATION_HINTS = ("auth-url", "auth-type", "auth-signin", "auth-secret", 
 
 def _admin_tool(ctx: Context, service: dict, tools: tuple[str, ...]) -> str | None:
     """Which well-known admin UI a Service fronts, by its name, selector or selected workloads."""
-    selector = Selector.from_map(dig(service, "spec", "selector"))
     words = [name(service), *str_map(dig(service, "spec", "selector")).values()]
-    for workload in ctx.inventory.workload_templates.select(namespace(service), selector):
+    for workload in service_workloads(ctx.inventory, service):
         words += [workload.ref.name, *(i for t in workload.templates for i in images(t))]
     for word in words:
         lowered = word.lower()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -24,9 +24,24 @@ def _service_pattern(service_name: str) -> re.Pattern:
     return re.compile(rf"(://{quoted}(?=[:/]|$))|((^|[=,\s@]){quoted}:\d+)")
 
 
-def cluster_names(ctx: Context, template: PodTemplate, ns: str | None) -> list[tuple[str, str]]:
-    """``(container, word)`` where a container names a cluster DNS name or a Service of its namespace as a host."""
-    services = [_service_pattern(name(s)) for s in ctx.inventory.of_kind("Service") if namespace(s) == ns and name(s)]
+def service_patterns(ctx: Context) -> Callable[[str | None], list[re.Pattern]]:
+    """The host patterns of the named Services of a namespace, each namespace's compiled when first asked."""
+    by_namespace: dict[str | None, list[dict]] = {}
+    for service in ctx.inventory.of_kind("Service"):
+        if name(service):
+            by_namespace.setdefault(namespace(service), []).append(service)
+    compiled: dict[str | None, list[re.Pattern]] = {}
+
+    def patterns(ns: str | None) -> list[re.Pattern]:
+        if ns not in compiled:
+            compiled[ns] = [_service_pattern(name(s)) for s in by_namespace.get(ns, [])]
+        return compiled[ns]
+
+    return patterns
+
+
+def cluster_names(template: PodTemplate, services: list[re.Pattern]) -> list[tuple[str, str]]:
+    """``(container, word)`` where a container names a cluster DNS name or one of a namespace's ``services`` as a host."""
     found = []
     for _, container in containers(template.spec):
         for word in _words(container):
@@ -84,12 +99,14 @@ def host_network_dns_policy(ctx: Context) -> Iterator[Finding]:
       dnsPolicy: ClusterFirstWithHostNet
     ```
     """
+    services = None
     for workload in audited_workloads(ctx.inventory):
         for template in workload.templates:
             spec = template.spec
             if spec.get("hostNetwork") is not True or spec.get("dnsPolicy", "ClusterFirst") != "ClusterFirst":
                 continue
-            found = cluster_names(ctx, template, workload.ref.namespace)
+            services = services or service_patterns(ctx)  # Services are only read once a host-network pod needs them
+            found = cluster_names(template, services(workload.ref.namespace))
             if not found:
                 continue
             container, word = found[0]

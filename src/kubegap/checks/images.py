@@ -24,12 +24,18 @@ PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
 """Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
 
 
-def _images(template: PodTemplate) -> Iterator[tuple[str, str]]:
-    """Every container's image, except placeholders a template tool fills in (what runs is unknown)."""
-    for path, container in containers(template.spec):
-        image = container.get("image")
-        if isinstance(image, str) and image.strip() and not PLACEHOLDER.search(image):
-            yield f"{spec_path(template, path)}.image", image.strip()
+def _images(template: PodTemplate) -> list[tuple[str, str]]:
+    """``(field path, image)`` of every container, except placeholders a template tool fills in (what runs is
+    unknown); worked out once per template, two checks ask."""
+    return template.derive("image_paths", _image_paths)
+
+
+def _image_paths(template: PodTemplate) -> list[tuple[str, str]]:
+    return [
+        (f"{spec_path(template, path)}.image", image.strip())
+        for path, container in containers(template.spec)
+        if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
+    ]
 
 
 @check(

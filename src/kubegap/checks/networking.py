@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources
+from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -48,12 +48,13 @@ class ReadyEndpoints:
         if not self.recorded(ns, service):
             return None
         if self.inventory.collected("EndpointSlice"):
-            return sum(
-                1
-                for endpoint_slice in self._slices.get((ns, service), [])
-                for endpoint in as_list(endpoint_slice.get("endpoints"))
-                if isinstance(endpoint, dict) and dig(endpoint, "conditions", "ready") is not False
-            )
+            count = 0
+            for endpoint_slice in self._slices.get((ns, service), []):
+                for endpoint in as_list(endpoint_slice.get("endpoints")):
+                    if isinstance(endpoint, dict):
+                        conditions = endpoint.get("conditions")
+                        count += not (isinstance(conditions, dict) and conditions.get("ready") is False)
+            return count
         if self.inventory.collected("Endpoints"):
             endpoints = self.inventory.get("Endpoints", ns, service)
             return sum(len(as_list(dig(s, "addresses"))) for s in as_list(dig(endpoints, "subsets")))
@@ -487,8 +488,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for service in ctx.inventory.of_kind("Service"):
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        selected = ctx.inventory.workload_templates.select(namespace(service), selector)
+        selected = service_workloads(ctx.inventory, service)
         numbers, names = _declared_ports(t for w in selected for t in w.templates)
         if not (numbers or names):
             continue

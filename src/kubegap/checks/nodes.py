@@ -553,10 +553,40 @@ def _requests(pod_containers: list) -> dict[str, float]:
     }
 
 
-def _moves_with_node(pod: dict) -> bool:
-    """Whether the pod must find a new node when its node is lost (DaemonSet and static pods do not)."""
-    owners = [r.get("kind") for r in as_list(dig(pod, "metadata", "ownerReferences")) if isinstance(r, dict)]
-    return "DaemonSet" not in owners and "Node" not in owners
+def _moves_with_node(owner_references) -> bool:
+    """Whether a pod with these owner references must find a new node when its node is lost (DaemonSet
+    and static pods do not)."""
+    for ref in as_list(owner_references):
+        if isinstance(ref, dict) and ref.get("kind") in ("DaemonSet", "Node"):
+            return False
+    return True
+
+
+def _loads(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[str, bool, dict[str, float]]]:
+    """``(node name, moves with the node, requests)`` of each pod placed on one of ``nodes`` that has not finished.
+
+    Replicas read from one source share their container list and owner references, so each of
+    those is judged once."""
+    by_containers: dict[int, dict[str, float]] = {}
+    moves_by_owners: dict[int, bool] = {}
+    loads = []
+    for pod in pods:  # fields read directly, not through dig: this runs for every pod
+        spec = pod.get("spec")
+        node_name = spec.get("nodeName") if isinstance(spec, dict) else None
+        if not isinstance(node_name, str) or node_name not in nodes:
+            continue
+        status = pod.get("status")
+        if isinstance(status, dict) and status.get("phase") in ("Succeeded", "Failed"):
+            continue
+        pod_containers = as_list(spec.get("containers"))
+        if (requested := by_containers.get(id(pod_containers))) is None:
+            requested = by_containers[id(pod_containers)] = _requests(pod_containers)
+        meta = pod.get("metadata")
+        owners = meta.get("ownerReferences") if isinstance(meta, dict) else None
+        if (moves := moves_by_owners.get(id(owners))) is None:
+            moves = moves_by_owners[id(owners)] = _moves_with_node(owners)
+        loads.append((node_name, moves, requested))
+    return loads
 
 
 @check(
@@ -608,23 +638,12 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     ```
     """
     nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
-    placed = [
-        p for p in ctx.inventory.of_kind("Pod")
-        if isinstance(node_name := dig(p, "spec", "nodeName"), str) and node_name in nodes
-        and dig(p, "status", "phase") not in ("Succeeded", "Failed")
-    ]
-    if not placed:
+    loads = _loads(ctx.inventory.of_kind("Pod"), nodes)
+    if not loads:
         raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
     lost = ctx.setting("nodes_lost")
     if len(nodes) <= lost:
         raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
-    by_containers: dict[int, dict[str, float]] = {}  # replicas read from one source share their container list
-    loads = []
-    for pod in placed:
-        pod_containers = as_list(pod["spec"].get("containers"))
-        if (requested := by_containers.get(id(pod_containers))) is None:
-            requested = by_containers[id(pod_containers)] = _requests(pod_containers)
-        loads.append((pod["spec"]["nodeName"], _moves_with_node(pod), requested))
     for resource in HEADROOM_RESOURCES:
         allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
         if any(value is None for value in allocatable.values()):

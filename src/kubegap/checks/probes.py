@@ -208,8 +208,16 @@ def _words(container: dict) -> list[str]:
     """The container's command, arguments and environment variable names and values."""
     parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
     for variable in as_list(container.get("env")):
-        parts += [v for v in (dig(variable, "name"), dig(variable, "value")) if isinstance(v, str)]
+        if isinstance(variable, dict):
+            parts += [v for v in (variable.get("name"), variable.get("value")) if isinstance(v, str)]
     return parts
+
+
+def _mentions_migration(lowered: str) -> bool:
+    for word in MIGRATION_WORDS:
+        if word in lowered:
+            return True
+    return False
 
 
 def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
@@ -221,7 +229,7 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    migration = next((part for part in _words(container) if any(w in part.lower() for w in MIGRATION_WORDS)), None)
+    migration = next((part for part in _words(container) if _mentions_migration(part.lower())), None)
     if migration is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:

@@ -26,39 +26,48 @@ _TOKEN_SECRET = re.compile(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?-token-[a-z0-9]{5}$"
 """The name the token controller gives a ServiceAccount's legacy token Secret: ``<account>-token-<5 chars>``."""
 
 
-def _ref(kind: str, value, path: str, optional=None) -> Iterator[tuple[str, str, str]]:
-    if isinstance(value, str) and value and optional is not True:
-        yield kind, value, path
+def _required(value, optional=None) -> bool:
+    """Whether a reference names an object the pod cannot start without."""
+    return isinstance(value, str) and bool(value) and optional is not True
 
 
-def _volume_refs(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
-    for index, volume in enumerate(as_list(template.spec.get("volumes"))):
+def _volume_refs(volumes: list) -> list[tuple[int, str, str, str]]:
+    """``(volume index, kind, name, field within the volume)`` of every required reference of a volumes list."""
+    found = []
+    for index, volume in enumerate(volumes):
         if not isinstance(volume, dict):
             continue
-        base = spec_path(template, f"volumes[{index}]")
         config_map, secret = as_dict(volume.get("configMap")), as_dict(volume.get("secret"))
-        yield from _ref("ConfigMap", config_map.get("name"), f"{base}.configMap.name", config_map.get("optional"))
-        yield from _ref("Secret", secret.get("secretName"), f"{base}.secret.secretName", secret.get("optional"))
-        claim = as_dict(volume.get("persistentVolumeClaim"))
-        yield from _ref("PersistentVolumeClaim", claim.get("claimName"), f"{base}.persistentVolumeClaim.claimName")
+        if _required(value := config_map.get("name"), config_map.get("optional")):
+            found.append((index, "ConfigMap", value, "configMap.name"))
+        if _required(value := secret.get("secretName"), secret.get("optional")):
+            found.append((index, "Secret", value, "secret.secretName"))
+        if _required(value := as_dict(volume.get("persistentVolumeClaim")).get("claimName")):
+            found.append((index, "PersistentVolumeClaim", value, "persistentVolumeClaim.claimName"))
         for position, source in enumerate(as_list(as_dict(volume.get("projected")).get("sources"))):
             for field, kind in (("configMap", "ConfigMap"), ("secret", "Secret")):
                 item = as_dict(as_dict(source).get(field))
-                yield from _ref(kind, item.get("name"), f"{base}.projected.sources[{position}].{field}.name", item.get("optional"))
+                if _required(value := item.get("name"), item.get("optional")):
+                    found.append((index, kind, value, f"projected.sources[{position}].{field}.name"))
+    return found
 
 
-def _container_refs(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
+def _container_refs(template: PodTemplate, found: list[tuple[str, str, str]]) -> None:
     for path, container in containers(template.spec):
         base = spec_path(template, path)
         for index, env in enumerate(as_list(container.get("env"))):
-            source = as_dict(as_dict(env).get("valueFrom"))
+            source = as_dict(env).get("valueFrom")
+            if not isinstance(source, dict):
+                continue  # a plain value: most variables
             for field, kind in (("configMapKeyRef", "ConfigMap"), ("secretKeyRef", "Secret")):
                 item = as_dict(source.get(field))
-                yield from _ref(kind, item.get("name"), f"{base}.env[{index}].valueFrom.{field}.name", item.get("optional"))
+                if _required(value := item.get("name"), item.get("optional")):
+                    found.append((kind, value, f"{base}.env[{index}].valueFrom.{field}.name"))
         for index, env_from in enumerate(as_list(container.get("envFrom"))):
             for field, kind in (("configMapRef", "ConfigMap"), ("secretRef", "Secret")):
                 item = as_dict(as_dict(env_from).get(field))
-                yield from _ref(kind, item.get("name"), f"{base}.envFrom[{index}].{field}.name", item.get("optional"))
+                if _required(value := item.get("name"), item.get("optional")):
+                    found.append((kind, value, f"{base}.envFrom[{index}].{field}.name"))
 
 
 def _volume_name(template: PodTemplate, path: str) -> str | None:
@@ -154,15 +163,28 @@ def _created_elsewhere(kind: str, ns: str | None, ref_name: str, generated: set[
     return kind == "Secret" and ((ns, ref_name) in generated or bool(_TOKEN_SECRET.match(ref_name)))
 
 
-def references(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
-    """``(kind, name, path)`` of every required reference a pod template makes."""
-    yield from _volume_refs(template)
-    yield from _container_refs(template)
+def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None) -> list[tuple[str, str, str]]:
+    """``(kind, name, path)`` of every required reference a pod template makes.
+
+    ``by_volumes`` keeps the references of each volumes list by ``id`` while the caller holds the
+    templates: equal volumes lists are shared (a whole cluster's templates hold a few dozen)."""
+    found: list[tuple[str, str, str]] = []
+    volumes = as_list(template.spec.get("volumes"))
+    refs = by_volumes.get(id(volumes)) if by_volumes is not None and volumes else None
+    if refs is None:
+        refs = _volume_refs(volumes)
+        if by_volumes is not None and volumes:
+            by_volumes[id(volumes)] = refs
+    for index, kind, value, field in refs:
+        found.append((kind, value, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
+    _container_refs(template, found)
     for index, secret in enumerate(as_list(template.spec.get("imagePullSecrets"))):
-        yield from _ref("Secret", as_dict(secret).get("name"), spec_path(template, f"imagePullSecrets[{index}].name"))
+        if _required(value := as_dict(secret).get("name")):
+            found.append(("Secret", value, spec_path(template, f"imagePullSecrets[{index}].name")))
     account = template.spec.get("serviceAccountName")
-    if account != "default":  # every namespace has a default ServiceAccount, though manifests rarely define it
-        yield from _ref("ServiceAccount", account, spec_path(template, "serviceAccountName"))
+    if account != "default" and _required(account):  # every namespace has a default ServiceAccount, though manifests rarely define it
+        found.append(("ServiceAccount", account, spec_path(template, "serviceAccountName")))
+    return found
 
 
 @check(
@@ -237,13 +259,14 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     }
     generated = generated_secrets(ctx.inventory)
     self_made: dict[str | None, bool] = {}
+    by_volumes: dict[int, list[tuple[int, str, str, str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
         shadowed = _claim_templates(workload)
         missing, later = [], []
         for template in workload.templates:
-            for kind, ref_name, path in references(template):
+            for kind, ref_name, path in references(template, by_volumes):
                 if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ns, ref_name, generated):
                     continue
                 if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:

@@ -109,11 +109,11 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
         )
     for replica_set in ctx.inventory.of_kind("ReplicaSet"):
         running = dig(replica_set, "status", "replicas")
-        if (
-            "pod-template-hash" in labels(replica_set)
-            and is_top_level(replica_set)
+        if (  # cheapest test first: nearly every ReplicaSet has its Deployment as owner
+            is_top_level(replica_set)
             and isinstance(running, int)
             and running > 0
+            and "pod-template-hash" in labels(replica_set)
         ):
             yield ctx.finding(
                 replica_set,

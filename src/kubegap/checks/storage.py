@@ -180,18 +180,21 @@ DATABASE_DATA_DIRS = {
     "etcd": ("/var/lib/etcd", "/etcd-data", "/bitnami/etcd"),
 }
 """Image name fragments of databases and the directories where their images keep data by default."""
+DATABASE_IMAGES = tuple(DATABASE_DATA_DIRS)
 REPLACEABLE_KINDS = ("Deployment", "ReplicaSet", "ReplicationController")
 
 
 def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
     """emptyDir or hostPath volumes mounted over a database image's data directory."""
     for template in workload.templates:
-        volumes = {v["name"]: (index, v) for index, v in mounted_volumes(template)}
+        volumes = None
         for _, container in containers(template.spec, init=False):
             image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
-            data_dirs = next((dirs for db, dirs in DATABASE_DATA_DIRS.items() if image.startswith(db)), None)
-            if data_dirs is None:
-                continue
+            if not image.startswith(DATABASE_IMAGES):
+                continue  # most containers: one C-level test instead of a walk over the table
+            data_dirs = next(dirs for db, dirs in DATABASE_DATA_DIRS.items() if image.startswith(db))
+            if volumes is None:
+                volumes = {v["name"]: (index, v) for index, v in mounted_volumes(template)}
             for mount in as_list(container.get("volumeMounts")):
                 mount_path = str(dig(mount, "mountPath", default="")).rstrip("/")
                 mount_name = dig(mount, "name")
@@ -738,15 +741,17 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
         for _, v in mounted_volumes(template)
         if isinstance(v.get("emptyDir"), dict) and dig(v, "emptyDir", "medium") != "Memory" and dig(v, "emptyDir", "sizeLimit") is None
     }
+    if not unbounded:
+        return
     for _, container in containers(template.spec):
         image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
         if dig(container, "resources", "limits", "ephemeral-storage") is not None or image.startswith(CACHE_IMAGES):
             continue
         for mount in as_list(container.get("volumeMounts")):
-            path = str(dig(mount, "mountPath", default=""))
-            grows = any(hint in path.lower() for hint in GROWING_PATH_HINTS)
-            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly") and grows:
-                yield str(container.get("name")), mount["name"], path
+            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):
+                path = str(dig(mount, "mountPath", default=""))
+                if any(hint in path.lower() for hint in GROWING_PATH_HINTS):
+                    yield str(container.get("name")), mount["name"], path
 
 
 @check(

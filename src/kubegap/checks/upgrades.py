@@ -197,6 +197,8 @@ REMOVED_APIS: dict[tuple[str, str | None], tuple[int, str]] = {
     ("flowcontrol.apiserver.k8s.io/v1beta3", None): (32, "flowcontrol.apiserver.k8s.io/v1"),
 }
 """Well-known removals, from the Kubernetes Deprecated API Migration Guide."""
+REMOVED_VERSIONS = frozenset(version for version, _ in REMOVED_APIS)
+"""API versions with a removal: every other object is passed over at a glance."""
 
 _MINOR = re.compile(r"^v?1\.(\d+)")
 
@@ -284,7 +286,10 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
         oldest = oldest_supported_minor(_today(ctx))
         target = (oldest, f"oldest supported release 1.{oldest}")
     for obj in ctx.inventory.every_object():
-        version, kind_of = api_version(obj), kind(obj)
+        version = api_version(obj)
+        if version not in REMOVED_VERSIONS:
+            continue
+        kind_of = kind(obj)
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
             yield ctx.finding(

@@ -214,6 +214,23 @@ def _zone(node: dict) -> str | None:
     return next((node_labels[key] for key in ZONE_LABELS if key in node_labels), None)
 
 
+def _ready_placements(pods: list[dict], zone_of: dict[str, str | None], zone_count: int) -> list[str]:
+    """The nodes of the ready pods, in order; cut short once two of them are on different nodes and
+    (where nodes span zones) in different zones or an unknown one: neither colocation can follow,
+    and most workloads are spread, so most of their pods need not be read."""
+    placed: list[str] = []
+    nodes: set[str] = set()
+    zones: set[str | None] = set()
+    for pod in pods:
+        if is_ready(pod) and isinstance(node_name := dig(pod, "spec", "nodeName"), str) and node_name:
+            placed.append(node_name)
+            nodes.add(node_name)
+            zones.add(zone_of.get(node_name))
+            if len(nodes) > 1 and (zone_count <= 1 or len(zones) > 1 or None in zones):
+                break
+    return placed
+
+
 @check(
     id="replicas-colocated",
     title="All ready replicas on one node or in one zone",
@@ -264,11 +281,7 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
             continue
-        placed = [
-            node_name
-            for pod in ctx.inventory.pods_of(workload.obj)
-            if is_ready(pod) and isinstance(node_name := dig(pod, "spec", "nodeName"), str) and node_name
-        ]
+        placed = _ready_placements(ctx.inventory.pods_of(workload.obj), zone_of, len(zones))
         if len(placed) < 2:
             continue
         on_nodes = Counter(placed)
