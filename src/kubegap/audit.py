@@ -54,13 +54,15 @@ class AuditResult:
 
 
 def _ignore_rules(subject: dict) -> list[tuple[set[str], str]]:
-    """``(check ids, reason)`` of the ignore annotation of the object and of each of its pod templates, in that order."""
+    """``(check ids, reason)`` of the ignore annotation of the object and of each of its pod templates, in that order.
+
+    A map without the annotation exempts nothing and gives no rule: most objects have none."""
     sources = [as_dict(dig(subject, "metadata", "annotations"))]
     for path in (("spec", "template"), ("spec", "jobTemplate", "spec", "template")):
         template_annotations = dig(subject, *path, "metadata", "annotations")
         if isinstance(template_annotations, dict):
             sources.append(template_annotations)
-    return [_ignore_rule(found) for found in sources]
+    return [_ignore_rule(found) for found in sources if IGNORE_ANNOTATION in found]
 
 
 def _ignore_rule(found: dict) -> tuple[set[str], str]:

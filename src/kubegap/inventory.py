@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
-from kubegap.resources import as_dict, as_list, dig, kind, str_map
+from kubegap.resources import api_version, as_dict, as_list, dig, kind, str_map
 from kubegap.selectors import Selector
 from kubegap.sources.base import Collection, Origin
 from kubegap.podtemplates import Workload, as_workload
@@ -68,11 +68,15 @@ class Inventory:
         self._children: dict[str, list[tuple[dict, str]]] = defaultdict(list)
         """Objects by the uid of each owner they name, each with its kind: a walk down owner references
         can pass over a controller's pods without reading them."""
+        self._by_api_version: dict[str, list[int]] = defaultdict(list)
+        """Positions in the input of the objects of each ``apiVersion``: the few checks that look past kinds
+        need not read every object."""
         self.workloads: list[Workload] = []
         pods: list[tuple[dict, str | None, dict[str, str]]] = []
         pod_labels: dict[int, dict[str, str]] = {}  # replicas read from one source share their labels map
-        for obj in collection.resources:  # one pass, each object's metadata read once
+        for position, obj in enumerate(collection.resources):  # one pass, each object's metadata read once
             k = kind(obj)
+            self._by_api_version[api_version(obj)].append(position)
             meta = as_dict(obj.get("metadata"))
             ns = meta.get("namespace")
             ns = ns if isinstance(ns, str) and ns else None
@@ -152,9 +156,12 @@ class Inventory:
                     stack.append(child)
         return pods
 
-    def every_object(self) -> list[dict]:
-        """Every object of the input, whatever its kind (a check's view limits this to what it may read)."""
-        return self.collection.resources
+    def of_api_versions(self, accept: Callable[[str], bool]) -> list[dict]:
+        """The objects, whatever their kind, whose ``apiVersion`` (``""`` when it is not a string) ``accept``
+        lets through, in input order; ``accept`` is asked once per distinct version."""
+        resources = self.collection.resources
+        positions = [p for version, found in self._by_api_version.items() if accept(version) for p in found]
+        return [resources[p] for p in sorted(positions)]
 
     def origin(self, obj: dict) -> Origin | None:
         return self.collection.origins.get(id(obj))

@@ -173,9 +173,10 @@ class PodSources:
                 source = operator_source(obj)
                 if source is not None:
                     self._add(namespace(obj), source)
-        for obj in inventory.every_object():  # unknown custom resources come only from manifests: a cluster lists known kinds
-            version = obj.get("apiVersion")  # a group without a dot (most objects: core, apps, batch) is ruled out here
-            if isinstance(version, str) and "." in version and runs_unknown_pods(obj):
+        # Unknown custom resources come only from manifests (a cluster lists known kinds), and only from
+        # groups with a dot: most objects (core, apps, batch) are not read here.
+        for obj in inventory.of_api_versions(lambda version: "." in version):
+            if runs_unknown_pods(obj):
                 self._unknown[namespace(obj)].append(ObjectRef.of(obj))
 
     def _add(self, ns: str | None, source: PodSource) -> None:

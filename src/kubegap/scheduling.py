@@ -34,11 +34,12 @@ def tolerates(tolerations: list, taint: dict) -> bool:
     return False
 
 
-def _affinity_matches(pod_spec: dict, node_labels: dict[str, str]) -> bool:
+def _affinity_matches(pod_spec: dict, node: dict) -> bool:
     terms = dig(pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms")
     terms = [t for t in as_list(terms) if isinstance(t, dict)]
     if not terms:
         return True
+    node_labels = labels(node)
     for term in terms:  # terms are ORed, expressions within a term ANDed
         requirements = [requirement_from(e) for e in as_list(term.get("matchExpressions"))]
         if requirements and all(r is not None and r.matches(node_labels) for r in requirements):
@@ -48,11 +49,11 @@ def _affinity_matches(pod_spec: dict, node_labels: dict[str, str]) -> bool:
 
 def eligible(pod_spec: dict, node: dict) -> bool:
     """True when the scheduler would consider ``node`` for a pod with ``pod_spec``."""
-    node_labels = labels(node)
+    node_labels = as_dict(dig(node, "metadata", "labels"))  # not a string-only copy: compared with strings
     selector = str_map(pod_spec.get("nodeSelector"))
     if any(node_labels.get(k) != v for k, v in selector.items()):
         return False
-    if not _affinity_matches(as_dict(pod_spec), node_labels):
+    if not _affinity_matches(as_dict(pod_spec), node):
         return False
     tolerations = as_list(pod_spec.get("tolerations"))
     return all(

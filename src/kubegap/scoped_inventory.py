@@ -81,10 +81,11 @@ class ScopedInventory:
         """What the collection says about itself (cluster, inputs, forbidden kinds), without its objects."""
         return CollectionFacts(self._inventory.collection)
 
-    def every_object(self) -> list[dict]:
-        """Every object of the input, whatever its kind: only for what a live collection cannot carry
-        (a removed ``apiVersion`` lives in manifests; a cluster answers in the versions it serves)."""
-        return self._inventory.collection.resources
+    def of_api_versions(self, accept: Callable[[str], bool]) -> list[dict]:
+        """The objects of the versions ``accept`` lets through, whatever their kind: only for what a live
+        collection cannot carry (a removed ``apiVersion`` lives in manifests; a cluster answers in the
+        versions it serves)."""
+        return self._inventory.of_api_versions(accept)
 
     def collected(self, kind_name: str) -> bool:
         return self._sees(kind_name) and self._inventory.collected(kind_name)

@@ -285,11 +285,8 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     if target is None:
         oldest = oldest_supported_minor(_today(ctx))
         target = (oldest, f"oldest supported release 1.{oldest}")
-    for obj in ctx.inventory.every_object():
-        version = api_version(obj)
-        if version not in REMOVED_VERSIONS:
-            continue
-        kind_of = kind(obj)
+    for obj in ctx.inventory.of_api_versions(REMOVED_VERSIONS.__contains__):
+        version, kind_of = api_version(obj), kind(obj)
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
             yield ctx.finding(
