@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -180,17 +180,21 @@ def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, lis
 
 def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
-    found = inventory.derive("service_workloads", _workloads_per_service).get(id(service))
-    return found[1] if found is not None and found[0] is service else _selected_workloads(inventory, service)
+    return workloads_selected_by(inventory, service, "Service", lambda obj: Selector.from_map(dig(obj, "spec", "selector")))
 
 
-def _workloads_per_service(inventory: Inventory) -> dict[int, tuple[dict, list[Workload]]]:
-    """Each Service with its ``service_workloads``, keyed by ``id``: matched once per audit, several checks ask."""
-    return {id(service): (service, _selected_workloads(inventory, service)) for service in inventory.of_kind("Service")}
+def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector]) -> list[Workload]:
+    """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
 
+    Worked out for every object of ``kind`` at once, once per audit, since several checks ask; an
+    object the inventory does not hold is matched on its own."""
+    def select(inventory: Inventory, obj: dict) -> list[Workload]:
+        return inventory.workload_templates.select(namespace(obj), selector(obj))
 
-def _selected_workloads(inventory: Inventory, service: dict) -> list[Workload]:
-    return inventory.workload_templates.select(namespace(service), Selector.from_map(dig(service, "spec", "selector")))
+    per_object = inventory.derive(("workloads_selected_by", kind),
+                                  lambda inventory: {id(o): (o, select(inventory, o)) for o in inventory.of_kind(kind)})
+    found = per_object.get(id(obj))
+    return found[1] if found is not None and found[0] is obj else select(inventory, obj)
 
 
 METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent, pod_sources
+from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
@@ -22,17 +22,8 @@ EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    found = inventory.derive("pdb_workloads", _workloads_per_pdb).get(id(pdb))
-    return found[1] if found is not None and found[0] is pdb else _selected_workloads(inventory, pdb)
-
-
-def _workloads_per_pdb(inventory: Inventory) -> dict[int, tuple[dict, list[Workload]]]:
-    """Each PDB with its ``pdb_workloads``, keyed by ``id``: matched once per audit, several checks ask."""
-    return {id(pdb): (pdb, _selected_workloads(inventory, pdb)) for pdb in inventory.of_kind("PodDisruptionBudget")}
-
-
-def _selected_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
-    return inventory.workload_templates.select(namespace(pdb), Selector.from_label_selector(dig(pdb, "spec", "selector")))
+    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget",
+                                 lambda obj: Selector.from_label_selector(dig(obj, "spec", "selector")))
 
 
 def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
