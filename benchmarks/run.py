@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kubegap.sources.manifests import TEST_INPUTS
+from kubegap.sources.manifests import skipped_test_directories
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -172,15 +172,6 @@ def checkov() -> Path:
     return binary
 
 
-def _outermost_test_directories(root: Path) -> list[str]:
-    """The test directories ``kubegap audit ROOT`` leaves out, each once (not those inside another)."""
-    found = []
-    for folder, dirs, _ in os.walk(root):
-        found += sorted(str(Path(folder, d)) for d in dirs if d.lower() in TEST_INPUTS)
-        dirs[:] = [d for d in dirs if d.lower() not in TEST_INPUTS]
-    return found
-
-
 def bench_checkov(repeats: int) -> dict | None:
     if not CORPUS.is_dir():
         print(f"{CORPUS} is absent: skipping the Checkov comparison")
@@ -188,7 +179,7 @@ def bench_checkov(repeats: int) -> dict | None:
     binary = checkov()
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.strip()
     ours, theirs, objects, resources = [], [], 0, 0
-    test_inputs = _outermost_test_directories(CORPUS)  # Checkov reads them: so does kubegap here
+    test_inputs = [str(path) for path in skipped_test_directories(CORPUS)]  # Checkov reads them: so does kubegap here
     for attempt in range(repeats):
         run = timed([*kubegap_command(), "audit", str(CORPUS), *test_inputs, "--format", "json", "--fail-on", "none"])
         ours.append(run.seconds)

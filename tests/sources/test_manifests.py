@@ -4,7 +4,7 @@ import json
 import pytest
 
 from kubegap.errors import InputError
-from kubegap.sources.manifests import ManifestSource
+from kubegap.sources.manifests import ManifestSource, skipped_test_directories
 
 
 def collect(tmp_path, name, text):
@@ -113,6 +113,7 @@ def test_test_directories_below_a_given_directory_are_skipped_and_named(tmp_path
     assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
     (warning,) = collection.warnings
     assert "1 test directory not read" in warning and f"{tmp_path / skipped};" in warning
+    assert skipped_test_directories(tmp_path) == [tmp_path / skipped]
 
 
 def test_directories_named_like_tests_only_in_part_are_read(tmp_path):

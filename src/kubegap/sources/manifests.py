@@ -314,6 +314,14 @@ def _files(root: Path, warn) -> Iterator[Path]:
              f"(test inputs by convention): {shown}; give one by path to audit it")
 
 
+def skipped_test_directories(root: Path) -> list[Path]:
+    """The test-input directories a walk of ``root`` leaves out (each once, not those inside another)."""
+    found: list[Path] = []
+    for _ in _walk(root, found):
+        pass
+    return found
+
+
 def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
     """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to ``test_inputs``)."""
     for folder, dirs, files in os.walk(root, followlinks=False):
