@@ -334,6 +334,7 @@ def backup_covers(ctx: Context) -> Callable[[str | None], bool]:
 
 
 def _claims(workload: Workload) -> list[str]:
+    """The workload's claims, each named once (the replica types of a training job often mount the same one)."""
     claims = [f"volumeClaimTemplates: {dig(t, 'metadata', 'name')}" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))]
     claims += [
         f"persistentVolumeClaim: {dig(v, 'persistentVolumeClaim', 'claimName')}"
@@ -341,7 +342,7 @@ def _claims(workload: Workload) -> list[str]:
         for v in as_list(t.spec.get("volumes"))
         if isinstance(dig(v, "persistentVolumeClaim"), dict)
     ]
-    return claims
+    return list(dict.fromkeys(claims))
 
 
 @check(
