@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -159,10 +161,37 @@ def file_stamps(paths: list[Path]) -> list:
     return [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
 
 
+STALE_AFTER = 3600.0
+"""How long ago (in seconds) an entry of another key must have been written to be stale. Not at once,
+for another kubegap sharing the folder (a second virtualenv or checkout: its entries have other
+keys): while it is in use, it writes its entry again at most once an hour, not at every other run."""
+
+
+def _remove_stale(folder: Path, name: str, current: Path) -> None:
+    """Remove from ``folder`` the entries of ``name`` but ``current`` written over ``STALE_AFTER`` seconds
+    ago, and the partial writes of killed processes: only regular files named as :func:`cached_json` names its own."""
+    own = re.compile(rf"{re.escape(name)}-[0-9a-f]{{24}}(?:\.json|\.\d+\.tmp)")
+    before = time.time() - STALE_AFTER
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name == current.name or not own.fullmatch(entry.name):
+                    continue
+                try:
+                    if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < before:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+
+
 def cached_json(name: str, key, build):
     """``build()``, cached as JSON in kubegap's cache folder under ``key`` (any JSON value) and kubegap's version.
 
-    The cache is skipped when it cannot be written (a read-only home: ``build()`` runs every time).
+    Writing an entry removes the stale entries of the same ``name`` (those of an earlier kubegap or of
+    edited files). The cache is skipped when it cannot be written (a read-only home: ``build()`` runs
+    every time), and an entry that cannot be removed is left.
     """
     digest = hashlib.sha256(orjson.dumps([__version__, key])).hexdigest()[:24]
     cache = _cache_dir() / f"{name}-{digest}.json"
@@ -177,7 +206,8 @@ def cached_json(name: str, key, build):
         partial.write_bytes(orjson.dumps(value))
         partial.replace(cache)
     except OSError:
-        pass
+        return value
+    _remove_stale(cache.parent, name, cache)
     return value
 
 
