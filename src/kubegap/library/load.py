@@ -1,4 +1,9 @@
-"""Load and validate the shipped cases and vocabularies."""
+"""Load and validate the shipped cases and vocabularies.
+
+The Pydantic models that validate them are imported only to load the library: importing them is
+most of the start-up of a command that shows no case, which only asks whether the library is valid
+(``check_library``).
+"""
 
 from __future__ import annotations
 
@@ -9,15 +14,19 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
-from pydantic import ValidationError
 
 from kubegap import __version__
 from kubegap.errors import LibraryError
-from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from kubegap.library.model import Case, Term, Vocabulary
 
 
 RECONSTRUCTIONS = "reconstructions"
@@ -25,7 +34,8 @@ RECONSTRUCTIONS = "reconstructions"
 
 
 def _data_dir() -> Path:
-    return Path(str(resources.files("kubegap.library") / "data"))
+    """The shipped data, beside this module (found without ``importlib.resources``, slow to import and ask)."""
+    return Path(__file__).with_name("data")
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,8 @@ def _read(path: Path) -> dict:
 
 
 def _parse(model, path: Path, data: dict):
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -138,6 +150,8 @@ def has_term(case: Case, vocabulary: str, term: str) -> bool:
 
 
 def _check_tags(cases: Iterable[Case], vocabularies: dict[str, Vocabulary], source: dict[str, Path]) -> None:
+    from kubegap.library.model import VOCABULARIES
+
     known = {name: {t.id for t in vocab.terms} for name, vocab in vocabularies.items()}
     problems = []
     for case in cases:
@@ -217,6 +231,8 @@ def _parsed(paths: list[Path]) -> dict[str, dict]:
 
 
 def load_from(data_dir: Path) -> Library:
+    from kubegap.library.model import VOCABULARIES, Case, Vocabulary
+
     vocabulary_paths = [data_dir / "vocabularies" / f"{name}.yaml" for name in VOCABULARIES]
     case_paths = sorted((data_dir / "cases").glob("*.yaml"))
     try:
@@ -245,3 +261,22 @@ def load_from(data_dir: Path) -> Library:
 def load_library() -> Library:
     """The shipped library, loaded once per process."""
     return load_from(_data_dir())
+
+
+def check_library() -> None:
+    """Raise ``LibraryError`` where :func:`load_library` would, without loading the library when the same
+    files were found valid before: the verdict is cached under the library's files, the code that
+    validates them (this module, the models, the installed Pydantic) and kubegap's version."""
+    data_dir = _data_dir()
+    validators = [Path(__file__), Path(__file__).with_name("model.py"), Path(find_spec("pydantic").origin)]
+    try:
+        files = sorted((data_dir / "vocabularies").glob("*.yaml")) + sorted((data_dir / "cases").glob("*.yaml"))
+        key = file_stamps(files + validators)
+    except OSError as exc:
+        raise LibraryError(f"{data_dir}: cannot read the library: {exc}") from None
+
+    def validate() -> bool:
+        load_library()  # raises LibraryError, and no verdict is kept
+        return True
+
+    cached_json("library-valid", key, validate)
