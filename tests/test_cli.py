@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
 
-from conftest import run_cli
+from conftest import _this_kubegap_first, run_cli
+from kubegap.library.load import _data_dir
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
 HEAVY = ("kubernetes", "starlette", "fastapi", "uvicorn", "jinja2", "mcp")
@@ -145,6 +151,41 @@ def test_checks_list_and_show():
     assert shown.returncode == 0
     for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
         assert heading in shown.stdout
+
+
+WITH_LIBRARY = """
+import sys
+from pathlib import Path
+from kubegap.library import load
+data = Path(sys.argv.pop(1))
+load._data_dir = lambda: data
+sys.argv[0] = "kubegap"
+from kubegap.cli import main
+main()
+"""
+"""The command line, its shipped library read from the folder given first."""
+
+
+def with_library(data: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", WITH_LIBRARY, str(data), *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "COLUMNS": "200", "KUBEGAP_CACHE_DIR": str(cache), "PYTHONPATH": _this_kubegap_first()})
+
+
+@pytest.mark.parametrize("args", [["checks"], ["checks", "--format", "json"], ["checks", "show", "pdb-missing"], ["cases"]])
+def test_library_commands_exit_4_on_an_invalid_library_even_when_they_show_no_case(tmp_path, args):
+    data = tmp_path / "data"
+    for folder in ("vocabularies", "cases"):
+        shutil.copytree(_data_dir() / folder, data / folder)
+    case = sorted((data / "cases").glob("*.yaml"))[0]
+    valid = case.read_text()
+    assert with_library(data, tmp_path / "cache", *args).returncode == 0  # the library found valid, and that kept
+    case.write_text(valid.replace("\nsummary:", "\nsumary:"))
+    broken = with_library(data, tmp_path / "cache", *args)
+    assert broken.returncode == 4, broken.stderr
+    assert "kubegap: internal error: the shipped library is invalid" in broken.stderr and str(case) in broken.stderr
+    assert "Traceback" not in broken.stderr
+    case.write_text(valid)
+    assert with_library(data, tmp_path / "cache", *args).returncode == 0
 
 
 def test_cases_list_filter_and_show():

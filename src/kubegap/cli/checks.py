@@ -32,6 +32,9 @@ def list_checks(
         library = load_library()
         write_json([check_json(c, library) for c in checks])
         return
+    from kubegap.library.load import check_library
+
+    check_library()  # the table shows no case, but a broken library is still refused (exit 4)
     table = Table(title=f"{len(checks)} checks", title_justify="left")
     for column in ("Check", "Severity", "Category", "Title", "Cases"):
         table.add_column(column)

@@ -1,21 +1,32 @@
-"""Load and validate the shipped cases and vocabularies."""
+"""Load and validate the shipped cases and vocabularies.
+
+The Pydantic models that validate them are imported only to load the library: importing them is
+most of the start-up of a command that shows no case, which only asks whether the library is valid
+(``check_library``).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import orjson
-from pydantic import ValidationError
 
 from kubegap import __version__
 from kubegap.errors import LibraryError
-from kubegap.library.model import VOCABULARIES, Case, Term, Vocabulary
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from kubegap.library.model import Case, Term, Vocabulary
 
 
 RECONSTRUCTIONS = "reconstructions"
@@ -23,7 +34,8 @@ RECONSTRUCTIONS = "reconstructions"
 
 
 def _data_dir() -> Path:
-    return Path(str(resources.files("kubegap.library") / "data"))
+    """The shipped data, beside this module (found without ``importlib.resources``, slow to import and ask)."""
+    return Path(__file__).with_name("data")
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,8 @@ def _read(path: Path) -> dict:
 
 
 def _parse(model, path: Path, data: dict):
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -136,6 +150,8 @@ def has_term(case: Case, vocabulary: str, term: str) -> bool:
 
 
 def _check_tags(cases: Iterable[Case], vocabularies: dict[str, Vocabulary], source: dict[str, Path]) -> None:
+    from kubegap.library.model import VOCABULARIES
+
     known = {name: {t.id for t in vocab.terms} for name, vocab in vocabularies.items()}
     problems = []
     for case in cases:
@@ -159,10 +175,37 @@ def file_stamps(paths: list[Path]) -> list:
     return [(str(p), (st := p.stat()).st_size, st.st_mtime_ns) for p in paths]
 
 
+STALE_AFTER = 3600.0
+"""How long ago (in seconds) an entry of another key must have been written to be stale. Not at once,
+for another kubegap sharing the folder (a second virtualenv or checkout: its entries have other
+keys): while it is in use, it writes its entry again at most once an hour, not at every other run."""
+
+
+def _remove_stale(folder: Path, name: str, current: Path) -> None:
+    """Remove from ``folder`` the entries of ``name`` but ``current`` written over ``STALE_AFTER`` seconds
+    ago, and the partial writes of killed processes: only regular files named as :func:`cached_json` names its own."""
+    own = re.compile(rf"{re.escape(name)}-[0-9a-f]{{24}}(?:\.json|\.\d+\.tmp)")
+    before = time.time() - STALE_AFTER
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name == current.name or not own.fullmatch(entry.name):
+                    continue
+                try:
+                    if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < before:
+                        os.unlink(entry.path)
+                except OSError:
+                    pass
+    except OSError:
+        pass
+
+
 def cached_json(name: str, key, build):
     """``build()``, cached as JSON in kubegap's cache folder under ``key`` (any JSON value) and kubegap's version.
 
-    The cache is skipped when it cannot be written (a read-only home: ``build()`` runs every time).
+    Writing an entry removes the stale entries of the same ``name`` (those of an earlier kubegap or of
+    edited files). The cache is skipped when it cannot be written (a read-only home: ``build()`` runs
+    every time), and an entry that cannot be removed is left.
     """
     digest = hashlib.sha256(orjson.dumps([__version__, key])).hexdigest()[:24]
     cache = _cache_dir() / f"{name}-{digest}.json"
@@ -177,7 +220,8 @@ def cached_json(name: str, key, build):
         partial.write_bytes(orjson.dumps(value))
         partial.replace(cache)
     except OSError:
-        pass
+        return value
+    _remove_stale(cache.parent, name, cache)
     return value
 
 
@@ -187,6 +231,8 @@ def _parsed(paths: list[Path]) -> dict[str, dict]:
 
 
 def load_from(data_dir: Path) -> Library:
+    from kubegap.library.model import VOCABULARIES, Case, Vocabulary
+
     vocabulary_paths = [data_dir / "vocabularies" / f"{name}.yaml" for name in VOCABULARIES]
     case_paths = sorted((data_dir / "cases").glob("*.yaml"))
     try:
@@ -215,3 +261,22 @@ def load_from(data_dir: Path) -> Library:
 def load_library() -> Library:
     """The shipped library, loaded once per process."""
     return load_from(_data_dir())
+
+
+def check_library() -> None:
+    """Raise ``LibraryError`` where :func:`load_library` would, without loading the library when the same
+    files were found valid before: the verdict is cached under the library's files, the code that
+    validates them (this module, the models, the installed Pydantic) and kubegap's version."""
+    data_dir = _data_dir()
+    validators = [Path(__file__), Path(__file__).with_name("model.py"), Path(find_spec("pydantic").origin)]
+    try:
+        files = sorted((data_dir / "vocabularies").glob("*.yaml")) + sorted((data_dir / "cases").glob("*.yaml"))
+        key = file_stamps(files + validators)
+    except OSError as exc:
+        raise LibraryError(f"{data_dir}: cannot read the library: {exc}") from None
+
+    def validate() -> bool:
+        load_library()  # raises LibraryError, and no verdict is kept
+        return True
+
+    cached_json("library-valid", key, validate)
