@@ -70,16 +70,16 @@ def host_network_dns_policy(ctx: Context) -> Iterator[Finding]:
     Pod templates with `hostNetwork: true` and `dnsPolicy` unset or `ClusterFirst` whose containers
     name a cluster DNS name (`*.svc`, `*.svc.cluster.local`) or a Service of their own namespace as
     a host (`http://<service>`, `<service>:<port>`) in their command, arguments or environment
-    values. A pod on the host network with `ClusterFirst` falls back to the node's resolvers, which
-    know nothing of Services. Pods that name no such host (node agents that only talk to IP
+    values. Kubernetes documents that a pod on the host network with `ClusterFirst` falls back to the
+    `Default` policy, the node's resolvers, which know nothing of Services. Pods that name no such host (node agents that only talk to IP
     addresses or the API server) are not reported.
 
     ## Why it matters
 
     Sysdig's agent DaemonSets ran on the host network with the default DNS policy; a user reported
-    that they could not resolve Kubernetes Service names, and Sysdig added `dnsPolicy:
-    ClusterFirstWithHostNet` to every one of them. Kubernetes' DNS maintainers give the same answer
-    to users whose host-network Deployments cannot resolve Services by name.
+    that they had problems resolving Kubernetes Service names, and Sysdig added `dnsPolicy:
+    ClusterFirstWithHostNet` to every DaemonSet affected. The same setting was the answer that closed
+    a 2019 Kubernetes DNS issue whose host-network Deployments could not resolve Services by name.
 
     ## Example
 
