@@ -71,8 +71,8 @@ def host_network_dns_policy(ctx: Context) -> Iterator[Finding]:
     name a cluster DNS name (`*.svc`, `*.svc.cluster.local`) or a Service of their own namespace as
     a host (`http://<service>`, `<service>:<port>`) in their command, arguments or environment
     values. Kubernetes documents that a pod on the host network with `ClusterFirst` falls back to the
-    `Default` policy, the node's resolvers, which know nothing of Services. Pods that name no such host (node agents that only talk to IP
-    addresses or the API server) are not reported.
+    `Default` policy, the node's resolvers, which know nothing of Services. Pods that name no such
+    host (node agents that only talk to IP addresses or the API server) are not reported.
 
     ## Why it matters
 
