@@ -21,6 +21,7 @@ WORKLOAD_KINDS: tuple[str, ...] = (
 _WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
 
 T = TypeVar("T")
+_NOT_DERIVED = object()
 
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
@@ -65,9 +66,10 @@ class PodTemplate:
     def derive(self, key: str, compute: Callable[[PodTemplate], T]) -> T:
         """``compute(self)``, worked out once per template for every caller with the same ``key``:
         several checks ask for the same facts of every template."""
-        if key not in self.derived:
-            self.derived[key] = compute(self)
-        return self.derived[key]
+        found = self.derived.get(key, _NOT_DERIVED)
+        if found is _NOT_DERIVED:
+            found = self.derived[key] = compute(self)
+        return found
 
     @property
     def labels(self) -> dict[str, str]:
@@ -163,6 +165,7 @@ class Workload:
     obj: dict
     ref: ObjectRef
     templates: tuple[PodTemplate, ...]
+    kind: str = field(init=False, repr=False, compare=False)
     is_batch: bool = field(init=False, repr=False, compare=False)
     is_helm_test: bool = field(init=False, repr=False, compare=False)
     is_finished: bool = field(init=False, repr=False, compare=False)
@@ -171,13 +174,9 @@ class Workload:
 
     def __post_init__(self) -> None:
         batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
-        for field_name, value in (("is_batch", batch), ("is_helm_test", helm_test), ("is_finished", finished),
+        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test), ("is_finished", finished),
                                   ("serves_traffic", not (batch or helm_test or finished))):
             object.__setattr__(self, field_name, value)
-
-    @property
-    def kind(self) -> str:
-        return self.ref.kind
 
 
 def _is_batch(obj: dict, kind_name: str) -> bool:

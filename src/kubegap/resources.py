@@ -13,7 +13,11 @@ from typing import Any, NamedTuple
 def dig(obj: Any, *path: str | int, default: Any = None) -> Any:
     """``obj[path[0]][path[1]]...``, or ``default`` as soon as a step is missing or mistyped."""
     for step in path:
-        if isinstance(obj, dict) and isinstance(step, str):
+        if obj.__class__ is dict and step.__class__ is str:  # what parsers make: the common path, tested first
+            obj = obj.get(step)
+            if obj is None:
+                return default
+        elif isinstance(obj, dict) and isinstance(step, str):
             if step not in obj:
                 return default
             obj = obj[step]
@@ -136,7 +140,8 @@ _SUFFIXES = (
 
 
 _CONTAINER_FIELDS = {True: ("containers", "initContainers"), False: ("containers",)}
-_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(32)) for field in _CONTAINER_FIELDS[True]}
+_PATHS_MADE_AHEAD = 32
+_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(_PATHS_MADE_AHEAD)) for field in _CONTAINER_FIELDS[True]}
 """The field paths of the first containers, made once: every check walks every pod spec's containers."""
 
 
@@ -150,7 +155,7 @@ def containers(pod_spec: dict, *, init: bool = True) -> list[tuple[str, dict]]:
         paths = _CONTAINER_PATHS[field]
         for index, container in enumerate(items):
             if isinstance(container, dict):
-                found.append((paths[index] if index < 32 else f"{field}[{index}]", container))
+                found.append((paths[index] if index < _PATHS_MADE_AHEAD else f"{field}[{index}]", container))
     return found
 
 
