@@ -21,7 +21,6 @@ WORKLOAD_KINDS: tuple[str, ...] = (
 _WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
 
 T = TypeVar("T")
-_NOT_DERIVED = object()
 
 BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
 
@@ -66,10 +65,9 @@ class PodTemplate:
     def derive(self, key: str, compute: Callable[[PodTemplate], T]) -> T:
         """``compute(self)``, worked out once per template for every caller with the same ``key``:
         several checks ask for the same facts of every template."""
-        found = self.derived.get(key, _NOT_DERIVED)
-        if found is _NOT_DERIVED:
-            found = self.derived[key] = compute(self)
-        return found
+        if key not in self.derived:
+            self.derived[key] = compute(self)
+        return self.derived[key]
 
     @property
     def labels(self) -> dict[str, str]:
@@ -174,8 +172,8 @@ class Workload:
 
     def __post_init__(self) -> None:
         batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
-        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test), ("is_finished", finished),
-                                  ("serves_traffic", not (batch or helm_test or finished))):
+        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test),
+                                  ("is_finished", finished), ("serves_traffic", not (batch or helm_test or finished))):
             object.__setattr__(self, field_name, value)
 
 

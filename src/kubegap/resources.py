@@ -13,11 +13,7 @@ from typing import Any, NamedTuple
 def dig(obj: Any, *path: str | int, default: Any = None) -> Any:
     """``obj[path[0]][path[1]]...``, or ``default`` as soon as a step is missing or mistyped."""
     for step in path:
-        if obj.__class__ is dict and step.__class__ is str:  # what parsers make: the common path, tested first
-            obj = obj.get(step)
-            if obj is None:
-                return default
-        elif isinstance(obj, dict) and isinstance(step, str):
+        if isinstance(obj, dict) and isinstance(step, str):
             if step not in obj:
                 return default
             obj = obj[step]
