@@ -163,6 +163,7 @@ class Workload:
     obj: dict
     ref: ObjectRef
     templates: tuple[PodTemplate, ...]
+    kind: str = field(init=False, repr=False, compare=False)
     is_batch: bool = field(init=False, repr=False, compare=False)
     is_helm_test: bool = field(init=False, repr=False, compare=False)
     is_finished: bool = field(init=False, repr=False, compare=False)
@@ -171,13 +172,9 @@ class Workload:
 
     def __post_init__(self) -> None:
         batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
-        for field_name, value in (("is_batch", batch), ("is_helm_test", helm_test), ("is_finished", finished),
-                                  ("serves_traffic", not (batch or helm_test or finished))):
+        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test),
+                                  ("is_finished", finished), ("serves_traffic", not (batch or helm_test or finished))):
             object.__setattr__(self, field_name, value)
-
-    @property
-    def kind(self) -> str:
-        return self.ref.kind
 
 
 def _is_batch(obj: dict, kind_name: str) -> bool:

@@ -136,7 +136,8 @@ _SUFFIXES = (
 
 
 _CONTAINER_FIELDS = {True: ("containers", "initContainers"), False: ("containers",)}
-_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(32)) for field in _CONTAINER_FIELDS[True]}
+_PATHS_MADE_AHEAD = 32
+_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(_PATHS_MADE_AHEAD)) for field in _CONTAINER_FIELDS[True]}
 """The field paths of the first containers, made once: every check walks every pod spec's containers."""
 
 
@@ -150,7 +151,7 @@ def containers(pod_spec: dict, *, init: bool = True) -> list[tuple[str, dict]]:
         paths = _CONTAINER_PATHS[field]
         for index, container in enumerate(items):
             if isinstance(container, dict):
-                found.append((paths[index] if index < 32 else f"{field}[{index}]", container))
+                found.append((paths[index] if index < _PATHS_MADE_AHEAD else f"{field}[{index}]", container))
     return found
 
 

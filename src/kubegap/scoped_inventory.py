@@ -61,6 +61,8 @@ class ScopedInventory:
         self._stripped: dict[str, list[dict]] = {}
         self.touched: set[str] = set()
         self._read_workloads = False
+        self._derived: dict[Hashable, object] = {}
+        """What this check asked ``derive`` for, once its kinds are recorded: checks ask per object."""
 
     def _touch(self, *kinds: str) -> None:
         self.touched.update(kinds)
@@ -155,13 +157,16 @@ class ScopedInventory:
 
         Each check that asks is recorded as reading (and must declare) the kinds the computation read.
         """
-        key = (key, self._metadata_only)
-        entry = self._inventory.derived.get(key)
+        if key in self._derived:
+            return self._derived[key]  # type: ignore[return-value]
+        shared_key = (key, self._metadata_only)
+        entry = self._inventory.derived.get(shared_key)
         if entry is None:
             recorder = ScopedInventory(self._inventory, self._check_id, None, self._metadata_only)
-            entry = self._inventory.derived[key] = (compute(recorder), frozenset(recorder.touched))
+            entry = self._inventory.derived[shared_key] = (compute(recorder), frozenset(recorder.touched))
         self._touch(*entry[1])
-        return entry[0]
+        self._derived[key] = entry[0]
+        return entry[0]  # type: ignore[return-value]
 
     def __len__(self) -> int:
         return len(self._inventory)

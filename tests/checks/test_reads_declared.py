@@ -16,7 +16,7 @@ from kubegap.audit import run_check
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check, Context
 from kubegap.inventory import Inventory
-from kubegap.scoped_inventory import WORKLOAD_KINDS, ScopedInventory
+from kubegap.scoped_inventory import WORKLOAD_KINDS, ScopedInventory, UndeclaredKind
 from kubegap.sources.base import Collection
 from kubegap.sources.manifests import ManifestSource
 
@@ -136,3 +136,14 @@ def test_a_value_derived_once_still_records_its_reads_for_every_check_that_asks(
         inventory,
     )
     assert coverage.status == "error" and "Service" in coverage.reason and findings == [] and len(calls) == 1
+
+
+def test_a_check_that_asks_again_for_a_value_whose_kinds_it_does_not_declare_is_refused_again():
+    service = {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "web", "namespace": "a"}}
+    inventory = Inventory(Collection(resources=[service]))
+    view = ScopedInventory(inventory, "pods-only", ("Pod",))
+    for _ in range(2):
+        with pytest.raises(UndeclaredKind):
+            view.derive("services", lambda v: len(v.of_kind("Service")))
+    declared = ScopedInventory(inventory, "services", ("Service",))
+    assert [declared.derive("services", lambda v: len(v.of_kind("Service"))) for _ in range(2)] == [1, 1]

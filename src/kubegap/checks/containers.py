@@ -43,8 +43,13 @@ def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str]
     return requests, limits
 
 
-def _declared(container: dict, section: str) -> set[str]:
-    return {k for k, v in as_dict(dig(container, "resources", section)).items() if v not in (None, "")}
+def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted: set[str]) -> list[str]:
+    """Which of ``resources`` a container leaves unset in ``section`` and no LimitRange defaults
+    (a limit without a request is also the request)."""
+    amounts = as_dict(container.get("resources"))
+    stated = as_dict(amounts.get(section))
+    limits = as_dict(amounts.get("limits")) if section == "requests" else {}
+    return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
 
 
 def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
@@ -59,10 +64,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
         defaulted = defaults[ns][0 if section == "requests" else 1]
         evidence = []
         for _, path, container in app_containers(workload):
-            have = _declared(container, section) | defaulted
-            if section == "requests":
-                have |= _declared(container, "limits")  # a limit without a request is also the request
-            absent = [r for r in resources if r not in have]
+            absent = _unset(container, resources, section, defaulted)
             if absent:
                 evidence.append(Evidence(f"{path}.resources.{section}", {"container": container_name(container), "missing": absent}))
         if evidence:

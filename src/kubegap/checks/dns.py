@@ -315,10 +315,12 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
             if id(workload.obj) in seen or not workload.serves_traffic or workload.kind == "Pod":
                 continue
             seen.add(id(workload.obj))
-            templates = [t for t in workload.templates if _uses_cluster_dns(t.spec) and not _ndots_set(t.spec)]
             planned = sum(t.replicas or 0 for t in workload.templates)
             peak = max(planned, hpa_maximums.get((workload.ref.namespace, workload.ref.name), 0))
-            if templates and peak >= minimum:
+            if peak < minimum:
+                continue  # most workloads are small: their DNS settings need not be read
+            templates = [t for t in workload.templates if _uses_cluster_dns(t.spec) and not _ndots_set(t.spec)]
+            if templates:
                 yield ctx.finding(
                     workload.obj,
                     f"Up to {peak} pods resolve names with the default ndots:5: each lookup of an external "

@@ -479,15 +479,17 @@ def gpu_node_untainted(ctx: Context) -> Iterator[Finding]:
         raise Skip("no GPU nodes")
     if not ctx.inventory.workloads:
         raise Skip("no workloads collected, so it is unknown whether non-GPU pods could use the GPU nodes")
+    untainted = [n for n in gpu_nodes if not any(t.get("effect") in SCHEDULING_EFFECTS for t in node_taints(n))]
+    if not untainted:
+        return  # every GPU node keeps other pods off: no need to count the workloads that ask for no GPU
     cpu_only = [w for w in ctx.inventory.workloads if not any(template_gpus(t) > 0 for t in w.templates)]
     if not cpu_only:
         return
-    for node in gpu_nodes:
-        if not any(t.get("effect") in SCHEDULING_EFFECTS for t in node_taints(node)):
-            yield ctx.finding(
-                node,
-                f"GPU node has no NoSchedule taint: non-GPU pods ({len(cpu_only)} workloads request no GPU) can be "
-                "placed on it or make the autoscaler add GPU nodes.",
-                Evidence("spec.taints", dig(node, "spec", "taints")),
-                Evidence("GPU capacity", node_gpus(node)),
-            )
+    for node in untainted:
+        yield ctx.finding(
+            node,
+            f"GPU node has no NoSchedule taint: non-GPU pods ({len(cpu_only)} workloads request no GPU) can be "
+            "placed on it or make the autoscaler add GPU nodes.",
+            Evidence("spec.taints", dig(node, "spec", "taints")),
+            Evidence("GPU capacity", node_gpus(node)),
+        )

@@ -430,10 +430,13 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
     for template in templates:
         for _, container in containers(template.spec, init=False):
             for port in as_list(container.get("ports")):
-                if isinstance(dig(port, "containerPort"), int) and not isinstance(port["containerPort"], bool):
-                    numbers.add(port["containerPort"])
-                if isinstance(dig(port, "name"), str):
-                    names.add(port["name"])
+                if not isinstance(port, dict):
+                    continue
+                number, port_name = port.get("containerPort"), port.get("name")
+                if isinstance(number, int) and not isinstance(number, bool):
+                    numbers.add(number)
+                if isinstance(port_name, str):
+                    names.add(port_name)
     return numbers, names
 
 
@@ -494,7 +497,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         undeclared = []
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
-            target = dig(port, "targetPort") if dig(port, "targetPort") is not None else dig(port, "port")
+            target = dig(port, "targetPort")
+            if target is None:
+                target = dig(port, "port")
             if not _declared(target, numbers, names):
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if undeclared:

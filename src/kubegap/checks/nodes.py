@@ -180,8 +180,8 @@ def _distro(image: str) -> str:
     return f"{match.group(1).lower()} {match.group(2)}" if match else image.lower()
 
 
-def _spread(nodes: list[dict], keys: tuple[str, ...]) -> set[str]:
-    return {value for n in nodes for key in keys if (value := labels(n).get(key))}
+def _spread(node_labels: list[dict[str, str]], keys: tuple[str, ...]) -> set[str]:
+    return {value for found in node_labels for key in keys if (value := found.get(key))}
 
 
 @check(
@@ -245,7 +245,8 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     coordinator = update_coordinator(ctx.inventory)
     if coordinator:
         return
-    zones, regions = _spread(nodes, ZONE_LABELS), _spread(nodes, REGION_LABELS)
+    node_labels = [labels(n) for n in nodes]
+    zones, regions = _spread(node_labels, ZONE_LABELS), _spread(node_labels, REGION_LABELS)
     where = f" across {len(zones)} zone(s)" + (f" in {len(regions)} region(s)" if regions else "") if zones else ""
     yield ctx.finding(
         ctx.cluster,

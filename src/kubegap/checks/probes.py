@@ -383,11 +383,10 @@ def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         evidence = []
         for _, path, container in app_containers(workload):
-            names = _port_names(container)
             for probe_field in PROBES:
                 action = handler(as_dict(container.get(probe_field)))
                 port = action[1].get("port") if action is not None else None
-                if isinstance(port, str) and port and not port.isdigit() and port not in names:
+                if isinstance(port, str) and port and not port.isdigit() and port not in _port_names(container):
                     evidence.append(Evidence(f"{path}.{probe_field}.{action[0]}.port", port))
         if evidence:
             yield ctx.finding(

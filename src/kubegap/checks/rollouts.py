@@ -484,11 +484,14 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
                 evidence.append(Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20]))
         if pods_known and has_status(workload.obj):
             running = {n for p in ctx.inventory.pods_of(workload.obj) if isinstance(n := dig(p, "spec", "nodeName"), str)}
-            uncovered = sorted({
-                name(node)
-                for node in ctx.inventory.nodes
-                if name(node) not in running and daemonset_covers(workload, node)
-            })
+            if id(workload.obj) in covered:  # an agent: the nodes it covers are known already
+                uncovered = sorted(covered[id(workload.obj)] - running)
+            else:
+                uncovered = sorted({
+                    name(node)
+                    for node in ctx.inventory.nodes
+                    if name(node) not in running and daemonset_covers(workload, node)
+                })
             if uncovered:
                 evidence.append(Evidence("eligible nodes without a pod", uncovered[:20]))
         if evidence:

@@ -814,8 +814,12 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     - {name: work, emptyDir: {sizeLimit: 20Gi}}
     ```
     """
+    defaulted: dict[str | None, bool] = {}
     for workload in audited_workloads(ctx.inventory):
-        if _limit_range_default(ctx, workload.ref.namespace):
+        ns = workload.ref.namespace
+        if ns not in defaulted:
+            defaulted[ns] = _limit_range_default(ctx, ns)  # once per namespace, not once per workload
+        if defaulted[ns]:
             continue
         evidence = [
             Evidence(f"{template.path or 'spec'}.volumes[{volume}].emptyDir.sizeLimit", {"container": c, "mountPath": path})

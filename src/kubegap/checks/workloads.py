@@ -135,8 +135,10 @@ def _selects_own_pods(term, template: PodTemplate) -> bool:
 def _spreads(template: PodTemplate) -> bool:
     """Whether a podAntiAffinity term or a topologySpreadConstraint selects the workload's own pods."""
     anti = as_dict(dig(template.spec, "affinity", "podAntiAffinity"))
-    terms = as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution"))
-    terms += [dig(t, "podAffinityTerm") for t in as_list(anti.get("preferredDuringSchedulingIgnoredDuringExecution"))]
+    terms = [
+        *as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution")),  # a new list: the resource's is shared
+        *(dig(t, "podAffinityTerm") for t in as_list(anti.get("preferredDuringSchedulingIgnoredDuringExecution"))),
+    ]
     constraints = as_list(template.spec.get("topologySpreadConstraints"))
     return any(_selects_own_pods(term, template) for term in terms + constraints)
 
