@@ -251,12 +251,12 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     if not known:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
     manifests = from_manifests(ctx.inventory)
-    managed = {
+    managed = {  # only manifests are judged by the directories that manage each kind
         (k, namespace(obj), source_folder(ctx.inventory, obj))
         for k in known
         for obj in ctx.inventory.of_kind(k)
         if k != "Secret" or is_live(obj)
-    }
+    } if manifests else set()
     generated = generated_secrets(ctx.inventory)
     self_made: dict[str | None, bool] = {}
     by_volumes: dict[int, list[tuple[int, str, str, str]]] = {}
