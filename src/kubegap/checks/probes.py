@@ -47,6 +47,11 @@ def _number(probe: dict, field: str, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
 
 
+def _all_probed(workload: Workload) -> bool:
+    """Whether every container that does work has a readiness probe: nothing is left to judge (most workloads)."""
+    return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
+
+
 @check(
     id="readiness-probe-missing",
     title="Service-backed containers with no readiness probe",
@@ -104,7 +109,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         services = backed.get(id(workload.obj))
-        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
+        if not workload.serves_traffic or not services or _all_probed(workload) or one_active_by_design(workload, leases):
             continue
         unprobed = [
             (path, container)
