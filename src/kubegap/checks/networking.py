@@ -127,11 +127,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     endpoints = ReadyEndpoints(ctx.inventory)
     sources = pod_sources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        if selector is None or dig(service, "spec", "type") == "ExternalName":
+        if dig(service, "spec", "type") == "ExternalName":
             continue
         ns, service_name = namespace(service), name(service)
         ready = endpoints.ready(ns, service_name)
+        if ready is not None and ready > 1:
+            continue  # nothing to report, whatever the selector: most Services are not read further
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        if selector is None:
+            continue
         if ready is not None:
             if ready <= 1:
                 yield ctx.finding(
