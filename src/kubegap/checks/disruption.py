@@ -309,12 +309,13 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pods_known = ctx.inventory.collected("Pod")
-    sources = pod_sources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-        if sources.select(namespace(pdb), selector) or sources.unknown_in(namespace(pdb)):
-            continue
-        if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
+        ns = namespace(pdb)
+        if pods_known and ctx.inventory.pods.select(ns, selector):
+            continue  # it selects a pod: what else could create pods need not be asked
+        sources = pod_sources(ctx.inventory)
+        if sources.select(ns, selector) or sources.unknown_in(ns):
             continue
         yield ctx.finding(
             pdb,
