@@ -125,7 +125,6 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     ```
     """
     endpoints = ReadyEndpoints(ctx.inventory)
-    sources = pod_sources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         if dig(service, "spec", "type") == "ExternalName":
             continue
@@ -136,15 +135,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None:
             continue
-        if ready is not None:
-            if ready <= 1:
-                yield ctx.finding(
-                    service,
-                    f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
-                    Evidence("ready endpoints", ready),
-                    Evidence("spec.selector", str(selector)),
-                )
+        if ready is not None:  # none or one
+            yield ctx.finding(
+                service,
+                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                Evidence("ready endpoints", ready),
+                Evidence("spec.selector", str(selector)),
+            )
             continue
+        sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
         planned = _planned_pods(sources, ns, selector)
         if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
             yield ctx.finding(
