@@ -336,7 +336,12 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
 
 
 def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
-    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target."""
+    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target, worked out once per
+    audit: several checks ask."""
+    return inventory.derive("hpa_targets", _hpa_targets)
+
+
+def _hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
     targets: dict[tuple[str | None, str, str], list[dict]] = {}
     for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
         ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))
