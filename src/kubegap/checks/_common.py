@@ -170,10 +170,11 @@ def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dic
 def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, list[dict]]:
     scraped = scraped_port_names(inventory) if clients_only else {}
     backed: dict[int, list[dict]] = {}
-    for service, workloads in _selected_per_object(inventory, "Service", _service_selector).values():
+    selected = _selected_per_object(inventory, "Service", _service_selector)
+    for service in inventory.of_kind("Service"):
         if clients_only and not serves_clients(service, scraped):
             continue
-        for workload in workloads:
+        for workload in selected[id(service)][1]:
             backed.setdefault(id(workload.obj), []).append(service)
     return backed
 
@@ -199,7 +200,7 @@ def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: 
 def _selected_per_object(
     inventory: Inventory, kind: str, selector: Callable[[dict], Selector | None]
 ) -> dict[int, tuple[dict, list[Workload]]]:
-    """Every object of ``kind`` (by ``id``, in input order) with the workloads ``selector`` selects for it, once per audit."""
+    """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
     return inventory.derive(("workloads_selected_by", kind),
                             lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)})
 
