@@ -565,11 +565,11 @@ def _moves_with_node(owner_references) -> bool:
     return True
 
 
-Requests = dict[str, dict[str, float]]
+AmountsPerNode = dict[str, dict[str, float]]
 """Per resource, an amount per node name."""
 
 
-def _loads(pods: list[dict], nodes: dict[str, dict]) -> tuple[Requests, Requests] | None:
+def _loads(pods: list[dict], nodes: dict[str, dict]) -> tuple[AmountsPerNode, AmountsPerNode] | None:
     """The requests of the pods placed on each of ``nodes`` that have not finished, and of those among them that
     move with their node, summed in input order; None when no pod is placed on one of ``nodes``.
 
@@ -577,8 +577,8 @@ def _loads(pods: list[dict], nodes: dict[str, dict]) -> tuple[Requests, Requests
     those is judged once."""
     by_containers: dict[int, dict[str, float]] = {}
     moves_by_owners: dict[int, bool] = {}
-    used: Requests = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
-    displaced: Requests = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
+    used: AmountsPerNode = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
+    displaced: AmountsPerNode = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
     placed = False
     for pod in pods:  # fields read directly, not through dig: this runs for every pod
         spec = pod.get("spec")
