@@ -170,31 +170,43 @@ def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dic
 def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, list[dict]]:
     scraped = scraped_port_names(inventory) if clients_only else {}
     backed: dict[int, list[dict]] = {}
+    selected = _selected_per_object(inventory, "Service", _service_selector)
     for service in inventory.of_kind("Service"):
         if clients_only and not serves_clients(service, scraped):
             continue
-        for workload in service_workloads(inventory, service):
+        for workload in selected[id(service)][1]:
             backed.setdefault(id(workload.obj), []).append(service)
     return backed
 
 
+def _service_selector(service: dict) -> Selector | None:
+    return Selector.from_map(dig(service, "spec", "selector"))
+
+
 def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
-    return workloads_selected_by(inventory, service, "Service", lambda obj: Selector.from_map(dig(obj, "spec", "selector")))
+    return workloads_selected_by(inventory, service, "Service", _service_selector)
 
 
-def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector]) -> list[Workload]:
+def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector | None]) -> list[Workload]:
     """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
 
     Worked out for every object of ``kind`` at once, once per audit, since several checks ask; an
     object the inventory does not hold is matched on its own."""
-    def select(inventory: Inventory, obj: dict) -> list[Workload]:
-        return inventory.workload_templates.select(namespace(obj), selector(obj))
+    found = _selected_per_object(inventory, kind, selector).get(id(obj))
+    return found[1] if found is not None and found[0] is obj else _selected(inventory, obj, selector)
 
-    per_object = inventory.derive(("workloads_selected_by", kind),
-                                  lambda inventory: {id(o): (o, select(inventory, o)) for o in inventory.of_kind(kind)})
-    found = per_object.get(id(obj))
-    return found[1] if found is not None and found[0] is obj else select(inventory, obj)
+
+def _selected_per_object(
+    inventory: Inventory, kind: str, selector: Callable[[dict], Selector | None]
+) -> dict[int, tuple[dict, list[Workload]]]:
+    """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
+    return inventory.derive(("workloads_selected_by", kind),
+                            lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)})
+
+
+def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
+    return inventory.workload_templates.select(namespace(obj), selector(obj))
 
 
 METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")
@@ -325,7 +337,12 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
 
 
 def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
-    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target."""
+    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target, worked out once per
+    audit: several checks ask."""
+    return inventory.derive("hpa_targets", _hpa_targets)
+
+
+def _hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
     targets: dict[tuple[str | None, str, str], list[dict]] = {}
     for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
         ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))

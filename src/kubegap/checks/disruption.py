@@ -123,6 +123,17 @@ def _percent(value) -> float | None:
     return None
 
 
+def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, tuple[Evidence, ...]]:
+    """The replicas of the workloads a budget selects, each at its fewest, and the autoscalers that set them.
+
+    Only a numeric minAvailable or a percentage maxUnavailable depends on them: most budgets (maxUnavailable 1)
+    are judged without matching their selector."""
+    counts = [fewest_replicas(w, targets) for w in pdb_workloads(inventory, pdb)]
+    total = sum(count for count, _ in counts if count is not None)
+    scalers = tuple(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for count, hpa in counts if hpa is not None)
+    return total, scalers
+
+
 def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
@@ -132,12 +143,6 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
             "it sets neither minAvailable nor maxUnavailable, and a budget without a policy allows no voluntary eviction",
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
-    selected = pdb_workloads(inventory, pdb)
-    counts = [(w, *fewest_replicas(w, targets)) for w in selected]
-    total = sum(count for _, count, _ in counts if count is not None)
-    scalers = tuple(
-        Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for _, count, hpa in counts if hpa is not None
-    )
     for field in ("minAvailable", "maxUnavailable"):
         percent = _percent(spec.get(field))
         if percent is not None and percent > 100:
@@ -148,7 +153,9 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
                 (Evidence(f"spec.{field}", spec[field]),),
             )
     if "maxUnavailable" in spec:
-        allowed = int_or_percent(spec["maxUnavailable"], max(total, 1), round_up=True)
+        value = spec["maxUnavailable"]
+        total = _covered(inventory, pdb, targets)[0] if isinstance(value, str) else 1  # a number does not depend on it
+        allowed = int_or_percent(value, max(total, 1), round_up=True)
         if allowed == 0:
             return (
                 "blocks node drains",
@@ -160,13 +167,15 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
         percent = _percent(value)
         if percent == 100:
             return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
-        if selected and isinstance(value, int) and not isinstance(value, bool) and total and value >= total:
-            covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
-            return (
-                "blocks node drains",
-                f"minAvailable {value} is at least {covered}",
-                (Evidence("spec.minAvailable", value), *scalers),
-            )
+        if isinstance(value, int) and not isinstance(value, bool):
+            total, scalers = _covered(inventory, pdb, targets)
+            if total and value >= total:
+                covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
+                return (
+                    "blocks node drains",
+                    f"minAvailable {value} is at least {covered}",
+                    (Evidence("spec.minAvailable", value), *scalers),
+                )
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
@@ -300,12 +309,13 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pods_known = ctx.inventory.collected("Pod")
-    sources = pod_sources(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-        if sources.select(namespace(pdb), selector) or sources.unknown_in(namespace(pdb)):
-            continue
-        if pods_known and ctx.inventory.pods.select(namespace(pdb), selector):
+        ns = namespace(pdb)
+        if pods_known and ctx.inventory.pods.select(ns, selector):
+            continue  # it selects a pod: what else could create pods need not be asked
+        sources = pod_sources(ctx.inventory)
+        if sources.select(ns, selector) or sources.unknown_in(ns):
             continue
         yield ctx.finding(
             pdb,

@@ -10,7 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
-from kubegap.resources import api_version, as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, name, namespace
 from kubegap.selectors import Selector
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
@@ -26,9 +26,12 @@ class ReadyEndpoints:
         self.inventory = inventory
         self._slices: dict[tuple[str | None, str], list[dict]] = {}
         for endpoint_slice in inventory.of_kind("EndpointSlice"):
-            service = labels(endpoint_slice).get(SERVICE_NAME_LABEL)
-            if service:
+            service = as_dict(dig(endpoint_slice, "metadata", "labels")).get(SERVICE_NAME_LABEL)  # one label: no copy of them all
+            if isinstance(service, str) and service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
+        self._slices_collected = inventory.collected("EndpointSlice")
+        self._listed = self._complete("EndpointSlice") or self._complete("Endpoints")
+        """Whether endpoints were listed from a cluster or snapshot, so a Service without any has none."""
 
     def _complete(self, kind_name: str) -> bool:
         """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
@@ -36,18 +39,13 @@ class ReadyEndpoints:
 
     def recorded(self, ns: str | None, service: str) -> bool:
         """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""
-        return (
-            self._complete("EndpointSlice")
-            or self._complete("Endpoints")
-            or (ns, service) in self._slices
-            or self.inventory.get("Endpoints", ns, service) is not None
-        )
+        return self._listed or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
 
     def ready(self, ns: str | None, service: str) -> int | None:
         """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
         if not self.recorded(ns, service):
             return None
-        if self.inventory.collected("EndpointSlice"):
+        if self._slices_collected:
             count = 0
             for endpoint_slice in self._slices.get((ns, service), []):
                 for endpoint in as_list(endpoint_slice.get("endpoints")):
@@ -127,22 +125,25 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     ```
     """
     endpoints = ReadyEndpoints(ctx.inventory)
-    sources = pod_sources(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
-        selector = Selector.from_map(dig(service, "spec", "selector"))
-        if selector is None or dig(service, "spec", "type") == "ExternalName":
+        if dig(service, "spec", "type") == "ExternalName":
             continue
         ns, service_name = namespace(service), name(service)
         ready = endpoints.ready(ns, service_name)
-        if ready is not None:
-            if ready <= 1:
-                yield ctx.finding(
-                    service,
-                    f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
-                    Evidence("ready endpoints", ready),
-                    Evidence("spec.selector", str(selector)),
-                )
+        if ready is not None and ready > 1:
+            continue  # nothing to report, whatever the selector: most Services are not read further
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        if selector is None:
             continue
+        if ready is not None:  # none or one
+            yield ctx.finding(
+                service,
+                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                Evidence("ready endpoints", ready),
+                Evidence("spec.selector", str(selector)),
+            )
+            continue
+        sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
         planned = _planned_pods(sources, ns, selector)
         if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
             yield ctx.finding(

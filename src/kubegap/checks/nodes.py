@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, command_words, containers, dig, labels, name, quantity, resource_amount
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, labels, name, quantity
 from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -548,10 +548,13 @@ def _schedulable(node: dict) -> bool:
 
 def _requests(pod_containers: list) -> dict[str, float]:
     """The CPU and memory requests of a pod's regular containers, summed."""
-    return {
-        resource: sum(resource_amount(c, "requests", resource) or 0.0 for c in pod_containers if isinstance(c, dict))
-        for resource in HEADROOM_RESOURCES
-    }
+    totals = dict.fromkeys(HEADROOM_RESOURCES, 0)
+    for container in pod_containers:
+        if isinstance(container, dict):
+            requests = as_dict(dig(container, "resources", "requests"))
+            for resource in HEADROOM_RESOURCES:
+                totals[resource] += quantity(requests.get(resource)) or 0.0
+    return totals
 
 
 def _moves_with_node(owner_references) -> bool:
@@ -563,14 +566,21 @@ def _moves_with_node(owner_references) -> bool:
     return True
 
 
-def _loads(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[str, bool, dict[str, float]]]:
-    """``(node name, moves with the node, requests)`` of each pod placed on one of ``nodes`` that has not finished.
+AmountsPerNode = dict[str, dict[str, float]]
+"""Per resource, an amount per node name."""
+
+
+def _loads(pods: list[dict], nodes: dict[str, dict]) -> tuple[AmountsPerNode, AmountsPerNode] | None:
+    """The requests of the pods placed on each of ``nodes`` that have not finished, and of those among them that
+    move with their node, summed in input order; None when no pod is placed on one of ``nodes``.
 
     Replicas read from one source share their container list and owner references, so each of
     those is judged once."""
     by_containers: dict[int, dict[str, float]] = {}
     moves_by_owners: dict[int, bool] = {}
-    loads = []
+    used: AmountsPerNode = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
+    displaced: AmountsPerNode = {resource: dict.fromkeys(nodes, 0) for resource in HEADROOM_RESOURCES}
+    placed = False
     for pod in pods:  # fields read directly, not through dig: this runs for every pod
         spec = pod.get("spec")
         node_name = spec.get("nodeName") if isinstance(spec, dict) else None
@@ -586,8 +596,12 @@ def _loads(pods: list[dict], nodes: dict[str, dict]) -> list[tuple[str, bool, di
         owners = meta.get("ownerReferences") if isinstance(meta, dict) else None
         if (moves := moves_by_owners.get(id(owners))) is None:
             moves = moves_by_owners[id(owners)] = _moves_with_node(owners)
-        loads.append((node_name, moves, requested))
-    return loads
+        placed = True
+        for resource in HEADROOM_RESOURCES:
+            used[resource][node_name] += requested[resource]
+            if moves:
+                displaced[resource][node_name] += requested[resource]
+    return (used, displaced) if placed else None
 
 
 @check(
@@ -640,7 +654,7 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     """
     nodes = {name(n): n for n in ctx.inventory.nodes if _schedulable(n)}
     loads = _loads(ctx.inventory.of_kind("Pod"), nodes)
-    if not loads:
+    if loads is None:
         raise Skip("no pods are placed on known nodes, so node load is unknown (headroom needs a live snapshot)")
     lost = ctx.setting("nodes_lost")
     if len(nodes) <= lost:
@@ -649,12 +663,7 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
         allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
         if any(value is None for value in allocatable.values()):
             continue
-        used = Counter()
-        displaced = Counter()
-        for node_name, moves, requested in loads:
-            used[node_name] += requested[resource]
-            if moves:
-                displaced[node_name] += requested[resource]
+        used, displaced = loads[0][resource], loads[1][resource]
         busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]
         moving = sum(displaced[n] for n in busiest)
         free = sum(max(allocatable[n] - used[n], 0.0) for n in nodes if n not in busiest)

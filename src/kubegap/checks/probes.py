@@ -47,6 +47,11 @@ def _number(probe: dict, field: str, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
 
 
+def _all_probed(workload: Workload) -> bool:
+    """Whether every container that does work has a readiness probe: nothing is left to judge (most workloads)."""
+    return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
+
+
 @check(
     id="readiness-probe-missing",
     title="Service-backed containers with no readiness probe",
@@ -104,7 +109,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         services = backed.get(id(workload.obj))
-        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
+        if not workload.serves_traffic or not services or _all_probed(workload) or one_active_by_design(workload, leases):
             continue
         unprobed = [
             (path, container)
@@ -209,7 +214,9 @@ def _words(container: dict) -> list[str]:
     parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
     for variable in as_list(container.get("env")):
         if isinstance(variable, dict):
-            parts += [v for v in (variable.get("name"), variable.get("value")) if isinstance(v, str)]
+            for value in (variable.get("name"), variable.get("value")):
+                if isinstance(value, str):
+                    parts.append(value)
     return parts
 
 
@@ -229,8 +236,9 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    migration = next((part for part in _words(container) if _mentions_migration(part.lower())), None)
-    if migration is not None:
+    words = _words(container)
+    if _mentions_migration("\n".join(words).lower()):  # one scan of all the words: most containers mention none
+        migration = next(part for part in words if _mentions_migration(part.lower()))
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None

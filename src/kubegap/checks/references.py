@@ -60,8 +60,8 @@ def _container_refs(template: PodTemplate, found: list[tuple[str, str, str]]) ->
             if not isinstance(source, dict):
                 continue  # a plain value: most variables
             for field, kind in (("configMapKeyRef", "ConfigMap"), ("secretKeyRef", "Secret")):
-                item = as_dict(source.get(field))
-                if _required(value := item.get("name"), item.get("optional")):
+                item = source.get(field)  # most are fieldRefs: neither field
+                if isinstance(item, dict) and _required(value := item.get("name"), item.get("optional")):
                     found.append((kind, value, f"{base}.env[{index}].valueFrom.{field}.name"))
         for index, env_from in enumerate(as_list(container.get("envFrom"))):
             for field, kind in (("configMapRef", "ConfigMap"), ("secretRef", "Secret")):
@@ -79,7 +79,8 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
 
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
-    return frozenset(p.strip() for p in annotations(obj).get("helm.sh/hook", "").split(",")) & PRE_HOOKS
+    hook = dig(obj, "metadata", "annotations", "helm.sh/hook")  # one annotation: no copy of them all
+    return frozenset(p.strip() for p in hook.split(",")) & PRE_HOOKS if isinstance(hook, str) else frozenset()
 
 
 def _claim_templates(workload: Workload) -> frozenset[str]:
@@ -251,12 +252,12 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     if not known:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
     manifests = from_manifests(ctx.inventory)
-    managed = {
+    managed = {  # only manifests are judged by the directories that manage each kind
         (k, namespace(obj), source_folder(ctx.inventory, obj))
         for k in known
         for obj in ctx.inventory.of_kind(k)
         if k != "Secret" or is_live(obj)
-    }
+    } if manifests else set()
     generated = generated_secrets(ctx.inventory)
     self_made: dict[str | None, bool] = {}
     by_volumes: dict[int, list[tuple[int, str, str, str]]] = {}

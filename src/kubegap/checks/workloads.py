@@ -216,10 +216,10 @@ def _zone(node: dict) -> str | None:
     return next((node_labels[key] for key in ZONE_LABELS if key in node_labels), None)
 
 
-def _ready_placements(pods: list[dict], zone_of: dict[str, str | None], zone_count: int) -> list[str]:
-    """The nodes of the ready pods, in order; cut short once two of them are on different nodes and
+def _ready_placements(pods: list[dict], zone_of: dict[str, str | None], zone_count: int) -> list[str] | None:
+    """The nodes of the ready pods, in order; None as soon as two of them are on different nodes and
     (where nodes span zones) in different zones or an unknown one: neither colocation can follow,
-    and most workloads are spread, so most of their pods need not be read."""
+    and most workloads are spread, so most of their pods need not be read (nor their nodes counted)."""
     placed: list[str] = []
     nodes: set[str] = set()
     zones: set[str | None] = set()
@@ -229,7 +229,7 @@ def _ready_placements(pods: list[dict], zone_of: dict[str, str | None], zone_cou
             nodes.add(node_name)
             zones.add(zone_of.get(node_name))
             if len(nodes) > 1 and (zone_count <= 1 or len(zones) > 1 or None in zones):
-                break
+                return None
     return placed
 
 
@@ -284,7 +284,7 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
         if not workload.serves_traffic:
             continue
         placed = _ready_placements(ctx.inventory.pods_of(workload.obj), zone_of, len(zones))
-        if len(placed) < 2:
+        if placed is None or len(placed) < 2:
             continue
         on_nodes = Counter(placed)
         if len(on_nodes) == 1:
