@@ -565,7 +565,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
       podSelector: {matchLabels: {tier: mysql}}
     ```
     """
-    sources = pod_sources(ctx.inventory)
+    sources = None  # worked out only when a policy's namespace has no pods to match
     for policy in ctx.inventory.of_kind("NetworkPolicy"):
         ns = namespace(policy)
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
@@ -573,10 +573,12 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
             continue
         if ctx.inventory.pods.in_namespace(ns):
             matched = ctx.inventory.pods.select(ns, selector)
-        elif sources.in_namespace(ns):
-            matched = sources.select(ns, selector) or sources.unknown_in(ns)
         else:
-            continue
+            if sources is None:
+                sources = pod_sources(ctx.inventory)
+            if not sources.in_namespace(ns):
+                continue
+            matched = sources.select(ns, selector) or sources.unknown_in(ns)
         if not matched:
             yield ctx.finding(
                 policy,
