@@ -62,6 +62,8 @@ def _mentions_mitigation(ctx: Context) -> str | None:
     for workload in ctx.inventory.workloads:
         for template in workload.templates:
             for _, container in containers(template.spec):
+                if not (container.get("command") or container.get("args")):
+                    continue  # no words to join
                 words = " ".join(command_words(container))
                 if MITIGATION in words.replace(" ", ""):
                     return str(workload.ref)
