@@ -487,11 +487,10 @@ def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     spec:                      # no replicas: the HPA owns the count
     ```
     """
-    applied = [w for w in ctx.inventory.workloads if w.kind in SERVING_KINDS and not is_live(w.obj)]
-    if not applied:
-        return  # every workload was read from a cluster: no HPA needs indexing
     targets = hpa_targets(ctx.inventory)
-    for workload in applied:
+    for workload in ctx.inventory.workloads:
+        if workload.kind not in SERVING_KINDS or is_live(workload.obj):
+            continue
         hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
         spec = as_dict(workload.obj.get("spec"))
         if hpas and "replicas" in spec:
