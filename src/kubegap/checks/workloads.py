@@ -108,15 +108,13 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
     backed = backing_services(ctx.inventory, clients_only=True)
-    leases = lease_holders(ctx.inventory)
-    single = [
-        w for w in ctx.inventory.workloads
-        if w.serves_traffic and replicas(w) == 1 and id(w.obj) in backed and not one_active_by_design(w, leases)
-    ]
-    if not single:
-        return  # no HPA needs indexing
     targets = hpa_targets(ctx.inventory)
-    for workload in single:
+    leases = lease_holders(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic or replicas(workload) != 1 or id(workload.obj) not in backed:
+            continue
+        if one_active_by_design(workload, leases):
+            continue
         ceiling = max_hpa_replicas(workload, targets)
         if ceiling is not None and ceiling > 1:
             continue
