@@ -94,11 +94,8 @@ def replicas_autoscalers_conflict(ctx: Context) -> Iterator[Finding]:
     # keep one of them, e.g. the proportional autoscaler alone
     ```
     """
-    proportional = list(proportional_targets(ctx))
-    if not proportional:
-        return  # no cluster-proportional-autoscaler: the HPAs need not be indexed
     targets = hpa_targets(ctx.inventory)
-    for autoscaler, key in proportional:
+    for autoscaler, key in proportional_targets(ctx):
         for hpa in targets.get(key, []):
             yield ctx.finding(
                 hpa,
