@@ -241,9 +241,9 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
         for template in workload.templates:
             grace = template.spec.get("terminationGracePeriodSeconds")
             if not isinstance(grace, int) or isinstance(grace, bool) or grace <= DEFAULT_GRACE_SECONDS:
-                continue  # asked first: most pods keep the default grace period, and injection reads labels and annotations
-            namespace_obj = ctx.inventory.get("Namespace", None, workload.ref.namespace) if workload.ref.namespace else None
-            why = injection(namespace_obj, template)
+                continue  # asked first: most pods keep the default, and injection reads labels and annotations
+            ns = workload.ref.namespace
+            why = injection(ctx.inventory.get("Namespace", None, ns) if ns else None, template)
             if why is None:
                 continue
             if _drains(ctx, workload, template) is not None:
