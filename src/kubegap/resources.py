@@ -162,7 +162,3 @@ def command_words(container: dict) -> list[str]:
 
 def env_names(container: dict) -> set[str]:
     return {e["name"] for e in as_list(container.get("env")) if isinstance(e, dict) and isinstance(e.get("name"), str)}
-
-
-def resource_amount(container: dict, section: str, resource: str) -> float | None:
-    return quantity(dig(container, "resources", section, resource))

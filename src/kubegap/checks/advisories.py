@@ -85,9 +85,11 @@ def ingress_nginx_admission_vulnerable(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             image = container.get("image")
             version = ingress_nginx_version(image) if isinstance(image, str) else None
+            if not version or not _unpatched(version):
+                continue  # the flags are read only for an affected controller
             words = command_words(container)
             webhook = next((w for w in words if w.startswith("--validating-webhook") and w != "--validating-webhook="), None)
-            if version and webhook and _unpatched(version):
+            if webhook:
                 evidence.append(Evidence(f"{path}.image", {"container": container_name(container), "image": image, "webhook": webhook}))
         if evidence:
             yield ctx.finding(

@@ -52,7 +52,7 @@ def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
         return network, "setting cluster_pod_cidr"
     fruitless: set[tuple[int, int]] = set()  # a DaemonSet's pods share their container lists: each searched once
     for obj in (*ctx.inventory.pods.in_namespace("kube-system"), *ctx.inventory.of_kind("DaemonSet")):
-        if namespace(obj) == "kube-system" and name(obj).startswith(CLUSTER_CIDR_COMPONENTS):
+        if name(obj).startswith(CLUSTER_CIDR_COMPONENTS) and namespace(obj) == "kube-system":
             spec = as_dict(obj.get("spec"))
             shared = (id(spec.get("containers")), id(spec.get("initContainers"))) if kind(obj) == "Pod" else None
             if shared in fruitless:
@@ -87,14 +87,9 @@ def autoscaler_max_nodes(ctx: Context) -> tuple[int, str] | None:
     return None
 
 
-def _node_blocks(nodes: list[dict]) -> Counter:
-    blocks: Counter = Counter()
-    for node in nodes:
-        cidr = dig(node, "spec", "podCIDR")
-        network = _ipv4_network(cidr) if isinstance(cidr, str) else None
-        if network is not None:
-            blocks[network.prefixlen] += 1
-    return blocks
+def _pod_block(node: dict) -> ipaddress.IPv4Network | None:
+    cidr = dig(node, "spec", "podCIDR")
+    return _ipv4_network(cidr) if isinstance(cidr, str) else None
 
 
 def _max_pods(node: dict) -> int | None:
@@ -160,18 +155,17 @@ def pod_ip_capacity(ctx: Context) -> Iterator[Finding]:
     ```
     """
     nodes = ctx.inventory.nodes
-    blocks = _node_blocks(nodes)
+    node_blocks = [(node, block) for node in nodes if (block := _pod_block(node)) is not None]  # each CIDR parsed once
+    blocks = Counter(block.prefixlen for _, block in node_blocks)
     if not blocks:
         raise Skip("no node shows a spec.podCIDR")
-    for node in nodes:
-        cidr = dig(node, "spec", "podCIDR")
-        network = _ipv4_network(cidr) if isinstance(cidr, str) else None
+    for node, network in node_blocks:
         pods = _max_pods(node)
-        if network is not None and pods and pods > network.num_addresses - 2:
+        if pods and pods > network.num_addresses - 2:
             yield ctx.finding(
                 node,
                 f"Node allows {pods} pods but its pod block {network} holds only {network.num_addresses - 2} addresses.",
-                Evidence("spec.podCIDR", cidr),
+                Evidence("spec.podCIDR", dig(node, "spec", "podCIDR")),
                 Evidence("status.allocatable.pods", pods),
             )
     found = cluster_pod_range(ctx)

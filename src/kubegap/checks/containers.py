@@ -355,13 +355,17 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             sleep: {seconds: 20}        # or exec: {command: ["sleep", "20"]}
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
     balanced = load_balanced(ctx.inventory)
+    if not balanced:
+        return  # no load balancer sends traffic to any Service: nothing to drain
+    backed = backing_services(ctx.inventory, clients_only=True)
     leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic:
+            continue
         services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
-        if not workload.serves_traffic or not services or one_active_by_design(workload, leases):
+        if not services or one_active_by_design(workload, leases):
             continue
         evidence, graces = [], set()
         for template in workload.templates:

@@ -369,12 +369,13 @@ def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     delete the catch-all budget, or exclude the pods the specific one covers
     ```
     """
-    budgets: dict[int, tuple[Workload, list[str]]] = {}
+    budgets: dict[int, tuple[Workload, list[dict]]] = {}
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         for workload in pdb_workloads(ctx.inventory, pdb):
-            budgets.setdefault(id(workload.obj), (workload, []))[1].append(name(pdb))
-    for workload, names in budgets.values():
-        if len(names) > 1:
+            budgets.setdefault(id(workload.obj), (workload, []))[1].append(pdb)
+    for workload, pdbs in budgets.values():
+        if len(pdbs) > 1:
+            names = [name(pdb) for pdb in pdbs]
             yield ctx.finding(
                 workload.obj,
                 f"Pods of this {workload.kind} are covered by {len(names)} PodDisruptionBudgets ({', '.join(sorted(names))}): "

@@ -91,10 +91,14 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
     ```
     """
     users = _claim_users(ctx.inventory.workloads)
+    if not users:
+        return  # no pod template mounts a claim (a StatefulSet's come from its volumeClaimTemplates)
     for claim in ctx.inventory.of_kind("PersistentVolumeClaim"):
-        release = helm_release(claim)
         mounted_by = users.get((namespace(claim), name(claim)))
-        if release is None or not mounted_by or annotations(claim).get(KEEP) == "keep" or "helm.sh/hook" in annotations(claim):
+        if not mounted_by:
+            continue  # asked before the labels and annotations are read
+        release = helm_release(claim)
+        if release is None or annotations(claim).get(KEEP) == "keep" or "helm.sh/hook" in annotations(claim):
             continue
         mounters = ", ".join(f"{w.kind} {w.ref.name}" for w in mounted_by)
         policy = annotations(claim).get(KEEP)

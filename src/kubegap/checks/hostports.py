@@ -107,13 +107,13 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         if workload.kind != "Deployment":
             continue
-        count = replicas(workload)
-        strategy = as_dict(dig(workload.obj, "spec", "strategy"))
-        if not count or dig(strategy, "type") == "Recreate":
-            continue
         template = workload.templates[0]
         ports = host_ports(template)
         if not ports:
+            continue  # asked first: few pods bind a host port
+        count = replicas(workload)
+        strategy = as_dict(dig(workload.obj, "spec", "strategy"))
+        if not count or dig(strategy, "type") == "Recreate":
             continue
         surge = int_or_percent(_setting(strategy, "maxSurge"), count, round_up=True)
         unavailable = int_or_percent(_setting(strategy, "maxUnavailable"), count, round_up=False)

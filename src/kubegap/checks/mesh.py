@@ -238,11 +238,13 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         if not workload.serves_traffic:
             continue
-        namespace_obj = ctx.inventory.get("Namespace", None, workload.ref.namespace) if workload.ref.namespace else None
         for template in workload.templates:
             grace = template.spec.get("terminationGracePeriodSeconds")
-            why = injection(namespace_obj, template)
-            if why is None or not isinstance(grace, int) or isinstance(grace, bool) or grace <= DEFAULT_GRACE_SECONDS:
+            if not isinstance(grace, int) or isinstance(grace, bool) or grace <= DEFAULT_GRACE_SECONDS:
+                continue  # asked first: most pods keep the default, and injection reads labels and annotations
+            ns = workload.ref.namespace
+            why = injection(ctx.inventory.get("Namespace", None, ns) if ns else None, template)
+            if why is None:
                 continue
             if _drains(ctx, workload, template) is not None:
                 continue

@@ -62,6 +62,8 @@ def _mentions_mitigation(ctx: Context) -> str | None:
     for workload in ctx.inventory.workloads:
         for template in workload.templates:
             for _, container in containers(template.spec):
+                if not (container.get("command") or container.get("args")):
+                    continue  # no words to join
                 words = " ".join(command_words(container))
                 if MITIGATION in words.replace(" ", ""):
                     return str(workload.ref)
@@ -285,16 +287,17 @@ def _family(image: str) -> str:
 
 
 def _pool_values(members: list[dict], field: str) -> frozenset[str]:
-    return frozenset(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+    return frozenset(v for info in members if isinstance(v := info.get(field), str) and v)
 
 
 def _cross_pool_drift(pools: dict[str, list[dict]]) -> Iterator[tuple[str, dict[str, dict[str, list[str]]]]]:
-    """``(family, {field: {pool: values}})`` for OS families whose pools run different versions."""
+    """``(family, {field: {pool: values}})`` for OS families whose pools (each node's ``status.nodeInfo``) run
+    different versions."""
     families: dict[str, dict[str, list[dict]]] = {}
     for pool, members in pools.items():
-        for node in members:
-            if os_image(node):
-                families.setdefault(_family(os_image(node)), {}).setdefault(pool, []).append(node)
+        for info in members:
+            if isinstance(image := info.get("osImage"), str) and image:
+                families.setdefault(_family(image), {}).setdefault(pool, []).append(info)
     for family, family_pools in sorted(families.items()):
         if len(family_pools) < 2:
             continue
@@ -309,10 +312,11 @@ def _cross_pool_drift(pools: dict[str, list[dict]]) -> Iterator[tuple[str, dict[
 
 def node_pool(node: dict) -> str:
     """The pool a node belongs to (managed node group, GKE/AKS pool, Karpenter pool, instance type)."""
-    node_labels = labels(node)
+    node_labels = as_dict(dig(node, "metadata", "labels"))  # only string values are taken: no string-only copy is made
     for key in POOL_LABELS:
-        if node_labels.get(key):
-            return f"{key}={node_labels[key]}"
+        value = node_labels.get(key)
+        if isinstance(value, str) and value:
+            return f"{key}={value}"
     return "(no pool label)"
 
 
@@ -369,15 +373,15 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     (managed node group update, or cordon/drain/replace)
     ```
     """
-    pools: dict[str, list[dict]] = {}
+    pools: dict[str, list[dict]] = {}  # each pool's nodes as their status.nodeInfo, looked up once per node
     for node in production_nodes(ctx):
-        pools.setdefault(node_pool(node), []).append(node)
+        pools.setdefault(node_pool(node), []).append(as_dict(dig(node, "status", "nodeInfo")))
     for pool, members in sorted(pools.items()):
         if len(members) < 2:
             continue
         drift = {}
         for field in NODE_INFO_FIELDS:
-            values = Counter(v for n in members if isinstance(v := dig(n, "status", "nodeInfo", field), str) and v)
+            values = Counter(v for info in members if isinstance(v := info.get(field), str) and v)
             if len(values) > 1:
                 drift[field] = dict(values.most_common())
         if drift:

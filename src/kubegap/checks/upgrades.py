@@ -30,7 +30,17 @@ def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
     spec, base = template.spec, f"{template.path}.spec" if template.path else "spec"
     for key in str_map(spec.get("nodeSelector")):
         yield f"{base}.nodeSelector", key
-    node_affinity = as_dict(dig(spec, "affinity", "nodeAffinity"))
+    affinity = as_dict(spec.get("affinity"))
+    if affinity:  # most pod specs have none: its six fields are not looked up
+        yield from _affinity_keys(affinity, base)
+    for constraint in as_list(spec.get("topologySpreadConstraints")):
+        if isinstance(dig(constraint, "topologyKey"), str):
+            yield f"{base}.topologySpreadConstraints.topologyKey", constraint["topologyKey"]
+
+
+def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
+    """``(field path, label key)`` for the node-label keys of a pod spec's node affinity and pod (anti-)affinity."""
+    node_affinity = as_dict(affinity.get("nodeAffinity"))
     required = as_list(dig(node_affinity, "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"))
     preferred = [dig(p, "preference") for p in as_list(node_affinity.get("preferredDuringSchedulingIgnoredDuringExecution"))]
     for where, terms in (("required", required), ("preferred", preferred)):
@@ -40,13 +50,10 @@ def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
                     yield f"{base}.affinity.nodeAffinity ({where})", expression["key"]
     for kind_name in ("podAffinity", "podAntiAffinity"):
         for section in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"):
-            for term in as_list(dig(spec, "affinity", kind_name, section)):
+            for term in as_list(dig(affinity, kind_name, section)):
                 key = dig(term, "topologyKey") or dig(term, "podAffinityTerm", "topologyKey")
                 if isinstance(key, str):
                     yield f"{base}.affinity.{kind_name}.topologyKey", key
-    for constraint in as_list(spec.get("topologySpreadConstraints")):
-        if isinstance(dig(constraint, "topologyKey"), str):
-            yield f"{base}.topologySpreadConstraints.topologyKey", constraint["topologyKey"]
 
 
 def _toleration_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
