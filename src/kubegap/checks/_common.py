@@ -191,8 +191,9 @@ def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
 def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector | None]) -> list[Workload]:
     """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
 
-    Worked out for every object of ``kind`` at once, once per audit, since several checks ask; an
-    object the inventory does not hold is matched on its own."""
+    Worked out for every object of ``kind`` at once, once per audit and ``selector`` (a module-level
+    function, so that every caller shares the result), since several checks ask; an object the
+    inventory does not hold is matched on its own."""
     found = _selected_per_object(inventory, kind, selector).get(id(obj))
     return found[1] if found is not None and found[0] is obj else _selected(inventory, obj, selector)
 
@@ -201,7 +202,7 @@ def _selected_per_object(
     inventory: Inventory, kind: str, selector: Callable[[dict], Selector | None]
 ) -> dict[int, tuple[dict, list[Workload]]]:
     """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
-    return inventory.derive(("workloads_selected_by", kind),
+    return inventory.derive(("workloads_selected_by", kind, selector),
                             lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)})
 
 

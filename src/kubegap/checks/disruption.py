@@ -22,8 +22,11 @@ EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget",
-                                 lambda obj: Selector.from_label_selector(dig(obj, "spec", "selector")))
+    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
+
+
+def _pdb_selector(pdb: dict) -> Selector | None:
+    return Selector.from_label_selector(dig(pdb, "spec", "selector"))
 
 
 def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
