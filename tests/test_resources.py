@@ -2,7 +2,7 @@
 
 from collections import OrderedDict, defaultdict
 
-from kubegap.resources import containers, dig
+from kubegap.resources import annotation, containers, dig, label
 
 
 def test_dig_follows_dicts_and_list_indexes():
@@ -19,7 +19,7 @@ def test_dig_gives_the_default_for_missing_null_and_mistyped_steps():
     assert dig(obj, "spec", "selector", "matchLabels") is None
     assert dig(obj, "spec", "selector", 0) is None  # a string is not indexed
     assert dig(obj, "spec", "ports", "0") is None  # a list takes only integer steps
-    assert dig({1: "one", True: "yes"}, 1) is None  # a mapping takes only string steps (YAML allows other keys)
+    assert dig({1: "one", None: "none"}, 1) is None  # a mapping takes only string steps (YAML allows other keys)
 
 
 def test_dig_reads_dict_subclasses_without_changing_them():
@@ -39,3 +39,11 @@ def test_containers_paths_past_the_ones_made_ahead():
     assert found[39][1] is spec["containers"][39]
     assert [path for path, _ in containers(spec, init=False)][-1] == "containers[39]"
     assert containers({"containers": {"name": "a"}}) == []
+
+
+def test_one_label_or_annotation_is_a_non_empty_string_or_none() -> None:
+    obj = {"metadata": {"labels": {"a": "x", "empty": "", "number": 3}, "annotations": {"n": "y"}}}
+    assert label(obj, "a") == "x"
+    assert [label(obj, key) for key in ("empty", "number", "missing")] == [None, None, None]
+    assert annotation(obj, "n") == "y" and annotation(obj, "a") is None
+    assert label({"metadata": {"labels": ["a"]}}, "a") is None and label({"metadata": None}, "a") is None

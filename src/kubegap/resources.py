@@ -65,6 +65,21 @@ def annotations(obj: dict) -> dict[str, str]:
     return str_map(meta.get("annotations")) if isinstance(meta, dict) else {}
 
 
+def label(obj: dict, key: str) -> str | None:
+    """One label's value when it is a non-empty string, read without copying the labels."""
+    return _metadata_value(obj, "labels", key)
+
+
+def annotation(obj: dict, key: str) -> str | None:
+    """One annotation's value when it is a non-empty string, read without copying the annotations."""
+    return _metadata_value(obj, "annotations", key)
+
+
+def _metadata_value(obj: dict, field: str, key: str) -> str | None:
+    value = dig(obj, "metadata", field, key)
+    return value if isinstance(value, str) and value else None
+
+
 def kind(obj: dict) -> str:
     value = obj.get("kind")
     return value if isinstance(value, str) else ""

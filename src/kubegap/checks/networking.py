@@ -10,7 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
-from kubegap.resources import api_version, as_dict, as_list, containers, dig, name, namespace
+from kubegap.resources import api_version, as_dict, as_list, containers, dig, label, name, namespace
 from kubegap.selectors import Selector
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
@@ -26,8 +26,8 @@ class ReadyEndpoints:
         self.inventory = inventory
         self._slices: dict[tuple[str | None, str], list[dict]] = {}
         for endpoint_slice in inventory.of_kind("EndpointSlice"):
-            service = as_dict(dig(endpoint_slice, "metadata", "labels")).get(SERVICE_NAME_LABEL)  # one label: no copy of them all
-            if isinstance(service, str) and service:
+            service = label(endpoint_slice, SERVICE_NAME_LABEL)
+            if service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
         self._slices_collected = inventory.collected("EndpointSlice")
         self._listed = self._complete("EndpointSlice") or self._complete("Endpoints")

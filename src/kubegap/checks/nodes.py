@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images, matches_any
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, labels, name, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, label, labels, name, quantity
 from kubegap.podtemplates import pod_templates
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -312,10 +312,8 @@ def _cross_pool_drift(pools: dict[str, list[dict]]) -> Iterator[tuple[str, dict[
 
 def node_pool(node: dict) -> str:
     """The pool a node belongs to (managed node group, GKE/AKS pool, Karpenter pool, instance type)."""
-    node_labels = as_dict(dig(node, "metadata", "labels"))  # only string values are taken: no string-only copy is made
     for key in POOL_LABELS:
-        value = node_labels.get(key)
-        if isinstance(value, str) and value:
+        if value := label(node, key):
             return f"{key}={value}"
     return "(no pool label)"
 

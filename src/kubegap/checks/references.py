@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import audited_workloads, from_manifests, is_live, source_folder, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, name, namespace
+from kubegap.resources import annotation, as_dict, as_list, containers, dig, group, name, namespace
 from kubegap.podtemplates import PodTemplate, Workload
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
@@ -79,8 +79,8 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
 
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
-    hook = dig(obj, "metadata", "annotations", "helm.sh/hook")  # one annotation: no copy of them all
-    return frozenset(p.strip() for p in hook.split(",")) & PRE_HOOKS if isinstance(hook, str) else frozenset()
+    hook = annotation(obj, "helm.sh/hook")
+    return frozenset(p.strip() for p in hook.split(",")) & PRE_HOOKS if hook else frozenset()
 
 
 def _claim_templates(workload: Workload) -> frozenset[str]:
