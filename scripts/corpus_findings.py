@@ -10,14 +10,22 @@ with two findings of one check has two rows.
     python scripts/corpus_findings.py --check ID       # only that check's findings
     python scripts/corpus_findings.py --unreviewed     # only findings no golden file lists
     python scripts/corpus_findings.py --precision      # write docs/PRECISION.md from the golden files
+    python scripts/corpus_findings.py --details        # one JSON line per finding: message, evidence, fix, file
 
 KUBEGAP_SHARED points at the shared corpus when it is not ``../shared`` beside the checkout.
+
+A quarter of the projects added to the corpus in its second round (``NEW_PROJECTS``) is set aside
+before any check is tuned on them (``HOLDOUT``, drawn with ``HOLDOUT_SEED``). While checks are tuned,
+``KUBEGAP_TUNING=1`` leaves the set-aside projects out of every listing and of the golden test, so
+nobody tuning a check sees their findings; their precision is reported untouched once tuning is done.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -32,7 +40,27 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "corpus"
 PRECISION_DOC = ROOT / "docs" / "PRECISION.md"
 COLUMNS = ("project", "kind", "namespace", "name", "verdict", "reason")
-VERDICTS = ("gap", "noise")
+VERDICTS = ("gap", "noise", "wrong")
+"""``wrong``: the claimed condition does not hold in a running install, the stated consequence cannot
+happen, or the fix would break the workload. The target is none."""
+
+NEW_PROJECTS = (
+    "Mellanox-network-operator", "NVIDIA-dcgm-exporter", "NVIDIA-k8s-device-plugin", "argoproj-argo-workflows",
+    "cloudnative-pg-cloudnative-pg", "envoyproxy-gateway", "flannel-io-flannel", "kedacore-keda", "kserve-kserve",
+    "kubeflow-mpi-operator", "kubernetes-autoscaler", "kubernetes-kube-state-metrics",
+    "kubernetes-node-problem-detector", "kubernetes-sigs-descheduler", "kubernetes-sigs-jobset", "kubernetes-sigs-lws",
+    "kubernetes-sigs-metrics-server", "kubernetes-sigs-node-feature-discovery", "open-policy-agent-gatekeeper",
+    "open-telemetry-opentelemetry-operator", "projectcalico-calico", "projectcontour-contour", "tektoncd-pipeline",
+)
+"""The projects the corpus gained in its second round (each pinned to a release in its SOURCES.md)."""
+HOLDOUT_SEED = 20261204
+HOLDOUT = tuple(sorted(random.Random(HOLDOUT_SEED).sample(sorted(NEW_PROJECTS), len(NEW_PROJECTS) // 4 + 1)))
+"""A quarter of the new projects, drawn at random before any check was tuned on them."""
+
+
+def tuning() -> bool:
+    """True while checks are being tuned: the set-aside projects stay out of sight."""
+    return os.environ.get("KUBEGAP_TUNING", "") not in ("", "0")
 
 Key = tuple[str, str, str, str]
 """A finding's object: (project, kind, namespace or "-", name)."""
@@ -42,16 +70,33 @@ def shared_dir() -> Path:
     return Path(os.environ.get("KUBEGAP_SHARED") or ROOT.parent / "shared")
 
 
-def corpus_findings(corpus: Path) -> Iterator[tuple[str, Key]]:
-    """``(check id, object key)`` for every finding on every project of the corpus."""
+def projects(corpus: Path) -> list[Path]:
+    """The corpus projects in sight: all of them, or, while tuning, all but the set-aside ones."""
+    hidden = set(HOLDOUT) if tuning() else set()
+    return sorted(p for p in corpus.iterdir() if p.is_dir() and p.name not in hidden)
+
+
+def audited_findings(corpus: Path):
+    """``(project name, finding, inventory)`` for every finding on every project in sight."""
     checks = all_checks()
-    for project in sorted(p for p in corpus.iterdir() if p.is_dir()):
+    for project in projects(corpus):
         collection = ManifestSource([str(project)]).collect()
         if not collection.resources:
             continue
-        for finding in run_audit(Inventory(collection), checks, annotation_exemptions=False).findings:
-            ref = finding.object
-            yield finding.check_id, (project.name, ref.kind, ref.namespace or "-", ref.name)
+        inventory = Inventory(collection)
+        for finding in run_audit(inventory, checks, annotation_exemptions=False).findings:
+            yield project.name, finding, inventory
+
+
+def _key(project: str, finding) -> Key:
+    ref = finding.object
+    return (project, ref.kind, ref.namespace or "-", ref.name)
+
+
+def corpus_findings(corpus: Path) -> Iterator[tuple[str, Key]]:
+    """``(check id, object key)`` for every finding on every project in sight."""
+    for project, finding, _ in audited_findings(corpus):
+        yield finding.check_id, _key(project, finding)
 
 
 def found_by_check(corpus: Path) -> dict[str, Counter[Key]]:
@@ -59,6 +104,22 @@ def found_by_check(corpus: Path) -> dict[str, Counter[Key]]:
     for check_id, key in corpus_findings(corpus):
         found.setdefault(check_id, Counter())[key] += 1
     return found
+
+
+def finding_details(corpus: Path) -> Iterator[dict]:
+    """What a reviewer reads of each finding: what kubegap says, and where the object is defined."""
+    for project, finding, inventory in audited_findings(corpus):
+        origin = inventory.origin(finding.subject) if finding.subject is not None else None
+        yield {
+            "check": finding.check_id,
+            "key": list(_key(project, finding)),
+            "severity": finding.severity,
+            "message": finding.message,
+            "evidence": [e.to_json() for e in finding.evidence],
+            "fix": finding.remediation,
+            "file": origin.path if origin else None,
+            "line": origin.line if origin else None,
+        }
 
 
 def reviewed(golden: Path = GOLDEN) -> dict[str, list[tuple[Key, str, str]]]:
@@ -186,6 +247,7 @@ def main() -> int:
     parser.add_argument("--check", action="append", help="only this check (repeatable)")
     parser.add_argument("--unreviewed", action="store_true", help="only findings no golden file lists")
     parser.add_argument("--precision", action="store_true", help=f"write {PRECISION_DOC.relative_to(ROOT)}")
+    parser.add_argument("--details", action="store_true", help="one JSON line per finding, as a reviewer reads it")
     args = parser.parse_args()
     golden = reviewed()
     if args.precision:
@@ -195,6 +257,11 @@ def main() -> int:
     if not corpus.is_dir():
         print(f"no corpus at {corpus} (set KUBEGAP_SHARED)", file=sys.stderr)
         return 2
+    if args.details:
+        for details in finding_details(corpus):
+            if not args.check or details["check"] in args.check:
+                print(json.dumps(details, default=str))
+        return 0
     verdicts = {(check_id, key): (verdict, reason) for check_id, rows in golden.items() for key, verdict, reason in rows}
     print("check\t" + "\t".join(COLUMNS))
     for check_id, key in corpus_findings(corpus):
