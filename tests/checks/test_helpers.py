@@ -1,4 +1,4 @@
-"""Helpers the checks share: image references and floating tags, IntOrString percentages, what an absent
+"""Helpers the checks share: image references and floating tags, what an absent
 kind means, which Services carry client traffic, leader election, liveness budgets, kube-proxy's settings."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import pytest
 from kubegap.checks._common import (
     ImageRef,
     absent_means_none,
-    int_or_percent,
     kube_proxy_configurations,
     kube_proxy_flags,
     parse_image,
@@ -37,15 +36,6 @@ from kubegap.sources.base import Collection
 def test_parse_image(image, expected, hub):
     assert parse_image(image) == expected
     assert is_docker_hub(parse_image(image)) is hub
-
-
-@pytest.mark.parametrize(
-    "value, total, up, expected",
-    [(0, 3, True, 0), ("0%", 3, True, 0), ("10%", 3, True, 1), ("10%", 3, False, 0), ("100%", 4, False, 4),
-     ("x%", 3, True, None), ("3", 3, True, None), (True, 3, True, None), (2, 3, False, 2)],
-)
-def test_int_or_percent(value, total, up, expected):
-    assert int_or_percent(value, total, round_up=up) == expected
 
 
 def _inventory(inputs, collected=(), forbidden=None):

@@ -3,7 +3,6 @@ which carry client traffic), leader election, HPAs, kube-proxy's settings."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -373,22 +372,6 @@ def condition(obj: dict, condition_type: str) -> dict | None:
 def is_ready(pod: dict) -> bool:
     found = condition(pod, "Ready")
     return found is not None and found.get("status") == "True"
-
-
-def int_or_percent(value, total: int, *, round_up: bool) -> int | None:
-    """An IntOrString like ``maxUnavailable`` resolved against ``total`` (None when unusable)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            percent = float(value[:-1])
-        except ValueError:
-            return None
-        scaled = total * percent / 100
-        return math.ceil(scaled) if round_up else math.floor(scaled)
-    return None
 
 
 def spec_path(template: PodTemplate, field: str) -> str:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent, pod_sources, workloads_selected_by
+from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
+from kubegap.intstr import pdb_disruptions_allowed, percent
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.resources import dig, name, namespace
@@ -117,24 +118,52 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _percent(value) -> float | None:
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            return float(value[:-1])
-        except ValueError:
-            return None
-    return None
+MOST_COUNTS = 1000
+"""The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
-def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, tuple[Evidence, ...]]:
-    """The replicas of the workloads a budget selects, each at its fewest, and the autoscalers that set them.
+def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, int, tuple[Evidence, ...]]:
+    """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
+    and maxReplicas when one targets it), and the autoscalers that set them; 0 and 0 when some selected
+    workload's count cannot be known (a DaemonSet's follows the nodes).
 
-    Only a numeric minAvailable or a percentage maxUnavailable depends on them: most budgets (maxUnavailable 1)
-    are judged without matching their selector."""
-    counts = [fewest_replicas(w, targets) for w in pdb_workloads(inventory, pdb)]
-    total = sum(count for count, _ in counts if count is not None)
-    scalers = tuple(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for count, hpa in counts if hpa is not None)
-    return total, scalers
+    Only a numeric minAvailable or a percentage depends on them: most budgets (maxUnavailable 1) are judged
+    without matching their selector."""
+    fewest = most = 0
+    scalers: list[Evidence] = []
+    for workload in pdb_workloads(inventory, pdb):
+        low, hpa = fewest_replicas(workload, targets)
+        high, _ = most_replicas(workload, targets)
+        if low is None or high is None:
+            return 0, 0, ()
+        fewest += low
+        most += high
+        if hpa is not None:
+            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", low))
+            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", high))
+    return fewest, max(most, fewest), tuple(scalers)
+
+
+def _no_eviction(spec: dict, field: str, fewest: int, most: int, scalers: tuple[Evidence, ...]) -> tuple[str, str, tuple[Evidence, ...]] | None:
+    """A budget whose policy, resolved as the disruption controller resolves it (``kubegap.intstr``), allows no
+    eviction at some replica count the selected workloads can run; None when it always allows one."""
+    value = spec[field]
+    blocked = [n for n in range(max(fewest, 1), min(most, fewest + MOST_COUNTS) + 1) if pdb_disruptions_allowed(spec, n) == 0]
+    if not blocked or blocked[0] != max(fewest, 1):
+        return None
+    evidence = (Evidence(f"spec.{field}", value), *scalers)
+    if field == "maxUnavailable" or percent(value) == 100:
+        return "blocks node drains", f"{field} {value} allows no voluntary eviction", evidence
+    rounding = " (Kubernetes rounds a percentage up)" if percent(value) is not None else ""
+    scaled = "the autoscaler's minimum of " if scalers else ""
+    if blocked[-1] < most:
+        reason = (f"minAvailable {value} allows no voluntary eviction below {blocked[-1] + 1} replicas{rounding}, "
+                  f"and the pods it covers can run at {scaled}{blocked[0]}")
+    elif fewest == most or not fewest:
+        reason = f"minAvailable {value} keeps all {blocked[0]} replica(s) it covers{rounding}"
+    else:
+        reason = f"minAvailable {value} keeps every one of the {fewest} to {most} replicas it covers{rounding}"
+    return "blocks node drains", reason, evidence
 
 
 def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
@@ -147,38 +176,23 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
     for field in ("minAvailable", "maxUnavailable"):
-        percent = _percent(spec.get(field))
-        if percent is not None and percent > 100:
+        share = percent(spec.get(field))
+        if share is not None and share > 100:
             return (
                 "is invalid",
                 f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
                 "and the apply that carries it fails",
                 (Evidence(f"spec.{field}", spec[field]),),
             )
-    if "maxUnavailable" in spec:
-        value = spec["maxUnavailable"]
-        total = _covered(inventory, pdb, targets)[0] if isinstance(value, str) else 1  # a number does not depend on it
-        allowed = int_or_percent(value, max(total, 1), round_up=True)
-        if allowed == 0:
-            return (
-                "blocks node drains",
-                "maxUnavailable 0 allows no voluntary eviction",
-                (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),),
-            )
-    if "minAvailable" in spec:
-        value = spec["minAvailable"]
-        percent = _percent(value)
-        if percent == 100:
-            return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
-        if isinstance(value, int) and not isinstance(value, bool):
-            total, scalers = _covered(inventory, pdb, targets)
-            if total and value >= total:
-                covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
-                return (
-                    "blocks node drains",
-                    f"minAvailable {value} is at least {covered}",
-                    (Evidence("spec.minAvailable", value), *scalers),
-                )
+    field = "maxUnavailable" if "maxUnavailable" in spec else "minAvailable"
+    value = spec[field]
+    if field == "maxUnavailable" and not isinstance(value, str) or percent(value) in (0, 100):
+        found = _no_eviction(spec, field, 1, 1, ())  # a number, 0% or 100% does not depend on the replicas
+    else:
+        fewest, most, scalers = _covered(inventory, pdb, targets)
+        found = _no_eviction(spec, field, fewest, most, scalers) if fewest or field == "maxUnavailable" else None
+    if found:
+        return found
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
@@ -214,14 +228,22 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
-    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select, a
-    budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption controller
-    then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0 while every
-    expected pod is healthy. A percentage above 100% in either field is reported too: the API
-    server's validation rejects it, so the budget is never created. A workload that a HorizontalPodAutoscaler targets is
-    counted at the autoscaler's `minReplicas`, the fewest pods it runs; otherwise at its
-    `spec.replicas` (1 when unset).
+    PodDisruptionBudgets that allow no voluntary eviction at some replica count the pods they
+    select can have: `maxUnavailable` of 0 or `0%`, `minAvailable` of `100%`, a `minAvailable`
+    that resolves to every pod, a budget with neither `minAvailable` nor `maxUnavailable` (no
+    policy: the disruption controller then allows no eviction), or, on a live cluster,
+    `status.disruptionsAllowed` of 0 while every expected pod is healthy. A percentage above 100%
+    in either field is reported too: the API server's validation rejects it, so the budget is
+    never created.
+
+    Percentages are resolved as the disruption controller resolves them: both `minAvailable` and
+    `maxUnavailable` percentages round up, so `minAvailable: 80%` keeps every pod of 1 to 4
+    replicas and any `maxUnavailable` above 0% allows one eviction. The count is the replicas of
+    the workloads the budget selects, over every count they can run: a workload that a
+    HorizontalPodAutoscaler targets from its `minReplicas` to its `maxReplicas`, otherwise its
+    `spec.replicas` (1 when unset); a budget that blocks at the autoscaler's minimum is reported
+    with the count from which it allows an eviction. Budgets over a DaemonSet's pods, whose count
+    follows the nodes, are judged only on what does not depend on it.
 
     ## Why it matters
 

@@ -10,11 +10,11 @@ from kubegap.checks._common import (
     condition,
     daemonset_covers,
     has_status,
-    int_or_percent,
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
+from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload, is_top_level
@@ -145,19 +145,29 @@ def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
 
 
 def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
+    """What is unsafe in a rolling update over ``replicas`` pods (nodes, for a DaemonSet), resolved as its
+    controller resolves it (``kubegap.intstr``); a field left unset is not judged."""
     if kind in ("Deployment", "Rollout"):
         strategy = as_dict(spec.get("strategy"))
         if strategy.get("type") == "Recreate":
             return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence("spec.strategy.type", "Recreate")
-        field, value = "spec.strategy.rollingUpdate.maxUnavailable", dig(strategy, "rollingUpdate", "maxUnavailable")
+        field, rolling = "spec.strategy.rollingUpdate.maxUnavailable", as_dict(strategy.get("rollingUpdate"))
     elif kind == "DaemonSet":
-        field, value = "spec.updateStrategy.rollingUpdate.maxUnavailable", dig(spec, "updateStrategy", "rollingUpdate", "maxUnavailable")
+        field, rolling = "spec.updateStrategy.rollingUpdate.maxUnavailable", as_dict(dig(spec, "updateStrategy", "rollingUpdate"))
     else:
         return None
+    value = rolling.get("maxUnavailable")
     if value is None:
         return None
-    if value == "100%" or (replicas and (int_or_percent(value, replicas, round_up=False) or 0) >= replicas):
+    if value == "100%":
         return f"allows maxUnavailable {value}: a rollout can take every pod down at once", Evidence(field, value)
+    unavailable = rolling_update(kind, rolling, replicas)[1] if replicas else None
+    if unavailable is not None and unavailable >= replicas:
+        return (
+            f"allows maxUnavailable {value}, which resolves to all {replicas} of its pods: a rollout can take every pod down "
+            "at once",
+            Evidence(field, value),
+        )
     return None
 
 
@@ -182,7 +192,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     Deployments and Argo Rollouts selected by a Service that carries client traffic (not headless,
     not metrics-only, as for `single-replica`) that use the `Recreate` strategy or a
     `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
-    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes.
+    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes. A
+    percentage is resolved as each controller resolves it: a Deployment's `maxUnavailable` rounds
+    down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
     unable to attach the volume, or two instances writing to it. Deployments are only judged when

@@ -6,8 +6,9 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import audited_workloads, images, int_or_percent, matches_any, mounted_volumes
+from kubegap.checks._common import audited_workloads, images, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
 
@@ -930,8 +931,7 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         if strategy.get("type", "RollingUpdate") != "RollingUpdate":
             continue
         rolling = as_dict(strategy.get("rollingUpdate"))
-        unavailable = int_or_percent(rolling.get("maxUnavailable", "25%"), replicas, round_up=False)
-        surge = int_or_percent(rolling.get("maxSurge", "25%"), replicas, round_up=True)
+        surge, unavailable = rolling_update("Deployment", rolling, replicas)
         if unavailable == 0 and surge is not None and surge >= 1:
             yield ctx.finding(
                 workload.obj,
