@@ -9,7 +9,7 @@ from typing import TypeVar
 from kubegap.checks._common import from_manifests, pdb_covers, source_folder
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.resources import api_version, as_dict, as_list, dig, labels, namespace
+from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
@@ -292,7 +292,7 @@ def _backend_gaps(
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     replicas = [t.replicas for w in backends for t in w.templates]
     if backends and None not in replicas and sum(replicas) == 1:
-        yield "one replica serves it", Evidence(f"{backends[0].ref} spec.replicas", 1)
+        yield "one replica serves its Service", Evidence(f"{backends[0].ref} spec.replicas", 1)
     if backends and ctx.inventory.collected("PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
         yield "no PodDisruptionBudget protects its pods", Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
 
@@ -323,8 +323,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     manifests, a missing Service is only reported where the files of the configuration's own
     directory define Services in its namespace; elsewhere the backend is deployed by other files (a
     kustomize base whose patch renames the webhook's Service, an operator's own manifests). One
-    finding per configuration: webhooks that share a backend are named together, with every entry
-    in the evidence.
+    finding per backend: the webhooks one Service serves, in one configuration or in several (a
+    mutating and a validating configuration of the same controller), are one cause and are named
+    together, with every configuration and entry in the evidence; the finding is on the first
+    configuration by kind and name.
 
     ## Why it matters
 
@@ -369,22 +371,38 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             gaps_of[backend] = list(_backend_gaps(ctx, endpoints, *webhook.service, absence_judged=backend[1]))
         if gaps_of[backend]:
             failing.append((webhook, gaps_of[backend]))
-    for configuration, group in per_configuration(failing):
-        by_backend: dict[tuple[str, str], list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
-        for webhook, gaps in group:
-            by_backend.setdefault(webhook.service, []).append((webhook, gaps))
-        clauses, evidence = [], []
-        for members in by_backend.values():
-            gaps = members[0][1]
-            one = len(members) == 1
-            clauses.append(
-                f"{_names(members)} {'fails' if one else 'fail'} closed but "
-                + "; ".join(word if one else word.replace("its ", "their ") for word, _ in gaps)
-            )
-            evidence.append(Evidence("webhooks", [f"{w.path} {w.name}" for w, _ in members]))
-            evidence.extend(e for _, e in gaps)
-        yield ctx.finding(
-            configuration,
-            "; ".join(clauses) + ": when the backend is unavailable, matching API writes are rejected.",
-            *evidence,
+    for members in _per_backend(failing):
+        gaps = members[0][1]
+        configurations = per_configuration(members)
+        subject, first = next(configurations)
+        groups = [(subject, first), *configurations]
+        one = len(members) == 1
+        clauses = "; ".join(word if one else word.replace("its ", "their ") for word, _ in gaps)
+        named = _names(first) if len(groups) == 1 else "Webhooks " + " and ".join(
+            f"{kind(configuration)} {name(configuration)} ({', '.join(w.name for w, _ in group)})" for configuration, group in groups
         )
+        backend = first[0][0]
+        evidence = [
+            Evidence(f"{backend.path}.clientConfig.service", "/".join(backend.service)),
+            Evidence("webhooks", [f"{w.path} {w.name}" for w, _ in first]),
+        ]
+        evidence += [
+            Evidence(f"{kind(configuration)} {name(configuration)} webhooks", [f"{w.path} {w.name}" for w, _ in group])
+            for configuration, group in groups[1:]
+        ]
+        yield ctx.finding(
+            subject,
+            f"{named} {'fails' if one else 'fail'} closed but {clauses}: when the backend is unavailable, matching API "
+            "writes are rejected.",
+            *evidence,
+            *(e for _, e in gaps),
+        )
+
+
+def _per_backend(failing: list[tuple[Webhook, list[tuple[str, Evidence]]]]) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
+    """Failing webhooks grouped by the Service that serves them, across configurations: one backend is one
+    cause, so one finding. Configurations come in kind and name order, the first being the finding's subject."""
+    groups: dict[tuple[str, str], list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
+    for webhook, gaps in sorted(failing, key=lambda item: (kind(item[0].configuration), name(item[0].configuration))):
+        groups.setdefault(webhook.service, []).append((webhook, gaps))
+    return list(groups.values())

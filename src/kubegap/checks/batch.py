@@ -6,7 +6,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live, template_gpus
+from kubegap.checks._common import audited_workloads, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, dig, namespace
 from kubegap.podtemplates import REPLICA_SPEC_KINDS
@@ -23,14 +23,14 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
 
 @check(
     id="job-unbounded",
-    title="Jobs and CronJobs without a retry bound, a deadline or memory limits",
+    title="Jobs and CronJobs without a retry bound or a deadline",
     severity="medium",
     category="batch",
     cases=[UNIVERSE, "zalando-2017-cronjob-pod-flood-apiserver-oom-ingress-404s"],
     fix=(
         "Bound every Job: set backoffLimit explicitly (0 for tasks that must run at most once), set "
-        "activeDeadlineSeconds, and give every container a memory limit (and CPU requests) so a runaway "
-        "task is stopped before it exhausts a node; run heavy batch work on its own node pool."
+        "activeDeadlineSeconds so a runaway or hanging task is stopped; give its containers memory limits and "
+        "run heavy batch work on its own node pool."
     ),
     reads=["workloads"],
 )
@@ -39,9 +39,10 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Top-level Jobs and CronJobs (not finished, not Helm test hooks) that leave both
-    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, or that
-    have containers without a memory limit. A pod's `restartPolicy: Never` does not count: it
-    governs the pod, not the Job.
+    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset: whether the
+    work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
+    the pod, not the Job. Containers without a memory limit are `memory-limit-missing`'s (or
+    `requests-missing`'s, when they request nothing either): one cause, one finding.
 
     ## Why it matters
 
@@ -87,24 +88,14 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
         if workload.kind not in ("Job", "CronJob"):
             continue
         path, spec = job_spec(workload.obj)
-        evidence = []
-        if "backoffLimit" not in spec and "activeDeadlineSeconds" not in spec:
-            evidence.append(Evidence(f"{path}.backoffLimit", None))
-            evidence.append(Evidence(f"{path}.activeDeadlineSeconds", None))
-        unlimited = [
-            Evidence(f"{container_path}.resources.limits.memory", {"container": container_name(container)})
-            for _, container_path, container in app_containers(workload)
-            if dig(container, "resources", "limits", "memory") in (None, "")
-        ]
-        evidence.extend(unlimited)
-        if not evidence:
+        if "backoffLimit" in spec or "activeDeadlineSeconds" in spec:
             continue
-        problems = []
-        if "backoffLimit" not in spec and "activeDeadlineSeconds" not in spec:
-            problems.append("no backoffLimit or activeDeadlineSeconds (it retries up to 6 times with no deadline)")
-        if unlimited:
-            problems.append(f"{len(unlimited)} container(s) without a memory limit")
-        yield ctx.finding(workload.obj, f"{workload.kind} is unbounded: " + "; ".join(problems) + ".", *evidence)
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} is unbounded: no backoffLimit or activeDeadlineSeconds (it retries up to 6 times with no deadline).",
+            Evidence(f"{path}.backoffLimit", None),
+            Evidence(f"{path}.activeDeadlineSeconds", None),
+        )
 
 
 CRONJOB_MISSED = "kubernetes-user-2017-cronjobs-too-many-missed-start-times"

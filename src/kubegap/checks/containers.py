@@ -52,8 +52,12 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
     return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
 
 
-def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
-    """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
+def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, dict, list[str], list[str]]]]]:
+    """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
+    memory request, or its memory limit, unset (LimitRange defaults count as set).
+
+    One resources block is one cause: ``requests-missing`` reports a container that lacks a request together
+    with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         if workload.kind in RUNTIME_KINDS:
@@ -61,14 +65,15 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
-        defaulted = defaults[ns][0 if section == "requests" else 1]
-        evidence = []
+        requested, limited = defaults[ns]
+        gaps = []
         for _, path, container in app_containers(workload):
-            absent = _unset(container, resources, section, defaulted)
-            if absent:
-                evidence.append(Evidence(f"{path}.resources.{section}", {"container": container_name(container), "missing": absent}))
-        if evidence:
-            yield workload, evidence
+            requests = _unset(container, ("cpu", "memory"), "requests", requested)
+            limits = _unset(container, ("memory",), "limits", limited)
+            if requests or limits:
+                gaps.append((path, container, requests, limits))
+        if gaps:
+            yield workload, gaps
 
 
 @check(
@@ -93,6 +98,13 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+
+    One resources block is one finding: this check owns a container that lacks a request, and its
+    finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
+    container out), so an empty or missing `resources:` is reported once with everything it lacks.
+    Batch work (Jobs, CronJobs, training jobs, install hooks) is judged too: the scheduler places its
+    pods by their requests like any other, and a batch pod that requests nothing competes with the
+    services on its node for whatever is left.
 
     ## Why it matters
 
@@ -121,9 +133,20 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         requests: {cpu: 500m, memory: 512Mi}
     ```
     """
-    for workload, evidence in _missing(ctx, ("cpu", "memory"), "requests"):
-        named = ", ".join(f"{e.value['container']} (no {' or '.join(e.value['missing'])})" for e in evidence)
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {named}.", *evidence)
+    for workload, gaps in _missing(ctx):
+        evidence, named = [], []
+        for path, container, requests, limits in gaps:
+            if not requests:
+                continue  # requests set: a missing memory limit is memory-limit-missing's
+            value = {"container": container_name(container), "missing": requests}
+            words = f"no {' or '.join(requests)} request"
+            if limits:
+                value["limits missing"] = limits
+                words += ", no memory limit"
+            evidence.append(Evidence(f"{path}.resources.requests", value))
+            named.append(f"{value['container']} ({words})")
+        if evidence:
+            yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}.", *evidence)
 
 
 @check(
@@ -149,9 +172,13 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers of top-level workloads without `resources.limits.memory` and without a default
-    memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
-    runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
-    judged, nor a container running the pause image unchanged (it only holds the pod open).
+    memory limit from a LimitRange in their namespace, whose CPU and memory requests are set. A
+    container that also lacks a request is reported once, by `requests-missing`, whose finding
+    names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
+    and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    Batch work is judged like services here: a runaway batch pod exhausts its node's memory just as
+    a service's does (a reindex Job took down node after node at Universe in 2017).
 
     ## Why it matters
 
@@ -177,9 +204,15 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 512Mi}
     ```
     """
-    for workload, evidence in _missing(ctx, ("memory",), "limits"):
-        named = ", ".join(e.value["container"] for e in evidence)
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
+    for workload, gaps in _missing(ctx):
+        evidence = [
+            Evidence(f"{path}.resources.limits", {"container": container_name(container), "missing": limits})
+            for path, container, requests, limits in gaps
+            if limits and not requests  # a container without requests is requests-missing's, limit included
+        ]
+        if evidence:
+            named = ", ".join(e.value["container"] for e in evidence)
+            yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
 
 
 @check(
