@@ -166,19 +166,35 @@ class Workload:
     kind: str = field(init=False, repr=False, compare=False)
     is_batch: bool = field(init=False, repr=False, compare=False)
     is_helm_test: bool = field(init=False, repr=False, compare=False)
+    is_hook: bool = field(init=False, repr=False, compare=False)
     is_finished: bool = field(init=False, repr=False, compare=False)
     serves_traffic: bool = field(init=False, repr=False, compare=False)
-    """Held to service standards (replicas, probes, PDBs): not batch, not a Helm test, not done."""
+    """Held to service standards (replicas, probes, PDBs, spread, graceful shutdown): long-running work.
+    One-shot work is judged as batch (does it finish, is it bounded): Jobs, CronJobs and run-to-completion
+    pods, training jobs, Helm and Argo CD hooks (install, upgrade, sync and test steps, whatever their
+    kind), and finished Jobs and pods."""
 
     def __post_init__(self) -> None:
         batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
-        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test),
-                                  ("is_finished", finished), ("serves_traffic", not (batch or helm_test or finished))):
+        hook = is_hook(self.obj)
+        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test), ("is_hook", hook),
+                                  ("is_finished", finished), ("serves_traffic", not (batch or hook or finished))):
             object.__setattr__(self, field_name, value)
 
 
 def _is_batch(obj: dict, kind_name: str) -> bool:
     return kind_name in BATCH_KINDS or (kind_name == "Pod" and dig(obj, "spec", "restartPolicy") in ("Never", "OnFailure"))
+
+
+HOOK_ANNOTATIONS = ("helm.sh/hook", "argocd.argoproj.io/hook")
+"""Annotations that make an object a step of an install, upgrade or sync rather than part of the running
+application: the tool runs it at that moment and waits for it to finish."""
+
+
+def is_hook(obj: dict) -> bool:
+    """A Helm or Argo CD hook: one-shot work run at install, upgrade, sync or test time."""
+    found = annotations(obj)
+    return any(found.get(key, "").strip() for key in HOOK_ANNOTATIONS)
 
 
 def _is_helm_test(obj: dict) -> bool:

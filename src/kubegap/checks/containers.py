@@ -240,8 +240,8 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
-    a capacity choice, not a latency risk. Batch workloads, Helm test hooks and finished Jobs are
-    not reported. Whether throttling happens in practice shows only in the
+    a capacity choice, not a latency risk. One-shot and batch work (Jobs, CronJobs, training jobs,
+    Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
     ## Why it matters
@@ -349,8 +349,8 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
     keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
     client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
-    controllers are not judged like request-serving replicas. Batch workloads, Helm test hooks and
-    finished Jobs are not reported. One finding per workload, with every pod template in the
+    controllers are not judged like request-serving replicas. One-shot and batch work (Jobs,
+    CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported. One finding per workload, with every pod template in the
     evidence.
 
     ## Why it matters

@@ -68,8 +68,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
     HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
-    two or more pods, a drain can take them together. Batch workloads and Helm
-    test hooks are not reported. Manifests are taken as the whole application (no PDB in the files
+    two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
+    training jobs, Helm and Argo CD hooks) is not reported. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters

@@ -8,6 +8,7 @@ from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import annotations, as_list, dig, labels, name, namespace
 from kubegap.selectors import Selector
+from kubegap.podtemplates import is_hook
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
 CONTROL_PLANE_COMPONENTS = ("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler")
@@ -24,8 +25,8 @@ def _is_static(pod: dict) -> bool:
 
 
 def _unowned_and_running(pod: dict) -> bool:
-    """No owner, not a static pod or Helm hook, a restart policy that keeps it running, not finished."""
-    if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or "helm.sh/hook" in annotations(pod):
+    """No owner, not a static pod or a Helm or Argo CD hook, a restart policy that keeps it running, not finished."""
+    if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or is_hook(pod):
         return False
     return dig(pod, "spec", "restartPolicy", default="Always") != "Never" and dig(pod, "status", "phase") not in ("Succeeded", "Failed")
 
@@ -59,7 +60,7 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Pods with no owner references whose `restartPolicy` is `Always` (the default) or `OnFailure`,
-    that have not finished, are not Helm hooks, and are not static or mirror pods (a
+    that have not finished, are not Helm or Argo CD hooks, and are not static or mirror pods (a
     `kubernetes.io/config.*` annotation, or a control-plane component in `kube-system`), and that
     are evidently in service: read from a live cluster (with status or a resourceVersion), or
     selected by a Service that carries traffic (a headless Service only gives pods DNS names). A Pod in a manifest that no Service selects is usually an example or a

@@ -75,8 +75,9 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     containers that declare the target of one of its client ports, or every container when none
     declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
     only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
-    per node) and leader-elected controllers are not judged like request-serving replicas. Batch
-    workloads, Helm test hooks and finished Jobs are not reported; init containers are not judged,
+    per node) and leader-elected controllers are not judged like request-serving replicas. One-shot
+    and batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not
+    reported; init containers are not judged,
     nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
@@ -149,7 +150,9 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     fail for reasons outside the container: the same HTTP path and port, gRPC service, or command.
     Identical `tcpSocket` probes are not reported: a TCP connect only asks whether the process
     listens, which no dependency can break. Timings are not compared. Probes on different endpoints
-    that reach the same dependency inside the application are not visible through the API.
+    that reach the same dependency inside the application are not visible through the API. Only
+    long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
+    training jobs) serves no requests, so its readiness takes nothing out of rotation.
 
     ## Why it matters
 
@@ -177,6 +180,8 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in audited_workloads(ctx.inventory):
+        if not workload.serves_traffic:
+            continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
         evidence = []
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))

@@ -68,8 +68,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     ServiceMonitor or PodMonitor, or the `prometheus.io/port` of a Service annotated
     `prometheus.io/scrape`) carries no client traffic. Leader-elected controllers (a
     `--leader-elect`-style flag or variable, or a ServiceAccount bound to write Leases) have one
-    active replica by design and are not reported. Workloads scaled to zero, batch workloads and
-    Helm test hooks are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
+    active replica by design and are not reported. Workloads scaled to zero and one-shot or batch
+    work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
     ## Why it matters
 
@@ -252,7 +252,8 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
 
     Where pods actually run: workloads with at least two ready pods that all sit on one node while
     the cluster has more than one node, or all in one zone (`topology.kubernetes.io/zone`) while
-    the cluster's nodes span several. Batch workloads and Helm test hooks are not reported.
+    the cluster's nodes span several. One-shot and batch work (Jobs, CronJobs, training jobs, Helm
+    and Argo CD hooks) is not reported.
 
     ## Why it matters
 
