@@ -197,6 +197,18 @@ def is_hook(obj: dict) -> bool:
     return any(found.get(key, "").strip() for key in HOOK_ANNOTATIONS)
 
 
+def bounded_one_shot(workload: Workload) -> bool:
+    """Work that runs once to completion and is bounded: a hook (the install tool waits for it, with a
+    timeout), a run-to-completion Pod, or a Job that bounds its retries or its run (``backoffLimit``,
+    ``activeDeadlineSeconds``). Not a CronJob (it recurs) nor a training job (its size is the point)."""
+    if workload.is_hook:
+        return True
+    if workload.kind == "Pod":
+        return workload.is_batch
+    spec = as_dict(workload.obj.get("spec"))
+    return workload.kind == "Job" and ("backoffLimit" in spec or "activeDeadlineSeconds" in spec)
+
+
 def _is_helm_test(obj: dict) -> bool:
     hook = annotations(obj).get("helm.sh/hook", "")
     return any(part.strip().startswith("test") for part in hook.split(","))

@@ -39,8 +39,9 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Top-level Jobs and CronJobs (not finished, not Helm test hooks) that leave both
-    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset: whether the
-    work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
+    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, and CronJobs
+    with `concurrencyPolicy: Forbid` and no `activeDeadlineSeconds`, where one run that hangs keeps
+    every later run from starting: whether the work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
     the pod, not the Job. Containers without a memory limit are `memory-limit-missing`'s (or
     `requests-missing`'s, when they request nothing either): one cause, one finding.
 
@@ -88,7 +89,18 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
         if workload.kind not in ("Job", "CronJob"):
             continue
         path, spec = job_spec(workload.obj)
-        if "backoffLimit" in spec or "activeDeadlineSeconds" in spec:
+        if "activeDeadlineSeconds" in spec:
+            continue
+        if workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Forbid":
+            yield ctx.finding(
+                workload.obj,
+                "CronJob forbids concurrent runs and sets no activeDeadlineSeconds: one run that hangs blocks every later "
+                "run, silently.",
+                Evidence("spec.concurrencyPolicy", "Forbid"),
+                Evidence(f"{path}.activeDeadlineSeconds", None),
+            )
+            continue
+        if "backoffLimit" in spec:
             continue
         yield ctx.finding(
             workload.obj,

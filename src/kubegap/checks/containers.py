@@ -19,7 +19,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
-from kubegap.podtemplates import RUNTIME_KINDS, Workload
+from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"
@@ -60,7 +60,7 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, dict, lis
     with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
-        if workload.kind in RUNTIME_KINDS:
+        if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload):
             continue
         ns = workload.ref.namespace
         if ns not in defaults:
@@ -102,9 +102,12 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
     container out), so an empty or missing `resources:` is reported once with everything it lacks.
-    Batch work (Jobs, CronJobs, training jobs, install hooks) is judged too: the scheduler places its
-    pods by their requests like any other, and a batch pod that requests nothing competes with the
-    services on its node for whatever is left.
+    Recurring and open-ended batch work (CronJobs, training jobs, Jobs that bound neither their
+    retries nor their run) is judged too: the scheduler places its pods by their requests like any
+    other, and a batch pod that requests nothing competes with the services on its node for whatever
+    is left. Bounded one-shot work is not reported: a Helm or Argo CD hook, a run-to-completion Pod,
+    or a Job with `backoffLimit` or `activeDeadlineSeconds` runs once to completion, so what it uses
+    is a capacity choice with bounded damage (a one-shot Job bounding neither is `job-unbounded`'s).
 
     ## Why it matters
 
@@ -158,7 +161,6 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         PYTHON_DISCORD_OOM,
         NU_NL_ELASTALERT,
         "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready",
-        "dfds-2022-prometheus-without-requests-limits-nodes-notready",
     ],
     reads=["workloads", "LimitRange"],
     fix=(
@@ -177,8 +179,11 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
     and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open).
-    Batch work is judged like services here: a runaway batch pod exhausts its node's memory just as
-    a service's does (a reindex Job took down node after node at Universe in 2017).
+    Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
+    its node's memory just as a service's does (a reindex Job that retried without a bound took down
+    node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a
+    run-to-completion Pod, a Job with `backoffLimit` or `activeDeadlineSeconds`) runs once to
+    completion and is not reported, as for `requests-missing`.
 
     ## Why it matters
 
