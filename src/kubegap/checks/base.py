@@ -84,12 +84,19 @@ class Context:
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
     members: tuple[Member, ...] = ()
+    passed_over: dict[str, set[int]] = field(default_factory=dict)
+    """Objects the check could not judge, by the reason (see ``not_judged``)."""
 
     @property
     def cluster(self) -> ObjectRef:
         """The subject of findings about the cluster as a whole (e.g. every node on one OS image)."""
         cluster_name = self.inventory.collection.cluster.get("name")
         return ObjectRef("kubegap.io/v1", "Cluster", None, cluster_name if isinstance(cluster_name, str) else "cluster")
+
+    def not_judged(self, subject: dict, reason: str) -> None:
+        """Record that ``subject`` could not be judged (an absence on an open world): coverage says how many
+        objects each reason left unjudged, once, instead of a finding or silence."""
+        self.passed_over.setdefault(reason, set()).add(id(subject))
 
     def setting(self, key: str) -> Any:
         return self.settings.get(key, self.check.defaults[key])

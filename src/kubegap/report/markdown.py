@@ -12,7 +12,7 @@ import re
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, counts_label, coverage_label, subject_label, value_text, where_label
+from kubegap.report.text import case_label, counts_label, coverage_label, subject_label, unjudged_by_reason, value_text, where_label
 
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")
 
@@ -78,9 +78,14 @@ def markdown(report: dict) -> str:
     kinds = report.get("kinds", {})
     forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
     warnings = report.get("warnings", [])
-    if not_ran or forbidden or absent or warnings:
+    unjudged = unjudged_by_reason(report["coverage"])
+    if not_ran or forbidden or absent or warnings or unjudged:
         lines += ["", "### Not checked", ""]
         lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
+        lines += [
+            f"- {objects} object(s) not judged by {', '.join(f'`{check}`' for check in checks)}: {inline(reason)}"
+            for reason, (objects, checks) in unjudged.items()
+        ]
         lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
         if absent:
             lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")

@@ -83,7 +83,11 @@ def expired_warning(rule, count: int) -> str:
 
 
 def _coverage(coverage, tag: dict) -> list[dict]:
-    return [{**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings} for c in coverage]
+    return [
+        {**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings,
+         **({"unjudged": [{"reason": reason, "objects": count} for reason, count in c.unjudged]} if c.unjudged else {})}
+        for c in coverage
+    ]
 
 
 def _summary(findings: list[dict], suppressed: int, coverage: list[dict], objects: int, elapsed: float) -> dict:

@@ -21,7 +21,9 @@ from rich.console import Console
 from rich.text import Text
 
 from kubegap.checks.base import severity_rank
-from kubegap.report.text import case_label, case_reference, coverage_label, evidence_text, subject_label, summary_line, where_label
+from kubegap.report.text import (
+    case_label, case_reference, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
+)
 
 ROWS_PER_CHECK = 5
 INDENT = "    "
@@ -175,10 +177,14 @@ def _by_check(printer: _Printer, report: dict, findings: list[dict], view: View)
 
 
 def _coverage(printer: _Printer, report: dict, view: View) -> None:
-    """Failed checks always; skipped ones as one line, or listed with their reasons under ``--show-skipped``."""
+    """Failed checks always; objects checks could not judge as one line per reason (with the checks under
+    ``--show-skipped``); skipped checks as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
         if c["status"] == "error":
             printer.paragraph(f"{coverage_label(c)}: failed: {c['reason']}", first="  ", style="red")
+    for reason, (objects, checks) in unjudged_by_reason(report["coverage"]).items():
+        listed = f" ({', '.join(checks)})" if view.show_skipped else ""
+        printer.paragraph(f"{objects} object(s) not judged by {len(checks)} check(s){listed}: {reason}", style="dim")
     skipped = [c for c in report["coverage"] if c["status"] == "skipped"]
     if not skipped:
         return

@@ -112,3 +112,13 @@ def summary_line(report: dict) -> str:
     parts.append(f"{summary['objects']} objects")
     parts.append(f"{summary['elapsed_seconds']:.2f} s")
     return " · ".join(parts)
+
+
+def unjudged_by_reason(coverage: list[dict]) -> dict[str, tuple[int, list[str]]]:
+    """Per reason, the objects checks could not judge and the checks (labelled): each reason said once."""
+    found: dict[str, tuple[int, list[str]]] = {}
+    for c in coverage:
+        for item in c.get("unjudged", ()):
+            objects, checks = found.get(item["reason"], (0, []))
+            found[item["reason"]] = (objects + item["objects"], [*checks, coverage_label(c)])
+    return found

@@ -38,6 +38,10 @@ class Collection:
     resources: list[dict] = field(default_factory=list)
     inputs: list[dict] = field(default_factory=list)
     collected: set[str] = field(default_factory=set)
+    listed: set[str] = field(default_factory=set)
+    """Kinds listed completely from a cluster (live, or in a snapshot of one): there, absence is evidence.
+    Manifests list nothing completely: a kind is ``collected`` from them when one of its objects is seen.
+    A listing limited to some namespaces names them in ``cluster["namespaces"]``."""
     forbidden: dict[str, str] = field(default_factory=dict)
     absent: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
@@ -59,6 +63,7 @@ class Collection:
         self.resources.extend(other.resources)
         self.inputs.extend(other.inputs)
         self.collected |= other.collected
+        self.listed |= other.listed
         self.forbidden.update(other.forbidden)
         self.absent |= other.absent
         self.failed.update(other.failed)

@@ -306,6 +306,8 @@ class LiveSource:
         except (ApiError, TransportError) as exc:
             raise UserError(f"{self.connection.host}: cannot read the API server's discovery: {exc}") from None
         collection.cluster = {"name": self.connection.context or "cluster", "version": version.get("gitVersion")}
+        if self.namespaces:  # namespaced kinds are listed only there: elsewhere absence proves nothing
+            collection.cluster["namespaces"] = list(self.namespaces)
         collection.inputs.append({"type": "cluster", "context": self.connection.context})
         with Progress(self.progress, f"collecting from {collection.cluster['name']}") as progress:
             wanted = []
@@ -374,6 +376,7 @@ class LiveSource:
             for item in items:
                 collection.add(item)
             collection.collected.add(resource.kind)
+            collection.listed.add(resource.kind)
             return
         status, why = problem
         if status == "forbidden":

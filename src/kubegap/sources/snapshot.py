@@ -38,6 +38,7 @@ def read_snapshot(data: dict, path: str, compact: Compactor) -> Collection:
         else:
             collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")
     collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
+    collection.listed = set(collection.collected)  # a snapshot records complete listings of a cluster
     collection.forbidden = {k: str(v) for k, v in as_dict(data.get("forbidden")).items() if isinstance(k, str)}
     collection.absent = {k for k in as_list(data.get("absent")) if isinstance(k, str)}
     collection.failed = {k: str(v) for k, v in as_dict(data.get("failed")).items() if isinstance(k, str)}
