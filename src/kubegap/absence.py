@@ -11,8 +11,11 @@ On an open world an absence is a finding only on positive evidence of a mistake:
 - a **near miss**: an object of the right kind in the same namespace whose name is a small edit
   away from the one referred to (a typo), or, for a selector, a pod template that meets every
   requirement but one, which is a small edit away from a label it carries;
+- a **wrong namespace**: the object exists, with that name, only in another namespace, while the
+  reference can only reach its own;
 - a **self-contained unit**: the files of the referring object's directory define objects of the
-  kind in its namespace (they are where that kind comes from), and nothing in the input could
+  kind in its namespace (they are where that kind comes from), every document there could be read
+  (an unrendered template may define anything), and nothing in the input could
   create the missing object: no workload whose ServiceAccount a Role or ClusterRole lets create
   that kind there, and no custom resource there whose controller the input does not run (such a
   controller may create anything; one the input runs is judged by its RBAC like any workload).
@@ -165,7 +168,10 @@ class Creators:
             for subject in as_list(binding.get("subjects")):
                 if dig(subject, "kind") != "ServiceAccount" or not isinstance(dig(subject, "name"), str):
                     continue
-                who = runs_as.get((dig(subject, "namespace") or namespace(binding), subject["name"]))
+                subject_ns = dig(subject, "namespace")
+                subject_ns = subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding)
+                # a workload whose manifest names no namespace is applied into one chosen at install time
+                who = runs_as.get((subject_ns, subject["name"])) or runs_as.get((None, subject["name"]))
                 if not who or not rules:
                     continue
                 self._grants.append((scope, f"{who[0]} ({role_kind} {role_name})", rules))
@@ -205,6 +211,13 @@ def _folder(inventory: Inventory, obj: dict) -> str | None:
     return os.path.dirname(origin.path) if origin else None
 
 
+def _self_contained(inventory: Inventory, obj: dict) -> bool:
+    """Whether every document of the directory ``obj`` was read from could be parsed: an unrendered template
+    beside it may define what the input does not show."""
+    folder = _folder(inventory, obj)
+    return folder is not None and not any(os.path.dirname(path) == folder for path in inventory.collection.unread)
+
+
 def _defined_by_folder(kind_name: str):
     """``(namespace, directory)`` of the objects of ``kind_name`` each directory of the input defines."""
     return lambda inventory: {(namespace(obj), _folder(inventory, obj)) for obj in inventory.of_kind(kind_name)}
@@ -221,23 +234,29 @@ def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted:
     near = near_miss(wanted, present)
     if near is not None:
         return Judgement(True, f"a near miss of {kind_name} {near}, which exists")
+    elsewhere = sorted({namespace(obj) or "" for obj in inventory.of_kind(kind_name) if name(obj) == wanted} - {ns or ""})
+    if ns is not None and elsewhere:
+        return Judgement(True, f"it exists in namespace {elsewhere[0]}, and a reference reaches only its own namespace")
     if kind_name == "Secret" or creators(inventory).may_create([kind_name], ns):
         return UNKNOWN
     defined = inventory.derive(("absence.defined_by_folder", kind_name), _defined_by_folder(kind_name))
-    if (ns, _folder(inventory, referrer)) in defined:
+    if (ns, _folder(inventory, referrer)) in defined and _self_contained(inventory, referrer):
         return Judgement(True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input creates one")
     return UNKNOWN
 
 
-def empty_selection(inventory: Inventory, ns: str | None, selector: Selector, templates: Iterable[tuple[str, dict[str, str]]]) -> Judgement:
-    """Whether a selector that matches none of the pod ``templates`` (``(object, labels)``) of ``ns`` proves a
-    mistake on an open world: a near-miss label, or a namespace whose pods only these templates can create."""
+def empty_selection(
+    inventory: Inventory, ns: str | None, selector: Selector, templates: Iterable[tuple[str, dict[str, str]]], selecting: dict
+) -> Judgement:
+    """Whether ``selecting``'s selector, which matches none of the pod ``templates`` (``(object, labels)``) of
+    ``ns``, proves a mistake on an open world: a near-miss label, or a namespace whose pods only these
+    templates can create (and a directory whose every document could be read)."""
     templates = list(templates)
     for owner, carried in templates:
         near = _near_miss_label(selector, carried)
         if near is not None:
             return Judgement(True, f"a near miss of the label {near} of {owner}")
-    if not templates or creators(inventory).may_create(POD_MAKERS, ns):
+    if not templates or creators(inventory).may_create(POD_MAKERS, ns) or not _self_contained(inventory, selecting):
         return UNKNOWN
     return Judgement(True, "nothing in the input but its workloads creates pods here")
 

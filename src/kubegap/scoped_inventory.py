@@ -42,6 +42,7 @@ class CollectionFacts:
         self.inputs = collection.inputs
         self.collected = collection.collected
         self.listed = collection.listed
+        self.unread = collection.unread
         self.forbidden = collection.forbidden
         self.absent = collection.absent
         self.failed = collection.failed

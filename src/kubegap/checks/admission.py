@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from kubegap.checks._common import from_manifests, pdb_covers, source_folder
+from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.checks._common import pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import ReadyEndpoints
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
@@ -265,26 +266,18 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
         )
 
 
-def _absence_judged(ctx: Context) -> Callable[[Webhook], bool]:
-    """Whether a webhook's missing Service is evidence that it does not exist.
-
-    In a cluster, always. In manifests, only where the files of the configuration's own directory
-    define Services in the Service's namespace: elsewhere the backend is deployed by other files (a
-    kustomize base whose patch renames the Service, the operator's own manifests).
-    """
-    if not from_manifests(ctx.inventory):
-        return lambda webhook: True
-    managed = {(namespace(s), source_folder(ctx.inventory, s)) for s in ctx.inventory.of_kind("Service")}
-    return lambda webhook: (webhook.service[0], source_folder(ctx.inventory, webhook.configuration)) in managed
-
-
 def _backend_gaps(
-    ctx: Context, endpoints: ReadyEndpoints, ns: str, service_name: str, absence_judged: bool
+    ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook
 ) -> Iterator[tuple[str, Evidence]]:
+    ns, service_name = webhook.service
     service = ctx.inventory.get("Service", ns, service_name)
     if service is None:
-        if absence_judged:
-            yield "its Service does not exist", Evidence("clientConfig.service", f"{ns}/{service_name}")
+        judgement = missing_object(ctx.inventory, "Service", ns, service_name, webhook.configuration)
+        if not judgement.proven:
+            ctx.not_judged(webhook.configuration, judgement.why)
+        else:
+            how = "" if judgement is CLOSED else f" ({judgement.why})"
+            yield f"its Service does not exist{how}", Evidence("clientConfig.service", f"{ns}/{service_name}")
         return
     ready = endpoints.ready(ns, service_name)
     if ready == 0:
@@ -304,7 +297,7 @@ def _backend_gaps(
     category="admission",
     cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
-    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget"],
+    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", *RBAC_KINDS],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; or set failurePolicy Ignore if the cluster can do without it "
@@ -319,10 +312,12 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
     (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
     replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
-    whose kinds were not collected are not judged; the check is skipped without Services. In
-    manifests, a missing Service is only reported where the files of the configuration's own
-    directory define Services in its namespace; elsewhere the backend is deployed by other files (a
-    kustomize base whose patch renames the webhook's Service, an operator's own manifests). One
+    whose kinds were not collected are not judged; the check is skipped without Services. That the
+    Service does not exist is known from a cluster or snapshot that listed Services; in manifests
+    only from positive evidence (see Evidence rules in the docs): a near-miss name, or files beside
+    the configuration that define Services in its namespace while nothing in the input could create
+    one. Elsewhere the backend may be deployed by other files (a kustomize base whose patch renames
+    the webhook's Service, an operator's own manifests), and the webhook is not judged. One
     finding per backend: the webhooks one Service serves, in one configuration or in several (a
     mutating and a validating configuration of the same controller), are one cause and are named
     together, with every configuration and entry in the evidence; the finding is on the first
@@ -362,13 +357,12 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     if not candidates:
         raise Skip("no fail-closed webhook served by an in-cluster Service")
     endpoints = ReadyEndpoints(ctx.inventory)
-    judged = _absence_judged(ctx)
-    gaps_of: dict[tuple[tuple[str, str], bool], list[tuple[str, Evidence]]] = {}
+    gaps_of: dict[tuple[tuple[str, str], int], list[tuple[str, Evidence]]] = {}
     failing = []
     for webhook in candidates:
-        backend = (webhook.service, judged(webhook))
+        backend = (webhook.service, id(webhook.configuration))  # a missing Service is judged from each configuration's files
         if backend not in gaps_of:
-            gaps_of[backend] = list(_backend_gaps(ctx, endpoints, *webhook.service, absence_judged=backend[1]))
+            gaps_of[backend] = list(_backend_gaps(ctx, endpoints, webhook))
         if gaps_of[backend]:
             failing.append((webhook, gaps_of[backend]))
     for members in _per_backend(failing):

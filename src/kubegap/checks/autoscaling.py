@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
@@ -308,14 +309,17 @@ def _resource_metrics(hpa: dict) -> Iterator[tuple[str, str, str | None, bool]]:
         "a request for each resource the HPA scales on by utilization; otherwise the HPA cannot compute a "
         "utilization and does not scale."
     ),
-    reads=["Deployment", "Rollout", "StatefulSet"],
+    reads=["workloads", *RBAC_KINDS],
 )
 def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
     HorizontalPodAutoscalers whose `scaleTargetRef` names a workload that does not exist (judged
-    only when that kind was collected), and those scaling on a `Resource` or `ContainerResource`
+    only when that kind was collected: from a cluster or snapshot that listed it, or in manifests on
+    positive evidence, as the Evidence rules in the docs say: a near-miss name, a workload of that
+    name in another namespace only, or files beside the HPA that define the namespace's workloads of
+    that kind while nothing in the input could create one), and those scaling on a `Resource` or `ContainerResource`
     utilization of a resource (CPU, memory) that the target's containers do not request. The CPU
     metric counts when it is implicit too: an `autoscaling/v1` HPA without
     `targetCPUUtilizationPercentage`, or a later version (`v2`, `v2beta2`, `v2beta1`) without
@@ -357,12 +361,14 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
             continue
         target = ctx.inventory.get(kind_name, namespace(hpa), target_name)
         if target is None:
-            if ctx.inventory.collected(kind_name):
-                yield ctx.finding(
-                    hpa,
-                    f"HPA targets {kind_name} {target_name}, which does not exist.",
-                    Evidence("spec.scaleTargetRef", ref),
-                )
+            if not ctx.inventory.collected(kind_name):
+                continue
+            judgement = missing_object(ctx.inventory, kind_name, namespace(hpa), target_name, hpa)
+            if not judgement.proven:
+                ctx.not_judged(hpa, judgement.why)
+                continue
+            how = "" if judgement is CLOSED else f" ({judgement.why})"
+            yield ctx.finding(hpa, f"HPA targets {kind_name} {target_name}, which does not exist{how}.", Evidence("spec.scaleTargetRef", ref))
             continue
         evidence = []
         for path, resource, only, implicit in _resource_metrics(hpa):

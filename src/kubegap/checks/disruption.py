@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
+from kubegap.absence import RBAC_KINDS, empty_selection
 from kubegap.intstr import pdb_disruptions_allowed, percent
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -294,7 +295,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=["workloads", *list(pod_source_kinds)],
+    reads=["workloads", *list(pod_source_kinds), *RBAC_KINDS],
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -304,13 +305,15 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets whose selector matches nothing that creates pods in their namespace
-    (workload pod templates, with the labels their controllers add, and the pods of Prometheus,
-    Alertmanager and ThanosRuler resources, from their `podMetadata` labels) and, when Pods were
-    collected, no pod either. A label whose value the input cannot tell counts as possibly
-    matching, and a custom resource that describes pods kubegap cannot label (an unknown
-    operator's) counts as a possible match. A null selector selects nothing; an empty one (`{}`)
-    selects every pod in the namespace.
+    PodDisruptionBudgets whose selector matches no workload pod template in their namespace (with
+    the labels their controllers add; a label whose value the input cannot tell counts as possibly
+    matching) and, where a cluster or snapshot listed Pods, no pod either. In manifests a budget
+    that matches no template is reported only on evidence that nothing else makes its pods (see
+    Evidence rules in the docs): a template that misses it by one near-miss label, or a namespace
+    whose pods only its workloads can create (no workload allowed to create pods or workloads there,
+    no custom resource whose controller the input does not run); otherwise it is not judged, and
+    coverage says so. A null selector selects nothing; an empty one (`{}`) selects every pod in the
+    namespace.
 
     ## Why it matters
 
@@ -333,18 +336,27 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app.kubernetes.io/name: api}}
     ```
     """
-    pods_known = ctx.inventory.collected("Pod")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
         ns = namespace(pdb)
-        if pods_known and ctx.inventory.pods.select(ns, selector):
+        closed = ctx.inventory.closed("Pod", ns)
+        if closed and ctx.inventory.pods.select(ns, selector):
             continue  # it selects a pod: what else could create pods need not be asked
         sources = pod_sources(ctx.inventory)
-        if sources.select(ns, selector) or sources.unknown_in(ns):
+        if sources.select(ns, selector):
             continue
+        how = ""
+        if selector is None:
+            how = " (a null selector selects nothing)"
+        elif not closed:
+            judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), pdb)
+            if not judgement.proven:
+                ctx.not_judged(pdb, judgement.why)
+                continue
+            how = f" ({judgement.why})"
         yield ctx.finding(
             pdb,
-            f"PodDisruptionBudget selects no {'pods' if pods_known else 'workloads'} in its namespace: it protects nothing.",
+            f"PodDisruptionBudget selects no {'pods' if closed else 'workloads'} in its namespace{how}: it protects nothing.",
             Evidence("spec.selector", dig(pdb, "spec", "selector")),
         )
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
+from kubegap.absence import CLOSED, RBAC_KINDS, empty_selection, missing_object
+from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -30,16 +31,14 @@ class ReadyEndpoints:
             if service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
         self._slices_collected = inventory.collected("EndpointSlice")
-        self._listed = self._complete("EndpointSlice") or self._complete("Endpoints")
-        """Whether endpoints were listed from a cluster or snapshot, so a Service without any has none."""
-
-    def _complete(self, kind_name: str) -> bool:
-        """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
-        return self.inventory.collected(kind_name) and not from_manifests(self.inventory)
 
     def recorded(self, ns: str | None, service: str) -> bool:
-        """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""
-        return self._listed or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
+        """Whether the Service's endpoints are known: listed from a cluster or snapshot (a closed world, where a
+        Service without any has none), or present in the input."""
+        return (
+            self.inventory.closed("EndpointSlice", ns) or self.inventory.closed("Endpoints", ns)
+            or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
+        )
 
     def ready(self, ns: str | None, service: str) -> int | None:
         """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
@@ -76,7 +75,7 @@ def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tu
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds],
+    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -89,13 +88,14 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
     are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
     input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
-    against what would create its pods in its namespace: workload pod templates (with the labels
-    their controllers add, such as a StatefulSet's pod names) and the pods an operator runs for
-    a Prometheus, Alertmanager or ThanosRuler resource (its `podMetadata` labels); it is reported
-    when none of them could match, or only sources scaled to zero replicas. A label whose value
-    the input cannot tell counts as possibly matching. Not judged when its namespace has neither
-    endpoints nor any pod source, nor when nothing matches but the namespace holds a custom
-    resource that describes pods kubegap does not know how to label (an unknown operator's).
+    against the workload pod templates of its namespace (with the labels their controllers add,
+    such as a StatefulSet's pod names; a label whose value the input cannot tell counts as possibly
+    matching): reported when none of them could match, or only workloads scaled to zero replicas,
+    and the input proves that nothing else makes its pods (see Evidence rules in the docs): a
+    template that misses the selector by one near-miss label, or a namespace whose pods only its
+    workloads can create (no workload allowed to create pods or workloads there, no custom resource
+    whose controller the input does not run). Otherwise, and when its namespace has neither
+    endpoints nor any workload, the Service is not judged, and coverage says so.
 
     ## Why it matters
 
@@ -145,14 +145,19 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
             continue
         sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
         planned = _planned_pods(sources, ns, selector)
-        if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
-            yield ctx.finding(
-                service,
-                "Service selects no pods: no workload or operator resource in its namespace runs pods it matches."
-                if not planned[1] else "Service selects only workloads scaled to zero replicas.",
-                Evidence("spec.selector", str(selector)),
-                Evidence("selected workloads", planned[1] or None),
-            )
+        if planned is None or planned[0] != 0:
+            continue
+        judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), service)
+        if not judgement.proven:
+            ctx.not_judged(service, judgement.why)
+            continue
+        yield ctx.finding(
+            service,
+            f"Service selects no pods: no workload in its namespace runs pods it matches ({judgement.why})."
+            if not planned[1] else f"Service selects only workloads scaled to zero replicas ({judgement.why}).",
+            Evidence("spec.selector", str(selector)),
+            Evidence("selected workloads", planned[1] or None),
+        )
 
 
 FLAGS = {
@@ -314,10 +319,8 @@ def _pre_v1_problem(path: str, backend: dict) -> str:
             "rejects the Ingress (resource or service backend is required)")
 
 
-def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
-    """What is wrong with a Service backend and what follows from it; None when it resolves."""
-    if service is None:
-        return f"Service {service_name} does not exist in the Ingress's namespace, so requests to it get 503"
+def _backend_problem(service: dict, service_name: str, port) -> str | None:
+    """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves."""
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
@@ -337,6 +340,7 @@ def _backend_problem(service: dict | None, service_name: str, port) -> str | Non
     category="networking",
     cases=[OPENBANK],
     requires=["Ingress", "Service"],
+    reads=[*RBAC_KINDS, "workloads"],
     fix=(
         "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
         "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress; "
@@ -355,7 +359,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
     API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
     Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
-    and Services were both collected. One finding per Ingress, with every broken backend in the
+    and Services were both collected. That a Service does not exist is known from a cluster or
+    snapshot that listed Services; in manifests only from positive evidence (see Evidence rules in
+    the docs): a Service of that name in another namespace only, a near-miss name, or files beside
+    the Ingress that define the namespace's Services while nothing in the input could create one.
+    Otherwise the backend is not judged, and coverage says so. One finding per Ingress, with every broken backend in the
     evidence.
 
     ## Why it matters
@@ -402,7 +410,16 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
             if port is None and dig(backend, "servicePort") is not None:
                 old = dig(backend, "servicePort")
                 port = {"number": old} if isinstance(old, int) else {"name": old}
-            problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
+            service = ctx.inventory.get("Service", ns, service_name)
+            if service is None:
+                judgement = missing_object(ctx.inventory, "Service", ns, service_name, ingress)
+                if not judgement.proven:
+                    ctx.not_judged(ingress, judgement.why)
+                    continue
+                how = "" if judgement is CLOSED else f" ({judgement.why})"
+                problem = f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
+            else:
+                problem = _backend_problem(service, service_name, port)
             if problem:
                 problems.append((problem, Evidence(path, backend)))
         if problems:
@@ -523,7 +540,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=["workloads", *list(pod_source_kinds)],
+    reads=["workloads", "Pod", *RBAC_KINDS],
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."
@@ -534,13 +551,14 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
-    against live pods when Pods were collected for that namespace, else against what would create
-    pods there: workload pod templates (with the labels their controllers add) and the pods of
-    Prometheus, Alertmanager and ThanosRuler resources (their `podMetadata` labels). A label
-    whose value the input cannot tell counts as possibly matching, and a custom resource that
-    describes pods kubegap cannot label (an unknown operator's) counts as a possible match.
-    Policies in namespaces where none of these was collected are not judged; an empty selector
-    (every pod) is never dangling.
+    against live pods where a cluster or snapshot listed them, else against the workload pod
+    templates of the namespace (with the labels their controllers add; a label whose value the
+    input cannot tell counts as possibly matching). A policy that matches no template is reported
+    only on evidence that nothing else makes its pods (see Evidence rules in the docs): a template
+    that misses it by one near-miss label, or a namespace whose pods only its workloads can create
+    (no workload allowed to create pods or workloads there, no custom resource whose controller the
+    input does not run); otherwise it is not judged, and coverage says so. Policies in namespaces
+    without pods or workloads are not judged; an empty selector (every pod) is never dangling.
 
     ## Why it matters
 
@@ -571,17 +589,23 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
         if selector is None or selector.selects_everything:
             continue
-        if ctx.inventory.pods.in_namespace(ns):
-            matched = ctx.inventory.pods.select(ns, selector)
+        closed = ctx.inventory.closed("Pod", ns)
+        if closed and ctx.inventory.pods.in_namespace(ns):
+            if ctx.inventory.pods.select(ns, selector):
+                continue
+            how = ""
         else:
             if sources is None:
                 sources = pod_sources(ctx.inventory)
-            if not sources.in_namespace(ns):
+            if not sources.in_namespace(ns) or sources.select(ns, selector):
                 continue
-            matched = sources.select(ns, selector) or sources.unknown_in(ns)
-        if not matched:
-            yield ctx.finding(
-                policy,
-                "NetworkPolicy selects no pods: the traffic rules it was written for are not applied to anything.",
-                Evidence("spec.podSelector", str(selector)),
-            )
+            judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), policy)
+            if not judgement.proven:
+                ctx.not_judged(policy, judgement.why)
+                continue
+            how = f" ({judgement.why})"
+        yield ctx.finding(
+            policy,
+            f"NetworkPolicy selects no pods{how}: the traffic rules it was written for are not applied to anything.",
+            Evidence("spec.podSelector", str(selector)),
+        )

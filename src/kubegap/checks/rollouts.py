@@ -13,6 +13,7 @@ from kubegap.checks._common import (
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, dig, labels, name
@@ -354,14 +355,18 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
         "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
         "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
     ),
-    reads=["workloads"],
+    reads=["workloads", *RBAC_KINDS],
 )
 def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
     StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
-    or one that is not headless (`clusterIP` other than `None`).
+    or one that is not headless (`clusterIP` other than `None`). That the Service does not exist is
+    known from a cluster or snapshot that listed Services; in manifests only from positive evidence
+    (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
+    StatefulSet that define the namespace's Services while nothing in the input could create one.
+    Otherwise the StatefulSet is not judged, and coverage says so.
 
     ## Why it matters
 
@@ -398,9 +403,14 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             continue
         service = ctx.inventory.get("Service", workload.ref.namespace, service_name)
         if service is None:
+            judgement = missing_object(ctx.inventory, "Service", workload.ref.namespace, service_name, workload.obj)
+            if not judgement.proven:
+                ctx.not_judged(workload.obj, judgement.why)
+                continue
+            how = "" if judgement is CLOSED else f" ({judgement.why})"
             yield ctx.finding(
                 workload.obj,
-                f"StatefulSet names Service {service_name}, which does not exist: its pods get no stable DNS names.",
+                f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
                 Evidence("spec.serviceName", service_name),
             )
         elif dig(service, "spec", "clusterIP") != "None":

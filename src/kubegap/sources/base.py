@@ -46,6 +46,9 @@ class Collection:
     absent: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    unread: set[str] = field(default_factory=set)
+    """Files holding documents that could not be parsed (an unrendered template): they may define objects
+    the input does not show, so absence in their directory proves nothing."""
     cluster: dict = field(default_factory=dict)
     origins: dict[int, Origin] = field(default_factory=dict)
 
@@ -68,6 +71,7 @@ class Collection:
         self.absent |= other.absent
         self.failed.update(other.failed)
         self.warnings.extend(other.warnings)
+        self.unread |= other.unread
         self.origins.update(other.origins)
         for key, value in other.cluster.items():
             self.cluster.setdefault(key, value)

@@ -202,6 +202,7 @@ class Reader:
                 if "{{" in chunk:
                     reason = "looks like an unrendered template ({{ }})"
                 self.warn(f"{path}, document {index + 1} (line {origin.line}): invalid YAML: {reason}; skipped")
+                self.collection.unread.add(path)
                 continue
             for key, key_line in duplicates:
                 self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
