@@ -32,12 +32,13 @@ def _env_value(container: dict, key: str) -> str | None:
 
 
 def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | None:
-    """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when ConfigMaps were not collected."""
+    """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when they cannot be known: ConfigMaps were not
+    collected, or the input does not hold this one and is not a complete listing of them (see kubegap.absence)."""
     if not ctx.inventory.collected("ConfigMap"):
         return None
     cm = ctx.inventory.get("ConfigMap", ns, cm_name)
     if cm is None:
-        return set()
+        return set() if ctx.inventory.closed("ConfigMap", ns) else None
     data = cm.get("data") if isinstance(cm.get("data"), dict) else {}
     keys = {k for k in data if isinstance(k, str)}
     for value in data.values():
