@@ -33,6 +33,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, group, kind, name, namespace
@@ -274,3 +275,27 @@ def _near_miss_label(selector: Selector, carried: dict[str, str]) -> str | None:
     return f"{near_key}={value}" if near_key else None
 
 
+
+
+class _Recorder(Protocol):
+    inventory: Inventory
+
+    def not_judged(self, subject: dict, reason: str) -> None: ...
+
+
+def missing_said(ctx: _Recorder, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> str | None:
+    """``missing_object`` for a check: how the absence is known, as a parenthetical for its message (empty on a
+    closed world), or None after recording in the check's coverage that ``referrer`` cannot be judged."""
+    return _said(ctx, referrer, missing_object(ctx.inventory, kind_name, ns, wanted, referrer))
+
+
+def empty_said(ctx: _Recorder, selecting: dict, ns: str | None, selector: Selector, templates: list[tuple[str, dict[str, str]]]) -> str | None:
+    """``empty_selection`` for a check, said as ``missing_said`` says it."""
+    return _said(ctx, selecting, empty_selection(ctx.inventory, ns, selector, templates, selecting))
+
+
+def _said(ctx: _Recorder, subject: dict, judgement: Judgement) -> str | None:
+    if not judgement.proven:
+        ctx.not_judged(subject, judgement.why)
+        return None
+    return "" if judgement is CLOSED else f" ({judgement.why})"

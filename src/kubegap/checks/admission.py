@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking import ReadyEndpoints
@@ -272,11 +272,8 @@ def _backend_gaps(
     ns, service_name = webhook.service
     service = ctx.inventory.get("Service", ns, service_name)
     if service is None:
-        judgement = missing_object(ctx.inventory, "Service", ns, service_name, webhook.configuration)
-        if not judgement.proven:
-            ctx.not_judged(webhook.configuration, judgement.why)
-        else:
-            how = "" if judgement is CLOSED else f" ({judgement.why})"
+        how = missing_said(ctx, "Service", ns, service_name, webhook.configuration)
+        if how is not None:
             yield f"its Service does not exist{how}", Evidence("clientConfig.service", f"{ns}/{service_name}")
         return
     ready = endpoints.ready(ns, service_name)

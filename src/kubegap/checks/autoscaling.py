@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
@@ -363,11 +363,9 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
         if target is None:
             if not ctx.inventory.collected(kind_name):
                 continue
-            judgement = missing_object(ctx.inventory, kind_name, namespace(hpa), target_name, hpa)
-            if not judgement.proven:
-                ctx.not_judged(hpa, judgement.why)
+            how = missing_said(ctx, kind_name, namespace(hpa), target_name, hpa)
+            if how is None:
                 continue
-            how = "" if judgement is CLOSED else f" ({judgement.why})"
             yield ctx.finding(hpa, f"HPA targets {kind_name} {target_name}, which does not exist{how}.", Evidence("spec.scaleTargetRef", ref))
             continue
         evidence = []

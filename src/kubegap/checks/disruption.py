@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
-from kubegap.absence import RBAC_KINDS, empty_selection
+from kubegap.absence import RBAC_KINDS, empty_said
 from kubegap.intstr import pdb_disruptions_allowed, percent
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
@@ -349,11 +349,9 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
         if selector is None:
             how = " (a null selector selects nothing)"
         elif not closed:
-            judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), pdb)
-            if not judgement.proven:
-                ctx.not_judged(pdb, judgement.why)
+            how = empty_said(ctx, pdb, ns, selector, sources.labelled(ns))
+            if how is None:
                 continue
-            how = f" ({judgement.why})"
         yield ctx.finding(
             pdb,
             f"PodDisruptionBudget selects no {'pods' if closed else 'workloads'} in its namespace{how}: it protects nothing.",

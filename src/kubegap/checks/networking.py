@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.absence import CLOSED, RBAC_KINDS, empty_selection, missing_object
+from kubegap.absence import RBAC_KINDS, empty_said, missing_said
 from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.inventory import Inventory
@@ -147,14 +147,13 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         planned = _planned_pods(sources, ns, selector)
         if planned is None or planned[0] != 0:
             continue
-        judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), service)
-        if not judgement.proven:
-            ctx.not_judged(service, judgement.why)
+        how = empty_said(ctx, service, ns, selector, sources.labelled(ns))
+        if how is None:
             continue
         yield ctx.finding(
             service,
-            f"Service selects no pods: no workload in its namespace runs pods it matches ({judgement.why})."
-            if not planned[1] else f"Service selects only workloads scaled to zero replicas ({judgement.why}).",
+            f"Service selects no pods: no workload in its namespace runs pods it matches{how}."
+            if not planned[1] else f"Service selects only workloads scaled to zero replicas{how}.",
             Evidence("spec.selector", str(selector)),
             Evidence("selected workloads", planned[1] or None),
         )
@@ -412,11 +411,9 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                 port = {"number": old} if isinstance(old, int) else {"name": old}
             service = ctx.inventory.get("Service", ns, service_name)
             if service is None:
-                judgement = missing_object(ctx.inventory, "Service", ns, service_name, ingress)
-                if not judgement.proven:
-                    ctx.not_judged(ingress, judgement.why)
+                how = missing_said(ctx, "Service", ns, service_name, ingress)
+                if how is None:
                     continue
-                how = "" if judgement is CLOSED else f" ({judgement.why})"
                 problem = f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
             else:
                 problem = _backend_problem(service, service_name, port)
@@ -599,11 +596,9 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
                 sources = pod_sources(ctx.inventory)
             if not sources.in_namespace(ns) or sources.select(ns, selector):
                 continue
-            judgement = empty_selection(ctx.inventory, ns, selector, sources.labelled(ns), policy)
-            if not judgement.proven:
-                ctx.not_judged(policy, judgement.why)
+            how = empty_said(ctx, policy, ns, selector, sources.labelled(ns))
+            if how is None:
                 continue
-            how = f" ({judgement.why})"
         yield ctx.finding(
             policy,
             f"NetworkPolicy selects no pods{how}: the traffic rules it was written for are not applied to anything.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import name
 from kubegap.podtemplates import Workload
@@ -58,19 +58,17 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
             if isinstance(class_name, str) and class_name:
                 in_use = in_use or class_name not in BUILTIN_CLASSES
                 if classes_known and class_name not in BUILTIN_CLASSES and ctx.inventory.get("PriorityClass", None, class_name) is None:
-                    judgement = missing_object(ctx.inventory, "PriorityClass", None, class_name, workload.obj)
-                    if judgement.proven:
+                    said = missing_said(ctx, "PriorityClass", None, class_name, workload.obj)
+                    if said is not None:
                         missing.append(Evidence(f"{template.path}.spec.priorityClassName", class_name))
-                        how.extend([] if judgement is CLOSED else [judgement.why])
-                    else:
-                        ctx.not_judged(workload.obj, judgement.why)
+                        how.append(said)
             elif workload.ref.namespace in CRITICAL_NAMESPACES and workload.serves_traffic:
                 unclassed.append((workload, template))
         if missing:
             yield ctx.finding(
                 workload.obj,
                 f"Pods refer to PriorityClass {', '.join(sorted({e.value for e in missing}))}, which does not exist"
-                + (f" ({'; '.join(sorted(set(how)))})" if how else "") + ": the API server rejects them.",
+                + "".join(sorted(set(how))) + ": the API server rejects them.",
                 *missing,
             )
     if not in_use:

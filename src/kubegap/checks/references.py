@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import annotation, as_dict, as_list, containers, dig
@@ -199,12 +199,11 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
-                    judgement = missing_object(ctx.inventory, kind, ns, ref_name, workload.obj)
-                    if not judgement.proven:
-                        ctx.not_judged(workload.obj, judgement.why)
+                    said = missing_said(ctx, kind, ns, ref_name, workload.obj)
+                    if said is None:
                         continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
-                    how.append(f"{kind} {ref_name}" if judgement is CLOSED else f"{kind} {ref_name} ({judgement.why})")
+                    how.append(f"{kind} {ref_name}{said}")
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
                     later.append(Evidence(path, f"{kind} {ref_name}"))
         if missing:

@@ -13,7 +13,7 @@ from kubegap.checks._common import (
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.absence import CLOSED, RBAC_KINDS, missing_object
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, dig, labels, name
@@ -403,11 +403,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             continue
         service = ctx.inventory.get("Service", workload.ref.namespace, service_name)
         if service is None:
-            judgement = missing_object(ctx.inventory, "Service", workload.ref.namespace, service_name, workload.obj)
-            if not judgement.proven:
-                ctx.not_judged(workload.obj, judgement.why)
+            how = missing_said(ctx, "Service", workload.ref.namespace, service_name, workload.obj)
+            if how is None:
                 continue
-            how = "" if judgement is CLOSED else f" ({judgement.why})"
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
