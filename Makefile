@@ -1,8 +1,12 @@
 # Two entry points, each setting up its own virtual environment on a fresh machine:
 #   make demo   install kubegap and audit the embedded demo cluster
-#   make test   install kubegap with its test dependencies and run the whole test suite
+#   make test   install kubegap with its test dependencies, build the real Kubernetes programs the tests
+#               run (make tools), and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one)
+#   make tools  build kube-apiserver, etcd, kubectl, helm and kube-score from Go modules (tools/) into
+#               ~/.cache/kubegap-tools: the first build takes long (see README), later ones are a quick check;
+#               without Go it says so and the tests that need them skip
 #   make docs   regenerate docs/checks.md (the check reference) and the demo cluster (scripts/demo_cluster.py)
 PYTHON ?= python3
 VENV ?= .venv
@@ -10,7 +14,7 @@ BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test system-deps docs bench clean
+.PHONY: demo test tools system-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +34,10 @@ demo: $(VENV)/.installed
 system-deps:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
-test: system-deps $(VENV)/.installed-test
+tools:
+	$(PYTHON) tools/build.py
+
+test: system-deps tools $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
 docs: $(VENV)/.installed
@@ -44,6 +51,6 @@ clean:
 # beside kubegap, collects 150k pods from the test API server, audits a fleet of 20; the 150k-pod parse
 # floor alone needs about 12 GiB of memory); writes benchmarks/RESULTS.md. KUBEGAP_SHARED points at the
 # shared corpus when it is not ../shared.
-bench: $(VENV)/.installed
+bench: tools $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/envelope.py

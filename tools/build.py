@@ -34,6 +34,17 @@ PROGRAMS = {
     "kube-score": {"kube-score": "github.com/zegl/kube-score/cmd/kube-score"},
 }
 """Per module folder: each program's name and the package its main is in."""
+RELEASES = {"kubernetes": "k8s.io/kubernetes", "helm": "helm.sh/helm/v4", "kube-score": "github.com/zegl/kube-score"}
+"""Per module folder: the upstream module whose version the programs report."""
+STAMPS = {
+    "kubernetes": [f"{package}.{name}={{{field}}}" for package in ("k8s.io/component-base/version", "k8s.io/client-go/pkg/version")
+                   for name, field in (("gitVersion", "version"), ("gitMajor", "major"), ("gitMinor", "minor"))]
+                  + ["k8s.io/component-base/version.gitTreeState=clean", "k8s.io/client-go/pkg/version.gitTreeState=clean"],
+    "helm": ["helm.sh/helm/v4/internal/version.version={version}"],
+    "kube-score": ["main.version={version}"],
+}
+"""The ``-X`` flags a release build sets, so each program reports its version (kube-apiserver's /version, which
+kubegap reads, says v0.0.0-master without them)."""
 REQUIRED = "KUBEGAP_REQUIRE_APISERVER"
 
 
@@ -59,6 +70,22 @@ def binary(name: str) -> Path | None:
     return path if path.is_file() and os.access(path, os.X_OK) else None
 
 
+def release(module: str) -> str:
+    """The version of the upstream module that the folder ``module`` requires, from its go.mod."""
+    for line in (HERE / module / "go.mod").read_text().splitlines():
+        words = line.split()
+        words = words[1:] if words[:1] == ["require"] else words
+        if len(words) >= 2 and words[0] == RELEASES[module]:
+            return words[1]
+    raise SystemExit(f"tools/{module}/go.mod does not require {RELEASES[module]}")
+
+
+def ldflags(module: str) -> str:
+    version = release(module)
+    major, minor = version.lstrip("v").split(".")[:2]
+    return " ".join(f"-X {stamp.format(version=version, major=major, minor=minor)}" for stamp in STAMPS[module])
+
+
 def build() -> int:
     required = os.environ.get(REQUIRED) == "1"
     go = shutil.which("go")
@@ -72,7 +99,7 @@ def build() -> int:
     failed = []
     for module, programs in PROGRAMS.items():
         started = time.monotonic()
-        command = ["nice", "-n", "19", go, "build", "-trimpath", "-o", f"{target}/", *programs.values()]
+        command = ["nice", "-n", "19", go, "build", "-trimpath", "-ldflags", ldflags(module), "-o", f"{target}/", *programs.values()]
         done = subprocess.run(command, cwd=HERE / module, env=env)
         print(f"tools/build.py: {module}: {', '.join(programs)} {'built' if done.returncode == 0 else 'FAILED'} "
               f"in {time.monotonic() - started:.0f} s", file=sys.stderr)

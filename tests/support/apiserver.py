@@ -16,6 +16,7 @@ the real API does.
 from __future__ import annotations
 
 import base64
+import json
 import ssl
 import tempfile
 import threading
@@ -24,6 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+import urllib.error
+import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
 import orjson
@@ -495,3 +498,18 @@ def _table(items: list[dict], metadata: dict) -> dict:
         ],
         "rows": [{"cells": [o["metadata"]["name"], o["metadata"].get("creationTimestamp")], "object": _metadata_only(o)} for o in items],
     }
+
+
+def raw_get(server, path: str, *, token: str | None = "default", accept: str = "application/json"):
+    """(status, headers, parsed body) for one GET with the standard library, verifying the CA."""
+    context = ssl.create_default_context(cafile=str(server.credentials.ca_path))
+    headers = {"Accept": accept}
+    if token:
+        headers["Authorization"] = f"Bearer {server.token if token == 'default' else token}"
+    request = urllib.request.Request(server.url + path, headers=headers)
+    try:
+        with urllib.request.urlopen(request, context=context, timeout=10) as response:
+            return response.status, dict(response.headers), json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        body = exc.read()
+        return exc.code, dict(exc.headers), json.loads(body) if body.startswith(b"{") else body.decode()

@@ -64,7 +64,10 @@ class Authority:
         return cert_path, key_path
 
 
-def signing_key(path: Path) -> Path:
-    """A private key for signing service-account tokens (its public half is derived by the server)."""
-    path.write_bytes(_pem_key(ec.generate_private_key(ec.SECP256R1())))
-    return path
+def signing_key(directory: Path) -> tuple[Path, Path]:
+    """``(private, public)``: a key pair for signing service-account tokens and checking them."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    private, public = directory / "service-accounts.key", directory / "service-accounts.pub"
+    private.write_bytes(_pem_key(key))
+    public.write_bytes(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    return private, public
