@@ -4,10 +4,11 @@ It speaks HTTPS with a CA generated at start-up and bearer-token auth, serves le
 (/api, /apis, /version, /api/v1, /apis/<group>/<version>), LIST (namespaced, across namespaces,
 cluster-scoped) with limit/continue paging and 410 Gone on expired tokens, GET of one object, and
 the Table and PartialObjectMetadata(List) forms when the Accept header asks for them. Faults are
-injected per path: any Status code (with Retry-After for 429), latency, or a connection dropped
-halfway through the body. Every request is logged (method, path, query, Accept, auth outcome, status, bytes
-answered), and the most requests handled at once is kept. A list with ``resourceVersion=0`` is answered
-whole, ignoring ``limit``, as an API server answers it from its watch cache.
+injected per path: any Status code (with Retry-After for 429, or other headers), latency, a connection
+dropped halfway through the body, or an answer of the test's choosing. Every request is logged (method,
+request target as received, path, query, Accept, auth outcome, status, bytes answered), and the most
+requests handled at once is kept. A list with ``resourceVersion=0`` is answered whole, ignoring
+``limit``, as an API server answers it from its watch cache.
 
 Objects are stored as the API stores them; list items are returned without kind/apiVersion, as
 the real API does.
@@ -26,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
 
@@ -104,6 +105,10 @@ class Fault:
     """How many requests get the fault; None: all of them."""
     continued_only: bool = False
     """Only requests carrying a continue token (a list's later pages)."""
+    body: object = None
+    """An answer of the server's choosing instead of its own (JSON, or bytes as they are), sent with ``status`` or 200."""
+    headers: dict | None = None
+    """Headers to add to the answer (a redirect's Location, say)."""
 
 
 def _status(code: int, message: str, reason: str | None = None, details: dict | None = None) -> dict:
@@ -380,7 +385,7 @@ class _Handler(BaseHTTPRequestHandler):
         path = split.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(split.query).items()}
         scheme, _, credential = self.headers.get("Authorization", "").strip().partition(" ")
-        entry = {"method": self.command, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
+        entry = {"method": self.command, "target": self.path, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
                  "authorized": scheme.lower() == "bearer" and credential.strip() == state.token, "user_agent": self.headers.get("User-Agent", ""),
                  "time": time.time()}
         with state._lock:
@@ -412,8 +417,11 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(delay)
         if not entry["authorized"]:
             return self._send(401, _status(401, "Unauthorized"))
+        if fault is not None and fault.body is not None:
+            return self._send(fault.status or 200, fault.body, fault.headers)
         if fault is not None and fault.status:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
+            headers.update(fault.headers or {})
             details = {"retryAfterSeconds": fault.retry_after} if fault.retry_after is not None else None
             message = fault.message or {410: EXPIRED_MESSAGE, 429: "Too many requests, please try again later.",
                                         500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
@@ -524,3 +532,41 @@ def _table(items: list[dict], metadata: dict) -> dict:
         ],
         "rows": [{"cells": [o["metadata"]["name"], o["metadata"].get("creationTimestamp")], "object": _metadata_only(o)} for o in items],
     }
+
+
+STREAMS_AND_PROXIES = frozenset({"exec", "attach", "portforward", "proxy", "log"})
+
+
+def received_path(target: str) -> list[str]:
+    """The path segments a Kubernetes API server acts on for a request target as received: percent-decoded
+    (repeatedly, so double encoding counts too), backslashes taken as slashes, dot segments resolved."""
+    path = target.split("?", 1)[0].split("#", 1)[0]
+    while (decoded := unquote(path)) != path:
+        path = decoded
+    parts: list[str] = []
+    for part in path.replace("\\", "/").split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in ("", "."):
+            parts.append(part)
+    return parts
+
+
+def _resource_segments(parts: list[str]) -> list[str]:
+    """``[plural, name, subresource...]`` of an API path's segments (namespace removed); [] for other paths."""
+    rest = parts[2:] if parts[:1] == ["api"] else parts[3:] if parts[:1] == ["apis"] else []
+    return rest[2:] if rest[:1] == ["namespaces"] and len(rest) >= 3 else rest
+
+
+def unsafe_requests(log: list[dict]) -> list[str]:
+    """What in a request log was not a plain read: another method, a stream or proxy subresource (or the
+    legacy /api/v1/proxy paths), a Secret read with its data, however the path was spelt."""
+    unsafe = []
+    for entry in log:
+        target = entry.get("target", entry["path"])
+        rest = _resource_segments(received_path(target))
+        streams = rest[:1] == ["proxy"] or bool(STREAMS_AND_PROXIES.intersection(rest[2:3]))
+        metadata = all("as=PartialObjectMetadata" in media for media in entry["accept"].split(","))
+        if entry["method"] != "GET" or streams or (rest[:1] == ["secrets"] and not metadata):
+            unsafe.append(f"{entry['method']} {target} (Accept: {entry['accept']})")
+    return unsafe

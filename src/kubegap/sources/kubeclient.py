@@ -12,12 +12,17 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 import orjson
 
 from kubegap.errors import UserError
-from kubegap.sources.readonly import guard
+from kubegap.printable import quoted
+from kubegap.sources.names import CONTEXT
+
+if TYPE_CHECKING:
+    from kubegap.sources.readonly import ReadPolicy
 
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0
@@ -51,7 +56,10 @@ class Connection:
 
     api_client: object
     host: str
+    """The server's URL, without any user or password the kubeconfig wrote into it."""
     context: str | None
+    policy: ReadPolicy
+    """What the read-only guard lets through to this server."""
     request_timeout: float = READ_TIMEOUT
     """Seconds to wait for an answer (kubectl's --request-timeout)."""
 
@@ -112,6 +120,8 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
     from kubernetes import client, config
     from kubernetes.config.config_exception import ConfigException
 
+    from kubegap.sources.readonly import ReadOnlyViolation, guard
+
     configuration = client.Configuration()
     name = context
     try:
@@ -127,11 +137,25 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
             if name is None:
                 _, current = config.list_kube_config_contexts(path)
                 name = current.get("name") if isinstance(current, dict) else None
+                if name is not None:
+                    CONTEXT.require(name, "the kubeconfig's current context")
             config.load_kube_config(config_file=path, context=context, client_configuration=configuration, persist_config=False)
     except ConfigException as exc:
         raise UserError(f"cannot load cluster configuration: {exc}") from None
+    configuration.host = without_credentials(configuration.host)
     configuration.connection_pool_maxsize = max(workers, 4)
     configuration.retries = False
     api_client = client.ApiClient(configuration)
-    guard(api_client)
-    return Connection(api_client, configuration.host, name, READ_TIMEOUT if request_timeout is None else request_timeout)
+    try:
+        policy = guard(api_client)
+    except ReadOnlyViolation as exc:
+        raise UserError(f"cannot use cluster {quoted(str(name or 'configuration'))}: {exc}") from None
+    return Connection(api_client, configuration.host, name, policy, READ_TIMEOUT if request_timeout is None else request_timeout)
+
+
+def without_credentials(server: str) -> str:
+    """``server`` without the ``user:password@`` a kubeconfig may write into it: the official Python client
+    never sends them, and kubegap never prints them."""
+    scheme, separator, rest = server.partition("://")
+    authority, slash, tail = rest.partition("/")
+    return scheme + separator + authority.rpartition("@")[2] + slash + tail

@@ -45,7 +45,7 @@ from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
 from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
-from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
+from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS, ReadOnlyViolation
 from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
@@ -301,17 +301,18 @@ class LiveSource:
         compact = Compactor()  # shares equal parts across every kind's objects while they are read
         collection = Collection()
         try:
-            version = self.client.get("/version")
+            version = as_dict(self.client.get("/version")).get("gitVersion")
             found = discover(self.client.get, self.workers)
-        except (ApiError, TransportError) as exc:
+        except (ApiError, TransportError, ReadOnlyViolation) as exc:
             raise UserError(f"{self.connection.host}: cannot read the API server's discovery: {exc}") from None
-        collection.cluster = {"name": self.connection.context or "cluster", "version": version.get("gitVersion")}
+        collection.cluster = {"name": self.connection.context or "cluster", "version": version if isinstance(version, str) else None}
         collection.inputs.append({"type": "cluster", "context": self.connection.context})
         with Progress(self.progress, f"collecting from {collection.cluster['name']}") as progress:
             wanted = []
             for kind in self.kinds:
                 resource = found.resources.get(kind)
                 if resource is not None and "list" in resource.verbs:
+                    self.connection.policy.allow(resource.group, resource.plural)
                     wanted.append(resource)
                 else:
                     self._unserved(collection, found, kind)
@@ -333,10 +334,10 @@ class LiveSource:
         return collection
 
     def _unserved(self, collection: Collection, found: Discovery, kind: str) -> None:
-        group = KNOWN_KINDS.get(kind, (None,))[0]
-        if group in found.failed_groups:
-            collection.failed[kind] = found.failed_groups[group]
-            collection.warnings.append(f"{kind} could not be collected: {found.failed_groups[group]}")
+        failure = found.failure(KNOWN_KINDS.get(kind, ("",))[0])
+        if failure:
+            collection.failed[kind] = failure
+            collection.warnings.append(f"{kind} could not be collected: {failure}")
         else:
             collection.absent.add(kind)
 
@@ -364,7 +365,7 @@ class LiveSource:
                 if exc.status == 404:
                     return resource, [], ("absent", exc.message)
                 return resource, [], ("failed", f"list {resource.plural}: {exc}")
-            except TransportError as exc:
+            except (TransportError, ReadOnlyViolation) as exc:
                 return resource, [], ("failed", f"list {resource.plural}: {exc}")
         return resource, items, None
 
