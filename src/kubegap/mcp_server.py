@@ -406,16 +406,13 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     @server.tool(annotations=READ_ONLY)
     def list_contexts() -> CallToolResult:
         """The kubeconfig's context names and which one is current: names only, never servers or credentials."""
-        from kubernetes import config
+        from kubegap.sources.kubeconfig import contexts
 
         try:
-            contexts, current = config.list_kube_config_contexts(config_file=kubeconfig)
-        except (config.ConfigException, OSError) as exc:
+            names, current = contexts(kubeconfig)
+        except UserError as exc:
             raise ToolError(f"no usable kubeconfig: {exc}") from None
-        return structured({
-            "contexts": sorted(c["name"] for c in contexts if isinstance(c, dict) and c.get("name")),
-            "current": current.get("name") if isinstance(current, dict) else None,
-        })
+        return structured({"contexts": names, "current": current})
 
     @server.tool(annotations=READ_ONLY)
     def list_checks(category: Annotated[str | None, Field(max_length=MAX_ID_CHARS, description="Only this category, e.g. gpu, nodes.")] = None) -> CallToolResult:

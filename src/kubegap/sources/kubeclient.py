@@ -118,30 +118,30 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
             request_timeout: float | None = None) -> Connection:
     """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
     from kubernetes import client, config
-    from kubernetes.config.config_exception import ConfigException
 
+    from kubegap.sources.kubeconfig import check_files, default_path, described, loading
     from kubegap.sources.readonly import ReadOnlyViolation, guard
 
     configuration = client.Configuration()
     name = context
-    try:
-        if use_in_cluster:
+    if use_in_cluster:
+        with loading("the in-cluster service account"):
             config.load_incluster_config(client_configuration=configuration)
-            name = name or "in-cluster"
-        else:
-            path = kubeconfig or os.environ.get("KUBECONFIG") or str(Path("~/.kube/config").expanduser())
-            if os.pathsep not in path and not Path(path).expanduser().exists():
-                if kubeconfig is None and context is None and in_cluster():
-                    return connect(use_in_cluster=True, workers=workers, request_timeout=request_timeout)
-                raise UserError(f"no kubeconfig at {path}: give --kubeconfig, PATHS to audit files, or --demo")
+        name = name or "in-cluster"
+    else:
+        path = default_path(kubeconfig)
+        if os.pathsep not in path and not Path(path).expanduser().exists():
+            if kubeconfig is None and context is None and in_cluster():
+                return connect(use_in_cluster=True, workers=workers, request_timeout=request_timeout)
+            raise UserError(f"no kubeconfig at {path}: give --kubeconfig, PATHS to audit files, or --demo")
+        check_files(path)
+        with loading(described(path)):
             if name is None:
                 _, current = config.list_kube_config_contexts(path)
                 name = current.get("name") if isinstance(current, dict) else None
-                if name is not None:
-                    CONTEXT.require(name, "the kubeconfig's current context")
             config.load_kube_config(config_file=path, context=context, client_configuration=configuration, persist_config=False)
-    except ConfigException as exc:
-        raise UserError(f"cannot load cluster configuration: {exc}") from None
+        if name is not None:
+            CONTEXT.require(name, "the kubeconfig's current context")
     configuration.host = without_credentials(configuration.host)
     configuration.connection_pool_maxsize = max(workers, 4)
     configuration.retries = False
