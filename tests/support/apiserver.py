@@ -3,7 +3,8 @@
 It speaks HTTPS with a CA generated at start-up and bearer-token auth, serves legacy discovery
 (/api, /apis, /version, /api/v1, /apis/<group>/<version>), LIST (namespaced, across namespaces,
 cluster-scoped) with limit/continue paging and 410 Gone on expired tokens, GET of one object, and
-the Table and PartialObjectMetadata(List) forms when the Accept header asks for them. Faults are
+the Table and PartialObjectMetadata(List) forms when the Accept header asks for them (an empty
+PartialObjectMetadataList with ``"items": null``, as kube-apiserver sends it). Faults are
 injected per path: any Status code (with Retry-After for 429, or other headers), latency, a connection
 dropped halfway through the body, or an answer of the test's choosing. Every request is logged (method,
 request target as received, path, query, Accept, auth outcome, status, bytes answered), and the most
@@ -109,6 +110,9 @@ class Fault:
     """An answer of the server's choosing instead of its own (JSON, or bytes as they are), sent with ``status`` or 200."""
     headers: dict | None = None
     """Headers to add to the answer (a redirect's Location, say)."""
+    endless: bool = False
+    """Every page of a list carries its objects and a fresh continue token (and no remainingItemCount): a
+    list that never ends."""
 
 
 def _status(code: int, message: str, reason: str | None = None, details: dict | None = None) -> dict:
@@ -430,7 +434,7 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(405, _status(405, "the server does not allow this method on the requested resource"))
         body = state.discovery(path)
         if body is None:
-            body = self._resource(path, query, _wants(entry["accept"]))
+            body = self._resource(path, query, _wants(entry["accept"]), endless=bool(fault and fault.endless))
             if isinstance(body, tuple):
                 return self._send(*body)
         if body is None:
@@ -456,7 +460,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return t, namespace, rest[1] if len(rest) > 1 else None, rest[2] if len(rest) > 2 else None
         return None
 
-    def _resource(self, path: str, query: dict, form: str):
+    def _resource(self, path: str, query: dict, form: str, endless: bool = False):
         state = self.server_state
         located = self._locate(path)
         if located is None:
@@ -492,11 +496,15 @@ class _Handler(BaseHTTPRequestHandler):
         if limit and offset + limit < len(items):
             metadata["continue"] = state.page_token(offset + limit, resource_version)
             metadata["remainingItemCount"] = len(items) - offset - limit
+        if endless:  # a fresh token on every page, and no remainingItemCount to hold it to
+            chunk, metadata["continue"] = items[:limit], state.page_token(offset + 1, resource_version)
+            metadata.pop("remainingItemCount", None)
         if form == "table":
             return _table(chunk, metadata)
         if form == "metadata":
+            # kube-apiserver builds this list by appending to a nil slice: an empty one is "items": null
             return {"kind": "PartialObjectMetadataList", "apiVersion": "meta.k8s.io/v1", "metadata": metadata,
-                    "items": [_metadata_only(o) for o in chunk]}
+                    "items": [_metadata_only(o) for o in chunk] or None}
         bare = [{k: v for k, v in o.items() if k not in ("kind", "apiVersion")} for o in chunk]
         return {"kind": f"{rtype.kind}List", "apiVersion": rtype.group_version, "metadata": metadata, "items": bare}
 

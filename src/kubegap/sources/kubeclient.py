@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import orjson
 
 from kubegap.errors import UserError
-from kubegap.printable import quoted
+from kubegap.printable import printable, quoted
 from kubegap.sources.names import CONTEXT
 
 if TYPE_CHECKING:
@@ -26,12 +26,17 @@ if TYPE_CHECKING:
 
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0
+MAX_SERVER_TEXT_CHARS = 500
+"""Longest text from an API server (a Status message, an HTTP reason, a transport error) kept in an
+error, on stderr or in a report; control characters in it are escaped. The longest message
+kube-apiserver writes for a read, the 410 answer to an expired continue token, is 480 characters."""
 
 
 class ApiError(Exception):
-    """A non-2xx answer: the HTTP status, the Status object's reason and message, Retry-After."""
+    """A non-2xx answer: the HTTP status, the Status object's reason and message (escaped and bounded), Retry-After."""
 
     def __init__(self, status: int, reason: str, message: str, retry_after: float | None = None):
+        reason, message = printable(reason, 100), printable(message, MAX_SERVER_TEXT_CHARS)
         super().__init__(f"{status} {reason}: {message}" if message else f"{status} {reason}")
         self.status = status
         self.reason = reason
@@ -40,7 +45,10 @@ class ApiError(Exception):
 
 
 class TransportError(Exception):
-    """The connection failed, timed out or was cut off mid-response."""
+    """The connection failed, timed out or was cut off mid-response (what was said escaped and bounded)."""
+
+    def __init__(self, message: str):
+        super().__init__(printable(message, MAX_SERVER_TEXT_CHARS))
 
 
 def _retry_after(value) -> float | None:
@@ -84,7 +92,7 @@ class Connection:
                 timeout=urllib3.Timeout(connect=min(CONNECT_TIMEOUT, wait), read=wait),
             )
         except urllib3.exceptions.SSLError as exc:
-            raise UserError(f"{self.host}: TLS failed: {exc}") from None
+            raise UserError(f"{self.host}: TLS failed: {printable(str(exc), MAX_SERVER_TEXT_CHARS)}") from None
         except urllib3.exceptions.HTTPError as exc:
             raise TransportError(f"{type(exc).__name__}: {exc}") from None
         if not 200 <= response.status < 300:
