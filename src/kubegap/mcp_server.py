@@ -22,7 +22,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import Field, ValidationError
+from pydantic import AfterValidator, Field, ValidationError
 
 from kubegap import __version__
 from kubegap.checks.base import Severity as SeverityLevel
@@ -30,6 +30,7 @@ from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
 from kubegap.library.search import MAX_QUERY_CHARS
 from kubegap.report.text import evidence_text, object_label, where_label
+from kubegap.sources.names import CONTEXT, NAMESPACE
 
 MAX_INLINE_BYTES = 5 * 1024 * 1024
 MAX_PATHS = 200
@@ -53,6 +54,17 @@ MAX_CURSOR_CHARS = 1000
 PathArgument = Annotated[str, Field(max_length=MAX_PATH_CHARS)]
 Identifier = Annotated[str, Field(max_length=MAX_ID_CHARS)]
 """A check id, case id, category or vocabulary term."""
+Namespace = Annotated[str, Field(max_length=NAMESPACE.max_length, pattern=f"^{NAMESPACE.pattern}$", description=f"A namespace: {NAMESPACE.rule}.")]
+
+
+def _context_name(value: str) -> str:
+    if problem := CONTEXT.problem(value):
+        raise ValueError(problem)
+    return value
+
+
+ContextName = Annotated[str, Field(max_length=CONTEXT.max_length), AfterValidator(_context_name)]
+"""A kubeconfig context name: printable text (it is printed), never anything that could drive a terminal."""
 Severity = Annotated[SeverityLevel, Field(description="Lowest severity to include.")]
 Cursor = Annotated[str | None, Field(max_length=MAX_CURSOR_CHARS, description="A next_cursor from an earlier result of this tool with the same arguments.")]
 Limit = Annotated[int, Field(ge=1, le=100, description="Check groups per page.")]
@@ -376,8 +388,8 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
         "kinds_failed and their checks under not_checked, and a namespace asked for that does not exist is named "
         "under warnings, so a partial view is never mistaken for a clean one. " + AUDIT_RESULT))
     def audit_cluster(
-        context: Annotated[str | None, Field(max_length=253, description="Kubeconfig context (default: the current one); see list_contexts.")] = None,
-        namespaces: Annotated[list[Identifier] | None, Field(description="Only these namespaces (for namespace-scoped credentials).")] = None,
+        context: Annotated[ContextName | None, Field(description="Kubeconfig context (default: the current one); see list_contexts.")] = None,
+        namespaces: Annotated[list[Namespace] | None, Field(description="Only these namespaces (for namespace-scoped credentials).")] = None,
         checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
         min_severity: Severity = "info",
         cursor: Cursor = None,
@@ -394,16 +406,13 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     @server.tool(annotations=READ_ONLY)
     def list_contexts() -> CallToolResult:
         """The kubeconfig's context names and which one is current: names only, never servers or credentials."""
-        from kubernetes import config
+        from kubegap.sources.kubeconfig import contexts
 
         try:
-            contexts, current = config.list_kube_config_contexts(config_file=kubeconfig)
-        except (config.ConfigException, OSError) as exc:
+            names, current = contexts(kubeconfig)
+        except UserError as exc:
             raise ToolError(f"no usable kubeconfig: {exc}") from None
-        return structured({
-            "contexts": sorted(c["name"] for c in contexts if isinstance(c, dict) and c.get("name")),
-            "current": current.get("name") if isinstance(current, dict) else None,
-        })
+        return structured({"contexts": names, "current": current})
 
     @server.tool(annotations=READ_ONLY)
     def list_checks(category: Annotated[str | None, Field(max_length=MAX_ID_CHARS, description="Only this category, e.g. gpu, nodes.")] = None) -> CallToolResult:
