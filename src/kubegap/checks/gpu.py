@@ -15,7 +15,9 @@ from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"
 
-NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
+IB_TIMEOUT = "NCCL_IB_TIMEOUT"
+"""The knob that sets how long NCCL waits for a link: each of its NCCL_IB_RETRY_CNT retries (0-7, default 7,
+already the most the InfiniBand retry counter holds) waits 4.096 µs × 2^NCCL_IB_TIMEOUT."""
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
 RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
@@ -46,8 +48,8 @@ def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | No
     return keys
 
 
-def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set[str], bool]:
-    """NCCL knobs a template sets, and whether some source of settings could not be read."""
+def _timeout_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[bool, bool]:
+    """Whether a template sets NCCL_IB_TIMEOUT, and whether some source of settings could not be read."""
     found: set[str] = set()
     unknown = False
     mounted_configmaps = {
@@ -57,9 +59,9 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
     }
     configmaps = set(mounted_configmaps)
     for _, container in containers(template.spec, init=False):
-        found |= env_names(container) & set(NCCL_KNOBS)
-        words = " ".join(command_words(container))
-        found |= {knob for knob in NCCL_KNOBS if f"{knob}=" in words}
+        found |= env_names(container) & {IB_TIMEOUT}
+        if f"{IB_TIMEOUT}=" in " ".join(command_words(container)):
+            found.add(IB_TIMEOUT)
         for source in as_list(container.get("envFrom")):
             ref = dig(source, "configMapRef", "name")
             if isinstance(ref, str):
@@ -69,8 +71,8 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
         if keys is None:
             unknown = True
         else:
-            found |= keys & set(NCCL_KNOBS)
-    return found, unknown
+            found |= keys & {IB_TIMEOUT}
+    return bool(found), unknown
 
 
 def _uses_other_transport(template: PodTemplate) -> bool:
@@ -138,15 +140,17 @@ def training_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate]]]:
 
 @check(
     id="nccl-timeouts-unset",
-    title="Distributed GPU training leaves NCCL's InfiniBand timeout and retry count at their defaults",
+    title="Distributed GPU training leaves NCCL's InfiniBand timeout at its default",
     severity="high",
     category="gpu",
     cases=[MEGASCALE],
     reads=["workloads", "ConfigMap", *sorted(TRAINING_KINDS)],
     fix=(
-        "Set NCCL_IB_TIMEOUT and NCCL_IB_RETRY_CNT explicitly in the training pods (env or a mounted "
-        "nccl.conf), sized so that a link that flaps for a few seconds is retried rather than fatal, and "
-        "enable adaptive retransmission on the NICs where they support it."
+        "Set NCCL_IB_TIMEOUT explicitly in the training pods (env or a mounted nccl.conf), so that a link that "
+        "flaps for a few seconds is retried rather than fatal whatever the NCCL version: NCCL waits about "
+        "NCCL_IB_RETRY_CNT (0-7, default 7, already the most) times 4.096 µs × 2^NCCL_IB_TIMEOUT (1-31) before it "
+        "fails, 30 s at 20 and 2 minutes at 22. Keep that below the framework's collective timeout (PyTorch's "
+        "default for NCCL: 10 minutes), and enable adaptive retransmission on NICs that support it."
     ),
 )
 def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
@@ -166,11 +170,11 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     - `hostNetwork: true` with a container that is privileged or granted `IPC_LOCK` (needed to pin
       memory for RDMA);
 
-    but do not set `NCCL_IB_TIMEOUT` and
-    `NCCL_IB_RETRY_CNT` explicitly, neither in `env`, in an `envFrom` ConfigMap, in a mounted
-    `nccl.conf`, nor on the command line. Jobs on AWS EFA (`FI_PROVIDER=efa`), with `NCCL_IB_DISABLE=1`
-    or `NCCL_NET=Socket` are not affected by these knobs and are not reported. When a referenced
-    ConfigMap was not collected the check stays silent rather than guess.
+    but do not set `NCCL_IB_TIMEOUT`, neither in `env`, in an `envFrom` ConfigMap, in a mounted
+    `nccl.conf`, nor on the command line. `NCCL_IB_RETRY_CNT` is not required: its default, 7, is
+    already the largest value the InfiniBand retry counter holds. Jobs on AWS EFA (`FI_PROVIDER=efa`),
+    with `NCCL_IB_DISABLE=1` or `NCCL_NET=Socket` are not affected by these knobs and are not
+    reported. When a referenced ConfigMap was not collected the check stays silent rather than guess.
 
     ## Why it matters
 
@@ -180,6 +184,13 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     slowed the whole training job. ByteDance's first lesson was to set the timeout threshold
     explicitly to a larger value; it also tuned NCCL's retransmit timer and retry count and enabled the
     NIC's `adap_retrans` feature.
+
+    NCCL documents how long it waits: each InfiniBand attempt times out after 4.096 µs ×
+    2^`NCCL_IB_TIMEOUT`, and the time before NCCL raises a network error is that times
+    `NCCL_IB_RETRY_CNT`. Left unset, that time is the default of whichever NCCL the image ships:
+    `NCCL_IB_TIMEOUT` was 14 before NCCL 2.14 (about half a second in all), 18 from 2.14 (about 7.5 s)
+    and is 20 from 2.23 (about 30 s). Setting it explicitly makes the job's tolerance of a flapping
+    link a decision rather than an accident of the image.
 
     ## Example
 
@@ -205,33 +216,33 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     ```yaml
                 env:
                 - {name: NCCL_IB_HCA, value: mlx5}
-                - {name: NCCL_IB_TIMEOUT, value: "22"}
-                - {name: NCCL_IB_RETRY_CNT, value: "13"}
+                - {name: NCCL_IB_TIMEOUT, value: "22"}    # 17.2 s per attempt: about 2 minutes in all
+                - {name: NCCL_IB_RETRY_CNT, value: "7"}   # the default, and the most the counter holds (0-7)
     ```
 
-    Choose values for your fabric: the verbs timeout grows as 4.096 µs × 2^`NCCL_IB_TIMEOUT`, so a
-    few steps above the default already ride out multi-second flaps. Pair it with the framework's
-    collective timeout (for example `timeout=` in `torch.distributed.init_process_group`).
+    Choose the value for your fabric from NCCL's table (`NCCL_IB_TIMEOUT` 0-31; 0 and 32 or more mean
+    no timeout at all, so a dead link would hang the job): 19 waits about 15 s, 20 about 30 s, 21 about
+    60 s. A larger value rides out longer flaps but also takes longer to report a link that is really
+    dead; keep the total below the framework's collective timeout (`timeout=` of
+    `torch.distributed.init_process_group`, 10 minutes by default for NCCL), which aborts the
+    collective and crashes the process when it expires.
     """
     for workload, templates in training_runs(ctx):
-        evidence, pods, missing = [], 0, set()
+        evidence, pods = [], 0
         for template in templates:
             reason = _ib_evidence(ctx, template)
             if reason is None:
                 continue
-            knobs, unknown = _knobs_set(ctx, workload.ref.namespace, template)
-            absent = [k for k in NCCL_KNOBS if k not in knobs]
-            if not absent or unknown:
+            timeout_set, unknown = _timeout_set(ctx, workload.ref.namespace, template)
+            if timeout_set or unknown:
                 continue
             pods += template.replicas or 1
-            missing.update(absent)
-            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": absent}))
+            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": [IB_TIMEOUT]}))
         if evidence:
-            unset = " and ".join(k for k in NCCL_KNOBS if k in missing)
             yield ctx.finding(
                 workload.obj,
-                f"{pods} GPU pod(s) use InfiniBand/RoCE with {unset} at NCCL's defaults: a link flap of a few "
-                "seconds can abort or stall the whole job.",
+                f"{pods} GPU pod(s) use InfiniBand/RoCE with {IB_TIMEOUT} unset: how long a link may flap before "
+                "NCCL fails the whole job is left to the NCCL version's default (about half a second before 2.14).",
                 *evidence,
             )
 
