@@ -1,19 +1,18 @@
-"""GPU and AI-training checks: collective-communication timeouts, node health, shared memory, GPU node taints."""
+"""GPU and AI-training checks: collective-communication timeouts, shared memory, GPU node taints."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    GPU_RESOURCES, daemonset_covers, daemonsets_matching, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
+    GPU_RESOURCES, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, quantity
 from kubegap.scheduling import node_taints
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
-OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"
 
 IB_TIMEOUT = "NCCL_IB_TIMEOUT"
 """The knob that sets how long NCCL waits for a link: each of its NCCL_IB_RETRY_CNT retries (0-7, default 7,
@@ -245,93 +244,6 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
                 "NCCL fails the whole job is left to the NCCL version's default (about half a second before 2.14).",
                 *evidence,
             )
-
-
-HEALTH_AGENTS = ("node-problem-detector", "dcgm", "gpu-health", "nic-health")
-STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
-
-
-def _condition_types(node: dict) -> set[str]:
-    return {
-        c["type"]
-        for c in as_list(dig(node, "status", "conditions"))
-        if isinstance(c, dict) and isinstance(c.get("type"), str)
-    }
-
-
-@check(
-    id="gpu-node-health-missing",
-    title="GPU nodes without GPU or NIC health reporting",
-    severity="high",
-    category="gpu",
-    cases=[OPT_175B],
-    requires=["Node"],
-    reads=["DaemonSet"],
-    defaults={"agents": list(HEALTH_AGENTS)},
-    fix=(
-        "Run node-problem-detector (with GPU and NIC problem rules) or NVIDIA DCGM on every GPU node, so "
-        "that Xid errors, ECC faults and link flaps become node conditions or metrics that can cordon "
-        "the node; make sure its tolerations match the GPU nodes' taints."
-    ),
-)
-def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
-    """
-    ## What it checks
-
-    Nodes with GPUs (`nvidia.com/gpu` or `amd.com/gpu` capacity, or the GPU operator's
-    `nvidia.com/gpu.present` label) that no health agent covers: no DaemonSet whose name or image
-    is a known agent (node-problem-detector, NVIDIA DCGM / dcgm-exporter, or names set in the
-    `agents` setting) would run on the node (its nodeSelector, node affinity and tolerations are
-    checked against the node's labels and taints), and the node reports no condition beyond the
-    kubelet's standard five. Skipped when DaemonSets were not collected.
-
-    ## Why it matters
-
-    Meta AI trained OPT-175B on 1,024 rented A100s with no automated GPU burn-in, InfiniBand
-    testing or log monitoring at launch, and logged more than 40 restarts in two weeks of
-    November 2021: nodes dropped out with ECC errors or lost GPUs, replacements arrived with the
-    same faults, and each one was found by people watching the run and recovered by hand. Once
-    monitoring and health checks were combined into automated recovery, 8 hardware failures between
-    Christmas and New Year were recovered automatically. A GPU node that reports nothing leaves a
-    failing GPU or a flapping NIC to be discovered as a hung or crashed job.
-
-    ## Example
-
-    ```yaml
-    apiVersion: apps/v1
-    kind: DaemonSet
-    metadata: {name: node-problem-detector, namespace: kube-system}
-    spec:
-      template:
-        spec:
-          nodeSelector: {node-pool: general}   # never reaches the GPU pool
-    ```
-
-    ## Fix
-
-    ```yaml
-        spec:
-          tolerations:
-          - {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}
-    ```
-    """
-    if not ctx.inventory.collected("DaemonSet"):
-        raise Skip("DaemonSet not collected, so health agents cannot be seen")
-    gpu_nodes = [n for n in ctx.inventory.nodes if is_gpu_node(n)]
-    if not gpu_nodes:
-        raise Skip("no GPU nodes")
-    agents = list(daemonsets_matching(ctx.inventory, [a.lower() for a in ctx.setting("agents")]))
-    for node in gpu_nodes:
-        if _condition_types(node) - STANDARD_CONDITIONS or any(daemonset_covers(agent, node) for agent in agents):
-            continue
-        names = sorted(f"{namespace(a.obj)}/{name(a.obj)}" for a in agents)
-        yield ctx.finding(
-            node,
-            "GPU node has no GPU/NIC health reporting: no health-agent DaemonSet runs here and the node "
-            "reports no custom conditions.",
-            Evidence("status.conditions[*].type", sorted(_condition_types(node))),
-            Evidence("health agents in cluster (not covering this node)", names or None),
-        )
 
 
 NVIDIA_SHM = "nvidia-2026-ai-cloud-validation-nccl-job-missing-dev-shm"
