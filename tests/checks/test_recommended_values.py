@@ -32,6 +32,7 @@ WEBHOOK_API = "https://kubernetes.io/docs/reference/kubernetes-api/extend-resour
 HPA_API = "https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/horizontal-pod-autoscaler-v2/"
 PDB_API = "https://kubernetes.io/docs/reference/kubernetes-api/policy-resources/pod-disruption-budget-v1/"
 PRIORITY = "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass"
+CRONJOB = "https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/"
 KUBELET_CONFIG = "https://kubernetes.io/docs/reference/config-api/kubelet-config.v1beta1/"
 KUBE_PROXY = "https://kubernetes.io/docs/reference/command-line-tools-reference/kube-proxy/"
 RESOLV_CONF = "https://man7.org/linux/man-pages/man5/resolv.conf.5.html"
@@ -102,6 +103,11 @@ DOCUMENTED: dict[str, Documented] = {
     "activeDeadlineSeconds": Documented(("activeDeadlineSeconds",), AT_LEAST_1, f"{JOB_API}#lifecycle"),
     "backoffLimit": Documented(("backoffLimit",), AT_LEAST_0, f"{JOB_API}#lifecycle"),
     "ttlSecondsAfterFinished": Documented(("ttlSecondsAfterFinished",), AT_LEAST_0, f"{JOB_API}#lifecycle"),
+    # CronJob: concurrencyPolicy 'Valid values are: - "Allow" (default) ... - "Forbid" ... - "Replace"';
+    # startingDeadlineSeconds is a number of seconds, at least 0.
+    "concurrencyPolicy": Documented(("concurrencyPolicy",), frozenset({"Allow", "Forbid", "Replace"}),
+                                    f"{CRONJOB}#concurrency-policy"),
+    "startingDeadlineSeconds": Documented(("startingDeadlineSeconds",), AT_LEAST_0, f"{CRONJOB}#starting-deadline"),
     # minReplicas "defaults to 1 pod" and may be 0 only behind the alpha HPAScaleToZero gate.
     "minReplicas": Documented(("spec", "minReplicas"), AT_LEAST_1, f"{HPA_API}#HorizontalPodAutoscalerSpec",
                               kind="HorizontalPodAutoscaler"),
@@ -254,6 +260,7 @@ def test_a_case_spells_out_only_documented_values(case):
     ({"spec": {"dnsConfig": {"options": [{"name": "ndots", "value": "20"}]}}}, "ndots = '20'"),
     ({"kind": "PriorityClass", "value": 2000000000}, "PriorityClass value = 2000000000"),
     ({"evictionHard": {"memory.avail": "100Mi"}}, "evictionHard signals: 'memory.avail'"),
+    ({"kind": "CronJob", "spec": {"concurrencyPolicy": "Skip"}}, "concurrencyPolicy = 'Skip'"),
     ({"data": {"cni.conf": "[Network]\nManageForeignRoutes=off-please\n"}}, "ManageForeignRoutes=off-please is not a boolean"),
 ])
 def test_an_undocumented_value_is_caught(document, expected):
