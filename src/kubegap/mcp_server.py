@@ -28,6 +28,7 @@ from kubegap import __version__
 from kubegap.checks.base import Severity as SeverityLevel
 from kubegap.checks.base import severity_rank
 from kubegap.errors import UserError
+from kubegap.library.model import DATE_NOT_GIVEN
 from kubegap.library.search import MAX_QUERY_CHARS
 from kubegap.report.text import evidence_text, object_label, where_label
 from kubegap.sources.names import CONTEXT, NAMESPACE
@@ -460,7 +461,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
         result = library.index.search(query, filters, page, per_page)
         return structured({
             "total": result.total, "studies": result.studies, "page": result.page, "pages": result.pages,
-            "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date,
+            "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date, "when": c.when,
                        "summary": c.summary, "url": c.url, "checks": list(c.checks),
                        **({"snippet": snippet_text(result.snippets[c.id])} if c.id in result.snippets else {})}
                       for c in result.cases],
@@ -487,7 +488,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     for case in load_library().cases:
         server.add_resource(FunctionResource(
             uri=f"kubegap://case/{case.id}", name=case.id, title=case.title, mime_type="text/markdown",
-            description=f"{case.organization}, {case.date[:4]}: {case.summary}",
+            description=f"{case.organization}, {case.date[:4] if case.date else DATE_NOT_GIVEN}: {case.summary}",
             fn=lambda case_id=case.id: _case_markdown(case_id),
         ))
 
