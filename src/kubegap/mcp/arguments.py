@@ -21,6 +21,8 @@ MAX_CURSOR_CHARS = 1000
 MAX_ERRORS_SHOWN = 5
 LISTED_IN_FULL = 20
 """Up to this many valid values, an error lists them all; past it, the closest ones."""
+SIMILAR = 0.6
+"""difflib's own cut-off for close matches."""
 
 
 def one_or_many(value):
@@ -44,15 +46,21 @@ def shown(value: str) -> str:
     return repr(value[:MAX_ID_CHARS])
 
 
+def _likeness(value: str, known: str) -> float:
+    """How alike ``value`` is to a known value or to its last part (``cilium`` of ``networking/cilium``)."""
+    known = known.lower()
+    return max(difflib.SequenceMatcher(None, value, whole).ratio() for whole in (known, known.rpartition("/")[2]))
+
+
 def closest(value: str, known: Iterable[str], n: int = 3) -> list[str]:
     """The known values ``value`` most likely meant: same but for case, containing it, then alike."""
     known = list(known)
     lowered = value.lower()
     same = [k for k in known if k.lower() == lowered]
     containing = [k for k in known if lowered and lowered in k.lower()]
-    alike = difflib.get_close_matches(lowered, [k.lower() for k in known], n=n, cutoff=0.6)
-    by_lower = {k.lower(): k for k in known}
-    return list(dict.fromkeys([*same, *containing, *(by_lower[a] for a in alike)]))[:n]
+    likeness = {k: _likeness(lowered, k) for k in known}
+    alike = sorted((k for k in known if likeness[k] >= SIMILAR), key=lambda k: -likeness[k])
+    return list(dict.fromkeys([*same, *containing, *alike]))[:n]
 
 
 def unknown(argument: str, noun: str, value: str, known: Iterable[str], listed_by: str) -> ToolError:
