@@ -12,15 +12,16 @@ from kubegap.checks import all_checks
 from kubegap.demo import demo_path
 from kubegap.mcp.paging import OBJECTS_PER_PAGE
 
-TOOLS_LIST_BUDGET = 6 * 1000
-LIST_CHECKS_BUDGET = 8 * 1000
+KB = 1024
+TOOLS_LIST_BUDGET = 6 * KB
+LIST_CHECKS_BUDGET = 8 * KB
 SINGLE_REPLICA = """
 apiVersion: apps/v1
 kind: Deployment
 metadata: {name: api, namespace: shop}
 spec: {replicas: 1, template: {spec: {containers: [{name: api, image: "api:1.0"}]}}}
 """
-FIRST_AUDIT_PAGE_BUDGET = 14 * 1000
+FIRST_AUDIT_PAGE_BUDGET = 14 * KB
 """The demo cluster's 19 findings: the first page of an audit of a whole (small) cluster."""
 
 

@@ -35,7 +35,7 @@ Paths = Annotated[list[PathArgument], BeforeValidator(one_or_many)]
 Identifier = Annotated[str, Field(max_length=MAX_ID_CHARS)]
 """A check id, case id, category or vocabulary term."""
 Identifiers = Annotated[list[Identifier] | None, BeforeValidator(one_or_many)]
-Severity = Annotated[SeverityLevel, Field(description="Lowest severity to include.")]
+Severity = Annotated[SeverityLevel, Field(description="Lowest severity shown.")]
 CursorArgument = Annotated[str | None, Field(max_length=MAX_CURSOR_CHARS)]
 Cursor = Annotated[CursorArgument, Field(description="A next_cursor; same other arguments.")]
 Checks = Annotated[Identifiers, Field(description="Only these check ids.")]

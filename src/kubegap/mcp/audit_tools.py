@@ -48,7 +48,7 @@ GroupLimit = Annotated[int, Field(ge=1, le=100)]
 Limit = Annotated[GroupLimit, Field(description="Check groups per page.")]
 AuditOutput = Annotated[CallToolResult, AuditResult]
 """compact JSON text, and structured content described by :class:`AuditResult`: the one output schema."""
-SAME_RESULT = " Other arguments and the result: as audit_manifests."
+SAME_RESULT = " Other arguments, result: as audit_manifests."
 
 
 def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
@@ -101,7 +101,7 @@ def kubeconfig_contexts(kubeconfig: str | None) -> tuple[list[str], str | None]:
     try:
         contexts, current = config.list_kube_config_contexts(config_file=kubeconfig)
     except (config.ConfigException, OSError) as exc:
-        raise ToolError(f"no usable kubeconfig ({exc}): audit files with audit_manifests or audit_snapshot") from None
+        raise ToolError(f"no usable kubeconfig ({exc}): audit files with audit_manifests") from None
     names = sorted(c["name"] for c in contexts if isinstance(c, dict) and c.get("name"))
     return names, current.get("name") if isinstance(current, dict) else None
 
@@ -134,10 +134,9 @@ def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, li
 
 def register(server, folders: Folders, kubeconfig: str | None, config_file: Path | None) -> None:
     @server.tool(annotations=READ_ONLY, description=(
-        "Audit manifests, kubectl dumps or kubegap snapshots (files, directories, inline YAML/JSON) for the gaps "
-        "behind public incidents. "
-        "Returns findings grouped by check, worst first, each with its fix, incidents (id, title, URL) and first objects; "
-        "next_cursor for more groups, a group's next_cursor for more objects."))
+        "Audit manifests, kubectl dumps or kubegap snapshots (files, directories, inline YAML) for the gaps behind "
+        "public incidents: findings by check, worst first, with fix, incidents (id, title, URL) and first objects. "
+        "next_cursor: more groups; a group's next_cursor: more objects."))
     async def audit_manifests(
         ctx: Context,
         paths: Annotated[Paths, Field(description="Files or directories.")] = [],  # noqa: B006
@@ -170,7 +169,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
         return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit)
 
     @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}), description=(
-        "Audit a live cluster through the kubeconfig, read-only: GET only, never Secret data." + SAME_RESULT))
+        "Audit a live cluster through the kubeconfig, read-only (GET only, no Secret data)." + SAME_RESULT))
     async def audit_cluster(
         context: Annotated[str | None, Field(max_length=253, description="Kubeconfig context (default: current).")] = None,
         namespaces: Annotated[Identifiers, Field(description="Only these namespaces.")] = None,

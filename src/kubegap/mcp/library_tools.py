@@ -17,8 +17,8 @@ CHECKS_PER_PAGE = 50
 """Ids and titles of 50 checks take about 4.5 KB; the catalog is a page or two."""
 CHECK_EXPLAINED = ("id", "title", "severity", "category", "cases", "documentation", "fix")
 Terms = Annotated[Identifiers, Field(description="Terms, e.g. networking/cilium or just cilium.")]
-SEARCH = ("Search the Incident Library (ranked); filter by component, root_cause, symptom, contributing_factor terms. "
-          "Each case with its summary and the checks that reveal its gap.")
+SEARCH = ("Search the Incident Library; filter by component, root_cause, symptom, contributing_factor terms. "
+          "Cases with summary and the checks that reveal their gap.")
 
 
 def _entry(check, library, with_cases: bool):

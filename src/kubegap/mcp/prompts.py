@@ -9,7 +9,7 @@ from mcp.types import INVALID_PARAMS
 
 from kubegap.mcp.arguments import MAX_ID_CHARS, case_ids, check_ids
 
-AUDIT_TOOLS = "audit_cluster (a live cluster), audit_manifests (files or inline YAML) or audit_snapshot (a saved snapshot)"
+AUDIT_TOOLS = "audit_cluster (a live cluster) or audit_manifests (manifests, dumps or snapshots, by path or inline)"
 CURRENT_CONTEXT = "the current kubeconfig context"
 
 

@@ -1,9 +1,10 @@
 """``kubegap mcp``: the read-only MCP server for AI coding agents (Claude Code, Codex, ...).
 
-Every tool is annotated read-only, non-destructive and idempotent, and goes through the same
-pipeline (and, for clusters, the same read-only HTTP guard) as the CLI. What a session pays before
-its first answer is kept small: tool schemas without titles or null alternatives, one output schema
-(audit_manifests'; the other audits return the same shape), and short answers that grow on request.
+Every tool is annotated read-only (which, in the protocol, makes it non-destructive and idempotent)
+and goes through the same pipeline (and, for clusters, the same read-only HTTP guard) as the CLI.
+What a session pays before its first answer is kept small: tool schemas without titles or null
+alternatives, one output schema (audit_manifests'; audit_cluster returns the same shape), and short
+answers that grow on request.
 Unknown arguments are refused and validation errors are one short line per field. No tool returns
 Secret data, tokens, certificates or kubeconfig contents.
 """
