@@ -57,6 +57,7 @@ def test_audit_a_manifest_set_for_one_incident(repository):
     exposure = next(g for g in result["groups"] if g["check_id"] == "networkd-foreign-routes")
     assert exposure["objects"][0]["object"] == "DaemonSet kube-system/cilium" and "ManageForeignRoutingPolicyRules" in exposure["fix"]
     assert exposure["cases"][0]["url"] == case.url
+    assert exposure["objects"][0]["location"].startswith("k8s/cluster.yaml:"), "where to fix it, from the repository"
 
 
 def test_explain_a_finding(repository):

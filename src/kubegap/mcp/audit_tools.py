@@ -68,9 +68,9 @@ def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
 
 
 def _audit(collect, checks: list[str] | None, cases: list[str] | None, config_file: Path | None, min_severity: str,
-           cursor: str | None, limit: int, namespaces: list[str] | None = None) -> CallToolResult:
+           cursor: str | None, limit: int, namespaces: list[str] | None = None, folder: Path | None = None) -> CallToolResult:
     """Audit what ``collect(options)`` returns with the options every surface builds: check and case ids
-    (the CLI's ``--check`` and ``--case``) and the configuration file."""
+    (the CLI's ``--check`` and ``--case``) and the configuration file. Locations are relative to ``folder``."""
     from kubegap.pipeline import audit, configured_options
 
     if cursor:
@@ -86,7 +86,7 @@ def _audit(collect, checks: list[str] | None, cases: list[str] | None, config_fi
     except UserError as exc:
         raise ToolError(str(exc)) from None
     report["warnings"] = notes + report["warnings"]
-    return structured(compact_report(report, min_severity, cursor, limit))
+    return structured(compact_report(report, min_severity, cursor, limit, folder))
 
 
 async def _in_thread(fn, *args, **kwargs):
@@ -123,7 +123,7 @@ def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, li
     cases = {**old.get("cases", {}), **new.get("cases", {})}
     result: dict = {"summary": diff["summary"]}
     for section in ("new", "fixed"):
-        ordered = groups(diff[f"{section}_findings"], cases, min_severity)
+        ordered = groups(diff[f"{section}_findings"], cases, min_severity, roots[0])
         result[section] = [objects_page(g) for g in ordered[:limit]]
         if len(ordered) > limit:
             result[f"{section}_checks_omitted"] = len(ordered) - limit
@@ -166,7 +166,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
                 collection.merge(reader.collection)
             return collection
 
-        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit)
+        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, folder=roots[0])
 
     @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}), description=(
         "Audit a live cluster through the kubeconfig, read-only (GET only, no Secret data)." + SAME_RESULT))
@@ -179,11 +179,13 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
         cursor: CursorArgument = None,
         limit: GroupLimit = GROUPS_PER_PAGE,
     ) -> CallToolResult:
+        from kubegap.sources.kubeclient import in_cluster
         from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
 
-        known, _ = await _in_thread(kubeconfig_contexts, kubeconfig)
-        if context is not None and context not in known:
-            raise unknown("context", "kubeconfig context", context, known, "list_contexts")
+        if context is not None or not in_cluster():  # a pod's own service account needs no kubeconfig
+            known, _ = await _in_thread(kubeconfig_contexts, kubeconfig)
+            if context is not None and context not in known:
+                raise unknown("context", "kubeconfig context", context, known, "list_contexts")
 
         def collect(options):
             target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)

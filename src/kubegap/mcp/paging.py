@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import os
+from pathlib import Path
 
 import orjson
 from mcp.server.mcpserver.exceptions import ToolError
@@ -84,9 +86,9 @@ def decode_cursor(cursor: str) -> dict:
     return position
 
 
-def groups(findings: list[dict], cases: dict, min_severity: str = "info") -> list[dict]:
+def groups(findings: list[dict], cases: dict, min_severity: str = "info", folder: Path | None = None) -> list[dict]:
     """Findings at or above ``min_severity`` (each by its own severity) grouped by check, the worst group
-    first (then the most objects), every object listed."""
+    first (then the most objects), every object listed; manifest locations relative to ``folder``."""
     threshold = severity_rank(min_severity)
     by_check: dict[str, dict] = {}
     for finding in findings:
@@ -109,7 +111,7 @@ def groups(findings: list[dict], cases: dict, min_severity: str = "info") -> lis
         if finding["evidence"]:
             entry["detail"] = evidence_text(finding["evidence"][0])
         if (finding.get("location") or {}).get("line"):
-            entry["location"] = where_label(finding, brief=True)
+            entry["location"] = where_label(finding, brief=True).removeprefix(f"{folder}{os.sep}" if folder else "")
         group["objects"].append(entry)
     for group in by_check.values():
         for entry in group["objects"]:
@@ -145,11 +147,11 @@ def not_checked(coverage: list[dict]) -> tuple[dict[str, list[str]], int]:
 
 
 def compact_report(report: dict, min_severity: str = "info", cursor: str | None = None,
-                   limit: int = GROUPS_PER_PAGE) -> dict:
+                   limit: int = GROUPS_PER_PAGE, folder: Path | None = None) -> dict:
     """One page of the audit: ``limit`` check groups (or, for a group's cursor, that group's next objects),
     each group showing its first ``OBJECTS_PER_PAGE`` objects, with the cursors that reach the rest."""
     position = decode_cursor(cursor) if cursor else {"group": 0}
-    ordered = groups(report["findings"], report["cases"], min_severity)
+    ordered = groups(report["findings"], report["cases"], min_severity, folder)
     if "check" in position:
         group = next((g for g in ordered if g["check_id"] == position["check"]), None)
         if group is None or position["object"] >= group["count"]:
