@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -133,5 +134,5 @@ def test_mcp(broken, tmp_path):
     assert audited.is_error and broken.says in text and "Traceback" not in text, text
     # listing reads names only: what it does not read (certificates, plugins) cannot break it
     listing = " ".join(getattr(c, "text", "") for c in listed.content)
-    assert (listed.is_error and broken.says in listing) or listed.structured_content == {"contexts": ["test"], "current": "test"}
+    assert (listed.is_error and broken.says in listing) or json.loads(listing) == {"contexts": ["test"], "current": "test"}
     assert log == []
