@@ -26,7 +26,7 @@ from robustness.scenarios import SCENARIOS, run  # noqa: E402
 
 from kubegap import limits  # noqa: E402
 from kubegap.library.search import MAX_QUERY_CHARS  # noqa: E402
-from kubegap.mcp_server import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS  # noqa: E402
+from kubegap.mcp.arguments import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS  # noqa: E402
 from kubegap.web.app import PAGE_DIGITS  # noqa: E402
 from kubegap.web.views import ECHOED_CHARS  # noqa: E402
 from kubegap.sources.live import RetryPolicy  # noqa: E402

@@ -17,10 +17,10 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from conftest import run_cli
+from support.apiserver import STREAMS_AND_PROXIES
 
 USER = "system:serviceaccount:read-only:auditor"
 READS = {"get", "list", "watch"}
-STREAMING = {"exec", "attach", "portforward", "proxy", "log"}
 
 
 def two_contexts(config_path, out_path):
@@ -74,6 +74,6 @@ def test_every_cluster_path_only_reads(control_plane, tmp_path):
     assert len(events) > seen, "the MCP server's audit_cluster sent nothing to the cluster"
 
     assert {e["verb"] for e in events} <= READS, sorted({e["verb"] for e in events} - READS)
-    assert not [e["requestURI"] for e in events if e.get("objectRef", {}).get("subresource") in STREAMING]
+    assert not [e["requestURI"] for e in events if e.get("objectRef", {}).get("subresource") in STREAMS_AND_PROXIES]
     assert {e["userAgent"] for e in events} == {"kubegap"}
     assert {e["responseStatus"]["code"] for e in events} <= {200, 403}

@@ -20,7 +20,7 @@ def _cases(check: Check, library: Library) -> str:
         if case is None:
             lines.append(f"- `{case_id}`")
         else:
-            lines.append(f"- [{case.title}]({case.url}) ({case.organization}, {case.date}), `{case_id}`")
+            lines.append(f"- [{case.title}]({case.url}) ({case.organization}, {case.when}), `{case_id}`")
     return "\n".join(lines)
 
 
@@ -56,7 +56,7 @@ def check_markdown(check: Check, library: Library, level: int = 1) -> str:
     sections.append(f"{sub} Cases\n\n{_cases(check, library)}")
     seen = [c for c in library.naming_check(check.id) if c.id not in check.cases]
     if seen:
-        sections.append(f"{sub} Also seen in\n\n" + "\n".join(f"- {c.title} ({c.organization}, {c.date}): `{c.id}`" for c in seen))
+        sections.append(f"{sub} Also seen in\n\n" + "\n".join(f"- {c.title} ({c.organization}, {c.when}): `{c.id}`" for c in seen))
     return "\n\n".join(sections)
 
 

@@ -13,7 +13,6 @@ from kubegap.podtemplates import PodTemplate, Workload, pod_templates
 ZALANDO = "zalando-2019-coredns-oom-dns-outage"
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 REBELMOUSE = "rebelmouse-2025-coredns-pod-loss-dns-degradation"
-DELIVERYHERO = "deliveryhero-2020-coredns-aws-vpc-resolver-limit"
 QUINYX = "quinyx-2019-eks-dns-timeouts-conntrack-race"
 PREPLY = "preply-2020-stale-conntrack-kube-dns-partial-outage"
 
@@ -255,7 +254,7 @@ def _hpa_maximums(ctx: Context) -> dict[tuple[str | None, str], int]:
     title="Large Service-backed workloads resolving external names with the default ndots:5",
     severity="low",
     category="dns",
-    cases=[ZALANDO, DELIVERYHERO],
+    cases=[ZALANDO],
     requires=["Service"],
     reads=["workloads", "HorizontalPodAutoscaler"],
     defaults={"min_replicas": 20},
@@ -282,10 +281,7 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
     With ndots:5 a lookup of an external name such as `api.example.com` is first tried against
     every search domain. At Zalando the aggregation layer used the default Kubernetes DNS
     configuration, so each lookup of a cluster-external name became 10 DNS queries; a retry storm
-    multiplied them until every CoreDNS pod was OOM-killed. At Delivery Hero very high-throughput
-    applications running hundreds to thousands of pods resolved everything through CoreDNS
-    although they used no cluster Services, and the forwarded queries hit the AWS resolver's
-    limit; moving them to dnsPolicy Default spread their queries out.
+    multiplied them until every CoreDNS pod was OOM-killed.
 
     ## Example
 

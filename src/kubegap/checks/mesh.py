@@ -86,8 +86,8 @@ def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
     fix=(
         "Keep the proxy out of batch pods that need no mesh traffic (label the pod template "
         "sidecar.istio.io/inject: \"false\"); where the job needs the mesh, run Istio's proxy as a native sidecar "
-        "(Kubernetes 1.28+ with Istio's native-sidecar mode), or end the job's command by stopping the proxy "
-        "(curl -fsS -XPOST http://127.0.0.1:15020/quitquitquit)."
+        "(Istio's native-sidecar mode, on Kubernetes 1.29 or later, where native sidecars are on by default), or end "
+        "the job's command by stopping the proxy (curl -fsS -XPOST http://127.0.0.1:15020/quitquitquit)."
     ),
 )
 def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:

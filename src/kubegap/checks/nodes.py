@@ -264,7 +264,7 @@ NODE_DRIFT = (
     "moj-2026-containerd-221-node-group-invalid-utf8-secrets",
     "kubernetes-user-2026-kubelet-134-env-dollar-multibyte-utf8",
 )
-NRELABS = "nrelabs-2018-etcd-liveness-probe-restart-loop"
+SINGLE_MASTER = "viktorbarzin-2026-single-master-kubeadm-upgrade-rollback-cascade"
 
 POOL_LABELS = (
     "eks.amazonaws.com/nodegroup",
@@ -406,7 +406,7 @@ CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kube
     title="A self-managed control plane on a single node",
     severity="medium",
     category="nodes",
-    cases=[NRELABS],
+    cases=[SINGLE_MASTER],
     requires=["Node"],
     fix=(
         "Run three (or five) control-plane nodes with stacked or external etcd members in different "
@@ -425,11 +425,13 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
 
     ## Why it matters
 
-    NRE Labs ran on a single-master kubeadm cluster with single-node etcd, a deliberate trade-off
-    for a tech-preview service. When the kubelet kept killing the etcd static pod over a failing
-    liveness probe, the API server disappeared with it every couple of minutes; with a single master
-    there was no other member to keep the cluster up, and there was no monitoring of the control
-    plane.
+    Upgrading a control-plane node restarts its API server, etcd member, controller manager and
+    scheduler; with one node there is no other copy to serve meanwhile. A home lab's automated kubeadm
+    upgrade of its single master rolled back on every attempt in May 2026: each manifest swap left the
+    cluster without an API server for up to a minute, operators crashed on the refused connections,
+    their restarts flooded the master's disk, and kubeadm gave up waiting for the new pods and undid
+    the upgrade. The operator's analysis names the single master as the bottleneck and designs three
+    masters behind a load balancer.
 
     ## Example
 

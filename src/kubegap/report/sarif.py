@@ -16,6 +16,7 @@ from urllib.parse import quote
 import orjson
 
 from kubegap.checks.base import DOC_SECTIONS
+from kubegap.report.text import case_year
 from kubegap.report.utf8 import write_utf8
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -40,7 +41,7 @@ def _help(check: dict, cases: dict) -> dict:
     text += "\n\nCases\n" + "\n".join(f"- {c['title']}: {c['url']}" if c else f"- {cid}" for cid, c in cited)
     markdown = "\n\n".join(f"## {name}\n\n{docs[name]}" for name in DOC_SECTIONS if name in docs)
     markdown += "\n\n## Cases\n\n" + "\n".join(
-        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {c.get('date', '')})" if c else f"- `{cid}`"
+        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {case_year(c)})" if c else f"- `{cid}`"
         for cid, c in cited
     )
     return {"text": text, "markdown": markdown}
