@@ -21,17 +21,20 @@ REPORT_VOLUME = ["--set", "reportVolume.enabled=true"]
 
 
 @pytest.fixture(scope="module")
-def helm() -> Path:
-    return tools.need("helm")["helm"]
+def helm(tmp_path_factory):
+    """Runs the built helm, with a home of its own for what it caches (``helm.binary``: where it is)."""
+    binary, home = tools.need("helm")["helm"], tmp_path_factory.mktemp("helm-home")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120,
+                              env={"HOME": str(home), "PATH": "/usr/bin:/bin"})
+
+    run.binary = binary
+    return run
 
 
-def run_helm(helm: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {"HOME": os.environ.get("HOME", "/tmp"), "PATH": "/usr/bin:/bin", "HELM_CACHE_HOME": "/tmp/kubegap-test-helm-cache"}
-    return subprocess.run([str(helm), *args], capture_output=True, text=True, timeout=120, env=env)
-
-
-def render(helm: Path, *values: str) -> list[dict]:
-    result = run_helm(helm, "template", "kubegap", str(CHART), "--namespace", "kubegap", *values)
+def render(helm, *values: str) -> list[dict]:
+    result = helm("template", "kubegap", str(CHART), "--namespace", "kubegap", *values)
     assert result.returncode == 0, result.stderr
     return [d for d in yaml.safe_load_all(result.stdout) if d]
 
@@ -52,7 +55,7 @@ def pod(documents: list[dict]) -> dict:
 
 def test_helm_lint_passes_strictly(helm):
     for values in ([], REPORT_VOLUME):
-        result = run_helm(helm, "lint", "--strict", str(CHART), *values)
+        result = helm("lint", "--strict", str(CHART), *values)
         assert result.returncode == 0, result.stdout + result.stderr
         assert "0 chart(s) failed" in result.stdout
 
@@ -94,14 +97,14 @@ def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, report_volume):
 
 @pytest.mark.parametrize("values", [[], REPORT_VOLUME], ids=["log-only", "report-volume"])
 def test_kubegap_finds_no_high_gap_in_the_rendered_chart(helm, values):
-    rendered = run_helm(helm, "template", "kubegap", str(CHART), "--namespace", "kubegap", *values).stdout
+    rendered = helm("template", "kubegap", str(CHART), "--namespace", "kubegap", *values).stdout
     result = run_cli("audit", "-", "--fail-on", "high", "--format", "json", stdin=rendered)
     assert result.returncode == 0, [(f["check_id"], f["message"]) for f in json.loads(result.stdout)["findings"]]
 
 
 def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
     result = run_cli("audit", str(CHART), "--format", "json", "--fail-on", "none",
-                     env={"PATH": f"{helm.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
+                     env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     assert report["inputs"] == [{"type": "manifests", "path": str(CHART), "rendered_by": "helm template"}]
