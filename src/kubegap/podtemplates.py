@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.tokens import Vocabulary
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
@@ -37,6 +38,9 @@ RUNTIME_KINDS = frozenset({"TrainingRuntime", "ClusterTrainingRuntime"})
 
 LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-election")
 """Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
+LEADER_ELECTION_FLAG_WORDS = Vocabulary(LEADER_ELECTION_FLAGS)
+"""Flags of the election, as words: the switches and the flags that tune an election (``--leader-elect-lease-duration``,
+``--leader-election-namespace``), not ``--leader-elector-image``."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
 
 REPLICA_SPEC_KINDS = {
@@ -239,12 +243,14 @@ def leader_election(workload: Workload) -> str | None:
 
 def _template_leader_election(template: PodTemplate) -> str | None:
     for _, container in containers(template.spec, init=False):
-        for token in as_list(container.get("command")) + as_list(container.get("args")):
-            if not isinstance(token, str):
-                continue
-            flag, equals, value = token.lstrip("-").partition("=")
-            if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
-                return token
+        flags = [token for token in as_list(container.get("command")) + as_list(container.get("args"))
+                 if isinstance(token, str) and token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)]
+        # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
+        # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
+        switched_off = any(flag.lstrip("-").partition("=")[0] in LEADER_ELECTION_FLAGS and _switched_off(flag.partition("=")[2])
+                           for flag in flags if "=" in flag)
+        if flags and not switched_off:
+            return flags[0]
         for variable in as_list(container.get("env")):
             if not isinstance(variable, dict):
                 continue

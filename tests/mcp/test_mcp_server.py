@@ -185,7 +185,7 @@ def test_library_tools_resources_and_prompt(tmp_path):
     checks, explained, found, case, resource, prompts, prompt = run(tmp_path, body)
     assert "next_cursor" in prompt.messages[0].content.text and "offset" not in prompt.messages[0].content.text
     assert {c["id"] for c in checks["checks"]} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
-    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Example", "Fix"}
+    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Severity", "Example", "Fix"}
     assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
     assert case["sources"][0]["url"].startswith("https://")
     assert "## Root cause" in resource.contents[0].text

@@ -10,10 +10,11 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, namespace, quantity
 from kubegap.podsources import PodSources
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
+from kubegap.tokens import Vocabulary
 from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
@@ -91,21 +92,16 @@ def _images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
 
-def matches_any(text: str, patterns) -> bool:
-    lowered = text.lower()
-    for pattern in patterns:  # a plain loop: called for every image and name of every workload
-        if pattern in lowered:
-            return True
-    return False
+def named_or_running(workload: Workload, vocabulary: Vocabulary) -> bool:
+    """Whether the workload's name or one of its images names an entry of ``vocabulary`` (as words)."""
+    return vocabulary.find(workload.ref.name) is not None or any(vocabulary.find(i) for t in workload.templates for i in images(t))
 
 
-def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
-    """DaemonSets whose name or any container image contains one of ``patterns``."""
+def daemonsets_matching(inventory: Inventory, vocabulary: Vocabulary) -> Iterator[Workload]:
+    """DaemonSets whose name or any container image names an entry of ``vocabulary`` (as words)."""
     for obj in inventory.of_kind("DaemonSet"):
         workload = as_workload(obj)
-        if workload is None:
-            continue
-        if matches_any(name(obj), patterns) or any(matches_any(i, patterns) for t in workload.templates for i in images(t)):
+        if workload is not None and named_or_running(workload, vocabulary):
             yield workload
 
 

@@ -151,6 +151,12 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     a loop. The webhook applied to far more resources and namespaces than its policy (Ingress and
     Service objects) needed, including kube-system.
 
+    ## Severity
+
+    Always **high**: only webhooks that intercept pods or every resource in `kube-system` or their own
+    namespace are reported, and there a backend outage stops system components and the webhook's own
+    recovery.
+
     ## Example
 
     ```yaml
@@ -227,6 +233,11 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     pods, and every pod-creation call waited out the webhook's 30-second timeout (which the chart's
     documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
     than six months before it was traced to the webhook.
+
+    ## Severity
+
+    Always **medium**: the wait applies to every request the webhook intercepts while its backend is
+    slow or gone; it delays or refuses writes rather than stopping what already runs.
 
     ## Example
 
@@ -326,6 +337,17 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     Jetstack's case the backend of an OPA validating webhook had stopped responding; a write a GKE
     master needed during an upgrade timed out, the master crash-looped and the upgrade stalled.
     The OPA deployment had no liveness probe, so the unresponsive OPA was never restarted.
+
+    ## Severity
+
+    What the webhooks intercept sets it. **high** when a rule covers pods, workload kinds (the `apps`
+    and `batch` groups), every resource or every group: while the backend is unavailable, controllers
+    cannot create or replace pods, so the outage spreads to whatever needs a new pod. **low** when every
+    rule covers only custom resources (an operator's own configuration kinds): writes of those are
+    refused until the backend returns, and nothing else is. **medium** for other built-in kinds
+    (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
+    the manifest, filled in at run time). A backend that is unavailable now (its Service missing, no
+    ready endpoint) is at least **medium**.
 
     ## Example
 

@@ -118,6 +118,12 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
     injected Deployments could no longer compute CPU utilization and stopped scaling.
 
+    ## Severity
+
+    **medium** when no container of the pod requests or limits anything (a BestEffort pod: placed
+    anywhere and evicted first under node pressure). **low** when the pod's other containers are sized
+    and only some lack a request: the scheduler counts most of the pod and it is not BestEffort.
+
     ## Example
 
     ```yaml
@@ -194,6 +200,11 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     which spent minutes in recovery. The site had no resource limits; adding them was part of the
     fix.
 
+    ## Severity
+
+    Always **low**: the requests are set, so the scheduler places the pod by them; a runaway container
+    can still take its node's memory.
+
     ## Example
 
     ```yaml
@@ -257,6 +268,11 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     connections. It traced them to CPU limits, made worse by a known kernel CFS quota bug that
     throttles containers unnecessarily, and recommends removing CPU limits (or disabling CFS quota
     in the kubelet) on kernels without the fix.
+
+    ## Severity
+
+    Always **low**: throttling shows as latency under bursts, and only the CFS metrics tell whether it
+    happens.
 
     ## Example
 
@@ -367,6 +383,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     integration tests saw occasional 502 errors through GKE Ingress, which its engineer traced to
     this sequence; the maintainer's advice for such 502s is to keep accepting traffic for a while
     after SIGTERM.
+
+    ## Severity
+
+    Always **medium**: connections fail for a moment around each pod's termination (rollouts, drains,
+    scale-down), not for the service as a whole.
 
     ## Example
 

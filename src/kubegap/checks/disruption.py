@@ -82,6 +82,13 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     automated upgrade hung on other workloads' budgets, the applications without a budget of
     their own were the ones evicted freely, and they stayed down until someone intervened.
 
+    ## Severity
+
+    **medium** for a workload that serves clients (a Service with a client port, or a webhook,
+    aggregated API or conversion webhook backed by its Service): a drain that evicts every replica at
+    once is an outage of that service. **low** for other workloads (queue workers, controllers): work
+    pauses until the pods are rescheduled, but no request fails.
+
     ## Example
 
     ```yaml
@@ -257,6 +264,11 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     neither field when a user set neither; Kubernetes accepts such a budget without a default,
     and it blocks every voluntary eviction of the pods it selects.
 
+    ## Severity
+
+    Always **high**: every drain of a node running those pods stalls, which stops upgrades and node
+    replacement.
+
     ## Example
 
     ```yaml
@@ -322,6 +334,11 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     and the service went down anyway: the budget selected `app=my-nginx`, but `kubectl run` had
     labelled the pods `run=my-nginx`, so the budget covered no pod.
 
+    ## Severity
+
+    Always **low**: the budget protects nothing, which is the same as having none; `pdb-missing` judges
+    what that leaves exposed.
+
     ## Example
 
     ```yaml
@@ -386,6 +403,10 @@ def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     were not distinct made the dns-controller-manager pods match two budgets, and drains failed
     with "This pod has more than one PodDisruptionBudget".
 
+    ## Severity
+
+    Always **medium**: drains of the nodes running those pods fail until someone steps in.
+
     ## Example
 
     ```yaml
@@ -447,6 +468,10 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     had put every node into draining, and no drain could finish because pods stuck in
     CrashLoopBackOff were protected by PodDisruptionBudgets, so no node was emptied and replaced.
     Upstream, `unhealthyPodEvictionPolicy` was later added for this.
+
+    ## Severity
+
+    Always **low**: it matters only while the selected pods are unhealthy during a drain.
 
     ## Example
 

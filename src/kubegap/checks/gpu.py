@@ -11,6 +11,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, name, namespace, quantity
 from kubegap.scheduling import node_taints
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.tokens import Vocabulary, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"
@@ -18,7 +19,7 @@ OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"
 NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
-RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
+RDMA_RESOURCE_HINTS = Vocabulary(("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "ib", "hostdev", "sriov"))
 """Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
 MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
 RDMA_CAPABILITIES = ("IPC_LOCK", "CAP_IPC_LOCK")
@@ -82,7 +83,7 @@ def _uses_other_transport(template: PodTemplate) -> bool:
                 return True
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and "efa" in resource.lower():
+                if isinstance(resource, str) and "efa" in words(resource):
                     return True
     return False
 
@@ -101,7 +102,7 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and any(h in resource.lower() for h in RDMA_RESOURCE_HINTS):
+                if isinstance(resource, str) and RDMA_RESOURCE_HINTS.find(resource) is not None:
                     return f"{path} requests {resource}"
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
         if ib_vars:
@@ -181,6 +182,10 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     slowed the whole training job. ByteDance's first lesson was to set the timeout threshold
     explicitly to a larger value; it also tuned NCCL's retransmit timer and retry count and enabled the
     NIC's `adap_retrans` feature.
+
+    ## Severity
+
+    Always **high**: a link flap of a few seconds fails the whole job, every rank of it.
 
     ## Example
 
@@ -270,8 +275,8 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
 
     Nodes with GPUs (`nvidia.com/gpu` or `amd.com/gpu` capacity, or the GPU operator's
     `nvidia.com/gpu.present` label) that no health agent covers: no DaemonSet whose name or image
-    is a known agent (node-problem-detector, NVIDIA DCGM / dcgm-exporter, or names set in the
-    `agents` setting) would run on the node (its nodeSelector, node affinity and tolerations are
+    names a known agent as words (node-problem-detector, NVIDIA DCGM / dcgm-exporter, or names set
+    in the `agents` setting) would run on the node (its nodeSelector, node affinity and tolerations are
     checked against the node's labels and taints), and the node reports no condition beyond the
     kubelet's standard five. Skipped when DaemonSets were not collected.
 
@@ -284,6 +289,11 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
     monitoring and health checks were combined into automated recovery, 8 hardware failures between
     Christmas and New Year were recovered automatically. A GPU node that reports nothing leaves a
     failing GPU or a flapping NIC to be discovered as a hung or crashed job.
+
+    ## Severity
+
+    Always **high**: a GPU or NIC fault on the node stays invisible, and jobs keep landing on it and
+    failing.
 
     ## Example
 
@@ -310,7 +320,7 @@ def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
     gpu_nodes = [n for n in ctx.inventory.nodes if is_gpu_node(n)]
     if not gpu_nodes:
         raise Skip("no GPU nodes")
-    agents = list(daemonsets_matching(ctx.inventory, [a.lower() for a in ctx.setting("agents")]))
+    agents = list(daemonsets_matching(ctx.inventory, Vocabulary(a for a in ctx.setting("agents") if isinstance(a, str))))
     for node in gpu_nodes:
         if _condition_types(node) - STANDARD_CONDITIONS or any(daemonset_covers(agent, node) for agent in agents):
             continue
@@ -377,6 +387,11 @@ def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
     single-node NCCL all-reduce Job mounted no /dev/shm, so with 8 ranks on an 8-GPU node UCX's
     shared-memory transport could not start and crashed with a segmentation fault, while the
     sibling multi-node manifest already mounted an 8Gi memory-backed /dev/shm.
+
+    ## Severity
+
+    Always **high**: the job's ranks fail (bus errors) or crawl as soon as they exchange data through
+    shared memory.
 
     ## Example
 
@@ -457,6 +472,11 @@ def gpu_node_untainted(ctx: Context) -> Iterator[Finding]:
     ordinary user nodes and, unlike their GCP GPU pools, no taint. BinderHub image-builder pods,
     scheduled onto user nodes, could therefore land on GPU nodes, and on one hub a single build
     request made the cluster autoscaler start a GPU node.
+
+    ## Severity
+
+    Always **medium**: pods that need no GPU can take a GPU node's CPU and memory, and the autoscaler
+    may keep costly nodes for them.
 
     ## Example
 

@@ -77,6 +77,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `latest` images; when upstream changed how the CLI took its arguments, catalog-operator pods
     crash-looped, more than once, until the chart pinned a release.
 
+    ## Severity
+
+    Always **medium**: two nodes can run different code under one name, and a rollback may not return to
+    the code that ran.
+
     ## Example
 
     ```yaml
@@ -158,6 +163,13 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     failing with `toomanyrequests`, `ErrImagePull` and `ImagePullBackOff`, the Kubernetes
     project's own end-to-end tests among them; they were changed to stop depending on Docker Hub.
     Nothing had changed on the clusters themselves.
+
+    ## Severity
+
+    **low** by default: a rate-limited pull delays the pods that need the image on a new node.
+    **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
+    be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
+    every start.
 
     ## Example
 

@@ -105,6 +105,12 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
     routing down for the whole platform; deleting the empty Services ended the outage.
 
+    ## Severity
+
+    **medium** for a Service that carries client traffic: with no ready endpoint its clients fail now,
+    with one they fail with that pod. **low** for a Service whose every port only exposes metrics,
+    health or debug endpoints: monitoring loses a target, no client fails.
+
     ## Example
 
     ```yaml
@@ -248,6 +254,10 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
     conntrack maximum was not the default value but one written by kube-proxy, so Chatwork raised it
     through kube-proxy's own configuration, setting maxPerCore to 32768 and min to 131072.
 
+    ## Severity
+
+    Always **medium**: connections are dropped only when the table fills, on the busiest nodes first.
+
     ## Example
 
     ```yaml
@@ -373,6 +383,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
     name, and the Ingress reported Synced/Healthy throughout.
 
+    ## Severity
+
+    Always **high**: the path returns errors to every client, while everything inside the cluster looks
+    healthy.
+
     ## Example
 
     ```yaml
@@ -484,6 +499,13 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
     the targetPort was changed; Kubernetes does not reject such a mismatch.
 
+    ## Severity
+
+    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
+    traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
+    for numbers and the container may listen there anyway, so the input shows only that the declaration
+    is missing.
+
     ## Example
 
     ```yaml
@@ -563,6 +585,11 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     matchLabels, so the policy required both app=mysql and tier=mysql. The new operator-managed MySQL
     pods had no app label, the policy no longer selected them, it was not applied as intended, and the
     upgrade hung. A policy that selects nothing fails silently.
+
+    ## Severity
+
+    Always **medium**: the rules the policy was written for are not applied, which may leave pods open
+    or blocked without anyone knowing.
 
     ## Example
 

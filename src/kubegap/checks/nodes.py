@@ -6,10 +6,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching, images, matches_any
+from kubegap.checks._common import daemonsets_matching, images
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, label, labels, name, quantity
 from kubegap.podtemplates import pod_templates
+from kubegap.tokens import Vocabulary
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 
@@ -70,7 +71,7 @@ def _mentions_mitigation(ctx: Context) -> str | None:
     return None
 
 
-CILIUM = ("cilium/cilium", "cilium-agent")
+CILIUM = Vocabulary(("cilium/cilium", "cilium-agent"))
 
 
 def _cilium(ctx: Context) -> dict | None:
@@ -78,7 +79,7 @@ def _cilium(ctx: Context) -> dict | None:
     for workload in daemonsets_matching(ctx.inventory, CILIUM):
         return workload.obj
     for pod in ctx.inventory.of_kind("Pod"):
-        if any(matches_any(i, CILIUM) for t in pod_templates(pod) for i in images(t)):
+        if any(CILIUM.find(i) for t in pod_templates(pod) for i in images(t)):
             return pod
     return None
 
@@ -116,6 +117,11 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     compute capacity in five regions at once. systemd-networkd has flushed routing policy rules it
     did not create since version 248; the opt-out, `ManageForeignRoutingPolicyRules`, came in 249.
     Datadog's fix included configuring networkd to leave the routing tables alone.
+
+    ## Severity
+
+    Always **high**: one package update that restarts systemd-networkd breaks pod networking on every
+    affected node at once.
 
     ## Example
 
@@ -155,8 +161,8 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     )
 
 
-MUTABLE_OS = ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
-UPDATE_COORDINATORS = ("kured", "system-upgrade-controller")
+MUTABLE_OS = Vocabulary(("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux"))
+UPDATE_COORDINATORS = Vocabulary(("kured", "system-upgrade-controller"))
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
 
 
@@ -168,8 +174,8 @@ def update_coordinator(inventory) -> str | None:
     for kind_name in ("DaemonSet", "Deployment"):
         for obj in inventory.of_kind(kind_name):
             obj_name = name(obj)
-            found = matches_any(obj_name, UPDATE_COORDINATORS) or any(
-                matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
+            found = UPDATE_COORDINATORS.find(obj_name) or any(
+                UPDATE_COORDINATORS.find(i) for t in pod_templates(obj) for i in images(t)
             )
             if found:
                 return f"{kind_name} {obj_name}"
@@ -222,6 +228,10 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     time, and its side effect took about 60% of the company's compute capacity offline. Datadog now
     rolls out every update, security updates included, in a controlled way.
 
+    ## Severity
+
+    Always **high**: one bad package update reaches every node at the same time.
+
     ## Example
 
     ```text
@@ -242,7 +252,7 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     if len(releases) != 1:
         return
     release = next(iter(releases))
-    if not matches_any(release, MUTABLE_OS):
+    if MUTABLE_OS.find(release) is None:
         return
     coordinator = update_coordinator(ctx.inventory)
     if coordinator:
@@ -357,6 +367,11 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     only on upgraded nodes, whose kubelet mangled some environment values. A pool that mixes
     versions makes such failures partial and confusing.
 
+    ## Severity
+
+    Always **medium**: nodes that differ behave differently under the same workload, which makes faults
+    hard to pin down; nothing is down yet.
+
     ## Example
 
     ```text
@@ -431,6 +446,11 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     there was no other member to keep the cluster up, and there was no monitoring of the control
     plane.
 
+    ## Severity
+
+    Always **medium**: the API is unavailable while that one node is down, though running workloads keep
+    running.
+
     ## Example
 
     ```text
@@ -504,6 +524,12 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
     Cloud Platform (November 2022) AWS stopped a retiring instance ungracefully: the EKS node stayed
     NotReady with its Prometheus pod stuck terminated, and Prometheus was down for 27 minutes until
     the team killed the pod.
+
+    ## Severity
+
+    **high** when more than one node is unhealthy, or when the unhealthy node is the cluster's only node
+    or its only control-plane node: there is nowhere left to move its work. **medium** when one node of
+    several is unhealthy: its pods are rescheduled on the others.
 
     ## Example
 
@@ -640,6 +666,10 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     unavailable until the nodes came back. In a smaller repeat a few hours later the team added a
     node to increase pod capacity.
 
+    ## Severity
+
+    Always **high**: when the most loaded nodes go, some of their pods have nowhere to run.
+
     ## Example
 
     ```text
@@ -716,6 +746,12 @@ def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
     curator job consumed too much memory, the node went NotReady, most likely because the kubelet
     or Docker was OOM-killed, and the Gardener API server on it went down; the kubelet had been
     started with only a tiny memory reservation.
+
+    ## Severity
+
+    **medium** when every judged node holds back too little memory: a cluster-wide memory spike can take
+    several nodes NotReady together. **low** when only some do: the others keep room for the pods a
+    failing node loses.
 
     ## Example
 

@@ -74,6 +74,10 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
     Spark driver pod created on its own with `restartPolicy: OnFailure` did not; the answer upstream
     was to run even single-instance pods under a controller.
 
+    ## Severity
+
+    Always **medium**: nothing recreates the pod when its node goes.
+
     ## Example
 
     ```yaml

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
@@ -15,12 +13,14 @@ from kubegap.checks._common import (
     container_name,
     lease_holders,
     one_active_by_design,
+    parse_image,
     scraped_port_names,
     serving_containers,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.tokens import Vocabulary
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
@@ -87,6 +87,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     pods before the new ones can serve. Every rollout of Gardener's gardener-apiserver made the
     Gardener API briefly unavailable for exactly this reason; because HVPA rewrote the Deployment
     to scale it vertically, those rollouts were frequent, not only on new releases.
+
+    ## Severity
+
+    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
 
     ## Example
 
@@ -165,6 +169,11 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     The fix in September 2026 gave liveness its own `/alive` path that never touches the database
     and kept the database checks in readiness (`/ready`).
 
+    ## Severity
+
+    Always **low**: it matters only when the shared endpoint checks something outside the container,
+    which the input does not show.
+
     ## Example
 
     ```yaml
@@ -197,14 +206,20 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
             )
 
 
-SLOW_START_IMAGES = (
-    "postgres", "mysql", "mariadb", "mongo", "elasticsearch", "opensearch", "cassandra", "kafka", "zookeeper",
-    "etcd", "clickhouse", "cockroach", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
-)
-"""Images whose start-up replays or migrates data, so it grows with the data they hold."""
-MIGRATION_WORDS = ("migrat", "db upgrade", "db-upgrade", "dbupgrade", "schema-update", "flyway", "liquibase", "alembic")
-DATABASE_SETTING = re.compile(r"(?:^|_)(?:DB|DATABASE|DBCONFIG|MYSQL|MARIADB|POSTGRES|POSTGRESQL|PG|MONGO|MONGODB)(?:_[A-Z0-9]+)*_(?:HOST|HOSTNAME|URL|URI|DSN|ADDR|ADDRESS|SERVER|SERVICE)$")
-"""An environment variable that points the container at a database (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
+SLOW_START_IMAGES = Vocabulary((
+    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "elasticsearch", "opensearch", "cassandra", "kafka",
+    "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
+))
+"""Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
+MIGRATION_WORDS = Vocabulary((
+    "migrate", "migrates", "migrating", "migration", "migrations", "migrator", "db upgrade", "dbupgrade", "schema update",
+    "flyway", "liquibase", "alembic",
+))
+"""Words of a command, argument or environment entry that runs a schema or data migration."""
+DATABASE_NAMES = Vocabulary(("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb"))
+DATABASE_ENDPOINTS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
+"""An environment variable that points the container at a database names one (``DATABASE_NAMES``) and ends with
+where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
 
 
 def liveness_budget(probe: dict) -> tuple[int, str]:
@@ -225,13 +240,6 @@ def _words(container: dict) -> list[str]:
     return parts
 
 
-def _mentions_migration(lowered: str) -> bool:
-    for word in MIGRATION_WORDS:
-        if word in lowered:
-            return True
-    return False
-
-
 def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
@@ -241,18 +249,16 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    words = _words(container)
-    if _mentions_migration("\n".join(words).lower()):  # one scan of all the words: most containers mention none
-        migration = next(part for part in words if _mentions_migration(part.lower()))
+    migration = next((part for part in _words(container) if MIGRATION_WORDS.find(part) is not None), None)
+    if migration is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
     image = container.get("image") if isinstance(container.get("image"), str) else ""
-    repository = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
-    if (known := next((n for n in SLOW_START_IMAGES if n in repository), None)) is not None:
+    if (known := SLOW_START_IMAGES.find(parse_image(image.strip()).repository.rsplit("/", 1)[-1])) is not None:
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     database = next((name for variable in as_list(container.get("env"))
-                     if isinstance(name := dig(variable, "name"), str) and DATABASE_SETTING.search(name)), None)
+                     if isinstance(name := dig(variable, "name"), str) and DATABASE_ENDPOINTS.ends(name) and DATABASE_NAMES.find(name)), None)
     if database is not None:
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
@@ -306,6 +312,11 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     kept Xray from starting until it was cleared by hand. The Kubeflow Pipelines API server
     crash-looped the same way during a database migration until a startupProbe was added, which
     gives a grace period only while a migration runs.
+
+    ## Severity
+
+    Always **low**: it bites only when a start is slow (a migration, a large recovery), and then
+    restarts one container at a time.
 
     ## Example
 
@@ -379,6 +390,11 @@ def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
     shows only at runtime, as a probe that always fails. A user of promxy's Kubernetes manifest
     found the pod never became Ready: both probes targeted the port name `web`, while the
     container's port had no name. Naming the container port fixed it.
+
+    ## Severity
+
+    Always **medium**: the probe always fails, so the container is kept out of its Services (readiness)
+    or restarted in a loop (liveness) until the name is fixed.
 
     ## Example
 

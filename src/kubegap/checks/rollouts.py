@@ -67,6 +67,10 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     changes; some were running pods far behind the versions being shipped. Nothing in their
     deployment tooling checked that selectors and pod labels stayed consistent.
 
+    ## Severity
+
+    Always **high**: the API rejects the object, or the controller manages pods it should not.
+
     ## Example
 
     ```yaml
@@ -209,6 +213,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
     RollingUpdate with maxUnavailable 0 and maxSurge 1.
 
+    ## Severity
+
+    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready.
+
     ## Example
 
     ```yaml
@@ -291,6 +300,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     deadline of 600 seconds, which was raised to 1800. A rollout whose new pods never become ready
     trips the same condition, and there the Deployment stays split between two versions until
     someone rolls it back or fixes it forward.
+
+    ## Severity
+
+    Always **high**: the Deployment is unavailable or stuck between two versions now.
 
     ## Example
 
@@ -376,6 +389,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     took `serviceName` from the release name while the Services were named by the chart's
     fullname helper; whenever an override was set the names diverged, the governing Service did
     not exist and the pods' DNS names could not be resolved.
+
+    ## Severity
+
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them.
 
     ## Example
 
@@ -466,6 +484,11 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
     nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
     it on 5.15 nodes.
+
+    ## Severity
+
+    Always **high**: a node without its agent (network, storage, logging) is missing part of what every
+    pod on it relies on.
 
     ## Example
 

@@ -82,6 +82,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     had one replica saw the service go down when the node running it was drained; as a maintainer
     pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
 
+    ## Severity
+
+    Always **high**: losing one node is an outage of everything the Service serves, clients and the API
+    server (webhooks, aggregated APIs) alike.
+
     ## Example
 
     ```yaml
@@ -175,6 +180,11 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     rule keeping those pods apart, and the Kubernetes Failure Stories list names anti-affinity rules
     among what was involved.
 
+    ## Severity
+
+    Always **low**: the scheduler's default spreading usually keeps replicas apart; it gives way only
+    when nodes are busy.
+
     ## Example
 
     ```yaml
@@ -261,6 +271,10 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
     2019 the scheduler placed several CPU-heavy pods on the same GKE node; that node ran at a
     sustained 100% CPU until the virtual machine suffered a kernel panic and crashed, and the
     website and API had intermittent outages from 18 to 22 January.
+
+    ## Severity
+
+    Always **high**: one node or zone failure takes every ready replica.
 
     ## Example
 
