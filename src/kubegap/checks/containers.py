@@ -5,17 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     app_containers,
     audited_workloads,
-    backing_services,
     container_name,
+    hpa_targets,
     lease_holders,
     one_active_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
@@ -82,7 +82,7 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, dict, lis
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange"],
+    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
@@ -120,9 +120,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** when no container of the pod requests or limits anything (a BestEffort pod: placed
-    anywhere and evicted first under node pressure). **low** when the pod's other containers are sized
-    and only some lack a request: the scheduler counts most of the pod and it is not BestEffort.
+    **medium** when no container of a pod requests or limits anything (a BestEffort pod: placed
+    anywhere, and evicted first under node pressure), and when a HorizontalPodAutoscaler scales the
+    workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
+    **low** otherwise, when only some containers lack a request: the scheduler counts the rest of the
+    pod, and it is not BestEffort.
 
     ## Example
 
@@ -155,7 +157,25 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             evidence.append(Evidence(f"{path}.resources.requests", value))
             named.append(f"{value['container']} ({words})")
         if evidence:
-            yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}.", *evidence)
+            best_effort = _best_effort(workload, {path: requests for path, _, requests, _ in gaps})
+            scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
+            consequence = (" The pod requests nothing (BestEffort): it is placed anywhere and evicted first under node "
+                           "pressure." if best_effort else "")
+            yield ctx.finding(
+                workload.obj,
+                f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}.{consequence}",
+                *evidence,
+                severity=None if best_effort or scaled else "low",
+            )
+
+
+def _best_effort(workload: Workload, missing: dict[str, list[str]]) -> bool:
+    """Whether a pod template's working containers request and limit no CPU and no memory (the BestEffort QoS
+    class): ``missing`` gives the requests each container path leaves unset."""
+    by_template: dict[int, list[int]] = {}
+    for template, path, _ in app_containers(workload):
+        by_template.setdefault(id(template), []).append(len(missing.get(path, ())))
+    return any(counts and all(count == 2 for count in counts) for counts in by_template.values())
 
 
 @check(
@@ -238,7 +258,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     category="containers",
     cases=[OMIO],
     requires=["Service"],
-    reads=["workloads", "Service", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
     defaults={"max_limit_cores": 1},
     precision="medium",
     fix=(
@@ -290,10 +310,10 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence_of = serving(ctx.inventory)
     ceiling = ctx.setting("max_limit_cores")
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
+        services = evidence_of.services(workload)
         if not workload.serves_traffic or not services:
             continue
         evidence = []
@@ -350,7 +370,7 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
@@ -366,13 +386,17 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     Workloads selected by a Service that carries client traffic through a load balancer (a Service
     of type LoadBalancer or NodePort, or the backend of an Ingress, HTTPRoute or GRPCRoute) whose
     pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
-    (30 when unset) below `min_grace_seconds` (default 45). Services reached only inside the
-    cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
-    keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
-    client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
-    controllers are not judged like request-serving replicas. One-shot and batch work (Jobs,
-    CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported. One finding per workload, with every pod template in the
-    evidence.
+    (30 when unset) below `min_grace_seconds` (default 45). A longer grace period is taken as a sign
+    that the application keeps serving after SIGTERM. Services reached only inside the cluster are
+    reported only for a grace period of 0: their endpoints are removed within moments of
+    termination, but a pod given no grace at all is killed with requests in flight, and in-cluster
+    clients keep reaching it until its endpoint is gone (a preStop hook gets no time either). Client
+    traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
+    health, debug or admin ports carry none); DaemonSets (one agent per node) and leader-elected
+    controllers are not judged like request-serving replicas, unless their Service carries the API
+    server's traffic (a webhook, an aggregated API), which every replica serves. One-shot and batch
+    work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported.
+    One finding per workload, with every pod template in the evidence.
 
     ## Why it matters
 
@@ -415,34 +439,55 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     balanced = load_balanced(ctx.inventory)
-    if not balanced:
-        return  # no load balancer sends traffic to any Service: nothing to drain
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence_of = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic:
+        services = evidence_of.services(workload)
+        if not workload.serves_traffic or not services:
             continue
-        services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
-        if not services or one_active_by_design(workload, leases):
+        if one_active_by_design(workload, leases) and not evidence_of.api_roles_of(workload):
             continue
-        evidence, graces = [], set()
-        for template in workload.templates:
-            if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
+        graces = {id(t): _grace(t) for t in workload.templates}
+        if 0 in graces.values():
+            names = ", ".join(sorted({name(s) for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed at once, with "
+                "requests in flight, and clients inside the cluster keep reaching them until their endpoints are removed.",
+                *(Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0) for t in workload.templates if graces[id(t)] == 0),
+                remediation=NO_GRACE_FIX,
+            )
+            continue
+        behind = [s for s in services if (namespace(s), name(s)) in balanced]
+        evidence, short = [], set()
+        for template in workload.templates if behind else ():
+            grace = graces[id(template)]
+            if grace is None or grace >= minimum or any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
                 continue
-            grace = template.spec.get("terminationGracePeriodSeconds", 30)
-            if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
-                continue
-            graces.add(grace)
+            short.add(grace)
             evidence += [
                 Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:
-            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in services}))
+            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in behind}))
             yield ctx.finding(
                 workload.obj,
-                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(short)))} s to "
                 "terminate: they can stop accepting connections before load balancers stop sending them.",
                 *evidence,
             )
+
+
+NO_GRACE_FIX = (
+    "Give the pods time to finish what they serve: remove terminationGracePeriodSeconds: 0 (the default is 30 s) or "
+    "set it above the time in-flight requests need, so SIGTERM comes first and the endpoint is removed before the "
+    "process is killed; add a preStop wait where load balancers route to the pods."
+)
+
+
+def _grace(template) -> int | None:
+    """The template's terminationGracePeriodSeconds (30 when unset); None when it is not a number."""
+    grace = template.spec.get("terminationGracePeriodSeconds", 30)
+    return grace if isinstance(grace, int) and not isinstance(grace, bool) else None

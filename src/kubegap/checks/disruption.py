@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
 from kubegap.absence import RBAC_KINDS, empty_said
 from kubegap.intstr import pdb_disruptions_allowed, percent
@@ -56,7 +57,7 @@ def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | Non
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -84,10 +85,11 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** for a workload that serves clients (a Service with a client port, or a webhook,
-    aggregated API or conversion webhook backed by its Service): a drain that evicts every replica at
-    once is an outage of that service. **low** for other workloads (queue workers, controllers): work
-    pauses until the pods are rescheduled, but no request fails.
+    **medium** for a workload that serves clients (a Service with a client port, or one that backs an
+    admission webhook, an aggregated API or a conversion webhook): a drain that evicts every replica at
+    once is an outage of that service. **low** for a workload no such Service selects (queue workers,
+    controllers), when Services were collected: its work pauses until the pods are rescheduled, but no
+    request fails. Where Services were not collected, **medium**.
 
     ## Example
 
@@ -113,16 +115,20 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
     targets = hpa_targets(ctx.inventory)
+    clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
+            unserved = clients is not None and not clients.services(workload)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
-                "them: a drain can evict all at once.",
+                "them: a drain can evict all at once" + (" (no Service carries client traffic to them: their work "
+                                                         "pauses, no request fails)." if unserved else "."),
                 Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
+                severity="low" if unserved else None,
             )
 
 

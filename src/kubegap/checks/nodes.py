@@ -416,6 +416,10 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
 CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
 
 
+def _control_plane(node: dict) -> bool:
+    return any(key in labels(node) for key in CONTROL_PLANE_LABELS)
+
+
 @check(
     id="control-plane-single-node",
     title="A self-managed control plane on a single node",
@@ -463,7 +467,7 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
     ```
     """
-    control_plane = [n for n in production_nodes(ctx) if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    control_plane = [n for n in production_nodes(ctx) if _control_plane(n)]
     if not control_plane:
         raise Skip("no control-plane nodes visible (a managed control plane, or a local development cluster)")
     if len(control_plane) == 1:
@@ -545,16 +549,22 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
     kubectl drain ip-10-0-1-23.ec2.internal --ignore-daemonsets --delete-emptydir-data
     ```
     """
-    for node in ctx.inventory.nodes:
-        problems = _node_problems(node)
-        if problems:
-            cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
-            yield ctx.finding(
-                node,
-                f"Node is unhealthy: {', '.join(word for word, _ in problems)}.",
-                *(evidence for _, evidence in problems),
-                *cordoned,
-            )
+    nodes = ctx.inventory.nodes
+    unhealthy = [(node, problems) for node in nodes if (problems := _node_problems(node))]
+    control_planes = [n for n in nodes if _control_plane(n)]
+    for node, problems in unhealthy:
+        cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
+        alone = "the cluster's only node" if len(nodes) == 1 else (
+            "the only control-plane node" if _control_plane(node) and len(control_planes) == 1 else None)
+        among = f"{len(unhealthy)} of {len(nodes)} nodes are" if len(unhealthy) > 1 else None
+        said = "; ".join(part for part in (alone, among) if part)
+        yield ctx.finding(
+            node,
+            f"Node is unhealthy: {', '.join(word for word, _ in problems)}" + (f" ({said})." if said else "."),
+            *(evidence for _, evidence in problems),
+            *cordoned,
+            severity=None if len(unhealthy) > 1 or alone else "medium",
+        )
 
 
 GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
@@ -770,17 +780,21 @@ def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
     """
     minimum = quantity(ctx.setting("min_reserved_memory")) or 0.0
     thin = {}
+    judged = 0
     for node in production_nodes(ctx):
         capacity = quantity(dig(node, "status", "capacity", "memory"))
         allocatable = quantity(dig(node, "status", "allocatable", "memory"))
         if capacity is None or allocatable is None or capacity <= 0:
             continue
+        judged += 1
         if capacity - allocatable < minimum:
             thin[name(node)] = f"{(capacity - allocatable) / 2**20:.0f}Mi of {capacity / 2**30:.1f}Gi"
     if thin:
         yield ctx.finding(
             ctx.cluster,
-            f"{len(thin)} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from pods: a pod that "
-            "grows can push the node into a system OOM that kills the kubelet or container runtime, and the node goes NotReady.",
+            f"{len(thin)} of {judged} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from "
+            "pods: a pod that grows can push the node into a system OOM that kills the kubelet or container runtime, and "
+            "the node goes NotReady.",
             Evidence("nodes: capacity.memory - allocatable.memory", dict(sorted(thin.items())[:20])),
+            severity=None if len(thin) == judged else "low",
         )

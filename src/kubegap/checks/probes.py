@@ -5,19 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     app_containers,
     audited_workloads,
-    backing_services,
     container_name,
     lease_holders,
     one_active_by_design,
     parse_image,
-    scraped_port_names,
-    serving_containers,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.podtemplates import PodTemplate, Workload
 from kubegap.tokens import Vocabulary
@@ -59,7 +56,7 @@ def _all_probed(workload: Workload) -> bool:
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
@@ -72,12 +69,15 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
     selected by a Service (same namespace, Service selector matching the pod template labels), the
-    containers that declare the target of one of its client ports, or every container when none
-    declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
-    only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
-    per node) and leader-elected controllers are not judged like request-serving replicas. One-shot
-    and batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not
-    reported; init containers are not judged,
+    containers that declare the target of one of its client ports; when none declares it, those
+    whose probes check that port (a container that declares no ports but probes the Service's target
+    serves it); when nothing says which, every container. A sidecar that serves no such port is not
+    judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
+    profiling, health, debug or admin ports carry none). DaemonSets (one agent per node) and
+    leader-elected controllers are not judged like request-serving replicas, unless their Service
+    carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
+    the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
+    jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not judged,
     nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
@@ -109,16 +109,17 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         periodSeconds: 5
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
-    scraped = scraped_port_names(ctx.inventory)
+    evidence = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
-        if not workload.serves_traffic or not services or _all_probed(workload) or one_active_by_design(workload, leases):
+        services = evidence.services(workload)
+        if not workload.serves_traffic or not services or _all_probed(workload):
+            continue
+        if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue
         unprobed = [
             (path, container)
-            for _, path, container in serving_containers(workload, services, scraped)
+            for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
         if unprobed:

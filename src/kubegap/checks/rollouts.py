@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
-    backing_services,
     condition,
     daemonset_covers,
     has_status,
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
@@ -182,12 +181,14 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Service", "Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
         "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
-        "availability during a rollout needs replication in the application, not a different strategy."
+        "availability during a rollout needs replication in the application, not a different strategy. Where two "
+        "pods must never run at once (a controller without leader election) or pods bind a host port, surge nothing: "
+        "run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
@@ -234,7 +235,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         rollingUpdate: {maxUnavailable: 10%}
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True) if ctx.inventory.collected("Service") else None
+    client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
@@ -242,7 +243,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         spec = as_dict(workload.obj.get("spec"))
         if workload.kind == "DaemonSet":
             total = nodes
-        elif backed is not None and id(workload.obj) in backed and len(workload.templates) == 1:
+        elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
             total = workload.templates[0].replicas or 0
         else:
             continue
