@@ -220,7 +220,8 @@ def _account_rights(inventory: Inventory) -> AccountRights:
         objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
         for subject in as_list(binding.get("subjects")) if leases or objects else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
-                account = (dig(subject, "namespace") or namespace(binding), subject["name"])
+                subject_ns = dig(subject, "namespace")
+                account = (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject["name"])
                 for granted, holders in ((leases, rights.leases), (objects, rights.objects)):
                     if granted:
                         holders.add(account)

@@ -190,9 +190,10 @@ def _best_effort(workload: Workload, missing: dict[str, list[str]]) -> bool:
     ],
     reads=["workloads", "LimitRange"],
     fix=(
-        "Set resources.limits.memory on every container (equal to the memory request for predictable "
-        "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
-        "pushing the node out of memory (or give the namespace a LimitRange with a default limit)."
+        "Set resources.limits.memory on every container, sized from its observed peak with headroom for catch-up "
+        "work (generously for a node agent such as the network plugin, whose OOM kill disrupts its node), so a "
+        "runaway process is killed on its own instead of pushing the node out of memory (or give the namespace a "
+        "LimitRange with a default limit)."
     ),
 )
 def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
@@ -263,8 +264,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     precision="medium",
     fix=(
         "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
-        "sharing; where a limit must stay, raise it well above peak usage and alert on "
-        "container_cpu_cfs_throttled_periods_total."
+        "sharing; where a limit must stay (a ResourceQuota on limits.cpu in the namespace rejects pods without "
+        "one), raise it well above peak usage and alert on container_cpu_cfs_throttled_periods_total."
     ),
 )
 def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
@@ -374,9 +375,9 @@ def _has_pre_stop(container: dict) -> bool:
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
-        "that waits (lifecycle.preStop.sleep, or exec sleep) for longer than your load balancer needs to "
-        "deregister the endpoint, and set terminationGracePeriodSeconds above that wait plus the time to "
-        "finish in-flight requests."
+        "that waits (lifecycle.preStop.sleep on Kubernetes 1.30 and later, or exec sleep where the image has a "
+        "sleep binary) for longer than your load balancer needs to deregister the endpoint, and set "
+        "terminationGracePeriodSeconds above that wait plus the time to finish in-flight requests."
     ),
 )
 def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:

@@ -22,7 +22,7 @@ from kubegap.checks.serving import ADMISSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
@@ -181,6 +181,9 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
     if elected:
         return f"{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+    switched_off = leader_election_off(workload)
+    if switched_off:
+        return f"Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
     if may_reconcile(inventory, workload) is False:
         return f"{more}."
     return (
