@@ -120,11 +120,12 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** when no container of a pod requests or limits anything (a BestEffort pod: placed
-    anywhere, and evicted first under node pressure), and when a HorizontalPodAutoscaler scales the
-    workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
-    **low** otherwise, when only some containers lack a request: the scheduler counts the rest of the
-    pod, and it is not BestEffort.
+    **medium** when a container requests no memory and sets no memory limit (its memory is unbounded and
+    the scheduler does not count it: it can take its node's memory; a pod that requests nothing at all
+    is also BestEffort, evicted first under node pressure), and when a HorizontalPodAutoscaler scales
+    the workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
+    **low** when only CPU requests are missing: the pod competes for CPU with its neighbours, but its
+    memory is accounted for.
 
     ## Example
 
@@ -158,6 +159,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             named.append(f"{value['container']} ({words})")
         if evidence:
             best_effort = _best_effort(workload, {path: requests for path, _, requests, _ in gaps})
+            unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             consequence = (" The pod requests nothing (BestEffort): it is placed anywhere and evicted first under node "
                            "pressure." if best_effort else "")
@@ -165,7 +167,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
                 workload.obj,
                 f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}.{consequence}",
                 *evidence,
-                severity=None if best_effort or scaled else "low",
+                severity=None if unbounded or scaled else "low",
             )
 
 

@@ -52,17 +52,23 @@ def serving(inventory: Inventory) -> ServingEvidence:
 
 
 class ServingEvidence:
-    """What the input shows about client traffic (see the module's docstring)."""
+    """What the input shows about client traffic (see the module's docstring). Worked out whole when made:
+    it keeps no reference to the inventory."""
 
     def __init__(self, inventory: Inventory):
-        self.inventory = inventory
-        self._scraped = _scraped_port_names(inventory)
         self._api = _api_backends(inventory)
-        self._quiet_ports = self._container_ports_not_for_clients()
+        scraped = _scraped_port_names(inventory)
+        quiet = _container_ports_not_for_clients(inventory)
+        self._client_ports: dict[int, list[dict]] = {}
         self._services: dict[int, list[dict]] = {}
         for service in inventory.of_kind("Service"):
+            selected = service_workloads(inventory, service)
+            ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+            self._client_ports[id(service)] = ports if self.api_roles(service) else [
+                p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)
+            ]
             if self.serves_clients(service):
-                for workload in service_workloads(inventory, service):
+                for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
 
     def api_roles(self, service: dict) -> list[str]:
@@ -88,24 +94,13 @@ class ServingEvidence:
         return not ports or bool(self.client_ports(service))
 
     def client_ports(self, service: dict) -> list[dict]:
-        """The Service's ports that carry client traffic (every port of a Service that backs an API)."""
+        """The Service's ports that carry client traffic (every port of a Service that backs an API). A Service
+        the inventory does not hold is judged by its own names and annotations alone."""
+        found = self._client_ports.get(id(service))
+        if found is not None:
+            return found
         ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
-        if self.api_roles(service):
-            return ports
-        return [p for p in ports if not self.known_not_for_clients(service, p)]
-
-    def known_not_for_clients(self, service: dict, port: dict) -> bool:
-        """Whether a Service port is known as a metrics, profiling, health, debug or admin port."""
-        if _named_not_for_clients(service, port):
-            return True
-        port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
-        if port_names & self._scraped.get(id(service), set()):
-            return True
-        notes = annotations(service)
-        if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")):
-            return True
-        reached = [key for w in service_workloads(self.inventory, service) for key in _reached(w, port)]
-        return bool(reached) and all(key in self._quiet_ports for key in reached)
+        return ports if self.api_roles(service) else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set())]
 
     def services(self, workload: Workload) -> list[dict]:
         """The Services carrying client traffic that select the workload's pods."""
@@ -126,22 +121,39 @@ class ServingEvidence:
                 return serving
         return every
 
-    def _container_ports_not_for_clients(self) -> set[tuple[int, str, int]]:
-        """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
-        health, debug or admin ports by a name: their own, or that of a Service port that reaches them."""
-        quiet: set[tuple[int, str, int]] = set()
-        for workload in self.inventory.workloads:
-            for template in workload.templates:
-                for _, container in containers(template.spec, init=False):
-                    for port in as_list(container.get("ports")):
-                        if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")):
-                            quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
-        for service in self.inventory.of_kind("Service"):
-            for port in as_list(dig(service, "spec", "ports")):
-                if isinstance(port, dict) and _named_not_for_clients(service, port):
-                    for workload in service_workloads(self.inventory, service):
-                        quiet.update(_reached(workload, port))
-        return quiet
+
+def _known_not_for_clients(service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]],
+                           quiet: set[tuple[int, str, int]]) -> bool:
+    """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name, by a
+    monitor or annotation that scrapes it, or by reaching only container ports known as such (``quiet``)."""
+    if _named_not_for_clients(service, port):
+        return True
+    port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
+    if port_names & scraped.get(id(service), set()):
+        return True
+    notes = annotations(service)
+    if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")):
+        return True
+    reached = [key for w in selected for key in _reached(w, port)]
+    return bool(reached) and all(key in quiet for key in reached)
+
+
+def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str, int]]:
+    """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
+    health, debug or admin ports by a name: their own, or that of a Service port that reaches them."""
+    quiet: set[tuple[int, str, int]] = set()
+    for workload in inventory.workloads:
+        for template in workload.templates:
+            for _, container in containers(template.spec, init=False):
+                for port in as_list(container.get("ports")):
+                    if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")):
+                        quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
+    for service in inventory.of_kind("Service"):
+        for port in as_list(dig(service, "spec", "ports")):
+            if isinstance(port, dict) and _named_not_for_clients(service, port):
+                for workload in service_workloads(inventory, service):
+                    quiet.update(_reached(workload, port))
+    return quiet
 
 
 def _named_not_for_clients(service: dict, port: dict) -> bool:
