@@ -242,13 +242,16 @@ def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted:
         return UNKNOWN
     defined = inventory.derive(("absence.defined_by_folder", kind_name), _defined_by_folder(kind_name))
     if (ns, _folder(inventory, referrer)) in defined and _self_contained(inventory, referrer):
-        return Judgement(True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input creates one")
+        return Judgement(True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input "
+                               "creates one")
     return UNKNOWN
 
 
-def empty_selection(
-    inventory: Inventory, ns: str | None, selector: Selector, templates: Iterable[tuple[str, dict[str, str]]], selecting: dict
-) -> Judgement:
+Labelled = Iterable[tuple[str, dict[str, str]]]
+"""Pod templates of a namespace, each as ``(the workload it belongs to, its labels)``."""
+
+
+def empty_selection(inventory: Inventory, ns: str | None, selector: Selector, templates: Labelled, selecting: dict) -> Judgement:
     """Whether ``selecting``'s selector, which matches none of the pod ``templates`` (``(object, labels)``) of
     ``ns``, proves a mistake on an open world: a near-miss label, or a namespace whose pods only these
     templates can create (and a directory whose every document could be read)."""
@@ -289,7 +292,7 @@ def missing_said(ctx: _Recorder, kind_name: str, ns: str | None, wanted: str, re
     return _said(ctx, referrer, missing_object(ctx.inventory, kind_name, ns, wanted, referrer))
 
 
-def empty_said(ctx: _Recorder, selecting: dict, ns: str | None, selector: Selector, templates: list[tuple[str, dict[str, str]]]) -> str | None:
+def empty_said(ctx: _Recorder, selecting: dict, ns: str | None, selector: Selector, templates: Labelled) -> str | None:
     """``empty_selection`` for a check, said as ``missing_said`` says it."""
     return _said(ctx, selecting, empty_selection(ctx.inventory, ns, selector, templates, selecting))
 

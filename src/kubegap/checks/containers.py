@@ -52,9 +52,10 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
     return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
 
 
-def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, dict, list[str], list[str]]]]]:
+def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
     """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
-    memory request, or its memory limit, unset (LimitRange defaults count as set).
+    memory request, or its memory limit, unset (LimitRange defaults count as set). A container is named after
+    its replica type when the workload has several (``Worker/pytorch``).
 
     One resources block is one cause: ``requests-missing`` reports a container that lacks a request together
     with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
@@ -67,11 +68,12 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, dict, lis
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
         requested, limited = defaults[ns]
         gaps = []
-        for _, path, container in app_containers(workload):
+        for template, path, container in app_containers(workload):
             requests = _unset(container, ("cpu", "memory"), "requests", requested)
             limits = _unset(container, ("memory",), "limits", limited)
             if requests or limits:
-                gaps.append((path, container, requests, limits))
+                named = f"{template.role}/{container_name(container)}" if template.role else container_name(container)
+                gaps.append((path, named, requests, limits))
         if gaps:
             yield workload, gaps
 
@@ -101,7 +103,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
-    container out), so an empty or missing `resources:` is reported once with everything it lacks.
+    container out), so an empty or missing `resources:` is reported once with everything it lacks,
+    and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory):
+    the kubelet evicts those first when the node runs short.
     Recurring and open-ended batch work (CronJobs, training jobs, Jobs that bound neither their
     retries nor their run) is judged too: the scheduler places its pods by their requests like any
     other, and a batch pod that requests nothing competes with the services on its node for whatever
@@ -150,7 +154,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         for path, container, requests, limits in gaps:
             if not requests:
                 continue  # requests set: a missing memory limit is memory-limit-missing's
-            value = {"container": container_name(container), "missing": requests}
+            value = {"container": container, "missing": requests}
             words = f"no {' or '.join(requests)} request"
             if limits:
                 value["limits missing"] = limits
@@ -158,26 +162,25 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             evidence.append(Evidence(f"{path}.resources.requests", value))
             named.append(f"{value['container']} ({words})")
         if evidence:
-            best_effort = _best_effort(workload, {path: requests for path, _, requests, _ in gaps})
+            qos = ": its pods are BestEffort, the first evicted under node pressure" if _best_effort(ctx, workload) else ""
             unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
-            consequence = (" The pod requests nothing (BestEffort): it is placed anywhere and evicted first under node "
-                           "pressure." if best_effort else "")
             yield ctx.finding(
-                workload.obj,
-                f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}.{consequence}",
-                *evidence,
+                workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence,
                 severity=None if unbounded or scaled else "low",
             )
 
 
-def _best_effort(workload: Workload, missing: dict[str, list[str]]) -> bool:
-    """Whether a pod template's working containers request and limit no CPU and no memory (the BestEffort QoS
-    class): ``missing`` gives the requests each container path leaves unset."""
-    by_template: dict[int, list[int]] = {}
-    for template, path, _ in app_containers(workload):
-        by_template.setdefault(id(template), []).append(len(missing.get(path, ())))
-    return any(counts and all(count == 2 for count in counts) for counts in by_template.values())
+def _best_effort(ctx: Context, workload: Workload) -> bool:
+    """Whether a pod template's pods get the BestEffort QoS class: no container, init containers included, has a
+    CPU or memory request or limit, and no LimitRange of the namespace gives them one."""
+    if any(limit_range_defaults(ctx.inventory, workload.ref.namespace)):
+        return False
+    return any(
+        all(not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits")))) & {"cpu", "memory"}
+            for _, c in containers(template.spec))
+        for template in workload.templates
+    )
 
 
 @check(
@@ -245,7 +248,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     """
     for workload, gaps in _missing(ctx):
         evidence = [
-            Evidence(f"{path}.resources.limits", {"container": container_name(container), "missing": limits})
+            Evidence(f"{path}.resources.limits", {"container": container, "missing": limits})
             for path, container, requests, limits in gaps
             if limits and not requests  # a container without requests is requests-missing's, limit included
         ]
