@@ -85,11 +85,12 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** for a workload that serves clients (a Service with a client port, or one that backs an
-    admission webhook, an aggregated API or a conversion webhook): a drain that evicts every replica at
-    once is an outage of that service. **low** for a workload no such Service selects (queue workers,
-    controllers), when Services were collected: its work pauses until the pods are rescheduled, but no
-    request fails. Where Services were not collected, **medium**.
+    **medium** for a workload that a Service with a port for clients selects (headless Services
+    included: their clients reach the pods by address), or that backs an admission webhook, an
+    aggregated API or a conversion webhook: a drain that evicts every replica at once is an outage of
+    that service. **low** for a workload that no such Service selects (queue workers, controllers,
+    exporters read only by monitoring), when Services were collected: its work pauses until the pods are
+    rescheduled, but no request fails. Where Services were not collected, **medium**.
 
     ## Example
 
@@ -121,12 +122,12 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             continue
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
-            unserved = clients is not None and not clients.services(workload)
+            unserved = clients is not None and clients.unaddressed(workload)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
-                "them: a drain can evict all at once" + (" (no Service carries client traffic to them: their work "
-                                                         "pauses, no request fails)." if unserved else "."),
+                "them: a drain can evict all at once" + (" (no Service with a port for clients selects them: their "
+                                                         "work pauses, no request fails)." if unserved else "."),
                 Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
                 severity="low" if unserved else None,
             )

@@ -61,12 +61,15 @@ class ServingEvidence:
         quiet = _container_ports_not_for_clients(inventory)
         self._client_ports: dict[int, list[dict]] = {}
         self._services: dict[int, list[dict]] = {}
+        self._addressed: set[int] = set()
         for service in inventory.of_kind("Service"):
             selected = service_workloads(inventory, service)
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
             self._client_ports[id(service)] = ports if self.api_roles(service) else [
                 p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)
             ]
+            if not ports or self._client_ports[id(service)]:
+                self._addressed.update(id(workload.obj) for workload in selected)
             if self.serves_clients(service):
                 for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
@@ -105,6 +108,11 @@ class ServingEvidence:
     def services(self, workload: Workload) -> list[dict]:
         """The Services carrying client traffic that select the workload's pods."""
         return self._services.get(id(workload.obj), [])
+
+    def unaddressed(self, workload: Workload) -> bool:
+        """Whether no Service with a port for clients selects the workload, headless ones included (their
+        clients reach the pods by their addresses): evidence that no request depends on its pods."""
+        return id(workload.obj) not in self._addressed
 
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
