@@ -188,7 +188,7 @@ def test_library_tools_resources_and_prompt(tmp_path):
     assert "next_cursor" in prompt.messages[0].content.text and "offset" not in prompt.messages[0].content.text
     listed = [i for page in checks for by_id in page["checks"].values() for i in by_id]
     assert len(listed) == len(set(listed)) == checks[0]["total"] and {"nccl-timeouts-unset", "networkd-foreign-routes"} <= set(listed)
-    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Example", "Fix"}
+    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Severity", "Example", "Fix"}
     assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
     assert case["sources"][0]["url"].startswith("https://")
     assert "## Root cause" in resource.contents[0].text
