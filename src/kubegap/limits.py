@@ -18,3 +18,6 @@ MAX_DIRECTORY_FILES = 100_000
 
 MAX_EXPANDED_NODES = 1_000_000
 """Largest document once YAML aliases are expanded (a "billion laughs" document is refused)."""
+
+MAX_WARNINGS_PER_FILE = 20
+"""Warnings kept and printed about one input file; a last line counts the rest."""

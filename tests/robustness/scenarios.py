@@ -14,7 +14,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import BinaryIO, Callable
 
 from kubegap.limits import MAX_FILE_BYTES
 
@@ -118,26 +118,50 @@ def run(scenario: Scenario, folder: Path) -> Outcome:
     return measured("audit", str(folder), "--format", "json")
 
 
-def measured(*args: str) -> Outcome:
-    """Run ``kubegap ARGS`` in a fresh process: its output, exit code, wall time and peak memory."""
+def measured(*args: str, stdin: bytes | Callable[[BinaryIO], None] | None = None, max_file_bytes: int | None = None) -> Outcome:
+    """Run ``kubegap ARGS`` in a fresh process: its output, exit code, wall time and peak memory.
+
+    ``stdin``: bytes to send, or a function that writes to the process's standard input (until it
+    stops reading). ``max_file_bytes``: the size limit to run with, lowered so that a test of an
+    endless input does not have to stream gigabytes to reach it."""
+    command = [sys.executable, "-m", "kubegap", *args]
+    if max_file_bytes is not None:
+        command[1:3] = ["-c", f"import runpy, kubegap.limits as l; l.MAX_FILE_BYTES = {max_file_bytes}; "
+                              "runpy.run_module('kubegap', run_name='__main__')"]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "kubegap", *args],
-            stdout=out, stderr=err, stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"},
+            command, stdout=out, stderr=err, stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+            env={**os.environ, "COLUMNS": "200"},
         )
+        feeder = threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True) if stdin is not None else None
+        if feeder is not None:
+            feeder.start()
         done, peak = threading.Event(), [0.0]
         sampler = threading.Thread(target=_sample_high_water, args=(process.pid, done, peak), daemon=True)
         sampler.start()
         _, status, usage = os.wait4(process.pid, 0)
         done.set()
         sampler.join()
+        if feeder is not None:
+            feeder.join()
         seconds = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         peak_mb = peak[0] or usage.ru_maxrss / 1024
         return Outcome(process.returncode, out.read().decode(), err.read().decode(), seconds, peak_mb, time.time())
+
+
+def _feed(pipe: BinaryIO, stdin: bytes | Callable[[BinaryIO], None]) -> None:
+    try:
+        if callable(stdin):
+            stdin(pipe)
+        else:
+            pipe.write(stdin)
+        pipe.close()
+    except (BrokenPipeError, ValueError):  # the process stopped reading (and exited): what a reader may do
+        pass
 
 
 def _sample_high_water(pid: int, done: threading.Event, peak: list[float]) -> None:

@@ -11,14 +11,13 @@ from __future__ import annotations
 import mmap
 import os
 import re
-import sys
-import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import orjson
 
-from kubegap import limits, yamlload
+from kubegap import inputbytes, limits, yamlload
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
 from kubegap.sources.base import Collection, Origin
@@ -114,14 +113,42 @@ def _first_content_line(chunk: str, line: int) -> int:
 
 
 class Reader:
-    """Accumulates objects and warnings from any number of files into one Collection."""
+    """Accumulates objects and warnings from any number of files into one Collection.
+
+    Of the warnings about one file, the first ``MAX_WARNINGS_PER_FILE`` are kept and the rest counted
+    in a last line: a file of a hundred thousand bad list items says so in a few lines, not in a
+    hundred thousand."""
 
     def __init__(self) -> None:
         self.collection = Collection()
         self.compact = Compactor()
+        self._file: str | None = None
+        self._warned = 0
 
     def warn(self, message: str) -> None:
+        if self._file is not None:
+            self._warned += 1
+            if self._warned > limits.MAX_WARNINGS_PER_FILE:
+                return
         self.collection.warnings.append(message)
+
+    def unread(self, name: str, reason: str) -> None:
+        """A whole input left unread: a warning, and the audit's view is partial."""
+        self.collection.unread[name] = reason
+        self.warn(f"{name}: {reason}; skipped")
+
+    @contextmanager
+    def _one_file(self, name: str):
+        """Warnings within are about the file ``name``: capped, the rest counted."""
+        outer = self._file, self._warned
+        self._file, self._warned = name, 0
+        try:
+            yield
+        finally:
+            more = self._warned - limits.MAX_WARNINGS_PER_FILE
+            self._file, self._warned = outer
+            if more > 0:
+                self.warn(f"{name}: and {more} more warning{'s' if more > 1 else ''} like these")
 
     # -- objects ---------------------------------------------------------------------------------
     def add_document(self, data, origin: Origin) -> None:
@@ -129,7 +156,7 @@ class Reader:
         if data is None:
             return
         if is_snapshot(data):
-            self.collection.merge(read_snapshot(data, origin.path, self.compact))
+            self.collection.merge(read_snapshot(data, origin.path, self.compact, self.warn))
             return
         if not isinstance(data, dict):
             self.warn(f"{where}: not a mapping ({type(data).__name__}); skipped")
@@ -170,6 +197,11 @@ class Reader:
 
     # -- files -----------------------------------------------------------------------------------
     def read_text(self, text: str, path: str) -> None:
+        """Manifests given as text (``path`` names them in warnings)."""
+        with self._one_file(path):
+            self._read_text(text, path)
+
+    def _read_text(self, text: str, path: str) -> None:
         stripped = text.lstrip()
         if stripped[:1] in ("{", "["):
             try:
@@ -178,11 +210,12 @@ class Reader:
             except orjson.JSONDecodeError:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
         if _too_deep(text):
-            self.warn(f"{path}: nested more than {limits.MAX_NESTING_DEPTH} levels deep; skipped")
+            self.unread(path, f"nested more than {limits.MAX_NESTING_DEPTH} levels deep")
             return
         try:
             stream = json_stream(text) if stripped[:1] == "{" else None  # kubectl cluster-info dump
         except NumberTooLong as exc:
+            self.collection.unread[path] = f"{exc}: it and the rest of the file were skipped"
             self.warn(f"{path}, {exc}; it and the rest of the file were skipped")
             stream = exc.documents
         if stream is not None:
@@ -191,6 +224,7 @@ class Reader:
             return
         for index, line, chunk in _documents(text):
             if index >= limits.MAX_DOCUMENTS_PER_FILE:
+                self.collection.unread[path] = f"more than {limits.MAX_DOCUMENTS_PER_FILE} documents: the rest were skipped"
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
             origin = Origin(path, index, _first_content_line(chunk, line))
@@ -216,44 +250,52 @@ class Reader:
                 self.add_document(data, origin)
 
     def read_file(self, path: Path) -> None:
+        """A file (or a FIFO or device given by path), read once within the size limit; ``InputError``
+        when it cannot be opened or read."""
+        name = str(path)
         try:
-            size = path.stat().st_size
-            if size > limits.MAX_FILE_BYTES:
-                self.warn(f"{path}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
-                return
-            if path.suffix == ".gz":
-                raw = _gunzip(path.read_bytes())
-            elif size >= SLICED_READ_BYTES:
-                with path.open("rb") as handle:  # mapped, so pages already parsed can be let go
-                    raw = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-            else:
-                raw = path.read_bytes()
-        except (OSError, zlib.error) as exc:
-            raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-        try:
-            document = _json_document(raw, self.compact)
-            if document is not None:
-                self.add_document(document, Origin(str(path), 0, 1))
-                return
-            self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, path)
-        finally:
-            if isinstance(raw, mmap.mmap):
-                raw.close()
+            raw = inputbytes.read_path(path)
+        except inputbytes.NotRead as exc:
+            self.unread(name, exc.reason)
+            return
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        self.read_bytes(raw, name)
 
-    def _read_bytes(self, raw: bytes, path: Path) -> None:
-        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
-        if encoding != "utf-16" and b"\x00" in raw:
-            self.warn(f"{path}: binary data, not YAML or JSON; skipped")
+    def read_streamed(self, streamed: inputbytes.Streamed) -> None:
+        """Standard input, a pipe, a FIFO or a device, already read whole (or left unread, and why)."""
+        if streamed.data is None:
+            self.unread(streamed.name, streamed.unread or "not read")
+        else:
+            self.read_bytes(streamed.data, streamed.name)
+
+    def read_bytes(self, raw: inputbytes.Bytes, name: str) -> None:
+        """An input's bytes: JSON parsed as JSON straight from them, anything else decoded and read as YAML."""
+        with self._one_file(name):
+            try:
+                document = _json_document(raw, self.compact)
+                if document is not None:
+                    self.add_document(document, Origin(name, 0, 1))
+                    return
+                self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, name)
+            finally:
+                if isinstance(raw, mmap.mmap):
+                    raw.close()
+
+    def _read_bytes(self, raw: bytes | bytearray, name: str) -> None:
+        encoding = "utf-16" if raw[:2] in inputbytes.UTF16_BOMS else "utf-8-sig"
+        if inputbytes.looks_binary(raw):
+            self.unread(name, inputbytes.BINARY)
             return
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError as exc:
-            self.warn(f"{path}: not valid {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte {exc.start}); skipped")
+            self.unread(name, f"not valid {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte {exc.start})")
             return
         if not text.strip():
-            self.warn(f"{path}: empty file; nothing to read")
+            self.warn(f"{name}: empty file; nothing to read")
             return
-        self.read_text(text, str(path))
+        self._read_text(text, name)
 
 
 SLICED_READ_BYTES = 1024 * 1024
@@ -277,15 +319,6 @@ def _json_document(raw, compact: Compactor) -> dict | list | None:
         return orjson.loads(raw[:] if isinstance(raw, mmap.mmap) else raw)
     except orjson.JSONDecodeError:
         return None
-
-
-def _gunzip(raw: bytes) -> bytes:
-    """Decompress, refusing to inflate past the file-size limit (no gzip bombs)."""
-    inflater = zlib.decompressobj(wbits=31)
-    data = inflater.decompress(raw, limits.MAX_FILE_BYTES + 1)
-    if len(data) > limits.MAX_FILE_BYTES:
-        raise OSError(f"decompresses to more than {limits.MAX_FILE_BYTES} bytes")
-    return data
 
 
 TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
@@ -334,9 +367,10 @@ def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
 
 
 class ManifestSource:
-    """``kubegap audit PATH...``: files, directories (recursively) or ``-`` for standard input."""
+    """``kubegap audit PATH...``: files, directories (recursively), ``-`` for standard input, or inputs
+    already read whole (:class:`~kubegap.inputbytes.Streamed`: pipes, FIFOs, devices)."""
 
-    def __init__(self, paths: list[str]):
+    def __init__(self, paths: list[str | inputbytes.Streamed]):
         self.paths = paths
 
     def collect(self) -> Collection:
@@ -345,21 +379,25 @@ class ManifestSource:
 
     def _collect(self) -> Collection:
         reader = Reader()
-        for raw in self.paths:
-            if raw == "-":
-                reader.read_text(sys.stdin.read(), "<stdin>")
-                reader.collection.inputs.append({"type": "manifests", "path": "-"})
-                continue
-            path = Path(raw)
-            if path.is_dir():
+        for given in self.paths:
+            item = inputbytes.read_once(given) if isinstance(given, str) else given
+            name = inputbytes.input_name(item)
+            unread_before = set(reader.collection.unread)
+            if isinstance(item, inputbytes.Streamed):
+                reader.read_streamed(item)
+            elif (path := Path(item)).is_dir():
                 for file in _files(path, reader.warn):
                     try:
                         reader.read_file(file)
                     except InputError as exc:  # one bad file in a tree: say so, read the others
-                        reader.warn(f"{exc}; skipped")
+                        reader.unread(str(file), str(exc).removeprefix(f"{file}: "))
             elif path.exists():
                 reader.read_file(path)
             else:
-                raise InputError(f"{raw}: no such file or directory")
-            reader.collection.inputs.append({"type": "manifests", "path": raw})
+                raise InputError(f"{name}: no such file or directory")
+            entry = {"type": "manifests", "path": name}
+            unread = {file: why for file, why in reader.collection.unread.items() if file not in unread_before}
+            if unread:
+                entry["unread"] = unread
+            reader.collection.inputs.append(entry)
         return reader.collection
