@@ -21,3 +21,8 @@ MAX_EXPANDED_NODES = 1_000_000
 
 MAX_WARNINGS_PER_FILE = 20
 """Warnings kept and printed about one input file; a last line counts the rest."""
+
+MAX_STATEFUL_ORDINALS = 10_000
+"""A StatefulSet's pod and claim names (``web-0`` ... ``web-N``) are enumerated up to this many replicas.
+``replicas: 2147483647`` is valid, and one name per replica would cost gigabytes; past the bound a
+name is not known, so what depends on it is judged possible, never absent."""

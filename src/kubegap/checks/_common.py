@@ -3,7 +3,6 @@ which carry client traffic), leader election, HPAs, kube-proxy's settings."""
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -11,7 +10,7 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, percent, quantity
 from kubegap.podsources import PodSources
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
@@ -381,14 +380,10 @@ def int_or_percent(value, total: int, *, round_up: bool) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            percent = float(value[:-1])
-        except ValueError:
-            return None
-        scaled = total * percent / 100
-        return math.ceil(scaled) if round_up else math.floor(scaled)
-    return None
+    share = percent(value)
+    if share is None:
+        return None
+    return -(-total * share // 100) if round_up else total * share // 100
 
 
 def spec_path(template: PodTemplate, field: str) -> str:

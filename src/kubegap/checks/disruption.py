@@ -10,7 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads import replicas
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.resources import dig, name, namespace
+from kubegap.resources import dig, name, namespace, percent
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
 
@@ -117,15 +117,6 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _percent(value) -> float | None:
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            return float(value[:-1])
-        except ValueError:
-            return None
-    return None
-
-
 def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, tuple[Evidence, ...]]:
     """The replicas of the workloads a budget selects, each at its fewest, and the autoscalers that set them.
 
@@ -147,8 +138,8 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
     for field in ("minAvailable", "maxUnavailable"):
-        percent = _percent(spec.get(field))
-        if percent is not None and percent > 100:
+        share = percent(spec.get(field))
+        if share is not None and share > 100:
             return (
                 "is invalid",
                 f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
@@ -167,8 +158,7 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
             )
     if "minAvailable" in spec:
         value = spec["minAvailable"]
-        percent = _percent(value)
-        if percent == 100:
+        if percent(value) == 100:
             return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
         if isinstance(value, int) and not isinstance(value, bool):
             total, scalers = _covered(inventory, pdb, targets)

@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
+from kubegap import limits
 from kubegap.checks._common import audited_workloads, images, int_or_percent, matches_any, mounted_volumes
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
@@ -441,7 +442,8 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
         template_name = dig(template, "metadata", "name")
         if not isinstance(template_name, str):
             continue
-        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}") for i in range(replicas)]
+        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
+                  for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))]
         found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
         for claim in found:
             resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))

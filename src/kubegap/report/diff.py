@@ -17,6 +17,7 @@ from rich.text import Text
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
 from kubegap.report.text import counts_label, subject_label, where_label
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
@@ -79,4 +80,4 @@ def render_table(diff: dict, out: TextIO) -> None:
 
 
 def render_json(diff: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+    write_utf8(dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

@@ -112,6 +112,16 @@ def _first_content_line(chunk: str, line: int) -> int:
     return line
 
 
+def _retyped_warning(retyped: yamlload.Retyped, line: int) -> str:
+    written = retyped.text if len(retyped.text) <= 40 else retyped.text[:40] + "..."
+    where = f"{retyped.field} is {written} (line {line})"
+    if retyped.reason != yamlload.PAST_64_BITS:
+        return f"{where}, which YAML reads as {retyped.reason}: kept as the text {written!r}; quote it, as Kubernetes takes only a string there"
+    if isinstance(retyped.value, str):
+        return f"{where}, past what any number a JSON reader holds: kept as its digits, as text"
+    return f"{where}, {retyped.reason}: read as {retyped.value!r}, as a JSON reader would"
+
+
 class Reader:
     """Accumulates objects and warnings from any number of files into one Collection.
 
@@ -230,16 +240,18 @@ class Reader:
             origin = Origin(path, index, _first_content_line(chunk, line))
             try:
                 # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
-                documents, duplicates = yamlload.documents(chunk)
+                parsed = yamlload.documents(chunk)
             except yamlload.YAMLError as exc:
                 reason = str(getattr(exc, "problem", None) or exc).splitlines()[0]
                 if "{{" in chunk:
                     reason = "looks like an unrendered template ({{ }})"
                 self.warn(f"{path}, document {index + 1} (line {origin.line}): invalid YAML: {reason}; skipped")
                 continue
-            for key, key_line in duplicates:
+            for key, key_line in parsed.duplicates:
                 self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
-            for data in documents:
+            for retyped in parsed.retyped:
+                self.warn(f"{path}, document {index + 1}: {_retyped_warning(retyped, line + retyped.line - 1)}")
+            for data in parsed.documents:
                 expanded = _expanded_size(data) if "*" in chunk and _ALIAS.search(chunk) else 0
                 if expanded is None:
                     self.warn(f"{path}, document {index + 1}: a YAML alias makes the document contain itself; skipped")
