@@ -54,6 +54,7 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.output import warn
     from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
@@ -87,7 +88,7 @@ def audit(
         collections = collect_inputs(inputs, target, list(options.checks))
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
-                typer.echo(f"kubegap: warning: {warning}", err=True)
+                warn(warning)
             unread = {name: why for c in collections for name, why in c.unread.items()}
             names = [input_name(item) for item in inputs]
             if set(names) <= set(unread):  # each input left unread: say why, not just that nothing was found
@@ -96,6 +97,6 @@ def audit(
         report = run(collections, options)
         partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
+        warn(warning)
     write_outputs(report, outputs, view)
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)
