@@ -16,11 +16,13 @@ available. Departures from PyYAML's defaults, each recorded so that callers can 
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any, NamedTuple
 
 import yaml
 
+from kubegap import limits
 from kubegap.jsonnumbers import EXACT, json_number
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -253,6 +255,28 @@ class Parsed(NamedTuple):
     """Repeated mapping keys, as ``(key, line)``."""
     retyped: list[Retyped]
     """Scalars read otherwise than YAML resolves them (see the module's docstring)."""
+
+
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+_TOO_INDENTED = re.compile(rf"^ {{{2 * limits.MAX_NESTING_DEPTH + 1}}}", re.MULTILINE)
+
+
+def too_deep(text: str) -> bool:
+    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early.
+
+    Flow nesting is measured by peeling innermost bracket pairs off the brackets alone, one
+    level per pass (brackets inside quoted strings count too: an upper bound); block nesting
+    by the widest indentation."""
+    if _TOO_INDENTED.search(text):
+        return True
+    brackets = _NOT_BRACKET.sub("", text)
+    for passes in range(limits.MAX_NESTING_DEPTH + 1):
+        peeled = _PAIR.sub("", brackets)
+        if len(peeled) == len(brackets):  # what is left never closes: each opener may nest
+            return passes + peeled.count("[") + peeled.count("{") > limits.MAX_NESTING_DEPTH
+        brackets = peeled
+    return True
 
 
 def documents(text: str) -> Parsed:

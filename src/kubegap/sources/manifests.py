@@ -28,28 +28,6 @@ from kubegap.sources.snapshot import is_snapshot, read_snapshot
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_PAIR = re.compile(r"\[\]|\{\}")
-_TOO_INDENTED = re.compile(rf"^ {{{2 * limits.MAX_NESTING_DEPTH + 1}}}", re.MULTILINE)
-
-
-def _too_deep(text: str) -> bool:
-    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early.
-
-    Flow nesting is measured by peeling innermost bracket pairs off the brackets alone, one
-    level per pass (brackets inside quoted strings count too: an upper bound); block nesting
-    by the widest indentation."""
-    if _TOO_INDENTED.search(text):
-        return True
-    brackets = _NOT_BRACKET.sub("", text)
-    for passes in range(limits.MAX_NESTING_DEPTH + 1):
-        peeled = _PAIR.sub("", brackets)
-        if len(peeled) == len(brackets):  # what is left never closes: each opener may nest
-            return passes + peeled.count("[") + peeled.count("{") > limits.MAX_NESTING_DEPTH
-        brackets = peeled
-    return True
-
-
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
 
 
@@ -219,7 +197,7 @@ class Reader:
                 return
             except orjson.JSONDecodeError:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
-        if _too_deep(text):
+        if yamlload.too_deep(text):
             self.unread(path, f"nested more than {limits.MAX_NESTING_DEPTH} levels deep")
             return
         try:
