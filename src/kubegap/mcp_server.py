@@ -248,12 +248,14 @@ class KubegapServer(MCPServer):
 
 
 def _check_paths(paths: list[str], roots: list[Path]) -> list[str]:
+    from kubegap.sources.manifests import inside
+
     if len(paths) > MAX_PATHS:
         raise ToolError(f"at most {MAX_PATHS} paths per call")
     resolved = []
     for raw in paths:
         path = Path(raw).expanduser().resolve()
-        if not any(path == root or root in path.parents for root in roots):
+        if not inside(path, roots):
             raise ToolError(f"{raw}: outside the folders this server may read ({', '.join(map(str, roots))})")
         if not path.exists():
             raise ToolError(f"{raw}: no such file or directory")
@@ -328,7 +330,8 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
         + AUDIT_RESULT))
     def audit_manifests(
         paths: Annotated[list[PathArgument], Field(description="YAML/JSON files or directories under the allowed folders.")] = [],  # noqa: B006
-        yaml: Annotated[str | None, Field(description="Inline manifests (multi-document YAML or JSON), at most 5 MB.")] = None,
+        # plain str, not str | None: the SDK would parse a JSON text given here into an object, and refuse it
+        yaml: Annotated[str, Field(description="Inline manifests (multi-document YAML or JSON), at most 5 MB.")] = "",
         checks: Annotated[list[Identifier] | None, Field(description="Only these check ids.")] = None,
         min_severity: Severity = "info",
         cursor: Cursor = None,
@@ -336,13 +339,13 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
     ) -> AuditOutput:
         if not paths and not yaml:
             raise ToolError("give paths or inline yaml")
-        if yaml is not None and len(yaml.encode()) > MAX_INLINE_BYTES:
+        if len(yaml.encode()) > MAX_INLINE_BYTES:
             raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
 
         def collect(_options):
             from kubegap.sources.manifests import ManifestSource, Reader
 
-            collection = ManifestSource(_check_paths(paths, roots)).collect() if paths else None
+            collection = ManifestSource(_check_paths(paths, roots), confine=roots).collect() if paths else None
             if yaml:
                 reader = Reader()
                 reader.read_text(yaml, "<inline>")
@@ -366,7 +369,7 @@ def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None,
         def collect(_options):
             from kubegap.sources.manifests import ManifestSource
 
-            return ManifestSource(_check_paths([path], roots)).collect()
+            return ManifestSource(_check_paths([path], roots), confine=roots).collect()
 
         return _audit(collect, checks, config_file, min_severity, cursor, limit)
 

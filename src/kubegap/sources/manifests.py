@@ -356,12 +356,22 @@ def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
                 yield path
 
 
+def inside(path: Path, folders: list[Path]) -> bool:
+    """Whether ``path``, its symbolic links resolved, is one of ``folders`` or in one (``folders`` resolved)."""
+    real = path.resolve()
+    return any(real == folder or folder in real.parents for folder in folders)
+
+
 class ManifestSource:
     """``kubegap audit PATH...``: files, directories (recursively), ``-`` for standard input, or inputs
-    already read whole (:class:`~kubegap.inputbytes.Streamed`: pipes, FIFOs, devices)."""
+    already read whole (:class:`~kubegap.inputbytes.Streamed`: pipes, FIFOs, devices).
 
-    def __init__(self, paths: list[str | inputbytes.Streamed]):
+    ``confine``: folders every file read must be in once symbolic links are resolved (the MCP server's
+    roots); a file under a given directory that links elsewhere is left unread, and said so."""
+
+    def __init__(self, paths: list[str | inputbytes.Streamed], confine: list[Path] | None = None):
         self.paths = paths
+        self.confine = confine
 
     def collect(self) -> Collection:
         with bulk_allocation():
@@ -377,6 +387,9 @@ class ManifestSource:
                 reader.read_streamed(item)
             elif (path := Path(item)).is_dir():
                 for file in _files(path, reader.warn):
+                    if self.confine is not None and not inside(file, self.confine):
+                        reader.unread(str(file), "a link to a file outside the folders this audit may read")
+                        continue
                     try:
                         reader.read_file(file)
                     except InputError as exc:  # one bad file in a tree: say so, read the others
