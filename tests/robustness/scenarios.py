@@ -6,6 +6,7 @@ Shared by ``test_hostile_files.py`` (which asserts each outcome) and ``scripts/r
 
 from __future__ import annotations
 
+import gzip
 import os
 import subprocess
 import sys
@@ -180,3 +181,105 @@ def _sample_high_water(pid: int, done: threading.Event, peak: list[float]) -> No
             if line.startswith("VmHWM:"):
                 peak[0] = max(peak[0], int(line.split()[1]) / 1024)
         done.wait(0.01)
+
+
+# -- input routes: streams, devices, gzip, each run by itself -------------------------------------
+
+DEMO = Path(__file__).resolve().parents[2] / "src" / "kubegap" / "demo" / "cluster.json"
+
+
+def gzip_bomb(path: Path, byte: bytes, gigabytes: int) -> None:
+    """``gigabytes`` of one repeated byte as gzip, about 1 MB per GB: a member of 64 MiB compressed once, repeated."""
+    member = gzip.compress(byte * (64 * 2**20), compresslevel=9)
+    with path.open("wb") as out:
+        for _ in range(gigabytes * 16):
+            out.write(member)
+
+
+def _copy_forever(source: BinaryIO, pipe: BinaryIO) -> None:
+    while True:
+        pipe.write(source.read(1 << 20))
+
+
+def endless_text(pipe: BinaryIO) -> None:
+    """Standard input that never ends, as ``yes apiVersion: v1`` would write it."""
+    lines = b"apiVersion: v1\n" * 4096
+    while True:
+        pipe.write(lines)
+
+
+def yaml_text(size: int) -> Callable[[BinaryIO], None]:
+    """Standard input of ``size`` bytes of one YAML document, as ``yes apiVersion: v1 | head -c SIZE`` writes."""
+    def feed(pipe: BinaryIO) -> None:
+        lines = b"apiVersion: v1\n" * 4096
+        for _ in range(size // len(lines)):
+            pipe.write(lines)
+        pipe.write(lines[: size % len(lines)])
+
+    return feed
+
+
+def _zeros(pipe: BinaryIO) -> None:
+    with open("/dev/zero", "rb") as zeros:
+        _copy_forever(zeros, pipe)
+
+
+def _with_canary(folder: Path, *args: str, max_file_bytes: int | None = None) -> Outcome:
+    (folder / "canary.yaml").write_text(CANARY)
+    return measured("audit", str(folder), "--format", "json", *args, max_file_bytes=max_file_bytes)
+
+
+def _bomb_of(byte: bytes, name: str, gigabytes: int) -> Callable[[Path, int | None], Outcome]:
+    def run(folder: Path, max_file_bytes: int | None = None) -> Outcome:
+        gzip_bomb(folder / name, byte, gigabytes)
+        return _with_canary(folder, max_file_bytes=max_file_bytes)
+
+    return run
+
+
+def _sparse_within_limit(folder: Path, max_file_bytes: int | None = None) -> Outcome:
+    with open(folder / "sparse.json", "wb") as handle:
+        handle.truncate(max_file_bytes or MAX_FILE_BYTES)
+    return _with_canary(folder, max_file_bytes=max_file_bytes)
+
+
+def _empty_items(folder: Path, max_file_bytes: int | None = None) -> Outcome:
+    (folder / "empty.yaml").write_text("apiVersion: v1\nkind: List\nitems:\n" + "-\n" * 150_000)
+    return _with_canary(folder, max_file_bytes=max_file_bytes)
+
+
+def _fifo_with_writer(folder: Path, max_file_bytes: int | None = None) -> Outcome:
+    fifo = folder / "cluster.json"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(DEMO.read_bytes()), daemon=True)
+    writer.start()
+    outcome = measured("audit", str(fifo), "--format", "json", max_file_bytes=max_file_bytes)
+    writer.join(5)
+    return outcome
+
+
+@dataclass(frozen=True)
+class Route:
+    name: str
+    description: str
+    run: Callable[..., Outcome]
+    """``run(folder, max_file_bytes=None)``: the audit of the hostile input, in a fresh process."""
+
+
+ROUTES = [
+    Route("gzip-bomb-zeros", "a 3 MB gzip file that inflates to 3 GB of zeros (next to a good file)", _bomb_of(b"\0", "bomb.json.gz", 3)),
+    Route("gzip-bomb-blank", "a 2 MB gzip file that inflates to 2 GiB of spaces, the size limit (next to a good file)",
+          _bomb_of(b" ", "bomb.yaml.gz", 2)),
+    Route("gzip-bomb-text", "a 3 MB gzip file that inflates to 3 GiB of spaces, past the size limit (next to a good file)",
+          _bomb_of(b" ", "bomb.yaml.gz", 3)),
+    Route("dev-zero", "/dev/zero given as a file", lambda folder, max_file_bytes=None: measured("audit", "/dev/zero", max_file_bytes=max_file_bytes)),
+    Route("stdin-dev-zero", "standard input from /dev/zero",
+          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=_zeros, max_file_bytes=max_file_bytes)),
+    Route("stdin-endless", "standard input that never ends (`yes apiVersion: v1`)",
+          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=endless_text, max_file_bytes=max_file_bytes)),
+    Route("stdin-yaml", "standard input of 1.9 GB of YAML text, within the size limit (`yes apiVersion: v1 | head -c 1900000000`)",
+          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=yaml_text(1_900_000_000), max_file_bytes=max_file_bytes)),
+    Route("sparse-file", "a sparse file exactly the size limit, all zeros (next to a good file)", _sparse_within_limit),
+    Route("empty-list-items", "a 300 KB List of 150,000 empty items (next to a good file)", _empty_items),
+    Route("fifo-with-writer", "a FIFO given as a path, a program writing the demo cluster to it", _fifo_with_writer),
+]

@@ -11,17 +11,14 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
 from conftest import _this_kubegap_first
 from kubegap import inputbytes, limits
 from kubegap.sources.manifests import ManifestSource
-from robustness.scenarios import CANARY, measured
+from robustness.scenarios import DEMO, ROUTES, measured, yaml_text
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "src" / "kubegap" / "demo" / "cluster.json"
 LOW_LIMIT = 64 * 1024 * 1024
 """The size limit the endless inputs run with: reaching the real one (2 GiB) would take seconds and gigabytes."""
 BASE_RSS_MB = 160
@@ -36,29 +33,22 @@ def _bounded(outcome, read_mb: float = 0) -> None:
     assert outcome.seconds < MAX_SECONDS
 
 
-def _gzip_bomb(path: Path, byte: bytes, gigabytes: int) -> None:
-    """``gigabytes`` of one repeated byte as gzip, about 1 MB per GB: a member of 64 MiB compressed once and repeated."""
-    member = gzip.compress(byte * (64 * 2**20), compresslevel=9)
-    with path.open("wb") as out:
-        for _ in range(gigabytes * 16):
-            out.write(member)
+def _route(name: str):
+    return next(route for route in ROUTES if route.name == name)
 
 
 @pytest.mark.attack(id="gzip-bomb-zeros", surface="files", attempt="a 3 MB gzip file that inflates to 3 GB of zeros",
-                    expect="left unread after its first megabyte (binary data), with a warning naming it")
+                    expect="left unread after its first megabyte (binary data), with a warning naming it; the good file beside it audited")
 def test_a_gzip_bomb_of_zeros_stops_at_its_first_chunk(tmp_path):
-    _gzip_bomb(tmp_path / "bomb.json.gz", b"\0", 3)
-    outcome = measured("audit", str(tmp_path / "bomb.json.gz"), "--format", "json")
-    assert outcome.exit_code == 2 and "bomb.json.gz: binary data, not YAML or JSON: not read" in outcome.stderr
+    outcome = _route("gzip-bomb-zeros").run(tmp_path)
+    assert outcome.exit_code == 1 and "bomb.json.gz: binary data, not YAML or JSON; skipped" in outcome.stderr
     _bounded(outcome)
 
 
 @pytest.mark.attack(id="gzip-bomb-text", surface="files", attempt="a gzip file that inflates to more text than the size limit",
                     expect="reading stops at the limit, counted after decompression; a warning naming it; memory within the limit")
 def test_a_gzip_bomb_of_text_stops_at_the_limit(tmp_path):
-    _gzip_bomb(tmp_path / "bomb.yaml.gz", b" ", 1)
-    (tmp_path / "canary.yaml").write_text(CANARY)
-    outcome = measured("audit", str(tmp_path), "--format", "json", max_file_bytes=LOW_LIMIT)
+    outcome = _route("gzip-bomb-text").run(tmp_path, max_file_bytes=LOW_LIMIT)
     assert outcome.exit_code == 1, outcome.stderr[-2000:]
     assert f"bomb.yaml.gz: more than {LOW_LIMIT} bytes, over the {LOW_LIMIT}-byte limit; skipped" in outcome.stderr
     _bounded(outcome, LOW_LIMIT / 2**20)
@@ -66,8 +56,8 @@ def test_a_gzip_bomb_of_text_stops_at_the_limit(tmp_path):
 
 @pytest.mark.attack(id="dev-zero", surface="files", attempt="/dev/zero given as a file to audit",
                     expect="exit 2 naming it (binary data) after one chunk, not an endless read")
-def test_a_character_device_is_read_as_a_stream_within_the_limit():
-    outcome = measured("audit", "/dev/zero")
+def test_a_character_device_is_read_as_a_stream_within_the_limit(tmp_path):
+    outcome = _route("dev-zero").run(tmp_path)
     assert outcome.exit_code == 2
     assert "kubegap: error: /dev/zero: binary data, not YAML or JSON: not read" in outcome.stderr
     _bounded(outcome)
@@ -75,40 +65,45 @@ def test_a_character_device_is_read_as_a_stream_within_the_limit():
 
 @pytest.mark.attack(id="stdin-dev-zero", surface="stdin", attempt="standard input from /dev/zero",
                     expect="exit 2 naming standard input (binary data) after one chunk")
-def test_standard_input_of_zeros_stops_at_once():
-    with open("/dev/zero", "rb") as zeros:
-        outcome = measured("audit", "-", stdin=lambda pipe: _copy_forever(zeros, pipe))
+def test_standard_input_of_zeros_stops_at_once(tmp_path):
+    outcome = _route("stdin-dev-zero").run(tmp_path)
     assert outcome.exit_code == 2 and "kubegap: error: -: binary data, not YAML or JSON: not read" in outcome.stderr
     _bounded(outcome)
 
 
-def _copy_forever(source, pipe) -> None:
-    while True:
-        pipe.write(source.read(1 << 20))
-
-
-def _endless_text(pipe) -> None:
-    line = b"apiVersion: v1\n" * 4096
-    while True:
-        pipe.write(line)
-
-
 @pytest.mark.attack(id="stdin-endless", surface="stdin", attempt="standard input that never ends (text, like `yes`)",
                     expect="reading stops at the size limit: exit 2 naming standard input; memory within the limit")
-def test_endless_standard_input_stops_at_the_limit():
-    outcome = measured("audit", "-", stdin=_endless_text, max_file_bytes=LOW_LIMIT)
+def test_endless_standard_input_stops_at_the_limit(tmp_path):
+    outcome = _route("stdin-endless").run(tmp_path, max_file_bytes=LOW_LIMIT)
     assert outcome.exit_code == 2
     assert f"kubegap: error: -: more than {LOW_LIMIT} bytes, over the {LOW_LIMIT}-byte limit: not read" in outcome.stderr
     _bounded(outcome, LOW_LIMIT / 2**20)
 
 
+@pytest.mark.attack(id="stdin-yaml-within-limit", surface="stdin", attempt="standard input of 80 MB of YAML text: within the size limit, past what YAML may take",
+                    expect="left unread before it is decoded, exit 2 saying to give it as JSON; memory the bytes read, not 25 times them")
+def test_yaml_past_its_limit_is_not_parsed():
+    outcome = measured("audit", "-", stdin=yaml_text(80 * 2**20))
+    assert outcome.exit_code == 2
+    assert f"over the {limits.MAX_YAML_BYTES}-byte limit for YAML" in outcome.stderr and "kubectl get -o json" in outcome.stderr
+    _bounded(outcome, 80)
+
+
+@pytest.mark.attack(id="gzip-bomb-blank", surface="files", attempt="a gzip file that inflates to the size limit of spaces",
+                    expect="found blank without being decoded: a warning that the file is empty, in about the time to inflate it")
+def test_blanks_up_to_the_limit_are_not_decoded(tmp_path, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 128 * 2**20)
+    (tmp_path / "blank.yaml.gz").write_bytes(gzip.compress(b" " * limits.MAX_FILE_BYTES))
+    started = time.monotonic()
+    collection = ManifestSource([str(tmp_path / "blank.yaml.gz")]).collect()
+    assert collection.warnings == [f"{tmp_path / 'blank.yaml.gz'}: empty file; nothing to read"]
+    assert time.monotonic() - started < 10
+
+
 @pytest.mark.attack(id="sparse-2gib", surface="files", attempt="a 2 GiB sparse file (within the size limit, all zeros)",
                     expect="left unread after its first megabyte (binary data), not copied into memory")
 def test_a_sparse_file_within_the_limit_is_not_read_whole(tmp_path):
-    with open(tmp_path / "sparse.json", "wb") as handle:
-        handle.truncate(limits.MAX_FILE_BYTES)
-    (tmp_path / "canary.yaml").write_text(CANARY)
-    outcome = measured("audit", str(tmp_path), "--format", "json")
+    outcome = _route("sparse-file").run(tmp_path)
     assert outcome.exit_code == 1 and "sparse.json: binary data, not YAML or JSON; skipped" in outcome.stderr
     _bounded(outcome)
 
@@ -144,12 +139,7 @@ def _bash(command: str) -> subprocess.CompletedProcess:
 @pytest.mark.attack(id="fifo-with-writer", surface="files", attempt="a FIFO given as a path, a program writing to it",
                     expect="read once to its end: no hang, every object audited")
 def test_a_fifo_with_a_writer_is_read(tmp_path):
-    fifo = tmp_path / "cluster.json"
-    os.mkfifo(fifo)
-    writer = threading.Thread(target=lambda: fifo.write_bytes(DEMO.read_bytes()), daemon=True)
-    writer.start()
-    outcome = measured("audit", str(fifo), "--format", "json")
-    writer.join(5)
+    outcome = _route("fifo-with-writer").run(tmp_path)
     assert outcome.exit_code == 1, outcome.stderr
     assert json.loads(outcome.stdout)["summary"]["objects"] == 60
     _bounded(outcome)
@@ -195,9 +185,7 @@ def test_an_empty_pipe_whose_writer_is_gone_is_empty_at_once():
 @pytest.mark.attack(id="empty-list-items", surface="files", attempt="a 300 KB List of 150,000 empty items",
                     expect=f"at most {limits.MAX_WARNINGS_PER_FILE} warnings kept and printed for the file, then one 'and N more' line; memory bounded")
 def test_warnings_per_file_are_capped(tmp_path):
-    (tmp_path / "empty.yaml").write_text("apiVersion: v1\nkind: List\nitems:\n" + "-\n" * 150_000)
-    (tmp_path / "canary.yaml").write_text(CANARY)
-    outcome = measured("audit", str(tmp_path), "--format", "json")
+    outcome = _route("empty-list-items").run(tmp_path)
     assert outcome.exit_code == 1
     about = [w for w in json.loads(outcome.stdout)["warnings"] if "empty.yaml" in w]
     assert len(about) == limits.MAX_WARNINGS_PER_FILE + 1
