@@ -57,7 +57,7 @@ def test_redaction_drops_copies_and_header_values():
     assert SECRET not in json.dumps(out)
 
 
-@pytest.mark.attack(id="snapshot-annotation-copies", surface="files",
+@pytest.mark.attack(id="snapshot-annotation-copies", surface="live path",
                     attempt="a cluster whose pods carry env values in annotations copying the whole object (kapp's original, "
                             "a YAML copy, Rancher's gzip+base64 applied object, a JSON list) and bearer tokens in probe httpHeaders",
                     expect="kubegap snapshot writes none of those values: each such annotation dropped, each header value redacted")
