@@ -101,7 +101,18 @@ def _retyped_warning(retyped: yamlload.Retyped, line: int) -> str:
 
 
 _CONTENT = re.compile(r"\S")
-_CONTENT_BYTE = re.compile(rb"[^ \t\r\n\x0b\x0c]")
+_BLANKS = b" \t\r\n\x0b\x0c"
+
+
+def _first_content(raw: bytes | bytearray) -> int | None:
+    """Where the first byte that is not blank is, or None. A megabyte at a time, blanks deleted in C first:
+    a regular expression, or ``lstrip``, over 2 GiB of spaces took over a minute."""
+    step = 1024 * 1024
+    for start in range(0, len(raw), step):
+        piece = raw[start : start + step]
+        if piece.translate(None, _BLANKS):
+            return start + len(piece) - len(piece.lstrip(_BLANKS))
+    return None
 _TOO_MUCH_YAML = (
     f"{{size}} bytes of YAML, over the {limits.MAX_YAML_BYTES}-byte limit for YAML (parsing takes about 25 times "
     f"its size in memory); JSON is read up to {limits.MAX_FILE_BYTES} bytes: give it as JSON (kubectl get -o json)"
@@ -289,8 +300,8 @@ class Reader:
         if inputbytes.looks_binary(raw):
             self.unread(name, inputbytes.BINARY)
             return
-        first = _CONTENT_BYTE.search(raw)  # found without decoding: gigabytes of blanks cost nothing
-        if first is not None and len(raw) > limits.MAX_YAML_BYTES and first.group() not in b"{[":  # YAML: not even decoded
+        first = _first_content(raw)  # found without decoding: gigabytes of blanks cost little
+        if first is not None and len(raw) > limits.MAX_YAML_BYTES and raw[first] not in b"{[":  # YAML: not even decoded
             self.unread(name, _TOO_MUCH_YAML.format(size=len(raw)))
             return
         try:
@@ -308,14 +319,14 @@ SLICED_READ_BYTES = 1024 * 1024
 """Files this large are memory-mapped and, when they are JSON lists, parsed a slice at a time (a
 16 MB snapshot of 1,800 pods is read with a third less CPU than parsed whole)."""
 
-_JSON_START = re.compile(rb"[ \t\r\n]*+[\[{]")  # possessive: gigabytes of blanks fail at once, not backtracking
 
 
 def _json_document(raw, compact: Compactor) -> dict | list | None:
     """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
     (YAML flow style, UTF-16, a byte-order mark: the text path decides). A large file's list items
     are compacted a slice at a time, so that the next slice reuses the memory the last one freed."""
-    if not _JSON_START.match(raw):
+    first = _first_content(raw)
+    if first is None or raw[first] not in b"[{":
         return None
     if len(raw) >= SLICED_READ_BYTES:
         document = parse_in_slices(raw, compact.each)
