@@ -10,10 +10,10 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
 from kubegap.absence import RBAC_KINDS, empty_said
-from kubegap.intstr import pdb_disruptions_allowed, percent
+from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.resources import dig, name, namespace
+from kubegap.resources import dig, name, namespace, percent
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
 

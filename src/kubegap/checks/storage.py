@@ -6,6 +6,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
+from kubegap import limits
 from kubegap.checks._common import audited_workloads, images, mounted_volumes, parse_image
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
@@ -470,7 +471,8 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
         template_name = dig(template, "metadata", "name")
         if not isinstance(template_name, str):
             continue
-        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}") for i in range(replicas)]
+        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
+                  for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))]
         found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
         for claim in found:
             resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))
