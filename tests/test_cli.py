@@ -149,7 +149,7 @@ def test_checks_list_and_show():
     assert {c["id"] for c in listed} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
     shown = run_cli("checks", "show", "networkd-foreign-routes")
     assert shown.returncode == 0
-    for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
+    for heading in ("What it checks", "Why it matters", "Severity", "Example", "Fix", "Cases"):
         assert heading in shown.stdout
 
 

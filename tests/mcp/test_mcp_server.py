@@ -87,6 +87,9 @@ def test_tools_are_listed_with_read_only_annotations(tmp_path):
         assert tool.annotations.destructive_hint is not True
 
 
+@pytest.mark.attack(id="mcp-secret-material", surface="MCP server",
+                    attempt="audits of manifests holding a Secret and a planted token in an env value, by path and inline",
+                    expect="no result carries the Secret's data or the env value")
 def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_path):
     (tmp_path / "app.yaml").write_text(MANIFESTS)
 
@@ -142,6 +145,9 @@ def test_cursors_reach_every_group_and_every_object_of_a_group(tmp_path):
     assert all(o.get("detail") and o.get("location") for page in objects for o in _payload(page)["groups"][0]["objects"])
 
 
+@pytest.mark.attack(id="mcp-invalid-arguments", surface="MCP server",
+                    attempt="no arguments, /etc/passwd, a path climbing out of the root, 5 MB of inline YAML, unknown ids and terms, a page of 0",
+                    expect="a short error for each; nothing outside the roots read")
 def test_invalid_arguments_get_clear_errors(tmp_path):
     outside = Path("/etc/passwd")
 
@@ -188,7 +194,7 @@ def test_library_tools_resources_and_prompt(tmp_path):
     assert "next_cursor" in prompt.messages[0].content.text and "offset" not in prompt.messages[0].content.text
     listed = [i for page in checks for by_id in page["checks"].values() for i in by_id]
     assert len(listed) == len(set(listed)) == checks[0]["total"] and {"nccl-timeouts-unset", "networkd-foreign-routes"} <= set(listed)
-    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Example", "Fix"}
+    assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Severity", "Example", "Fix"}
     assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
     assert case["sources"][0]["url"].startswith("https://")
     assert "## Root cause" in resource.contents[0].text
@@ -228,6 +234,9 @@ def test_resources_list_the_cases_and_an_unknown_one_is_a_clean_error(tmp_path):
     assert "get_case" in text and "pdb-missing" in text
 
 
+@pytest.mark.attack(id="mcp-script-payloads", surface="MCP server",
+                    attempt="a script payload as a case id and as a check id",
+                    expect="refused as unknown, the text returned as data, never rendered")
 @pytest.mark.parametrize("name", ["get_case", "explain_check"])
 def test_script_payloads_come_back_as_plain_data(tmp_path, name):
     payload = "<script>alert(1)</script>"
@@ -278,6 +287,9 @@ MALFORMED = [
 ]
 
 
+@pytest.mark.attack(id="mcp-malformed-arguments", surface="MCP server",
+                    attempt="arguments of the wrong type, megabyte strings, unknown arguments and tools, nesting 100 deep, resource URIs with dot segments",
+                    expect="one short validation error per field; the session goes on")
 def test_malformed_arguments_are_short_clear_errors_and_the_session_goes_on(tmp_path):
     async def body(session):
         results = [await session.call_tool(name, arguments) for name, arguments, _ in MALFORMED]
@@ -311,6 +323,9 @@ def _rpc(process, message: str | dict, timeout: float = 10.0) -> dict | None:
     return json.loads(process.stdout.readline())
 
 
+@pytest.mark.attack(id="mcp-deep-nesting", surface="MCP server",
+                    attempt="raw JSON-RPC with arguments nested 200,000 levels deep",
+                    expect="no answer past the parser's limit; the session goes on serving")
 def test_arguments_nested_past_the_parser_limit_never_end_the_session(tmp_path):
     """Nesting the JSON parser accepts gets a validation error; deeper nesting is dropped by the SDK
     (a line it cannot parse has no request to answer); either way the server keeps serving."""

@@ -140,7 +140,8 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
     async def audit_manifests(
         ctx: Context,
         paths: Annotated[Paths, Field(description="Files or directories.")] = [],  # noqa: B006
-        yaml: Annotated[str | None, Field(description="Inline manifests, at most 5 MB.")] = None,
+        # plain str, not str | None: the SDK would parse a JSON text given here into an object, and refuse it
+        yaml: Annotated[str, Field(description="Inline manifests (YAML or JSON), at most 5 MB.")] = "",
         checks: Checks = None,
         case: Cases = None,
         min_severity: Severity = "info",
@@ -149,14 +150,14 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
     ) -> AuditOutput:
         if not paths and not yaml:
             raise ToolError("give paths or inline yaml")
-        if yaml is not None and len(yaml.encode()) > MAX_INLINE_BYTES:
+        if len(yaml.encode()) > MAX_INLINE_BYTES:
             raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
         roots = await folders.of(ctx)
 
         def collect(_options):
             from kubegap.sources.manifests import ManifestSource, Reader
 
-            collection = ManifestSource(check_paths(paths, roots)).collect() if paths else None
+            collection = ManifestSource(check_paths(paths, roots), confine=roots).collect() if paths else None
             if yaml:
                 reader = Reader()
                 reader.read_text(yaml, "<inline>")

@@ -53,12 +53,14 @@ class Folders:
 
 def check_paths(paths: list[str], roots: list[Path]) -> list[str]:
     """``paths`` resolved (a relative one from the first folder), each under one of ``roots`` and existing."""
+    from kubegap.sources.manifests import inside
+
     if len(paths) > MAX_PATHS:
         raise ToolError(f"at most {MAX_PATHS} paths per call")
     resolved = []
     for raw in paths:
         path = (roots[0] / Path(raw).expanduser()).resolve()
-        if not any(path == root or root in path.parents for root in roots):
+        if not inside(path, roots):
             raise ToolError(f"{raw}: outside the folders this server may read ({', '.join(map(str, roots))})")
         if not path.exists():
             raise ToolError(f"{raw}: no such file or directory")

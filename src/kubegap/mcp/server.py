@@ -106,4 +106,6 @@ def serve(
     if transport == "stdio":
         server.run("stdio")
     else:
-        server.run("streamable-http", host=host, port=port)
+        from kubegap.hosts import rebinding_protection
+
+        server.run("streamable-http", host=host, port=port, transport_security=rebinding_protection(host))

@@ -6,6 +6,8 @@ import re
 
 import orjson
 
+from kubegap.report.jsonbytes import dumps
+
 VALUE_ITEMS = 3
 """How many items of a list value a one-line evidence shows before saying how many more there are."""
 
@@ -50,7 +52,7 @@ def value_text(value) -> str:
     """An evidence value as compact JSON (strings unquoted)."""
     if isinstance(value, str):
         return value
-    return orjson.dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+    return dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def case_year(case: dict) -> str:
