@@ -54,6 +54,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     `restartPolicy: Never` expecting one run, but that setting applies to the pod: the Job itself
     retried.
 
+    ## Severity
+
+    Always **medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
+    other workloads are affected only through that capacity.
+
     ## Example
 
     ```yaml
@@ -218,6 +223,11 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
     error in the controller manager, so the CronJobs stalled with nothing visible on the objects
     themselves.
 
+    ## Severity
+
+    Always **high**: the work the CronJob exists for (often a backup) has stopped happening, and nothing
+    else says so.
+
     ## Example
 
     ```yaml
@@ -307,6 +317,11 @@ def cronjob_starting_deadline_unset(ctx: Context) -> Iterator[Finding]:
     The documented workaround is `startingDeadlineSeconds`, which bounds how far back the
     controller looks.
 
+    ## Severity
+
+    Always **low**: it matters only after the controller has been down long enough to miss many
+    schedules.
+
     ## Example
 
     ```yaml
@@ -384,6 +399,11 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
     CronJob could not finish in time, Job pods from later intervals piled up over time, sometimes
     to hundreds or thousands of pods that stayed Pending; DigitalOcean added a check to its
     cluster linter recommending `Forbid` or `Replace`.
+
+    ## Severity
+
+    Always **medium**: runs pile up only when they are slow, and then compete for the same data and
+    capacity.
 
     ## Example
 
@@ -485,6 +505,11 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
     restarts and release its resources. The maintainers pointed to the job-wide `backoffLimit` in
     the run policy. On GPU clusters an unbounded crash loop holds every GPU of the job.
 
+    ## Severity
+
+    Always **medium**: the job holds its GPUs while it restarts, which blocks other jobs' capacity but
+    stops nothing running.
+
     ## Example
 
     ```yaml
@@ -572,6 +597,10 @@ def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
     accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
     exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
     and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
+
+    ## Severity
+
+    Always **medium**: the cost grows slowly (etcd size, list latency) until it is noticed.
 
     ## Example
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
-    backing_services,
     condition,
     daemonset_covers,
     has_status,
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
@@ -67,6 +66,10 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     Shopify engineers cleaned up such orphaned ReplicaSets in one environment after selector
     changes; some were running pods far behind the versions being shipped. Nothing in their
     deployment tooling checked that selectors and pod labels stayed consistent.
+
+    ## Severity
+
+    Always **high**: the API rejects the object, or the controller manages pods it should not.
 
     ## Example
 
@@ -179,12 +182,14 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Service", "Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
         "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
-        "availability during a rollout needs replication in the application, not a different strategy."
+        "availability during a rollout needs replication in the application, not a different strategy. Where two "
+        "pods must never run at once (a controller without leader election) or pods bind a host port, surge nothing: "
+        "run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
@@ -210,6 +215,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
     RollingUpdate with maxUnavailable 0 and maxSurge 1.
 
+    ## Severity
+
+    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready.
+
     ## Example
 
     ```yaml
@@ -226,7 +236,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         rollingUpdate: {maxUnavailable: 10%}
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True) if ctx.inventory.collected("Service") else None
+    client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
@@ -234,7 +244,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         spec = as_dict(workload.obj.get("spec"))
         if workload.kind == "DaemonSet":
             total = nodes
-        elif backed is not None and id(workload.obj) in backed and len(workload.templates) == 1:
+        elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
             total = workload.templates[0].replicas or 0
         else:
             continue
@@ -292,6 +302,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     deadline of 600 seconds, which was raised to 1800. A rollout whose new pods never become ready
     trips the same condition, and there the Deployment stays split between two versions until
     someone rolls it back or fixes it forward.
+
+    ## Severity
+
+    Always **high**: the Deployment is unavailable or stuck between two versions now.
 
     ## Example
 
@@ -377,6 +391,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     took `serviceName` from the release name while the Services were named by the chart's
     fullname helper; whenever an override was set the names diverged, the governing Service did
     not exist and the pods' DNS names could not be resolved.
+
+    ## Severity
+
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them.
 
     ## Example
 
@@ -469,6 +488,11 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     it on 5.15 nodes. GPU nodes depend on such an agent too: when the Kubernetes project's GPU test
     nodes moved to COS 125, the NVIDIA driver installer DaemonSet, still on a release for COS 121,
     crash-looped on them, no driver was installed and `nvidia.com/gpu` never appeared.
+
+    ## Severity
+
+    Always **high**: a node without its agent (network, storage, logging) is missing part of what every
+    pod on it relies on.
 
     ## Example
 

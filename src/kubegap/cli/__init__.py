@@ -32,6 +32,7 @@ def main() -> None:
     from kubegap.cli import process_exit
     from kubegap.cli.app import app
     from kubegap.errors import LibraryError, UserError
+    from kubegap.terminal import printable
 
     process_exit.reset()
     # Each exit happens inside its except clause, while the exception still holds the command's frames.
@@ -39,8 +40,8 @@ def main() -> None:
         app(prog_name=program_name())  # standalone: usage errors exit 2, and the command's typer.Exit sets the code
     except SystemExit as exc:
         process_exit.exit_process(exc.code)
-    except UserError as exc:
-        typer.echo(f"kubegap: error: {exc}", err=True)
+    except UserError as exc:  # its text names inputs: escaped, line by line (a config file's errors are one a line)
+        typer.echo("kubegap: error: " + "\n".join(map(printable, str(exc).split("\n"))), err=True)
         process_exit.exit_process(exc.exit_code)
     except LibraryError as exc:
         typer.echo(f"kubegap: internal error: the shipped library is invalid:\n{exc}", err=True)

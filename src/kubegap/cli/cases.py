@@ -60,7 +60,7 @@ def _print_page(result, query) -> None:
             title_cell.append("\n")
             for segment in result.snippets[case.id]:
                 title_cell.append(segment.text, style="bold" if segment.mark else "dim")
-        table.add_row(case.id, case.date, case.organization, title_cell)
+        table.add_row(case.id, case.when, case.organization, title_cell)
     out.print(table)
 
 
@@ -215,11 +215,11 @@ def export(
             yaml.safe_dump_all(cases, out, sort_keys=False, allow_unicode=True, width=100)
         else:
             writer = csv.writer(out)
-            header = ["id", "title", "organization", "date", "summary", "url", *VOCABULARIES, "checks"]
+            header = ["id", "title", "organization", "date", "published", "summary", "url", *VOCABULARIES, "checks"]
             writer.writerow(header)
             for case in library.cases:
                 writer.writerow([
-                    case.id, case.title, case.organization, case.date, case.summary, case.url,
+                    case.id, case.title, case.organization, case.date or "", case.published or "", case.summary, case.url,
                     *(";".join(case.tags.of(v)) for v in VOCABULARIES), ";".join(case.checks),
                 ])
 

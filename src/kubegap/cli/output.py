@@ -41,4 +41,13 @@ def write_json(data, out: TextIO | None = None) -> None:
 def console(out: TextIO | None = None):
     from rich.console import Console
 
-    return Console(file=out or sys.stdout, highlight=False)
+    return Console(file=out or sys.stdout, highlight=False, markup=False, emoji=False)
+
+
+def warn(message: str) -> None:
+    """A warning on stderr, its input-derived text escaped (see :mod:`kubegap.terminal`)."""
+    import typer
+
+    from kubegap.terminal import printable
+
+    typer.echo(f"kubegap: warning: {printable(message)}", err=True)

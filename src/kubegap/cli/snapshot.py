@@ -28,6 +28,7 @@ def snapshot(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.output import warn
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
     from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
@@ -37,7 +38,7 @@ def snapshot(
     checks = select_checks(check_ids)
     collection = collect_cluster(target, kinds_read(checks), metadata_kinds(checks))
     for warning in collection.warnings:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
+        warn(warning)
     write_snapshot(collection, output)
     if not quiet:
         typer.echo(

@@ -15,6 +15,7 @@ import orjson
 
 from kubegap.checks.base import severity_rank
 from kubegap.errors import InputError
+from kubegap.inputbytes import NotRead, Streamed, read_bytes
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
 from kubegap.severity import Threshold
@@ -48,27 +49,44 @@ def _check_report(report, where: str) -> dict:
     return report
 
 
-def is_report_file(path: Path) -> bool:
-    """Whether ``path`` starts like a kubegap JSON report (its opening bytes; :func:`load_report` validates the rest)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(512)
-    except OSError:
-        return False
+def is_report_file(item: Path | Streamed) -> bool:
+    """Whether ``item`` starts like a kubegap JSON report (its opening bytes; :func:`load_report` validates
+    the rest). Only a regular file is opened to look: a pipe's bytes are looked at once read whole."""
+    if isinstance(item, Streamed):
+        head = bytes((item.data or b"")[:512])
+    else:
+        try:
+            if not item.is_file():
+                return False
+            with item.open("rb") as handle:
+                head = handle.read(512)
+        except OSError:
+            return False
     return head.lstrip().startswith(b"{") and b'"schema_version"' in head and b'"kubegap"' in head
 
 
-def load_report(path: Path) -> dict:
-    """A kubegap JSON report from ``path``, with a clear error naming the file and field if it is not one."""
+def load_report(item: Path | Streamed) -> dict:
+    """A kubegap JSON report from a file (or a pipe, read once), with a clear error naming it and the field
+    if it is not one."""
+    if isinstance(item, Streamed):
+        if item.data is None:
+            raise InputError(f"{item.name}: {item.unread}")
+        return _parsed_report(item.data, item.name)
     try:
-        data = path.read_bytes()
+        data = read_bytes(item)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(f"{item}: cannot read: {exc.strerror or exc}") from None
+    except NotRead as exc:
+        raise InputError(f"{item}: {exc.reason}") from None
+    return _parsed_report(data, str(item))
+
+
+def _parsed_report(data: bytes | bytearray, name: str) -> dict:
     try:
         report = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON: {exc}") from None
-    return _check_report(report, str(path))
+        raise InputError(f"{name}: not JSON: {exc}") from None
+    return _check_report(report, name)
 
 
 def _definitions(finding: dict) -> int:

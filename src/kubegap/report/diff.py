@@ -17,7 +17,9 @@ from rich.text import Text
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
 from kubegap.report.text import counts_label, subject_label, where_label
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
+from kubegap.terminal import printable
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
 
@@ -63,20 +65,20 @@ def _table(title: str, findings: list[dict], style: str) -> Table:
     table.add_column("Object", ratio=3, overflow="fold")
     table.add_column("Problem", ratio=5)
     for f in findings:
-        obj = subject_label(f)
+        obj = printable(subject_label(f))
         if f.get("location"):
-            obj += "\n" + where_label(f, brief=True)
-        table.add_row(f["severity"], f["check_id"], obj, f["message"])
+            obj += "\n" + printable(where_label(f, brief=True))
+        table.add_row(f["severity"], printable(f["check_id"]), obj, printable(f["message"]))
     return table
 
 
 def render_table(diff: dict, out: TextIO) -> None:
-    console = Console(file=out, highlight=False, soft_wrap=False)
+    console = Console(file=out, highlight=False, soft_wrap=False, markup=False, emoji=False)
     for key, title, style in SECTIONS:
         if diff[key]:
             console.print(_table(title, diff[key], style))
-    console.print(summary_line(diff), style="bold")
+    console.print(printable(summary_line(diff)), style="bold")
 
 
 def render_json(diff: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+    write_utf8(dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

@@ -66,12 +66,16 @@ def report_header() -> dict:
 
 
 def cited_cases(library: Library, case_ids) -> dict:
-    """The ``cases`` section: title, organization, date and URL of each cited case, by id."""
+    """The ``cases`` section: title, organization, URL, and the incident's date and the write-up's (when known)
+    of each cited case, by id."""
     cases = {}
     for case_id in sorted(case_ids):
         case = library.case(case_id)
         if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+            cases[case_id] = {
+                "title": case.title, "organization": case.organization, "url": case.url,
+                **({"date": case.date} if case.date else {}), **({"published": case.published} if case.published else {}),
+            }
     return cases
 
 

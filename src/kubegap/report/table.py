@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kubegap.checks.base import severity_rank
+from kubegap.terminal import printable
 from kubegap.report.text import (
     case_label, case_reference, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
 )
@@ -45,8 +46,9 @@ def wrap(segments: list[tuple[str, str]], width: int, first: str | Text = "", re
     """Styled ``(text, style)`` segments laid out in lines of ``width``, broken only between words.
 
     A word longer than a line (a URL, a long object name) is never cut: it gets a line of its own.
+    Control characters (names and values come from the input) are shown escaped, line breaks included.
     """
-    words = [(word, style) for text, style in segments for word in text.split()]
+    words = [(word, style) for text, style in segments for word in printable(text).split()]
     lines: list[Text] = []
     line = first.copy() if isinstance(first, Text) else Text(first)
     length, previous = len(line), None
