@@ -18,8 +18,8 @@ def serve(
     import uvicorn
 
     from kubegap.library import load_library
+    from kubegap.report.baseline import load_report
     from kubegap.web.app import create_app
-    from kubegap.web.reportfile import load_report
     from kubegap.web.security import HostCheck
 
     loaded = load_report(report) if report is not None else None
