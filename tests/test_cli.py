@@ -86,10 +86,10 @@ def test_demo_table_names_objects_and_incidents_and_verbose_adds_fixes_and_links
     assert result.returncode == 1
     out = result.stdout
     assert "PyTorchJob ml/llama-finetune" in out and "nccl-timeouts-unset" in out
-    assert "seen at ByteDance, 2024" in out and "checks ran" in out and "https://" not in out
+    assert "case bytedance-2024-megascale-nic-flapping" in out and "checks ran" in out and "https://" not in out
     verbose = run_cli("audit", "--demo", "--verbose").stdout
     assert "https://arxiv.org/abs/2402.15627" in verbose and "fix: " in verbose
-    assert "kubegap cases show bytedance-2024-megascale-nic-flapping" in verbose
+    assert "seen in: case bytedance-2024-megascale-nic-flapping\n" in verbose
 
 
 def test_fail_on_none_exits_zero():

@@ -65,7 +65,7 @@ def audit(
 
     keep_heap_at_exit()
     outputs = parse_outputs(output_formats, output_file)
-    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped)
+    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
     options = configured_options(
         check_ids, config_file, case_ids=case_ids, annotation_exemptions=not no_annotation_exemptions, baseline=baseline,
         fail_on=fail_on,

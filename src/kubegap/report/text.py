@@ -58,11 +58,6 @@ def case_label(case: dict) -> str:
     return f"{case['title']} ({case.get('organization', '')}, {case.get('date', '')[:4]})"
 
 
-def case_reference(case: dict) -> str:
-    """``seen at Datadog, 2023``: the short citation of an incident on a finding's line."""
-    return f"seen at {case.get('organization', '')}, {case.get('date', '')[:4]}"
-
-
 def short_value(value) -> str:
     """An evidence value in a few words: dicts as ``key: value``, long lists as their first items and a count."""
     if value is None:
