@@ -16,23 +16,18 @@ shows them.
 from __future__ import annotations
 
 from collections import Counter
-import re
 from dataclasses import dataclass
 from itertools import groupby
 from typing import TextIO
 
-from rich.console import Console
 from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES, severity_rank
+from kubegap.report.terminal import INDENT, KEEP, Printer, whole
 from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, summary_line, where_label
 
 WHOLE_REPORT = 30
 """A report of at most this many findings (new findings, with a baseline) is printed whole."""
-INDENT = "    "
-KEEP = "\u00a0"
-"""Joins words :func:`wrap` keeps on one line."""
-_WORDS = re.compile(r"[^ \t\r\n]+")
 STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
 
@@ -49,50 +44,8 @@ class View:
     """``--fail-on``: objects with a finding at or above it are always printed in full."""
 
 
-def wrap(segments: list[tuple[str, str]], width: int, first: str | Text = "", rest: str = INDENT) -> list[Text]:
-    """Styled ``(text, style)`` segments laid out in lines of ``width``, broken only between words.
-
-    A word longer than a line (a URL, a long object name) is never cut: it gets a line of its own.
-    Words joined by ``KEEP`` (``case ID``) stay on one line, printed with a plain space.
-    """
-    words = [(word, style) for text, style in segments for word in _WORDS.findall(text)]
-    lines: list[Text] = []
-    line = first.copy() if isinstance(first, Text) else Text(first)
-    length, previous = len(line), None
-    for word, style in words:
-        if previous is not None and length + 1 + len(word) > width:
-            lines.append(line)
-            line, length, previous = Text(rest), len(rest), None
-        if previous is not None:
-            line.append(" ", style=style if style == previous else "")
-            length += 1
-        line.append(word.replace(KEEP, " "), style=style)
-        length += len(word)
-        previous = style
-    lines.append(line)
-    return lines
-
-
-class _Printer:
-    """Prints paragraphs of styled segments, wrapped to the width."""
-
-    def __init__(self, out: TextIO, width: int | None) -> None:
-        self.console = Console(file=out, highlight=False, soft_wrap=True, width=width, emoji=False, markup=False)
-        self.width = width or self.console.width
-
-    def height(self, segments: list[tuple[str, str]], first: str | Text = "") -> int:
-        """How many lines ``segments`` take (none when they hold no text)."""
-        return len(wrap(segments, self.width, first)) if any(text.strip() for text, _ in segments) else 0
-
-    def paragraph(self, *segments: tuple[str, str] | str, first: str | Text = "", rest: str = INDENT, style: str = "") -> None:
-        """Print ``segments`` (plain strings or ``(text, style)``), indented by ``first`` then ``rest``."""
-        parts = [(s, style) if isinstance(s, str) else s for s in segments]
-        for line in wrap(parts, self.width, first, rest):
-            self.console.print(line)
-
-
-def _primary_case(report: dict, finding: dict) -> str | None:
-    return next((c for c in finding["cases"] if c in report["cases"]), None)
+def _primary_case(finding: dict) -> str | None:
+    return finding["cases"][0] if finding["cases"] else None
 
 
 def _ordered(findings: list[dict]) -> list[dict]:
@@ -136,7 +89,7 @@ def _severity(severity: str, indent: str = "") -> Text:
     return Text(indent) + Text(severity, style=STYLE[severity]) + Text(" " * (9 - len(severity)))
 
 
-def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
+def _verbose(printer: Printer, report: dict, finding: dict) -> None:
     more = INDENT * 2
     location = where_label(finding)
     if location:
@@ -152,16 +105,16 @@ def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
             printer.paragraph(case["url"], first=more, rest=more, style="dim")
 
 
-def _finding(printer: _Printer, report: dict, finding: dict, view: View, said: str | None = None) -> None:
+def _finding(printer: Printer, report: dict, finding: dict, view: View, said: str | None = None) -> None:
     """Grouped by object: ``severity check-id: message``; by check: ``object: message``. Then the offending
     value and ``case ID``, the library case it was seen in (unless it is ``said``, in its check's heading)."""
     if view.group_by == "object":
         first, head = _severity(finding["severity"], "  "), finding["check_id"]
     else:
-        first, head = Text("  "), subject_label(finding)
+        first, head = Text("  "), whole(subject_label(finding))
     printer.paragraph((head + ":", "bold"), finding["message"], first=first)
     value = evidence_text(finding["evidence"][0]) if finding["evidence"] else ""
-    case_id = _primary_case(report, finding)
+    case_id = _primary_case(finding)
     case = f"case{KEEP}{case_id}" if case_id and case_id != said else ""
     if value and case and len(INDENT + value + " · " + case) <= printer.width:
         value, case = f"{value} · {case}", ""
@@ -172,8 +125,8 @@ def _finding(printer: _Printer, report: dict, finding: dict, view: View, said: s
         _verbose(printer, report, finding)
 
 
-def _by_object(printer: _Printer, report: dict, findings: list[dict], view: View) -> None:
-    """Objects in the order of their worst finding; each object's findings worst first."""
+def by_object(printer: Printer, report: dict, findings: list[dict], view: View) -> None:
+    """Objects in the order of their worst finding; each object's findings worst first (``kubegap diff`` too)."""
     rank: dict[str, int] = {}
     for f in findings:
         rank.setdefault(subject_label(f), len(rank))
@@ -181,27 +134,27 @@ def _by_object(printer: _Printer, report: dict, findings: list[dict], view: View
         group = list(group)
         location = group[0].get("location") or {}
         where = where_label(group[0], brief=True) if location.get("line") else ""
-        printer.paragraph((label, "bold"), where)
+        printer.paragraph((whole(label), "bold"), where)
         for f in group:
             _finding(printer, report, f, view)
 
 
-def _by_check(printer: _Printer, report: dict, findings: list[dict], folded: list[dict], view: View) -> None:
+def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list[dict], view: View) -> None:
     """A check's severity, id, count and case, then its objects: in full, or by name when folded."""
     names = {id(f) for f in folded}
     for check_id, group in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
         group = list(group)
-        case_id = _primary_case(report, group[0])
+        case_id = _primary_case(group[0])
         printer.paragraph((check_id, "bold"), f"({len(group)})", f"· case{KEEP}{case_id}" if case_id else "",
                           first=_severity(group[0]["severity"]))
         for f in group:
             if id(f) in names:
-                printer.paragraph(subject_label(f), first="  ", style="dim")
+                printer.paragraph(whole(subject_label(f)), first="  ", style="dim")
             else:
                 _finding(printer, report, f, view, said=case_id)
 
 
-def _folded_objects(printer: _Printer, folded: list[dict], view: View) -> None:
+def _folded_objects(printer: Printer, folded: list[dict], view: View) -> None:
     """Each object with only lower findings on one line: its name, then each finding's severity and check."""
     by_object: dict[str, list[dict]] = {}
     for f in folded:
@@ -210,7 +163,7 @@ def _folded_objects(printer: _Printer, folded: list[dict], view: View) -> None:
     printer.paragraph(f"{len(by_object)} more objects, each with findings below {threshold} only ({len(folded)} findings: "
                       f"{_counts(folded)}), one line each; --verbose prints them in full:", style="bold")
     for label, group in sorted(by_object.items(), key=lambda item: (_worst(item[1]), item[0])):
-        printer.paragraph((label + ":", "bold"), ", ".join(f"{f['severity']} {f['check_id']}" for f in group), first="  ")
+        printer.paragraph((whole(label) + ":", "bold"), ", ".join(f"{f['severity']} {f['check_id']}" for f in group), first="  ")
 
 
 def _counts(findings: list[dict]) -> str:
@@ -218,7 +171,7 @@ def _counts(findings: list[dict]) -> str:
     return counts_label({s: counts[s] for s in SEVERITIES})
 
 
-def _coverage(printer: _Printer, report: dict, view: View) -> None:
+def _coverage(printer: Printer, report: dict, view: View) -> None:
     """Failed checks always; skipped ones as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
         if c["status"] == "error":
@@ -234,17 +187,17 @@ def _coverage(printer: _Printer, report: dict, view: View) -> None:
         printer.paragraph((coverage_label(c) + ":", "bold"), c["reason"], first="  ")
 
 
-def _findings(printer: _Printer, report: dict, split: Shown, view: View) -> None:
+def _findings(printer: Printer, report: dict, split: Shown, view: View) -> None:
     if view.group_by == "check":
         _by_check(printer, report, split.full, split.folded, view)
         return
-    _by_object(printer, report, split.full, view)
+    by_object(printer, report, split.full, view)
     if split.folded:
         _folded_objects(printer, split.folded, view)
 
 
 def render(report: dict, out: TextIO, view: View = View()) -> None:
-    printer = _Printer(out, view.width)
+    printer = Printer(out, view.width)
     split = shown(report, view)
     baseline = report.get("baseline")
     if baseline:
