@@ -18,8 +18,8 @@ class GroupBy(str, Enum):
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
-    "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
-    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
+    "Each PATH is a YAML/JSON file or directory (multi-document YAML, kind: List, kubectl get -o json "
+    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATH, "
     "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
     "read. Given the JSON reports of two or more clusters (from in-cluster audits), audits them as a fleet. "
     "Nothing is ever written to a cluster and Secrets are never read."
@@ -27,13 +27,13 @@ HELP = (
 
 
 def audit(
-    paths: list[str] = typer.Argument(None, metavar="[PATHS]...", help="Files or directories to audit, or - for stdin."),
+    paths: list[str] = typer.Argument(None, metavar="PATH", help="Files or directories to audit, or - for stdin."),
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
     output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
     output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
     baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
     fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
+    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Run only these checks (repeatable)."),
     case_ids: list[str] = typer.Option(
         None, "--case", metavar="CASE-ID", help="Run exactly the checks this library case names (repeatable; see 'kubegap cases show ID')."
     ),
@@ -54,6 +54,7 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.output import warn
     from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
@@ -85,11 +86,11 @@ def audit(
         collections = collect_inputs(inputs, target, list(options.checks))
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
-                typer.echo(f"kubegap: warning: {warning}", err=True)
+                warn(warning)
             raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
         report = run(collections, options)
         partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
+        warn(warning)
     write_outputs(report, outputs, view)
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)

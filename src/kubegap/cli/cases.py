@@ -18,10 +18,10 @@ class ExportFormat(str, Enum):
     csv = "csv"
 
 
-ROOT_CAUSE = typer.Option(None, "--root-cause", help="Only cases with this root-cause term (repeatable; a parent includes its children).")
-COMPONENT = typer.Option(None, "--component", help="Only cases involving this component (repeatable).")
-SYMPTOM = typer.Option(None, "--symptom", help="Only cases with this symptom (repeatable).")
-FACTOR = typer.Option(None, "--factor", help="Only cases with this contributing factor (repeatable).")
+ROOT_CAUSE = typer.Option(None, "--root-cause", metavar="TERM", help="Only cases with this root-cause term (repeatable; a parent includes its children).")
+COMPONENT = typer.Option(None, "--component", metavar="TERM", help="Only cases involving this component (repeatable).")
+SYMPTOM = typer.Option(None, "--symptom", metavar="TERM", help="Only cases with this symptom (repeatable).")
+FACTOR = typer.Option(None, "--factor", metavar="TERM", help="Only cases with this contributing factor (repeatable).")
 PAGE = typer.Option(1, "--page", min=1, help="Page number.")
 PER_PAGE = typer.Option(20, "--per-page", min=1, max=500, help="Cases per page.")
 FORMAT = typer.Option(Format.table, "--format", "-f", help="Output format.")
@@ -35,7 +35,7 @@ def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[
     try:
         return validate_filters(library, {k: list(v or ()) for k, v in selected.items()})
     except UnknownTerm as exc:
-        raise UserError(f"{exc} in the library (see 'kubegap cases facets')") from None
+        raise UserError(f"{exc} (see 'kubegap cases facets')") from None
 
 
 def _print_page(result, query) -> None:
@@ -236,11 +236,12 @@ def show_case(
     from kubegap.errors import UserError
     from kubegap.library import load_library
     from kubegap.library.serialize import case_json, case_markdown
+    from kubegap.suggest import did_you_mean
 
     library = load_library()
     case = library.case(case_id)
     if case is None:
-        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+        raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
     if output_format is Format.json:
         write_json(case_json(case))
         return
@@ -260,10 +261,11 @@ def show_reconstruction(
     """
     from kubegap.errors import UserError
     from kubegap.library import load_library
+    from kubegap.suggest import did_you_mean
 
     library = load_library()
     if library.case(case_id) is None:
-        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+        raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
     found = library.reconstruction(case_id)
     if found is None:
         raise UserError(f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')")

@@ -52,16 +52,17 @@ def show_check(
     """Show one check's documentation (what, why, example, fix) and the incidents it cites."""
     from rich.markdown import Markdown
 
-    from kubegap.checks import get_check
+    from kubegap.checks import all_checks, get_check
     from kubegap.checks.catalog import check_markdown
     from kubegap.checks.serialize import check_json
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library
+    from kubegap.suggest import did_you_mean
 
     check = get_check(check_id)
     if check is None:
-        raise UserError(f"no check {check_id!r} (see 'kubegap checks')")
+        raise UserError(f"no check {check_id!r}{did_you_mean(check_id, (c.id for c in all_checks()))} (see 'kubegap checks')")
     library = load_library()
     if output_format is Format.json:
         write_json(check_json(check, library))

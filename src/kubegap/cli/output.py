@@ -34,6 +34,17 @@ def destination(path: Path | None):
         yield handle
 
 
+def say(message: str) -> None:
+    """``kubegap: message`` on stderr (``kubectl gap: ...`` when run as the kubectl plugin)."""
+    from kubegap.cli import spoken
+
+    print(spoken(f"kubegap: {message}"), file=sys.stderr)
+
+
+def warn(message: str) -> None:
+    say(f"warning: {message}")
+
+
 def write_json(data, out: TextIO | None = None) -> None:
     write_utf8(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out or sys.stdout)
 

@@ -111,7 +111,7 @@ def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, 
     try:
         return validate_filters(library, filters)
     except UnknownTerm as exc:
-        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}.") from None
+        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}{exc.hint}.") from None
 
 
 CASE_VIEWS = ("compact", "full")
