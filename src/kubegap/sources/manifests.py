@@ -26,6 +26,7 @@ from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
+from kubegap.sources.trees import is_source_description, render, tree
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -298,10 +299,11 @@ warning that names them; a directory given by path is audited whatever its name.
 def _files(root: Path, warn) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said through ``warn``: test-input directories (``TEST_INPUTS``), and every
-    file past ``MAX_DIRECTORY_FILES``."""
+    What is left out is said through ``warn``: test-input directories (``TEST_INPUTS``), symbolic
+    links to nothing, and every file past ``MAX_DIRECTORY_FILES``. Kustomizations, ``Chart.yaml`` and
+    chart values files are left out silently: they describe objects, they are not objects."""
     test_inputs: list[Path] = []
-    paths = _walk(root, test_inputs)
+    paths = _walk(root, test_inputs, warn)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
             warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
@@ -317,19 +319,22 @@ def _files(root: Path, warn) -> Iterator[Path]:
 def skipped_test_directories(root: Path) -> list[Path]:
     """The test-input directories a walk of ``root`` leaves out (each once, not those inside another)."""
     found: list[Path] = []
-    for _ in _walk(root, found):
+    for _ in _walk(root, found, lambda message: None):
         pass
     return found
 
 
-def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
-    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to ``test_inputs``)."""
+def _walk(root: Path, test_inputs: list[Path], warn) -> Iterator[Path]:
+    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to
+    ``test_inputs``) and the files that describe a kustomize tree or a chart; a symbolic link to nothing is warned of."""
     for folder, dirs, files in os.walk(root, followlinks=False):
         test_inputs.extend(Path(folder, d) for d in sorted(dirs) if d.lower() in TEST_INPUTS)
         dirs[:] = sorted(d for d in dirs if d.lower() not in TEST_INPUTS)
-        for file in sorted(files):
-            path = Path(folder, file)
-            if file.lower().endswith(SUFFIXES) and path.is_file():
+        for name in sorted(files + [d for d in dirs if Path(folder, d).is_symlink() and not Path(folder, d).exists()]):
+            path = Path(folder, name)
+            if path.is_symlink() and not path.exists():
+                warn(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; skipped")
+            elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
                 yield path
 
 
@@ -351,6 +356,11 @@ class ManifestSource:
                 reader.collection.inputs.append({"type": "manifests", "path": "-"})
                 continue
             path = Path(raw)
+            source = tree(path) if path.is_dir() else None
+            if source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
+                reader.read_text(render(source), f"{raw} ({' '.join(source.command[:2])})")
+                reader.collection.inputs.append({"type": "manifests", "path": raw, "rendered_by": " ".join(source.command[:2])})
+                continue
             if path.is_dir():
                 for file in _files(path, reader.warn):
                     try:
