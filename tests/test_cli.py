@@ -114,7 +114,7 @@ def test_stdin_and_location(tmp_path):
     )
     result = run_cli("audit", str(manifest), "--format", "json", "--check", "local-storage-stateful")
     (finding,) = json.loads(result.stdout)["findings"]
-    assert finding["location"] == {"path": str(manifest), "document": 0, "line": 1}
+    assert finding["location"] == {"path": "sts.yaml", "document": 0, "line": 1}  # named from the path given on
     piped = run_cli("audit", "-", "--format", "json", "--check", "local-storage-stateful", stdin=manifest.read_text())
     assert json.loads(piped.stdout)["findings"][0]["check_id"] == "local-storage-stateful"
 

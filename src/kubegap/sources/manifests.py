@@ -216,11 +216,13 @@ class Reader:
                     continue
                 self.add_document(data, origin)
 
-    def read_file(self, path: Path) -> None:
+    def read_file(self, path: Path, name: str | None = None) -> None:
+        """Read ``path``; the report and warnings call it ``name`` (default: the path as given)."""
+        name = name if name is not None else str(path)
         try:
             size = path.stat().st_size
             if size > limits.MAX_FILE_BYTES:
-                self.warn(f"{path}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
+                self.warn(f"{name}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
                 return
             if path.suffix == ".gz":
                 raw = _gunzip(path.read_bytes())
@@ -230,18 +232,18 @@ class Reader:
             else:
                 raw = path.read_bytes()
         except (OSError, zlib.error) as exc:
-            raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+            raise InputError(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         try:
             document = _json_document(raw, self.compact)
             if document is not None:
-                self.add_document(document, Origin(str(path), 0, 1))
+                self.add_document(document, Origin(name, 0, 1))
                 return
-            self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, path)
+            self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, name)
         finally:
             if isinstance(raw, mmap.mmap):
                 raw.close()
 
-    def _read_bytes(self, raw: bytes, path: Path) -> None:
+    def _read_bytes(self, raw: bytes, path: str) -> None:
         encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
         if encoding != "utf-16" and b"\x00" in raw:
             self.warn(f"{path}: binary data, not YAML or JSON; skipped")
@@ -254,7 +256,7 @@ class Reader:
         if not text.strip():
             self.warn(f"{path}: empty file; nothing to read")
             return
-        self.read_text(text, str(path))
+        self.read_text(text, path)
 
 
 SLICED_READ_BYTES = 1024 * 1024
@@ -333,9 +335,21 @@ def _walk(root: Path, test_inputs: list[Path], warn) -> Iterator[Path]:
         for name in sorted(files + [d for d in dirs if Path(folder, d).is_symlink() and not Path(folder, d).exists()]):
             path = Path(folder, name)
             if path.is_symlink() and not path.exists():
-                warn(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; skipped")
+                warn(f"{path}: a symbolic link whose target does not exist; skipped")
             elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
                 yield path
+
+
+def report_path(raw: str):
+    """How a report names the files under ``raw`` (a path given to ``audit``), never by where the auditing
+    machine keeps them: as given when relative, relative to the working directory when under it, and
+    otherwise from the given file's or directory's own name on (``corpus/app/deploy.yaml`` -> ``app/deploy.yaml``)."""
+    root = Path(raw)
+    if not root.is_absolute():
+        return str
+    cwd = Path.cwd()
+    base = cwd if root.is_relative_to(cwd) else root.parent
+    return lambda path: str(Path(path).relative_to(base)) if Path(path).is_relative_to(base) else str(path)
 
 
 class ManifestSource:
@@ -355,21 +369,21 @@ class ManifestSource:
                 reader.read_text(sys.stdin.read(), "<stdin>")
                 reader.collection.inputs.append({"type": "manifests", "path": "-"})
                 continue
-            path = Path(raw)
+            path, named = Path(raw), report_path(raw)
             source = tree(path) if path.is_dir() else None
             if source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
-                reader.read_text(render(source), f"{raw} ({' '.join(source.command[:2])})")
-                reader.collection.inputs.append({"type": "manifests", "path": raw, "rendered_by": " ".join(source.command[:2])})
+                reader.read_text(render(source), f"{named(path)} ({' '.join(source.command[:2])})")
+                reader.collection.inputs.append({"type": "manifests", "path": named(path), "rendered_by": " ".join(source.command[:2])})
                 continue
             if path.is_dir():
-                for file in _files(path, reader.warn):
+                for file in _files(path, lambda message: reader.warn(message.replace(str(path), named(path), 1))):
                     try:
-                        reader.read_file(file)
+                        reader.read_file(file, named(file))
                     except InputError as exc:  # one bad file in a tree: say so, read the others
                         reader.warn(f"{exc}; skipped")
             elif path.exists():
-                reader.read_file(path)
+                reader.read_file(path, named(path))
             else:
                 raise InputError(f"{raw}: no such file or directory")
-            reader.collection.inputs.append({"type": "manifests", "path": raw})
+            reader.collection.inputs.append({"type": "manifests", "path": named(path)})
         return reader.collection
