@@ -19,7 +19,7 @@ def suggestions(word: str, known: Iterable[str], limit: int = 3) -> list[str]:
     return list(dict.fromkeys(parts + close))[:limit]
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """``; did you mean 'x' or 'y'?`` to end an error message, or nothing when no name is close."""
+def did_you_mean(word: str, known: Iterable[str], lead: str = "; did you mean") -> str:
+    """``; did you mean 'x' or 'y'?`` (``lead`` first) to end an error message, or nothing when no name is close."""
     found = suggestions(word, known)
-    return f"; did you mean {' or '.join(repr(name) for name in found)}?" if found else ""
+    return f"{lead} {' or '.join(repr(name) for name in found)}?" if found else ""

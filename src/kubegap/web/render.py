@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from functools import cache
 from importlib import resources
 from urllib.parse import quote
@@ -45,12 +47,12 @@ FLAGS_ON_ONE_LINE = 3
 
 
 def command_lines(command: str) -> str:
-    """A long ``kubegap audit`` command with one ``--check`` a line, continued with backslashes, so that
-    it reads as a list and still pastes into a shell as one command."""
-    head, *flags = command.split(" --check ")
+    """A long ``kubegap audit`` command with one ``--check`` (or ``--case``) a line, continued with
+    backslashes, so that it reads as a list and still pastes into a shell as one command."""
+    head, *flags = re.split(r" (?=--(?:check|case) )", command)
     if len(flags) <= FLAGS_ON_ONE_LINE:
         return command
-    return " \\\n  --check ".join([head, *flags])
+    return " \\\n  ".join([head, *flags])
 
 
 @cache

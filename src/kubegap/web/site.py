@@ -56,11 +56,13 @@ def search_index(library: Library) -> dict:
         "parameters": engine_parameters(),
         "documents": [
             {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case)),
-             "checks": list(case.checks)}
+             "checks": list(case.checks), "components": [t for t in case.tags.of("component") if "/" in t]}
             for case in library.cases
         ],
+        "component_names": {t.id: t.name for t in library.vocabularies["component"].terms},
         "checks": [{"id": check.id, "title": check.title, "href": StaticLinks.file("check", check.id)} for check in all_checks()],
-        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED},
+        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED,
+                  "components_named": views.COMPONENTS_NAMED},
     }
 
 

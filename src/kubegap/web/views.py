@@ -20,7 +20,8 @@ from kubegap.report.html import report_filters
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import FIELDS, Engine
-from kubegap.wording import and_list
+from kubegap.suggest import did_you_mean
+from kubegap.wording import and_list, counted
 
 PER_PAGE = 20
 
@@ -58,9 +59,10 @@ _FILTER_PHRASES = {
 }
 
 
-def selection_sentence(library: Library, query: str | None, filters: dict[str, list[str]], total: int) -> str:
-    """What the listed cases have in common, from every active filter and the search:
-    "These 2 cases involve Cilium and NCCL and match the search “timeout”"."""
+def selection_sentence(library: Library, query: str | None, filters: dict[str, list[str]], cases: list[Case]) -> str:
+    """What the listed cases have in common, from every active filter and the search, and the components
+    they involve when no component is filtered on: "These 2 cases involve Cilium and NCCL and match the search “timeout”"."""
+    total = len(cases)
     if total == 0:
         return "No case matches."
     parts = []
@@ -70,10 +72,33 @@ def selection_sentence(library: Library, query: str | None, filters: dict[str, l
             parts.append(f"{one if total == 1 else several} {nouns if len(terms) > 1 else noun}{names}")
     if query:
         parts.append(f"{'matches' if total == 1 else 'match'} the search “{query}”")
+    involve = "" if filters.get("component") else _components(library, cases)
     if not parts:
-        return "The only case in the library." if total == 1 else f"All {total} cases in the library."
+        opening = "The only case in the library" if total == 1 else f"All {total} cases in the library"
+        return f"{opening}{'; they involve ' + involve if involve and total > 1 else ', involving ' + involve if involve else ''}."
     subject = "This case" if total == 1 else f"These {total} cases"
+    if involve:
+        parts.append(f"{'involves' if total == 1 else 'involve'} {involve}")
     return f"{subject} {and_list(parts)}."
+
+
+COMPONENTS_NAMED = 3
+"""How many of the listed cases' components the panel names before counting the rest."""
+
+
+def _components(library: Library, cases: list[Case]) -> str:
+    """The components the cases involve most, by name: ``Cilium, NCCL and 4 other components``."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        for term in case.tags.of("component"):
+            if "/" in term:  # a component, not its family
+                counts[term] = counts.get(term, 0) + 1
+    ranked = sorted(counts, key=lambda t: (-counts[t], t))
+    names = [library.term_name("component", t) for t in ranked[:COMPONENTS_NAMED]]
+    if not names:
+        return ""
+    rest = len(ranked) - len(names)
+    return and_list(names + ([counted(rest, "other component")] if rest else []))
 
 
 PANEL_CHECKS_UNFOLDED = 12
@@ -88,10 +113,10 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
     ids = [c.id for c in available]
     every_check = bool(ids) and set(ids) == {c.id for c in all_checks()}
     return {
-        "sentence": selection_sentence(library, query, filters, len(cases)),
+        "sentence": selection_sentence(library, query, filters, cases),
         "checks": available,
         "planned": [c for c in named if get_check(c) is None],
-        "commands": audit_commands([] if every_check else ids) if ids else None,
+        "commands": _shortest_commands(cases, [] if every_check else ids) if ids else None,
         "every_check": every_check,
         "without_check": sum(1 for case in cases if not case.checks),
         "cases": len(cases),
@@ -111,7 +136,8 @@ def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, 
     try:
         return validate_filters(library, filters)
     except UnknownTerm as exc:
-        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}{exc.hint}.") from None
+        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}."
+                         f"{did_you_mean(exc.term, (t.id for t in library.vocabularies[exc.vocabulary].terms), lead=' Did you mean')}") from None
 
 
 CASE_VIEWS = ("compact", "full")
@@ -255,10 +281,21 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
     )
 
 
-def audit_commands(check_ids: list[str]) -> dict[str, str]:
-    """The commands that run exactly ``check_ids`` (every check when empty) on manifests and on a cluster."""
-    flags = "".join(f" --check {c}" for c in check_ids)
+def audit_commands(check_ids: list[str], case_ids: list[str] = ()) -> dict[str, str]:
+    """The commands that run exactly ``check_ids`` (every check when both are empty), or the checks
+    ``case_ids`` name, on manifests and on a cluster."""
+    flags = "".join(f" --case {c}" for c in case_ids) or "".join(f" --check {c}" for c in check_ids)
     return {"manifests": f"kubegap audit{flags} PATH", "cluster": f"kubegap audit{flags}"}
+
+
+def _shortest_commands(cases: list[Case], check_ids: list[str]) -> dict[str, str]:
+    """The shorter of the commands naming the cases (``--case``) and naming their checks (``--check``)."""
+    by_check = audit_commands(check_ids)
+    naming = [case.id for case in cases if case.checks]
+    if not check_ids or not naming:
+        return by_check
+    by_case = audit_commands(check_ids, naming)
+    return by_case if len(by_case["cluster"]) < len(by_check["cluster"]) else by_check
 
 
 def case_page(library: Library, case_id: str) -> View | None:
@@ -267,7 +304,7 @@ def case_page(library: Library, case_id: str) -> View | None:
         return None
     available = [c for c in case.checks if get_check(c) is not None]
     planned = [c for c in case.checks if get_check(c) is None]
-    commands = {"manifests": f"kubegap audit --case {case.id} PATH", "cluster": f"kubegap audit --case {case.id}"} if available else None
+    commands = audit_commands(available, [case.id]) if available else None
     related = library.index.related(case)
     tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
