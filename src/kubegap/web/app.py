@@ -13,7 +13,6 @@ from starlette.staticfiles import StaticFiles
 
 from kubegap.library import Library
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.report.html import report_script
 from kubegap.suggest import did_you_mean
 from kubegap.web import views
 from kubegap.web.links import SLUG_VOCABULARIES, VOCABULARY_SLUGS, ServerLinks
@@ -133,11 +132,6 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         _parameters(request, ())
         return respond(request, views.report_page(library, report))
 
-    filters_script = report_script()
-
-    async def report_filters_script(request: Request) -> Response:
-        return Response(filters_script, media_type="text/javascript; charset=utf-8")
-
     def error_page(request: Request, status: int, heading: str, message: str) -> Response:
         if _wants_json(request):
             return JSONResponse({"error": message, "status": status}, status_code=status)
@@ -161,7 +155,6 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         Route("/checks", checks), Route("/checks.json", checks),
         Route("/checks/{check_id}", check),
         Route("/report", report_view), Route("/report.json", report_view),
-        Route("/static/report.js", report_filters_script),
         Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
         Route("/{slug}", vocabulary),
         Route("/{slug}/{term:path}", term),

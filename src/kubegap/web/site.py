@@ -19,7 +19,6 @@ from kubegap.errors import UserError
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
 from kubegap.library.textsearch import engine_parameters
-from kubegap.report.html import report_script
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
 from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
@@ -104,7 +103,6 @@ def build_site(library: Library, directory: Path) -> int:
                     written += 1
         _write(directory / CHECKS_INDEX, checks_index_script())
         (directory / "static").mkdir(parents=True, exist_ok=True)
-        _write(directory / "static" / "report.js", report_script())
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():
                 shutil.copyfile(str(asset), directory / "static" / asset.name)

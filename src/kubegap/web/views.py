@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from markupsafe import Markup
 from functools import cache
 
 from kubegap.checks import all_checks, get_check
@@ -16,7 +15,6 @@ from kubegap.checks.serialize import check_json
 from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
-from kubegap.report.html import report_filters
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import FIELDS, Engine
@@ -413,23 +411,20 @@ def report_subject(report: dict) -> str:
 
 
 def report_page(library: Library, report: dict | None) -> View:
-    """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser."""
+    """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser.
+    The page says what the report covers; static/viewer.js shows its findings from its JSON twin."""
     checks = {c.id for c in all_checks()}
+    base = {"report": report, "checks": checks, "severities": SEVERITIES}
     if report is None:
-        return View("report.html", "Audit report", section="report", link=("report",),
-                    context={"report": None, "subject": "", "findings": [], "filters": Markup(report_filters({"findings": []})),
-                             "checks": checks, "known_cases": {}, "report_cases": {}},
+        return View("report.html", "Audit report", section="report", link=("report",), context={**base, "subject": ""},
                     data={"report": None})
-    known_cases = {case_id: library.case(case_id) for f in report["findings"] for case_id in f["cases"]}
-    groups = [(s, [f for f in report["findings"] if f["severity"] == s]) for s in SEVERITIES]
     coverage = report["coverage"]
     kinds = report.get("kinds", {})
+    counts = {s: sum(1 for f in report["findings"] if f["severity"] == s) for s in SEVERITIES}
     return View(
         "report.html", "Audit report", section="report", link=("report",),
         context={
-            "report": report, "subject": report_subject(report), "groups": [(s, fs) for s, fs in groups if fs],
-            "findings": [f for _, fs in groups for f in fs], "filters": Markup(report_filters(report)),
-            "known_cases": known_cases, "report_cases": report.get("cases", {}), "checks": checks,
+            **base, "subject": report_subject(report), "counts": {s: n for s, n in counts.items() if n},
             "ran": [c for c in coverage if c["status"] == "ran"],
             "skipped": [c for c in coverage if c["status"] == "skipped"],
             "errors": [c for c in coverage if c["status"] == "error"],

@@ -375,6 +375,7 @@
         commands.appendChild(element("dt", "", target[0]));
         var dd = element("dd");
         var code = element("code", "command", text + target[1]);
+        code.tabIndex = 0;  // a command that scrolls takes keyboard focus
         dd.appendChild(code);
         commands.appendChild(dd);
         if (window.KubegapSite) { window.KubegapSite.addCopyButton(code); }
