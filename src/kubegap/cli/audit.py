@@ -42,6 +42,16 @@ def audit(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
     show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    history: Path = typer.Option(
+        None, "--history", metavar="DIR",
+        help="Keep the JSON report in DIR as kubegap-<UTC time>.json beside its diff against the previous run's, and as "
+             "kubegap-report.json (the latest); the oldest past --keep are removed. For a CronJob's report volume.",
+    ),
+    keep: int = typer.Option(30, "--keep", min=1, metavar="N", help="With --history: how many dated reports to keep."),
+    pushgateway: str = typer.Option(
+        None, "--pushgateway", metavar="URL",
+        help="Also push the --format openmetrics series to this Prometheus Pushgateway (job kubegap, grouped by cluster).",
+    ),
     config_file: Path = typer.Option(
         None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
     ),
@@ -54,7 +64,7 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
-    from kubegap.cli.output import warn
+    from kubegap.cli.output import say, warn
     from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
@@ -93,4 +103,12 @@ def audit(
     for warning in report["warnings"]:
         warn(warning)
     write_outputs(report, outputs, view)
+    if history is not None:
+        from kubegap.report.history import keep as keep_report
+
+        say(keep_report(report, history, keep).summary())
+    if pushgateway is not None:
+        from kubegap.report.push import push
+
+        say(f"metrics pushed to {push(report, pushgateway)}")
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)
