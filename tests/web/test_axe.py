@@ -21,7 +21,7 @@ CASE = "datadog-2023-systemd-networkd-cilium-outage"
 PAGES = [
     "/", "/cases", "/cases?view=full", "/cases?q=NCCL+timeout", "/cases?component=networking/cilium", f"/cases/{CASE}",
     "/root-cause", "/component/networking/cilium", "/symptom", "/contributing-factor", "/checks", "/checks?severity=high",
-    "/checks/nccl-timeouts-unset", "/report", "/cases/no-such-case", "/cases?page=abc",
+    "/checks/nccl-timeouts-unset", "/report", "/cases/no-such-case", "/cases?page=abc", f"/cases/{CASE}/reconstruction",
 ]
 SERIOUS = ("serious", "critical")
 

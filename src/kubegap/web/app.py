@@ -103,6 +103,12 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
             raise HTTPException(404, f"There is no reconstruction {views.quoted(f'{case_id}/{which}.yaml')}.")
         return PlainTextResponse(getattr(found, which).read_text(encoding="utf-8"), media_type="text/plain; charset=utf-8")
 
+    async def reconstruction_page(request: Request) -> Response:
+        _parameters(request, ())
+        case_id = request.path_params["case_id"]
+        return respond(request, views.reconstruction_page(library, case_id),
+                       f"There is no reconstruction of {views.quoted(case_id)}.")
+
     async def vocabulary(request: Request) -> Response:
         slug = _param(request, "slug")
         if slug not in SLUG_VOCABULARIES:
@@ -151,6 +157,8 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         Route("/", home), Route("/index.json", home),
         Route("/cases", cases), Route("/cases.json", cases),
         Route("/cases/{case_id}", case),
+        Route("/cases/{case_id}/reconstruction", reconstruction_page),
+        Route("/cases/{case_id}/reconstruction.json", reconstruction_page),
         Route("/cases/{case_id}/{which}.yaml", reconstruction),
         Route("/checks", checks), Route("/checks.json", checks),
         Route("/checks/{check_id}", check),

@@ -36,6 +36,8 @@ def _views(library: Library):
             yield StaticLinks.file("cases", page=page, view=view), views.case_list(library, None, {}, page, view)
     for case in library.cases:
         yield StaticLinks.file("case", case.id), views.case_page(library, case.id)
+        if library.reconstruction(case.id) is not None:
+            yield StaticLinks.file("reconstruction-page", case.id), views.reconstruction_page(library, case.id)
     for vocabulary in VOCABULARIES:
         yield StaticLinks.file("vocabulary", vocabulary), views.vocabulary_page(library, vocabulary)
         for term in library.vocabularies[vocabulary].terms:

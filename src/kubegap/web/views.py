@@ -325,6 +325,37 @@ def case_page(library: Library, case_id: str) -> View | None:
     )
 
 
+@cache
+def _reconstruction_audit(path: str, case_id: str) -> tuple[list[dict], list[dict]]:
+    """What ``kubegap audit FILE --case ID`` reports on one file of a case's reconstruction (audited once):
+    its findings, and the checks that did not run with the reason."""
+    from kubegap.pipeline import audit, audit_options
+    from kubegap.sources.manifests import ManifestSource
+
+    report = audit([ManifestSource([path]).collect()], audit_options(case_ids=[case_id]))
+    return report["findings"], [c for c in report["coverage"] if c["status"] != "ran"]
+
+
+def reconstruction_page(library: Library, case_id: str) -> View | None:
+    """The incident's configuration and the fixed one side by side, each with the findings kubegap reports on it."""
+    case = library.case(case_id)
+    found = library.reconstruction(case_id) if case else None
+    if found is None:
+        return None
+    sides = []
+    for which, heading in (("incident", "The incident"), ("fixed", "After the fix")):
+        findings, not_run = _reconstruction_audit(str(getattr(found, which)), case_id)
+        sides.append({"which": which, "heading": heading, "text": getattr(found, which).read_text(encoding="utf-8"),
+                      "findings": findings, "not_run": not_run})
+    return View(
+        "reconstruction.html", f"Reconstruction: {case.title}", section="cases", link=("reconstruction-page", case.id),
+        context={"case": case, "sides": sides, "checks": [get_check(c) for c in case.checks if get_check(c)]},
+        data={"case": case.id, "checks": list(case.checks),
+              **{side["which"]: {"file": f"{side['which']}.yaml", "findings": side["findings"], "not_run": side["not_run"]}
+                 for side in sides}},
+    )
+
+
 def check_row(check) -> tuple[str, ...]:
     """A check as a document of the library's search engine: its title where a case has its title, what it
     checks where a case has its summary, its id and category among the tags, and so on."""
