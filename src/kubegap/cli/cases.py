@@ -92,18 +92,7 @@ def list_cases(
     _browse(None, root_cause, component, symptom, factor, page, per_page, output_format)
 
 
-@app.command("list")
-def list_command(
-    root_cause: list[str] = ROOT_CAUSE,
-    component: list[str] = COMPONENT,
-    symptom: list[str] = SYMPTOM,
-    factor: list[str] = FACTOR,
-    page: int = PAGE,
-    per_page: int = PER_PAGE,
-    output_format: Format = FORMAT,
-) -> None:
-    """List cases, newest first, filtered by any of the four vocabularies (the same as 'kubegap cases')."""
-    _browse(None, root_cause, component, symptom, factor, page, per_page, output_format)
+app.command("list", help="List cases, newest first, filtered by any of the four vocabularies (as 'kubegap cases' does).")(list_cases)
 
 
 @app.command("search")
