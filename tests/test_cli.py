@@ -76,7 +76,7 @@ def test_demo_audit_cites_both_founding_cases_and_fails_on_high():
     cited = {case for f in report["findings"] for case in f["cases"]}
     assert {"bytedance-2024-megascale-nic-flapping", "datadog-2023-systemd-networkd-cilium-outage"} <= cited
     fired = {f["check_id"] for f in report["findings"]}
-    assert {"nccl-timeouts-unset", "gpu-node-health-missing", "networkd-foreign-routes",
+    assert {"nccl-timeouts-unset", "networkd-foreign-routes",
             "node-updates-uncoordinated", "local-storage-stateful"} <= fired
     assert all(c["status"] in ("ran", "skipped", "error") for c in report["coverage"])
     assert not [c for c in report["coverage"] if c["status"] == "error"]
@@ -150,7 +150,7 @@ def test_checks_list_and_show():
     assert {c["id"] for c in listed} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
     shown = run_cli("checks", "show", "networkd-foreign-routes")
     assert shown.returncode == 0
-    for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
+    for heading in ("What it checks", "Why it matters", "Severity", "Example", "Fix", "Cases"):
         assert heading in shown.stdout
 
 

@@ -193,7 +193,7 @@ def test_a_setting_unset_by_default_must_declare_its_type():
     def run(ctx):
         yield from ()
 
-    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
+    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Severity\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
     with pytest.raises(ValueError, match=r"settings \['window'\] default to None and need a type"):
         check(id="untyped-setting", title="t", severity="low", category="c", cases=["x"], fix="f", defaults={"window": None})(run)
     assert get_check("untyped-setting") is None

@@ -34,6 +34,8 @@ class Coverage:
     status: str  # ran | skipped | error
     reason: str | None = None
     findings: int = 0
+    unjudged: tuple[tuple[str, int], ...] = ()
+    """For a check that ran: ``(reason, objects)`` for the objects it could not judge (an absence on an open world)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,8 @@ def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
         return Coverage(check.id, "skipped", f"not applicable: {skip}"), []
     except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit
         return Coverage(check.id, "error", f"{type(exc).__name__}: {exc}"), []
-    return Coverage(check.id, "ran", None, len(findings)), findings
+    unjudged = tuple((reason, len(objects)) for reason, objects in sorted(context.passed_over.items()))
+    return Coverage(check.id, "ran", None, len(findings), unjudged), findings
 
 
 def run_check(check: Check, inventory: Inventory, settings: dict | None = None) -> tuple[Coverage, list[Finding]]:

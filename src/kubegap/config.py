@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from kubegap import yamlload
 from kubegap.checks.base import Check, Finding, Severity
 from kubegap.errors import UserError
+from kubegap.inputbytes import NotRead, read_bytes
 from kubegap.suggest import did_you_mean
 
 DEFAULT_FILE = ".kubegap.yaml"
@@ -159,9 +160,11 @@ def _schema_problems(error: ValidationError) -> list[str]:
 def load_config(path: Path) -> Config:
     """Read and validate a config file; any problem is a UserError naming the file and field."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bytes(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read the config file: {getattr(exc, 'strerror', None) or exc}") from None
+    except NotRead as exc:
+        raise UserError(f"{path}: cannot read the config file: {exc.reason}") from None
     try:
         data = yamlload.load(text)
     except yamlload.YAMLError as exc:

@@ -109,6 +109,15 @@ class Inventory:
     def collected(self, kind_name: str) -> bool:
         return kind_name in self.collection.collected
 
+    def closed(self, kind_name: str, ns: str | None = None) -> bool:
+        """Whether the input is a closed world for ``kind_name`` in ``ns``: the kind was listed completely
+        from a cluster or a snapshot of one (and ``ns`` is among the namespaces a limited listing read), so
+        an object it does not hold does not exist. Manifests are an open world: see ``kubegap.absence``."""
+        if kind_name not in self.collection.listed:
+            return False
+        limited = self.collection.cluster.get("namespaces")
+        return ns is None or not isinstance(limited, list) or ns in limited
+
     def why_missing(self, kind_name: str) -> str:
         if kind_name in self.collection.forbidden:
             return f"{kind_name} forbidden by RBAC ({self.collection.forbidden[kind_name]})"

@@ -41,6 +41,8 @@ class CollectionFacts:
         self.cluster = collection.cluster
         self.inputs = collection.inputs
         self.collected = collection.collected
+        self.listed = collection.listed
+        self.unread = collection.unread
         self.forbidden = collection.forbidden
         self.absent = collection.absent
         self.failed = collection.failed
@@ -91,6 +93,9 @@ class ScopedInventory:
 
     def collected(self, kind_name: str) -> bool:
         return self._sees(kind_name) and self._inventory.collected(kind_name)
+
+    def closed(self, kind_name: str, ns: str | None = None) -> bool:
+        return self._sees(kind_name) and self._inventory.closed(kind_name, ns)
 
     def why_missing(self, kind_name: str) -> str:
         if not self._sees(kind_name):

@@ -1,4 +1,4 @@
-"""Helpers the checks share: image references and floating tags, IntOrString percentages, what an absent
+"""Helpers the checks share: image references and floating tags, what an absent
 kind means, which Services carry client traffic, leader election, liveness budgets, kube-proxy's settings."""
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import pytest
 from kubegap.checks._common import (
     ImageRef,
     absent_means_none,
-    int_or_percent,
     kube_proxy_configurations,
     kube_proxy_flags,
     parse_image,
-    serves_clients,
 )
+from kubegap.checks.serving import serving
 from kubegap.checks.images import is_docker_hub, is_floating
 from kubegap.checks.probes import liveness_budget
 from kubegap.podtemplates import as_workload, leader_election
@@ -37,15 +36,6 @@ from kubegap.sources.base import Collection
 def test_parse_image(image, expected, hub):
     assert parse_image(image) == expected
     assert is_docker_hub(parse_image(image)) is hub
-
-
-@pytest.mark.parametrize(
-    "value, total, up, expected",
-    [(0, 3, True, 0), ("0%", 3, True, 0), ("10%", 3, True, 1), ("10%", 3, False, 0), ("100%", 4, False, 4),
-     ("x%", 3, True, None), ("3", 3, True, None), (True, 3, True, None), (2, 3, False, 2)],
-)
-def test_int_or_percent(value, total, up, expected):
-    assert int_or_percent(value, total, round_up=up) == expected
 
 
 def _inventory(inputs, collected=(), forbidden=None):
@@ -100,7 +90,12 @@ def test_floating_tags(tag, floating):
 
 
 def _service(spec: dict, **metadata) -> dict:
-    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", **metadata}, "spec": spec}
+    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", "namespace": "app", **metadata}, "spec": spec}
+
+
+def _webhook(service: str) -> dict:
+    return {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingWebhookConfiguration", "metadata": {"name": "v"},
+            "webhooks": [{"name": "v.example.com", "clientConfig": {"service": {"namespace": "app", "name": service}}}]}
 
 
 @pytest.mark.parametrize(
@@ -112,10 +107,22 @@ def _service(spec: dict, **metadata) -> dict:
         (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "webhook", "port": 443}]}), True),
         (_service({"ports": [{"port": 9001}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), False),
         (_service({"ports": [{"port": 8080}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), True),
+        (_service({"ports": [{"name": "http-profiling", "port": 8008}, {"name": "probes", "port": 8080}]}), False),
+        (_service({"ports": [{"name": "debug", "port": 6060}, {"name": "admin", "port": 9901}, {"name": "healthz", "port": 8081}]}), False),
+        (_service({"ports": [{"name": "https", "port": 8443}]}, name="manager-metrics-service"), False),
+        (_service({"ports": [{"name": "adminer", "port": 8080}]}), True),
     ],
 )
 def test_services_that_carry_client_traffic(service, clients):
-    assert serves_clients(service, {}) is clients
+    inventory = Inventory(Collection(resources=[service], collected={"Service"}))
+    assert serving(inventory).serves_clients(service) is clients
+
+
+def test_a_service_that_backs_a_webhook_carries_the_api_servers_traffic_whatever_its_name():
+    service = _service({"ports": [{"name": "https", "port": 443}]}, name="metrics-server")
+    inventory = Inventory(Collection(resources=[service, _webhook("metrics-server")], collected={"Service", "ValidatingWebhookConfiguration"}))
+    assert serving(inventory).serves_clients(service)
+    assert serving(inventory).api_roles(service) == ["admission webhook v.example.com"]
 
 
 def _deployment(container: dict) -> dict:

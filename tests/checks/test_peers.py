@@ -38,10 +38,11 @@ class Pair:
 
 
 PAIRS = (
-    Pair("kube-linter", "dangling-service", "service-endpoints-thin", True),
+    Pair("kube-linter", "dangling-service", "service-endpoints-thin", False, documented=0),
     Pair("popeye", "TestSVCLint2", "service-endpoints-thin", True, codes=frozenset({"POP-1109"})),
     Pair("kube-linter", "dangling-ingress", "ingress-backend-missing", True),
-    Pair("popeye", "TestIngLint", "ingress-backend-missing", True, codes=frozenset({"POP-1401", "POP-1402"})),
+    Pair("popeye", "TestIngLint", "ingress-backend-missing", False, frozenset({"default/ing4", "default/ing6"}),
+         codes=frozenset({"POP-1401", "POP-1402"})),
     Pair("popeye", "TestNPLint", "networkpolicy-dangling", True, codes=frozenset({"POP-1200"})),
     Pair("kube-linter", "dangling-networkpolicy", "networkpolicy-dangling", False, documented=0),
     Pair("popeye", "TestNodeSanitizer", "node-unhealthy", True, codes=frozenset({"POP-702", "POP-704", "POP-705", "POP-706", "POP-707"})),

@@ -19,7 +19,7 @@ CHECK_IDS = frozenset(CHECKS)
 @pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
 def test_case_is_complete(case):
     assert case.sources and all(str(s.url).startswith("https://") and s.title and s.publisher for s in case.sources)
-    assert re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", case.date)
+    assert re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", case.dated)
     for vocabulary in VOCABULARIES:
         assert case.tags.of(vocabulary), f"{case.id} has no {vocabulary} tag"
     for check_id in case.checks:
@@ -30,7 +30,7 @@ def test_case_is_complete(case):
 def test_ids_unique_and_no_incident_told_twice():
     assert len({c.id for c in LIBRARY.cases}) == len(LIBRARY.cases)
     # One source may chronicle several incidents (a training logbook), but not the same one twice.
-    primary = Counter((c.url, c.date) for c in LIBRARY.cases)
+    primary = Counter((c.url, c.dated) for c in LIBRARY.cases)
     assert [key for key, n in primary.items() if n > 1] == [], "two cases share a primary source and date"
     titles = Counter(c.title.lower() for c in LIBRARY.cases)
     assert [t for t, n in titles.items() if n > 1] == [], "two cases share a title"
@@ -84,12 +84,44 @@ def test_no_two_terms_share_a_name(vocabulary):
 
 @pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
 def test_dates_agree_and_sources_record_what_was_read(case):
-    assert f"-{case.year}-" in f"-{case.id}-", f"{case.id} is dated {case.date}"
-    assert case.published is None or case.published[:len(case.date)] >= case.date[:len(case.published)], (
-        f"{case.id} was written up ({case.published}) before it happened ({case.date})"
-    )
+    assert f"-{case.year}-" in f"-{case.id}-", f"{case.id} is dated {case.dated}"
+    if case.date and case.published:
+        assert case.published[:len(case.date)] >= case.date[:len(case.published)], (
+            f"{case.id} was written up ({case.published}) before it happened ({case.date})"
+        )
     for source in case.sources:
         assert source.read, f"{case.id}: {source.url} does not say how much of it was read"
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+def _stated(date: str, text: str) -> bool:
+    """Whether ``text`` states ``date`` at its precision: ``8 March 2023`` (or ``March 8``, or ISO), ``March 2023``, ``2023``."""
+    year, *rest = date.split("-")
+    if not rest:
+        return re.search(rf"\b{year}\b", text) is not None
+    month = MONTHS[int(rest[0]) - 1]
+    if len(rest) == 1:
+        return re.search(rf"{date}|\b{month}\b[^.]*\b{year}\b", text) is not None
+    day = int(rest[1])
+    return re.search(rf"{date}|\b{day} {month}\b|\b{month} {day}\b", text) is not None
+
+
+@pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
+def test_the_incident_date_is_not_a_write_up_date_in_disguise(case):
+    """A case whose sources give no incident date says so (``date: null``). A date equal to, or cut down from,
+    when the case or one of its sources was written up is accepted only where the case's own text states it."""
+    if case.date is None:
+        return
+    written_up = [d for d in (case.published, *(s.published for s in case.sources)) if d]
+    if any(d == case.date or d.startswith(case.date + "-") for d in written_up):
+        text = " ".join(str(v) for v in case.model_dump(exclude={"sources", "tags", "checks", "date", "published"}).values())
+        assert _stated(case.date, text), (
+            f"{case.id} is dated {case.date}, a write-up's date, and its text does not state it: "
+            "give the incident's date a source states, or date: null"
+        )
 
 
 SILENCE = re.compile(

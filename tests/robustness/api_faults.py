@@ -178,19 +178,6 @@ def run_fault(scenario: FaultScenario, folder: Path, *, fail_on_partial: bool = 
     return FaultOutcome(process, report, log)
 
 
-def reads_only(log: list[dict]) -> list[str]:
-    """What in a request log was not a plain read: other methods, or a Secret read with its data."""
-    wrong = []
-    for entry in log:
-        parts = entry["path"].strip("/").split("/")
-        secrets = parts[:2] == ["api", "v1"] and "secrets" in parts[2:5]
-        if entry["method"] != "GET":
-            wrong.append(f"{entry['method']} {entry['path']}")
-        elif secrets and not all("as=PartialObjectMetadata" in media for media in entry["accept"].split(",")):
-            wrong.append(f"GET {entry['path']} with Accept: {entry['accept']}")
-    return wrong
-
-
 def coverage_words(outcome: FaultOutcome) -> str:
     """The outcome in a few words: which kinds were not collected and why, or the error."""
     if outcome.report is None:

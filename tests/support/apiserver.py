@@ -3,11 +3,13 @@
 It speaks HTTPS with a CA generated at start-up and bearer-token auth, serves legacy discovery
 (/api, /apis, /version, /api/v1, /apis/<group>/<version>), LIST (namespaced, across namespaces,
 cluster-scoped) with limit/continue paging and 410 Gone on expired tokens, GET of one object, and
-the Table and PartialObjectMetadata(List) forms when the Accept header asks for them. Faults are
-injected per path: any Status code (with Retry-After for 429), latency, or a connection dropped
-halfway through the body. Every request is logged (method, path, query, Accept, auth outcome, status, bytes
-answered), and the most requests handled at once is kept. A list with ``resourceVersion=0`` is answered
-whole, ignoring ``limit``, as an API server answers it from its watch cache.
+the Table and PartialObjectMetadata(List) forms when the Accept header asks for them (an empty
+PartialObjectMetadataList with ``"items": null``, as kube-apiserver sends it). Faults are
+injected per path: any Status code (with Retry-After for 429, or other headers), latency, a connection
+dropped halfway through the body, a body trickled a byte at a time, or an answer of the test's choosing. Every request is logged (method,
+request target as received, path, query, Accept, auth outcome, status, bytes answered), and the most
+requests handled at once is kept. A list with ``resourceVersion=0`` is answered whole, ignoring
+``limit``, as an API server answers it from its watch cache.
 
 Objects are stored as the API stores them; list items are returned without kind/apiVersion, as
 the real API does.
@@ -26,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
 
@@ -104,6 +106,15 @@ class Fault:
     """How many requests get the fault; None: all of them."""
     continued_only: bool = False
     """Only requests carrying a continue token (a list's later pages)."""
+    body: object = None
+    """An answer of the server's choosing instead of its own (JSON, or bytes as they are), sent with ``status`` or 200."""
+    headers: dict | None = None
+    """Headers to add to the answer (a redirect's Location, say)."""
+    trickle: float = 0.0
+    """Seconds between the bytes of the answer, sent one at a time: no read waits long, the answer never ends."""
+    endless: bool = False
+    """Every page of a list carries its objects and a fresh continue token (and no remainingItemCount): a
+    list that never ends."""
 
 
 def _status(code: int, message: str, reason: str | None = None, details: dict | None = None) -> dict:
@@ -380,7 +391,7 @@ class _Handler(BaseHTTPRequestHandler):
         path = split.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(split.query).items()}
         scheme, _, credential = self.headers.get("Authorization", "").strip().partition(" ")
-        entry = {"method": self.command, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
+        entry = {"method": self.command, "target": self.path, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
                  "authorized": scheme.lower() == "bearer" and credential.strip() == state.token, "user_agent": self.headers.get("User-Agent", ""),
                  "time": time.time()}
         with state._lock:
@@ -412,8 +423,11 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(delay)
         if not entry["authorized"]:
             return self._send(401, _status(401, "Unauthorized"))
+        if fault is not None and fault.body is not None:
+            return self._send(fault.status or 200, fault.body, fault.headers)
         if fault is not None and fault.status:
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
+            headers.update(fault.headers or {})
             details = {"retryAfterSeconds": fault.retry_after} if fault.retry_after is not None else None
             message = fault.message or {410: EXPIRED_MESSAGE, 429: "Too many requests, please try again later.",
                                         500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
@@ -422,12 +436,12 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(405, _status(405, "the server does not allow this method on the requested resource"))
         body = state.discovery(path)
         if body is None:
-            body = self._resource(path, query, _wants(entry["accept"]))
+            body = self._resource(path, query, _wants(entry["accept"]), endless=bool(fault and fault.endless))
             if isinstance(body, tuple):
                 return self._send(*body)
         if body is None:
             return self._send(404, b"404 page not found\n", content_type="text/plain; charset=utf-8")
-        self._send(200, body, drop=bool(fault and fault.drop))
+        self._send(200, body, drop=bool(fault and fault.drop), trickle=fault.trickle if fault else 0.0)
 
     def _locate(self, path: str) -> tuple[ResourceType, str | None, str | None, str | None] | None:
         """``(type, namespace, name, subresource)`` for a resource path, or None."""
@@ -448,7 +462,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return t, namespace, rest[1] if len(rest) > 1 else None, rest[2] if len(rest) > 2 else None
         return None
 
-    def _resource(self, path: str, query: dict, form: str):
+    def _resource(self, path: str, query: dict, form: str, endless: bool = False):
         state = self.server_state
         located = self._locate(path)
         if located is None:
@@ -484,15 +498,20 @@ class _Handler(BaseHTTPRequestHandler):
         if limit and offset + limit < len(items):
             metadata["continue"] = state.page_token(offset + limit, resource_version)
             metadata["remainingItemCount"] = len(items) - offset - limit
+        if endless:  # a fresh token on every page, and no remainingItemCount to hold it to
+            chunk, metadata["continue"] = items[:limit], state.page_token(offset + 1, resource_version)
+            metadata.pop("remainingItemCount", None)
         if form == "table":
             return _table(chunk, metadata)
         if form == "metadata":
+            # kube-apiserver builds this list by appending to a nil slice: an empty one is "items": null
             return {"kind": "PartialObjectMetadataList", "apiVersion": "meta.k8s.io/v1", "metadata": metadata,
-                    "items": [_metadata_only(o) for o in chunk]}
+                    "items": [_metadata_only(o) for o in chunk] or None}
         bare = [{k: v for k, v in o.items() if k not in ("kind", "apiVersion")} for o in chunk]
         return {"kind": f"{rtype.kind}List", "apiVersion": rtype.group_version, "metadata": metadata, "items": bare}
 
-    def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False) -> None:
+    def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False,
+              trickle: float = 0.0) -> None:
         raw = body if isinstance(body, bytes) else orjson.dumps(body)
         self._entry["status"], self._entry["bytes"] = code, len(raw)
         self.send_response(code)
@@ -507,6 +526,12 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             self.connection.close()
+            return
+        if trickle:
+            for byte in raw:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(trickle)
             return
         self.wfile.write(raw)
 
@@ -524,3 +549,41 @@ def _table(items: list[dict], metadata: dict) -> dict:
         ],
         "rows": [{"cells": [o["metadata"]["name"], o["metadata"].get("creationTimestamp")], "object": _metadata_only(o)} for o in items],
     }
+
+
+STREAMS_AND_PROXIES = frozenset({"exec", "attach", "portforward", "proxy", "log"})
+
+
+def received_path(target: str) -> list[str]:
+    """The path segments a Kubernetes API server acts on for a request target as received: percent-decoded
+    (repeatedly, so double encoding counts too), backslashes taken as slashes, dot segments resolved."""
+    path = target.split("?", 1)[0].split("#", 1)[0]
+    while (decoded := unquote(path)) != path:
+        path = decoded
+    parts: list[str] = []
+    for part in path.replace("\\", "/").split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in ("", "."):
+            parts.append(part)
+    return parts
+
+
+def _resource_segments(parts: list[str]) -> list[str]:
+    """``[plural, name, subresource...]`` of an API path's segments (namespace removed); [] for other paths."""
+    rest = parts[2:] if parts[:1] == ["api"] else parts[3:] if parts[:1] == ["apis"] else []
+    return rest[2:] if rest[:1] == ["namespaces"] and len(rest) >= 3 else rest
+
+
+def unsafe_requests(log: list[dict]) -> list[str]:
+    """What in a request log was not a plain read: another method, a stream or proxy subresource (or the
+    legacy /api/v1/proxy paths), a Secret read with its data, however the path was spelt."""
+    unsafe = []
+    for entry in log:
+        target = entry.get("target", entry["path"])
+        rest = _resource_segments(received_path(target))
+        streams = rest[:1] == ["proxy"] or bool(STREAMS_AND_PROXIES.intersection(rest[2:3]))
+        metadata = all("as=PartialObjectMetadata" in media for media in entry["accept"].split(","))
+        if entry["method"] != "GET" or streams or (rest[:1] == ["secrets"] and not metadata):
+            unsafe.append(f"{entry['method']} {target} (Accept: {entry['accept']})")
+    return unsafe

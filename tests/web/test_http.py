@@ -12,7 +12,7 @@ from kubegap.checks import all_checks
 from kubegap.library.model import VOCABULARIES
 from kubegap.web.app import create_app
 from kubegap.web.links import VOCABULARY_SLUGS
-from kubegap.web.reportfile import load_report
+from kubegap.report.baseline import load_report
 from kubegap.web.security import HEADERS
 from web.conftest import PAYLOAD
 
@@ -176,7 +176,7 @@ def test_without_a_loaded_report_the_viewer_offers_to_open_one(library):
     ("not json", "not JSON"),
     ('{"schema_version": "1"}', "not a kubegap JSON report"),
     ('{"schema_version": "1", "tool": {"name": "kubegap", "version": "x"}, "inputs": [], "findings": '
-     '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}', "findings[0]"),
+     '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}', "findings/0"),
 ])
 def test_serve_refuses_a_bad_report_with_exit_2(tmp_path, content, message):
     path = tmp_path / "bad.json"

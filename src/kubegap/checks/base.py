@@ -1,7 +1,8 @@
 """What a check is: metadata, documentation, and a pure function of the inventory.
 
-Every check documents itself in its docstring under four headings, in this order:
-``What it checks``, ``Why it matters`` (citing the incidents), ``Example``, ``Fix``.
+Every check documents itself in its docstring under five headings, in this order:
+``What it checks``, ``Why it matters`` (citing the incidents), ``Severity`` (what raises and lowers
+it: the blast radius the input shows), ``Example``, ``Fix``.
 """
 
 from __future__ import annotations
@@ -20,12 +21,17 @@ Precision = Literal["very-high", "high", "medium", "low"]
 Scope = Literal["cluster", "fleet"]
 """A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
 SEVERITIES: tuple[str, ...] = get_args(Severity)
-DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
+DOC_SECTIONS = ("What it checks", "Why it matters", "Severity", "Example", "Fix")
 
 
 def severity_rank(severity: str) -> int:
     """0 for critical ... 4 for info: lower is worse."""
     return SEVERITIES.index(severity)
+
+
+def at_most(severity: str, ceiling: str) -> str:
+    """``severity``, or ``ceiling`` when ``severity`` is worse: a finding is never worse than its check."""
+    return severity if severity_rank(severity) >= severity_rank(ceiling) else ceiling
 
 
 class Skip(Exception):
@@ -84,12 +90,19 @@ class Context:
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
     members: tuple[Member, ...] = ()
+    passed_over: dict[str, set[int]] = field(default_factory=dict)
+    """Objects the check could not judge, by the reason (see ``not_judged``)."""
 
     @property
     def cluster(self) -> ObjectRef:
         """The subject of findings about the cluster as a whole (e.g. every node on one OS image)."""
         cluster_name = self.inventory.collection.cluster.get("name")
         return ObjectRef("kubegap.io/v1", "Cluster", None, cluster_name if isinstance(cluster_name, str) else "cluster")
+
+    def not_judged(self, subject: dict, reason: str) -> None:
+        """Record that ``subject`` could not be judged (an absence on an open world): coverage says how many
+        objects each reason left unjudged, once, instead of a finding or silence."""
+        self.passed_over.setdefault(reason, set()).add(id(subject))
 
     def setting(self, key: str) -> Any:
         return self.settings.get(key, self.check.defaults[key])
@@ -100,11 +113,15 @@ class Context:
         message: str,
         *evidence: Evidence,
         remediation: str | None = None,
+        severity: Severity | None = None,
     ) -> Finding:
+        """A finding of this check. ``severity`` is this finding's blast radius, as the check's ``Severity``
+        section documents it; the check's severity (after any configured override) is the default and the
+        ceiling."""
         ref = subject if isinstance(subject, ObjectRef) else ObjectRef.of(subject)
         return Finding(
             check_id=self.check.id,
-            severity=self.check.severity,
+            severity=self.check.severity if severity is None else at_most(severity, self.check.severity),
             object=ref,
             message=message,
             evidence=evidence,
@@ -119,6 +136,7 @@ class Check:
     id: str
     title: str
     severity: str
+    """A finding's default severity and the most it can be: each finding says its own (``Context.finding``)."""
     category: str
     cases: tuple[str, ...]
     fix: str

@@ -6,7 +6,7 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, container_name, is_live, template_gpus
+from kubegap.checks._common import audited_workloads, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, dig, namespace
 from kubegap.podtemplates import REPLICA_SPEC_KINDS
@@ -23,14 +23,14 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
 
 @check(
     id="job-unbounded",
-    title="Jobs and CronJobs without a retry bound, a deadline or memory limits",
+    title="Jobs and CronJobs without a retry bound or a deadline",
     severity="medium",
     category="batch",
     cases=[UNIVERSE, "zalando-2017-cronjob-pod-flood-apiserver-oom-ingress-404s"],
     fix=(
         "Bound every Job: set backoffLimit explicitly (0 for tasks that must run at most once), set "
-        "activeDeadlineSeconds, and give every container a memory limit (and CPU requests) so a runaway "
-        "task is stopped before it exhausts a node; run heavy batch work on its own node pool."
+        "activeDeadlineSeconds so a runaway or hanging task is stopped; give its containers memory limits and "
+        "run heavy batch work on its own node pool."
     ),
     reads=["workloads"],
 )
@@ -39,9 +39,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Top-level Jobs and CronJobs (not finished, not Helm test hooks) that leave both
-    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, or that
-    have containers without a memory limit. A pod's `restartPolicy: Never` does not count: it
-    governs the pod, not the Job.
+    `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, and CronJobs
+    with `concurrencyPolicy: Forbid` and no `activeDeadlineSeconds`, where one run that hangs keeps
+    every later run from starting: whether the work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
+    the pod, not the Job. Containers without a memory limit are `memory-limit-missing`'s (or
+    `requests-missing`'s, when they request nothing either): one cause, one finding.
 
     ## Why it matters
 
@@ -51,6 +53,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     and the cluster UI were down until the Job was removed. The team had set
     `restartPolicy: Never` expecting one run, but that setting applies to the pod: the Job itself
     retried.
+
+    ## Severity
+
+    Always **medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
+    other workloads are affected only through that capacity.
 
     ## Example
 
@@ -87,24 +94,25 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
         if workload.kind not in ("Job", "CronJob"):
             continue
         path, spec = job_spec(workload.obj)
-        evidence = []
-        if "backoffLimit" not in spec and "activeDeadlineSeconds" not in spec:
-            evidence.append(Evidence(f"{path}.backoffLimit", None))
-            evidence.append(Evidence(f"{path}.activeDeadlineSeconds", None))
-        unlimited = [
-            Evidence(f"{container_path}.resources.limits.memory", {"container": container_name(container)})
-            for _, container_path, container in app_containers(workload)
-            if dig(container, "resources", "limits", "memory") in (None, "")
-        ]
-        evidence.extend(unlimited)
-        if not evidence:
+        if "activeDeadlineSeconds" in spec:
             continue
-        problems = []
-        if "backoffLimit" not in spec and "activeDeadlineSeconds" not in spec:
-            problems.append("no backoffLimit or activeDeadlineSeconds (it retries up to 6 times with no deadline)")
-        if unlimited:
-            problems.append(f"{len(unlimited)} container(s) without a memory limit")
-        yield ctx.finding(workload.obj, f"{workload.kind} is unbounded: " + "; ".join(problems) + ".", *evidence)
+        if workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Forbid":
+            yield ctx.finding(
+                workload.obj,
+                "CronJob forbids concurrent runs and sets no activeDeadlineSeconds: one run that hangs blocks every later "
+                "run, silently.",
+                Evidence("spec.concurrencyPolicy", "Forbid"),
+                Evidence(f"{path}.activeDeadlineSeconds", None),
+            )
+            continue
+        if "backoffLimit" in spec:
+            continue
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} is unbounded: no backoffLimit or activeDeadlineSeconds (it retries up to 6 times with no deadline).",
+            Evidence(f"{path}.backoffLimit", None),
+            Evidence(f"{path}.activeDeadlineSeconds", None),
+        )
 
 
 CRONJOB_MISSED = "kubernetes-user-2017-cronjobs-too-many-missed-start-times"
@@ -215,6 +223,11 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
     error in the controller manager, so the CronJobs stalled with nothing visible on the objects
     themselves.
 
+    ## Severity
+
+    Always **high**: the work the CronJob exists for (often a backup) has stopped happening, and nothing
+    else says so.
+
     ## Example
 
     ```yaml
@@ -304,6 +317,11 @@ def cronjob_starting_deadline_unset(ctx: Context) -> Iterator[Finding]:
     The documented workaround is `startingDeadlineSeconds`, which bounds how far back the
     controller looks.
 
+    ## Severity
+
+    Always **low**: it matters only after the controller has been down long enough to miss many
+    schedules.
+
     ## Example
 
     ```yaml
@@ -381,6 +399,11 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
     CronJob could not finish in time, Job pods from later intervals piled up over time, sometimes
     to hundreds or thousands of pods that stayed Pending; DigitalOcean added a check to its
     cluster linter recommending `Forbid` or `Replace`.
+
+    ## Severity
+
+    Always **medium**: runs pile up only when they are slow, and then compete for the same data and
+    capacity.
 
     ## Example
 
@@ -482,6 +505,11 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
     restarts and release its resources. The maintainers pointed to the job-wide `backoffLimit` in
     the run policy. On GPU clusters an unbounded crash loop holds every GPU of the job.
 
+    ## Severity
+
+    Always **medium**: the job holds its GPUs while it restarts, which blocks other jobs' capacity but
+    stops nothing running.
+
     ## Example
 
     ```yaml
@@ -569,6 +597,10 @@ def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
     accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
     exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
     and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
+
+    ## Severity
+
+    Always **medium**: the cost grows slowly (etcd size, list latency) until it is noticed.
 
     ## Example
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     app_containers,
     audited_workloads,
-    backing_services,
     container_name,
+    hpa_targets,
     lease_holders,
     one_active_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
-from kubegap.podtemplates import RUNTIME_KINDS, Workload
+from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"
@@ -52,23 +52,30 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
     return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
 
 
-def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator[tuple[Workload, list[Evidence]]]:
-    """Per workload, the containers that leave one of ``resources`` unset in ``section``."""
+def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
+    """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
+    memory request, or its memory limit, unset (LimitRange defaults count as set). A container is named after
+    its replica type when the workload has several (``Worker/pytorch``).
+
+    One resources block is one cause: ``requests-missing`` reports a container that lacks a request together
+    with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
-        if workload.kind in RUNTIME_KINDS:
+        if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload):
             continue
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
-        defaulted = defaults[ns][0 if section == "requests" else 1]
-        evidence = []
-        for _, path, container in app_containers(workload):
-            absent = _unset(container, resources, section, defaulted)
-            if absent:
-                evidence.append(Evidence(f"{path}.resources.{section}", {"container": container_name(container), "missing": absent}))
-        if evidence:
-            yield workload, evidence
+        requested, limited = defaults[ns]
+        gaps = []
+        for template, path, container in app_containers(workload):
+            requests = _unset(container, ("cpu", "memory"), "requests", requested)
+            limits = _unset(container, ("memory",), "limits", limited)
+            if requests or limits:
+                named = f"{template.role}/{container_name(container)}" if template.role else container_name(container)
+                gaps.append((path, named, requests, limits))
+        if gaps:
+            yield workload, gaps
 
 
 @check(
@@ -77,7 +84,7 @@ def _missing(ctx: Context, resources: tuple[str, ...], section: str) -> Iterator
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange"],
+    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
@@ -94,6 +101,18 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open).
 
+    One resources block is one finding: this check owns a container that lacks a request, and its
+    finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
+    container out), so an empty or missing `resources:` is reported once with everything it lacks,
+    and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory):
+    the kubelet evicts those first when the node runs short.
+    Recurring and open-ended batch work (CronJobs, training jobs, Jobs that bound neither their
+    retries nor their run) is judged too: the scheduler places its pods by their requests like any
+    other, and a batch pod that requests nothing competes with the services on its node for whatever
+    is left. Bounded one-shot work is not reported: a Helm or Argo CD hook, a run-to-completion Pod,
+    or a Job with `backoffLimit` or `activeDeadlineSeconds` runs once to completion, so what it uses
+    is a capacity choice with bounded damage (a one-shot Job bounding neither is `job-unbounded`'s).
+
     ## Why it matters
 
     The scheduler places pods by their requests: a pod that requests nothing can land on any node,
@@ -102,6 +121,15 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     after the other, each time the node it ran on. Requests also feed
     autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
     injected Deployments could no longer compute CPU utilization and stopped scaling.
+
+    ## Severity
+
+    **medium** when a container requests no memory and sets no memory limit (its memory is unbounded and
+    the scheduler does not count it: it can take its node's memory; a pod that requests nothing at all
+    is also BestEffort, evicted first under node pressure), and when a HorizontalPodAutoscaler scales
+    the workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
+    **low** when only CPU requests are missing: the pod competes for CPU with its neighbours, but its
+    memory is accounted for.
 
     ## Example
 
@@ -121,9 +149,38 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         requests: {cpu: 500m, memory: 512Mi}
     ```
     """
-    for workload, evidence in _missing(ctx, ("cpu", "memory"), "requests"):
-        named = ", ".join(f"{e.value['container']} (no {' or '.join(e.value['missing'])})" for e in evidence)
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {named}.", *evidence)
+    for workload, gaps in _missing(ctx):
+        evidence, named = [], []
+        for path, container, requests, limits in gaps:
+            if not requests:
+                continue  # requests set: a missing memory limit is memory-limit-missing's
+            value = {"container": container, "missing": requests}
+            words = f"no {' or '.join(requests)} request"
+            if limits:
+                value["limits missing"] = limits
+                words += ", no memory limit"
+            evidence.append(Evidence(f"{path}.resources.requests", value))
+            named.append(f"{value['container']} ({words})")
+        if evidence:
+            qos = ": its pods are BestEffort, the first evicted under node pressure" if _best_effort(ctx, workload) else ""
+            unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
+            scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
+            yield ctx.finding(
+                workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence,
+                severity=None if unbounded or scaled else "low",
+            )
+
+
+def _best_effort(ctx: Context, workload: Workload) -> bool:
+    """Whether a pod template's pods get the BestEffort QoS class: no container, init containers included, has a
+    CPU or memory request or limit, and no LimitRange of the namespace gives them one."""
+    if any(limit_range_defaults(ctx.inventory, workload.ref.namespace)):
+        return False
+    return any(
+        all(not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits")))) & {"cpu", "memory"}
+            for _, c in containers(template.spec))
+        for template in workload.templates
+    )
 
 
 @check(
@@ -135,13 +192,13 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         PYTHON_DISCORD_OOM,
         NU_NL_ELASTALERT,
         "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready",
-        "dfds-2022-prometheus-without-requests-limits-nodes-notready",
     ],
     reads=["workloads", "LimitRange"],
     fix=(
-        "Set resources.limits.memory on every container (equal to the memory request for predictable "
-        "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
-        "pushing the node out of memory (or give the namespace a LimitRange with a default limit)."
+        "Set resources.limits.memory on every container, sized from its observed peak with headroom for catch-up "
+        "work (generously for a node agent such as the network plugin, whose OOM kill disrupts its node), so a "
+        "runaway process is killed on its own instead of pushing the node out of memory (or give the namespace a "
+        "LimitRange with a default limit)."
     ),
 )
 def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
@@ -149,9 +206,16 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers of top-level workloads without `resources.limits.memory` and without a default
-    memory limit from a LimitRange in their namespace. Helm test hooks, finished Jobs and training
-    runtimes (each TrainJob sets its own resources) are not reported. Init containers are not
-    judged, nor a container running the pause image unchanged (it only holds the pod open).
+    memory limit from a LimitRange in their namespace, whose CPU and memory requests are set. A
+    container that also lacks a request is reported once, by `requests-missing`, whose finding
+    names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
+    and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
+    its node's memory just as a service's does (a reindex Job that retried without a bound took down
+    node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a
+    run-to-completion Pod, a Job with `backoffLimit` or `activeDeadlineSeconds`) runs once to
+    completion and is not reported, as for `requests-missing`.
 
     ## Why it matters
 
@@ -161,6 +225,11 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     rose from 300-400MB to 1.5GB, the server ran out of memory and the OOM killer killed PostgreSQL,
     which spent minutes in recovery. The site had no resource limits; adding them was part of the
     fix.
+
+    ## Severity
+
+    Always **low**: the requests are set, so the scheduler places the pod by them; a runaway container
+    can still take its node's memory.
 
     ## Example
 
@@ -177,9 +246,15 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 512Mi}
     ```
     """
-    for workload, evidence in _missing(ctx, ("memory",), "limits"):
-        named = ", ".join(e.value["container"] for e in evidence)
-        yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
+    for workload, gaps in _missing(ctx):
+        evidence = [
+            Evidence(f"{path}.resources.limits", {"container": container, "missing": limits})
+            for path, container, requests, limits in gaps
+            if limits and not requests  # a container without requests is requests-missing's, limit included
+        ]
+        if evidence:
+            named = ", ".join(e.value["container"] for e in evidence)
+            yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)
 
 
 @check(
@@ -189,13 +264,13 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     category="containers",
     cases=[OMIO],
     requires=["Service"],
-    reads=["workloads", "Service", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
     defaults={"max_limit_cores": 1},
     precision="medium",
     fix=(
         "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
-        "sharing; where a limit must stay, raise it well above peak usage and alert on "
-        "container_cpu_cfs_throttled_periods_total."
+        "sharing; where a limit must stay (a ResourceQuota on limits.cpu in the namespace rejects pods without "
+        "one), raise it well above peak usage and alert on container_cpu_cfs_throttled_periods_total."
     ),
 )
 def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
@@ -207,8 +282,8 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
-    a capacity choice, not a latency risk. Batch workloads, Helm test hooks and finished Jobs are
-    not reported. Whether throttling happens in practice shows only in the
+    a capacity choice, not a latency risk. One-shot and batch work (Jobs, CronJobs, training jobs,
+    Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
     ## Why it matters
@@ -219,6 +294,11 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     connections. It traced them to CPU limits, made worse by a known kernel CFS quota bug that
     throttles containers unnecessarily, and recommends removing CPU limits (or disabling CFS quota
     in the kubelet) on kernels without the fix.
+
+    ## Severity
+
+    Always **low**: throttling shows as latency under bursts, and only the CFS metrics tell whether it
+    happens.
 
     ## Example
 
@@ -236,10 +316,10 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence_of = serving(ctx.inventory)
     ceiling = ctx.setting("max_limit_cores")
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
+        services = evidence_of.services(workload)
         if not workload.serves_traffic or not services:
             continue
         evidence = []
@@ -296,13 +376,13 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
-        "that waits (lifecycle.preStop.sleep, or exec sleep) for longer than your load balancer needs to "
-        "deregister the endpoint, and set terminationGracePeriodSeconds above that wait plus the time to "
-        "finish in-flight requests."
+        "that waits (lifecycle.preStop.sleep on Kubernetes 1.30 and later, or exec sleep where the image has a "
+        "sleep binary) for longer than your load balancer needs to deregister the endpoint, and set "
+        "terminationGracePeriodSeconds above that wait plus the time to finish in-flight requests."
     ),
 )
 def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
@@ -312,13 +392,17 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     Workloads selected by a Service that carries client traffic through a load balancer (a Service
     of type LoadBalancer or NodePort, or the backend of an Ingress, HTTPRoute or GRPCRoute) whose
     pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
-    (30 when unset) below `min_grace_seconds` (default 45). Services reached only inside the
-    cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
-    keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
-    client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
-    controllers are not judged like request-serving replicas. Batch workloads, Helm test hooks and
-    finished Jobs are not reported. One finding per workload, with every pod template in the
-    evidence.
+    (30 when unset) below `min_grace_seconds` (default 45). A longer grace period is taken as a sign
+    that the application keeps serving after SIGTERM. Services reached only inside the cluster are
+    reported only for a grace period of 0: their endpoints are removed within moments of
+    termination, but a pod given no grace at all is killed with requests in flight, and in-cluster
+    clients keep reaching it until its endpoint is gone (a preStop hook gets no time either). Client
+    traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
+    health, debug or admin ports carry none); DaemonSets (one agent per node) and leader-elected
+    controllers are not judged like request-serving replicas, unless their Service carries the API
+    server's traffic (a webhook, an aggregated API), which every replica serves. One-shot and batch
+    work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported.
+    One finding per workload, with every pod template in the evidence.
 
     ## Why it matters
 
@@ -329,6 +413,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     integration tests saw occasional 502 errors through GKE Ingress, which its engineer traced to
     this sequence; the maintainer's advice for such 502s is to keep accepting traffic for a while
     after SIGTERM.
+
+    ## Severity
+
+    Always **medium**: connections fail for a moment around each pod's termination (rollouts, drains,
+    scale-down), not for the service as a whole.
 
     ## Example
 
@@ -356,34 +445,55 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     balanced = load_balanced(ctx.inventory)
-    if not balanced:
-        return  # no load balancer sends traffic to any Service: nothing to drain
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence_of = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic:
+        services = evidence_of.services(workload)
+        if not workload.serves_traffic or not services:
             continue
-        services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
-        if not services or one_active_by_design(workload, leases):
+        if one_active_by_design(workload, leases) and not evidence_of.api_roles_of(workload):
             continue
-        evidence, graces = [], set()
-        for template in workload.templates:
-            if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
+        graces = {id(t): _grace(t) for t in workload.templates}
+        if 0 in graces.values():
+            names = ", ".join(sorted({name(s) for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed at once, with "
+                "requests in flight, and clients inside the cluster keep reaching them until their endpoints are removed.",
+                *(Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0) for t in workload.templates if graces[id(t)] == 0),
+                remediation=NO_GRACE_FIX,
+            )
+            continue
+        behind = [s for s in services if (namespace(s), name(s)) in balanced]
+        evidence, short = [], set()
+        for template in workload.templates if behind else ():
+            grace = graces[id(template)]
+            if grace is None or grace >= minimum or any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
                 continue
-            grace = template.spec.get("terminationGracePeriodSeconds", 30)
-            if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
-                continue
-            graces.add(grace)
+            short.add(grace)
             evidence += [
                 Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:
-            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in services}))
+            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in behind}))
             yield ctx.finding(
                 workload.obj,
-                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(short)))} s to "
                 "terminate: they can stop accepting connections before load balancers stop sending them.",
                 *evidence,
             )
+
+
+NO_GRACE_FIX = (
+    "Give the pods time to finish what they serve: remove terminationGracePeriodSeconds: 0 (the default is 30 s) or "
+    "set it above the time in-flight requests need, so SIGTERM comes first and the endpoint is removed before the "
+    "process is killed; add a preStop wait where load balancers route to the pods."
+)
+
+
+def _grace(template) -> int | None:
+    """The template's terminationGracePeriodSeconds (30 when unset); None when it is not a number."""
+    grace = template.spec.get("terminationGracePeriodSeconds", 30)
+    return grace if isinstance(grace, int) and not isinstance(grace, bool) else None

@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, int_or_percent, pod_sources, workloads_selected_by
+from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
+from kubegap.absence import RBAC_KINDS, empty_said
+from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.resources import dig, name, namespace
+from kubegap.resources import dig, name, namespace, percent
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
 
@@ -54,7 +57,7 @@ def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | Non
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -67,8 +70,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
     HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
-    two or more pods, a drain can take them together. Batch workloads and Helm
-    test hooks are not reported. Manifests are taken as the whole application (no PDB in the files
+    two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
+    training jobs, Helm and Argo CD hooks) is not reported. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters
@@ -79,6 +82,15 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     no PodDisruptionBudget; one was added to it afterwards. When a kube-hetzner cluster's
     automated upgrade hung on other workloads' budgets, the applications without a budget of
     their own were the ones evicted freely, and they stayed down until someone intervened.
+
+    ## Severity
+
+    **medium** for a workload that a Service with a port for clients selects (headless Services
+    included: their clients reach the pods by address), or that backs an admission webhook, an
+    aggregated API or a conversion webhook: a drain that evicts every replica at once is an outage of
+    that service. **low** for a workload that no such Service selects (queue workers, controllers,
+    exporters read only by monitoring), when Services were collected: its work pauses until the pods are
+    rescheduled, but no request fails. Where Services were not collected, **medium**.
 
     ## Example
 
@@ -104,37 +116,69 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
     targets = hpa_targets(ctx.inventory)
+    clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
+            unserved = clients is not None and clients.unaddressed(workload)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
-                "them: a drain can evict all at once.",
+                "them: a drain can evict all at once" + (" (no Service with a port for clients selects them: their "
+                                                         "work pauses, no request fails)." if unserved else "."),
                 Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
+                severity="low" if unserved else None,
             )
 
 
-def _percent(value) -> float | None:
-    if isinstance(value, str) and value.endswith("%"):
-        try:
-            return float(value[:-1])
-        except ValueError:
-            return None
-    return None
+MOST_COUNTS = 1000
+"""The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
-def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, tuple[Evidence, ...]]:
-    """The replicas of the workloads a budget selects, each at its fewest, and the autoscalers that set them.
+def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, int, tuple[Evidence, ...]]:
+    """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
+    and maxReplicas when one targets it), and the autoscalers that set them; 0 and 0 when some selected
+    workload's count cannot be known (a DaemonSet's follows the nodes).
 
-    Only a numeric minAvailable or a percentage maxUnavailable depends on them: most budgets (maxUnavailable 1)
-    are judged without matching their selector."""
-    counts = [fewest_replicas(w, targets) for w in pdb_workloads(inventory, pdb)]
-    total = sum(count for count, _ in counts if count is not None)
-    scalers = tuple(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", count) for count, hpa in counts if hpa is not None)
-    return total, scalers
+    Only a numeric minAvailable or a percentage depends on them: most budgets (maxUnavailable 1) are judged
+    without matching their selector."""
+    fewest = most = 0
+    scalers: list[Evidence] = []
+    for workload in pdb_workloads(inventory, pdb):
+        low, hpa = fewest_replicas(workload, targets)
+        high, _ = most_replicas(workload, targets)
+        if low is None or high is None:
+            return 0, 0, ()
+        fewest += low
+        most += high
+        if hpa is not None:
+            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", low))
+            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", high))
+    return fewest, max(most, fewest), tuple(scalers)
+
+
+def _no_eviction(spec: dict, field: str, fewest: int, most: int, scalers: tuple[Evidence, ...]) -> tuple[str, str, tuple[Evidence, ...]] | None:
+    """A budget whose policy, resolved as the disruption controller resolves it (``kubegap.intstr``), allows no
+    eviction at some replica count the selected workloads can run; None when it always allows one."""
+    value = spec[field]
+    blocked = [n for n in range(max(fewest, 1), min(most, fewest + MOST_COUNTS) + 1) if pdb_disruptions_allowed(spec, n) == 0]
+    if not blocked or blocked[0] != max(fewest, 1):
+        return None
+    evidence = (Evidence(f"spec.{field}", value), *scalers)
+    if field == "maxUnavailable" or percent(value) == 100:
+        return "blocks node drains", f"{field} {value} allows no voluntary eviction", evidence
+    rounding = " (Kubernetes rounds a percentage up)" if percent(value) is not None else ""
+    scaled = "the autoscaler's minimum of " if scalers else ""
+    if blocked[-1] < most:
+        reason = (f"minAvailable {value} allows no voluntary eviction below {blocked[-1] + 1} replicas{rounding}, "
+                  f"and the pods it covers can run at {scaled}{blocked[0]}")
+    elif fewest == most or not fewest:
+        reason = f"minAvailable {value} keeps all {blocked[0]} replica(s) it covers{rounding}"
+    else:
+        reason = f"minAvailable {value} keeps every one of the {fewest} to {most} replicas it covers{rounding}"
+    return "blocks node drains", reason, evidence
 
 
 def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
@@ -147,38 +191,23 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
             (Evidence("spec", {k: v for k, v in spec.items() if k != "selector"} or None),),
         )
     for field in ("minAvailable", "maxUnavailable"):
-        percent = _percent(spec.get(field))
-        if percent is not None and percent > 100:
+        share = percent(spec.get(field))
+        if share is not None and share > 100:
             return (
                 "is invalid",
                 f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
                 "and the apply that carries it fails",
                 (Evidence(f"spec.{field}", spec[field]),),
             )
-    if "maxUnavailable" in spec:
-        value = spec["maxUnavailable"]
-        total = _covered(inventory, pdb, targets)[0] if isinstance(value, str) else 1  # a number does not depend on it
-        allowed = int_or_percent(value, max(total, 1), round_up=True)
-        if allowed == 0:
-            return (
-                "blocks node drains",
-                "maxUnavailable 0 allows no voluntary eviction",
-                (Evidence("spec.maxUnavailable", spec["maxUnavailable"]),),
-            )
-    if "minAvailable" in spec:
-        value = spec["minAvailable"]
-        percent = _percent(value)
-        if percent == 100:
-            return "blocks node drains", f"minAvailable {value} allows no voluntary eviction", (Evidence("spec.minAvailable", value),)
-        if isinstance(value, int) and not isinstance(value, bool):
-            total, scalers = _covered(inventory, pdb, targets)
-            if total and value >= total:
-                covered = f"the {total} replica(s) it covers" + (" at the autoscaler's minimum" if scalers else "")
-                return (
-                    "blocks node drains",
-                    f"minAvailable {value} is at least {covered}",
-                    (Evidence("spec.minAvailable", value), *scalers),
-                )
+    field = "maxUnavailable" if "maxUnavailable" in spec else "minAvailable"
+    value = spec[field]
+    if field == "maxUnavailable" and not isinstance(value, str) or percent(value) in (0, 100):
+        found = _no_eviction(spec, field, 1, 1, ())  # a number, 0% or 100% does not depend on the replicas
+    else:
+        fewest, most, scalers = _covered(inventory, pdb, targets)
+        found = _no_eviction(spec, field, fewest, most, scalers) if fewest or field == "maxUnavailable" else None
+    if found:
+        return found
     status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
@@ -214,14 +243,22 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets that can never allow a voluntary eviction: `maxUnavailable` of 0 or
-    `0%`, `minAvailable` of `100%` or at least the replica count of the workloads they select, a
-    budget with neither `minAvailable` nor `maxUnavailable` (no policy: the disruption controller
-    then allows no eviction), or, on a live cluster, `status.disruptionsAllowed` of 0 while every
-    expected pod is healthy. A percentage above 100% in either field is reported too: the API
-    server's validation rejects it, so the budget is never created. A workload that a HorizontalPodAutoscaler targets is
-    counted at the autoscaler's `minReplicas`, the fewest pods it runs; otherwise at its
-    `spec.replicas` (1 when unset).
+    PodDisruptionBudgets that allow no voluntary eviction at some replica count the pods they
+    select can have: `maxUnavailable` of 0 or `0%`, `minAvailable` of `100%`, a `minAvailable`
+    that resolves to every pod, a budget with neither `minAvailable` nor `maxUnavailable` (no
+    policy: the disruption controller then allows no eviction), or, on a live cluster,
+    `status.disruptionsAllowed` of 0 while every expected pod is healthy. A percentage above 100%
+    in either field is reported too: the API server's validation rejects it, so the budget is
+    never created.
+
+    Percentages are resolved as the disruption controller resolves them: both `minAvailable` and
+    `maxUnavailable` percentages round up, so `minAvailable: 80%` keeps every pod of 1 to 4
+    replicas and any `maxUnavailable` above 0% allows one eviction. The count is the replicas of
+    the workloads the budget selects, over every count they can run: a workload that a
+    HorizontalPodAutoscaler targets from its `minReplicas` to its `maxReplicas`, otherwise its
+    `spec.replicas` (1 when unset); a budget that blocks at the autoscaler's minimum is reported
+    with the count from which it allows an eviction. Budgets over a DaemonSet's pods, whose count
+    follows the nodes, are judged only on what does not depend on it.
 
     ## Why it matters
 
@@ -233,6 +270,11 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     ingress traffic was lost during the drain. The EMQX operator created budgets with
     neither field when a user set neither; Kubernetes accepts such a budget without a default,
     and it blocks every voluntary eviction of the pods it selects.
+
+    ## Severity
+
+    Always **high**: every drain of a node running those pods stalls, which stops upgrades and node
+    replacement.
 
     ## Example
 
@@ -272,7 +314,7 @@ CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacemen
     category="disruption",
     cases=[PDB_LABELS],
     requires=["PodDisruptionBudget"],
-    reads=["workloads", *list(pod_source_kinds)],
+    reads=["workloads", *list(pod_source_kinds), *RBAC_KINDS],
     fix=(
         "Point the PodDisruptionBudget's selector at the labels of the pods it should protect (check them with "
         "kubectl get pods -l <selector>), or delete it if the workload is gone."
@@ -282,13 +324,15 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets whose selector matches nothing that creates pods in their namespace
-    (workload pod templates, with the labels their controllers add, and the pods of Prometheus,
-    Alertmanager and ThanosRuler resources, from their `podMetadata` labels) and, when Pods were
-    collected, no pod either. A label whose value the input cannot tell counts as possibly
-    matching, and a custom resource that describes pods kubegap cannot label (an unknown
-    operator's) counts as a possible match. A null selector selects nothing; an empty one (`{}`)
-    selects every pod in the namespace.
+    PodDisruptionBudgets whose selector matches no workload pod template in their namespace (with
+    the labels their controllers add; a label whose value the input cannot tell counts as possibly
+    matching) and, where a cluster or snapshot listed Pods, no pod either. In manifests a budget
+    that matches no template is reported only on evidence that nothing else makes its pods (see
+    Evidence rules in the docs): a template that misses it by one near-miss label, or a namespace
+    whose pods only its workloads can create (no workload allowed to create pods or workloads there,
+    no custom resource whose controller the input does not run); otherwise it is not judged, and
+    coverage says so. A null selector selects nothing; an empty one (`{}`) selects every pod in the
+    namespace.
 
     ## Why it matters
 
@@ -296,6 +340,11 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     Deployment and a PodDisruptionBudget with minAvailable 1, drained the node running its pod,
     and the service went down anyway: the budget selected `app=my-nginx`, but `kubectl run` had
     labelled the pods `run=my-nginx`, so the budget covered no pod.
+
+    ## Severity
+
+    Always **low**: the budget protects nothing, which is the same as having none; `pdb-missing` judges
+    what that leaves exposed.
 
     ## Example
 
@@ -311,18 +360,25 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app.kubernetes.io/name: api}}
     ```
     """
-    pods_known = ctx.inventory.collected("Pod")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
         ns = namespace(pdb)
-        if pods_known and ctx.inventory.pods.select(ns, selector):
+        closed = ctx.inventory.closed("Pod", ns)
+        if closed and ctx.inventory.pods.select(ns, selector):
             continue  # it selects a pod: what else could create pods need not be asked
         sources = pod_sources(ctx.inventory)
-        if sources.select(ns, selector) or sources.unknown_in(ns):
+        if sources.select(ns, selector):
             continue
+        how = ""
+        if selector is None:
+            how = " (a null selector selects nothing)"
+        elif not closed:
+            how = empty_said(ctx, pdb, ns, selector, sources.labelled(ns))
+            if how is None:
+                continue
         yield ctx.finding(
             pdb,
-            f"PodDisruptionBudget selects no {'pods' if pods_known else 'workloads'} in its namespace: it protects nothing.",
+            f"PodDisruptionBudget selects no {'pods' if closed else 'workloads'} in its namespace{how}: it protects nothing.",
             Evidence("spec.selector", dig(pdb, "spec", "selector")),
         )
 
@@ -353,6 +409,10 @@ def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     drain of the node running it fails. In Gardener's shoot-dns-service extension, labels that
     were not distinct made the dns-controller-manager pods match two budgets, and drains failed
     with "This pod has more than one PodDisruptionBudget".
+
+    ## Severity
+
+    Always **medium**: drains of the nodes running those pods fail until someone steps in.
 
     ## Example
 
@@ -415,6 +475,10 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     had put every node into draining, and no drain could finish because pods stuck in
     CrashLoopBackOff were protected by PodDisruptionBudgets, so no node was emptied and replaced.
     Upstream, `unhealthyPodEvictionPolicy` was later added for this.
+
+    ## Severity
+
+    Always **low**: it matters only while the selected pods are unhealthy during a drain.
 
     ## Example
 

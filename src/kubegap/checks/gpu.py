@@ -1,24 +1,26 @@
-"""GPU and AI-training checks: collective-communication timeouts, node health, shared memory, GPU node taints."""
+"""GPU and AI-training checks: collective-communication timeouts, checkpoints, shared memory, GPU node taints."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    GPU_RESOURCES, daemonset_covers, daemonsets_matching, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
+    GPU_RESOURCES, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, quantity
 from kubegap.scheduling import node_taints
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.tokens import Vocabulary, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
-OPT_175B = "meta-2021-opt-175b-hardware-failures-restarts"
 
-NCCL_KNOBS = ("NCCL_IB_TIMEOUT", "NCCL_IB_RETRY_CNT")
+IB_TIMEOUT = "NCCL_IB_TIMEOUT"
+"""The knob that sets how long NCCL waits for a link: each of its NCCL_IB_RETRY_CNT retries (0-7, default 7,
+already the most the InfiniBand retry counter holds) waits 4.096 µs × 2^NCCL_IB_TIMEOUT."""
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
-RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
+RDMA_RESOURCE_HINTS = Vocabulary(("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "ib", "hostdev", "sriov"))
 """Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
 MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
 RDMA_CAPABILITIES = ("IPC_LOCK", "CAP_IPC_LOCK")
@@ -32,12 +34,13 @@ def _env_value(container: dict, key: str) -> str | None:
 
 
 def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | None:
-    """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when ConfigMaps were not collected."""
+    """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when they cannot be known: ConfigMaps were not
+    collected, or the input does not hold this one and is not a complete listing of them (see kubegap.absence)."""
     if not ctx.inventory.collected("ConfigMap"):
         return None
     cm = ctx.inventory.get("ConfigMap", ns, cm_name)
     if cm is None:
-        return set()
+        return set() if ctx.inventory.closed("ConfigMap", ns) else None
     data = cm.get("data") if isinstance(cm.get("data"), dict) else {}
     keys = {k for k in data if isinstance(k, str)}
     for value in data.values():
@@ -46,8 +49,8 @@ def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | No
     return keys
 
 
-def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set[str], bool]:
-    """NCCL knobs a template sets, and whether some source of settings could not be read."""
+def _timeout_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[bool, bool]:
+    """Whether a template sets NCCL_IB_TIMEOUT, and whether some source of settings could not be read."""
     found: set[str] = set()
     unknown = False
     mounted_configmaps = {
@@ -57,9 +60,9 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
     }
     configmaps = set(mounted_configmaps)
     for _, container in containers(template.spec, init=False):
-        found |= env_names(container) & set(NCCL_KNOBS)
-        words = " ".join(command_words(container))
-        found |= {knob for knob in NCCL_KNOBS if f"{knob}=" in words}
+        found |= env_names(container) & {IB_TIMEOUT}
+        if f"{IB_TIMEOUT}=" in " ".join(command_words(container)):
+            found.add(IB_TIMEOUT)
         for source in as_list(container.get("envFrom")):
             ref = dig(source, "configMapRef", "name")
             if isinstance(ref, str):
@@ -69,8 +72,8 @@ def _knobs_set(ctx: Context, ns: str | None, template: PodTemplate) -> tuple[set
         if keys is None:
             unknown = True
         else:
-            found |= keys & set(NCCL_KNOBS)
-    return found, unknown
+            found |= keys & {IB_TIMEOUT}
+    return bool(found), unknown
 
 
 def _uses_other_transport(template: PodTemplate) -> bool:
@@ -81,7 +84,7 @@ def _uses_other_transport(template: PodTemplate) -> bool:
                 return True
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and "efa" in resource.lower():
+                if isinstance(resource, str) and "efa" in words(resource):
                     return True
     return False
 
@@ -100,7 +103,7 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and any(h in resource.lower() for h in RDMA_RESOURCE_HINTS):
+                if isinstance(resource, str) and RDMA_RESOURCE_HINTS.find(resource) is not None:
                     return f"{path} requests {resource}"
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
         if ib_vars:
@@ -138,15 +141,17 @@ def training_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate]]]:
 
 @check(
     id="nccl-timeouts-unset",
-    title="Distributed GPU training leaves NCCL's InfiniBand timeout and retry count at their defaults",
+    title="Distributed GPU training leaves NCCL's InfiniBand timeout at its default",
     severity="high",
     category="gpu",
     cases=[MEGASCALE],
     reads=["workloads", "ConfigMap", *sorted(TRAINING_KINDS)],
     fix=(
-        "Set NCCL_IB_TIMEOUT and NCCL_IB_RETRY_CNT explicitly in the training pods (env or a mounted "
-        "nccl.conf), sized so that a link that flaps for a few seconds is retried rather than fatal, and "
-        "enable adaptive retransmission on the NICs where they support it."
+        "Set NCCL_IB_TIMEOUT explicitly in the training pods (env or a mounted nccl.conf), so that a link that "
+        "flaps for a few seconds is retried rather than fatal whatever the NCCL version: NCCL waits about "
+        "NCCL_IB_RETRY_CNT (0-7, default 7, already the most) times 4.096 µs × 2^NCCL_IB_TIMEOUT (1-31) before it "
+        "fails, 30 s at 20 and 2 minutes at 22. Keep that below the framework's collective timeout (PyTorch's "
+        "default for NCCL: 10 minutes), and enable adaptive retransmission on NICs that support it."
     ),
 )
 def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
@@ -166,11 +171,11 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     - `hostNetwork: true` with a container that is privileged or granted `IPC_LOCK` (needed to pin
       memory for RDMA);
 
-    but do not set `NCCL_IB_TIMEOUT` and
-    `NCCL_IB_RETRY_CNT` explicitly, neither in `env`, in an `envFrom` ConfigMap, in a mounted
-    `nccl.conf`, nor on the command line. Jobs on AWS EFA (`FI_PROVIDER=efa`), with `NCCL_IB_DISABLE=1`
-    or `NCCL_NET=Socket` are not affected by these knobs and are not reported. When a referenced
-    ConfigMap was not collected the check stays silent rather than guess.
+    but do not set `NCCL_IB_TIMEOUT`, neither in `env`, in an `envFrom` ConfigMap, in a mounted
+    `nccl.conf`, nor on the command line. `NCCL_IB_RETRY_CNT` is not required: its default, 7, is
+    already the largest value the InfiniBand retry counter holds. Jobs on AWS EFA (`FI_PROVIDER=efa`),
+    with `NCCL_IB_DISABLE=1` or `NCCL_NET=Socket` are not affected by these knobs and are not
+    reported. When a referenced ConfigMap was not collected the check stays silent rather than guess.
 
     ## Why it matters
 
@@ -180,6 +185,17 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     slowed the whole training job. ByteDance's first lesson was to set the timeout threshold
     explicitly to a larger value; it also tuned NCCL's retransmit timer and retry count and enabled the
     NIC's `adap_retrans` feature.
+
+    NCCL documents how long it waits: each InfiniBand attempt times out after 4.096 µs ×
+    2^`NCCL_IB_TIMEOUT`, and the time before NCCL raises a network error is that times
+    `NCCL_IB_RETRY_CNT`. Left unset, that time is the default of whichever NCCL the image ships:
+    `NCCL_IB_TIMEOUT` was 14 before NCCL 2.14 (about half a second in all), 18 from 2.14 (about 7.5 s)
+    and is 20 from 2.23 (about 30 s). Setting it explicitly makes the job's tolerance of a flapping
+    link a decision rather than an accident of the image.
+
+    ## Severity
+
+    Always **high**: a link flap of a few seconds fails the whole job, every rank of it.
 
     ## Example
 
@@ -205,121 +221,249 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     ```yaml
                 env:
                 - {name: NCCL_IB_HCA, value: mlx5}
-                - {name: NCCL_IB_TIMEOUT, value: "22"}
-                - {name: NCCL_IB_RETRY_CNT, value: "13"}
+                - {name: NCCL_IB_TIMEOUT, value: "22"}    # 17.2 s per attempt: about 2 minutes in all
+                - {name: NCCL_IB_RETRY_CNT, value: "7"}   # the default, and the most the counter holds (0-7)
     ```
 
-    Choose values for your fabric: the verbs timeout grows as 4.096 µs × 2^`NCCL_IB_TIMEOUT`, so a
-    few steps above the default already ride out multi-second flaps. Pair it with the framework's
-    collective timeout (for example `timeout=` in `torch.distributed.init_process_group`).
+    Choose the value for your fabric from NCCL's table (`NCCL_IB_TIMEOUT` 0-31; 0 and 32 or more mean
+    no timeout at all, so a dead link would hang the job): 19 waits about 15 s, 20 about 30 s, 21 about
+    60 s. A larger value rides out longer flaps but also takes longer to report a link that is really
+    dead; keep the total below the framework's collective timeout (`timeout=` of
+    `torch.distributed.init_process_group`, 10 minutes by default for NCCL), which aborts the
+    collective and crashes the process when it expires.
     """
     for workload, templates in training_runs(ctx):
-        evidence, pods, missing = [], 0, set()
+        evidence, pods = [], 0
         for template in templates:
             reason = _ib_evidence(ctx, template)
             if reason is None:
                 continue
-            knobs, unknown = _knobs_set(ctx, workload.ref.namespace, template)
-            absent = [k for k in NCCL_KNOBS if k not in knobs]
-            if not absent or unknown:
+            timeout_set, unknown = _timeout_set(ctx, workload.ref.namespace, template)
+            if timeout_set or unknown:
                 continue
             pods += template.replicas or 1
-            missing.update(absent)
-            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": absent}))
+            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": [IB_TIMEOUT]}))
         if evidence:
-            unset = " and ".join(k for k in NCCL_KNOBS if k in missing)
             yield ctx.finding(
                 workload.obj,
-                f"{pods} GPU pod(s) use InfiniBand/RoCE with {unset} at NCCL's defaults: a link flap of a few "
-                "seconds can abort or stall the whole job.",
+                f"{pods} GPU pod(s) use InfiniBand/RoCE with {IB_TIMEOUT} unset: how long a link may flap before "
+                "NCCL fails the whole job is left to the NCCL version's default (about half a second before 2.14).",
                 *evidence,
             )
 
 
-HEALTH_AGENTS = ("node-problem-detector", "dcgm", "gpu-health", "nic-health")
-STANDARD_CONDITIONS = frozenset({"Ready", "MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"})
+ELASTIC_CHECKPOINTS = "kubeflow-user-2022-elastic-pytorchjob-checkpoints-lost-with-pods"
+
+DURABLE_VOLUME_SOURCES = (
+    "persistentVolumeClaim", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
+)
+"""Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted).
+A generic ``ephemeral`` claim and ``emptyDir`` are deleted with the pod."""
+OBJECT_STORE_SCHEMES = ("s3://", "gs://", "gcs://", "hdfs://", "abfs://", "abfss://", "az://", "oss://", "wasbs://")
+CHECKPOINT_WORDS = ("checkpoint", "ckpt")
 
 
-def _condition_types(node: dict) -> set[str]:
-    return {
-        c["type"]
-        for c in as_list(dig(node, "status", "conditions"))
-        if isinstance(c, dict) and isinstance(c.get("type"), str)
+def _durable_mounts(template: PodTemplate) -> list[str]:
+    """Mount paths, in the training containers, of volumes that outlive the pod."""
+    durable = {
+        v["name"]
+        for _, v in mounted_volumes(template)
+        if isinstance(v.get("name"), str) and any(isinstance(v.get(source), dict) for source in DURABLE_VOLUME_SOURCES)
     }
+    return [
+        m["mountPath"]
+        for _, c in containers(template.spec, init=False)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in durable
+        and isinstance(m.get("mountPath"), str)
+    ]
+
+
+def _checkpoint_settings(template: PodTemplate) -> list[tuple[str, str]]:
+    """``(where, value)`` for every flag or env var naming a checkpoint location (``--ckpt-dir /x``, ``CHECKPOINT_DIR=/x``)."""
+    found = []
+    for container_path, container in containers(template.spec, init=False):
+        path = f"{template.path}.spec.{container_path}" if template.path else f"spec.{container_path}"
+        words = " ".join(command_words(container)).split()
+        for index, word in enumerate(words):
+            if not word.startswith("-") or not any(hint in word.lower() for hint in CHECKPOINT_WORDS):
+                continue
+            if "=" in word:
+                found.append((f"{path}.args", word.split("=", 1)[1]))
+            elif index + 1 < len(words) and not words[index + 1].startswith("-"):
+                found.append((f"{path}.args", words[index + 1]))
+        for entry in as_list(container.get("env")):
+            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("value"), str):
+                if any(hint in entry["name"].lower() for hint in CHECKPOINT_WORDS):
+                    found.append((f"{path}.env[{entry['name']}]", entry["value"]))
+    return found
+
+
+def _names_object_store(template: PodTemplate) -> bool:
+    for _, container in containers(template.spec, init=False):
+        words = command_words(container) + [str(e.get("value", "")) for e in as_list(container.get("env")) if isinstance(e, dict)]
+        if any(scheme in str(word).lower() for word in words for scheme in OBJECT_STORE_SCHEMES):
+            return True
+    return False
+
+
+def _under(path: str, mount: str) -> bool:
+    mount = mount.rstrip("/") or "/"
+    return mount == "/" or path == mount or path.startswith(mount + "/")
+
+
+def _checkpoint_storage(template: PodTemplate) -> tuple[bool | None, list[Evidence]]:
+    """Whether the template's checkpoints survive the pod: True, False (with evidence), None when unknown."""
+    if _names_object_store(template):
+        return True, []
+    mounts = _durable_mounts(template)
+    settings = _checkpoint_settings(template)
+    if not settings:
+        return bool(mounts), []
+    local = []
+    for where, value in settings:
+        if not value.startswith("/"):
+            return None, []  # a bucket name, a variable: the destination cannot be read
+        if any(_under(value, mount) for mount in mounts):
+            return True, []
+        local.append(Evidence(where, value))
+    return False, local
+
+
+def _restarting_runs(ctx: Context) -> list[tuple[Workload, list[PodTemplate], dict]]:
+    """Unfinished training that restarts its workers and is meant to carry on: multi-pod GPU training, and
+    elastic training jobs (``spec.elasticPolicy``) of any size, each with its elastic policy ({} when none)."""
+    runs = []
+    for workload in ctx.inventory.workloads:
+        if workload.is_finished:
+            continue
+        elastic = as_dict(dig(workload.obj, "spec", "elasticPolicy")) if workload.kind in TRAINING_KINDS else {}
+        templates = _training_gpu_templates(workload) or (list(workload.templates) if elastic else [])
+        if templates:
+            runs.append((workload, templates, elastic))
+    if not runs:
+        raise Skip("no multi-pod GPU training or elastic training workloads")
+    return runs
 
 
 @check(
-    id="gpu-node-health-missing",
-    title="GPU nodes without GPU or NIC health reporting",
-    severity="high",
+    id="training-checkpoint-missing",
+    title="Training that restarts its workers keeps its checkpoints only on pod-local storage",
+    severity="medium",
     category="gpu",
-    cases=[OPT_175B],
-    requires=["Node"],
-    reads=["DaemonSet"],
-    defaults={"agents": list(HEALTH_AGENTS)},
+    cases=[ELASTIC_CHECKPOINTS],
+    reads=["workloads", *sorted(TRAINING_KINDS)],
+    defaults={"min_gpus": 8},
     fix=(
-        "Run node-problem-detector (with GPU and NIC problem rules) or NVIDIA DCGM on every GPU node, so "
-        "that Xid errors, ECC faults and link flaps become node conditions or metrics that can cordon "
-        "the node; make sure its tolerations match the GPU nodes' taints."
+        "Write checkpoints to storage that outlives the pods (a ReadWriteMany PVC, an NFS, Lustre or other "
+        "CSI volume mounted in every worker, or an object store), point the training script's checkpoint "
+        "path at it explicitly, and resume from the latest checkpoint when the workers restart."
     ),
 )
-def gpu_node_health_missing(ctx: Context) -> Iterator[Finding]:
+def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Nodes with GPUs (`nvidia.com/gpu` or `amd.com/gpu` capacity, or the GPU operator's
-    `nvidia.com/gpu.present` label) that no health agent covers: no DaemonSet whose name or image
-    is a known agent (node-problem-detector, NVIDIA DCGM / dcgm-exporter, or names set in the
-    `agents` setting) would run on the node (its nodeSelector, node affinity and tolerations are
-    checked against the node's labels and taints), and the node reports no condition beyond the
-    kubelet's standard five. Skipped when DaemonSets were not collected.
+    Training workloads that restart their workers and carry on: elastic training jobs
+    (`spec.elasticPolicy`, as on Kubeflow's PyTorchJob) of any size, and multi-pod GPU training
+    (PyTorchJob, MPIJob, JobSet, LeaderWorkerSet, RayCluster, Jobs and other pod-template custom
+    resources), whose checkpoints would not survive their pods. Durable means a mounted volume that
+    outlives the pod (PVC, NFS, CSI, hostPath, CephFS, Azure File ...) or an object-store URL (`s3://`,
+    `gs://`, `hdfs://`, `abfs://` ...) in an argument or an environment variable. `emptyDir` and
+    generic ephemeral volumes do not count: they are deleted with the pod, and the container's own
+    filesystem with every restart of the container.
+
+    - When a flag or environment variable names the checkpoint location (`--checkpoint-dir /ckpt`,
+      `CKPT_PATH=/out`), that path must lie under a durable mount; a location on the container's
+      filesystem or an emptyDir is reported. A location that is neither a path nor a URL (a bucket
+      name, a variable) cannot be judged and is not reported.
+    - Without any such setting, the workload is reported when none of its pods mounts anything durable
+      or names an object store, and it is an elastic job (built to restart its workers and resume) or
+      uses at least `min_gpus` GPUs in all (default 8, one node's worth): smaller, non-elastic jobs are
+      cheap to rerun from the start. A script that uploads checkpoints through code of its own is
+      invisible here; naming the destination in the manifest makes it visible.
 
     ## Why it matters
 
-    Meta AI trained OPT-175B on 1,024 rented A100s with no automated GPU burn-in, InfiniBand
-    testing or log monitoring at launch, and logged more than 40 restarts in two weeks of
-    November 2021: nodes dropped out with ECC errors or lost GPUs, replacements arrived with the
-    same faults, and each one was found by people watching the run and recovered by hand. Once
-    monitoring and health checks were combined into automated recovery, 8 hardware failures between
-    Christmas and New Year were recovered automatically. A GPU node that reports nothing leaves a
-    failing GPU or a flapping NIC to be discovered as a hung or crashed job.
+    A user testing the fault tolerance of an elastic PyTorchJob ran Kubeflow's own ImageNet example
+    with two workers and deleted one worker pod: the other worker failed as well, every pod of the job
+    restarted, and the checkpoints, which the example's script writes by default to
+    `/tmp/checkpoint.pth.tar` on the container's filesystem, were lost with them. The script counts on
+    a surviving worker to hand its newest checkpoint to the others, and PyTorch's elastic launcher kills
+    all surviving workers on any failure or change of membership, warning users to checkpoint their
+    progress; with nothing durable mounted, a restart of every pod leaves nothing to resume from.
+
+    ## Severity
+
+    Always **medium**: a restart of every pod loses the training done since the job started, but not
+    the job, its data or anything else on the cluster; the check's GPU threshold already leaves out
+    runs cheap enough to redo.
 
     ## Example
 
     ```yaml
-    apiVersion: apps/v1
-    kind: DaemonSet
-    metadata: {name: node-problem-detector, namespace: kube-system}
+    apiVersion: kubeflow.org/v1
+    kind: PyTorchJob
     spec:
-      template:
-        spec:
-          nodeSelector: {node-pool: general}   # never reaches the GPU pool
+      elasticPolicy: {rdzvBackend: c10d, minReplicas: 1, maxReplicas: 2, maxRestarts: 100}
+      pytorchReplicaSpecs:
+        Worker:
+          replicas: 2
+          restartPolicy: OnFailure
+          template:
+            spec:
+              containers:
+              - name: pytorch
+                command: [python, -m, torch.distributed.run, /workspace/examples/imagenet.py]
+                # the script's default checkpoint file is /tmp/checkpoint.pth.tar
     ```
 
     ## Fix
 
     ```yaml
-        spec:
-          tolerations:
-          - {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}
+              containers:
+              - name: pytorch
+                command: [python, -m, torch.distributed.run, /workspace/examples/imagenet.py,
+                          --checkpoint-file=/checkpoints/checkpoint.pth.tar]
+                volumeMounts: [{name: checkpoints, mountPath: /checkpoints}]
+              volumes:
+              - {name: checkpoints, persistentVolumeClaim: {claimName: imagenet-checkpoints}}   # ReadWriteMany
     ```
     """
-    if not ctx.inventory.collected("DaemonSet"):
-        raise Skip("DaemonSet not collected, so health agents cannot be seen")
-    gpu_nodes = [n for n in ctx.inventory.nodes if is_gpu_node(n)]
-    if not gpu_nodes:
-        raise Skip("no GPU nodes")
-    agents = list(daemonsets_matching(ctx.inventory, [a.lower() for a in ctx.setting("agents")]))
-    for node in gpu_nodes:
-        if _condition_types(node) - STANDARD_CONDITIONS or any(daemonset_covers(agent, node) for agent in agents):
+    for workload, templates, elastic in _restarting_runs(ctx):
+        judged = [(t, *_checkpoint_storage(t)) for t in templates]
+        if any(durable is not False for _, durable, _ in judged):
             continue
-        names = sorted(f"{namespace(a.obj)}/{name(a.obj)}" for a in agents)
+        pods = sum(t.replicas or 1 for t in templates)
+        local = [e for _, _, evidence in judged for e in evidence]
+        gpus = sum(template_gpus(t) * (t.replicas or 1) for t in templates)
+        if not local and not elastic and gpus < ctx.setting("min_gpus"):
+            continue
+        if local:
+            message = (
+                f"{pods} training pod(s) write checkpoints to {', '.join(sorted({str(e.value) for e in local}))} "
+                "on storage deleted with the pod (the container's filesystem, an emptyDir or an ephemeral volume): "
+                "a restarted worker has nothing to resume from."
+            )
+        elif elastic:
+            restarts = elastic.get("maxRestarts")
+            message = (
+                f"Elastic training job restarts its {pods} pod(s) on failure"
+                + (f" (maxRestarts {restarts})" if isinstance(restarts, int) else "")
+                + " but they mount nothing that outlives a pod and name no object store: any checkpoint stays on "
+                "pod-local storage, and once every pod has restarted the run starts over."
+            )
+        else:
+            message = (
+                f"{pods} GPU training pods ({gpus:g} GPUs) mount nothing that outlives a pod and name no object store: "
+                "any checkpoint stays on pod-local storage, and a failed worker can cost the whole run's progress."
+            )
         yield ctx.finding(
-            node,
-            "GPU node has no GPU/NIC health reporting: no health-agent DaemonSet runs here and the node "
-            "reports no custom conditions.",
-            Evidence("status.conditions[*].type", sorted(_condition_types(node))),
-            Evidence("health agents in cluster (not covering this node)", names or None),
+            workload.obj,
+            message,
+            *local,
+            *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
+            *([Evidence("spec.elasticPolicy", elastic)] if elastic and not local else []),
         )
 
 
@@ -376,6 +520,11 @@ def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
     single-node NCCL all-reduce Job mounted no /dev/shm, so with 8 ranks on an 8-GPU node UCX's
     shared-memory transport could not start and crashed with a segmentation fault, while the
     sibling multi-node manifest already mounted an 8Gi memory-backed /dev/shm.
+
+    ## Severity
+
+    Always **high**: the job's ranks fail (bus errors) or crawl as soon as they exchange data through
+    shared memory.
 
     ## Example
 
@@ -456,6 +605,11 @@ def gpu_node_untainted(ctx: Context) -> Iterator[Finding]:
     ordinary user nodes and, unlike their GCP GPU pools, no taint. BinderHub image-builder pods,
     scheduled onto user nodes, could therefore land on GPU nodes, and on one hub a single build
     request made the cluster autoscaler start a GPU node.
+
+    ## Severity
+
+    Always **medium**: pods that need no GPU can take a GPU node's CPU and memory, and the autoscaler
+    may keep costly nodes for them.
 
     ## Example
 

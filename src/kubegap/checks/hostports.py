@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, int_or_percent, spec_path
+from kubegap.checks._common import audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads import replicas
+from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, containers, dig, str_map
 from kubegap.scheduling import eligible
 from kubegap.podtemplates import PodTemplate
@@ -40,11 +41,6 @@ def _room(ctx: Context, template: PodTemplate) -> tuple[int, str] | None:
         count = sum(1 for node in ctx.inventory.nodes if dig(node, "spec", "unschedulable") is not True and eligible(template.spec, node))
         return count, f"only {count} schedulable node(s) match its placement rules"
     return None
-
-
-def _setting(strategy: dict, field: str):
-    value = dig(strategy, "rollingUpdate", field)
-    return "25%" if value is None else value
 
 
 @check(
@@ -85,6 +81,10 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
     when the network operator's new pod could not get its host port and the rollout exceeded its
     progress deadline; the fix set `maxSurge: 0` so that the old pod stops first.
 
+    ## Severity
+
+    Always **medium**: the rollout never finishes, while the old pods keep serving.
+
     ## Example
 
     ```yaml
@@ -115,8 +115,7 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
         strategy = as_dict(dig(workload.obj, "spec", "strategy"))
         if not count or dig(strategy, "type") == "Recreate":
             continue
-        surge = int_or_percent(_setting(strategy, "maxSurge"), count, round_up=True)
-        unavailable = int_or_percent(_setting(strategy, "maxUnavailable"), count, round_up=False)
+        surge, unavailable = rolling_update("Deployment", as_dict(strategy.get("rollingUpdate")), count)
         if surge is None or unavailable is None or surge <= 0 or unavailable > 0:
             continue
         room = _room(ctx, template)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, containers
-from kubegap.podtemplates import PodTemplate
+from kubegap.podtemplates import PodTemplate, Workload
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
@@ -77,6 +77,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `latest` images; when upstream changed how the CLI took its arguments, catalog-operator pods
     crash-looped, more than once, until the chart pinned a release.
 
+    ## Severity
+
+    Always **medium**: two nodes can run different code under one name, and a rollback may not return to
+    the code that ran.
+
     ## Example
 
     ```yaml
@@ -128,7 +133,7 @@ def _pull_secrets(spec: dict) -> list[str]:
 @check(
     id="image-registry-unauthenticated",
     title="Images pulled anonymously from Docker Hub",
-    severity="low",
+    severity="medium",
     category="containers",
     cases=[DOCKER_HUB],
     reads=["workloads", "ServiceAccount"],
@@ -158,6 +163,13 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     failing with `toomanyrequests`, `ErrImagePull` and `ImagePullBackOff`, the Kubernetes
     project's own end-to-end tests among them; they were changed to stop depending on Docker Hub.
     Nothing had changed on the clusters themselves.
+
+    ## Severity
+
+    **low** by default: a rate-limited pull delays the pods that need the image on a new node.
+    **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
+    be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
+    every start.
 
     ## Example
 
@@ -190,9 +202,34 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             evidence += [Evidence(path, image) for path, image in hub] + [Evidence(spec_path(template, "imagePullSecrets"), None)]
         if evidence:
             where = f"none on ServiceAccount {', '.join(sorted(accounts))}" if accounts_known else "ServiceAccounts were not collected"
+            often = _pulls_often(workload, images)
             yield ctx.finding(
                 workload.obj,
                 f"{len(images)} image(s) come from Docker Hub with no pull secret on the pod ({where}): "
-                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited.",
+                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited" + (f", and {often}." if often else "."),
                 *evidence,
+                severity="medium" if often else "low",
             )
+
+
+def _pulls_often(workload: Workload, images: set[str]) -> str | None:
+    """Why the workload pulls its Docker Hub images more than once per new pod placement, if it does: a
+    DaemonSet pulls on every node that joins, and ``imagePullPolicy: Always`` (the default for ``:latest``
+    and untagged images) on every container start."""
+    if workload.kind == "DaemonSet":
+        return "a DaemonSet pulls them on every node that joins"
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            image = container.get("image")
+            if isinstance(image, str) and image.strip() in images and _pull_policy(container, image.strip()) == "Always":
+                return f"imagePullPolicy Always pulls {image.strip()} on every container start"
+    return None
+
+
+def _pull_policy(container: dict, image: str) -> str:
+    """The container's image pull policy, with the API's default: Always for ``:latest`` or no tag (and no digest)."""
+    policy = container.get("imagePullPolicy")
+    if isinstance(policy, str) and policy:
+        return policy
+    ref = parse_image(image)
+    return "Always" if ref.digest is None and ref.tag in (None, "latest") else "IfNotPresent"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import from_manifests, kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
+from kubegap.absence import RBAC_KINDS, empty_said, missing_said
+from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
@@ -30,16 +32,14 @@ class ReadyEndpoints:
             if service:
                 self._slices.setdefault((namespace(endpoint_slice), service), []).append(endpoint_slice)
         self._slices_collected = inventory.collected("EndpointSlice")
-        self._listed = self._complete("EndpointSlice") or self._complete("Endpoints")
-        """Whether endpoints were listed from a cluster or snapshot, so a Service without any has none."""
-
-    def _complete(self, kind_name: str) -> bool:
-        """Whether the kind was listed from a cluster or snapshot, so a Service without endpoints has none."""
-        return self.inventory.collected(kind_name) and not from_manifests(self.inventory)
 
     def recorded(self, ns: str | None, service: str) -> bool:
-        """Whether the Service's endpoints are known: listed from a cluster, or present in the input."""
-        return self._listed or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
+        """Whether the Service's endpoints are known: listed from a cluster or snapshot (a closed world, where a
+        Service without any has none), or present in the input."""
+        return (
+            self.inventory.closed("EndpointSlice", ns) or self.inventory.closed("Endpoints", ns)
+            or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
+        )
 
     def ready(self, ns: str | None, service: str) -> int | None:
         """How many endpoints are ready (a missing ``ready`` condition means ready); None when unknown."""
@@ -76,7 +76,7 @@ def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tu
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds],
+    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS, *SERVING_EVIDENCE_KINDS],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -89,13 +89,14 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
     are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
     input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
-    against what would create its pods in its namespace: workload pod templates (with the labels
-    their controllers add, such as a StatefulSet's pod names) and the pods an operator runs for
-    a Prometheus, Alertmanager or ThanosRuler resource (its `podMetadata` labels); it is reported
-    when none of them could match, or only sources scaled to zero replicas. A label whose value
-    the input cannot tell counts as possibly matching. Not judged when its namespace has neither
-    endpoints nor any pod source, nor when nothing matches but the namespace holds a custom
-    resource that describes pods kubegap does not know how to label (an unknown operator's).
+    against the workload pod templates of its namespace (with the labels their controllers add,
+    such as a StatefulSet's pod names; a label whose value the input cannot tell counts as possibly
+    matching): reported when none of them could match, or only workloads scaled to zero replicas,
+    and the input proves that nothing else makes its pods (see Evidence rules in the docs): a
+    template that misses the selector by one near-miss label, or a namespace whose pods only its
+    workloads can create (no workload allowed to create pods or workloads there, no custom resource
+    whose controller the input does not run). Otherwise, and when its namespace has neither
+    endpoints nor any workload, the Service is not judged, and coverage says so.
 
     ## Why it matters
 
@@ -104,6 +105,12 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     linkerd, which routes traffic between Monzo's microservices, was restarted, it could not handle
     how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
     routing down for the whole platform; deleting the empty Services ended the outage.
+
+    ## Severity
+
+    **medium** for a Service that may carry client traffic: with no ready endpoint its clients fail now,
+    with one they fail with that pod. **low** for a Service whose every port is a metrics, profiling,
+    health, debug or admin port (see `single-replica`): monitoring loses a target, no client fails.
 
     ## Example
 
@@ -135,24 +142,39 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None:
             continue
+        severity = None if _carries_clients(ctx, service) else "low"
         if ready is not None:  # none or one
             yield ctx.finding(
                 service,
-                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}"
+                + (" (its ports only serve metrics, profiling, health, debug or admin requests)." if severity else "."),
                 Evidence("ready endpoints", ready),
                 Evidence("spec.selector", str(selector)),
+                severity=severity,
             )
             continue
         sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
         planned = _planned_pods(sources, ns, selector)
-        if planned is not None and planned[0] == 0 and not (not planned[1] and sources.unknown_in(ns)):
-            yield ctx.finding(
-                service,
-                "Service selects no pods: no workload or operator resource in its namespace runs pods it matches."
-                if not planned[1] else "Service selects only workloads scaled to zero replicas.",
-                Evidence("spec.selector", str(selector)),
-                Evidence("selected workloads", planned[1] or None),
-            )
+        if planned is None or planned[0] != 0:
+            continue
+        how = empty_said(ctx, service, ns, selector, sources.labelled(ns))
+        if how is None:
+            continue
+        yield ctx.finding(
+            service,
+            f"Service selects no pods: no workload in its namespace runs pods it matches{how}."
+            if not planned[1] else f"Service selects only workloads scaled to zero replicas{how}.",
+            Evidence("spec.selector", str(selector)),
+            Evidence("selected workloads", planned[1] or None),
+            severity=severity,
+        )
+
+
+def _carries_clients(ctx: Context, service: dict) -> bool:
+    """Whether a Service may carry client traffic: a port not known as a metrics, profiling, health, debug
+    or admin port (a headless Service's pod names are client traffic too), or the API server's."""
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    return not ports or bool(serving(ctx.inventory).client_ports(service))
 
 
 FLAGS = {
@@ -244,6 +266,10 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
     conntrack maximum was not the default value but one written by kube-proxy, so Chatwork raised it
     through kube-proxy's own configuration, setting maxPerCore to 32768 and min to 131072.
 
+    ## Severity
+
+    Always **medium**: connections are dropped only when the table fills, on the busiest nodes first.
+
     ## Example
 
     ```yaml
@@ -314,10 +340,8 @@ def _pre_v1_problem(path: str, backend: dict) -> str:
             "rejects the Ingress (resource or service backend is required)")
 
 
-def _backend_problem(service: dict | None, service_name: str, port) -> str | None:
-    """What is wrong with a Service backend and what follows from it; None when it resolves."""
-    if service is None:
-        return f"Service {service_name} does not exist in the Ingress's namespace, so requests to it get 503"
+def _backend_problem(service: dict, service_name: str, port) -> str | None:
+    """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves."""
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
@@ -337,6 +361,7 @@ def _backend_problem(service: dict | None, service_name: str, port) -> str | Non
     category="networking",
     cases=[OPENBANK],
     requires=["Ingress", "Service"],
+    reads=[*RBAC_KINDS, "workloads"],
     fix=(
         "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
         "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress; "
@@ -355,7 +380,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
     API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
     Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
-    and Services were both collected. One finding per Ingress, with every broken backend in the
+    and Services were both collected. That a Service does not exist is known from a cluster or
+    snapshot that listed Services; in manifests only from positive evidence (see Evidence rules in
+    the docs): a Service of that name in another namespace only, a near-miss name, or files beside
+    the Ingress that define the namespace's Services while nothing in the input could create one.
+    Otherwise the backend is not judged, and coverage says so. One finding per Ingress, with every broken backend in the
     evidence.
 
     ## Why it matters
@@ -365,6 +394,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     namespace, and an Ingress backend can only refer to a Service in its own namespace. Every health
     signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
     name, and the Ingress reported Synced/Healthy throughout.
+
+    ## Severity
+
+    Always **high**: the path returns errors to every client, while everything inside the cluster looks
+    healthy.
 
     ## Example
 
@@ -402,7 +436,14 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
             if port is None and dig(backend, "servicePort") is not None:
                 old = dig(backend, "servicePort")
                 port = {"number": old} if isinstance(old, int) else {"name": old}
-            problem = _backend_problem(ctx.inventory.get("Service", ns, service_name), service_name, port)
+            service = ctx.inventory.get("Service", ns, service_name)
+            if service is None:
+                how = missing_said(ctx, "Service", ns, service_name, ingress)
+                if how is None:
+                    continue
+                problem = f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
+            else:
+                problem = _backend_problem(service, service_name, port)
             if problem:
                 problems.append((problem, Evidence(path, backend)))
         if problems:
@@ -449,7 +490,10 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
     cases=[MICROK8S],
     requires=["Service"],
     reads=["workloads"],
-    fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
+    fix=(
+        "Point each named targetPort at a port name the selected containers declare, or give that name to the "
+        "container port that serves it."
+    ),
 )
 def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     """
@@ -459,8 +503,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     `targetPort` (the `port` when unset) is a number that none of the selected containers declares
     as a `containerPort`, or a name that none of them declares. Declaring a port is informational
     for numbers (a container may listen on a port it does not declare), so the finding says the
-    port is undeclared, not that it is closed; a named targetPort that no container declares
-    cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
+    port is undeclared, not that it is closed, and its fix asks to check what the containers listen
+    on before moving a targetPort clients may be reached through; a named targetPort that no
+    container declares cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
     Services whose workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
@@ -469,6 +514,13 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     the Service in front of it forwarded to port 80, a port the container did not listen on. Every
     user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
     the targetPort was changed; Kubernetes does not reject such a mismatch.
+
+    ## Severity
+
+    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
+    traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
+    for numbers and the container may listen there anyway, so the input shows only that the declaration
+    is missing.
 
     ## Example
 
@@ -505,15 +557,36 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if undeclared:
             declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
-            ports = ", ".join(str(e.value) for e in undeclared)
+            named = [str(e.value) for e in undeclared if _is_name(e.value)]
+            numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
+            said = []
+            if named:
+                said.append(f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
+                            "be resolved and traffic to it fails")
+            if numbered:
+                said.append(f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
+                            "selected containers (a container may listen on a port it does not declare: the input shows "
+                            "only that the declaration is missing)")
             yield ctx.finding(
                 service,
-                f"targetPort {ports} {'is' if len(undeclared) == 1 else 'are'} not declared by the selected containers "
-                f"(they declare {declared}): unless they also listen there undeclared, traffic finds no listener.",
+                "; ".join(said) + f". They declare {declared}.",
                 *undeclared,
                 Evidence("declared container ports", sorted(numbers) + sorted(names)),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+                severity=None if named else "low",
+                remediation=None if named else NUMBERED_FIX,
             )
+
+
+NUMBERED_FIX = (
+    "Check what the containers listen on. If they listen on the targetPort, declare it in their ports (with a name, "
+    "and point targetPort at the name); if they do not, point targetPort at the port they listen on. Do not change a "
+    "targetPort the application is reached on only because it is undeclared."
+)
+
+
+def _is_name(target) -> bool:
+    return isinstance(target, str) and not target.isdigit()
 
 
 @check(
@@ -523,7 +596,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     category="networking",
     cases=[VERRAZZANO],
     requires=["NetworkPolicy"],
-    reads=["workloads", *list(pod_source_kinds)],
+    reads=["workloads", "Pod", *RBAC_KINDS],
     fix=(
         "Fix the podSelector so it matches the pods' current labels (check after upgrades that change "
         "workload labels or merge selectors), or delete the policy if nothing it protects remains."
@@ -534,13 +607,14 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     NetworkPolicies with a non-empty `podSelector` that selects no pod in their namespace: judged
-    against live pods when Pods were collected for that namespace, else against what would create
-    pods there: workload pod templates (with the labels their controllers add) and the pods of
-    Prometheus, Alertmanager and ThanosRuler resources (their `podMetadata` labels). A label
-    whose value the input cannot tell counts as possibly matching, and a custom resource that
-    describes pods kubegap cannot label (an unknown operator's) counts as a possible match.
-    Policies in namespaces where none of these was collected are not judged; an empty selector
-    (every pod) is never dangling.
+    against live pods where a cluster or snapshot listed them, else against the workload pod
+    templates of the namespace (with the labels their controllers add; a label whose value the
+    input cannot tell counts as possibly matching). A policy that matches no template is reported
+    only on evidence that nothing else makes its pods (see Evidence rules in the docs): a template
+    that misses it by one near-miss label, or a namespace whose pods only its workloads can create
+    (no workload allowed to create pods or workloads there, no custom resource whose controller the
+    input does not run); otherwise it is not judged, and coverage says so. Policies in namespaces
+    without pods or workloads are not judged; an empty selector (every pod) is never dangling.
 
     ## Why it matters
 
@@ -548,6 +622,11 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     matchLabels, so the policy required both app=mysql and tier=mysql. The new operator-managed MySQL
     pods had no app label, the policy no longer selected them, it was not applied as intended, and the
     upgrade hung. A policy that selects nothing fails silently.
+
+    ## Severity
+
+    Always **medium**: the rules the policy was written for are not applied, which may leave pods open
+    or blocked without anyone knowing.
 
     ## Example
 
@@ -571,17 +650,21 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_label_selector(dig(policy, "spec", "podSelector"))
         if selector is None or selector.selects_everything:
             continue
-        if ctx.inventory.pods.in_namespace(ns):
-            matched = ctx.inventory.pods.select(ns, selector)
+        closed = ctx.inventory.closed("Pod", ns)
+        if closed and ctx.inventory.pods.in_namespace(ns):
+            if ctx.inventory.pods.select(ns, selector):
+                continue
+            how = ""
         else:
             if sources is None:
                 sources = pod_sources(ctx.inventory)
-            if not sources.in_namespace(ns):
+            if not sources.in_namespace(ns) or sources.select(ns, selector):
                 continue
-            matched = sources.select(ns, selector) or sources.unknown_in(ns)
-        if not matched:
-            yield ctx.finding(
-                policy,
-                "NetworkPolicy selects no pods: the traffic rules it was written for are not applied to anything.",
-                Evidence("spec.podSelector", str(selector)),
-            )
+            how = empty_said(ctx, policy, ns, selector, sources.labelled(ns))
+            if how is None:
+                continue
+        yield ctx.finding(
+            policy,
+            f"NetworkPolicy selects no pods{how}: the traffic rules it was written for are not applied to anything.",
+            Evidence("spec.podSelector", str(selector)),
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import name
 from kubegap.podtemplates import Workload
@@ -50,20 +51,24 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
     in_use = False
     unclassed = []
     for workload in ctx.inventory.workloads:
-        missing = []
+        missing: list[Evidence] = []
+        how: list[str] = []
         for template in workload.templates:
             class_name = template.spec.get("priorityClassName")
             if isinstance(class_name, str) and class_name:
                 in_use = in_use or class_name not in BUILTIN_CLASSES
                 if classes_known and class_name not in BUILTIN_CLASSES and ctx.inventory.get("PriorityClass", None, class_name) is None:
-                    missing.append(Evidence(f"{template.path}.spec.priorityClassName", class_name))
+                    said = missing_said(ctx, "PriorityClass", None, class_name, workload.obj)
+                    if said is not None:
+                        missing.append(Evidence(f"{template.path}.spec.priorityClassName", class_name))
+                        how.append(said)
             elif workload.ref.namespace in CRITICAL_NAMESPACES and workload.serves_traffic:
                 unclassed.append((workload, template))
         if missing:
             yield ctx.finding(
                 workload.obj,
-                f"Pods refer to PriorityClass {', '.join(sorted({e.value for e in missing}))}, which does not exist: "
-                "the API server rejects them.",
+                f"Pods refer to PriorityClass {', '.join(sorted({e.value for e in missing}))}, which does not exist"
+                + "".join(sorted(set(how))) + ": the API server rejects them.",
                 *missing,
             )
     if not in_use:
@@ -88,7 +93,7 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
     severity="medium",
     category="workloads",
     cases=[GRAFANA],
-    reads=["workloads", "PriorityClass"],
+    reads=["workloads", "PriorityClass", *RBAC_KINDS],
     defaults={"high_priority_value": 1000000},
     fix=(
         "Review pod priorities as a whole: keep globalDefault on a low class (or none), set preemptionPolicy: "
@@ -104,7 +109,10 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
       that are the `globalDefault`, or that preempt lower-priority pods (`preemptionPolicy` unset
       or `PreemptLowerPriority`);
     - workloads whose `priorityClassName` names a class that does not exist (when PriorityClasses
-      were collected; the built-in `system-*` classes always exist);
+      were collected; the built-in `system-*` classes always exist): known from a cluster or
+      snapshot that listed them, or in manifests on positive evidence (a near-miss name, or files
+      beside the workload that define PriorityClasses while nothing in the input could create one;
+      see Evidence rules in the docs), otherwise not judged;
     - kube-system workloads without a `priorityClassName` in a cluster that uses custom
       priorities, which lets higher-priority application pods preempt them.
 
@@ -118,6 +126,11 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
     Cortex ingester requests 4 cores and 15GB of RAM, a quarter of a machine, and every upgrade
     needs one extra ingester, which often fit on no single node although the cluster had plenty of
     free capacity in aggregate.
+
+    ## Severity
+
+    Always **medium**: preemption or a missing class affects the pods that use it and their neighbours,
+    not the cluster as a whole.
 
     ## Example
 

@@ -5,18 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, from_manifests, is_live, source_folder, spec_path
+from kubegap.absence import RBAC_KINDS, missing_said
+from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.inventory import Inventory
-from kubegap.resources import annotation, as_dict, as_list, containers, dig, group, name, namespace
+from kubegap.resources import annotation, as_dict, as_list, containers, dig
 from kubegap.podtemplates import PodTemplate, Workload
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})
 
 KINDS = ("ConfigMap", "Secret", "ServiceAccount", "PersistentVolumeClaim")
-SECRET_MAKERS = ("Certificate", "ExternalSecret", "SealedSecret", "Role", "RoleBinding")
-"""Kinds that say a Secret is created at run time rather than applied."""
 
 EVERY_NAMESPACE = {"ConfigMap": frozenset({"kube-root-ca.crt"})}
 """Objects Kubernetes itself publishes in every namespace (the cluster's CA bundle, since 1.20)."""
@@ -94,74 +92,10 @@ def _claim_templates(workload: Workload) -> frozenset[str]:
     )
 
 
-def _roles_creating_secrets(inventory: Inventory, ns: str | None) -> set[str]:
-    names = set()
-    for role in inventory.of_kind("Role"):
-        if namespace(role) != ns:
-            continue
-        for rule in as_list(role.get("rules")):
-            if (
-                {"", "*"} & _strings(dig(rule, "apiGroups"))
-                and {"secrets", "*"} & _strings(dig(rule, "resources"))
-                and {"create", "*"} & _strings(dig(rule, "verbs"))
-            ):
-                names.add(name(role))
-    return names
-
-
-def _strings(value) -> set[str]:
-    return {item for item in as_list(value) if isinstance(item, str)}
-
-
-def _account(template: PodTemplate) -> str:
-    """The ServiceAccount a pod template runs as (``default`` when unset or unusable)."""
-    for field in ("serviceAccountName", "serviceAccount"):
-        if isinstance(value := template.spec.get(field), str) and value:
-            return value
-    return "default"
-
-
-def secrets_created_at_run_time(inventory: Inventory, ns: str | None) -> bool:
-    """Whether a workload of the namespace may create Secrets itself: a Role there grants ``create``
-    on secrets to a ServiceAccount one of its workloads runs as (an init container that generates a
-    password, for example)."""
-    roles = _roles_creating_secrets(inventory, ns)
-    if not roles:
-        return False
-    accounts = {
-        subject_name
-        for binding in inventory.of_kind("RoleBinding")
-        if namespace(binding) == ns and dig(binding, "roleRef", "kind") == "Role" and dig(binding, "roleRef", "name") in roles
-        for subject in as_list(binding.get("subjects"))
-        if dig(subject, "kind") == "ServiceAccount" and dig(subject, "namespace", default=ns) == ns
-        and isinstance(subject_name := dig(subject, "name"), str)
-    }
-    return any(
-        _account(t) in accounts
-        for w in inventory.workloads
-        if w.ref.namespace == ns
-        for t in w.templates
-    )
-
-
-def generated_secrets(inventory: Inventory) -> set[tuple[str | None, str]]:
-    """``(namespace, name)`` of Secrets other objects create: cert-manager Certificates
-    (``secretName``), ExternalSecrets (``target.name``, else their own name) and SealedSecrets."""
-    found = []
-    for certificate in inventory.of_kind("Certificate"):
-        if group(certificate) == "cert-manager.io":
-            found.append((namespace(certificate), dig(certificate, "spec", "secretName")))
-    for external in inventory.of_kind("ExternalSecret"):
-        found.append((namespace(external), dig(external, "spec", "target", "name") or name(external)))
-    for sealed in inventory.of_kind("SealedSecret"):
-        found.append((namespace(sealed), dig(sealed, "spec", "template", "metadata", "name") or name(sealed)))
-    return {(ns, n) for ns, n in found if isinstance(n, str)}
-
-
-def _created_elsewhere(kind: str, ns: str | None, ref_name: str, generated: set[tuple[str | None, str]]) -> bool:
-    if ref_name in EVERY_NAMESPACE.get(kind, ()):
-        return True
-    return kind == "Secret" and ((ns, ref_name) in generated or bool(_TOKEN_SECRET.match(ref_name)))
+def _made_by_kubernetes(kind: str, ref_name: str) -> bool:
+    """Objects Kubernetes itself makes: the CA bundle it publishes in every namespace, and the legacy token
+    Secret of a ServiceAccount."""
+    return ref_name in EVERY_NAMESPACE.get(kind, ()) or (kind == "Secret" and bool(_TOKEN_SECRET.match(ref_name)))
 
 
 def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None) -> list[tuple[str, str, str]]:
@@ -194,7 +128,7 @@ def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str,
     severity="medium",
     category="containers",
     cases=[OPENMETADATA],
-    reads=["workloads", *KINDS, *SECRET_MAKERS],
+    reads=["workloads", *KINDS, *RBAC_KINDS],
     fix=(
         "Create the missing object in the workload's namespace (or fix the name), deploy it before the workload, "
         "or mark a reference that may legitimately be absent as optional: true."
@@ -234,6 +168,11 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     pre-upgrade hooks before the release's regular resources, so the hook pods sat in
     `CreateContainerConfigError` and the upgrade could not proceed.
 
+    ## Severity
+
+    Always **medium**: the pods of one workload cannot start (or start without the setting) until the
+    object exists.
+
     ## Example
 
     ```yaml
@@ -251,44 +190,32 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     known = [k for k in KINDS if ctx.inventory.collected(k)]
     if not known:
         raise Skip("none of ConfigMaps, Secrets, ServiceAccounts or PersistentVolumeClaims were collected")
-    manifests = from_manifests(ctx.inventory)
-    managed = {  # only manifests are judged by the directories that manage each kind
-        (k, namespace(obj), source_folder(ctx.inventory, obj))
-        for k in known
-        for obj in ctx.inventory.of_kind(k)
-        if k != "Secret" or is_live(obj)
-    } if manifests else set()
-    generated = generated_secrets(ctx.inventory)
-    self_made: dict[str | None, bool] = {}
     by_volumes: dict[int, list[tuple[int, str, str, str]]] = {}
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
         shadowed = _claim_templates(workload)
-        missing, later = [], []
+        missing, how, later = [], [], []
         for template in workload.templates:
             for kind, ref_name, path in references(template, by_volumes):
-                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _created_elsewhere(kind, ns, ref_name, generated):
+                if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _made_by_kubernetes(kind, ref_name):
                     continue
                 if kind == "PersistentVolumeClaim" and _volume_name(template, path) in shadowed:
                     continue
                 target = ctx.inventory.get(kind, ns, ref_name)
                 if target is None:
-                    if manifests and (kind, ns, source_folder(ctx.inventory, workload.obj)) not in managed:
-                        continue  # these files do not manage this kind here: it is created outside them
-                    if kind == "Secret":
-                        if ns not in self_made:
-                            self_made[ns] = secrets_created_at_run_time(ctx.inventory, ns)
-                        if self_made[ns]:
-                            continue
+                    said = missing_said(ctx, kind, ns, ref_name, workload.obj)
+                    if said is None:
+                        continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
+                    how.append(f"{kind} {ref_name}{said}")
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
                     later.append(Evidence(path, f"{kind} {ref_name}"))
         if missing:
             yield ctx.finding(
                 workload.obj,
                 f"{len(missing)} reference(s) to objects that do not exist in namespace {ns or '(none)'}: "
-                + ", ".join(sorted({e.value for e in missing})) + ".",
+                + ", ".join(sorted(set(how))) + ".",
                 *missing,
             )
         if later:

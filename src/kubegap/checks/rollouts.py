@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
-    backing_services,
     condition,
     daemonset_covers,
     has_status,
-    int_or_percent,
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
+from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload, is_top_level
@@ -25,6 +25,7 @@ OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
 CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
+COS_GPU_INSTALLER = "kubernetes-2026-ci-cos-125-gpu-driver-installer-crashloop"
 
 SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
 ORPHAN_FIX = (
@@ -65,6 +66,10 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     Shopify engineers cleaned up such orphaned ReplicaSets in one environment after selector
     changes; some were running pods far behind the versions being shipped. Nothing in their
     deployment tooling checked that selectors and pod labels stayed consistent.
+
+    ## Severity
+
+    Always **high**: the API rejects the object, or the controller manages pods it should not.
 
     ## Example
 
@@ -145,19 +150,29 @@ def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
 
 
 def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
+    """What is unsafe in a rolling update over ``replicas`` pods (nodes, for a DaemonSet), resolved as its
+    controller resolves it (``kubegap.intstr``); a field left unset is not judged."""
     if kind in ("Deployment", "Rollout"):
         strategy = as_dict(spec.get("strategy"))
         if strategy.get("type") == "Recreate":
             return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence("spec.strategy.type", "Recreate")
-        field, value = "spec.strategy.rollingUpdate.maxUnavailable", dig(strategy, "rollingUpdate", "maxUnavailable")
+        field, rolling = "spec.strategy.rollingUpdate.maxUnavailable", as_dict(strategy.get("rollingUpdate"))
     elif kind == "DaemonSet":
-        field, value = "spec.updateStrategy.rollingUpdate.maxUnavailable", dig(spec, "updateStrategy", "rollingUpdate", "maxUnavailable")
+        field, rolling = "spec.updateStrategy.rollingUpdate.maxUnavailable", as_dict(dig(spec, "updateStrategy", "rollingUpdate"))
     else:
         return None
+    value = rolling.get("maxUnavailable")
     if value is None:
         return None
-    if value == "100%" or (replicas and (int_or_percent(value, replicas, round_up=False) or 0) >= replicas):
+    if value == "100%":
         return f"allows maxUnavailable {value}: a rollout can take every pod down at once", Evidence(field, value)
+    unavailable = rolling_update(kind, rolling, replicas)[1] if replicas else None
+    if unavailable is not None and unavailable >= replicas:
+        return (
+            f"allows maxUnavailable {value}, which resolves to all {replicas} of its pods: a rollout can take every pod down "
+            "at once",
+            Evidence(field, value),
+        )
     return None
 
 
@@ -167,12 +182,14 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Service", "Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
         "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
-        "availability during a rollout needs replication in the application, not a different strategy."
+        "availability during a rollout needs replication in the application, not a different strategy. Where two "
+        "pods must never run at once (a controller without leader election) or pods bind a host port, surge nothing: "
+        "run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
@@ -182,7 +199,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     Deployments and Argo Rollouts selected by a Service that carries client traffic (not headless,
     not metrics-only, as for `single-replica`) that use the `Recreate` strategy or a
     `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
-    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes.
+    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes. A
+    percentage is resolved as each controller resolves it: a Deployment's `maxUnavailable` rounds
+    down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
     unable to attach the volume, or two instances writing to it. Deployments are only judged when
@@ -195,6 +214,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     was killed before the new one was ready, and the API answered 503 for about 60 to 90 seconds.
     Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
     RollingUpdate with maxUnavailable 0 and maxSurge 1.
+
+    ## Severity
+
+    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready.
 
     ## Example
 
@@ -212,7 +236,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         rollingUpdate: {maxUnavailable: 10%}
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True) if ctx.inventory.collected("Service") else None
+    client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
@@ -220,7 +244,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         spec = as_dict(workload.obj.get("spec"))
         if workload.kind == "DaemonSet":
             total = nodes
-        elif backed is not None and id(workload.obj) in backed and len(workload.templates) == 1:
+        elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
             total = workload.templates[0].replicas or 0
         else:
             continue
@@ -278,6 +302,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     deadline of 600 seconds, which was raised to 1800. A rollout whose new pods never become ready
     trips the same condition, and there the Deployment stays split between two versions until
     someone rolls it back or fixes it forward.
+
+    ## Severity
+
+    Always **high**: the Deployment is unavailable or stuck between two versions now.
 
     ## Example
 
@@ -342,14 +370,18 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
         "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
         "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
     ),
-    reads=["workloads"],
+    reads=["workloads", *RBAC_KINDS],
 )
 def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
     StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
-    or one that is not headless (`clusterIP` other than `None`).
+    or one that is not headless (`clusterIP` other than `None`). That the Service does not exist is
+    known from a cluster or snapshot that listed Services; in manifests only from positive evidence
+    (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
+    StatefulSet that define the namespace's Services while nothing in the input could create one.
+    Otherwise the StatefulSet is not judged, and coverage says so.
 
     ## Why it matters
 
@@ -359,6 +391,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     took `serviceName` from the release name while the Services were named by the chart's
     fullname helper; whenever an override was set the names diverged, the governing Service did
     not exist and the pods' DNS names could not be resolved.
+
+    ## Severity
+
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them.
 
     ## Example
 
@@ -386,9 +423,12 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             continue
         service = ctx.inventory.get("Service", workload.ref.namespace, service_name)
         if service is None:
+            how = missing_said(ctx, "Service", workload.ref.namespace, service_name, workload.obj)
+            if how is None:
+                continue
             yield ctx.finding(
                 workload.obj,
-                f"StatefulSet names Service {service_name}, which does not exist: its pods get no stable DNS names.",
+                f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
                 Evidence("spec.serviceName", service_name),
             )
         elif dig(service, "spec", "clusterIP") != "None":
@@ -413,7 +453,7 @@ def _every_node(workload: Workload) -> bool:
     title="DaemonSet not running on every eligible node",
     severity="high",
     category="workloads",
-    cases=[KUBERMATIC, CRYPTNONO],
+    cases=[KUBERMATIC, CRYPTNONO, COS_GPU_INSTALLER],
     requires=["DaemonSet"],
     reads=["workloads", "Node"],
     defaults={"agent_namespaces": ["kube-system"]},
@@ -445,7 +485,14 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     everywhere and work only on some nodes: cryptnono's crypto-miner detector, a DaemonSet that
     compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
     nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
-    it on 5.15 nodes.
+    it on 5.15 nodes. GPU nodes depend on such an agent too: when the Kubernetes project's GPU test
+    nodes moved to COS 125, the NVIDIA driver installer DaemonSet, still on a release for COS 121,
+    crash-looped on them, no driver was installed and `nvidia.com/gpu` never appeared.
+
+    ## Severity
+
+    Always **high**: a node without its agent (network, storage, logging) is missing part of what every
+    pod on it relies on.
 
     ## Example
 

@@ -43,6 +43,7 @@ def main() -> None:
     from kubegap.cli.app import app
     from kubegap.cli.helpformat import use_plain_help
     from kubegap.errors import LibraryError, UserError
+    from kubegap.terminal import printable
 
     process_exit.reset()
     # Each exit happens inside its except clause, while the exception still holds the command's frames.
@@ -51,8 +52,8 @@ def main() -> None:
         use_plain_help(typer.main.get_command(app))(prog_name=program_name())
     except SystemExit as exc:
         process_exit.exit_process(exc.code)
-    except UserError as exc:
-        typer.echo(spoken(f"kubegap: error: {exc}"), err=True)
+    except UserError as exc:  # its text names inputs: escaped, line by line (a config file's errors are one a line)
+        typer.echo(spoken("kubegap: error: " + "\n".join(map(printable, str(exc).split("\n")))), err=True)
         process_exit.exit_process(exc.exit_code)
     except LibraryError as exc:
         typer.echo(spoken(f"kubegap: internal error: the shipped library is invalid:\n{exc}"), err=True)

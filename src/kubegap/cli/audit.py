@@ -41,7 +41,7 @@ def audit(
     group_by: GroupBy = typer.Option(GroupBy.object, "--group-by", help="Table: group findings by object (kube-score style) or by check."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
     show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
-    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected, or some input file was left unread (and no finding fails the run)."),
     history: Path = typer.Option(
         None, "--history", metavar="DIR",
         help="Keep the JSON report in DIR as kubegap-<UTC time>.json beside its diff against the previous run's, and as "
@@ -69,6 +69,7 @@ def audit(
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
+    from kubegap.inputbytes import input_name, read_once
     from kubegap.pipeline import audit as run, audit_reports, configured_options
     from kubegap.report.baseline import is_report_file, load_report
     from kubegap.report.table import View
@@ -81,23 +82,29 @@ def audit(
         check_ids, config_file, case_ids=case_ids, annotation_exemptions=not no_annotation_exemptions, baseline=baseline,
         fail_on=fail_on,
     )
-    inputs = list(paths or [])
+    inputs = [read_once(path) for path in paths or []]  # pipes and devices read now, whole: they can be read only once
     if demo:
         inputs.append(str(demo_path()))
     target = ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline,
                            concurrency)
-    reports = [path for path in inputs if path != "-" and is_report_file(Path(path))]
+    reports = [item for item in inputs if is_report_file(Path(item) if isinstance(item, str) else item)]
     if reports:  # the reports of clusters audited one by one: judged together as a fleet
         if len(reports) != len(inputs) or target.given:
             raise UserError("give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both")
-        report = audit_reports([(path, load_report(Path(path))) for path in reports], options)
-        partial = fail_on_partial and any(k["forbidden"] or k["failed"] for k in (c["kinds"] for c in report["clusters"]))
+        report = audit_reports([(input_name(item), load_report(Path(item) if isinstance(item, str) else item)) for item in reports], options)
+        partial = fail_on_partial and any(c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
+                                          for c in report["clusters"])
     else:
         collections = collect_inputs(inputs, target, list(options.checks))
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
                 warn(warning)
-            raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
+            # each input left unread (its entry names it, as the report does): say why, not just that nothing was found
+            unread = [(entry["path"], entry["unread"][entry["path"]])
+                      for c in collections for entry in c.inputs if entry.get("path") in entry.get("unread", {})]
+            if len(unread) == len(inputs):
+                raise UserError("; ".join(f"{name}: {why}: not read" for name, why in unread))
+            raise UserError("no Kubernetes objects found in " + ", ".join(input_name(item) for item in inputs))
         report = run(collections, options)
         partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:

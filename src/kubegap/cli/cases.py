@@ -55,7 +55,7 @@ def _print_page(result, query) -> None:
     out.paragraph(title, style="bold")
     for case in result.cases:
         out.paragraph((case.id, "bold"))
-        out.paragraph(f"{case.date} · {case.organization} · {case.title}", first=INDENT)
+        out.paragraph(f"{case.when} · {case.organization} · {case.title}", first=INDENT)
         if result.snippets.get(case.id):
             out.paragraph(*((segment.text, "bold" if segment.mark else "dim") for segment in result.snippets[case.id]),
                           first=INDENT, glued=True)
@@ -204,11 +204,11 @@ def export(
             yaml.safe_dump_all(cases, out, sort_keys=False, allow_unicode=True, width=100)
         else:
             writer = csv.writer(out)
-            header = ["id", "title", "organization", "date", "summary", "url", *VOCABULARIES, "checks"]
+            header = ["id", "title", "organization", "date", "published", "summary", "url", *VOCABULARIES, "checks"]
             writer.writerow(header)
             for case in library.cases:
                 writer.writerow([
-                    case.id, case.title, case.organization, case.date, case.summary, case.url,
+                    case.id, case.title, case.organization, case.date or "", case.published or "", case.summary, case.url,
                     *(";".join(case.tags.of(v)) for v in VOCABULARIES), ";".join(case.checks),
                 ])
 

@@ -19,11 +19,12 @@ def serve(
 
     from kubegap.cli.output import say
     from kubegap.library import load_library
+    from kubegap.report.baseline import load_report
     from kubegap.web.app import create_app
-    from kubegap.web.reportfile import load_report
+    from kubegap.web.security import HostCheck
 
     loaded = load_report(report) if report is not None else None
-    app = create_app(load_library(), loaded)
+    app = HostCheck(create_app(load_library(), loaded), host)
     listening = _listen(host, port)
     bound = listening.getsockname()[1]
     say(f"serving the Incident Library at http://{host}:{bound}/" + ("  (report at /report)" if loaded else ""))

@@ -256,7 +256,7 @@ def load_from(data_dir: Path) -> Library:
         source[case.id] = path
         cases.append(case)
     _check_tags(cases, vocabularies, source)
-    cases.sort(key=lambda c: (c.date, c.id), reverse=True)
+    cases.sort(key=lambda c: (c.dated, c.id), reverse=True)
     return Library(cases=tuple(cases), vocabularies=vocabularies)
 
 

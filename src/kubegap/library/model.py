@@ -12,6 +12,9 @@ SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 TERM_ID = r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:/[a-z0-9]+(?:-[a-z0-9]+)*)?$"
 ISO_DATE = re.compile(r"^\d{4}(?:-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?)?$")
 
+DATE_NOT_GIVEN = "date not given"
+"""How a case whose sources give no incident date shows its date."""
+
 VOCABULARIES = ("root_cause", "component", "symptom", "contributing_factor")
 VocabularyName = Literal["root_cause", "component", "symptom", "contributing_factor"]
 
@@ -80,8 +83,10 @@ class Case(_Strict):
     organization: str = Field(min_length=1)
     kind: Literal["incident", "study"] = "incident"
     """``study``: a reliability study of many failures, kept out of incident counts and statistics."""
-    date: str
-    """When the incident happened (for a study: when its data ends); the id's year is this date's year."""
+    date: str | None = None
+    """When the incident happened (for a study: when its data ends), as precisely as a source read says:
+    ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``. None when no source read gives it: a write-up's publication date
+    never stands in for it (``published`` is then required, and is what the case is dated and sorted by)."""
     published: str | None = None
     """When the first write-up of it was published, when that is known."""
     summary: str = Field(min_length=1)
@@ -100,13 +105,19 @@ class Case(_Strict):
 
     @field_validator("date")
     @classmethod
-    def _date(cls, value: str) -> str:
-        return _iso_date(value)
+    def _date(cls, value: str | None) -> str | None:
+        return None if value is None else _iso_date(value)
 
     @field_validator("published")
     @classmethod
     def _published(cls, value: str | None) -> str | None:
         return None if value is None else _iso_date(value)
+
+    @model_validator(mode="after")
+    def _dated(self) -> Case:
+        if self.date is None and self.published is None:
+            raise ValueError("a case without an incident date (date: null) says when it was written up (published)")
+        return self
 
     @model_validator(mode="after")
     def _checks_or_reason(self) -> Case:
@@ -122,8 +133,19 @@ class Case(_Strict):
         return str(self.sources[0].url)
 
     @property
+    def dated(self) -> str:
+        """What the case is dated and sorted by: the incident's date, or else when it was written up."""
+        return self.date or self.published  # type: ignore[return-value]  # one of them is set (_dated)
+
+    @property
     def year(self) -> str:
-        return self.date[:4]
+        """The year in the case's id: the incident's, or the write-up's when no source gives the incident date."""
+        return self.dated[:4]
+
+    @property
+    def when(self) -> str:
+        """The incident's date for people to read: ``2023-03-08``, or ``date not given (written up 2024-02-23)``."""
+        return self.date or f"{DATE_NOT_GIVEN} (written up {self.published})"
 
 
 def count_kinds(cases: Iterable[Case]) -> tuple[int, int]:

@@ -174,6 +174,6 @@ class Index:
             shared = mine & theirs
             if len(shared) >= RELATED_MIN_SHARED:
                 scored.append((len(shared), other, sorted(t for _, t in shared)))
-        scored.sort(key=lambda s: s[1].date, reverse=True)  # newest first among equals (sort is stable)
+        scored.sort(key=lambda s: s[1].dated, reverse=True)  # newest first among equals (sort is stable)
         scored.sort(key=lambda s: s[0], reverse=True)
         return [(other, shared) for _, other, shared in scored[:limit]]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kubegap.library.model import DATE_NOT_GIVEN
+
 
 def case_json(case) -> dict:
     return case.model_dump(mode="json", exclude_none=True)
@@ -48,7 +50,7 @@ def _bullets(items) -> str:
 def case_markdown(case, library) -> str:
     sections = [
         f"# {case.title}",
-        f"**{case.organization}** · {case.date}"
+        f"**{case.organization}** · {case.date or DATE_NOT_GIVEN}"
         + (f" · written up {case.published}" if case.published else "")
         + (" · a study of many failures" if case.kind == "study" else ""),
         case.summary,

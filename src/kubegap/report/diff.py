@@ -16,6 +16,7 @@ from kubegap.report.baseline import compare
 from kubegap.report.table import View, by_object
 from kubegap.report.terminal import Printer
 from kubegap.report.text import counts_label, subject_label
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
@@ -67,4 +68,4 @@ def render_table(diff: dict, out: TextIO, width: int | None = None) -> None:
 
 
 def render_json(diff: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+    write_utf8(dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

@@ -19,7 +19,7 @@ from itertools import groupby
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES, severity_rank
-from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, where_label
+from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, unjudged_by_reason, where_label
 
 COMMENT_LIMIT = 65_536
 """The most characters GitHub accepts in an issue or pull-request comment."""
@@ -81,10 +81,15 @@ def _not_checked(report: dict) -> list[str]:
     kinds = report.get("kinds", {})
     forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
     warnings = report.get("warnings", [])
-    if not (not_ran or forbidden or absent or warnings):
+    unjudged = unjudged_by_reason(report["coverage"])
+    if not (not_ran or forbidden or absent or warnings or unjudged):
         return []
     lines = ["### Not checked", ""]
     lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
+    lines += [
+        f"- {objects} object(s) not judged by {', '.join(f'`{check}`' for check in checks)}: {inline(reason)}"
+        for reason, (objects, checks) in unjudged.items()
+    ]
     lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
     if absent:
         lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")

@@ -66,12 +66,16 @@ def report_header() -> dict:
 
 
 def cited_cases(library: Library, case_ids) -> dict:
-    """The ``cases`` section: title, organization, date and URL of each cited case, by id."""
+    """The ``cases`` section: title, organization, URL, and the incident's date and the write-up's (when known)
+    of each cited case, by id."""
     cases = {}
     for case_id in sorted(case_ids):
         case = library.case(case_id)
         if case is not None:
-            cases[case_id] = {"title": case.title, "organization": case.organization, "date": case.date, "url": case.url}
+            cases[case_id] = {
+                "title": case.title, "organization": case.organization, "url": case.url,
+                **({"date": case.date} if case.date else {}), **({"published": case.published} if case.published else {}),
+            }
     return cases
 
 
@@ -83,7 +87,11 @@ def expired_warning(rule, count: int) -> str:
 
 
 def _coverage(coverage, tag: dict) -> list[dict]:
-    return [{**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings} for c in coverage]
+    return [
+        {**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings,
+         **({"unjudged": [{"reason": reason, "objects": count} for reason, count in c.unjudged]} if c.unjudged else {})}
+        for c in coverage
+    ]
 
 
 def _summary(findings: list[dict], suppressed: int, coverage: list[dict], objects: int, elapsed: float) -> dict:

@@ -16,6 +16,8 @@ from urllib.parse import quote
 import orjson
 
 from kubegap.checks.base import DOC_SECTIONS
+from kubegap.report.text import case_year
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -40,7 +42,7 @@ def _help(check: dict, cases: dict) -> dict:
     text += "\n\nCases\n" + "\n".join(f"- {c['title']}: {c['url']}" if c else f"- {cid}" for cid, c in cited)
     markdown = "\n\n".join(f"## {name}\n\n{docs[name]}" for name in DOC_SECTIONS if name in docs)
     markdown += "\n\n## Cases\n\n" + "\n".join(
-        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {c.get('date', '')})" if c else f"- `{cid}`"
+        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {case_year(c)})" if c else f"- `{cid}`"
         for cid, c in cited
     )
     return {"text": text, "markdown": markdown}
@@ -175,4 +177,4 @@ def sarif_log(report: dict) -> dict:
 
 
 def render(report: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(sarif_log(report), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=str), out)
+    write_utf8(dumps(sarif_log(report), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=str), out)

@@ -24,7 +24,9 @@ from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.terminal import INDENT, KEEP, Printer, whole
-from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, summary_line, where_label
+from kubegap.report.text import (
+    case_label, counts_label, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
+)
 
 WHOLE_REPORT = 30
 """A report of at most this many findings (new findings, with a baseline) is printed whole."""
@@ -172,10 +174,14 @@ def _counts(findings: list[dict]) -> str:
 
 
 def _coverage(printer: Printer, report: dict, view: View) -> None:
-    """Failed checks always; skipped ones as one line, or listed with their reasons under ``--show-skipped``."""
+    """Failed checks always; objects checks could not judge as one line per reason (with the checks under
+    ``--show-skipped``); skipped checks as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
         if c["status"] == "error":
             printer.paragraph(f"{coverage_label(c)}: failed: {c['reason']}", first="  ", style="red")
+    for reason, (objects, checks) in unjudged_by_reason(report["coverage"]).items():
+        listed = f" ({', '.join(checks)})" if view.show_skipped else ""
+        printer.paragraph(f"{objects} object(s) not judged by {len(checks)} check(s){listed}: {reason}", style="dim")
     skipped = [c for c in report["coverage"] if c["status"] == "skipped"]
     if not skipped:
         return

@@ -2,7 +2,8 @@
 
 Every listing a person reads in a terminal (the audit table, ``diff``, ``cases``, ``checks``) prints
 through :class:`Printer`: an id is one word, so it is never split across lines, and a line that
-starts with it survives ``grep`` whatever the width.
+starts with it survives ``grep`` whatever the width. Names and values come from the input: every
+control character in them, line breaks included, is shown escaped (:func:`kubegap.terminal.printable`).
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from kubegap.terminal import printable
+
 INDENT = "    "
 KEEP = "\u00a0"
 """Joins words :func:`wrap` keeps on one line (``case ID``); printed as a plain space."""
-_WORDS = re.compile(r"[^ \t\r\n]+")
+_WORDS = re.compile(r"[^ ]+")
 
 
 def whole(text: str) -> str:
@@ -30,6 +33,7 @@ def _words(segments: list[tuple[str, str]], glued: bool) -> list[list[tuple[str,
     words: list[list[tuple[str, str]]] = []
     open_end = False
     for text, style in segments:
+        text = printable(text)
         for match in _WORDS.finditer(text):
             piece = (match.group().replace(KEEP, " "), style)
             if glued and match.start() == 0 and open_end and words:
@@ -44,7 +48,8 @@ def wrap(segments: list[tuple[str, str]], width: int, first: str | Text = "", re
     """Styled ``(text, style)`` segments laid out in lines of ``width``, broken only between words.
 
     A word longer than a line (a URL, a long object name) is never cut: it gets a line of its own.
-    Words joined by ``KEEP`` (``case ID``) stay on one line, printed with a plain space.
+    Words joined by ``KEEP`` (``case ID``) stay on one line, printed with a plain space. Control characters
+    are shown escaped, line breaks included: the words are broken at spaces only.
     """
     lines: list[Text] = []
     line = first.copy() if isinstance(first, Text) else Text(first)

@@ -6,6 +6,8 @@ import re
 
 import orjson
 
+from kubegap.report.jsonbytes import dumps
+
 VALUE_ITEMS = 3
 """How many items of a list value a one-line evidence shows before saying how many more there are."""
 
@@ -50,12 +52,20 @@ def value_text(value) -> str:
     """An evidence value as compact JSON (strings unquoted)."""
     if isinstance(value, str):
         return value
-    return orjson.dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+    return dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def case_year(case: dict) -> str:
+    """The incident's year from a report's ``cases`` entry, or the write-up's, said as such, when no source
+    gives the incident's date: ``2023``, ``written up 2024``."""
+    if case.get("date"):
+        return case["date"][:4]
+    return f"written up {case['published'][:4]}" if case.get("published") else ""
 
 
 def case_label(case: dict) -> str:
     """``Title (Organization, year)``."""
-    return f"{case['title']} ({case.get('organization', '')}, {case.get('date', '')[:4]})"
+    return f"{case['title']} ({case.get('organization', '')}, {case_year(case)})"
 
 
 def short_value(value) -> str:
@@ -107,3 +117,13 @@ def summary_line(report: dict) -> str:
     parts.append(f"{summary['objects']} objects")
     parts.append(f"{summary['elapsed_seconds']:.2f} s")
     return " · ".join(parts)
+
+
+def unjudged_by_reason(coverage: list[dict]) -> dict[str, tuple[int, list[str]]]:
+    """Per reason, the objects checks could not judge and the checks (labelled): each reason said once."""
+    found: dict[str, tuple[int, list[str]]] = {}
+    for c in coverage:
+        for item in c.get("unjudged", ()):
+            objects, checks = found.get(item["reason"], (0, []))
+            found[item["reason"]] = (objects + item["objects"], [*checks, coverage_label(c)])
+    return found

@@ -2,8 +2,9 @@
 
 Reads the legacy discovery documents (``/api``, ``/api/v1``, ``/apis``, and each group's
 preferred version), which every API server serves. A group whose document cannot be read (an
-aggregated API that is down answers 503) is remembered, so its kinds are reported as not
-collected rather than as absent.
+aggregated API that is down answers 503), or is not a discovery document (a resource, group or
+version that breaks Kubernetes' naming rules among them), is remembered, so its kinds are reported
+as not collected rather than as absent.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from kubegap.printable import quoted
 from kubegap.resources import as_dict, as_list
 from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.sources.names import API_GROUP, API_VERSION, RESOURCE
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,10 +37,17 @@ class APIResource:
         return f"{base}/namespaces/{namespace}/{self.plural}" if namespace else f"{base}/{self.plural}"
 
 
+class MalformedDiscovery(Exception):
+    """A discovery answer that is not what an API server serves: the kinds it would have named are unknown."""
+
+
 @dataclass
 class Discovery:
     resources: dict[str, APIResource] = field(default_factory=dict)
     failed_groups: dict[str, str] = field(default_factory=dict)
+    """Groups ("" for the core group) whose document could not be read or used, and why."""
+    groups_failed: str | None = None
+    """Why the list of groups (``/apis``) could not be used: then every group but the core one is unknown."""
 
     def add(self, resource: APIResource) -> None:
         current = self.resources.get(resource.kind)
@@ -45,44 +55,83 @@ class Discovery:
         if current is None or (current.group != preferred_group and resource.group == preferred_group):
             self.resources[resource.kind] = resource
 
+    def failure(self, group: str) -> str | None:
+        """Why the kinds of ``group`` are unknown (its discovery failed), or None."""
+        return self.failed_groups.get(group) or (self.groups_failed if group else None)
 
-def _resources(document: dict, group: str, version: str) -> list[APIResource]:
+
+def _resources(document, group: str, version: str) -> list[APIResource]:
+    """The resources an APIResourceList names; MalformedDiscovery when it is not one, or names a resource
+    no API server could serve (a name that would not be a path segment)."""
+    entries = document.get("resources") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        raise MalformedDiscovery("the answer is not an APIResourceList")
     found = []
-    for entry in as_list(document.get("resources")):
-        entry = as_dict(entry)
-        name, kind = entry.get("name"), entry.get("kind")
-        if not isinstance(name, str) or "/" in name or not isinstance(kind, str):
+    for entry in entries:
+        name, kind = (entry.get("name"), entry.get("kind")) if isinstance(entry, dict) else (None, None)
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise MalformedDiscovery("a resource without a name or kind")
+        if problem := RESOURCE.problem(name.partition("/")[0]):
+            raise MalformedDiscovery(f"the resource {quoted(name)}: {problem}")
+        if "/" in name:
             continue  # subresources (pods/log, deployments/scale) are never listed
         verbs = tuple(v for v in as_list(entry.get("verbs")) if isinstance(v, str))
         found.append(APIResource(group, version, name, kind, entry.get("namespaced") is True, verbs))
     return found
 
 
+def _core_version(document) -> str:
+    versions = document.get("versions") if isinstance(document, dict) else None
+    if not isinstance(versions, list) or not versions or API_VERSION.problem(versions[0]):
+        raise MalformedDiscovery("the answer is not an APIVersions list")
+    return versions[0]
+
+
+def _groups(document) -> list[tuple[str, str]]:
+    """``(group, preferred version)`` of every group an APIGroupList names; MalformedDiscovery when it is not one."""
+    groups = document.get("groups") if isinstance(document, dict) else None
+    if not isinstance(groups, list):
+        raise MalformedDiscovery("the answer is not an APIGroupList")
+    found = []
+    for group in groups:
+        name = as_dict(group).get("name")
+        version = as_dict(as_dict(group).get("preferredVersion")).get("version")
+        if problem := API_GROUP.problem(name) or API_VERSION.problem(version):
+            raise MalformedDiscovery(f"a group named {quoted(str(name))} at version {quoted(str(version))}: {problem}")
+        found.append((name, version))
+    return found
+
+
 def discover(get: Callable[[str], dict], workers: int = 8) -> Discovery:
-    """``get(path)`` returns a parsed JSON document or raises; the core group must be readable."""
+    """``get(path)`` returns a parsed JSON document or raises; ``/api``, its version and ``/apis`` must be readable.
+
+    A document that is read but is not what an API server serves fails the kinds it would have named
+    (all the groups' for ``/apis``), as a document that cannot be read does: they are not taken to be absent.
+    """
     discovery = Discovery()
-    for version in as_list(get("/api").get("versions"))[:1] or ["v1"]:
-        for resource in _resources(get(f"/api/{version}"), "", version):
+    try:
+        version = _core_version(get("/api"))
+        core = get(f"/api/{version}")
+        for resource in _resources(core, "", version):
             discovery.add(resource)
-    groups = []
-    for group in as_list(get("/apis").get("groups")):
-        group = as_dict(group)
-        preferred = as_dict(group.get("preferredVersion")).get("version")
-        if isinstance(group.get("name"), str) and isinstance(preferred, str):
-            groups.append((group["name"], preferred))
+    except MalformedDiscovery as exc:
+        discovery.failed_groups[""] = f"discovery of the core API group failed: {exc}"
+    try:
+        groups = _groups(get("/apis"))
+    except MalformedDiscovery as exc:
+        discovery.groups_failed, groups = f"discovery of the API groups (/apis) failed: {exc}", []
 
     def fetch(item: tuple[str, str]):
         name, version = item
         try:
-            return item, get(f"/apis/{name}/{version}"), None
+            return item, _resources(get(f"/apis/{name}/{version}"), name, version), None
         except Exception as exc:  # noqa: BLE001 - one broken aggregated API must not end discovery
-            return item, None, exc
+            return item, [], exc
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for (name, version), document, error in pool.map(fetch, groups):
+        for (name, version), resources, error in pool.map(fetch, groups):
             if error is not None:
                 discovery.failed_groups[name] = f"discovery of {name}/{version} failed: {error}"
-                continue
-            for resource in _resources(document, name, version):
+            for resource in resources:
                 discovery.add(resource)
     return discovery

@@ -7,7 +7,9 @@ are retried with a bounded exponential backoff; every request has a timeout, and
 collection a deadline: no request starts, and no wait lasts, past it. A kind the
 credentials may not list is recorded as forbidden with the RBAC rule that would allow it, a kind
 the cluster does not serve as absent, and a kind that kept failing as failed: the coverage of
-the audit says so. Objects are redacted as they arrive (:mod:`kubegap.sources.redact`).
+the audit says so. An answer that is not a list object, or a list that would not end
+(:data:`MAX_LIST_PAGES`, :class:`_Pages`), fails its kind too: a partial view is never taken for an
+empty one. Objects are redacted as they arrive (:mod:`kubegap.sources.redact`).
 
 Gentle on the API server:
 
@@ -26,18 +28,20 @@ Gentle on the API server:
 from __future__ import annotations
 
 import random
+import re
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import orjson
 
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import UserError
-from kubegap.resources import as_dict, as_list
+from kubegap.printable import printable
+from kubegap.resources import as_dict
 from kubegap.sources.base import Collection
 from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
@@ -45,7 +49,7 @@ from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
 from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
-from kubegap.sources.readonly import METADATA_ACCEPT, METADATA_ONLY_KINDS
+from kubegap.sources.readonly import MAX_CONTINUE_CHARS, METADATA_ACCEPT, METADATA_ONLY_KINDS, QUERY_VALUES, ReadOnlyViolation
 from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
@@ -168,6 +172,48 @@ class Retrying:
             self._wait(delay * (0.5 + random.random() / 2), path)
 
 
+MAX_LIST_PAGES = 1_000
+"""Pages of one list read before it is cut off as failed: 500,000 objects of one kind at 500 a page.
+
+A real API server pages through a fixed snapshot, so a list ends. Kubernetes supports 150,000 pods in
+one cluster, and the highest count a check compares against is 100,000 Events (``etcd-object-pressure``):
+a cluster with three times those pods, or five times those Events, is still read whole. A server that
+hands out continue tokens forever is cut off here, not at the deadline; one that says how many objects
+remain (``remainingItemCount``, which kube-apiserver sends) is held to it, with room for an estimate
+twice too low."""
+
+
+class UnusableList(Exception):
+    """An answer to a list that cannot be taken for what the kind holds: not a list object, items that are
+    not objects, or continue tokens that would never end. The kind failed; it is not retried."""
+
+
+@dataclass
+class _Pages:
+    """One attempt at one list: pages asked for, continue tokens seen, and whether it was given up."""
+
+    count: int = 0
+    allowed: int = field(default_factory=lambda: MAX_LIST_PAGES)
+    tokens: set = field(default_factory=set)
+    stopped: bool = False
+
+    def follows(self, metadata: dict) -> str | None:
+        """Why the continue token of a page's ``metadata`` must not be followed, or None (then it is remembered)."""
+        token, remaining = metadata.get("continue"), metadata.get("remainingItemCount")
+        if not isinstance(token, str) or not re.fullmatch(QUERY_VALUES["continue"], token):
+            return f"the continue token is not a base64url token of at most {MAX_CONTINUE_CHARS:,} characters"
+        if token in self.tokens:
+            return "the server handed out the same continue token twice: the list would never end"
+        if isinstance(remaining, int) and not isinstance(remaining, bool) and remaining >= 0:
+            self.allowed = min(self.allowed, self.count + 2 * -(-remaining // PAGE_SIZE) + 1)
+        if self.count >= self.allowed:
+            return (f"cut off after {self.count:,} pages of {PAGE_SIZE} objects: " + (
+                f"no kind in a real cluster holds {MAX_LIST_PAGES * PAGE_SIZE:,} objects" if self.allowed == MAX_LIST_PAGES
+                else "the list went on past the objects the server said remained"))
+        self.tokens.add(token)
+        return None
+
+
 def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], None], policy: RetryPolicy,
                ahead: Executor, from_cache: bool = False) -> list:
     """Every item of one list, page by page, restarting the list from nothing when its continue token
@@ -180,9 +226,10 @@ def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list
     restarts = 0
     while True:
         items: list = []
+        pages = _Pages()
         try:
             query = {"limit": PAGE_SIZE, **({"resourceVersion": "0"} if from_cache else {})}
-            page = read_page(client, path, query, accept, convert, ahead)
+            page = read_page(client, path, query, accept, convert, ahead, pages)
             while True:
                 kept, following = page
                 items.extend(kept)
@@ -190,13 +237,17 @@ def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list
                     return items
                 page = following.result()
         except ApiError as exc:
+            pages.stopped = True
             if exc.status != 410 or restarts >= policy.restarts:
                 raise
             restarts += 1
+        except BaseException:
+            pages.stopped = True  # a page asked for ahead sends nothing more
+            raise
 
 
 def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Callable[[list], None],
-              ahead: Executor) -> tuple[list, Future | None]:
+              ahead: Executor, pages: _Pages) -> tuple[list, Future | None]:
     """One page of a list: its objects, and the next page on its way (None after the last).
 
     The next page is asked for in ``ahead`` as soon as this answer's continue token is read, before
@@ -205,25 +256,66 @@ def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Ca
     (:func:`~kubegap.sources.jsonslices.parse_in_slices`) and converted as each slice is parsed,
     while they are still in the processor's cache; their ``managedFields``, which are dropped, are
     cut from the bytes first (:mod:`~kubegap.sources.managedfields`).
+
+    A continue token is followed only if it can be (:meth:`_Pages.follows`), and a page that brings a
+    token but no objects ends the list as failed: a real API server fills every page but the last.
     """
+    if pages.stopped:
+        raise UnusableList("the list was given up")
+    pages.count += 1
     following: Future | None = None
+    refused: str | None = None
 
     def asked_for(head: dict) -> None:
-        nonlocal following
-        token = as_dict(head.get("metadata")).get("continue")
-        if token and following is None:
-            following = ahead.submit(read_page, client, path, {"limit": PAGE_SIZE, "continue": token}, accept, convert, ahead)
+        nonlocal following, refused
+        metadata = as_dict(head.get("metadata"))
+        if metadata.get("continue") and following is None and refused is None and not pages.stopped:
+            refused = pages.follows(metadata)
+            if refused is None:
+                query = {"limit": PAGE_SIZE, "continue": metadata["continue"]}
+                following = ahead.submit(read_page, client, path, query, accept, convert, ahead, pages)
 
     def parse(raw: bytes) -> dict:
         page = parse_in_slices(raw, convert, asked_for, unparsed_managed_fields=True)
         if page is None:  # not a list that can be cut: parsed whole (or rejected as not JSON)
-            page = as_dict(orjson.loads(raw))
-            convert(as_list(page.get("items")))
+            page = list_object(orjson.loads(raw))
+            convert(page["items"])
         asked_for(page)  # a token written after the items is read here
         return page
 
     page = client.get(path, query, accept, parse)
-    return [item for item in as_list(page.get("items")) if isinstance(item, dict)], following
+    items = page["items"]
+    if refused is None and following is not None and not items:
+        refused = "a page with no objects and a continue token: the server is not paging through a list"
+    if refused is None and not all(isinstance(item, dict) for item in items):
+        refused = "an item of the answer is not an object"
+    if refused is not None:
+        pages.stopped = True
+        raise UnusableList(refused)
+    return items, following
+
+
+def list_object(document: object) -> dict:
+    """``document`` if it is a list object whose ``items`` is an array, else :class:`UnusableList`.
+
+    kube-apiserver answers an empty ``PartialObjectMetadataList`` with ``"items": null`` (it builds the
+    list by appending to a nil slice), so there, and only there, null is an empty list; anywhere else it
+    is an answer that says nothing about what the kind holds, as are a string, a number or a bare array.
+    """
+    if not isinstance(document, dict) or "items" not in document:
+        what = "an object without items" if isinstance(document, dict) else _json_type(document)
+        raise UnusableList(f"the answer is {what}, not a list object")
+    items = document["items"]
+    if items is None and document.get("kind") == "PartialObjectMetadataList":
+        document["items"] = items = []
+    if not isinstance(items, list):
+        raise UnusableList(f"the answer's items is {_json_type(items)}, not an array")
+    return document
+
+
+def _json_type(value: object) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return names.get(type(value), "null")
 
 
 class Progress:
@@ -301,17 +393,21 @@ class LiveSource:
         compact = Compactor()  # shares equal parts across every kind's objects while they are read
         collection = Collection()
         try:
-            version = self.client.get("/version")
+            version = as_dict(self.client.get("/version")).get("gitVersion")
             found = discover(self.client.get, self.workers)
-        except (ApiError, TransportError) as exc:
+        except (ApiError, TransportError, ReadOnlyViolation) as exc:
             raise UserError(f"{self.connection.host}: cannot read the API server's discovery: {exc}") from None
-        collection.cluster = {"name": self.connection.context or "cluster", "version": version.get("gitVersion")}
+        collection.cluster = {"name": self.connection.context or "cluster",
+                              "version": printable(version, 100) if isinstance(version, str) else None}
+        if self.namespaces:  # namespaced kinds are listed only there: elsewhere absence proves nothing
+            collection.cluster["namespaces"] = list(self.namespaces)
         collection.inputs.append({"type": "cluster", "context": self.connection.context})
         with Progress(self.progress, f"collecting from {collection.cluster['name']}") as progress:
             wanted = []
             for kind in self.kinds:
                 resource = found.resources.get(kind)
                 if resource is not None and "list" in resource.verbs:
+                    self.connection.policy.allow(resource.group, resource.plural)
                     wanted.append(resource)
                 else:
                     self._unserved(collection, found, kind)
@@ -333,10 +429,10 @@ class LiveSource:
         return collection
 
     def _unserved(self, collection: Collection, found: Discovery, kind: str) -> None:
-        group = KNOWN_KINDS.get(kind, (None,))[0]
-        if group in found.failed_groups:
-            collection.failed[kind] = found.failed_groups[group]
-            collection.warnings.append(f"{kind} could not be collected: {found.failed_groups[group]}")
+        failure = found.failure(KNOWN_KINDS.get(kind, ("",))[0])
+        if failure:
+            collection.failed[kind] = failure
+            collection.warnings.append(f"{kind} could not be collected: {failure}")
         else:
             collection.absent.add(kind)
 
@@ -364,7 +460,7 @@ class LiveSource:
                 if exc.status == 404:
                     return resource, [], ("absent", exc.message)
                 return resource, [], ("failed", f"list {resource.plural}: {exc}")
-            except TransportError as exc:
+            except (TransportError, ReadOnlyViolation, UnusableList) as exc:
                 return resource, [], ("failed", f"list {resource.plural}: {exc}")
         return resource, items, None
 
@@ -374,6 +470,7 @@ class LiveSource:
             for item in items:
                 collection.add(item)
             collection.collected.add(resource.kind)
+            collection.listed.add(resource.kind)
             return
         status, why = problem
         if status == "forbidden":

@@ -10,12 +10,17 @@ from dataclasses import dataclass, field, replace
 
 from kubegap.errors import UserError
 from kubegap.sources.kubeclient import READ_TIMEOUT
+from kubegap.sources.names import CONTEXT, NAMESPACE
 from kubegap.sources.pacing import DEADLINE, WORKERS
 
 
 @dataclass
 class ClusterTarget:
-    """How to reach a live cluster (the kubeconfig's current context when nothing is given)."""
+    """How to reach a live cluster (the kubeconfig's current context when nothing is given).
+
+    Every surface (the command line, the MCP server, a fleet's contexts) builds one, and every namespace
+    and context is checked here, before anything is loaded or sent: a namespace goes into request paths.
+    """
 
     kubeconfig: str | None = None
     contexts: list[str] = field(default_factory=list)
@@ -25,6 +30,12 @@ class ClusterTarget:
     request_timeout: float = READ_TIMEOUT
     deadline: float | None = DEADLINE
     concurrency: int = WORKERS
+
+    def __post_init__(self) -> None:
+        for namespace in self.namespaces:
+            NAMESPACE.require(namespace, "namespace")
+        for context in self.contexts:
+            CONTEXT.require(context, "context")
 
     @property
     def given(self) -> bool:
@@ -88,4 +99,5 @@ def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> lis
             merged.merge(collection)
         return [merged]
     kinds, metadata = kinds_read(checks), metadata_kinds(checks)
-    return [collect_cluster(replace(target, contexts=[context]), kinds, metadata) for context in target.contexts or [None]]
+    return [collect_cluster(replace(target, contexts=[context] if context else []), kinds, metadata)
+            for context in target.contexts or [None]]

@@ -467,4 +467,5 @@ def report_page(library: Library, report: dict | None) -> View:
 
 
 def case_summary(case: Case) -> dict:
-    return {"id": case.id, "title": case.title, "organization": case.organization, "date": case.date, "kind": case.kind}
+    return {"id": case.id, "title": case.title, "organization": case.organization, "date": case.date,
+            "published": case.published, "when": case.when, "kind": case.kind}

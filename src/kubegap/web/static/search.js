@@ -272,7 +272,7 @@
       link.textContent = c.title;
       var meta = document.createElement("span");
       meta.className = "meta";
-      meta.textContent = c.organization + " · " + c.date;
+      meta.textContent = c.organization + " · " + c.when;
       item.appendChild(link);
       item.appendChild(meta);
       var segments = engine.snippet(hit);

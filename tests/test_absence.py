@@ -1,0 +1,107 @@
+"""What an input can prove about absence: closed and open worlds, near misses, self-contained units."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubegap.absence import OPEN_WORLD, creators, empty_selection, missing_object, near_miss
+from kubegap.inventory import Inventory
+from kubegap.selectors import Selector
+from kubegap.sources.base import Collection, Origin
+
+
+def _inventory(*objects: dict, listed=(), cluster=None, folder="app") -> Inventory:
+    collection = Collection(listed=set(listed), collected={o["kind"] for o in objects} | set(listed), cluster=cluster or {})
+    for obj in objects:
+        collection.add(obj, Origin(f"{folder}/objects.yaml", 0))
+    return Inventory(collection)
+
+
+def _obj(kind: str, name: str, ns: str | None = "shop", api: str = "v1", **fields) -> dict:
+    meta = {"name": name, **({"namespace": ns} if ns else {})}
+    return {"apiVersion": api, "kind": kind, "metadata": meta, **fields}
+
+
+DEPLOYMENT = _obj(
+    "Deployment", "api", api="apps/v1",
+    spec={"template": {"metadata": {"labels": {"app": "api", "tier": "web"}}, "spec": {"serviceAccountName": "api", "containers": [{"name": "a"}]}}},
+)
+
+
+@pytest.mark.parametrize(
+    "wanted, candidates, expected",
+    [("api-setings", ["api-settings"], "api-settings"), ("billing-credentails", ["billing-credentials"], "billing-credentials"),
+     ("redis-1", ["redis-0"], None), ("api-v2", ["api-v1"], None), ("zone-b", ["zone-a"], None),
+     ("web", ["wbe"], None), ("config", ["config"], None), ("pvcsc-vsan", ["pvcsc001"], None),
+     ("cache", ["caches", "cachet"], None)],  # two candidates: no single near miss
+)
+def test_near_miss(wanted, candidates, expected):
+    assert near_miss(wanted, candidates) == expected
+
+
+def test_a_listing_is_a_closed_world_only_for_the_kinds_and_namespaces_it_read():
+    inventory = _inventory(DEPLOYMENT, listed=["ConfigMap"], cluster={"name": "c", "namespaces": ["shop"]})
+    assert inventory.closed("ConfigMap", "shop")
+    assert not inventory.closed("ConfigMap", "other")
+    assert not inventory.closed("Secret", "shop")
+    assert missing_object(inventory, "ConfigMap", "shop", "anything", DEPLOYMENT).proven
+    assert not _inventory(DEPLOYMENT, _obj("ConfigMap", "x")).closed("ConfigMap", "shop")  # manifests list nothing
+
+
+def test_manifests_prove_a_missing_object_only_on_positive_evidence():
+    config = _obj("ConfigMap", "api-settings")
+    inventory = _inventory(DEPLOYMENT, config)
+    assert missing_object(inventory, "ConfigMap", "shop", "api-setings", DEPLOYMENT).why.startswith("a near miss")
+    assert missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven  # the files define ConfigMaps here
+    assert missing_object(inventory, "Secret", "shop", "db-password", DEPLOYMENT).why == OPEN_WORLD  # Secrets live outside files
+    elsewhere = _inventory(DEPLOYMENT, _obj("Service", "balance", ns="balances"))
+    assert "namespace balances" in missing_object(elsewhere, "Service", "shop", "balance", DEPLOYMENT).why
+    other_folder = Inventory(Collection(collected={"Deployment", "ConfigMap"}))
+    other_folder.collection.add(DEPLOYMENT, Origin("app/deploy.yaml", 0))
+    other_folder.collection.add(config, Origin("base/config.yaml", 0))
+    assert not missing_object(Inventory(other_folder.collection), "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
+
+
+def test_a_workload_allowed_to_create_the_kind_makes_absence_unknown():
+    role = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "writer", "namespace": "shop"},
+            "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}]}
+    binding = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "writer", "namespace": "shop"},
+               "roleRef": {"kind": "Role", "name": "writer"}, "subjects": [{"kind": "ServiceAccount", "name": "api"}]}
+    inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"), role, binding)
+    assert "may create configmaps" in creators(inventory).may_create(["ConfigMap"], "shop")
+    assert creators(inventory).may_create(["ConfigMap"], "elsewhere") is None  # a RoleBinding holds in its namespace
+    assert not missing_object(inventory, "ConfigMap", "shop", "generated", DEPLOYMENT).proven
+
+
+def test_a_custom_resource_whose_controller_is_absent_may_make_anything():
+    bundle = _obj("Bundle", "ca", api="trust.example.io/v1")
+    inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"), bundle)
+    assert "Bundle ca" in creators(inventory).may_create(["ConfigMap"], "shop")
+    gateway = _obj("HTTPRoute", "web", api="gateway.networking.k8s.io/v1")  # a custom resource despite its k8s.io group
+    assert creators(_inventory(DEPLOYMENT, gateway)).may_create(["Pod"], "shop")
+    policy = _obj("NetworkPolicy", "deny", api="networking.k8s.io/v1")  # Kubernetes' own group
+    assert creators(_inventory(DEPLOYMENT, policy)).may_create(["Pod"], "shop") is None
+
+
+def test_a_selector_that_matches_no_template():
+    inventory = _inventory(DEPLOYMENT)
+    templates = [("Deployment shop/api", {"app": "payments", "tier": "web"})]
+    typo = empty_selection(inventory, "shop", Selector.from_map({"app": "paymnets", "tier": "web"}), templates, DEPLOYMENT)
+    assert typo.proven and "app=payments" in typo.why
+    key_typo = empty_selection(inventory, "shop", Selector.from_map({"ap": "payments", "tier": "web"}), templates, DEPLOYMENT)
+    assert "near miss" not in key_typo.why  # keys under four characters are never near misses
+    assert empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven  # only its workloads make pods
+    assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), [], DEPLOYMENT).proven  # no workload there
+    crd = _inventory(DEPLOYMENT, _obj("RabbitmqCluster", "mq", api="rabbitmq.com/v1beta1"))
+    assert not empty_selection(crd, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven
+    assert empty_selection(crd, "shop", Selector.from_map({"app": "payment", "tier": "web"}), templates, DEPLOYMENT).proven  # a typo still is
+    assert not empty_selection(crd, "shop", Selector.from_map({"app": "payments", "tier": "db"}), templates, DEPLOYMENT).proven
+
+
+def test_a_directory_with_an_unreadable_document_is_not_self_contained():
+    inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"))
+    assert missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
+    inventory.collection.unread["app/templates.yaml"] = "document 1 could not be parsed"  # an unrendered template beside it may define it
+    assert not missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
+    templates = [("Deployment shop/api", {"app": "payments"})]
+    assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven
