@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from web.conftest import CHROMIUM_ARGS, ThreadedServer  # noqa: F401  (shared browser settings)
+from web.conftest import ThreadedServer
 
 AXE = ROOT / "tests" / "web" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (1280, 390)
