@@ -19,6 +19,7 @@ from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
@@ -67,8 +68,13 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
         requested, limited = defaults[ns]
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         gaps = []
         for template, path, container in app_containers(workload):
+            if placeholder(container) is not None:
+                continue
             requests = _unset(container, ("cpu", "memory"), "requests", requested)
             limits = _unset(container, ("memory",), "limits", limited)
             if requests or limits:
@@ -99,7 +105,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell whose whole command only sleeps, prints or exits,
+    as in feature demos: it uses nothing worth reserving).
 
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
@@ -210,7 +218,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     container that also lacks a request is reported once, by `requests-missing`, whose finding
     names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
     and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell that only sleeps, prints or exits).
     Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
     its node's memory just as a service's does (a reindex Job that retried without a bound took down
     node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a

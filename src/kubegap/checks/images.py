@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload
 
@@ -20,13 +21,14 @@ MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
 MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
 """A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
 A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
-PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
-"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>|^\s*[A-Za-z][A-Za-z0-9+.-]*://")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) and build-tool references (``ko://`` import
+paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool replaces before deploying."""
 
 
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
     """``(field path, image)`` of every container, except placeholders a template tool fills in (what runs is
-    unknown); worked out once per template, two checks ask."""
+    unknown) and placeholder containers (:mod:`kubegap.placeholders`); worked out once per template, two checks ask."""
     return template.derive("image_paths", _image_paths)
 
 
@@ -35,6 +37,7 @@ def _image_paths(template: PodTemplate) -> list[tuple[str, str]]:
         (f"{spec_path(template, path)}.image", image.strip())
         for path, container in containers(template.spec)
         if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
+        and placeholder(container) is None
     ]
 
 
@@ -63,7 +66,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
     judged). Images referenced by digest are fine whatever their tag, and placeholders a template
-    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. Helm test
+    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) or a build tool resolves (`ko://` import
+    paths, replaced by an image pinned by digest) are not judged, nor placeholder containers: a
+    stock shell (`busybox`, `bash`, `alpine`) whose whole command only sleeps, prints or exits
+    stands in for a workload in demos and smoke tests (one that copies, downloads or runs a
+    program is judged). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -96,6 +103,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
     floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
     for workload in audited_workloads(ctx.inventory):
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         evidence = [
             Evidence(path, image)
             for template in workload.templates
@@ -151,7 +161,9 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
     ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
-    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A registry mirror configured in the container runtime is not visible through
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged, nor placeholder
+    containers (a stock shell that only sleeps, prints or exits, as in feature demos). A registry
+    mirror configured in the container runtime is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 
@@ -187,6 +199,9 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         evidence, images, accounts = [], set(), set()
         for template in workload.templates:
             hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
