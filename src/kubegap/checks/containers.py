@@ -274,7 +274,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     cases=[OMIO],
     requires=["Service"],
     reads=["workloads", *SERVING_EVIDENCE_KINDS],
-    defaults={"max_limit_cores": 1},
+    defaults={"limit_below_cores": 1},
     precision="medium",
     fix=(
         "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
@@ -286,7 +286,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with a `resources.limits.cpu` of at most `max_limit_cores` (default 1) in workloads
+    Containers with a `resources.limits.cpu` below `limit_below_cores` (default 1: a sub-core limit) in workloads
     selected by a Service that carries client traffic (headless Services and ports that only
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
@@ -326,7 +326,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
-    ceiling = ctx.setting("max_limit_cores")
+    ceiling = ctx.setting("limit_below_cores")
     for workload in ctx.inventory.workloads:
         services = evidence_of.services(workload)
         if not workload.serves_traffic or not services:
@@ -335,7 +335,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             limit = dig(container, "resources", "limits", "cpu")
             cores = quantity(limit)
-            if cores is not None and 0 < cores <= ceiling:
+            if cores is not None and 0 < cores < ceiling:
                 evidence.append(Evidence(f"{path}.resources.limits.cpu", {
                     "container": container_name(container),
                     "limit": limit,
@@ -345,7 +345,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) serving Service {names} have a CPU limit of at most {ceiling} core(s) "
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit below {ceiling} core{'' if ceiling == 1 else 's'} "
                 "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
                 "can stall requests during bursts even on an idle node.",
                 *evidence,

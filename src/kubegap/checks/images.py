@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload
 
@@ -28,7 +28,7 @@ paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool 
 
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
     """``(field path, image)`` of every container, except placeholders a template tool fills in (what runs is
-    unknown) and placeholder containers (:mod:`kubegap.placeholders`); worked out once per template, two checks ask."""
+    unknown); worked out once per template, two checks ask."""
     return template.derive("image_paths", _image_paths)
 
 
@@ -37,7 +37,6 @@ def _image_paths(template: PodTemplate) -> list[tuple[str, str]]:
         (f"{spec_path(template, path)}.image", image.strip())
         for path, container in containers(template.spec)
         if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
-        and placeholder(container) is None
     ]
 
 
@@ -67,10 +66,10 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
     judged). Images referenced by digest are fine whatever their tag, and placeholders a template
     tool fills in (`${IMAGE}`, `{{ .Values.image }}`) or a build tool resolves (`ko://` import
-    paths, replaced by an image pinned by digest) are not judged, nor placeholder containers: a
-    stock shell (`busybox`, `bash`, `alpine`) whose whole command only sleeps, prints or exits
-    stands in for a workload in demos and smoke tests (one that copies, downloads or runs a
-    program is judged). Helm test
+    paths, replaced by an image pinned by digest) are not judged, nor placeholder work: a
+    workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
+    command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
+    copies, downloads or runs a program is judged). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -161,9 +160,10 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
     ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
-    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged, nor placeholder
-    containers (a stock shell that only sleeps, prints or exits, as in feature demos). A registry
-    mirror configured in the container runtime is not visible through
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A container that
+    only sleeps is judged like any other: its pulls count against the limit all the same (the e2e
+    pods of the case below did nothing else). A registry mirror configured in the container runtime
+    is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 
@@ -199,9 +199,6 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
-        if only_placeholders(workload):
-            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
-            continue
         evidence, images, accounts = [], set(), set()
         for template in workload.templates:
             hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
