@@ -18,6 +18,10 @@ from support.deploys import with_report_volume
 
 CHART = ROOT / "deploy" / "helm" / "kubegap"
 REPORT_VOLUME = ["--set", "reportVolume.enabled=true"]
+PUSHGATEWAY = ["--set", "pushgateway.url=http://prometheus-pushgateway.monitoring.svc:9091"]
+COMPONENTS = {"log-only": ((), []), "report-volume": (("report-volume",), REPORT_VOLUME),
+              "report-volume+pushgateway": (("report-volume", "pushgateway"), REPORT_VOLUME + PUSHGATEWAY)}
+"""Each kustomize component the chart offers too, with the values that turn it on."""
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +58,7 @@ def pod(documents: list[dict]) -> dict:
 
 
 def test_helm_lint_passes_strictly(helm):
-    for values in ([], REPORT_VOLUME):
+    for _, values in COMPONENTS.values():
         result = helm("lint", "--strict", str(CHART), *values)
         assert result.returncode == 0, result.stdout + result.stderr
         assert "0 chart(s) failed" in result.stdout
@@ -74,14 +78,13 @@ def test_the_role_is_what_kubegap_rbac_prints_and_the_kustomize_base_holds(helm)
     assert kinds["ServiceAccount"]["metadata"] | {"labels": None} == {"name": "kubegap", "namespace": "kubegap", "labels": None}
 
 
-@pytest.mark.parametrize("report_volume", [False, True], ids=["log-only", "report-volume"])
-def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, report_volume):
+@pytest.mark.parametrize("components", COMPONENTS)
+def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, components):
     """Same behaviour whichever way it is installed: the rendered pods are equal, but for the chart's instance label."""
-    charted = render(helm, *(REPORT_VOLUME if report_volume else []))
-    overlay = ROOT / "deploy" / "overlays" / "cronjob"
-    if report_volume:
-        overlay = with_report_volume(tmp_path, "cronjob")
-    kustomized = kustomize(overlay)
+    added, values = COMPONENTS[components]
+    charted = render(helm, *values)
+    kustomized = kustomize(with_report_volume(tmp_path, "cronjob", added) if added else ROOT / "deploy" / "overlays" / "cronjob")
+    report_volume = "report-volume" in added
     ours, theirs = pod(charted), pod(kustomized)
     assert ours["containers"][0].pop("imagePullPolicy") == "IfNotPresent"
     assert ours == theirs
@@ -95,8 +98,9 @@ def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, report_volume):
     assert len(claims) == (2 if report_volume else 0) and claims[:1] == claims[1:]
 
 
-@pytest.mark.parametrize("values", [[], REPORT_VOLUME], ids=["log-only", "report-volume"])
-def test_kubegap_finds_no_high_gap_in_the_rendered_chart(helm, values):
+@pytest.mark.parametrize("components", COMPONENTS)
+def test_kubegap_finds_no_high_gap_in_the_rendered_chart(helm, components):
+    _, values = COMPONENTS[components]
     rendered = helm("template", "kubegap", str(CHART), "--namespace", "kubegap", *values).stdout
     result = run_cli("audit", "-", "--fail-on", "high", "--format", "json", stdin=rendered)
     assert result.returncode == 0, [(f["check_id"], f["message"]) for f in json.loads(result.stdout)["findings"]]
@@ -107,6 +111,6 @@ def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
                      env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["inputs"] == [{"type": "manifests", "path": str(CHART), "rendered_by": "helm template"}]
+    assert report["inputs"] == [{"type": "manifests", "path": "deploy/helm/kubegap", "rendered_by": "helm template"}]
     assert {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"} <= set(report["kinds"]["collected"])
     assert report["summary"]["objects"] == 4

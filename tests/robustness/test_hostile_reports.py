@@ -77,9 +77,6 @@ SEEDS = 40
 @pytest.mark.attack(id="report-mistyped", surface="files",
                     attempt="JSON reports with fields dropped or replaced by values of the wrong type, given to kubegap diff, --baseline and a fleet audit",
                     expect="each either read or refused with an error naming the file and field; never a traceback")
-@pytest.mark.xfail(strict=True, reason="readers of reports index fields that load_report does not check (coverage entries, check summaries, "
-                                       "evidence, cases): validating against the report schema at load fixes it, but jsonschema takes 6 s per "
-                                       "11,000 findings, too slow for diff and fleets of large reports")
 def test_mistyped_reports_are_refused_or_read(demo_report, tmp_path):
     crashed = []
     for seed in range(SEEDS):

@@ -180,7 +180,7 @@ def test_identifying_fields_keep_their_text(tmp_path):
     assert obj["spec"]["selector"]["matchLabels"] == {"app": "1.10"} == obj["spec"]["template"]["metadata"]["labels"]
     assert obj["spec"]["template"]["spec"]["containers"][0]["name"] == "0x1F"
     assert obj["spec"]["replicas"] == 2
-    first = f"{path}, document 1: metadata.name is 2024-01-01 (line 3), which YAML reads as a date: kept as the text '2024-01-01'"
+    first = f"{path.name}, document 1: metadata.name is 2024-01-01 (line 3), which YAML reads as a date: kept as the text '2024-01-01'"
     assert collection.warnings[0].startswith(first)
     fields = [w.split(": ", 2)[1].split(" is ")[0] for w in collection.warnings]
     assert fields == ["metadata.name", "metadata.namespace", "metadata.labels.version", "metadata.labels.on", "metadata.labels.on",

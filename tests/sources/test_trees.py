@@ -1,6 +1,6 @@
 """Directories people point kubegap at: a kustomize tree is rendered with kubectl (or refused with the
 command to run), so is a Helm chart with helm (tests/deploy/test_helm.py), the files describing either are not
-reported as broken objects, and a symbolic link to nothing is a warning naming it."""
+reported as broken objects, and a symbolic link to nothing is a warning naming it, recorded as unread."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import shutil
 import pytest
 
 from conftest import ROOT, run_cli
+from kubegap.errors import InputError
+from kubegap.sources.manifests import ManifestSource
 
 KUBECTL = shutil.which("kubectl")
 JOB_OVERLAY = ROOT / "deploy" / "overlays" / "job"
@@ -28,11 +30,12 @@ def test_a_kustomize_tree_is_rendered_with_kubectl_kustomize():
     result = run_cli("audit", str(JOB_OVERLAY), "--format", "json", "--fail-on", "none")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["inputs"] == [{"type": "manifests", "path": str(JOB_OVERLAY), "rendered_by": "kubectl kustomize"}]
+    named = "job" if not JOB_OVERLAY.is_relative_to(ROOT) else "deploy/overlays/job"
+    assert report["inputs"] == [{"type": "manifests", "path": named, "rendered_by": "kubectl kustomize"}]
     assert {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Job"} <= set(report["kinds"]["collected"])
     assert "metadata" not in result.stderr and "kustomization" not in result.stderr.lower()
     located = [f["location"]["path"] for f in report["findings"] if f.get("location")]
-    assert all(path == f"{JOB_OVERLAY} (kubectl kustomize)" for path in located)
+    assert located and all(path == f"{named} (kubectl kustomize)" for path in located)
 
 
 def test_without_kubectl_a_kustomize_tree_is_refused_with_the_command_to_run(tmp_path):
@@ -83,7 +86,19 @@ def test_a_dangling_symbolic_link_is_a_warning_naming_it(tmp_path):
     os.symlink(tmp_path / "gone-dir", folder / "overlays")
     result = run_cli("audit", str(folder), "--format", "json", "--fail-on", "none")
     assert result.returncode == 0, result.stderr
-    warnings = json.loads(result.stdout)["warnings"]
-    assert f"{folder / 'deployment.yaml'}: a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist; skipped" in warnings
-    assert any(w.startswith(f"{folder / 'overlays'}: a symbolic link") for w in warnings)
-    assert f"kubegap: warning: {folder / 'deployment.yaml'}: a symbolic link" in result.stderr
+    report = json.loads(result.stdout)
+    warnings = report["warnings"]
+    assert "k8s/deployment.yaml: a symbolic link whose target does not exist; skipped" in warnings
+    assert "k8s/overlays: a symbolic link whose target does not exist; skipped" in warnings
+    assert "kubegap: warning: k8s/deployment.yaml: a symbolic link" in result.stderr
+    missing = "a symbolic link whose target does not exist"
+    assert report["inputs"] == [{"type": "manifests", "path": "k8s", "unread": {"k8s/deployment.yaml": missing, "k8s/overlays": missing}}]
+
+
+def test_confined_to_folders_a_kustomize_tree_is_refused_with_the_command_to_run(tmp_path):
+    """The MCP server reads only its folders; kustomize may load a base from anywhere, so it is not run."""
+    tree = tmp_path / "overlay"
+    tree.mkdir()
+    (tree / "kustomization.yaml").write_text("resources: [../../elsewhere]\n")
+    with pytest.raises(InputError, match=f"holds kustomization.yaml: .* run kubectl kustomize {tree} and audit its output"):
+        ManifestSource([str(tree)], confine=[tmp_path]).collect()

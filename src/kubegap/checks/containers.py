@@ -19,6 +19,7 @@ from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
@@ -67,8 +68,13 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
         requested, limited = defaults[ns]
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         gaps = []
         for template, path, container in app_containers(workload):
+            if placeholder(container) is not None:
+                continue
             requests = _unset(container, ("cpu", "memory"), "requests", requested)
             limits = _unset(container, ("memory",), "limits", limited)
             if requests or limits:
@@ -99,7 +105,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell whose whole command only sleeps, prints or exits,
+    as in feature demos: it uses nothing worth reserving).
 
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
@@ -210,7 +218,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     container that also lacks a request is reported once, by `requests-missing`, whose finding
     names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
     and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell that only sleeps, prints or exits).
     Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
     its node's memory just as a service's does (a reindex Job that retried without a bound took down
     node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a
@@ -265,7 +274,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     cases=[OMIO],
     requires=["Service"],
     reads=["workloads", *SERVING_EVIDENCE_KINDS],
-    defaults={"max_limit_cores": 1},
+    defaults={"limit_below_cores": 1},
     precision="medium",
     fix=(
         "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
@@ -277,7 +286,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with a `resources.limits.cpu` of at most `max_limit_cores` (default 1) in workloads
+    Containers with a `resources.limits.cpu` below `limit_below_cores` (default 1: a sub-core limit) in workloads
     selected by a Service that carries client traffic (headless Services and ports that only
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
@@ -317,7 +326,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
-    ceiling = ctx.setting("max_limit_cores")
+    ceiling = ctx.setting("limit_below_cores")
     for workload in ctx.inventory.workloads:
         services = evidence_of.services(workload)
         if not workload.serves_traffic or not services:
@@ -326,7 +335,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             limit = dig(container, "resources", "limits", "cpu")
             cores = quantity(limit)
-            if cores is not None and 0 < cores <= ceiling:
+            if cores is not None and 0 < cores < ceiling:
                 evidence.append(Evidence(f"{path}.resources.limits.cpu", {
                     "container": container_name(container),
                     "limit": limit,
@@ -336,7 +345,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) serving Service {names} have a CPU limit of at most {ceiling} core(s) "
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit below {ceiling} core{'' if ceiling == 1 else 's'} "
                 "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
                 "can stall requests during bursts even on an idle node.",
                 *evidence,

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload
 
@@ -20,8 +21,9 @@ MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
 MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
 """A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
 A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
-PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
-"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>|^\s*[A-Za-z][A-Za-z0-9+.-]*://")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) and build-tool references (``ko://`` import
+paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool replaces before deploying."""
 
 
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
@@ -63,7 +65,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
     judged). Images referenced by digest are fine whatever their tag, and placeholders a template
-    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. Helm test
+    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) or a build tool resolves (`ko://` import
+    paths, replaced by an image pinned by digest) are not judged, nor placeholder work: a
+    workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
+    command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
+    copies, downloads or runs a program is judged). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -96,6 +102,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
     floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
     for workload in audited_workloads(ctx.inventory):
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         evidence = [
             Evidence(path, image)
             for template in workload.templates
@@ -151,7 +160,10 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
     ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
-    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A registry mirror configured in the container runtime is not visible through
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A container that
+    only sleeps is judged like any other: its pulls count against the limit all the same (the e2e
+    pods of the case below did nothing else). A registry mirror configured in the container runtime
+    is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 

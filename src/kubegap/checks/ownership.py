@@ -12,6 +12,7 @@ from kubegap.selectors import Selector
 from kubegap.podtemplates import is_hook
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
+DEVICE_POD = "kubernetes-user-2024-node-reboot-device-pod-admission-error-bare-pod-stuck"
 CONTROL_PLANE_COMPONENTS = ("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler")
 
 
@@ -49,7 +50,7 @@ def _served_by(ctx: Context) -> dict[int, list[str]]:
     title="Long-running Pods that no controller owns",
     severity="medium",
     category="workloads",
-    cases=[BARE_POD],
+    cases=[BARE_POD, DEVICE_POD],
     requires=["Pod"],
     reads=[*SERVING_EVIDENCE_KINDS],
     fix=(
@@ -76,7 +77,10 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
     restarts or is drained, a pod that no controller owns is not recreated anywhere. A user whose
     node restarted its pods found that everything under a ReplicationController came back, but a
     Spark driver pod created on its own with `restartPolicy: OnFailure` did not; the answer upstream
-    was to run even single-instance pods under a controller.
+    was to run even single-instance pods under a controller. After a node reboot on GKE, a pod using
+    a device plugin's resources was admitted before the plugin was ready and failed with
+    `UnexpectedAdmissionError`; pods a controller owns are replaced and retried, but a bare pod stays
+    failed for good.
 
     ## Severity
 

@@ -151,11 +151,14 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers whose `livenessProbe` and `readinessProbe` use the same action and that action can
-    fail for reasons outside the container: the same HTTP path and port, gRPC service, or command.
-    Identical `tcpSocket` probes are not reported: a TCP connect only asks whether the process
-    listens, which no dependency can break. Timings are not compared. Probes on different endpoints
-    that reach the same dependency inside the application are not visible through the API. Only
+    Containers whose `livenessProbe` and `readinessProbe` use the same action (the same HTTP path and
+    port, gRPC service, or command) where the container shows a backing service that action could
+    check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
+    `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
+    `redis-cli`, `mysqladmin`). Without such evidence nothing is reported: most shared probes hit a
+    local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
+    can fail, and the manifest cannot show what an endpoint does. Identical `tcpSocket` probes are not
+    reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
     long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
     training jobs) serves no requests, so its readiness takes nothing out of rotation.
 
@@ -172,12 +175,14 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **low**: it matters only when the shared endpoint checks something outside the container,
-    which the input does not show.
+    Always **low**: the manifest shows the backing service, not that the shared endpoint checks it.
 
     ## Example
 
     ```yaml
+    env:
+    - name: DATABASE_URL
+      valueFrom: {secretKeyRef: {name: api-db, key: url}}
     livenessProbe:  {httpGet: {path: /health, port: 8080}}
     readinessProbe: {httpGet: {path: /health, port: 8080}}
     ```
@@ -185,26 +190,57 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     ## Fix
 
     ```yaml
-    livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}
-    readinessProbe: {httpGet: {path: /readyz, port: 8080}}
+    livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}   # the process only
+    readinessProbe: {httpGet: {path: /readyz, port: 8080}}                       # the database too
     ```
     """
     for workload in audited_workloads(ctx.inventory):
         if not workload.serves_traffic:
             continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
-        evidence = []
+        evidence, backing = [], []
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
-            if action is not None and action[0] in DEPENDENT_HANDLERS and action == handler(readiness):
+            if action is None or action[0] not in DEPENDENT_HANDLERS or action != handler(readiness):
+                continue
+            if (service := backing_service(container, action)) is not None:
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
+                backing.append(f"{container_name(container)} ({service})")
         if evidence:
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) use the same check for liveness and readiness: a dependency blip "
-                "restarts every replica.",
+                f"{len(evidence)} container(s) use one check for liveness and readiness and reach a backing service: "
+                f"{', '.join(backing)}. If that check includes the service, its outage can restart every replica at "
+                "once instead of only taking them out of rotation.",
                 *evidence,
             )
+
+
+BACKING_SERVICES = Vocabulary((
+    "db", "database", "datasource", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb", "redis",
+    "memcached", "cassandra", "kafka", "rabbitmq", "amqp", "nats", "elasticsearch", "opensearch", "clickhouse",
+))
+"""Words of an environment variable's name that name a backing service an application depends on."""
+SERVICE_LOCATORS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "servers", "endpoint",
+                               "endpoints", "brokers"))
+"""Last words of a variable that says where that service is (``DATABASE_URL``, ``REDIS_HOST``)."""
+CONNECTION_STRINGS = Vocabulary(("connection string", "connection strings", "connectionstring", "connectionstrings"))
+PROBE_CLIENTS = Vocabulary(("pg isready", "psql", "mysqladmin", "mysql", "redis cli", "mongo", "mongosh", "cqlsh",
+                            "kafka broker api versions", "rabbitmq diagnostics"))
+"""Commands of an ``exec`` probe that ask another service rather than the container."""
+
+
+def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
+    """What shows that ``container`` depends on a service its probe action could check, or None."""
+    if action[0] == "exec":
+        command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
+        if (client := PROBE_CLIENTS.find(command)) is not None:
+            return f"its probe runs {client}"
+    for variable in as_list(container.get("env")):
+        name = dig(variable, "name")
+        if isinstance(name, str) and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))):
+            return f"environment variable {name}"
+    return None
 
 
 SLOW_START_IMAGES = Vocabulary((

@@ -25,6 +25,7 @@ OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
 CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
+COS_GPU_INSTALLER = "kubernetes-2026-ci-cos-125-gpu-driver-installer-crashloop"
 
 SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
 ORPHAN_FIX = (
@@ -452,7 +453,7 @@ def _every_node(workload: Workload) -> bool:
     title="DaemonSet not running on every eligible node",
     severity="high",
     category="workloads",
-    cases=[KUBERMATIC, CRYPTNONO],
+    cases=[KUBERMATIC, CRYPTNONO, COS_GPU_INSTALLER],
     requires=["DaemonSet"],
     reads=["workloads", "Node"],
     defaults={"agent_namespaces": ["kube-system"]},
@@ -484,7 +485,9 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     everywhere and work only on some nodes: cryptnono's crypto-miner detector, a DaemonSet that
     compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
     nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
-    it on 5.15 nodes.
+    it on 5.15 nodes. GPU nodes depend on such an agent too: when the Kubernetes project's GPU test
+    nodes moved to COS 125, the NVIDIA driver installer DaemonSet, still on a release for COS 121,
+    crash-looped on them, no driver was installed and `nvidia.com/gpu` never appeared.
 
     ## Severity
 

@@ -18,8 +18,8 @@ class GroupBy(str, Enum):
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
-    "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
-    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
+    "Each PATH is a YAML/JSON file or directory (multi-document YAML, kind: List, kubectl get -o json "
+    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATH, "
     "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
     "read. Given the JSON reports of two or more clusters (from in-cluster audits), audits them as a fleet. "
     "Nothing is ever written to a cluster and Secrets are never read."
@@ -27,13 +27,13 @@ HELP = (
 
 
 def audit(
-    paths: list[str] = typer.Argument(None, metavar="[PATHS]...", help="Files or directories to audit, or - for stdin."),
+    paths: list[str] = typer.Argument(None, metavar="PATH", help="Files or directories to audit, or - for stdin."),
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
     output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
     output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
     baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
     fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
+    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Run only these checks (repeatable)."),
     case_ids: list[str] = typer.Option(
         None, "--case", metavar="CASE-ID", help="Run exactly the checks this library case names (repeatable; see 'kubegap cases show ID')."
     ),
@@ -42,6 +42,16 @@ def audit(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
     show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
     fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected, or some input file was left unread (and no finding fails the run)."),
+    history: Path = typer.Option(
+        None, "--history", metavar="DIR",
+        help="Keep the JSON report in DIR as kubegap-<UTC time>.json beside its diff against the previous run's, and as "
+             "kubegap-report.json (the latest); the oldest past --keep are removed. For a CronJob's report volume.",
+    ),
+    keep: int = typer.Option(30, "--keep", min=1, metavar="N", help="With --history: how many dated reports to keep."),
+    pushgateway: str = typer.Option(
+        None, "--pushgateway", metavar="URL",
+        help="Also push the --format openmetrics series to this Prometheus Pushgateway (job kubegap, grouped by cluster).",
+    ),
     config_file: Path = typer.Option(
         None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
     ),
@@ -54,7 +64,7 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
-    from kubegap.cli.output import warn
+    from kubegap.cli.output import say, warn
     from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
@@ -67,7 +77,7 @@ def audit(
 
     keep_heap_at_exit()
     outputs = parse_outputs(output_formats, output_file)
-    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped)
+    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
     options = configured_options(
         check_ids, config_file, case_ids=case_ids, annotation_exemptions=not no_annotation_exemptions, baseline=baseline,
         fail_on=fail_on,
@@ -89,14 +99,23 @@ def audit(
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
                 warn(warning)
-            unread = {name: why for c in collections for name, why in c.unread.items()}
-            names = [input_name(item) for item in inputs]
-            if set(names) <= set(unread):  # each input left unread: say why, not just that nothing was found
-                raise UserError("; ".join(f"{name}: {unread[name]}: not read" for name in names))
-            raise UserError("no Kubernetes objects found in " + ", ".join(names))
+            # each input left unread (its entry names it, as the report does): say why, not just that nothing was found
+            unread = [(entry["path"], entry["unread"][entry["path"]])
+                      for c in collections for entry in c.inputs if entry.get("path") in entry.get("unread", {})]
+            if len(unread) == len(inputs):
+                raise UserError("; ".join(f"{name}: {why}: not read" for name, why in unread))
+            raise UserError("no Kubernetes objects found in " + ", ".join(input_name(item) for item in inputs))
         report = run(collections, options)
         partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:
         warn(warning)
     write_outputs(report, outputs, view)
+    if history is not None:
+        from kubegap.report.history import keep as keep_report
+
+        say(keep_report(report, history, keep).summary())
+    if pushgateway is not None:
+        from kubegap.report.push import push
+
+        say(f"metrics pushed to {push(report, pushgateway)}")
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)

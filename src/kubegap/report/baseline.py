@@ -18,10 +18,8 @@ from kubegap.errors import InputError
 from kubegap.inputbytes import NotRead, Streamed, read_bytes
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
+from kubegap.report.schema import check_against_schema
 from kubegap.severity import Threshold
-
-_FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
-
 
 @dataclass(frozen=True)
 class Comparison:
@@ -36,16 +34,7 @@ def _check_report(report, where: str) -> dict:
     if report["schema_version"] not in READABLE_VERSIONS:
         expected = " or ".join(repr(v) for v in READABLE_VERSIONS)
         raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})")
-    if not isinstance(report["findings"], list):
-        raise InputError(f"{where}: field 'findings' must be a list")
-    for index, finding in enumerate(report["findings"]):
-        for name, kind in _FINDING_FIELDS.items():
-            if not isinstance(finding, dict) or not isinstance(finding.get(name), kind):
-                raise InputError(f"{where}: findings[{index}]: field {name!r} is missing or not a {kind.__name__}")
-        try:
-            severity_rank(finding["severity"])
-        except ValueError:
-            raise InputError(f"{where}: findings[{index}]: unknown severity {finding['severity']!r}") from None
+    check_against_schema(report, where)
     return report
 
 

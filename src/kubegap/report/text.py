@@ -68,14 +68,6 @@ def case_label(case: dict) -> str:
     return f"{case['title']} ({case.get('organization', '')}, {case_year(case)})"
 
 
-def case_reference(case: dict) -> str:
-    """``seen at Datadog, 2023``: the short citation of an incident on a finding's line. It carries only the
-    incident's year: a case whose sources give no date is cited as ``seen at ByteDance`` (its label, in the
-    verbose report, has the write-up's year)."""
-    year = case.get("date", "")[:4]
-    return f"seen at {case.get('organization', '')}" + (f", {year}" if year else "")
-
-
 def short_value(value) -> str:
     """An evidence value in a few words: dicts as ``key: value``, long lists as their first items and a count."""
     if value is None:

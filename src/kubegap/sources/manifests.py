@@ -264,17 +264,17 @@ class Reader:
                     continue
                 self.add_document(data, origin)
 
-    def read_file(self, path: Path) -> None:
-        """A file (or a FIFO or device given by path), read once within the size limit; ``InputError``
-        when it cannot be opened or read."""
-        name = str(path)
+    def read_file(self, path: Path, name: str | None = None) -> None:
+        """A file (or a FIFO or device given by path), read once within the size limit; the report and
+        warnings call it ``name`` (default: the path as given). ``InputError`` when it cannot be opened or read."""
+        name = name if name is not None else str(path)
         try:
             raw = inputbytes.read_path(path)
         except inputbytes.NotRead as exc:
             self.unread(name, exc.reason)
             return
         except OSError as exc:
-            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
         self.read_bytes(raw, name)
 
     def read_streamed(self, streamed: inputbytes.Streamed) -> None:
@@ -347,14 +347,15 @@ apply): fixtures, not something anyone deploys. Skipped below a directory given 
 warning that names them; a directory given by path is audited whatever its name."""
 
 
-def _files(root: Path, warn) -> Iterator[Path]:
+def _files(root: Path, warn, unread) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said through ``warn``: test-input directories (``TEST_INPUTS``), symbolic
-    links to nothing, and every file past ``MAX_DIRECTORY_FILES``. Kustomizations, ``Chart.yaml`` and
-    chart values files are left out silently: they describe objects, they are not objects."""
+    What is left out is said: test-input directories (``TEST_INPUTS``) and every file past
+    ``MAX_DIRECTORY_FILES`` through ``warn``, a symbolic link to nothing through ``unread(path, reason)``.
+    Kustomizations, ``Chart.yaml`` and chart values files are left out silently: they describe objects,
+    they are not objects."""
     test_inputs: list[Path] = []
-    paths = _walk(root, test_inputs, warn)
+    paths = _walk(root, test_inputs, unread)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
             warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
@@ -370,23 +371,42 @@ def _files(root: Path, warn) -> Iterator[Path]:
 def skipped_test_directories(root: Path) -> list[Path]:
     """The test-input directories a walk of ``root`` leaves out (each once, not those inside another)."""
     found: list[Path] = []
-    for _ in _walk(root, found, lambda message: None):
+    for _ in _walk(root, found, lambda path, reason: None):
         pass
     return found
 
 
-def _walk(root: Path, test_inputs: list[Path], warn) -> Iterator[Path]:
+def _walk(root: Path, test_inputs: list[Path], unread) -> Iterator[Path]:
     """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to
-    ``test_inputs``) and the files that describe a kustomize tree or a chart; a symbolic link to nothing is warned of."""
+    ``test_inputs``) and the files that describe a kustomize tree or a chart; a symbolic link to nothing
+    is passed to ``unread``."""
     for folder, dirs, files in os.walk(root, followlinks=False):
         test_inputs.extend(Path(folder, d) for d in sorted(dirs) if d.lower() in TEST_INPUTS)
         dirs[:] = sorted(d for d in dirs if d.lower() not in TEST_INPUTS)
         for name in sorted(files + [d for d in dirs if Path(folder, d).is_symlink() and not Path(folder, d).exists()]):
             path = Path(folder, name)
             if path.is_symlink() and not path.exists():
-                warn(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; skipped")
+                unread(path, "a symbolic link whose target does not exist")
             elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
                 yield path
+
+
+def report_names(given: list[str]):
+    """How a report names the files under the paths ``given`` to ``audit``, never by where the auditing
+    machine keeps them: a relative path as given, an absolute one under the working directory relative
+    to it, and any other relative to the nearest folder holding every such path (for one path, its own
+    folder: ``/srv/corpus/app/deploy.yaml`` -> ``deploy.yaml``), so no two inputs share a name."""
+    cwd = Path.cwd()
+    outside = [Path(raw).parent for raw in given if Path(raw).is_absolute() and not Path(raw).is_relative_to(cwd)]
+    base = Path(os.path.commonpath(outside)) if outside else None
+
+    def name(path: Path) -> str:
+        for root in (cwd, base) if path.is_absolute() else ():
+            if root is not None and path.is_relative_to(root):
+                return str(path.relative_to(root))
+        return str(path)
+
+    return name
 
 
 def inside(path: Path, folders: list[Path]) -> bool:
@@ -400,7 +420,8 @@ class ManifestSource:
     already read whole (:class:`~kubegap.inputbytes.Streamed`: pipes, FIFOs, devices).
 
     ``confine``: folders every file read must be in once symbolic links are resolved (the MCP server's
-    roots); a file under a given directory that links elsewhere is left unread, and said so."""
+    roots); a file under a given directory that links elsewhere is left unread, and said so, and a kustomize
+    tree or chart is refused with the command that renders it (rendering may read outside them)."""
 
     def __init__(self, paths: list[str | inputbytes.Streamed], confine: list[Path] | None = None):
         self.paths = paths
@@ -412,33 +433,44 @@ class ManifestSource:
 
     def _collect(self) -> Collection:
         reader = Reader()
+        named = report_names([given for given in self.paths if isinstance(given, str) and not inputbytes.is_stream(Path(given))])
         for given in self.paths:
             item = inputbytes.read_once(given) if isinstance(given, str) else given
-            name = inputbytes.input_name(item)
             unread_before = set(reader.collection.unread)
-            entry = {"type": "manifests", "path": name}
-            path = None if isinstance(item, inputbytes.Streamed) else Path(item)
-            source = tree(path) if path is not None and path.is_dir() else None
-            if path is None:
+            if isinstance(item, inputbytes.Streamed):
                 reader.read_streamed(item)
-            elif source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
-                entry["rendered_by"] = " ".join(source.command[:2])
-                reader.read_text(render(source), f"{name} ({entry['rendered_by']})")
-            elif path.is_dir():
-                for file in _files(path, reader.warn):
-                    if self.confine is not None and not inside(file, self.confine):
-                        reader.unread(str(file), "a link to a file outside the folders this audit may read")
-                        continue
-                    try:
-                        reader.read_file(file)
-                    except InputError as exc:  # one bad file in a tree: say so, read the others
-                        reader.unread(str(file), str(exc).removeprefix(f"{file}: "))
-            elif path.exists():
-                reader.read_file(path)
+                entry = {"type": "manifests", "path": item.name}
             else:
-                raise InputError(f"{name}: no such file or directory")
+                entry = self._read_path(reader, item, named)
             unread = {file: why for file, why in reader.collection.unread.items() if file not in unread_before}
             if unread:
                 entry["unread"] = unread
             reader.collection.inputs.append(entry)
         return reader.collection
+
+    def _read_path(self, reader: Reader, raw: str, named) -> dict:
+        """Read the file or directory ``raw`` into ``reader``, naming files by ``named``; its entry in the report's inputs."""
+        path = Path(raw)
+        source = tree(path) if path.is_dir() else None
+        if source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
+            if self.confine is not None:
+                raise InputError(f"{raw} holds {source.marker}: rendering it may read files outside the folders this audit "
+                                 f"may read; run {' '.join(source.command)} and audit its output")
+            rendered_by = " ".join(source.command[:2])
+            reader.read_text(render(source), f"{named(path)} ({rendered_by})")
+            return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
+        if path.is_dir():
+            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1))  # noqa: E731
+            for file in _files(path, warn, lambda file, why: reader.unread(named(file), why)):
+                if self.confine is not None and not inside(file, self.confine):
+                    reader.unread(named(file), "a link to a file outside the folders this audit may read")
+                    continue
+                try:
+                    reader.read_file(file, named(file))
+                except InputError as exc:  # one bad file in a tree: say so, read the others
+                    reader.unread(named(file), str(exc).removeprefix(f"{named(file)}: "))
+        elif path.exists():
+            reader.read_file(path, named(path))
+        else:
+            raise InputError(f"{raw}: no such file or directory")
+        return {"type": "manifests", "path": named(path)}
