@@ -5,7 +5,7 @@
 #               (the browser tests need Chromium: system-deps installs Debian's
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one;
 #               axe-core, which the accessibility tests run in every page, comes from npm with npm ci)
-#   make tools  build kube-apiserver, etcd, kubectl, helm and kube-score from Go modules (tools/) into
+#   make tools  build kube-apiserver, etcd, kubectl and helm from Go modules (tools/) into
 #               ~/.cache/kubegap-tools: the first build takes long (see README), later ones are a quick check;
 #               without Go it says so and the tests that need them skip
 #   make docs   regenerate docs/checks.md (the check reference), the demo cluster (scripts/demo_cluster.py) and the
@@ -17,7 +17,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := tests/web/axe/node_modules/axe-core/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test tools system-deps docs bench clean
+.PHONY: demo test tools peers system-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ system-deps:
 tools:
 	$(PYTHON) tools/build.py
 
+# The tests' programs and kube-score, which make bench runs beside kubegap.
+peers:
+	$(PYTHON) tools/build.py --peers
+
 $(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
 	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
 	touch $@
@@ -60,6 +64,6 @@ clean:
 # beside kubegap, collects 150k pods from the test API server, audits a fleet of 20; the 150k-pod parse
 # floor alone needs about 12 GiB of memory); writes benchmarks/RESULTS.md. KUBEGAP_SHARED points at the
 # shared corpus when it is not ../shared.
-bench: tools $(VENV)/.installed
+bench: peers $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/envelope.py

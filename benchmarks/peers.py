@@ -1,6 +1,6 @@
 """kubegap beside the Go peers that audit the same manifests: kube-score (and Polaris, where it can be built).
 
-The peers are built by ``make tools`` (tools/build.py) from the Go module proxy; one that is not built
+The peers are built by ``make peers``, which ``make bench`` runs (tools/build.py ``--peers``), from the Go module proxy; one that is not built
 is reported as such. Each generated cluster is written once more as a plain ``kind: List`` (the
 same objects as its snapshot, benchmarks/generate.py ``--list``), which every tool reads: kubegap as
 ``kubegap audit FILE --format json``, kube-score as ``kube-score score FILE --output-format json``.
@@ -55,7 +55,7 @@ def bench_peers(inputs: list[tuple[str, Path, int]], repeats: int, timed, kubega
             m["rate"] = objects / m["seconds"]
         rows.append({"label": label, "objects": objects, "mib": path.stat().st_size / 2**20, "tools": medians})
     return {"rows": rows, "versions": {name: version(binary) for name, binary in binaries.items() if binary},
-            "missing": {**{name: "not built (run `make tools`)" for name, binary in binaries.items() if not binary}, **NOT_BUILT}}
+            "missing": {**{name: "not built (run `make peers`)" for name, binary in binaries.items() if not binary}, **NOT_BUILT}}
 
 
 def render(peers: dict) -> list[str]:

@@ -12,7 +12,7 @@ scaling exponent is the least-squares slope of log(time) over log(pods) across t
 
 Then kubegap beside Checkov (in its own venv, benchmarks/.venv-checkov, created on first use) on
 the manifest corpus in ../shared/corpus, read in place (skipped when absent), beside the Go peers
-``make tools`` builds (kube-score; benchmarks/peers.py) on the generated clusters, and the start-up of
+``make peers`` builds (kube-score; benchmarks/peers.py) on the generated clusters, and the start-up of
 a few commands beside ``python -c pass``. Targets are ratios measured in the same run, never
 absolute times: the machine is whatever runs this.
 """

@@ -1,13 +1,15 @@
 """Build the real Kubernetes programs the tests and benchmarks run, from Go modules, into a cache.
 
-    python tools/build.py            # build what is missing or stale; print where the binaries are
+    python tools/build.py            # build what the tests run, where missing or stale; print where the binaries are
+    python tools/build.py --peers    # also the peers the benchmarks run beside kubegap (make bench)
     python tools/build.py --where    # print the directory only
 
 Each folder here is a small Go module that requires one upstream release (nothing of theirs is
 copied): ``kubernetes`` (kube-apiserver and kubectl from k8s.io/kubernetes, and etcd at the version
 that release requires, behind a three-line main), ``helm`` (helm.sh/helm/v4) and ``kube-score``
-(github.com/zegl/kube-score, a peer in the benchmarks). Each is built in its own module, so every
-program is linked against exactly the dependencies its release pins.
+(github.com/zegl/kube-score, a peer in the benchmarks, built only with ``--peers``: no test runs it).
+Each is built in its own module, so every program is linked against exactly the dependencies its
+release pins.
 
 The binaries go to ``$XDG_CACHE_HOME/kubegap-tools/<key>/`` (``~/.cache`` by default; the
 ``KUBEGAP_TOOLS_DIR`` variable overrides the whole path), where ``key`` is a digest of the modules'
@@ -34,6 +36,8 @@ PROGRAMS = {
     "kube-score": {"kube-score": "github.com/zegl/kube-score/cmd/kube-score"},
 }
 """Per module folder: each program's name and the package its main is in."""
+PEERS = {"kube-score"}
+"""The module folders of peers only the benchmarks run (``--peers``)."""
 RELEASES = {"kubernetes": "k8s.io/kubernetes", "helm": "helm.sh/helm/v4", "kube-score": "github.com/zegl/kube-score"}
 """Per module folder: the upstream module whose version the programs report."""
 STAMPS = {
@@ -86,7 +90,8 @@ def ldflags(module: str) -> str:
     return " ".join(f"-X {stamp.format(version=version, major=major, minor=minor)}" for stamp in STAMPS[module])
 
 
-def build() -> int:
+def build(peers: bool) -> int:
+    """Build the programs the tests run, and with ``peers`` those the benchmarks run beside kubegap."""
     required = os.environ.get(REQUIRED) == "1"
     go = shutil.which("go")
     if go is None:
@@ -98,6 +103,8 @@ def build() -> int:
     env = {**os.environ, "GOFLAGS": "-buildvcs=false", "GOTOOLCHAIN": os.environ.get("GOTOOLCHAIN", "local")}
     failed = []
     for module, programs in PROGRAMS.items():
+        if module in PEERS and not peers:
+            continue
         started = time.monotonic()
         command = ["nice", "-n", "19", go, "build", "-trimpath", "-ldflags", ldflags(module), "-o", f"{target}/", *programs.values()]
         done = subprocess.run(command, cwd=HERE / module, env=env)
@@ -113,4 +120,6 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--where"]:
         print(directory())
         sys.exit(0)
-    sys.exit(build())
+    if sys.argv[1:] not in ([], ["--peers"]):
+        sys.exit(f"usage: {sys.argv[0]} [--peers | --where]")
+    sys.exit(build(peers=sys.argv[1:] == ["--peers"]))

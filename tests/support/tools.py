@@ -44,6 +44,17 @@ def need(*names: str) -> dict[str, Path]:
     return found
 
 
+def peer(name: str) -> Path:
+    """The built peer ``name`` (tools/build.py ``PEERS``, which only ``make bench`` builds); skips the test where it
+    is not built, in CI too: no test needs a peer."""
+    import pytest
+
+    found = BUILD.binary(name)
+    if found is None:
+        pytest.skip(f"{name} not built in {BUILD.directory()}: `make peers` builds it (make bench does)")
+    return found
+
+
 def kubectl() -> str | None:
     """The kubectl `make tools` built from the pinned Kubernetes release, else the one on the PATH."""
     built = BUILD.binary("kubectl")
