@@ -3,9 +3,9 @@
 Certificates are generated at start; the API server authorizes with RBAC (the admin is a client
 certificate in ``system:masters``; everyone else gets what the tests bind), issues service-account
 tokens, and writes an audit log of every request at the Metadata level, which :meth:`ControlPlane.audit_events`
-reads. etcd keeps its data in the session's temporary folder and skips fsync. Both processes die
-with the test process (``PR_SET_PDEATHSIG``), so nothing is left running after a crash or an interrupt;
-:meth:`ControlPlane.stop` ends them in order.
+reads. etcd keeps its data in the session's temporary folder and skips fsync. Both processes are
+killed when the test process ends without stopping them (``PR_SET_PDEATHSIG``), so nothing is left
+running after a crash; :meth:`ControlPlane.stop` (an interrupt's teardown too) ends them in order.
 """
 
 from __future__ import annotations
@@ -45,9 +45,11 @@ def _free_port() -> int:
 
 
 def _die_with_parent() -> None:
-    """Runs in the child before exec: the kernel sends SIGTERM when the test process ends, however it ends."""
+    """Runs in the child before exec: the kernel kills it when the test process ends, however it ends. SIGKILL,
+    not SIGTERM: etcd dies at the same moment, and a terminated kube-apiserver then spends some 30 s of its
+    graceful shutdown waiting for it."""
     PR_SET_PDEATHSIG = 1
-    ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 @dataclass
