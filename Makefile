@@ -1,9 +1,13 @@
 # Two entry points, each setting up its own virtual environment on a fresh machine:
 #   make demo   install kubegap and audit the embedded demo cluster
-#   make test   install kubegap with its test dependencies and run the whole test suite
+#   make test   install kubegap with its test dependencies, build the real Kubernetes programs the tests
+#               run (make tools), and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one;
 #               axe-core, which the accessibility tests run in every page, comes from npm with npm ci)
+#   make tools  build kube-apiserver, etcd, kubectl, helm and kube-score from Go modules (tools/) into
+#               ~/.cache/kubegap-tools: the first build takes long (see README), later ones are a quick check;
+#               without Go it says so and the tests that need them skip
 #   make docs   regenerate docs/checks.md (the check reference), the demo cluster (scripts/demo_cluster.py) and the
 #               generated parts of README.md (scripts/readme.py)
 PYTHON ?= python3
@@ -13,7 +17,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := tests/web/axe/node_modules/axe-core/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test system-deps docs bench clean
+.PHONY: demo test tools system-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +42,10 @@ $(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
 	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
 	touch $@
 
-test: system-deps $(VENV)/.installed-test $(AXE)
+tools:
+	$(PYTHON) tools/build.py
+
+test: system-deps tools $(VENV)/.installed-test $(AXE)
 	$(BIN)/python -m pytest
 
 docs: $(VENV)/.installed
@@ -53,6 +60,6 @@ clean:
 # beside kubegap, collects 150k pods from the test API server, audits a fleet of 20; the 150k-pod parse
 # floor alone needs about 12 GiB of memory); writes benchmarks/RESULTS.md. KUBEGAP_SHARED points at the
 # shared corpus when it is not ../shared.
-bench: $(VENV)/.installed
+bench: tools $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/envelope.py

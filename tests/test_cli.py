@@ -204,12 +204,13 @@ def test_cases_list_filter_and_show():
 
 def test_kubectl_plugin_entry_point():
     import os
-    import shutil
     import subprocess
     import sys
     from pathlib import Path
 
-    kubectl = shutil.which("kubectl")
+    from support import tools
+
+    kubectl = tools.kubectl()
     plugin = Path(sys.executable).with_name("kubectl-gap")
     if kubectl is None:
         pytest.skip("kubectl is not installed")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -13,9 +12,11 @@ import yaml
 
 from conftest import ROOT, run_cli
 from kubegap import __version__
+from support import tools
+from support.deploys import with_report_volume
 
 DEPLOY = ROOT / "deploy"
-KUBECTL = shutil.which("kubectl")
+KUBECTL = tools.kubectl()
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed")
 
 
@@ -23,16 +24,6 @@ def _render(directory: Path) -> list[dict]:
     result = subprocess.run([KUBECTL, "kustomize", str(directory)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     return [d for d in yaml.safe_load_all(result.stdout) if d]
-
-
-def _with_report_volume(tmp_path: Path, overlay: str, components: tuple[str, ...] = ("report-volume",)) -> Path:
-    """A user's overlay adding components, the report volume by default (kustomize wants relative paths)."""
-    shutil.copytree(DEPLOY, tmp_path / "deploy")
-    mine = tmp_path / "mine"
-    mine.mkdir()
-    listed = ", ".join(f"../deploy/components/{c}" for c in components)
-    (mine / "kustomization.yaml").write_text(f"resources: [../deploy/overlays/{overlay}]\ncomponents: [{listed}]\n")
-    return mine
 
 
 def _pod(documents: list[dict]) -> dict:
@@ -71,7 +62,7 @@ def test_overlay_runs_a_read_only_audit_as_nobody_with_json_lines_on_stdout(over
 
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_report_volume_component_keeps_the_json_report_on_a_claim(tmp_path, overlay):
-    documents = _render(_with_report_volume(tmp_path, overlay))
+    documents = _render(with_report_volume(tmp_path, overlay))
     (claim,) = [d for d in documents if d["kind"] == "PersistentVolumeClaim"]
     assert claim["metadata"]["namespace"] == "kubegap"
     pod = _pod(documents)
@@ -83,14 +74,14 @@ def test_report_volume_component_keeps_the_json_report_on_a_claim(tmp_path, over
 
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_pushgateway_component_pushes_the_metrics_beside_the_reports(tmp_path, overlay):
-    (container,) = _pod(_render(_with_report_volume(tmp_path, overlay, ("report-volume", "pushgateway"))))["containers"]
+    (container,) = _pod(_render(with_report_volume(tmp_path, overlay, ("report-volume", "pushgateway"))))["containers"]
     assert container["args"][-4:] == ["--history", "/reports", "--pushgateway", "http://prometheus-pushgateway.monitoring.svc:9091"]
     assert run_cli("audit", "--help").stdout.count("--pushgateway") == 1  # the flag the component passes exists
 
 
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_kubegap_finds_no_high_gap_in_its_own_deployment(tmp_path, overlay):
-    rendered = subprocess.run([KUBECTL, "kustomize", str(_with_report_volume(tmp_path, overlay))], capture_output=True, text=True, timeout=60).stdout
+    rendered = subprocess.run([KUBECTL, "kustomize", str(with_report_volume(tmp_path, overlay))], capture_output=True, text=True, timeout=60).stdout
     result = run_cli("audit", "-", "--fail-on", "high", "--format", "json", stdin=rendered)
     assert result.returncode == 0, [(f["check_id"], f["message"]) for f in json.loads(result.stdout)["findings"]]
 

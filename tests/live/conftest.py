@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
+from support import tools
 from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster
 
@@ -28,10 +27,10 @@ def kubeconfig(apiserver, tmp_path):
 
 @pytest.fixture
 def kubectl(kubeconfig, tmp_path):
-    """Run the real kubectl against the test server; skips where kubectl is not installed."""
+    """Run the real kubectl (the one `make tools` built, else the PATH's) against the test server; skips where there is none."""
     import subprocess
 
-    binary = shutil.which("kubectl")
+    binary = tools.kubectl()
     if binary is None:
         pytest.skip("kubectl is not installed")
 

@@ -3,26 +3,10 @@
 from __future__ import annotations
 
 import json
-import ssl
-import urllib.error
-import urllib.request
 
 import pytest
 
-
-def raw_get(server, path: str, *, token: str | None = "default", accept: str = "application/json"):
-    """(status, headers, parsed body) for one GET with the standard library, verifying the CA."""
-    context = ssl.create_default_context(cafile=str(server.credentials.ca_path))
-    headers = {"Accept": accept}
-    if token:
-        headers["Authorization"] = f"Bearer {server.token if token == 'default' else token}"
-    request = urllib.request.Request(server.url + path, headers=headers)
-    try:
-        with urllib.request.urlopen(request, context=context, timeout=10) as response:
-            return response.status, dict(response.headers), json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        body = exc.read()
-        return exc.code, dict(exc.headers), json.loads(body) if body.startswith(b"{") else body.decode()
+from support.apiserver import raw_get
 
 
 def test_kubectl_walks_pages_with_chunk_size(apiserver, kubectl):

@@ -1,5 +1,5 @@
 """Directories people point kubegap at: a kustomize tree is rendered with kubectl (or refused with the
-command to run), a Helm chart gets the helm template command, the files describing either are not
+command to run), so is a Helm chart with helm (tests/deploy/test_helm.py), the files describing either are not
 reported as broken objects, and a symbolic link to nothing is a warning naming it, recorded as unread."""
 
 from __future__ import annotations
@@ -54,11 +54,12 @@ def chart(directory):
     return directory
 
 
-def test_a_helm_chart_gets_the_helm_template_command(tmp_path):
+def test_without_helm_a_chart_is_refused_with_the_command_to_run(tmp_path):
     shop = chart(tmp_path / "shop")
     result = run_cli("audit", str(shop), env=without_tools(tmp_path))
     assert result.returncode == 2
-    assert f"{shop} is a Helm chart (Chart.yaml): render it, then audit the output: helm template {shop} | kubegap audit -" in result.stderr
+    assert result.stderr == (f"kubegap: error: {shop} is a Helm chart (Chart.yaml) and helm is not on the PATH to render it: "
+                             f"run helm template {shop} | kubegap audit -\n")
 
 
 def test_kustomizations_and_chart_files_inside_a_tree_are_not_reported_as_objects(tmp_path):

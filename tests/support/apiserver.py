@@ -18,12 +18,13 @@ the real API does.
 from __future__ import annotations
 
 import base64
-import datetime as dt
-import ipaddress
+import json
 import ssl
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,6 +32,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
+
+from support.certs import Authority
 
 LEDGER: list[dict] = []
 """Every request any test server received in this process, for assertions across the test suite."""
@@ -134,38 +137,9 @@ class Credentials:
 
 def make_credentials(directory: Path) -> Credentials:
     """A throwaway CA and a server certificate for 127.0.0.1 and localhost, signed by it."""
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
-
-    now = dt.datetime.now(dt.UTC)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "kubegap-test-ca")])
-    ca_cert = (
-        x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name).public_key(ca_key.public_key())
-        .serial_number(x509.random_serial_number()).not_valid_before(now - dt.timedelta(minutes=5))
-        .not_valid_after(now + dt.timedelta(days=1))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(x509.KeyUsage(False, False, False, False, False, True, True, False, False), critical=True)
-        .sign(ca_key, hashes.SHA256())
-    )
-    key = ec.generate_private_key(ec.SECP256R1())
-    cert = (
-        x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "kube-apiserver")]))
-        .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + dt.timedelta(days=1))
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
-        .add_extension(x509.ExtendedKeyUsage([x509.oid.ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-        .sign(ca_key, hashes.SHA256())
-    )
-    paths = Credentials(directory / "ca.crt", directory / "server.crt", directory / "server.key")
-    paths.ca_path.write_bytes(ca_cert.public_bytes(serialization.Encoding.PEM))
-    paths.cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    paths.key_path.write_bytes(
-        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
-    )
-    return paths
+    authority = Authority(directory)
+    cert_path, key_path = authority.issue("server", "kube-apiserver", server=True)
+    return Credentials(authority.cert_path, cert_path, key_path)
 
 
 @dataclass
@@ -587,3 +561,18 @@ def unsafe_requests(log: list[dict]) -> list[str]:
         if entry["method"] != "GET" or streams or (rest[:1] == ["secrets"] and not metadata):
             unsafe.append(f"{entry['method']} {target} (Accept: {entry['accept']})")
     return unsafe
+
+
+def raw_get(server, path: str, *, token: str | None = "default", accept: str = "application/json"):
+    """(status, headers, parsed body) for one GET with the standard library, verifying the CA."""
+    context = ssl.create_default_context(cafile=str(server.credentials.ca_path))
+    headers = {"Accept": accept}
+    if token:
+        headers["Authorization"] = f"Bearer {server.token if token == 'default' else token}"
+    request = urllib.request.Request(server.url + path, headers=headers)
+    try:
+        with urllib.request.urlopen(request, context=context, timeout=10) as response:
+            return response.status, dict(response.headers), json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        body = exc.read()
+        return exc.code, dict(exc.headers), json.loads(body) if body.startswith(b"{") else body.decode()

@@ -10,7 +10,8 @@ HELP = (
     "Print the ClusterRole that lets kubegap audit a cluster: get and list on exactly the kinds the "
     "enabled checks read, nothing else. Secrets are left out unless --secret-metadata (kubegap lists "
     "them as metadata only, but RBAC cannot grant metadata without data). deploy/ has it as a kustomize base with "
-    "a ServiceAccount and a ClusterRoleBinding, and overlays for a nightly CronJob and a one-off Job."
+    "a ServiceAccount and a ClusterRoleBinding, and overlays for a nightly CronJob and a one-off Job; "
+    "deploy/helm/kubegap has the nightly CronJob as a Helm chart."
 )
 
 

@@ -2,8 +2,10 @@
 
 A directory given to ``kubegap audit`` that holds a ``kustomization.yaml`` is rendered with
 ``kubectl kustomize`` (which reads local files and runs no plugin or function unless flags ask it
-to), and the output audited; without kubectl on the ``PATH`` it is refused with the command to run.
-A directory holding a ``Chart.yaml`` is refused with the ``helm template`` command. Inside a directory
+to), and the output audited. A directory holding a ``Chart.yaml`` is rendered with ``helm template``
+(the chart's templates with its default values; a template cannot run programs, and charts it depends
+on are read from its ``charts/`` folder, never downloaded). Without the program on the ``PATH``,
+either is refused with the command to run. Inside a directory
 tree, the files that describe such a source (the kustomization, ``Chart.yaml``, values files) are
 not objects and are left out rather than reported as documents without a kind or metadata.
 """
@@ -37,6 +39,10 @@ class Tree:
         return ["kubectl", "kustomize", str(self.path)] if self.kind == "kustomize" else ["helm", "template", str(self.path)]
 
     @property
+    def described(self) -> str:
+        return "a kustomize tree" if self.kind == "kustomize" else "a Helm chart"
+
+    @property
     def hint(self) -> str:
         """What to run instead, as a user types it."""
         return f"{' '.join(self.command)} | kubegap audit -"
@@ -63,14 +69,12 @@ def is_source_description(path: Path) -> bool:
 
 def render(source: Tree) -> str:
     """The manifests ``source`` renders to; an InputError naming the command to run when it cannot be rendered here."""
-    if source.kind == "helm":
-        raise InputError(f"{source.path} is a Helm chart ({source.marker}): render it, then audit the output: {source.hint}")
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        raise InputError(f"{source.path} is a kustomize tree ({source.marker}) and kubectl is not on the PATH to render it: "
-                         f"run {source.hint}")
+    program = shutil.which(source.command[0])
+    if program is None:
+        raise InputError(f"{source.path} is {source.described} ({source.marker}) and {source.command[0]} is not on the PATH "
+                         f"to render it: run {source.hint}")
     try:
-        done = subprocess.run([kubectl, *source.command[1:]], capture_output=True, text=True, timeout=RENDER_TIMEOUT,
+        done = subprocess.run([program, *source.command[1:]], capture_output=True, text=True, timeout=RENDER_TIMEOUT,
                               stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         raise InputError(f"{source.path}: {' '.join(source.command)} did not finish within {RENDER_TIMEOUT} s") from None

@@ -1,0 +1,112 @@
+"""deploy/helm/kubegap: the real helm lints and renders it, its role is `kubegap rbac`'s, its pod is the
+kustomize overlay's, it passes its own audit, and `kubegap audit CHART` renders it (installed into a real
+API server in tests/apiserver/test_helm_install.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, run_cli
+from support import tools
+from support.deploys import with_report_volume
+
+CHART = ROOT / "deploy" / "helm" / "kubegap"
+REPORT_VOLUME = ["--set", "reportVolume.enabled=true"]
+
+
+@pytest.fixture(scope="module")
+def helm(tmp_path_factory):
+    """Runs the built helm, with a home of its own for what it caches (``helm.binary``: where it is)."""
+    binary, home = tools.need("helm")["helm"], tmp_path_factory.mktemp("helm-home")
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120,
+                              env={"HOME": str(home), "PATH": "/usr/bin:/bin"})
+
+    run.binary = binary
+    return run
+
+
+def render(helm, *values: str) -> list[dict]:
+    result = helm("template", "kubegap", str(CHART), "--namespace", "kubegap", *values)
+    assert result.returncode == 0, result.stderr
+    return [d for d in yaml.safe_load_all(result.stdout) if d]
+
+
+def kustomize(path: Path) -> list[dict]:
+    kubectl = tools.kubectl()
+    if kubectl is None:
+        pytest.skip("kubectl is not installed")
+    result = subprocess.run([kubectl, "kustomize", str(path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return [d for d in yaml.safe_load_all(result.stdout) if d]
+
+
+def pod(documents: list[dict]) -> dict:
+    (cronjob,) = [d for d in documents if d["kind"] == "CronJob"]
+    return cronjob["spec"]["jobTemplate"]["spec"]["template"]["spec"]
+
+
+def test_helm_lint_passes_strictly(helm):
+    for values in ([], REPORT_VOLUME):
+        result = helm("lint", "--strict", str(CHART), *values)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "0 chart(s) failed" in result.stdout
+
+
+def test_the_role_is_what_kubegap_rbac_prints_and_the_kustomize_base_holds(helm):
+    kinds = {d["kind"]: d for d in render(helm)}
+    assert set(kinds) == {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"}
+    printed = yaml.safe_load(run_cli("rbac").stdout)
+    assert yaml.safe_load((CHART / "files" / "clusterrole.yaml").read_text()) == printed, \
+        "regenerate deploy/helm/kubegap/files/clusterrole.yaml with `kubegap rbac`"
+    assert kinds["ClusterRole"]["rules"] == printed["rules"]
+    assert kinds["ClusterRole"]["metadata"]["name"] == "kubegap-reader"
+    binding = kinds["ClusterRoleBinding"]
+    assert binding["roleRef"]["name"] == "kubegap-reader"
+    assert binding["subjects"] == [{"kind": "ServiceAccount", "name": "kubegap", "namespace": "kubegap"}]
+    assert kinds["ServiceAccount"]["metadata"] | {"labels": None} == {"name": "kubegap", "namespace": "kubegap", "labels": None}
+
+
+@pytest.mark.parametrize("report_volume", [False, True], ids=["log-only", "report-volume"])
+def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, report_volume):
+    """Same behaviour whichever way it is installed: the rendered pods are equal, but for the chart's instance label."""
+    charted = render(helm, *(REPORT_VOLUME if report_volume else []))
+    overlay = ROOT / "deploy" / "overlays" / "cronjob"
+    if report_volume:
+        overlay = with_report_volume(tmp_path, "cronjob")
+    kustomized = kustomize(overlay)
+    ours, theirs = pod(charted), pod(kustomized)
+    assert ours["containers"][0].pop("imagePullPolicy") == "IfNotPresent"
+    assert ours == theirs
+    (cronjob,) = [d for d in charted if d["kind"] == "CronJob"]
+    (reference,) = [d for d in kustomized if d["kind"] == "CronJob"]
+    template = cronjob["spec"]["jobTemplate"]["spec"]["template"]
+    assert template["metadata"]["labels"].pop("app.kubernetes.io/instance") == "kubegap"
+    assert template["metadata"] == reference["spec"]["jobTemplate"]["spec"]["template"]["metadata"]
+    assert {k: v for k, v in cronjob["spec"].items() if k != "jobTemplate"} == {k: v for k, v in reference["spec"].items() if k != "jobTemplate"}
+    claims = [d["spec"] for d in charted + kustomized if d["kind"] == "PersistentVolumeClaim"]
+    assert len(claims) == (2 if report_volume else 0) and claims[:1] == claims[1:]
+
+
+@pytest.mark.parametrize("values", [[], REPORT_VOLUME], ids=["log-only", "report-volume"])
+def test_kubegap_finds_no_high_gap_in_the_rendered_chart(helm, values):
+    rendered = helm("template", "kubegap", str(CHART), "--namespace", "kubegap", *values).stdout
+    result = run_cli("audit", "-", "--fail-on", "high", "--format", "json", stdin=rendered)
+    assert result.returncode == 0, [(f["check_id"], f["message"]) for f in json.loads(result.stdout)["findings"]]
+
+
+def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
+    result = run_cli("audit", str(CHART), "--format", "json", "--fail-on", "none",
+                     env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["inputs"] == [{"type": "manifests", "path": str(CHART.relative_to(ROOT)), "rendered_by": "helm template"}]
+    assert {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"} <= set(report["kinds"]["collected"])
+    assert report["summary"]["objects"] == 4
