@@ -6,7 +6,7 @@
 #               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one;
 #               axe-core, which the accessibility tests run in every page, comes from npm with npm ci)
 #   make tools  build kube-apiserver, etcd, kubectl and helm from Go modules (tools/) into
-#               ~/.cache/kubegap-tools: the first build takes long (see README), later ones are a quick check;
+#               ~/.cache/kubegap-tools: the first build takes long (see docs/INTERNALS.md), later ones a second or two;
 #               without Go it says so and the tests that need them skip
 #   make docs   regenerate docs/checks.md (the check reference), the demo cluster (scripts/demo_cluster.py) and the
 #               generated parts of README.md (scripts/readme.py)
@@ -38,16 +38,16 @@ system-deps:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }
 
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
+	touch $@
+
 tools:
 	$(PYTHON) tools/build.py
 
 # The tests' programs and kube-score, which make bench runs beside kubegap.
 peers:
 	$(PYTHON) tools/build.py --peers
-
-$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
-	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
-	touch $@
 
 test: system-deps tools $(VENV)/.installed-test $(AXE)
 	$(BIN)/python -m pytest

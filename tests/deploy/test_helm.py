@@ -111,6 +111,6 @@ def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
                      env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["inputs"] == [{"type": "manifests", "path": "deploy/helm/kubegap", "rendered_by": "helm template"}]
+    assert report["inputs"] == [{"type": "manifests", "path": str(CHART.relative_to(ROOT)), "rendered_by": "helm template"}]
     assert {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"} <= set(report["kinds"]["collected"])
     assert report["summary"]["objects"] == 4

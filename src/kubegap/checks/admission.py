@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
-from kubegap.checks._common import lease_holders, one_active_by_design, pdb_covers
+from kubegap.checks._common import app_containers, container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
 from kubegap.checks.workloads import more_replicas_fix
@@ -321,7 +321,8 @@ def _backend_gaps(
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     replicas = [t.replicas for w in backends for t in w.templates]
     if backends and None not in replicas and sum(replicas) == 1:
-        yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", 1)
+        written = dig(backends[0].obj, "spec", "replicas")
+        yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)")
     if backends and ctx.inventory.collected("PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
         yield "no PodDisruptionBudget protects its pods", Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
 
@@ -336,8 +337,9 @@ def _backend_gaps(
     reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", *RBAC_KINDS],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
-        "probes, and a PodDisruptionBudget; or set failurePolicy Ignore if the cluster can do without it "
-        "for a while."
+        "probes, and a PodDisruptionBudget; for a validating webhook the cluster can do without for a while, "
+        "failurePolicy Ignore is the other way out (a mutating webhook skipped in an outage admits objects "
+        "without the changes it makes)."
     ),
 )
 def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
@@ -444,7 +446,8 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             Evidence("intercepts", scope),
             *(e for _, e in gaps),
             severity=severity,
-            remediation=_backend_fix(ctx, members[0][0], gaps),
+            remediation=_backend_fix(ctx, members[0][0], gaps, mutating=any(
+                dig(webhook.configuration, "kind") == "MutatingWebhookConfiguration" for webhook, _ in members)),
         )
 
 
@@ -462,17 +465,22 @@ DOWN_NOW = ("its Service does not exist", "its Service has no ready endpoint")
 SINGLE = "one replica serves its Service"
 
 
-def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]]) -> str:
-    """The check's fix, or, for a backend that runs one replica, how to run a second without breaking it."""
+def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]], mutating: bool) -> str:
+    """The check's fix, or, for a backend that runs one replica, how to run a second without breaking it: probes
+    only where a container lacks them, and failurePolicy Ignore only for validation (a mutating webhook skipped in
+    an outage admits objects without the changes it makes, which the workload may need)."""
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
     service = ctx.inventory.get("Service", *webhook.service)
     backends = ctx.inventory.workload_templates.select(webhook.service[0], Selector.from_map(dig(service, "spec", "selector")))
     leases = lease_holders(ctx.inventory)
     more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
-    return f"{more} Give it readiness and liveness probes; or set failurePolicy Ignore if the cluster can do without the webhook for a while."
-
-
+    unprobed = [container_name(c) for _, _, c in app_containers(backends[0])
+                if not (isinstance(c.get("readinessProbe"), dict) and isinstance(c.get("livenessProbe"), dict))]
+    probes = f" Give container {', '.join(unprobed)} readiness and liveness probes." if unprobed else ""
+    ignore = ("" if mutating else
+              " Or set failurePolicy Ignore if the cluster can do without the validation for a while.")
+    return f"{more}{probes}{ignore}"
 def _per_backend(failing: list[tuple[Webhook, list[tuple[str, Evidence]]]]) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
     """Failing webhooks grouped by the Service that serves them, across configurations: one backend is one
     cause, so one finding. Configurations come in kind and name order, the first being the finding's subject."""

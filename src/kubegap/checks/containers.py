@@ -113,7 +113,8 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
     container out), so an empty or missing `resources:` is reported once with everything it lacks,
     and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory):
-    the kubelet evicts those first when the node runs short.
+    the kubelet evicts those first when the node runs short, unless their priority class is
+    `system-node-critical` or `system-cluster-critical`, whose pods it never evicts for node pressure.
     Recurring and open-ended batch work (CronJobs, training jobs, Jobs that bound neither their
     retries nor their run) is judged too: the scheduler places its pods by their requests like any
     other, and a batch pod that requests nothing competes with the services on its node for whatever
@@ -170,13 +171,25 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             evidence.append(Evidence(f"{path}.resources.requests", value))
             named.append(f"{value['container']} ({words})")
         if evidence:
-            qos = ": its pods are BestEffort, the first evicted under node pressure" if _best_effort(ctx, workload) else ""
+            qos = ""
+            if _best_effort(ctx, workload):
+                qos = (": its pods are BestEffort (their critical priority keeps the kubelet from evicting them, "
+                       "so nothing else bounds them)" if _critical(workload) else
+                       ": its pods are BestEffort, the first evicted under node pressure")
             unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             yield ctx.finding(
                 workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence,
                 severity=None if unbounded or scaled else "low",
             )
+
+
+CRITICAL_PRIORITY_CLASSES = ("system-node-critical", "system-cluster-critical")
+"""The built-in classes at priority 2,000,000,000 and above: the kubelet never evicts their pods for node pressure."""
+
+
+def _critical(workload: Workload) -> bool:
+    return all(template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES for template in workload.templates)
 
 
 def _best_effort(ctx: Context, workload: Workload) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import service_account
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_list, containers, dig, name, namespace
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
@@ -37,6 +37,21 @@ def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str) and isinstance(subject_ns, str):
                 by_subject.setdefault((subject_ns, subject["name"]), []).append(binding)
     return by_subject
+
+
+def routes_between_nodes(workload) -> bool:
+    """Whether every pod of the workload is a network agent: host network and the NET_ADMIN capability (or
+    privileged), as a pod network's node agent runs to program routes, tunnels or rules towards every node."""
+    def network_agent(template) -> bool:
+        if template.spec.get("hostNetwork") is not True:
+            return False
+        for _, container in containers(template.spec, init=False):
+            context = as_dict(container.get("securityContext"))
+            added = {c for c in as_list(dig(context, "capabilities", "add")) if isinstance(c, str)}
+            if context.get("privileged") is True or added & {"NET_ADMIN", "CAP_NET_ADMIN"}:
+                return True
+        return False
+    return bool(workload.templates) and all(network_agent(t) for t in workload.templates)
 
 
 def _cluster_wide_reads(role: dict) -> list[str]:
@@ -74,7 +89,10 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     on every node; if each pod uses those rights, the API server serves its lists and watches once
     per node. RBAC says what an agent may do, not what it does: agents that get their node's name
     from the downward API (an `env` entry with `fieldRef: {fieldPath: spec.nodeName}`) can scope
-    their reads to that node and are not reported. For the others it is advice to check (`low`),
+    their reads to that node and are not reported. A network agent (host network with the
+    `NET_ADMIN` capability or privileged, as a pod network's node agent runs) needs every Node to
+    route or tunnel to it, so its Node reads are not reported (its pod reads still are). For the
+    others it is advice to check (`low`),
     since the manifest cannot show which calls the agent makes. When Nodes were
     collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
     matters at scale. Skipped unless DaemonSets, ServiceAccounts, ClusterRoleBindings and
@@ -128,6 +146,9 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
             resources = _cluster_wide_reads(role) if role else []
             if resources:
                 reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources
+        if reads and routes_between_nodes(workload):
+            # a network agent programs a route or tunnel to every node: reading every Node is its job
+            reads = {where: kept for where, resources in reads.items() if (kept := [r for r in resources if r != "nodes"])}
         if reads:
             every = sorted({r for resources in reads.values() for r in resources})
             scale = f"on {nodes} nodes" if nodes else "on every node"

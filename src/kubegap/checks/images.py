@@ -199,21 +199,24 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
-        evidence, images, accounts = [], set(), set()
+        evidence, images, accounts, absent = [], set(), set(), set()
         for template in workload.templates:
             hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
             if not hub or _pull_secrets(template.spec):
                 continue
             account_name = service_account(template)
-            if accounts_known:
-                account = ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name)
-                if account is not None and _pull_secrets(account):
-                    continue
-            accounts.add(account_name)
+            account = ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name) if accounts_known else None
+            if account is not None and _pull_secrets(account):
+                continue
+            (accounts if account is not None else absent).add(account_name)
             images |= {image for _, image in hub}
             evidence += [Evidence(path, image) for path, image in hub] + [Evidence(spec_path(template, "imagePullSecrets"), None)]
         if evidence:
-            where = f"none on ServiceAccount {', '.join(sorted(accounts))}" if accounts_known else "ServiceAccounts were not collected"
+            where = "; ".join(
+                ([f"none on ServiceAccount {', '.join(sorted(accounts))}"] if accounts else [])
+                + ([f"ServiceAccount {', '.join(sorted(absent))} is not in the input, so its pull secrets are unknown"]
+                   if absent and accounts_known else [])
+                + (["ServiceAccounts were not collected"] if not accounts_known else []))
             often = _pulls_often(workload, images)
             yield ctx.finding(
                 workload.obj,

@@ -118,8 +118,9 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **high**: after the upgrade, the selector matches no node, so the pods it places stay Pending
-    (or the add-on stops peering).
+    **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
+    the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
+    a preference places no pod on its own, so the pods still schedule, only without the placement.
 
     ## Example
 
@@ -161,6 +162,10 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
     replacements = "; ".join(f"{old} -> {OLD_LABELS[old]}" for old in used)
+    if all(e.path.endswith("(preferred)") for e in evidence):
+        return ctx.finding(obj, f"Prefers nodes by removed or deprecated labels: {replacements}. A preference places no "
+                           "pod on its own: the pods still schedule, without the placement it asked for.", *evidence,
+                           severity="low")
     return ctx.finding(obj, f"Selects nodes by removed or deprecated labels: {replacements}.", *evidence)
 
 
