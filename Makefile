@@ -2,12 +2,15 @@
 #   make demo   install kubegap and audit the embedded demo cluster
 #   make test   install kubegap with its test dependencies and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
-#               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one)
-#   make docs   regenerate docs/checks.md (the check reference) and the demo cluster (scripts/demo_cluster.py)
+#               package when /usr/bin/chromium is missing; Playwright drives it, it never downloads one;
+#               axe-core, which the accessibility tests run in every page, comes from npm with npm ci)
+#   make docs   regenerate docs/checks.md (the check reference), the demo cluster (scripts/demo_cluster.py) and the
+#               generated parts of README.md (scripts/readme.py)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 CHROMIUM ?= /usr/bin/chromium
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test system-deps docs bench clean
@@ -29,16 +32,22 @@ demo: $(VENV)/.installed
 
 system-deps:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }
 
-test: system-deps $(VENV)/.installed-test
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --silent
+	touch $@
+
+test: system-deps $(VENV)/.installed-test $(AXE)
 	$(BIN)/python -m pytest
 
 docs: $(VENV)/.installed
 	$(BIN)/kubegap checks docs --output-file docs/checks.md
 	$(BIN)/python scripts/demo_cluster.py
+	$(BIN)/python scripts/readme.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache test-artifacts tests/web/axe/node_modules
 
 # Cluster-scale benchmarks (a quarter of an hour: generates 6k/21k/60k/150k-pod snapshots, runs Checkov
 # beside kubegap, collects 150k pods from the test API server, audits a fleet of 20; the 150k-pod parse

@@ -1,11 +1,14 @@
-"""Write docs/ROBUSTNESS.md: every hostile-input and API-fault scenario the tests try, with what happened.
+"""Write docs/ROBUSTNESS.md: every attack the tests try and whether it held, then every hostile input,
+input route and API fault measured.
 
     python scripts/robustness_report.py            # writes docs/ROBUSTNESS.md
 
-Each hostile-input scenario runs `kubegap audit` in a fresh process over a folder holding the
-hostile input and a good manifest (the canary); each API-fault scenario runs a live audit against
-the test API server with one fault injected. Both record the exit code, what the audit said, wall
-time and peak memory.
+The attack table comes from running every test marked ``@pytest.mark.attack`` (``tests/support/attacks.py``);
+``tests/robustness/test_attack_table.py`` fails when it no longer matches the tests. Each hostile-input
+scenario runs `kubegap audit` in a fresh process over a folder holding the hostile input and a good
+manifest (the canary); each input-route scenario feeds one hostile stream, device or gzip file at the
+real size limit; each API-fault scenario runs a live audit against the test API server with one fault
+injected. They record the exit code, what the audit said, wall time and peak memory.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import contextlib
 import io
 import json
 import platform
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -22,11 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from robustness.api_faults import DEADLINE, FAULT_SCENARIOS, REQUEST_TIMEOUT, coverage_words, run_fault  # noqa: E402
-from robustness.scenarios import SCENARIOS, run  # noqa: E402
+from robustness.scenarios import ROUTES, SCENARIOS, run  # noqa: E402
+from support.attacks import attack_section, attacks  # noqa: E402
 
-from kubegap import limits  # noqa: E402
+from kubegap import inputbytes, limits  # noqa: E402
 from kubegap.library.search import MAX_QUERY_CHARS  # noqa: E402
-from kubegap.mcp_server import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS  # noqa: E402
+from kubegap.mcp.arguments import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS  # noqa: E402
 from kubegap.web.app import PAGE_DIGITS  # noqa: E402
 from kubegap.web.views import ECHOED_CHARS  # noqa: E402
 from kubegap.sources.live import RetryPolicy  # noqa: E402
@@ -34,6 +39,39 @@ from kubegap.sources.live import RetryPolicy  # noqa: E402
 
 def _cell(text: str) -> str:
     return text.replace("|", "/").replace("\n", " ")
+
+
+def attack_rows() -> list[dict]:
+    """Run every attack test (``-m attack``) and tabulate whether each attack held."""
+    with tempfile.TemporaryDirectory() as folder:
+        table = Path(folder) / "attacks.json"
+        subprocess.run([sys.executable, "-m", "pytest", "-m", "attack", "-q", "-p", "no:cacheprovider", f"--attack-table={table}"],
+                       cwd=ROOT, check=False)
+        return attacks(json.loads(table.read_text()))
+
+
+def _said(stderr: str, phrase: str | None = None) -> str:
+    """What kubegap said about the input: its error, else its first warning (the first holding ``phrase``),
+    without the ``kubegap: ...:`` prefix, a temporary path written FILE."""
+    lines = [line for line in stderr.splitlines() if line.startswith("kubegap:")]
+    if phrase:
+        lines = [line for line in lines if phrase in line] or lines
+    line = next((line for line in lines if line.startswith("kubegap: error:")), lines[0] if lines else "(nothing)")
+    text = line.split(": ", 2)[-1]
+    folder = text.find("/tmp")
+    if folder >= 0:
+        text = text.replace(text[folder : text.find(": ", folder)], "FILE")
+    return _cell(text)
+
+
+def route_rows() -> list[str]:
+    rows = []
+    for route in ROUTES:
+        with tempfile.TemporaryDirectory() as folder:
+            outcome = route.run(Path(folder))
+        rows.append(f"| {route.name} | {_cell(route.description)} | exit {outcome.exit_code}; {_said(outcome.stderr)} | "
+                    f"{outcome.seconds:.2f} s | {outcome.peak_rss_mb:.0f} MB |")
+    return rows
 
 
 def fault_rows() -> list[str]:
@@ -49,15 +87,6 @@ def fault_rows() -> list[str]:
     return rows
 
 
-def _warning(outcome, scenario) -> str:
-    lines = [line for line in outcome.stderr.splitlines() if line.startswith("kubegap:")]
-    if scenario.expect_stderr:
-        lines = [line for line in lines if scenario.expect_stderr in line] or lines
-    text = lines[0].split(": ", 2)[-1] if lines else "(no warning)"
-    folder = text.find("/tmp")
-    return text.replace(text[folder : text.find(": ", folder)], "FILE") if folder >= 0 else text
-
-
 def main() -> None:
     rows = []
     for scenario in SCENARIOS:
@@ -67,26 +96,29 @@ def main() -> None:
         canary = any(f["object"]["name"] == "canary" for f in report["findings"])
         rows.append(
             f"| {scenario.name} | {scenario.description} | exit {outcome.exit_code}; "
-            f"{_warning(outcome, scenario).replace('|', '/')} | {'yes' if canary else 'NO'} | "
+            f"{_said(outcome.stderr, scenario.expect_stderr)} | {'yes' if canary else 'NO'} | "
             f"{outcome.seconds:.2f} s | {outcome.peak_rss_mb:.0f} MB |"
         )
     policy = RetryPolicy()
+    attack_table = attack_section(attack_rows())
+    routes = route_rows()
     faults = fault_rows()
     text = f"""# Robustness: what kubegap does with hostile input and a failing API server
 
-Generated by `python scripts/robustness_report.py` from the scenarios in
-`tests/robustness/scenarios.py`, which `tests/robustness/test_hostile_files.py` asserts. Each
-scenario audits a folder holding the hostile input next to a good manifest (the canary, which has
-one high finding, hence exit 1): the canary must still be audited, nothing in the input may be
-executed, and no traceback may appear.
+Generated by `python scripts/robustness_report.py`: the attacks from the tests that try them, then
+measurements of the hostile inputs, input routes and API faults in `tests/robustness/`.
 
+{attack_table}
 Machine: {platform.machine()}, Python {platform.python_version()}, {platform.system()}.
 
 ## Limits
 
 | limit | value |
 |---|---|
-| largest file read (after gzip decompression) | {limits.MAX_FILE_BYTES // 2**20} MiB |
+| largest input read, by any route (file, standard input, pipe, FIFO, device), counted after gzip decompression | {limits.MAX_FILE_BYTES // 2**20} MiB |
+| wait for a program to open a FIFO for writing | {inputbytes.FIFO_WAIT_SECONDS:g} s |
+| warnings kept and printed per input file (then one line counts the rest) | {limits.MAX_WARNINGS_PER_FILE} |
+| StatefulSet pod and claim names enumerated per workload | {limits.MAX_STATEFUL_ORDINALS:,} |
 | documents per file | {limits.MAX_DOCUMENTS_PER_FILE:,} |
 | nesting depth | {limits.MAX_NESTING_DEPTH} levels |
 | nodes in one document once YAML aliases are expanded | {limits.MAX_EXPANDED_NODES:,} |
@@ -99,9 +131,24 @@ Machine: {platform.machine()}, Python {platform.python_version()}, {platform.sys
 
 ## Hostile files
 
+From the scenarios in `tests/robustness/scenarios.py`, which `tests/robustness/test_hostile_files.py`
+asserts. Each scenario audits a folder holding the hostile input next to a good manifest (the canary,
+which has one high finding, hence exit 1): the canary must still be audited, nothing in the input may
+be executed, and no traceback may appear.
+
 | scenario | input | outcome | canary audited | time | peak memory |
 |---|---|---|---|---|---|
-""" + "\n".join(rows) + f"""
+""" + "\n".join(rows) + """
+
+## Input routes
+
+Each route at the real size limit, in a fresh process (`ROUTES` in `tests/robustness/scenarios.py`;
+`tests/robustness/test_input_routes.py` asserts them, the endless ones at a lower limit). Binary data
+stops a read at its first chunk; text stops at the limit, so its cost is the limit's.
+
+| route | input | outcome | time | peak memory |
+|---|---|---|---|---|
+""" + "\n".join(routes) + f"""
 
 ## API faults
 
@@ -124,17 +171,6 @@ collection, checks, report).
 |---|---|---|---|---|---|---|
 """ + "\n".join(faults) + """
 
-## Website and MCP server
-
-`tests/web/test_hostile_requests.py` sends the website, over real HTTP, malformed and oversized
-query parameters (page numbers past 64 bits, negative, fractional, Unicode digits, 100 KB values),
-unknown facet terms, and traversal attempts (`..`, `%2e%2e`, double encoding, backslashes,
-absolute paths, NUL bytes) on every route with a path segment: each gets a 400 or 404 page of
-bounded size, never a 500 or a file's contents. Script payloads in case text, in addresses, and
-in a live audit's context, namespace, object names and API error text render as text.
-`tests/mcp/test_mcp_server.py` calls every MCP tool with wrong types, megabyte strings and deep
-nesting (up to 200,000 levels, over raw JSON-RPC): each call gets a short validation error or,
-past the SDK's JSON parser limit, no answer, and the session goes on serving.
 """
     (ROOT / "docs" / "ROBUSTNESS.md").write_text(text)
     print(text)

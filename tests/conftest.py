@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-pytest_plugins = ["support.event_loops"]
+pytest_plugins = ["support.event_loops", "support.attacks"]
 
 ROOT = Path(__file__).resolve().parent.parent
 # The library's parse cache goes to a throwaway folder, not the user's ~/.cache, for the whole run.

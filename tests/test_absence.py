@@ -101,7 +101,7 @@ def test_a_selector_that_matches_no_template():
 def test_a_directory_with_an_unreadable_document_is_not_self_contained():
     inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"))
     assert missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
-    inventory.collection.unread.add("app/templates.yaml")  # an unrendered template beside it may define it
+    inventory.collection.unread["app/templates.yaml"] = "document 1 could not be parsed"  # an unrendered template beside it may define it
     assert not missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
     templates = [("Deployment shop/api", {"app": "payments"})]
     assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven

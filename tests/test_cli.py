@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -86,10 +87,10 @@ def test_demo_table_names_objects_and_incidents_and_verbose_adds_fixes_and_links
     assert result.returncode == 1
     out = result.stdout
     assert "PyTorchJob ml/llama-finetune" in out and "nccl-timeouts-unset" in out
-    assert "seen at ByteDance" in out and "seen at ByteDance, 2024" not in out and "checks ran" in out and "https://" not in out
+    assert "case bytedance-2024-megascale-nic-flapping" in out and "checks ran" in out and "https://" not in out
     verbose = run_cli("audit", "--demo", "--verbose").stdout
     assert "https://arxiv.org/abs/2402.15627" in verbose and "fix: " in verbose
-    assert "kubegap cases show bytedance-2024-megascale-nic-flapping" in verbose
+    assert "seen in: case bytedance-2024-megascale-nic-flapping\n" in verbose
 
 
 def test_fail_on_none_exits_zero():
@@ -113,7 +114,7 @@ def test_stdin_and_location(tmp_path):
     )
     result = run_cli("audit", str(manifest), "--format", "json", "--check", "local-storage-stateful")
     (finding,) = json.loads(result.stdout)["findings"]
-    assert finding["location"] == {"path": str(manifest), "document": 0, "line": 1}
+    assert finding["location"] == {"path": "sts.yaml", "document": 0, "line": 1}  # named from the path given on
     piped = run_cli("audit", "-", "--format", "json", "--check", "local-storage-stateful", stdin=manifest.read_text())
     assert json.loads(piped.stdout)["findings"][0]["check_id"] == "local-storage-stateful"
 
@@ -149,7 +150,7 @@ def test_checks_list_and_show():
     assert {c["id"] for c in listed} >= {"nccl-timeouts-unset", "networkd-foreign-routes"}
     shown = run_cli("checks", "show", "networkd-foreign-routes")
     assert shown.returncode == 0
-    for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
+    for heading in ("What it checks", "Why it matters", "Severity", "Example", "Fix", "Cases"):
         assert heading in shown.stdout
 
 
@@ -241,3 +242,44 @@ def test_audit_case_runs_exactly_the_checks_the_case_names_and_refuses_cases_wit
     silent = next(c for c in library.cases if not c.checks)
     refused = run_cli("audit", "--demo", "--case", silent.id)
     assert refused.returncode == 2 and "names no check" in refused.stderr
+
+
+def as_kubectl_plugin(*args: str):
+    import subprocess
+    import sys
+
+    code = f"import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', *{list(args)!r}]\nfrom kubegap.cli import main\nmain()"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+
+
+def test_run_as_the_kubectl_plugin_errors_and_help_name_kubectl_gap():
+    error = as_kubectl_plugin("checks", "show", "pdb-mising")
+    assert error.returncode == 2
+    assert error.stderr == "kubectl gap: error: no check 'pdb-mising'; did you mean 'pdb-missing'? (see 'kubectl gap checks')\n"
+    shown = " ".join(as_kubectl_plugin("audit", "--help").stdout.split())
+    assert "'kubectl gap cases show ID'" in shown and "kubegap cases" not in shown
+    assert "kubegap: " not in as_kubectl_plugin("audit", "--demo", "--check", "nope").stderr
+
+
+COMMANDS = [[], ["audit"], ["snapshot"], ["rbac"], ["diff"], ["checks"], ["checks", "show"], ["checks", "docs"], ["cases"],
+            ["cases", "list"], ["cases", "search"], ["cases", "facets"], ["cases", "stats"], ["cases", "export"], ["cases", "show"],
+            ["cases", "reconstruction"], ["mcp"], ["serve"], ["site", "build"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_help_names_values_in_words_not_python_types(command):
+    shown = run_cli(*command, "--help")
+    assert shown.returncode == 0, shown.stderr
+    assert not re.search(r"<[a-z\[\]| ]+>|list\[|\bstr\b|int range", shown.stdout), shown.stdout
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["audit", "--demo", "--check", "spred-missing"], "unknown check 'spred-missing'; did you mean 'spread-missing'?"),
+    (["audit", "--demo", "--case", "datadog-2023"], "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?"),
+    (["cases", "show", "datadog-2023-systemd-networkd"], "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?"),
+    (["cases", "--component", "cilium"], "no component term 'cilium'; did you mean 'networking/cilium'?"),
+    (["checks", "show", "nccl-timeout-unset"], "did you mean 'nccl-timeouts-unset'?"),
+])
+def test_a_mistyped_name_gets_the_names_it_likely_meant(args, expected):
+    result = run_cli(*args)
+    assert result.returncode == 2 and expected in result.stderr, result.stderr

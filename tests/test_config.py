@@ -148,8 +148,12 @@ def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
     [
         ("checks:\n  nope: {enabled: false}\n", "checks.nope: no such check"),
         ("checks:\n  pdb-missing: {severity: urgent}\n", "checks.pdb-missing.severity"),
-        ("checks:\n  pdb-missing: {enabeld: false}\n", "checks.pdb-missing.enabeld: Extra inputs are not permitted"),
-        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n", "settings.min_grace: unknown setting (known: min_grace_seconds)"),
+        ("checks:\n  pdb-missing: {enabeld: false}\n", "checks.pdb-missing.enabeld: unknown key; did you mean 'enabled'? (known: enabled, severity, settings)"),
+        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n",
+         "settings.min_grace: unknown setting; did you mean 'min_grace_seconds'? (known: min_grace_seconds)"),
+        ("checks:\n  pdb-mising: {enabled: false}\n", "checks.pdb-mising: no such check; did you mean 'pdb-missing'?"),
+        ("exemptions:\n- {chek: pdb-missing, reason: x}\n", "exemptions.0.chek: unknown key; did you mean 'check'?"),
+        ("chekcs: {}\n", "chekcs: unknown key; did you mean 'checks'?"),
         ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\n", "settings.min_grace_seconds: expected a number"),
         ("checks:\n  pod-ip-capacity: {settings: {cluster_pod_cidr: 42}}\n", "settings.cluster_pod_cidr: expected a string, got 42"),
         ("checks:\n  kubernetes-version-unsupported: {settings: {today: 2026-01-01}}\n", "settings.today: expected a string"),
@@ -170,13 +174,26 @@ def test_invalid_config_names_file_and_field(tmp_path, text, expected):
     assert str(path) in str(caught.value) and expected in str(caught.value)
 
 
+def test_every_mistake_in_a_config_file_is_reported_at_once(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("checks:\n  pdb-mising: {enabled: false}\n  image-tag-mutable: {severty: low}\n"
+                    "  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\nexemptions:\n- check: spread-missing\nfoo: 1\n")
+    with pytest.raises(UserError) as caught:
+        load_config(path)
+    lines = str(caught.value).splitlines()
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    assert [line.split(": ")[1] for line in lines] == [
+        "checks.image-tag-mutable.severty", "exemptions.0.reason", "foo", "checks.pdb-mising",
+        "checks.graceful-shutdown-missing.settings.min_grace_seconds"]
+
+
 def test_a_setting_unset_by_default_must_declare_its_type():
     from kubegap.checks.base import check
 
     def run(ctx):
         yield from ()
 
-    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
+    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Severity\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
     with pytest.raises(ValueError, match=r"settings \['window'\] default to None and need a type"):
         check(id="untyped-setting", title="t", severity="low", category="c", cases=["x"], fix="f", defaults={"window": None})(run)
     assert get_check("untyped-setting") is None

@@ -21,7 +21,7 @@ def test_reference_has_every_check_with_its_sections_and_cases():
     for check in all_checks():
         section = text.split(f'<a id="{check.id}"></a>', 1)[1].split("<a id=", 1)[0]
         assert section.startswith(f"\n\n## {check.id}: {check.title}\n")
-        for heading in ("What it checks", "Why it matters", "Example", "Fix", "Cases"):
+        for heading in ("What it checks", "Why it matters", "Severity", "Example", "Fix", "Cases"):
             assert f"\n### {heading}\n" in section
         for case_id in check.cases:
             case = library.case(case_id)

@@ -93,7 +93,7 @@ def test_atexit_handlers_registered_during_the_audit_run(tmp_path):
     [
         (["--demo", "--format", "json", "--fail-on", "none"], "pass", 0, None),
         (["--demo", "--format", "json", "--fail-on", "high"], "pass", 1, None),
-        (["--demo", "--format", "json", "--check", "no-such-check"], "pass", 2, b"kubegap: error: unknown check(s): no-such-check"),
+        (["--demo", "--format", "json", "--check", "no-such-check"], "pass", 2, b"kubegap: error: unknown check 'no-such-check'"),
         (["--demo", "--format", "json", "--baseline", "missing.json"], "pass", 2, b"kubegap: error: "),
         (["--demo", "--format", "json", "-o", "no-such-folder/report.json"], "pass", 2, b"no-such-folder/report.json: cannot write"),
         (["--demo"], "raise KeyboardInterrupt", 130, None),

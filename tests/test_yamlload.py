@@ -42,20 +42,20 @@ def test_same_values_as_pyyaml(text):
 
 
 def test_aliases_share_one_object_as_in_pyyaml():
-    (data,), _ = yamlload.documents("base: &b {cpu: 1}\nuse: *b\n")
+    (data,), _, _ = yamlload.documents("base: &b {cpu: 1}\nuse: *b\n")
     assert data["base"] is data["use"]
     assert isinstance(yamlload.documents("t: 2024-03-08\n")[0][0]["t"], dt.date)
 
 
 def test_recursive_alias_is_built_by_pyyaml():
-    (data,), _ = yamlload.documents("a: &a [1, *a]\n")
+    (data,), _, _ = yamlload.documents("a: &a [1, *a]\n")
     assert data["a"][1] is data["a"]
 
 
 def test_duplicate_keys_are_recorded_once_with_their_line():
-    _, duplicates = yamlload.documents("metadata:\n  name: a\n  name: b\nkind: x\n")
+    duplicates = yamlload.documents("metadata:\n  name: a\n  name: b\nkind: x\n").duplicates
     assert duplicates == [("name", 3)]
-    _, duplicates = yamlload.documents("d: &d {a: 1}\nm:\n  <<: *d\n  x: 1\n  x: 2\n")
+    duplicates = yamlload.documents("d: &d {a: 1}\nm:\n  <<: *d\n  x: 1\n  x: 2\n").duplicates
     assert duplicates == [("x", 5)]
 
 

@@ -13,11 +13,13 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from kubegap import yamlload
 from kubegap.checks.base import Check, Finding, Severity
 from kubegap.errors import UserError
+from kubegap.inputbytes import NotRead, read_bytes
+from kubegap.suggest import did_you_mean
 
 DEFAULT_FILE = ".kubegap.yaml"
 
@@ -76,31 +78,6 @@ class Config(_Strict):
     exemptions: tuple[Exemption, ...] = ()
     path: str | None = Field(default=None, exclude=True)
 
-    @model_validator(mode="after")
-    def _known_checks_and_settings(self) -> Config:
-        from kubegap.checks import get_check
-
-        problems = []
-        for check_id, entry in self.checks.items():
-            check = get_check(check_id)
-            if check is None:
-                problems.append(f"checks.{check_id}: no such check (see 'kubegap checks')")
-                continue
-            for key, value in entry.settings.items():
-                if key not in check.defaults:
-                    known = ", ".join(sorted(check.defaults)) or "none"
-                    problems.append(f"checks.{check_id}.settings.{key}: unknown setting (known: {known})")
-                elif not _same_type(value, check.setting_types[key], unset_allowed=check.defaults[key] is None):
-                    problems.append(
-                        f"checks.{check_id}.settings.{key}: expected {_type_name(check.setting_types[key])}, got {value!r}"
-                    )
-        for index, rule in enumerate(self.exemptions):
-            if rule.check != "all" and get_check(rule.check) is None:
-                problems.append(f"exemptions.{index}.check: no such check {rule.check!r} (or use \"all\")")
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
     def apply(self, checks: list[Check], *, chosen_explicitly: bool = False) -> list[Check]:
         """The enabled checks with severity overrides applied; checks chosen with --check run even if disabled."""
         kept = []
@@ -135,21 +112,59 @@ def _type_name(expected: type) -> str:
     return {str: "a string", list: "a list", dict: "a mapping"}.get(expected, expected.__name__)
 
 
-def _format(path: Path, error: ValidationError) -> str:
+def _references(data: dict) -> list[str]:
+    """What the schema cannot see: unknown checks and settings, and settings of the wrong type,
+    read from the raw file so that they are reported with its other mistakes, all at once."""
+    from kubegap.checks import all_checks, get_check
+
+    known = [c.id for c in all_checks()]
+    problems = []
+    checks = data.get("checks")
+    for check_id, entry in (checks.items() if isinstance(checks, dict) else ()):
+        check = get_check(check_id)
+        if check is None:
+            problems.append(f"checks.{check_id}: no such check{did_you_mean(str(check_id), known)} (see 'kubegap checks')")
+            continue
+        settings = entry.get("settings") if isinstance(entry, dict) else None
+        for key, value in (settings.items() if isinstance(settings, dict) else ()):
+            if key not in check.defaults:
+                names = ", ".join(sorted(check.defaults)) or "none"
+                problems.append(f"checks.{check_id}.settings.{key}: unknown setting{did_you_mean(str(key), check.defaults)} (known: {names})")
+            elif not _same_type(value, check.setting_types[key], unset_allowed=check.defaults[key] is None):
+                problems.append(f"checks.{check_id}.settings.{key}: expected {_type_name(check.setting_types[key])}, got {value!r}")
+    exemptions = data.get("exemptions")
+    for index, rule in enumerate(exemptions if isinstance(exemptions, list) else ()):
+        check_id = rule.get("check") if isinstance(rule, dict) else None
+        if isinstance(check_id, str) and check_id and check_id != "all" and get_check(check_id) is None:
+            problems.append(f"exemptions.{index}.check: no such check {check_id!r}{did_you_mean(check_id, known)} (or use \"all\")")
+    return problems
+
+
+def _fields(loc: tuple) -> list[str]:
+    """The keys allowed where an unknown key ``loc`` was found: the top level, a check's entry or an exemption."""
+    model = Config if len(loc) == 1 else CheckConfig if loc[0] == "checks" else Exemption
+    return [name for name, field in model.model_fields.items() if not field.exclude]
+
+
+def _schema_problems(error: ValidationError) -> list[str]:
     lines = []
     for item in error.errors():
         where = ".".join(str(part) for part in item["loc"])
-        for message in item["msg"].removeprefix("Value error, ").splitlines():
-            lines.append(f"{path}: {where + ': ' if where else ''}{message}")
-    return "\n".join(lines)
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            message = f"unknown key{did_you_mean(str(item['loc'][-1]), _fields(item['loc']))} (known: {', '.join(_fields(item['loc']))})"
+        lines.append(f"{where + ': ' if where else ''}{message}")
+    return lines
 
 
 def load_config(path: Path) -> Config:
     """Read and validate a config file; any problem is a UserError naming the file and field."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bytes(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read the config file: {getattr(exc, 'strerror', None) or exc}") from None
+    except NotRead as exc:
+        raise UserError(f"{path}: cannot read the config file: {exc.reason}") from None
     try:
         data = yamlload.load(text)
     except yamlload.YAMLError as exc:
@@ -158,10 +173,14 @@ def load_config(path: Path) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UserError(f"{path}: expected a mapping with 'checks' and/or 'exemptions' at the top level")
+    problems, config = [], None
     try:
         config = Config.model_validate(data)
     except ValidationError as exc:
-        raise UserError(_format(path, exc)) from None
+        problems += _schema_problems(exc)
+    problems += _references(data)
+    if problems:
+        raise UserError("\n".join(f"{path}: {problem}" for problem in problems))
     return config.model_copy(update={"path": str(path)})
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from kubegap.resources import as_dict
+from kubegap.resources import as_dict, percent
 
 ROLLING_DEFAULTS: dict[str, tuple[int | str, int | str]] = {
     "Deployment": ("25%", "25%"),
@@ -34,13 +34,6 @@ ROLLING_DEFAULTS: dict[str, tuple[int | str, int | str]] = {
     "StatefulSet": (0, 1),
 }
 """``(maxSurge, maxUnavailable)`` a rolling update uses when the field is unset, per controller."""
-
-
-def percent(value) -> int | None:
-    """The integer percentage of an IntOrString like ``"25%"``; None for anything else."""
-    if isinstance(value, str) and value.endswith("%") and value[:-1].isdigit():
-        return int(value[:-1])
-    return None
 
 
 def int_or_percent(value, total: int, *, round_up: bool) -> int | None:

@@ -24,6 +24,7 @@ from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
 from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
 from kubegap.severity import Threshold
+from kubegap.suggest import did_you_mean
 from kubegap.sources.base import Collection
 
 
@@ -35,7 +36,7 @@ def select_checks(check_ids: Iterable[str] | None) -> list[Check]:
     known = {c.id for c in checks}
     unknown = [c for c in wanted if c not in known]
     if unknown:
-        raise UserError(f"unknown check(s): {', '.join(unknown)} (see 'kubegap checks')")
+        raise UserError("; ".join(f"unknown check {c!r}{did_you_mean(c, known)}" for c in unknown) + " (see 'kubegap checks')")
     return [c for c in checks if c.id in wanted]
 
 
@@ -46,7 +47,7 @@ def case_check_ids(case_ids: Iterable[str] | None) -> list[str]:
     for case_id in case_ids or ():
         case = library.case(case_id)
         if case is None:
-            raise UserError(f"unknown case {case_id!r} (see 'kubegap cases')")
+            raise UserError(f"unknown case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
         if not case.checks:
             raise UserError(f"case {case_id!r} names no check: {case.no_check_reason}")
         found += case.checks

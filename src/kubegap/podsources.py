@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from kubegap import limits
 from kubegap.inventory import Inventory
 from kubegap.resources import ObjectRef
 from kubegap.selectors import Requirement, Selector
@@ -82,8 +83,8 @@ class PodSource:
 
 
 def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[str, frozenset[str]]:
-    if workload.kind != "StatefulSet" or template.replicas is None:
-        return {}
+    if workload.kind != "StatefulSet" or template.replicas is None or not 0 <= template.replicas <= limits.MAX_STATEFUL_ORDINALS:
+        return {}  # names not listed: a selector on them counts as possibly met
     indexes = range(template.replicas)
     return {
         "statefulset.kubernetes.io/pod-name": frozenset(f"{workload.ref.name}-{i}" for i in indexes),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.tokens import Vocabulary
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
@@ -37,6 +38,9 @@ RUNTIME_KINDS = frozenset({"TrainingRuntime", "ClusterTrainingRuntime"})
 
 LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-election")
 """Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
+LEADER_ELECTION_FLAG_WORDS = Vocabulary(LEADER_ELECTION_FLAGS)
+"""Flags of the election, as words: the switches and the flags that tune an election (``--leader-elect-lease-duration``,
+``--leader-election-namespace``), not ``--leader-elector-image``."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
 
 REPLICA_SPEC_KINDS = {
@@ -230,27 +234,44 @@ def _switched_off(value: str) -> bool:
 
 def leader_election(workload: Workload) -> str | None:
     """The flag or variable by which a container turns on leader election (one active replica by design)."""
+    found = _election(workload)
+    return found[1] if found is not None and found[0] else None
+
+
+def leader_election_off(workload: Workload) -> str | None:
+    """The flag or variable by which a container turns its leader election off (``--leader-elect=false``): a
+    program that can elect, told not to."""
+    found = _election(workload)
+    return found[1] if found is not None and not found[0] else None
+
+
+def _election(workload: Workload) -> tuple[bool, str] | None:
+    """``(on, setting)`` for the first pod template that says anything about leader election."""
     for template in workload.templates:
-        found = template.derive("leader_election", _template_leader_election)
+        found = template.derive("leader_election", _template_election)
         if found is not None:
             return found
     return None
 
 
-def _template_leader_election(template: PodTemplate) -> str | None:
+def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
     for _, container in containers(template.spec, init=False):
-        for token in as_list(container.get("command")) + as_list(container.get("args")):
-            if not isinstance(token, str):
-                continue
-            flag, equals, value = token.lstrip("-").partition("=")
-            if token.startswith("-") and flag.startswith(LEADER_ELECTION_FLAGS) and not (equals and _switched_off(value)):
-                return token
+        flags = [token for token in as_list(container.get("command")) + as_list(container.get("args"))
+                 if isinstance(token, str) and token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)]
+        # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
+        # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
+        switch = next((flag for flag in flags if "=" in flag and flag.lstrip("-").partition("=")[0] in LEADER_ELECTION_FLAGS
+                       and _switched_off(flag.partition("=")[2])), None)
+        if switch is not None:
+            return False, switch
+        if flags:
+            return True, flags[0]
         for variable in as_list(container.get("env")):
             if not isinstance(variable, dict):
                 continue
             variable_name, value = variable.get("name"), variable.get("value")
-            if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str) and not _switched_off(value):
-                return f"{variable_name}={value}"
+            if variable_name in LEADER_ELECTION_VARIABLES and isinstance(value, str):
+                return not _switched_off(value), f"{variable_name}={value}"
     return None
 
 

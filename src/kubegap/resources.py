@@ -6,6 +6,8 @@ messy, so every accessor tolerates missing fields and wrong types and never muta
 
 from __future__ import annotations
 
+import math
+import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -116,14 +118,24 @@ class ObjectRef(NamedTuple):
 
 
 def quantity(value: Any) -> float | None:
-    """A Kubernetes resource quantity as a number (``"500m"`` -> 0.5, ``"2Gi"`` -> 2147483648)."""
+    """A Kubernetes resource quantity as a finite number (``"500m"`` -> 0.5, ``"2Gi"`` -> 2147483648); None
+    when it is not one (``"nan"``, ``"1e999"``, an integer past what a double holds)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:
+            return None
+        return number if math.isfinite(number) else None
     if not isinstance(value, str):
         return None
     return _parsed_quantity(value)
+
+
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A quantity's number as Kubernetes writes it (no ``nan``, ``inf``, ``1_000`` or non-ASCII digits, which Python's
+float() would take)."""
 
 
 @lru_cache(maxsize=4096)
@@ -138,10 +150,20 @@ def _parsed_quantity(value: str) -> float | None:
             break
     else:
         number, factor = text, 1.0
-    try:
-        return float(number) * factor
-    except ValueError:
+    if not _NUMBER.fullmatch(number):
         return None
+    parsed = float(number) * factor
+    return parsed if math.isfinite(parsed) else None
+
+
+_PERCENT = re.compile(r"([0-9]{1,18})%")
+
+
+def percent(value: Any) -> int | None:
+    """The percentage of an IntOrString such as ``maxUnavailable: "25%"``, as Kubernetes reads it: digits and
+    a ``%`` only (``"1e999%"``, ``"nan%"``, ``"-5%"``, ``"5.5%"`` and ``"%"`` are not percentages)."""
+    match = _PERCENT.fullmatch(value) if isinstance(value, str) else None
+    return int(match.group(1)) if match else None
 
 
 _SUFFIXES = (

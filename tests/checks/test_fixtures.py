@@ -1,7 +1,8 @@
 """Every check has fixtures that must fire and fixtures that must not.
 
 ``fixtures/<check-id>/fires/*.yaml`` must produce at least one finding of that check (exactly N
-when the file starts with ``# expect: N``); ``fixtures/<check-id>/passes/*.yaml`` must produce
+when the file starts with ``# expect: N``; every finding at severity S when a leading comment line says
+``# severity: S``); ``fixtures/<check-id>/passes/*.yaml`` must produce
 none, and the check must have run (not been skipped) unless the file starts with ``# skipped``.
 A leading ``# settings: {json}`` comment line runs the check with those settings (small thresholds
 keep fixtures small). A fleet check's fixture holds one kubegap Snapshot document per cluster.
@@ -40,12 +41,18 @@ def _run(path: Path):
 
 
 def _settings(path: Path) -> dict:
+    found = _comment(path, "# settings:")
+    return json.loads(found) if found is not None else {}
+
+
+def _comment(path: Path, prefix: str) -> str | None:
+    """The rest of the leading comment line that starts with ``prefix``, stripped; None without one."""
     for line in path.read_text().splitlines():
         if not line.startswith("#"):
             break
-        if line.startswith("# settings:"):
-            return json.loads(line.removeprefix("# settings:"))
-    return {}
+        if line.startswith(prefix):
+            return line.removeprefix(prefix).strip()
+    return None
 
 
 def _header(path: Path) -> str:
@@ -63,6 +70,9 @@ def test_fires(path: Path) -> None:
         assert findings
     for finding in findings:
         assert finding.message and finding.remediation and finding.cases
+    severity = _comment(path, "# severity:")
+    if severity is not None:
+        assert {f.severity for f in findings} == {severity}, [(f.severity, f.message) for f in findings]
 
 
 @pytest.mark.parametrize("path", list(_cases("passes")))

@@ -11,8 +11,8 @@ from kubegap.checks._common import (
     kube_proxy_configurations,
     kube_proxy_flags,
     parse_image,
-    serves_clients,
 )
+from kubegap.checks.serving import serving
 from kubegap.checks.images import is_docker_hub, is_floating
 from kubegap.checks.probes import liveness_budget
 from kubegap.podtemplates import as_workload, leader_election
@@ -90,7 +90,12 @@ def test_floating_tags(tag, floating):
 
 
 def _service(spec: dict, **metadata) -> dict:
-    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", **metadata}, "spec": spec}
+    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", "namespace": "app", **metadata}, "spec": spec}
+
+
+def _webhook(service: str) -> dict:
+    return {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingWebhookConfiguration", "metadata": {"name": "v"},
+            "webhooks": [{"name": "v.example.com", "clientConfig": {"service": {"namespace": "app", "name": service}}}]}
 
 
 @pytest.mark.parametrize(
@@ -102,10 +107,22 @@ def _service(spec: dict, **metadata) -> dict:
         (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "webhook", "port": 443}]}), True),
         (_service({"ports": [{"port": 9001}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), False),
         (_service({"ports": [{"port": 8080}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), True),
+        (_service({"ports": [{"name": "http-profiling", "port": 8008}, {"name": "probes", "port": 8080}]}), False),
+        (_service({"ports": [{"name": "debug", "port": 6060}, {"name": "admin", "port": 9901}, {"name": "healthz", "port": 8081}]}), False),
+        (_service({"ports": [{"name": "https", "port": 8443}]}, name="manager-metrics-service"), False),
+        (_service({"ports": [{"name": "adminer", "port": 8080}]}), True),
     ],
 )
 def test_services_that_carry_client_traffic(service, clients):
-    assert serves_clients(service, {}) is clients
+    inventory = Inventory(Collection(resources=[service], collected={"Service"}))
+    assert serving(inventory).serves_clients(service) is clients
+
+
+def test_a_service_that_backs_a_webhook_carries_the_api_servers_traffic_whatever_its_name():
+    service = _service({"ports": [{"name": "https", "port": 443}]}, name="metrics-server")
+    inventory = Inventory(Collection(resources=[service, _webhook("metrics-server")], collected={"Service", "ValidatingWebhookConfiguration"}))
+    assert serving(inventory).serves_clients(service)
+    assert serving(inventory).api_roles(service) == ["admission webhook v.example.com"]
 
 
 def _deployment(container: dict) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,14 +25,13 @@ def _render(directory: Path) -> list[dict]:
     return [d for d in yaml.safe_load_all(result.stdout) if d]
 
 
-def _with_report_volume(tmp_path: Path, overlay: str) -> Path:
-    """A user's overlay adding the report-volume component (kustomize wants relative paths)."""
+def _with_report_volume(tmp_path: Path, overlay: str, components: tuple[str, ...] = ("report-volume",)) -> Path:
+    """A user's overlay adding components, the report volume by default (kustomize wants relative paths)."""
     shutil.copytree(DEPLOY, tmp_path / "deploy")
     mine = tmp_path / "mine"
     mine.mkdir()
-    (mine / "kustomization.yaml").write_text(
-        f"resources: [../deploy/overlays/{overlay}]\ncomponents: [../deploy/components/report-volume]\n"
-    )
+    listed = ", ".join(f"../deploy/components/{c}" for c in components)
+    (mine / "kustomization.yaml").write_text(f"resources: [../deploy/overlays/{overlay}]\ncomponents: [{listed}]\n")
     return mine
 
 
@@ -76,9 +76,16 @@ def test_report_volume_component_keeps_the_json_report_on_a_claim(tmp_path, over
     assert claim["metadata"]["namespace"] == "kubegap"
     pod = _pod(documents)
     (container,) = pod["containers"]
-    assert container["args"][-2:] == ["--format", "json=/reports/kubegap-report.json"]
+    assert container["args"][-2:] == ["--history", "/reports"]
     assert {"name": "reports", "mountPath": "/reports"} in container["volumeMounts"]
     assert {"name": "reports", "persistentVolumeClaim": {"claimName": claim["metadata"]["name"]}} in pod["volumes"]
+
+
+@pytest.mark.parametrize("overlay", ["cronjob", "job"])
+def test_pushgateway_component_pushes_the_metrics_beside_the_reports(tmp_path, overlay):
+    (container,) = _pod(_render(_with_report_volume(tmp_path, overlay, ("report-volume", "pushgateway"))))["containers"]
+    assert container["args"][-4:] == ["--history", "/reports", "--pushgateway", "http://prometheus-pushgateway.monitoring.svc:9091"]
+    assert run_cli("audit", "--help").stdout.count("--pushgateway") == 1  # the flag the component passes exists
 
 
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
@@ -93,3 +100,16 @@ def test_dockerfile_runs_as_the_user_the_manifests_require_and_defaults_to_the_i
     assert "USER 65534:65534" in text
     assert 'ENTRYPOINT ["kubegap"]' in text
     assert f"kubegap:{__version__}" in text
+
+
+def test_the_documented_image_build_and_flags_are_the_real_ones():
+    guide = (DEPLOY / "README.md").read_text()
+    assert f"docker build -f deploy/Dockerfile -t kubegap:{__version__} ." in guide
+    assert (ROOT / "deploy" / "Dockerfile").is_file()
+    default_command = re.search(r"its default command is the\s+in-cluster audit: `kubegap ([^`]+)`", guide).group(1)
+    assert f'CMD {json.dumps(default_command.split())}'.replace('", "', '", "') in (DEPLOY / "Dockerfile").read_text().replace("\n", " ")
+    shown = " ".join(run_cli("audit", "--help").stdout.split())
+    for flag in re.findall(r"^\| `(--[a-z-]+)", guide, re.M):
+        assert flag in shown, flag
+    for component in re.findall(r"deploy/components/([a-z-]+)", guide):
+        assert (DEPLOY / "components" / component / "kustomization.yaml").is_file(), component

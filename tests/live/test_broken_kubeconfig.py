@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -86,13 +87,14 @@ BROKEN = [
 ]
 
 
-def _params(surface: str):
+def _params(command: str, surface: str):
+    """One attack per broken kubeconfig and command: each command is its own surface with its own id."""
     return [pytest.param(b, id=b.id, marks=pytest.mark.attack(
-        id=f"kubeconfig-{b.id}", surface=surface, attempt=b.attempt,
+        id=f"kubeconfig-{command}-{b.id}", surface=surface, attempt=b.attempt,
         expect="exit 2 with an error naming the file and what is wrong; no traceback; nothing sent")) for b in BROKEN]
 
 
-@pytest.mark.parametrize("broken", _params("kubegap audit --kubeconfig"))
+@pytest.mark.parametrize("broken", _params("audit", "kubegap audit --kubeconfig"))
 def test_audit(broken, tmp_path):
     with FakeAPIServer() as server:
         result = run_cli("audit", "--kubeconfig", broken.build(server, tmp_path), "--format", "json")
@@ -102,7 +104,7 @@ def test_audit(broken, tmp_path):
     assert result.stdout == "" and log == [] and "ERROR:root" not in result.stderr
 
 
-@pytest.mark.parametrize("broken", _params("kubegap snapshot --kubeconfig"))
+@pytest.mark.parametrize("broken", _params("snapshot", "kubegap snapshot --kubeconfig"))
 def test_snapshot(broken, tmp_path):
     output = tmp_path / "out" / "snapshot.json"
     with FakeAPIServer() as server:
@@ -112,7 +114,7 @@ def test_snapshot(broken, tmp_path):
     assert broken.says in result.stderr and log == [] and not output.exists()
 
 
-@pytest.mark.parametrize("broken", [b for b in _params("MCP audit_cluster and list_contexts")
+@pytest.mark.parametrize("broken", [b for b in _params("mcp", "MCP audit_cluster and list_contexts")
                                     if b.values[0].id in ("bad-base64", "yaml-error", "directory", "exec-plugin-missing")])
 def test_mcp(broken, tmp_path):
     from mcp import ClientSession, StdioServerParameters
@@ -133,5 +135,5 @@ def test_mcp(broken, tmp_path):
     assert audited.is_error and broken.says in text and "Traceback" not in text, text
     # listing reads names only: what it does not read (certificates, plugins) cannot break it
     listing = " ".join(getattr(c, "text", "") for c in listed.content)
-    assert (listed.is_error and broken.says in listing) or listed.structured_content == {"contexts": ["test"], "current": "test"}
+    assert (listed.is_error and broken.says in listing) or json.loads(listing) == {"contexts": ["test"], "current": "test"}
     assert log == []

@@ -65,5 +65,5 @@ def test_audit_tools_apply_the_working_directorys_config_file(tmp_path):
 
 def test_explain_check_knows_the_fleet_check(tmp_path):
     explained = _call(tmp_path, "explain_check", {"check_id": "fleet-os-updates-correlated"})
-    assert list(explained["documentation"]) == ["What it checks", "Why it matters", "Example", "Fix"]
+    assert list(explained["documentation"]) == ["What it checks", "Why it matters", "Severity", "Example", "Fix"]
     assert "datadog-2023-systemd-networkd-cilium-outage" in json.dumps(explained["cases"])

@@ -94,7 +94,7 @@ def test_audit_with_a_baseline_fails_only_on_new_findings(reports, tmp_path):
         ("not json at all", "not JSON"),
         ('{"schema_version": "1"}', "not a kubegap JSON report"),
         ('{"schema_version": "9", "findings": []}', "schema_version '9' is not supported"),
-        ('{"schema_version": "1", "findings": [{"check_id": "x"}]}', "findings[0]: field 'severity' is missing"),
+        ('{"schema_version": "1", "findings": [{"check_id": "x"}]}', '(top level): "tool" is a required property'),
     ],
 )
 def test_bad_reports_are_user_errors_naming_file_and_field(tmp_path, reports, content, message):
@@ -104,3 +104,17 @@ def test_bad_reports_are_user_errors_naming_file_and_field(tmp_path, reports, co
         result = run_cli(*args)
         assert result.returncode == 2 and "Traceback" not in result.stderr
         assert str(bad) in result.stderr and message in result.stderr
+
+
+@pytest.mark.parametrize("field", ["severity", "cases", "evidence"])
+def test_a_report_is_checked_whole_against_its_schema(tmp_path, reports, field):
+    """Every field a reader indexes is checked at load, not only the few diff compares."""
+    report = json.loads(reports["new"].read_text())
+    del report["findings"][0][field]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(report))
+    for args in (["diff", str(bad), str(reports["new"])], ["audit", "--demo", "--baseline", str(bad)]):
+        result = run_cli(*args)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert f'{bad}: not a kubegap report (schema version ' in result.stderr
+        assert f'findings/0: "{field}" is a required property' in result.stderr

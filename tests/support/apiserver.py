@@ -6,7 +6,7 @@ cluster-scoped) with limit/continue paging and 410 Gone on expired tokens, GET o
 the Table and PartialObjectMetadata(List) forms when the Accept header asks for them (an empty
 PartialObjectMetadataList with ``"items": null``, as kube-apiserver sends it). Faults are
 injected per path: any Status code (with Retry-After for 429, or other headers), latency, a connection
-dropped halfway through the body, or an answer of the test's choosing. Every request is logged (method,
+dropped halfway through the body, a body trickled a byte at a time, or an answer of the test's choosing. Every request is logged (method,
 request target as received, path, query, Accept, auth outcome, status, bytes answered), and the most
 requests handled at once is kept. A list with ``resourceVersion=0`` is answered whole, ignoring
 ``limit``, as an API server answers it from its watch cache.
@@ -110,6 +110,8 @@ class Fault:
     """An answer of the server's choosing instead of its own (JSON, or bytes as they are), sent with ``status`` or 200."""
     headers: dict | None = None
     """Headers to add to the answer (a redirect's Location, say)."""
+    trickle: float = 0.0
+    """Seconds between the bytes of the answer, sent one at a time: no read waits long, the answer never ends."""
     endless: bool = False
     """Every page of a list carries its objects and a fresh continue token (and no remainingItemCount): a
     list that never ends."""
@@ -439,7 +441,7 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._send(*body)
         if body is None:
             return self._send(404, b"404 page not found\n", content_type="text/plain; charset=utf-8")
-        self._send(200, body, drop=bool(fault and fault.drop))
+        self._send(200, body, drop=bool(fault and fault.drop), trickle=fault.trickle if fault else 0.0)
 
     def _locate(self, path: str) -> tuple[ResourceType, str | None, str | None, str | None] | None:
         """``(type, namespace, name, subresource)`` for a resource path, or None."""
@@ -508,7 +510,8 @@ class _Handler(BaseHTTPRequestHandler):
         bare = [{k: v for k, v in o.items() if k not in ("kind", "apiVersion")} for o in chunk]
         return {"kind": f"{rtype.kind}List", "apiVersion": rtype.group_version, "metadata": metadata, "items": bare}
 
-    def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False) -> None:
+    def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False,
+              trickle: float = 0.0) -> None:
         raw = body if isinstance(body, bytes) else orjson.dumps(body)
         self._entry["status"], self._entry["bytes"] = code, len(raw)
         self.send_response(code)
@@ -523,6 +526,12 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             self.close_connection = True
             self.connection.close()
+            return
+        if trickle:
+            for byte in raw:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(trickle)
             return
         self.wfile.write(raw)
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from urllib.parse import parse_qs, urlsplit
 
+from playwright.sync_api import expect
+
 from conftest import run_cli
 from kubegap.library.load import has_term
 from kubegap.library.model import incidents_and_studies
@@ -169,10 +171,10 @@ def test_report_viewer_from_the_command_line(watched, demo_report, library, arti
         page.goto(url + "/")
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Report").click()
         assert page.locator("h1").inner_text() == "Audit report"
-        assert page.locator("li.finding").count() > 0
+        expect(page.locator("li.finding").first).to_be_visible()
         assert page.locator("#coverage").is_visible()
         screenshot(page, artifacts, "report")
-        page.locator("li.finding .cited a").first.click()
+        page.locator(".check-group .cited a").first.click()
         assert "/cases/" in page.url and page.locator("#check-your-cluster").is_visible()
     finally:
         server.terminate()

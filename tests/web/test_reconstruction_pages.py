@@ -69,3 +69,26 @@ def test_cli_prints_the_reconstruction_and_the_audit_finds_the_gap_in_it(library
     fixed = run_cli("cases", "reconstruction", CASE, "--fixed")
     assert fixed.stdout == library.reconstruction(CASE).fixed.read_text()
     assert run_cli("cases", "reconstruction", "no-such-case").returncode == 2
+
+
+def test_the_reconstruction_page_shows_both_files_side_by_side_with_what_kubegap_reports(client, library):
+    case = library.case(CASE)
+    page = client.get(f"/cases/{CASE}/reconstruction").text
+    assert f'href="/cases/{CASE}/reconstruction"' in client.get(f"/cases/{CASE}").text  # linked from the case
+    found = library.reconstruction(CASE)
+    for which in ("incident", "fixed"):
+        first_line = getattr(found, which).read_text().splitlines()[0]
+        assert first_line.replace("'", "&#39;").replace('"', "&#34;") in page
+    data = client.get(f"/cases/{CASE}/reconstruction.json").json()
+    fired = {f["check_id"] for f in data["incident"]["findings"]}
+    not_run = {c["check_id"] for c in data["incident"]["not_run"]}
+    assert fired and fired | not_run == set(case.checks)  # every check the case names fires, or says why it did not run
+    assert data["fixed"]["findings"] == [] and "the gap is closed" in page
+    for check in fired:
+        assert page.count(f'href="/checks/{check}"') >= 2  # in the introduction and beside its finding
+    assert client.get("/cases/no-such-case/reconstruction").status_code == 404
+
+
+def test_every_case_with_checks_has_a_reconstruction_page(client, library):
+    for case in [c for c in library.cases if c.checks][:10]:
+        assert client.get(f"/cases/{case.id}/reconstruction").status_code == 200, case.id

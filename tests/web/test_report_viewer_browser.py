@@ -73,4 +73,4 @@ def test_every_definition_of_an_object_is_named(watched, site_server, demo_repor
     page = watched.page
     page.goto(site_server + "/report")
     _open(page, path)
-    expect(page.locator("ol.findings > li").first).to_contain_text("deploy/prod/api.yaml:3, deploy/staging/api.yaml:5")
+    expect(page.locator("ol.findings > li", has_text="deploy/prod/api.yaml:3")).to_contain_text("deploy/prod/api.yaml:3, deploy/staging/api.yaml:5")

@@ -1,5 +1,5 @@
-"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services (and
-which carry client traffic), leader election, HPAs, kube-proxy's settings."""
+"""Helpers several check modules share: GPUs, add-on detection, DaemonSet eligibility, Services, leader
+election, HPAs, kube-proxy's settings. Which Services carry client traffic is ``serving``'s."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, namespace, quantity
 from kubegap.podsources import PodSources
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
+from kubegap.tokens import Vocabulary
 from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
@@ -91,21 +92,16 @@ def _images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
 
-def matches_any(text: str, patterns) -> bool:
-    lowered = text.lower()
-    for pattern in patterns:  # a plain loop: called for every image and name of every workload
-        if pattern in lowered:
-            return True
-    return False
+def named_or_running(workload: Workload, vocabulary: Vocabulary) -> bool:
+    """Whether the workload's name or one of its images names an entry of ``vocabulary`` (as words)."""
+    return vocabulary.find(workload.ref.name) is not None or any(vocabulary.find(i) for t in workload.templates for i in images(t))
 
 
-def daemonsets_matching(inventory: Inventory, patterns) -> Iterator[Workload]:
-    """DaemonSets whose name or any container image contains one of ``patterns``."""
+def daemonsets_matching(inventory: Inventory, vocabulary: Vocabulary) -> Iterator[Workload]:
+    """DaemonSets whose name or any container image names an entry of ``vocabulary`` (as words)."""
     for obj in inventory.of_kind("DaemonSet"):
         workload = as_workload(obj)
-        if workload is None:
-            continue
-        if matches_any(name(obj), patterns) or any(matches_any(i, patterns) for t in workload.templates for i in images(t)):
+        if workload is not None and named_or_running(workload, vocabulary):
             yield workload
 
 
@@ -157,27 +153,6 @@ def source_folder(inventory: Inventory, obj: dict) -> str | None:
     return os.path.dirname(origin.path) if origin else None
 
 
-def backing_services(inventory: Inventory, *, clients_only: bool = False) -> dict[int, list[dict]]:
-    """Services per workload (keyed by ``id(workload.obj)``) whose selector matches its pod template labels.
-
-    With ``clients_only``, only Services that carry client traffic (see ``serves_clients``). Worked
-    out once per audit: several checks ask.
-    """
-    return inventory.derive(("backing_services", clients_only), lambda inv: _backing_services(inv, clients_only))
-
-
-def _backing_services(inventory: Inventory, clients_only: bool) -> dict[int, list[dict]]:
-    scraped = scraped_port_names(inventory) if clients_only else {}
-    backed: dict[int, list[dict]] = {}
-    selected = _selected_per_object(inventory, "Service", _service_selector)
-    for service in inventory.of_kind("Service"):
-        if clients_only and not serves_clients(service, scraped):
-            continue
-        for workload in selected[id(service)][1]:
-            backed.setdefault(id(workload.obj), []).append(service)
-    return backed
-
-
 def _service_selector(service: dict) -> Selector | None:
     return Selector.from_map(dig(service, "spec", "selector"))
 
@@ -209,109 +184,71 @@ def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Select
     return inventory.workload_templates.select(namespace(obj), selector(obj))
 
 
-METRICS_PORT_NAMES = ("metrics", "http-metrics", "https-metrics")
-CLIENT_SERVICE_KINDS = ("Service", "ServiceMonitor", "PodMonitor")
-"""What ``backing_services(clients_only=True)`` reads."""
+WRITE_VERBS = frozenset({"create", "update", "patch", "delete", "deletecollection", "*"})
+NOT_RECONCILED = frozenset({
+    "events", "leases", "tokenreviews", "subjectaccessreviews", "selfsubjectaccessreviews", "localsubjectaccessreviews",
+    "selfsubjectrulesreviews",
+})
+"""Resources written by programs that reconcile nothing: events, their own Lease, and access reviews (a
+webhook or aggregated API server delegating authentication)."""
 
 
-def scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
-    """Per Service (keyed by ``id``), the port names a ServiceMonitor or PodMonitor scrapes on it."""
-    scraped: dict[int, set[str]] = {}
-    monitors = [(m, "endpoints") for m in inventory.of_kind("ServiceMonitor")]
-    monitors += [(m, "podMetricsEndpoints") for m in inventory.of_kind("PodMonitor")]
-    for monitor, field in monitors:
-        selector = Selector.from_label_selector(dig(monitor, "spec", "selector"))
-        ports = {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "port"), str)}
-        ports |= {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "targetPort"), str)}
-        if selector is None or not ports:
-            continue
-        namespaces = dig(monitor, "spec", "namespaceSelector")
-        for service in inventory.of_kind("Service"):
-            in_scope = dig(namespaces, "any") is True or namespace(service) in as_list(dig(namespaces, "matchNames")) or (
-                not as_dict(namespaces) and namespace(service) == namespace(monitor)
-            )
-            # A ServiceMonitor selects Services by their labels, a PodMonitor pods by theirs.
-            subject = labels(service) if field == "endpoints" else as_dict(dig(service, "spec", "selector"))
-            if in_scope and selector.matches({k: v for k, v in subject.items() if isinstance(v, str)}):
-                scraped.setdefault(id(service), set()).update(ports)
-    return scraped
+class AccountRights(NamedTuple):
+    """ServiceAccounts ``(namespace, name)`` by what a Role or ClusterRole binding lets them write."""
+
+    leases: set[tuple[str | None, str]]
+    """May write Leases: they can take part in a leader election."""
+    objects: set[tuple[str | None, str]]
+    """May write API objects other than events, Leases and reviews, not only named ones: the rights of a
+    controller that reconciles."""
 
 
-def is_metrics_port(port: dict, service: dict, scraped: dict[int, set[str]]) -> bool:
-    """A Service port that only exposes metrics: named ``metrics``/``*-metrics``, scraped by a monitor,
-    or the port ``prometheus.io/port`` names on a Service annotated ``prometheus.io/scrape``."""
-    names = {n.lower() for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
-    if any(n in METRICS_PORT_NAMES or n.endswith("-metrics") for n in names) or names & scraped.get(id(service), set()):
-        return True
-    notes = as_dict(dig(service, "metadata", "annotations"))  # compared with strings, so no string-only copy is needed
-    return notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
+def account_rights(inventory: Inventory) -> AccountRights:
+    """What each ServiceAccount may write, worked out once per audit."""
+    return inventory.derive("account_rights", _account_rights)
 
 
-def serves_clients(service: dict, scraped: dict[int, set[str]]) -> bool:
-    """Whether a Service carries client traffic: it has a cluster IP and a port that is not metrics-only.
-
-    A headless Service (``clusterIP: None``) only publishes pod addresses in DNS, and a Service whose
-    every port exposes metrics is read by the monitoring system, not by clients.
-    """
-    if dig(service, "spec", "clusterIP") == "None":
-        return False
-    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
-    return not ports or not all(is_metrics_port(p, service, scraped) for p in ports)
-
-
-def client_ports(service: dict, scraped: dict[int, set[str]]) -> list[dict]:
-    """The Service's ports that carry client traffic."""
-    return [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict) and not is_metrics_port(p, service, scraped)]
-
-
-def _declares(container: dict, target) -> bool:
-    for port in as_list(container.get("ports")):
-        if isinstance(port, dict) and ((isinstance(target, str) and port.get("name") == target) or port.get("containerPort") == target):
-            return True
-    return False
+def _account_rights(inventory: Inventory) -> AccountRights:
+    rights = AccountRights(set(), set())
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
+        role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name) \
+            if role_kind in ("Role", "ClusterRole") else None
+        writes = [rule for rule in as_list(dig(role, "rules"))
+                  if isinstance(rule, dict) and WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
+        leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
+        objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
+        for subject in as_list(binding.get("subjects")) if leases or objects else ():
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
+                subject_ns = dig(subject, "namespace")
+                account = (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject["name"])
+                for granted, holders in ((leases, rights.leases), (objects, rights.objects)):
+                    if granted:
+                        holders.add(account)
+    return rights
 
 
-def serving_containers(workload: Workload, services: list[dict], scraped: dict[int, set[str]]) -> list[tuple[PodTemplate, str, dict]]:
-    """The regular containers that declare a client port's target of one of ``services``.
-
-    When no container declares one (``ports`` is informational for numbers), every regular container
-    could be the one serving, so all are returned.
-    """
-    targets = [p.get("targetPort", p.get("port")) for s in services for p in client_ports(s, scraped)]
-    every = list(app_containers(workload))
-    serving = [item for item in every if any(_declares(item[2], target) for target in targets)]
-    return serving or every
-
-
-LEASE_WRITE_VERBS = frozenset({"create", "update", "patch", "*"})
-
-
-def _grants_leases(role: dict | None) -> bool:
-    for rule in as_list(dig(role, "rules")) if role else []:
-        groups = as_list(dig(rule, "apiGroups"))
-        resources = as_list(dig(rule, "resources"))
-        verbs = {v for v in as_list(dig(rule, "verbs")) if isinstance(v, str)}
-        if ("coordination.k8s.io" in groups or "*" in groups) and ("leases" in resources or "*" in resources) and verbs & LEASE_WRITE_VERBS:
-            return True
-    return False
+def _covers(rule: dict, api_group: str, resource: str) -> bool:
+    groups, resources = as_list(rule.get("apiGroups")), as_list(rule.get("resources"))
+    return (api_group in groups or "*" in groups) and (resource in resources or "*" in resources)
 
 
 def lease_holders(inventory: Inventory) -> set[tuple[str | None, str]]:
     """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets write Leases."""
-    holders: set[tuple[str | None, str]] = set()
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        role_ns = namespace(binding) if role_kind == "Role" else None
-        if role_kind not in ("Role", "ClusterRole") or not _grants_leases(inventory.get(role_kind, role_ns, role_name)):
-            continue
-        for subject in as_list(binding.get("subjects")):
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
-                holders.add((dig(subject, "namespace") or namespace(binding), subject["name"]))
-    return holders
+    return account_rights(inventory).leases
 
 
 LEASE_KINDS = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
-"""What ``one_active_by_design`` reads to see Lease use."""
+"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC."""
+
+
+def may_reconcile(inventory: Inventory, workload: Workload) -> bool | None:
+    """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
+    (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
+    if any(kind_name in inventory.collection.forbidden for kind_name in LEASE_KINDS):
+        return None
+    writers = account_rights(inventory).objects
+    return any((workload.ref.namespace, service_account(t)) in writers for t in workload.templates)
 
 
 def service_account(template: PodTemplate) -> str:

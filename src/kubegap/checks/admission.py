@@ -6,10 +6,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from kubegap.absence import RBAC_KINDS, missing_said
-from kubegap.checks._common import pdb_covers
-from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
+from kubegap.checks._common import lease_holders, one_active_by_design, pdb_covers
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
+from kubegap.checks.workloads import more_replicas_fix
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
 
@@ -88,6 +89,33 @@ def _covers_pods(webhook: Webhook) -> bool:
     )
 
 
+WORKLOAD_GROUPS = frozenset({"apps", "batch"})
+"""The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
+
+
+def intercepts(webhook: Webhook) -> tuple[str, str | None]:
+    """``(severity, what)``: what the webhook's rules intercept (None for no rules), and the severity of
+    losing it fail-closed.
+
+    Pods, workloads, every resource or every group: high (controllers cannot create or replace pods).
+    Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
+    the input does not show (empty in a manifest, filled in at run time): medium."""
+    rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
+    if not rules:
+        return "medium", None
+    groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
+    resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
+    if "*" in groups:
+        return "high", "every API group"
+    if _covers_pods(webhook):
+        return "high", "pods" if "*" not in resources and "*/*" not in resources else "every core resource, pods included"
+    if groups & WORKLOAD_GROUPS:
+        return "high", f"workloads: {', '.join(resources)}"
+    if all("." in g and g not in BUILTIN_GROUPS for g in groups):
+        return "low", f"custom resources of {', '.join(sorted(groups))}"
+    return "medium", ", ".join(resources) or "no resources"
+
+
 def per_configuration(items: Iterable[tuple[Webhook, T]]) -> Iterator[tuple[dict, list[tuple[Webhook, T]]]]:
     """Items grouped by the configuration their webhook belongs to: one finding per object."""
     groups: dict[int, tuple[dict, list[tuple[Webhook, T]]]] = {}
@@ -150,6 +178,12 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     out, the master crash-looped, the upgrade stalled, and node auto-repair then recreated nodes in
     a loop. The webhook applied to far more resources and namespaces than its policy (Ingress and
     Service objects) needed, including kube-system.
+
+    ## Severity
+
+    Always **high**: only webhooks that intercept pods or every resource in `kube-system` or their own
+    namespace are reported, and there a backend outage stops system components and the webhook's own
+    recovery.
 
     ## Example
 
@@ -228,6 +262,11 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
     than six months before it was traced to the webhook.
 
+    ## Severity
+
+    Always **medium**: the wait applies to every request the webhook intercepts while its backend is
+    slow or gone; it delays or refuses writes rather than stopping what already runs.
+
     ## Example
 
     ```yaml
@@ -282,7 +321,7 @@ def _backend_gaps(
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     replicas = [t.replicas for w in backends for t in w.templates]
     if backends and None not in replicas and sum(replicas) == 1:
-        yield "one replica serves its Service", Evidence(f"{backends[0].ref} spec.replicas", 1)
+        yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", 1)
     if backends and ctx.inventory.collected("PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
         yield "no PodDisruptionBudget protects its pods", Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
 
@@ -294,7 +333,7 @@ def _backend_gaps(
     category="admission",
     cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
-    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", *RBAC_KINDS],
+    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", *RBAC_KINDS],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; or set failurePolicy Ignore if the cluster can do without it "
@@ -326,6 +365,17 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     Jetstack's case the backend of an OPA validating webhook had stopped responding; a write a GKE
     master needed during an upgrade timed out, the master crash-looped and the upgrade stalled.
     The OPA deployment had no liveness probe, so the unresponsive OPA was never restarted.
+
+    ## Severity
+
+    What the webhooks intercept sets it. **high** when a rule covers pods, workload kinds (the `apps`
+    and `batch` groups), every resource or every group: while the backend is unavailable, controllers
+    cannot create or replace pods, so the outage spreads to whatever needs a new pod. **low** when every
+    rule covers only custom resources (an operator's own configuration kinds): writes of those are
+    refused until the backend returns, and nothing else is. **medium** for other built-in kinds
+    (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
+    the manifest, filled in at run time). A backend that is unavailable now (its Service missing, no
+    ready endpoint) is at least **medium**.
 
     ## Example
 
@@ -381,13 +431,46 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             Evidence(f"{kind(configuration)} {name(configuration)} webhooks", [f"{w.path} {w.name}" for w, _ in group])
             for configuration, group in groups[1:]
         ]
+        reach = [intercepts(w) for w, _ in members]
+        severity = min((level for level, _ in reach), key=severity_rank)
+        if any(word.startswith(DOWN_NOW) for word, _ in gaps):
+            severity = min(severity, "medium", key=severity_rank)
+        scope = _scope([what for _, what in reach])
         yield ctx.finding(
             subject,
-            f"{named} {'fails' if one else 'fail'} closed but {clauses}: when the backend is unavailable, matching API "
-            "writes are rejected.",
+            f"{named} {'fails' if one else 'fail'} closed ({scope}) but {clauses}: when the backend is unavailable, "
+            "those API writes are rejected.",
             *evidence,
+            Evidence("intercepts", scope),
             *(e for _, e in gaps),
+            severity=severity,
+            remediation=_backend_fix(ctx, members[0][0], gaps),
         )
+
+
+def _scope(intercepted: list[str | None]) -> str:
+    """What a group of webhooks intercepts, said once: ``intercepting pods and custom resources (x)``."""
+    objects = list(dict.fromkeys(what for what in intercepted if what))
+    said = ["intercepting " + " and ".join(objects)] if objects else []
+    if None in intercepted:
+        said.append("with no rules in the input: they may be filled in at run time")
+    return "; ".join(said)
+
+
+DOWN_NOW = ("its Service does not exist", "its Service has no ready endpoint")
+"""Gaps that make the backend unavailable now, not only when something happens to it."""
+SINGLE = "one replica serves its Service"
+
+
+def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]]) -> str:
+    """The check's fix, or, for a backend that runs one replica, how to run a second without breaking it."""
+    if not any(word == SINGLE for word, _ in gaps):
+        return ctx.check.fix
+    service = ctx.inventory.get("Service", *webhook.service)
+    backends = ctx.inventory.workload_templates.select(webhook.service[0], Selector.from_map(dig(service, "spec", "selector")))
+    leases = lease_holders(ctx.inventory)
+    more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
+    return f"{more} Give it readiness and liveness probes; or set failurePolicy Ignore if the cluster can do without the webhook for a while."
 
 
 def _per_backend(failing: list[tuple[Webhook, list[tuple[str, Evidence]]]]) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:

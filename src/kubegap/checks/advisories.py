@@ -9,9 +9,10 @@ from kubegap.checks._common import app_containers, audited_workloads, container_
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import command_words
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.tokens import Vocabulary
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
-INGRESS_NGINX_IMAGES = ("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller")
+INGRESS_NGINX_IMAGES = Vocabulary(("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller"))
 _TAG = re.compile(r":v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.]+)?(?:@sha256:[0-9a-f]+)?$")
 PATCHED = ((1, 11, 5), (1, 12, 1))
 """The first fixed release of each maintained line; every earlier release is affected."""
@@ -19,7 +20,7 @@ PATCHED = ((1, 11, 5), (1, 12, 1))
 
 def ingress_nginx_version(image: str) -> tuple[int, int, int] | None:
     """The controller version in an ingress-nginx image reference, or None when it is not one or has no version tag."""
-    if not any(name in image for name in INGRESS_NGINX_IMAGES):
+    if image not in INGRESS_NGINX_IMAGES:
         return None
     match = _TAG.search(image)
     return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
@@ -62,6 +63,11 @@ def ingress_nginx_admission_vulnerable(ctx: Context) -> Iterator[Finding]:
     CVE-2025-1974 (CVSS 9.8), lets anything on the pod network take over the cluster without
     credentials. Patches shipped in v1.11.5 and v1.12.1; more than 6,500 clusters exposed the
     webhook to the internet.
+
+    ## Severity
+
+    Always **critical**: a known vulnerability that gives code execution in the controller, and with it
+    the Secrets the controller can read.
 
     ## Example
 

@@ -12,6 +12,7 @@ from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hp
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
 from kubegap.podtemplates import pod_templates
+from kubegap.tokens import Vocabulary
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
 
@@ -38,7 +39,7 @@ def _words(obj: dict) -> str:
     )
 
 
-CLUSTER_CIDR_COMPONENTS = ("kube-controller-manager", "kube-proxy")
+CLUSTER_CIDR_COMPONENTS = Vocabulary(("kube-controller-manager", "kube-proxy"))
 """kube-system components whose --cluster-cidr flag names the cluster's pod range."""
 
 
@@ -53,7 +54,7 @@ def cluster_pod_range(ctx: Context) -> tuple[ipaddress.IPv4Network, str] | None:
         return network, "setting cluster_pod_cidr"
     fruitless: set[tuple[int, int]] = set()  # a DaemonSet's pods share their container lists: each searched once
     for obj in (*ctx.inventory.pods.in_namespace("kube-system"), *ctx.inventory.of_kind("DaemonSet")):
-        if name(obj).startswith(CLUSTER_CIDR_COMPONENTS) and namespace(obj) == "kube-system":
+        if CLUSTER_CIDR_COMPONENTS.starts(name(obj)) and namespace(obj) == "kube-system":
             spec = as_dict(obj.get("spec"))
             shared = (id(spec.get("containers")), id(spec.get("initContainers"))) if kind(obj) == "Pod" else None
             if shared in fruitless:
@@ -140,6 +141,11 @@ def pod_ip_capacity(ctx: Context) -> Iterator[Finding]:
     nowhere, new pods stayed Pending with the scheduler reporting 0/256 nodes available, and a
     deployment that normally took minutes hung for about an hour. The post is titled "When GKE ran
     out of IP addresses".
+
+    ## Severity
+
+    Always **high**: when the range runs out, new nodes get no pod block (or pods no address), and the
+    cluster cannot grow at the moment it needs to.
 
     ## Example
 
@@ -241,6 +247,11 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     max 1; their "HPA at max replicas" alert fired almost continuously and, during a bot-crawl
     incident, buried the real signal that other HPAs were genuinely pegged at their maximum.
 
+    ## Severity
+
+    Always **low**: one replica during quiet hours is a risk for as long as the autoscaler keeps it
+    there, not a standing outage.
+
     ## Example
 
     ```yaml
@@ -334,6 +345,11 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     linkerd-proxy sidecar that `linkerd inject` added had no resource requests, and the HPA's
     conditions and events named the missing CPU request. Without a target, likewise, the HPA has nothing to scale.
 
+    ## Severity
+
+    Always **medium**: the autoscaler does nothing, so the workload keeps its current replica count;
+    load is not followed, but nothing stops.
+
     ## Example
 
     ```yaml
@@ -416,6 +432,10 @@ def hpa_at_max(ctx: Context) -> Iterator[Finding]:
     HPAs with min equal to max are left out: they are always at their maximum, and at mitodl such
     HPAs made the at-max alert fire constantly, hiding the HPAs that were really saturated.
 
+    ## Severity
+
+    Always **medium**: the workload keeps running at its ceiling; what it cannot do is absorb more load.
+
     ## Example
 
     ```yaml
@@ -473,6 +493,11 @@ def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     Deployment whose manifest said `replicas: 1`, under an HPA with minReplicas 10, lost 9 of its
     10 pods at the start of an image-only update, and on real workloads recovery was slow. The
     Kubernetes documentation now recommends removing `spec.replicas` from autoscaled manifests.
+
+    ## Severity
+
+    Always **low**: each apply resets the replica count until the autoscaler corrects it, a dip rather
+    than an outage.
 
     ## Example
 

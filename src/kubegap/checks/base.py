@@ -1,7 +1,8 @@
 """What a check is: metadata, documentation, and a pure function of the inventory.
 
-Every check documents itself in its docstring under four headings, in this order:
-``What it checks``, ``Why it matters`` (citing the incidents), ``Example``, ``Fix``.
+Every check documents itself in its docstring under five headings, in this order:
+``What it checks``, ``Why it matters`` (citing the incidents), ``Severity`` (what raises and lowers
+it: the blast radius the input shows), ``Example``, ``Fix``.
 """
 
 from __future__ import annotations
@@ -20,12 +21,17 @@ Precision = Literal["very-high", "high", "medium", "low"]
 Scope = Literal["cluster", "fleet"]
 """A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
 SEVERITIES: tuple[str, ...] = get_args(Severity)
-DOC_SECTIONS = ("What it checks", "Why it matters", "Example", "Fix")
+DOC_SECTIONS = ("What it checks", "Why it matters", "Severity", "Example", "Fix")
 
 
 def severity_rank(severity: str) -> int:
     """0 for critical ... 4 for info: lower is worse."""
     return SEVERITIES.index(severity)
+
+
+def at_most(severity: str, ceiling: str) -> str:
+    """``severity``, or ``ceiling`` when ``severity`` is worse: a finding is never worse than its check."""
+    return severity if severity_rank(severity) >= severity_rank(ceiling) else ceiling
 
 
 class Skip(Exception):
@@ -107,11 +113,15 @@ class Context:
         message: str,
         *evidence: Evidence,
         remediation: str | None = None,
+        severity: Severity | None = None,
     ) -> Finding:
+        """A finding of this check. ``severity`` is this finding's blast radius, as the check's ``Severity``
+        section documents it; the check's severity (after any configured override) is the default and the
+        ceiling."""
         ref = subject if isinstance(subject, ObjectRef) else ObjectRef.of(subject)
         return Finding(
             check_id=self.check.id,
-            severity=self.check.severity,
+            severity=self.check.severity if severity is None else at_most(severity, self.check.severity),
             object=ref,
             message=message,
             evidence=evidence,
@@ -126,6 +136,7 @@ class Check:
     id: str
     title: str
     severity: str
+    """A finding's default severity and the most it can be: each finding says its own (``Context.finding``)."""
     category: str
     cases: tuple[str, ...]
     fix: str

@@ -54,6 +54,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     `restartPolicy: Never` expecting one run, but that setting applies to the pod: the Job itself
     retried.
 
+    ## Severity
+
+    Always **medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
+    other workloads are affected only through that capacity.
+
     ## Example
 
     ```yaml
@@ -218,6 +223,11 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
     error in the controller manager, so the CronJobs stalled with nothing visible on the objects
     themselves.
 
+    ## Severity
+
+    Always **high**: the work the CronJob exists for (often a backup) has stopped happening, and nothing
+    else says so.
+
     ## Example
 
     ```yaml
@@ -277,82 +287,6 @@ def cronjob_stale(ctx: Context) -> Iterator[Finding]:
             )
 
 
-@check(
-    id="cronjob-starting-deadline-unset",
-    title="Frequent CronJobs without startingDeadlineSeconds",
-    severity="low",
-    category="batch",
-    cases=[CRONJOB_MISSED],
-    requires=["CronJob"],
-    defaults={"max_interval_minutes": 15},
-    fix=(
-        "Set spec.startingDeadlineSeconds (for example a few schedule intervals) so that the controller only "
-        "looks back that far for missed runs, and monitor the age of the CronJob's last successful run."
-    ),
-)
-def cronjob_starting_deadline_unset(ctx: Context) -> Iterator[Finding]:
-    """
-    ## What it checks
-
-    CronJobs that are not suspended, leave `spec.startingDeadlineSeconds` unset, and whose schedule
-    runs at least every `max_interval_minutes` (default 15): they accumulate 100 missed schedules
-    within a day or so of their controller not running. Schedules that cannot be read, or that run
-    less often, are not reported.
-
-    ## Why it matters
-
-    A team that stopped its cluster every night found after startup that its scheduled jobs no
-    longer ran: the CronJob controller refused to start a CronJob that had missed more than 100
-    schedules since its last run, and only logged that there were too many missed start times.
-    The documented workaround is `startingDeadlineSeconds`, which bounds how far back the
-    controller looks.
-
-    ## Example
-
-    ```yaml
-    kind: CronJob
-    spec:
-      schedule: "*/5 * * * *"     # 100 runs = about 8 hours of downtime
-      jobTemplate: {...}
-    ```
-
-    ## Fix
-
-    ```yaml
-    kind: CronJob
-    spec:
-      schedule: "*/5 * * * *"
-      startingDeadlineSeconds: 600
-    ```
-    """
-    limit = dt.timedelta(minutes=ctx.setting("max_interval_minutes"))
-    for cronjob in ctx.inventory.of_kind("CronJob"):
-        spec = as_dict(cronjob.get("spec"))
-        if spec.get("suspend") is True or spec.get("startingDeadlineSeconds") is not None:
-            continue
-        interval = longest_gap(spec.get("schedule"))
-        if interval is None or interval > limit:
-            continue
-        yield ctx.finding(
-            cronjob,
-            f"CronJob runs at least every {_minutes(interval)} and sets no startingDeadlineSeconds: after about "
-            f"{_hours(100 * interval)} with its controller stopped (a cluster shut down overnight, a long outage) it can "
-            "miss more than 100 schedules and stop being started, with only a controller log line to show for it.",
-            Evidence("spec.schedule", spec.get("schedule")),
-            Evidence("spec.startingDeadlineSeconds", None),
-        )
-
-
-def _minutes(interval: dt.timedelta) -> str:
-    minutes = int(interval.total_seconds() // 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
-
-
-def _hours(interval: dt.timedelta) -> str:
-    hours = interval.total_seconds() / 3600
-    return f"{hours:.0f} hours" if hours >= 2 else f"{interval.total_seconds() / 60:.0f} minutes"
-
-
 CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
 
 
@@ -384,6 +318,11 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
     CronJob could not finish in time, Job pods from later intervals piled up over time, sometimes
     to hundreds or thousands of pods that stayed Pending; DigitalOcean added a check to its
     cluster linter recommending `Forbid` or `Replace`.
+
+    ## Severity
+
+    Always **medium**: runs pile up only when they are slow, and then compete for the same data and
+    capacity.
 
     ## Example
 
@@ -485,6 +424,11 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
     restarts and release its resources. The maintainers pointed to the job-wide `backoffLimit` in
     the run policy. On GPU clusters an unbounded crash loop holds every GPU of the job.
 
+    ## Severity
+
+    Always **medium**: the job holds its GPUs while it restarts, which blocks other jobs' capacity but
+    stops nothing running.
+
     ## Example
 
     ```yaml
@@ -572,6 +516,10 @@ def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
     accumulated in their cluster on OVH Managed Kubernetes when etcd reported its storage quota
     exceeded; from then on the API rejected creating or updating resources, which hit ORT Server
     and the whole cluster. They deleted the completed Jobs by hand and set up a cleanup CronJob.
+
+    ## Severity
+
+    Always **medium**: the cost grows slowly (etcd size, list latency) until it is noticed.
 
     ## Example
 

@@ -130,6 +130,11 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
     generated with one month of validity and nothing renewed; once it expired the API server could
     no longer call the webhook, and other deployments in the cluster failed to create pods.
 
+    ## Severity
+
+    Always **high**: when the certificate expires, everything that trusts it (the API server calling a
+    webhook, clients of an Ingress) fails at once.
+
     ## Example
 
     ```yaml

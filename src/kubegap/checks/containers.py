@@ -5,20 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     app_containers,
     audited_workloads,
-    backing_services,
     container_name,
+    hpa_targets,
     lease_holders,
     one_active_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
@@ -67,8 +68,13 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
         requested, limited = defaults[ns]
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         gaps = []
         for template, path, container in app_containers(workload):
+            if placeholder(container) is not None:
+                continue
             requests = _unset(container, ("cpu", "memory"), "requests", requested)
             limits = _unset(container, ("memory",), "limits", limited)
             if requests or limits:
@@ -84,7 +90,7 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange"],
+    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
@@ -99,7 +105,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
     ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell whose whole command only sleeps, prints or exits,
+    as in feature demos: it uses nothing worth reserving).
 
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
@@ -121,6 +129,15 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     after the other, each time the node it ran on. Requests also feed
     autoscaling: when `linkerd inject` added a proxy sidecar without requests, the HPAs of the
     injected Deployments could no longer compute CPU utilization and stopped scaling.
+
+    ## Severity
+
+    **medium** when a container requests no memory and sets no memory limit (its memory is unbounded and
+    the scheduler does not count it: it can take its node's memory; a pod that requests nothing at all
+    is also BestEffort, evicted first under node pressure), and when a HorizontalPodAutoscaler scales
+    the workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
+    **low** when only CPU requests are missing: the pod competes for CPU with its neighbours, but its
+    memory is accounted for.
 
     ## Example
 
@@ -154,8 +171,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             named.append(f"{value['container']} ({words})")
         if evidence:
             qos = ": its pods are BestEffort, the first evicted under node pressure" if _best_effort(ctx, workload) else ""
+            unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
+            scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             yield ctx.finding(
-                workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence
+                workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence,
+                severity=None if unbounded or scaled else "low",
             )
 
 
@@ -183,9 +203,10 @@ def _best_effort(ctx: Context, workload: Workload) -> bool:
     ],
     reads=["workloads", "LimitRange"],
     fix=(
-        "Set resources.limits.memory on every container (equal to the memory request for predictable "
-        "behaviour), with headroom for catch-up work, so a runaway process is killed on its own instead of "
-        "pushing the node out of memory (or give the namespace a LimitRange with a default limit)."
+        "Set resources.limits.memory on every container, sized from its observed peak with headroom for catch-up "
+        "work (generously for a node agent such as the network plugin, whose OOM kill disrupts its node), so a "
+        "runaway process is killed on its own instead of pushing the node out of memory (or give the namespace a "
+        "LimitRange with a default limit)."
     ),
 )
 def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
@@ -197,7 +218,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     container that also lacks a request is reported once, by `requests-missing`, whose finding
     names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
     and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
-    are not judged, nor a container running the pause image unchanged (it only holds the pod open).
+    are not judged, nor a container running the pause image unchanged (it only holds the pod open),
+    nor a placeholder container (a stock shell that only sleeps, prints or exits).
     Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
     its node's memory just as a service's does (a reindex Job that retried without a bound took down
     node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a
@@ -212,6 +234,11 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     rose from 300-400MB to 1.5GB, the server ran out of memory and the OOM killer killed PostgreSQL,
     which spent minutes in recovery. The site had no resource limits; adding them was part of the
     fix.
+
+    ## Severity
+
+    Always **low**: the requests are set, so the scheduler places the pod by them; a runaway container
+    can still take its node's memory.
 
     ## Example
 
@@ -246,20 +273,20 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     category="containers",
     cases=[OMIO],
     requires=["Service"],
-    reads=["workloads", "Service", *CLIENT_SERVICE_KINDS],
-    defaults={"max_limit_cores": 1},
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
+    defaults={"limit_below_cores": 1},
     precision="medium",
     fix=(
         "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
-        "sharing; where a limit must stay, raise it well above peak usage and alert on "
-        "container_cpu_cfs_throttled_periods_total."
+        "sharing; where a limit must stay (a ResourceQuota on limits.cpu in the namespace rejects pods without "
+        "one), raise it well above peak usage and alert on container_cpu_cfs_throttled_periods_total."
     ),
 )
 def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers with a `resources.limits.cpu` of at most `max_limit_cores` (default 1) in workloads
+    Containers with a `resources.limits.cpu` below `limit_below_cores` (default 1: a sub-core limit) in workloads
     selected by a Service that carries client traffic (headless Services and ports that only
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
@@ -277,6 +304,11 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     throttles containers unnecessarily, and recommends removing CPU limits (or disabling CFS quota
     in the kubelet) on kernels without the fix.
 
+    ## Severity
+
+    Always **low**: throttling shows as latency under bursts, and only the CFS metrics tell whether it
+    happens.
+
     ## Example
 
     ```yaml
@@ -293,17 +325,17 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
-    ceiling = ctx.setting("max_limit_cores")
+    evidence_of = serving(ctx.inventory)
+    ceiling = ctx.setting("limit_below_cores")
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
+        services = evidence_of.services(workload)
         if not workload.serves_traffic or not services:
             continue
         evidence = []
         for _, path, container in app_containers(workload):
             limit = dig(container, "resources", "limits", "cpu")
             cores = quantity(limit)
-            if cores is not None and 0 < cores <= ceiling:
+            if cores is not None and 0 < cores < ceiling:
                 evidence.append(Evidence(f"{path}.resources.limits.cpu", {
                     "container": container_name(container),
                     "limit": limit,
@@ -313,7 +345,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) serving Service {names} have a CPU limit of at most {ceiling} core(s) "
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit below {ceiling} core{'' if ceiling == 1 else 's'} "
                 "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
                 "can stall requests during bursts even on an idle node.",
                 *evidence,
@@ -353,13 +385,13 @@ def _has_pre_stop(container: dict) -> bool:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=["Ingress", "HTTPRoute", "GRPCRoute", *CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=["Ingress", "HTTPRoute", "GRPCRoute", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
-        "that waits (lifecycle.preStop.sleep, or exec sleep) for longer than your load balancer needs to "
-        "deregister the endpoint, and set terminationGracePeriodSeconds above that wait plus the time to "
-        "finish in-flight requests."
+        "that waits (lifecycle.preStop.sleep on Kubernetes 1.30 and later, or exec sleep where the image has a "
+        "sleep binary) for longer than your load balancer needs to deregister the endpoint, and set "
+        "terminationGracePeriodSeconds above that wait plus the time to finish in-flight requests."
     ),
 )
 def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
@@ -369,13 +401,17 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     Workloads selected by a Service that carries client traffic through a load balancer (a Service
     of type LoadBalancer or NodePort, or the backend of an Ingress, HTTPRoute or GRPCRoute) whose
     pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
-    (30 when unset) below `min_grace_seconds` (default 45). Services reached only inside the
-    cluster are not reported: their endpoints are removed within moments of termination. A longer grace period is taken as a sign that the application
-    keeps serving after SIGTERM. Headless Services and ports that only expose metrics carry no
-    client traffic (as for `single-replica`); DaemonSets (one agent per node) and leader-elected
-    controllers are not judged like request-serving replicas. One-shot and batch work (Jobs,
-    CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported. One finding per workload, with every pod template in the
-    evidence.
+    (30 when unset) below `min_grace_seconds` (default 45). A longer grace period is taken as a sign
+    that the application keeps serving after SIGTERM. Services reached only inside the cluster are
+    reported only for a grace period of 0: their endpoints are removed within moments of
+    termination, but a pod given no grace at all is killed with requests in flight, and in-cluster
+    clients keep reaching it until its endpoint is gone (a preStop hook gets no time either). Client
+    traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
+    health, debug or admin ports carry none); DaemonSets (one agent per node) and leader-elected
+    controllers are not judged like request-serving replicas, unless their Service carries the API
+    server's traffic (a webhook, an aggregated API), which every replica serves. One-shot and batch
+    work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported.
+    One finding per workload, with every pod template in the evidence.
 
     ## Why it matters
 
@@ -386,6 +422,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     integration tests saw occasional 502 errors through GKE Ingress, which its engineer traced to
     this sequence; the maintainer's advice for such 502s is to keep accepting traffic for a while
     after SIGTERM.
+
+    ## Severity
+
+    Always **medium**: connections fail for a moment around each pod's termination (rollouts, drains,
+    scale-down), not for the service as a whole.
 
     ## Example
 
@@ -413,34 +454,55 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     balanced = load_balanced(ctx.inventory)
-    if not balanced:
-        return  # no load balancer sends traffic to any Service: nothing to drain
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence_of = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic:
+        services = evidence_of.services(workload)
+        if not workload.serves_traffic or not services:
             continue
-        services = [s for s in backed.get(id(workload.obj), []) if (namespace(s), name(s)) in balanced]
-        if not services or one_active_by_design(workload, leases):
+        if one_active_by_design(workload, leases) and not evidence_of.api_roles_of(workload):
             continue
-        evidence, graces = [], set()
-        for template in workload.templates:
-            if any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
+        graces = {id(t): _grace(t) for t in workload.templates}
+        if 0 in graces.values():
+            names = ", ".join(sorted({name(s) for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed at once, with "
+                "requests in flight, and clients inside the cluster keep reaching them until their endpoints are removed.",
+                *(Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0) for t in workload.templates if graces[id(t)] == 0),
+                remediation=NO_GRACE_FIX,
+            )
+            continue
+        behind = [s for s in services if (namespace(s), name(s)) in balanced]
+        evidence, short = [], set()
+        for template in workload.templates if behind else ():
+            grace = graces[id(template)]
+            if grace is None or grace >= minimum or any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
                 continue
-            grace = template.spec.get("terminationGracePeriodSeconds", 30)
-            if not isinstance(grace, int) or isinstance(grace, bool) or grace >= minimum:
-                continue
-            graces.add(grace)
+            short.add(grace)
             evidence += [
                 Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:
-            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in services}))
+            names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in behind}))
             yield ctx.finding(
                 workload.obj,
-                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(graces)))} s to "
+                f"Pods behind load-balanced Service {names} have no preStop hook and {'/'.join(map(str, sorted(short)))} s to "
                 "terminate: they can stop accepting connections before load balancers stop sending them.",
                 *evidence,
             )
+
+
+NO_GRACE_FIX = (
+    "Give the pods time to finish what they serve: remove terminationGracePeriodSeconds: 0 (the default is 30 s) or "
+    "set it above the time in-flight requests need, so SIGTERM comes first and the endpoint is removed before the "
+    "process is killed; add a preStop wait where load balancers route to the pods."
+)
+
+
+def _grace(template) -> int | None:
+    """The template's terminationGracePeriodSeconds (30 when unset); None when it is not a number."""
+    grace = template.spec.get("terminationGracePeriodSeconds", 30)
+    return grace if isinstance(grace, int) and not isinstance(grace, bool) else None

@@ -89,6 +89,11 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     all products were badly degraded or down for about four hours. Testing in staging did not
     reveal the load, which showed only under full production load.
 
+    ## Severity
+
+    Always **low**: RBAC shows what the agent may do, not what it does, and the load matters only at
+    scale.
+
     ## Example
 
     ```yaml
@@ -188,6 +193,10 @@ def etcd_object_pressure(ctx: Context) -> Iterator[Finding]:
     AuthRequest objects until listing them timed out and deleting the namespace took the masters
     down (2019); at SysEleven more than 500,000 Dex sessions grew etcd from about 300 MB to 700 MB and
     API servers ran out of memory (2019).
+
+    ## Severity
+
+    Always **high**: etcd's quota is shared by the whole cluster; when it fills, every write fails.
 
     ## Example
 

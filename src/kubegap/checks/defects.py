@@ -52,6 +52,11 @@ def kubelet_heartbeat_timeout_missing(ctx: Context) -> Iterator[Finding]:
     AWS, running v1.7.4 with the API server behind an ELB, most nodes went NotReady at once, fewer
     than 20% stayed available, and they all came back together about 15 minutes later.
 
+    ## Severity
+
+    Always **high**: a network blip can leave kubelets hung without reporting, and their nodes go
+    NotReady together.
+
     ## Example
 
     ```text
@@ -143,6 +148,10 @@ def kube_proxy_ipvs_udp_stale(ctx: Context) -> Iterator[Finding]:
     CoreDNS; graceful termination of UDP backends did not help under load, because the terminating
     backend was never removed. The fix, which removes a UDP backend at once, shipped in 1.15 and
     was cherry-picked into 1.12.10, 1.13.7 and 1.14.3.
+
+    ## Severity
+
+    Always **high**: UDP traffic (DNS above all) keeps going to backends that are gone, on every node.
 
     ## Example
 

@@ -7,12 +7,13 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
 from kubegap.absence import RBAC_KINDS, empty_said
-from kubegap.intstr import pdb_disruptions_allowed, percent
+from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.resources import dig, name, namespace
+from kubegap.resources import dig, name, namespace, percent
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
 
@@ -56,7 +57,7 @@ def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | Non
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -82,6 +83,15 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     automated upgrade hung on other workloads' budgets, the applications without a budget of
     their own were the ones evicted freely, and they stayed down until someone intervened.
 
+    ## Severity
+
+    **medium** for a workload that a Service with a port for clients selects (headless Services
+    included: their clients reach the pods by address), or that backs an admission webhook, an
+    aggregated API or a conversion webhook: a drain that evicts every replica at once is an outage of
+    that service. **low** for a workload that no such Service selects (queue workers, controllers,
+    exporters read only by monitoring), when Services were collected: its work pauses until the pods are
+    rescheduled, but no request fails. Where Services were not collected, **medium**.
+
     ## Example
 
     ```yaml
@@ -106,16 +116,20 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
     targets = hpa_targets(ctx.inventory)
+    clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
+            unserved = clients is not None and clients.unaddressed(workload)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
-                "them: a drain can evict all at once.",
+                "them: a drain can evict all at once" + (" (no Service with a port for clients selects them: their "
+                                                         "work pauses, no request fails)." if unserved else "."),
                 Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
+                severity="low" if unserved else None,
             )
 
 
@@ -257,6 +271,11 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     neither field when a user set neither; Kubernetes accepts such a budget without a default,
     and it blocks every voluntary eviction of the pods it selects.
 
+    ## Severity
+
+    Always **high**: every drain of a node running those pods stalls, which stops upgrades and node
+    replacement.
+
     ## Example
 
     ```yaml
@@ -322,6 +341,11 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     and the service went down anyway: the budget selected `app=my-nginx`, but `kubectl run` had
     labelled the pods `run=my-nginx`, so the budget covered no pod.
 
+    ## Severity
+
+    Always **low**: the budget protects nothing, which is the same as having none; `pdb-missing` judges
+    what that leaves exposed.
+
     ## Example
 
     ```yaml
@@ -386,6 +410,10 @@ def pdb_overlap(ctx: Context) -> Iterator[Finding]:
     were not distinct made the dns-controller-manager pods match two budgets, and drains failed
     with "This pod has more than one PodDisruptionBudget".
 
+    ## Severity
+
+    Always **medium**: drains of the nodes running those pods fail until someone steps in.
+
     ## Example
 
     ```yaml
@@ -447,6 +475,10 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     had put every node into draining, and no drain could finish because pods stuck in
     CrashLoopBackOff were protected by PodDisruptionBudgets, so no node was emptied and replaced.
     Upstream, `unhealthyPodEvictionPolicy` was later added for this.
+
+    ## Severity
+
+    Always **low**: it matters only while the selected pods are unhealthy during a drain.
 
     ## Example
 

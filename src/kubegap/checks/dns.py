@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching, images, matches_any, pdb_covers, service_workloads
+from kubegap.checks._common import daemonsets_matching, named_or_running, pdb_covers, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_list, containers, dig, name, namespace
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload, pod_templates
+from kubegap.podtemplates import PodTemplate, Workload, as_workload
+from kubegap.tokens import Vocabulary
 
 ZALANDO = "zalando-2019-coredns-oom-dns-outage"
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
@@ -18,8 +19,10 @@ PREPLY = "preply-2020-stale-conntrack-kube-dns-partial-outage"
 
 DNS_NAMES = ("coredns", "kube-dns")
 DNS_LABEL = Selector((("k8s-app", "kube-dns"),), ())
-DNS_AUTOSCALERS = ("dns-autoscaler", "cluster-proportional-autoscaler", "coredns-autoscaler", "kube-dns-autoscaler")
-NODE_LOCAL_DNS = ("node-local-dns", "nodelocaldns", "k8s-dns-node-cache")
+DNS_AUTOSCALERS = Vocabulary(("dns-autoscaler", "coredns-autoscaler", "cluster-proportional-autoscaler"))
+"""Names and images of what scales cluster DNS with the cluster (``kube-dns-autoscaler`` holds the words
+``dns autoscaler``)."""
+NODE_LOCAL_DNS = Vocabulary(("node-local-dns", "nodelocaldns", "k8s-dns-node-cache"))
 
 
 def cluster_dns(ctx: Context) -> list[Workload]:
@@ -28,7 +31,7 @@ def cluster_dns(ctx: Context) -> list[Workload]:
         w
         for w in ctx.inventory.workload_templates.in_namespace("kube-system")
         if w.kind == "Deployment"
-        and not matches_any(w.ref.name, DNS_AUTOSCALERS)
+        and DNS_AUTOSCALERS.find(w.ref.name) is None
         and (w.ref.name in DNS_NAMES or any(DNS_LABEL.matches(t.labels) for t in w.templates))
     ]
 
@@ -39,9 +42,8 @@ def _spread(template: PodTemplate) -> bool:
 
 def _proportional_autoscaler(ctx: Context) -> bool:
     for obj in ctx.inventory.of_kind("Deployment"):
-        if matches_any(name(obj), DNS_AUTOSCALERS) or any(
-            "cluster-proportional-autoscaler" in image for t in pod_templates(obj) for image in images(t)
-        ):
+        workload = as_workload(obj)
+        if workload is not None and named_or_running(workload, DNS_AUTOSCALERS):
             return True
     return False
 
@@ -116,6 +118,10 @@ def coredns_resilience(ctx: Context) -> Iterator[Finding]:
     pods with no DNS autoscaler, so DNS load and connection-tracking state concentrated on a few
     nodes until their conntrack tables overflowed. At RebelMouse (May 2025) a planned node
     termination took down one CoreDNS pod and the remaining pods could not handle the shifted load.
+
+    ## Severity
+
+    Always **high**: cluster DNS serves every pod; when it fails, every name lookup does.
 
     ## Example
 
@@ -198,6 +204,11 @@ def nodelocal_dns_missing(ctx: Context) -> Iterator[Finding]:
     Quinyx's DNS lookups were hit by kernel conntrack races on EKS, and running local DNS servers was
     among the options weighed. At Preply a stale UDP conntrack entry for the kube-dns ClusterIP kept
     sending some services' DNS traffic to a pod that no longer existed.
+
+    ## Severity
+
+    Always **medium**: without a node-local cache, one DNS-heavy pod or a conntrack race degrades
+    lookups cluster-wide, not only on its node.
 
     ## Example
 
@@ -282,6 +293,10 @@ def dns_ndots_default(ctx: Context) -> Iterator[Finding]:
     every search domain. At Zalando the aggregation layer used the default Kubernetes DNS
     configuration, so each lookup of a cluster-external name became 10 DNS queries; a retry storm
     multiplied them until every CoreDNS pod was OOM-killed.
+
+    ## Severity
+
+    Always **low**: extra lookups load DNS and add latency; they break nothing on their own.
 
     ## Example
 

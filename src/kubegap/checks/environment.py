@@ -41,6 +41,11 @@ def env_duplicate(ctx: Context) -> Iterator[Finding]:
     came out with no such variable at all, so the pods started without it. The report remains
     open upstream, and a 2025 report describes the same loss.
 
+    ## Severity
+
+    Always **low**: the last entry wins today; the risk is an edit or a server-side apply that keeps the
+    other one.
+
     ## Example
 
     ```yaml

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import images, matches_any, service_workloads
+from kubegap.checks._common import images, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
+from kubegap.tokens import Vocabulary
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
 
@@ -15,7 +16,7 @@ ADMIN_TOOLS = (
     "kubernetes-dashboard", "weave-scope", "argocd-server", "grafana", "prometheus", "alertmanager", "kibana",
     "jupyter", "kubeflow", "rancher", "portainer", "headlamp", "kube-ops-view", "airflow-web", "spark-ui",
 )
-NOT_A_UI = ("exporter", "operator", "adapter")
+NOT_A_UI = Vocabulary(("exporter", "operator", "adapter"))
 INTERNAL_LB_ANNOTATIONS = {
     "service.beta.kubernetes.io/aws-load-balancer-internal": ("true", "0.0.0.0/0"),
     "service.beta.kubernetes.io/aws-load-balancer-scheme": ("internal",),
@@ -23,17 +24,17 @@ INTERNAL_LB_ANNOTATIONS = {
     "cloud.google.com/load-balancer-type": ("Internal",),
     "service.beta.kubernetes.io/azure-load-balancer-internal": ("true",),
 }
-AUTH_ANNOTATION_HINTS = ("auth-url", "auth-type", "auth-signin", "auth-secret", "source-range", "oauth", "middlewares")
+AUTH_ANNOTATION_HINTS = Vocabulary(("auth-url", "auth-type", "auth-signin", "auth-secret", "source-range", "oauth", "middlewares"))
+"""Words of Ingress annotation keys that put authentication or a source-range limit in front of the backend."""
 
 
-def _admin_tool(ctx: Context, service: dict, tools: tuple[str, ...]) -> str | None:
+def _admin_tool(ctx: Context, service: dict, tools: Vocabulary) -> str | None:
     """Which well-known admin UI a Service fronts, by its name, selector or selected workloads."""
     words = [name(service), *str_map(dig(service, "spec", "selector")).values()]
     for workload in service_workloads(ctx.inventory, service):
         words += [workload.ref.name, *(i for t in workload.templates for i in images(t))]
     for word in words:
-        lowered = word.lower()
-        if matches_any(lowered, tools) and not matches_any(lowered, NOT_A_UI):
+        if tools.find(word) is not None and NOT_A_UI.find(word) is None:
             return word
     return None
 
@@ -80,7 +81,7 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
     dashboard or admin tool: kubernetes-dashboard, weave-scope, argocd-server, Grafana, Prometheus,
     Alertmanager, Kibana, Jupyter, Kubeflow, Rancher, Portainer and others in the `tools`
     setting, recognised by the Service's name, its selector, or the names and images of the
-    workloads it selects (exporters and operators are not UIs).
+    workloads it selects, as words (exporters and operators are not UIs).
 
     ## Why it matters
 
@@ -89,6 +90,10 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
     the cluster also exposed access credentials for Tesla's AWS environment, which held an S3 bucket
     with sensitive data. The lesson drawn: administrative consoles must never be reachable without
     authentication.
+
+    ## Severity
+
+    Always **high**: an admin console on a public address is reachable by anyone who finds it.
 
     ## Example
 
@@ -107,7 +112,7 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
       type: ClusterIP     # reach it with kubectl port-forward, or behind an authenticating proxy
     ```
     """
-    tools = tuple(t.lower() for t in ctx.setting("tools"))
+    tools = Vocabulary(t for t in ctx.setting("tools") if isinstance(t, str))
     fronting: dict[tuple[str | None, str], str] = {}
     for service in ctx.inventory.of_kind("Service"):
         tool = _admin_tool(ctx, service, tools)
@@ -123,7 +128,7 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.loadBalancerSourceRanges", dig(service, "spec", "loadBalancerSourceRanges")),
             )
     for ingress in ctx.inventory.of_kind("Ingress"):
-        guarded = [k for k in annotations(ingress) if matches_any(k, AUTH_ANNOTATION_HINTS)]
+        guarded = [k for k in annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
         tools_behind = sorted({fronting[key] for s in _backend_services(ingress) if (key := (namespace(ingress), s)) in fronting})
         if tools_behind and not guarded:
             yield ctx.finding(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 
-from kubegap.checks._common import matches_any
 from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
 from kubegap.checks.nodes import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
 from kubegap.resources import as_dict, dig
@@ -23,7 +22,7 @@ def _update_facts(inventory) -> dict:
     releases: Counter = Counter()
     for node in inventory.nodes:
         release = _os_release(node)
-        if release and matches_any(release, MUTABLE_OS):
+        if release and MUTABLE_OS.find(release) is not None:
             releases[release] += 1
     return {"os_releases": dict(sorted(releases.items())), "update_coordinator": update_coordinator(inventory)}
 
@@ -63,6 +62,11 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
     systemd-networkd remove Cilium's routing rules; Datadog's nodes lost the network in five regions on
     different cloud providers within the hour. Datadog now rolls out every OS update, security updates
     included, in a controlled way.
+
+    ## Severity
+
+    Always **medium**: one bad package update reaches several clusters at once, although each cluster
+    may survive it.
 
     ## Example
 

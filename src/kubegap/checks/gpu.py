@@ -11,6 +11,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, quantity
 from kubegap.scheduling import node_taints
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.tokens import Vocabulary, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 
@@ -19,7 +20,7 @@ IB_TIMEOUT = "NCCL_IB_TIMEOUT"
 already the most the InfiniBand retry counter holds) waits 4.096 µs × 2^NCCL_IB_TIMEOUT."""
 # Transports on which the InfiniBand verbs timeouts do not apply.
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
-RDMA_RESOURCE_HINTS = ("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "/ib", "hostdev", "sriov")
+RDMA_RESOURCE_HINTS = Vocabulary(("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "ib", "hostdev", "sriov"))
 """Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
 MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
 RDMA_CAPABILITIES = ("IPC_LOCK", "CAP_IPC_LOCK")
@@ -83,7 +84,7 @@ def _uses_other_transport(template: PodTemplate) -> bool:
                 return True
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and "efa" in resource.lower():
+                if isinstance(resource, str) and "efa" in words(resource):
                     return True
     return False
 
@@ -102,7 +103,7 @@ def _ib_evidence(ctx: Context, template: PodTemplate) -> str | None:
     for path, container in containers(template.spec, init=False):
         for section in ("limits", "requests"):
             for resource in as_dict(dig(container, "resources", section)):
-                if isinstance(resource, str) and any(h in resource.lower() for h in RDMA_RESOURCE_HINTS):
+                if isinstance(resource, str) and RDMA_RESOURCE_HINTS.find(resource) is not None:
                     return f"{path} requests {resource}"
         ib_vars = sorted(n for n in env_names(container) if n.startswith("NCCL_IB_"))
         if ib_vars:
@@ -191,6 +192,10 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
     `NCCL_IB_TIMEOUT` was 14 before NCCL 2.14 (about half a second in all), 18 from 2.14 (about 7.5 s)
     and is 20 from 2.23 (about 30 s). Setting it explicitly makes the job's tolerance of a flapping
     link a decision rather than an accident of the image.
+
+    ## Severity
+
+    Always **high**: a link flap of a few seconds fails the whole job, every rank of it.
 
     ## Example
 
@@ -388,6 +393,12 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
     all surviving workers on any failure or change of membership, warning users to checkpoint their
     progress; with nothing durable mounted, a restart of every pod leaves nothing to resume from.
 
+    ## Severity
+
+    Always **medium**: a restart of every pod loses the training done since the job started, but not
+    the job, its data or anything else on the cluster; the check's GPU threshold already leaves out
+    runs cheap enough to redo.
+
     ## Example
 
     ```yaml
@@ -510,6 +521,11 @@ def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
     shared-memory transport could not start and crashed with a segmentation fault, while the
     sibling multi-node manifest already mounted an 8Gi memory-backed /dev/shm.
 
+    ## Severity
+
+    Always **high**: the job's ranks fail (bus errors) or crawl as soon as they exchange data through
+    shared memory.
+
     ## Example
 
     ```yaml
@@ -589,6 +605,11 @@ def gpu_node_untainted(ctx: Context) -> Iterator[Finding]:
     ordinary user nodes and, unlike their GCP GPU pools, no taint. BinderHub image-builder pods,
     scheduled onto user nodes, could therefore land on GPU nodes, and on one hub a single build
     request made the cluster autoscaler start a GPU node.
+
+    ## Severity
+
+    Always **medium**: pods that need no GPU can take a GPU node's CPU and memory, and the autoscaler
+    may keep costly nodes for them.
 
     ## Example
 

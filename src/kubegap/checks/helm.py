@@ -72,6 +72,11 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
     GPU reservation data in it was lost. The fix annotated the claim template with
     `helm.sh/resource-policy: keep`.
 
+    ## Severity
+
+    Always **medium**: the data goes only with an uninstall or an upgrade that stops rendering the
+    claim, but then it is gone.
+
     ## Example
 
     ```yaml

@@ -81,6 +81,11 @@ def host_network_dns_policy(ctx: Context) -> Iterator[Finding]:
     ClusterFirstWithHostNet` to every DaemonSet affected. The same setting was the answer that closed
     a 2019 Kubernetes DNS issue whose host-network Deployments could not resolve Services by name.
 
+    ## Severity
+
+    Always **medium**: the pods cannot resolve Service names, so whatever they reach by name fails, on
+    every node they run on.
+
     ## Example
 
     ```yaml

@@ -81,6 +81,10 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
     when the network operator's new pod could not get its host port and the rollout exceeded its
     progress deadline; the fix set `maxSurge: 0` so that the old pod stops first.
 
+    ## Severity
+
+    Always **medium**: the rollout never finishes, while the old pods keep serving.
+
     ## Example
 
     ```yaml

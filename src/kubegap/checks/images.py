@@ -7,8 +7,9 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
-from kubegap.podtemplates import PodTemplate
+from kubegap.podtemplates import PodTemplate, Workload
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
@@ -20,8 +21,9 @@ MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
 MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
 """A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
 A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
-PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>")
-"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) that a tool replaces before deploying."""
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>|^\s*[A-Za-z][A-Za-z0-9+.-]*://")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) and build-tool references (``ko://`` import
+paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool replaces before deploying."""
 
 
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
@@ -63,7 +65,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
     judged). Images referenced by digest are fine whatever their tag, and placeholders a template
-    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. Helm test
+    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) or a build tool resolves (`ko://` import
+    paths, replaced by an image pinned by digest) are not judged, nor placeholder work: a
+    workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
+    command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
+    copies, downloads or runs a program is judged). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -76,6 +82,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `cp`, which the new image no longer contained. StreamNative's Helm chart for OLM deployed the
     `latest` images; when upstream changed how the CLI took its arguments, catalog-operator pods
     crash-looped, more than once, until the chart pinned a release.
+
+    ## Severity
+
+    Always **medium**: two nodes can run different code under one name, and a rollback may not return to
+    the code that ran.
 
     ## Example
 
@@ -91,6 +102,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
     floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
     for workload in audited_workloads(ctx.inventory):
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
         evidence = [
             Evidence(path, image)
             for template in workload.templates
@@ -128,7 +142,7 @@ def _pull_secrets(spec: dict) -> list[str]:
 @check(
     id="image-registry-unauthenticated",
     title="Images pulled anonymously from Docker Hub",
-    severity="low",
+    severity="medium",
     category="containers",
     cases=[DOCKER_HUB],
     reads=["workloads", "ServiceAccount"],
@@ -146,7 +160,10 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
     ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
-    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A registry mirror configured in the container runtime is not visible through
+    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A container that
+    only sleeps is judged like any other: its pulls count against the limit all the same (the e2e
+    pods of the case below did nothing else). A registry mirror configured in the container runtime
+    is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
     Jobs are not reported.
 
@@ -158,6 +175,13 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     failing with `toomanyrequests`, `ErrImagePull` and `ImagePullBackOff`, the Kubernetes
     project's own end-to-end tests among them; they were changed to stop depending on Docker Hub.
     Nothing had changed on the clusters themselves.
+
+    ## Severity
+
+    **low** by default: a rate-limited pull delays the pods that need the image on a new node.
+    **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
+    be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
+    every start.
 
     ## Example
 
@@ -190,9 +214,34 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             evidence += [Evidence(path, image) for path, image in hub] + [Evidence(spec_path(template, "imagePullSecrets"), None)]
         if evidence:
             where = f"none on ServiceAccount {', '.join(sorted(accounts))}" if accounts_known else "ServiceAccounts were not collected"
+            often = _pulls_often(workload, images)
             yield ctx.finding(
                 workload.obj,
                 f"{len(images)} image(s) come from Docker Hub with no pull secret on the pod ({where}): "
-                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited.",
+                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited" + (f", and {often}." if often else "."),
                 *evidence,
+                severity="medium" if often else "low",
             )
+
+
+def _pulls_often(workload: Workload, images: set[str]) -> str | None:
+    """Why the workload pulls its Docker Hub images more than once per new pod placement, if it does: a
+    DaemonSet pulls on every node that joins, and ``imagePullPolicy: Always`` (the default for ``:latest``
+    and untagged images) on every container start."""
+    if workload.kind == "DaemonSet":
+        return "a DaemonSet pulls them on every node that joins"
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            image = container.get("image")
+            if isinstance(image, str) and image.strip() in images and _pull_policy(container, image.strip()) == "Always":
+                return f"imagePullPolicy Always pulls {image.strip()} on every container start"
+    return None
+
+
+def _pull_policy(container: dict, image: str) -> str:
+    """The container's image pull policy, with the API's default: Always for ``:latest`` or no tag (and no digest)."""
+    policy = container.get("imagePullPolicy")
+    if isinstance(policy, str) and policy:
+        return policy
+    ref = parse_image(image)
+    return "Always" if ref.digest is None and ref.tag in (None, "latest") else "IfNotPresent"

@@ -8,6 +8,7 @@ from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import as_list, command_words, containers, dig, labels, name
 from kubegap.podtemplates import PodTemplate, Workload, pod_templates
+from kubegap.tokens import words
 
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
 INJECT = "sidecar.istio.io/inject"
@@ -54,7 +55,7 @@ NATIVE_SIDECARS = "ENABLE_NATIVE_SIDECARS"
 def _native_sidecars_meshwide(ctx: Context) -> bool:
     """Whether an istiod Deployment injects the proxy as a native sidecar (``ENABLE_NATIVE_SIDECARS=true``)."""
     for deployment in ctx.inventory.of_kind("Deployment"):
-        if not name(deployment).startswith("istiod"):
+        if "istiod" not in words(name(deployment)):
             continue
         for template in pod_templates(deployment):
             for _, container in containers(template.spec):
@@ -112,6 +113,10 @@ def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
     (a CronJob that forbids concurrent runs then never starts again). When Exponea integrated Istio
     on GKE, Jobs did not complete because the sidecar ran forever; an Istio issue of the time
     reports the same and offers turning injection off for the Job's pods as a workaround.
+
+    ## Severity
+
+    Always **medium**: the Job never completes, which blocks what waits on it, not the cluster.
 
     ## Example
 
@@ -214,6 +219,10 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
     On SIGTERM the injected proxy drains for `terminationDrainDuration`, 5 seconds by default, and
     exits; whatever the application still sends or answers after that fails. When Exponea integrated Istio
     on GKE, the sidecar shut down before the application did.
+
+    ## Severity
+
+    Always **medium**: requests in flight at shutdown fail, around each termination.
 
     ## Example
 

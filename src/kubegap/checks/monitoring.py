@@ -57,6 +57,11 @@ def prometheus_storage_ephemeral(ctx: Context) -> Iterator[Finding]:
     For Alertmanager, the volume holds silences and the notification log: a lone replica that
     restarts forgets both.
 
+    ## Severity
+
+    Always **medium**: monitoring data and alert state are lost when the pod moves; the workloads it
+    watches are unaffected.
+
     ## Example
 
     ```yaml

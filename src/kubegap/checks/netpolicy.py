@@ -102,6 +102,10 @@ def networkpolicy_dns_egress_blocked(ctx: Context) -> Iterator[Finding]:
     the documentation's default-deny egress example hit the same wall, having assumed DNS worked
     outside the policy.
 
+    ## Severity
+
+    Always **high**: the isolated pods cannot resolve any name, so every call they make by name fails.
+
     ## Example
 
     ```yaml

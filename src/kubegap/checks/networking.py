@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.absence import RBAC_KINDS, empty_said, missing_said
 from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
@@ -75,7 +76,7 @@ def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tu
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS],
+    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS, *SERVING_EVIDENCE_KINDS],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -104,6 +105,12 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     linkerd, which routes traffic between Monzo's microservices, was restarted, it could not handle
     how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
     routing down for the whole platform; deleting the empty Services ended the outage.
+
+    ## Severity
+
+    **medium** for a Service that may carry client traffic: with no ready endpoint its clients fail now,
+    with one they fail with that pod. **low** for a Service whose every port is a metrics, profiling,
+    health, debug or admin port (see `single-replica`): monitoring loses a target, no client fails.
 
     ## Example
 
@@ -135,12 +142,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None:
             continue
+        severity = None if _carries_clients(ctx, service) else "low"
         if ready is not None:  # none or one
             yield ctx.finding(
                 service,
-                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}.",
+                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}"
+                + (" (its ports only serve metrics, profiling, health, debug or admin requests)." if severity else "."),
                 Evidence("ready endpoints", ready),
                 Evidence("spec.selector", str(selector)),
+                severity=severity,
             )
             continue
         sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
@@ -156,7 +166,15 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
             if not planned[1] else f"Service selects only workloads scaled to zero replicas{how}.",
             Evidence("spec.selector", str(selector)),
             Evidence("selected workloads", planned[1] or None),
+            severity=severity,
         )
+
+
+def _carries_clients(ctx: Context, service: dict) -> bool:
+    """Whether a Service may carry client traffic: a port not known as a metrics, profiling, health, debug
+    or admin port (a headless Service's pod names are client traffic too), or the API server's."""
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    return not ports or bool(serving(ctx.inventory).client_ports(service))
 
 
 FLAGS = {
@@ -247,6 +265,10 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
     nodes hosting CoreDNS filled up and application connections were dropped. The nodes'
     conntrack maximum was not the default value but one written by kube-proxy, so Chatwork raised it
     through kube-proxy's own configuration, setting maxPerCore to 32768 and min to 131072.
+
+    ## Severity
+
+    Always **medium**: connections are dropped only when the table fills, on the busiest nodes first.
 
     ## Example
 
@@ -373,6 +395,11 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
     name, and the Ingress reported Synced/Healthy throughout.
 
+    ## Severity
+
+    Always **high**: the path returns errors to every client, while everything inside the cluster looks
+    healthy.
+
     ## Example
 
     ```yaml
@@ -463,7 +490,10 @@ def _declared_ports(templates) -> tuple[set[int], set[str]]:
     cases=[MICROK8S],
     requires=["Service"],
     reads=["workloads"],
-    fix="Set the Service's targetPort to a port the selected containers declare and listen on, preferably by name.",
+    fix=(
+        "Point each named targetPort at a port name the selected containers declare, or give that name to the "
+        "container port that serves it."
+    ),
 )
 def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     """
@@ -473,8 +503,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     `targetPort` (the `port` when unset) is a number that none of the selected containers declares
     as a `containerPort`, or a name that none of them declares. Declaring a port is informational
     for numbers (a container may listen on a port it does not declare), so the finding says the
-    port is undeclared, not that it is closed; a named targetPort that no container declares
-    cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
+    port is undeclared, not that it is closed, and its fix asks to check what the containers listen
+    on before moving a targetPort clients may be reached through; a named targetPort that no
+    container declares cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
     Services whose workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
@@ -483,6 +514,13 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     the Service in front of it forwarded to port 80, a port the container did not listen on. Every
     user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
     the targetPort was changed; Kubernetes does not reject such a mismatch.
+
+    ## Severity
+
+    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
+    traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
+    for numbers and the container may listen there anyway, so the input shows only that the declaration
+    is missing.
 
     ## Example
 
@@ -519,15 +557,36 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if undeclared:
             declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
-            ports = ", ".join(str(e.value) for e in undeclared)
+            named = [str(e.value) for e in undeclared if _is_name(e.value)]
+            numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
+            said = []
+            if named:
+                said.append(f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
+                            "be resolved and traffic to it fails")
+            if numbered:
+                said.append(f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
+                            "selected containers (a container may listen on a port it does not declare: the input shows "
+                            "only that the declaration is missing)")
             yield ctx.finding(
                 service,
-                f"targetPort {ports} {'is' if len(undeclared) == 1 else 'are'} not declared by the selected containers "
-                f"(they declare {declared}): unless they also listen there undeclared, traffic finds no listener.",
+                "; ".join(said) + f". They declare {declared}.",
                 *undeclared,
                 Evidence("declared container ports", sorted(numbers) + sorted(names)),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+                severity=None if named else "low",
+                remediation=None if named else NUMBERED_FIX,
             )
+
+
+NUMBERED_FIX = (
+    "Check what the containers listen on. If they listen on the targetPort, declare it in their ports (with a name, "
+    "and point targetPort at the name); if they do not, point targetPort at the port they listen on. Do not change a "
+    "targetPort the application is reached on only because it is undeclared."
+)
+
+
+def _is_name(target) -> bool:
+    return isinstance(target, str) and not target.isdigit()
 
 
 @check(
@@ -563,6 +622,11 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
     matchLabels, so the policy required both app=mysql and tier=mysql. The new operator-managed MySQL
     pods had no app label, the policy no longer selected them, it was not applied as intended, and the
     upgrade hung. A policy that selects nothing fails silently.
+
+    ## Severity
+
+    Always **medium**: the rules the policy was written for are not applied, which may leave pods open
+    or blocked without anyone knowing.
 
     ## Example
 

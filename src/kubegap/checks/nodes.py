@@ -6,10 +6,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching, images, matches_any
+from kubegap.checks._common import daemonsets_matching, images
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, label, labels, name, quantity
 from kubegap.podtemplates import pod_templates
+from kubegap.tokens import Vocabulary
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 KOPS_UBUNTU = "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"
@@ -72,20 +73,20 @@ def _mentions_mitigation(ctx: Context) -> str | None:
 
 
 ROUTING_CNIS = {
-    "Cilium": ("cilium/cilium", "cilium-agent"),
-    "The AWS VPC CNI": ("amazon-k8s-cni",),
+    "Cilium": Vocabulary(("cilium/cilium", "cilium-agent")),
+    "The AWS VPC CNI": Vocabulary(("amazon-k8s-cni",)),
 }
 """CNIs that install per-pod routing policy rules (ip rule) of their own, by the images or names that give them away."""
 
 
 def _routing_cni(ctx: Context) -> tuple[str, dict] | None:
     """The CNI agent DaemonSet (or a pod of it, when only pods were collected) and the CNI's name."""
-    for cni, patterns in ROUTING_CNIS.items():
-        for workload in daemonsets_matching(ctx.inventory, patterns):
+    for cni, vocabulary in ROUTING_CNIS.items():
+        for workload in daemonsets_matching(ctx.inventory, vocabulary):
             return cni, workload.obj
-    for cni, patterns in ROUTING_CNIS.items():
+    for cni, vocabulary in ROUTING_CNIS.items():
         for pod in ctx.inventory.of_kind("Pod"):
-            if any(matches_any(i, patterns) for t in pod_templates(pod) for i in images(t)):
+            if any(vocabulary.find(i) for t in pod_templates(pod) for i in images(t)):
                 return cni, pod
     return None
 
@@ -129,6 +130,11 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     hundreds of pods crash-looped and the ingress controllers went down with them; kops now ships the
     networkd opt-out on those nodes.
 
+    ## Severity
+
+    Always **high**: one package update that restarts systemd-networkd breaks pod networking on every
+    affected node at once.
+
     ## Example
 
     ```text
@@ -168,8 +174,8 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     )
 
 
-MUTABLE_OS = ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
-UPDATE_COORDINATORS = ("kured", "system-upgrade-controller")
+MUTABLE_OS = Vocabulary(("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux"))
+UPDATE_COORDINATORS = Vocabulary(("kured", "system-upgrade-controller"))
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
 
 
@@ -181,8 +187,8 @@ def update_coordinator(inventory) -> str | None:
     for kind_name in ("DaemonSet", "Deployment"):
         for obj in inventory.of_kind(kind_name):
             obj_name = name(obj)
-            found = matches_any(obj_name, UPDATE_COORDINATORS) or any(
-                matches_any(i, UPDATE_COORDINATORS) for t in pod_templates(obj) for i in images(t)
+            found = UPDATE_COORDINATORS.find(obj_name) or any(
+                UPDATE_COORDINATORS.find(i) for t in pod_templates(obj) for i in images(t)
             )
             if found:
                 return f"{kind_name} {obj_name}"
@@ -235,6 +241,10 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     time, and its side effect took about 60% of the company's compute capacity offline. Datadog now
     rolls out every update, security updates included, in a controlled way.
 
+    ## Severity
+
+    Always **high**: one bad package update reaches every node at the same time.
+
     ## Example
 
     ```text
@@ -255,7 +265,7 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     if len(releases) != 1:
         return
     release = next(iter(releases))
-    if not matches_any(release, MUTABLE_OS):
+    if MUTABLE_OS.find(release) is None:
         return
     coordinator = update_coordinator(ctx.inventory)
     if coordinator:
@@ -370,6 +380,11 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     only on upgraded nodes, whose kubelet mangled some environment values. A pool that mixes
     versions makes such failures partial and confusing.
 
+    ## Severity
+
+    Always **medium**: nodes that differ behave differently under the same workload, which makes faults
+    hard to pin down; nothing is down yet.
+
     ## Example
 
     ```text
@@ -414,6 +429,10 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
 CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
 
 
+def _control_plane(node: dict) -> bool:
+    return any(key in labels(node) for key in CONTROL_PLANE_LABELS)
+
+
 @check(
     id="control-plane-single-node",
     title="A self-managed control plane on a single node",
@@ -446,6 +465,11 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     the upgrade. The operator's analysis names the single master as the bottleneck and designs three
     masters behind a load balancer.
 
+    ## Severity
+
+    Always **medium**: the API is unavailable while that one node is down, though running workloads keep
+    running.
+
     ## Example
 
     ```text
@@ -458,7 +482,7 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
     ```
     """
-    control_plane = [n for n in production_nodes(ctx) if any(key in labels(n) for key in CONTROL_PLANE_LABELS)]
+    control_plane = [n for n in production_nodes(ctx) if _control_plane(n)]
     if not control_plane:
         raise Skip("no control-plane nodes visible (a managed control plane, or a local development cluster)")
     if len(control_plane) == 1:
@@ -520,6 +544,12 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
     NotReady with its Prometheus pod stuck terminated, and Prometheus was down for 27 minutes until
     the team killed the pod.
 
+    ## Severity
+
+    **high** when more than one node is unhealthy, or when the unhealthy node is the cluster's only node
+    or its only control-plane node: there is nowhere left to move its work. **medium** when one node of
+    several is unhealthy: its pods are rescheduled on the others.
+
     ## Example
 
     ```text
@@ -534,16 +564,22 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
     kubectl drain ip-10-0-1-23.ec2.internal --ignore-daemonsets --delete-emptydir-data
     ```
     """
-    for node in ctx.inventory.nodes:
-        problems = _node_problems(node)
-        if problems:
-            cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
-            yield ctx.finding(
-                node,
-                f"Node is unhealthy: {', '.join(word for word, _ in problems)}.",
-                *(evidence for _, evidence in problems),
-                *cordoned,
-            )
+    nodes = ctx.inventory.nodes
+    unhealthy = [(node, problems) for node in nodes if (problems := _node_problems(node))]
+    control_planes = [n for n in nodes if _control_plane(n)]
+    for node, problems in unhealthy:
+        cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
+        alone = "the cluster's only node" if len(nodes) == 1 else (
+            "the only control-plane node" if _control_plane(node) and len(control_planes) == 1 else None)
+        among = f"{len(unhealthy)} of {len(nodes)} nodes are" if len(unhealthy) > 1 else None
+        said = "; ".join(part for part in (alone, among) if part)
+        yield ctx.finding(
+            node,
+            f"Node is unhealthy: {', '.join(word for word, _ in problems)}" + (f" ({said})." if said else "."),
+            *(evidence for _, evidence in problems),
+            *cordoned,
+            severity=None if len(unhealthy) > 1 or alone else "medium",
+        )
 
 
 GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
@@ -655,6 +691,10 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     unavailable until the nodes came back. In a smaller repeat a few hours later the team added a
     node to increase pod capacity.
 
+    ## Severity
+
+    Always **high**: when the most loaded nodes go, some of their pods have nowhere to run.
+
     ## Example
 
     ```text
@@ -732,6 +772,12 @@ def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
     or Docker was OOM-killed, and the Gardener API server on it went down; the kubelet had been
     started with only a tiny memory reservation.
 
+    ## Severity
+
+    **medium** when every judged node holds back too little memory: a cluster-wide memory spike can take
+    several nodes NotReady together. **low** when only some do: the others keep room for the pods a
+    failing node loses.
+
     ## Example
 
     ```text
@@ -749,17 +795,21 @@ def node_memory_reserve_missing(ctx: Context) -> Iterator[Finding]:
     """
     minimum = quantity(ctx.setting("min_reserved_memory")) or 0.0
     thin = {}
+    judged = 0
     for node in production_nodes(ctx):
         capacity = quantity(dig(node, "status", "capacity", "memory"))
         allocatable = quantity(dig(node, "status", "allocatable", "memory"))
         if capacity is None or allocatable is None or capacity <= 0:
             continue
+        judged += 1
         if capacity - allocatable < minimum:
             thin[name(node)] = f"{(capacity - allocatable) / 2**20:.0f}Mi of {capacity / 2**30:.1f}Gi"
     if thin:
         yield ctx.finding(
             ctx.cluster,
-            f"{len(thin)} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from pods: a pod that "
-            "grows can push the node into a system OOM that kills the kubelet or container runtime, and the node goes NotReady.",
+            f"{len(thin)} of {judged} node(s) hold back less than {ctx.setting('min_reserved_memory')} of memory from "
+            "pods: a pod that grows can push the node into a system OOM that kills the kubelet or container runtime, and "
+            "the node goes NotReady.",
             Evidence("nodes: capacity.memory - allocatable.memory", dict(sorted(thin.items())[:20])),
+            severity=None if len(thin) == judged else "low",
         )

@@ -6,11 +6,13 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.resources import annotations, as_list, dig, labels, name, namespace
 from kubegap.selectors import Selector
 from kubegap.podtemplates import is_hook
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
+DEVICE_POD = "kubernetes-user-2024-node-reboot-device-pod-admission-error-bare-pod-stuck"
 CONTROL_PLANE_COMPONENTS = ("etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler")
 
 
@@ -32,10 +34,11 @@ def _unowned_and_running(pod: dict) -> bool:
 
 
 def _served_by(ctx: Context) -> dict[int, list[str]]:
-    """Names of the Services carrying traffic (not headless) that select each pod, by the pod's id."""
+    """Names of the Services carrying client traffic (see ``serving``) that select each pod, by the pod's id."""
     served: dict[int, list[str]] = {}
+    evidence = serving(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
-        if dig(service, "spec", "clusterIP") == "None":
+        if not evidence.serves_clients(service):
             continue
         for pod in ctx.inventory.pods.select(namespace(service), Selector.from_map(dig(service, "spec", "selector"))):
             served.setdefault(id(pod), []).append(name(service))
@@ -47,9 +50,9 @@ def _served_by(ctx: Context) -> dict[int, list[str]]:
     title="Long-running Pods that no controller owns",
     severity="medium",
     category="workloads",
-    cases=[BARE_POD],
+    cases=[BARE_POD, DEVICE_POD],
     requires=["Pod"],
-    reads=["Service"],
+    reads=[*SERVING_EVIDENCE_KINDS],
     fix=(
         "Run the pod through a controller that recreates it: a Deployment (or a StatefulSet for stable identity "
         "and storage) for long-running pods, a Job for run-to-completion work."
@@ -63,8 +66,10 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
     that have not finished, are not Helm or Argo CD hooks, and are not static or mirror pods (a
     `kubernetes.io/config.*` annotation, or a control-plane component in `kube-system`), and that
     are evidently in service: read from a live cluster (with status or a resourceVersion), or
-    selected by a Service that carries traffic (a headless Service only gives pods DNS names). A Pod in a manifest that no Service selects is usually an example or a
-    test run and is not reported; nor are pods with `restartPolicy: Never`, which are one-off runs.
+    selected by a Service that carries client traffic (a headless Service only gives pods DNS names,
+    and metrics, profiling, health, debug or admin ports serve no clients; as for `single-replica`).
+    A Pod in a manifest that no such Service selects is usually an example or a test run and is not
+    reported; nor are pods with `restartPolicy: Never`, which are one-off runs.
 
     ## Why it matters
 
@@ -72,7 +77,14 @@ def pod_unmanaged(ctx: Context) -> Iterator[Finding]:
     restarts or is drained, a pod that no controller owns is not recreated anywhere. A user whose
     node restarted its pods found that everything under a ReplicationController came back, but a
     Spark driver pod created on its own with `restartPolicy: OnFailure` did not; the answer upstream
-    was to run even single-instance pods under a controller.
+    was to run even single-instance pods under a controller. After a node reboot on GKE, a pod using
+    a device plugin's resources was admitted before the plugin was ready and failed with
+    `UnexpectedAdmissionError`; pods a controller owns are replaced and retried, but a bare pod stays
+    failed for good.
+
+    ## Severity
+
+    Always **medium**: nothing recreates the pod when its node goes.
 
     ## Example
 

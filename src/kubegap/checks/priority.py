@@ -127,6 +127,11 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
     needs one extra ingester, which often fit on no single node although the cluster had plenty of
     free capacity in aggregate.
 
+    ## Severity
+
+    Always **medium**: preemption or a missing class affects the pods that use it and their neighbours,
+    not the cluster as a whole.
+
     ## Example
 
     ```yaml

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     app_containers,
     audited_workloads,
-    backing_services,
     container_name,
     lease_holders,
     one_active_by_design,
-    scraped_port_names,
-    serving_containers,
+    parse_image,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.tokens import Vocabulary
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
@@ -59,7 +56,7 @@ def _all_probed(workload: Workload) -> bool:
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*CLIENT_SERVICE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
@@ -72,12 +69,15 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
     selected by a Service (same namespace, Service selector matching the pod template labels), the
-    containers that declare the target of one of its client ports, or every container when none
-    declares it. A sidecar that serves no such port is not judged. Headless Services and ports that
-    only expose metrics carry no client traffic (as for `single-replica`). DaemonSets (one agent
-    per node) and leader-elected controllers are not judged like request-serving replicas. One-shot
-    and batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not
-    reported; init containers are not judged,
+    containers that declare the target of one of its client ports; when none declares it, those
+    whose probes check that port (a container that declares no ports but probes the Service's target
+    serves it); when nothing says which, every container. A sidecar that serves no such port is not
+    judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
+    profiling, health, debug or admin ports carry none). DaemonSets (one agent per node) and
+    leader-elected controllers are not judged like request-serving replicas, unless their Service
+    carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
+    the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
+    jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not judged,
     nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
@@ -87,6 +87,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     pods before the new ones can serve. Every rollout of Gardener's gardener-apiserver made the
     Gardener API briefly unavailable for exactly this reason; because HVPA rewrote the Deployment
     to scale it vertically, those rollouts were frequent, not only on new releases.
+
+    ## Severity
+
+    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
 
     ## Example
 
@@ -105,16 +109,17 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         periodSeconds: 5
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True)
-    scraped = scraped_port_names(ctx.inventory)
+    evidence = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        services = backed.get(id(workload.obj))
-        if not workload.serves_traffic or not services or _all_probed(workload) or one_active_by_design(workload, leases):
+        services = evidence.services(workload)
+        if not workload.serves_traffic or not services or _all_probed(workload):
+            continue
+        if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue
         unprobed = [
             (path, container)
-            for _, path, container in serving_containers(workload, services, scraped)
+            for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
         if unprobed:
@@ -146,11 +151,14 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers whose `livenessProbe` and `readinessProbe` use the same action and that action can
-    fail for reasons outside the container: the same HTTP path and port, gRPC service, or command.
-    Identical `tcpSocket` probes are not reported: a TCP connect only asks whether the process
-    listens, which no dependency can break. Timings are not compared. Probes on different endpoints
-    that reach the same dependency inside the application are not visible through the API. Only
+    Containers whose `livenessProbe` and `readinessProbe` use the same action (the same HTTP path and
+    port, gRPC service, or command) where the container shows a backing service that action could
+    check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
+    `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
+    `redis-cli`, `mysqladmin`). Without such evidence nothing is reported: most shared probes hit a
+    local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
+    can fail, and the manifest cannot show what an endpoint does. Identical `tcpSocket` probes are not
+    reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
     long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
     training jobs) serves no requests, so its readiness takes nothing out of rotation.
 
@@ -165,9 +173,16 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     The fix in September 2026 gave liveness its own `/alive` path that never touches the database
     and kept the database checks in readiness (`/ready`).
 
+    ## Severity
+
+    Always **low**: the manifest shows the backing service, not that the shared endpoint checks it.
+
     ## Example
 
     ```yaml
+    env:
+    - name: DATABASE_URL
+      valueFrom: {secretKeyRef: {name: api-db, key: url}}
     livenessProbe:  {httpGet: {path: /health, port: 8080}}
     readinessProbe: {httpGet: {path: /health, port: 8080}}
     ```
@@ -175,36 +190,73 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     ## Fix
 
     ```yaml
-    livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}
-    readinessProbe: {httpGet: {path: /readyz, port: 8080}}
+    livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}   # the process only
+    readinessProbe: {httpGet: {path: /readyz, port: 8080}}                       # the database too
     ```
     """
     for workload in audited_workloads(ctx.inventory):
         if not workload.serves_traffic:
             continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
-        evidence = []
+        evidence, backing = [], []
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
-            if action is not None and action[0] in DEPENDENT_HANDLERS and action == handler(readiness):
+            if action is None or action[0] not in DEPENDENT_HANDLERS or action != handler(readiness):
+                continue
+            if (service := backing_service(container, action)) is not None:
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
+                backing.append(f"{container_name(container)} ({service})")
         if evidence:
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) use the same check for liveness and readiness: a dependency blip "
-                "restarts every replica.",
+                f"{len(evidence)} container(s) use one check for liveness and readiness and reach a backing service: "
+                f"{', '.join(backing)}. If that check includes the service, its outage can restart every replica at "
+                "once instead of only taking them out of rotation.",
                 *evidence,
             )
 
 
-SLOW_START_IMAGES = (
-    "postgres", "mysql", "mariadb", "mongo", "elasticsearch", "opensearch", "cassandra", "kafka", "zookeeper",
-    "etcd", "clickhouse", "cockroach", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
-)
-"""Images whose start-up replays or migrates data, so it grows with the data they hold."""
-MIGRATION_WORDS = ("migrat", "db upgrade", "db-upgrade", "dbupgrade", "schema-update", "flyway", "liquibase", "alembic")
-DATABASE_SETTING = re.compile(r"(?:^|_)(?:DB|DATABASE|DBCONFIG|MYSQL|MARIADB|POSTGRES|POSTGRESQL|PG|MONGO|MONGODB)(?:_[A-Z0-9]+)*_(?:HOST|HOSTNAME|URL|URI|DSN|ADDR|ADDRESS|SERVER|SERVICE)$")
-"""An environment variable that points the container at a database (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
+BACKING_SERVICES = Vocabulary((
+    "db", "database", "datasource", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb", "redis",
+    "memcached", "cassandra", "kafka", "rabbitmq", "amqp", "nats", "elasticsearch", "opensearch", "clickhouse",
+))
+"""Words of an environment variable's name that name a backing service an application depends on."""
+SERVICE_LOCATORS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "servers", "endpoint",
+                               "endpoints", "brokers"))
+"""Last words of a variable that says where that service is (``DATABASE_URL``, ``REDIS_HOST``)."""
+CONNECTION_STRINGS = Vocabulary(("connection string", "connection strings", "connectionstring", "connectionstrings"))
+PROBE_CLIENTS = Vocabulary(("pg isready", "psql", "mysqladmin", "mysql", "redis cli", "mongo", "mongosh", "cqlsh",
+                            "kafka broker api versions", "rabbitmq diagnostics"))
+"""Commands of an ``exec`` probe that ask another service rather than the container."""
+
+
+def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
+    """What shows that ``container`` depends on a service its probe action could check, or None."""
+    if action[0] == "exec":
+        command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
+        if (client := PROBE_CLIENTS.find(command)) is not None:
+            return f"its probe runs {client}"
+    for variable in as_list(container.get("env")):
+        name = dig(variable, "name")
+        if isinstance(name, str) and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))):
+            return f"environment variable {name}"
+    return None
+
+
+SLOW_START_IMAGES = Vocabulary((
+    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "elasticsearch", "opensearch", "cassandra", "kafka",
+    "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
+))
+"""Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
+MIGRATION_WORDS = Vocabulary((
+    "migrate", "migrates", "migrating", "migration", "migrations", "migrator", "db upgrade", "dbupgrade", "schema update",
+    "flyway", "liquibase", "alembic",
+))
+"""Words of a command, argument or environment entry that runs a schema or data migration."""
+DATABASE_NAMES = Vocabulary(("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb"))
+DATABASE_ENDPOINTS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
+"""An environment variable that points the container at a database names one (``DATABASE_NAMES``) and ends with
+where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
 
 
 def liveness_budget(probe: dict) -> tuple[int, str]:
@@ -225,13 +277,6 @@ def _words(container: dict) -> list[str]:
     return parts
 
 
-def _mentions_migration(lowered: str) -> bool:
-    for word in MIGRATION_WORDS:
-        if word in lowered:
-            return True
-    return False
-
-
 def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
@@ -241,18 +286,16 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    words = _words(container)
-    if _mentions_migration("\n".join(words).lower()):  # one scan of all the words: most containers mention none
-        migration = next(part for part in words if _mentions_migration(part.lower()))
+    migration = next((part for part in _words(container) if MIGRATION_WORDS.find(part) is not None), None)
+    if migration is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
     image = container.get("image") if isinstance(container.get("image"), str) else ""
-    repository = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
-    if (known := next((n for n in SLOW_START_IMAGES if n in repository), None)) is not None:
+    if (known := SLOW_START_IMAGES.find(parse_image(image.strip()).repository.rsplit("/", 1)[-1])) is not None:
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     database = next((name for variable in as_list(container.get("env"))
-                     if isinstance(name := dig(variable, "name"), str) and DATABASE_SETTING.search(name)), None)
+                     if isinstance(name := dig(variable, "name"), str) and DATABASE_ENDPOINTS.ends(name) and DATABASE_NAMES.find(name)), None)
     if database is not None:
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
@@ -306,6 +349,11 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     kept Xray from starting until it was cleared by hand. The Kubeflow Pipelines API server
     crash-looped the same way during a database migration until a startupProbe was added, which
     gives a grace period only while a migration runs.
+
+    ## Severity
+
+    Always **low**: it bites only when a start is slow (a migration, a large recovery), and then
+    restarts one container at a time.
 
     ## Example
 
@@ -379,6 +427,11 @@ def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
     shows only at runtime, as a probe that always fails. A user of promxy's Kubernetes manifest
     found the pod never became Ready: both probes targeted the port name `web`, while the
     container's port had no name. Naming the container port fixed it.
+
+    ## Severity
+
+    Always **medium**: the probe always fails, so the container is kept out of its Services (readiness)
+    or restarted in a loop (liveness) until the name is fixed.
 
     ## Example
 

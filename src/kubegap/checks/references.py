@@ -168,6 +168,11 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     pre-upgrade hooks before the release's regular resources, so the hook pods sat in
     `CreateContainerConfigError` and the upgrade could not proceed.
 
+    ## Severity
+
+    Always **medium**: the pods of one workload cannot start (or start without the setting) until the
+    object exists.
+
     ## Example
 
     ```yaml

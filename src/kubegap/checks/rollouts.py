@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
-    backing_services,
     condition,
     daemonset_covers,
     has_status,
     mounted_volumes,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
@@ -26,6 +25,7 @@ OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
 CRYPTNONO = "cryptnono-2024-monero-detector-fails-on-mixed-node-kernels"
+COS_GPU_INSTALLER = "kubernetes-2026-ci-cos-125-gpu-driver-installer-crashloop"
 
 SELECTOR_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Rollout")
 ORPHAN_FIX = (
@@ -66,6 +66,10 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
     Shopify engineers cleaned up such orphaned ReplicaSets in one environment after selector
     changes; some were running pods far behind the versions being shipped. Nothing in their
     deployment tooling checked that selectors and pod labels stayed consistent.
+
+    ## Severity
+
+    Always **high**: the API rejects the object, or the controller manages pods it should not.
 
     ## Example
 
@@ -178,12 +182,14 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Service", "Node", "PersistentVolumeClaim", *CLIENT_SERVICE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
         "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
-        "availability during a rollout needs replication in the application, not a different strategy."
+        "availability during a rollout needs replication in the application, not a different strategy. Where two "
+        "pods must never run at once (a controller without leader election) or pods bind a host port, surge nothing: "
+        "run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
@@ -209,6 +215,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
     RollingUpdate with maxUnavailable 0 and maxSurge 1.
 
+    ## Severity
+
+    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready.
+
     ## Example
 
     ```yaml
@@ -225,7 +236,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         rollingUpdate: {maxUnavailable: 10%}
     ```
     """
-    backed = backing_services(ctx.inventory, clients_only=True) if ctx.inventory.collected("Service") else None
+    client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
@@ -233,7 +244,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         spec = as_dict(workload.obj.get("spec"))
         if workload.kind == "DaemonSet":
             total = nodes
-        elif backed is not None and id(workload.obj) in backed and len(workload.templates) == 1:
+        elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
             total = workload.templates[0].replicas or 0
         else:
             continue
@@ -291,6 +302,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
     deadline of 600 seconds, which was raised to 1800. A rollout whose new pods never become ready
     trips the same condition, and there the Deployment stays split between two versions until
     someone rolls it back or fixes it forward.
+
+    ## Severity
+
+    Always **high**: the Deployment is unavailable or stuck between two versions now.
 
     ## Example
 
@@ -377,6 +392,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     fullname helper; whenever an override was set the names diverged, the governing Service did
     not exist and the pods' DNS names could not be resolved.
 
+    ## Severity
+
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them.
+
     ## Example
 
     ```yaml
@@ -433,7 +453,7 @@ def _every_node(workload: Workload) -> bool:
     title="DaemonSet not running on every eligible node",
     severity="high",
     category="workloads",
-    cases=[KUBERMATIC, CRYPTNONO],
+    cases=[KUBERMATIC, CRYPTNONO, COS_GPU_INSTALLER],
     requires=["DaemonSet"],
     reads=["workloads", "Node"],
     defaults={"agent_namespaces": ["kube-system"]},
@@ -465,7 +485,14 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
     everywhere and work only on some nodes: cryptnono's crypto-miner detector, a DaemonSet that
     compiles a bpftrace program against each node's kernel headers, stopped working on GKE 1.29
     nodes (kernel 6.1) while it still worked on 1.27 nodes (5.15), and its first fix then broke
-    it on 5.15 nodes.
+    it on 5.15 nodes. GPU nodes depend on such an agent too: when the Kubernetes project's GPU test
+    nodes moved to COS 125, the NVIDIA driver installer DaemonSet, still on a release for COS 121,
+    crash-looped on them, no driver was installed and `nvidia.com/gpu` never appeared.
+
+    ## Severity
+
+    Always **high**: a node without its agent (network, storage, logging) is missing part of what every
+    pod on it relies on.
 
     ## Example
 

@@ -8,9 +8,10 @@ from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.resources import command_words, containers, name
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.tokens import Vocabulary
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
-CPA_IMAGE = "cluster-proportional-autoscaler"
+CPA_IMAGE = Vocabulary(("cluster-proportional-autoscaler",))
 TARGET_KINDS = {
     "deployment": "Deployment", "replicaset": "ReplicaSet", "replicationcontroller": "ReplicationController",
     "statefulset": "StatefulSet",
@@ -32,7 +33,7 @@ def proportional_targets(ctx: Context) -> Iterator[tuple[dict, tuple[str | None,
         for template in workload.templates:
             for _, container in containers(template.spec, init=False):
                 image = container.get("image")
-                if not isinstance(image, str) or CPA_IMAGE not in image:
+                if not isinstance(image, str) or image not in CPA_IMAGE:
                     continue
                 words = command_words(container)
                 target_ns = _flag(words, "--namespace") or workload.ref.namespace
@@ -71,6 +72,11 @@ def replicas_autoscalers_conflict(ctx: Context) -> Iterator[Finding]:
     autoscaler for CoreDNS next to a CPU-based HPA saw it scale CoreDNS from 3 to 4 replicas and
     the HPA scale it straight back to 3, 158 times in 40 days; the maintainer's advice was to turn
     one of them off.
+
+    ## Severity
+
+    Always **medium**: the two controllers overwrite each other's replica count, so capacity swings
+    while the workload keeps running.
 
     ## Example
 

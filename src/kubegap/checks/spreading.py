@@ -58,6 +58,10 @@ def zone_spread_unschedulable(ctx: Context) -> Iterator[Finding]:
     clouds for this reason, since during a partial zone failure it keeps pods from falling back to
     other zones.
 
+    ## Severity
+
+    Always **low**: replicas stay Pending only while a zone is short of capacity or failing.
+
     ## Example
 
     ```yaml

@@ -6,11 +6,13 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import audited_workloads, images, matches_any, mounted_volumes
+from kubegap import limits
+from kubegap.checks._common import audited_workloads, images, mounted_volumes, parse_image
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
+from kubegap.tokens import Vocabulary
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
@@ -101,15 +103,21 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
 
 SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
 """Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
-CACHE_IMAGES = ("redis", "valkey", "keydb", "memcached", "haproxy")
-"""Images that keep only caches or proxy state: their emptyDir volumes are a deliberate choice."""
+CACHE_IMAGES = Vocabulary(("redis", "valkey", "keydb", "memcached", "haproxy"))
+"""Images (the first words of the repository's last part) that keep only caches or proxy state: their
+emptyDir volumes are a deliberate choice."""
+
+
+def _image_name(container: dict) -> str:
+    """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``)."""
+    image = container.get("image")
+    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
 
 
 def _holds_data(template, volume_name: str) -> bool:
     """Whether some non-cache container mounts the volume outside scratch paths."""
     for _, container in containers(template.spec):
-        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
-        if image.startswith(CACHE_IMAGES):
+        if CACHE_IMAGES.starts(_image_name(container)):
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
@@ -118,9 +126,14 @@ def _holds_data(template, volume_name: str) -> bool:
     return False
 
 
-DATA_DIR_SETTING = re.compile(r"(?:DATA|BASE|STORAGE|STATE|DB|WAL)_?(?:DIR|DIRECTORY|PATH|ROOT)$", re.IGNORECASE)
-"""An environment variable naming where the application keeps its data (``RESTATE_BASE_DIR``, ``DATA_DIR`` ...)."""
-DATA_DIR_FLAG = re.compile(r"^--?(?:[\w.-]*[.-])?(?:data|base|storage|state|db|wal)[.-]?(?:dir|directory|path|root)=(/\S*)$", re.IGNORECASE)
+DATA_DIR_SETTING = Vocabulary(
+    f"{what}{joint}{where}"
+    for what in ("data", "base", "storage", "state", "db", "wal")
+    for where in ("dir", "directory", "path", "root")
+    for joint in (" ", "")
+)
+"""The last words of an environment variable or flag naming where the application keeps its data
+(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``; not ``METADATA_DIR``)."""
 
 
 def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
@@ -128,11 +141,12 @@ def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
     found = []
     for variable in as_list(container.get("env")):
         name, value = dig(variable, "name"), dig(variable, "value")
-        if isinstance(name, str) and isinstance(value, str) and value.startswith("/") and DATA_DIR_SETTING.search(name):
+        if isinstance(name, str) and isinstance(value, str) and value.startswith("/") and DATA_DIR_SETTING.ends(name):
             found.append((name, value))
     for part in as_list(container.get("command")) + as_list(container.get("args")):
-        if isinstance(part, str) and (match := DATA_DIR_FLAG.match(part)):
-            found.append((part.split("=", 1)[0], match.group(1)))
+        flag, _, value = part.partition("=") if isinstance(part, str) else ("", "", "")
+        if flag.startswith("-") and value.startswith("/") and not any(c.isspace() for c in value) and DATA_DIR_SETTING.ends(flag):
+            found.append((flag, value))
     return found
 
 
@@ -163,12 +177,15 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
 
 DATABASE_DATA_DIRS = {
     "postgres": ("/var/lib/postgresql", "/bitnami/postgresql"),
+    "postgresql": ("/var/lib/postgresql", "/bitnami/postgresql"),
     "postgis": ("/var/lib/postgresql",),
     "timescale": ("/var/lib/postgresql", "/home/postgres/pgdata"),
+    "timescaledb": ("/var/lib/postgresql", "/home/postgres/pgdata"),
     "mysql": ("/var/lib/mysql", "/bitnami/mysql"),
     "mariadb": ("/var/lib/mysql", "/bitnami/mariadb"),
     "percona": ("/var/lib/mysql",),
     "mongo": ("/data/db", "/bitnami/mongodb"),
+    "mongodb": ("/data/db", "/bitnami/mongodb"),
     "elasticsearch": ("/usr/share/elasticsearch/data", "/bitnami/elasticsearch"),
     "opensearch": ("/usr/share/opensearch/data",),
     "cassandra": ("/var/lib/cassandra", "/bitnami/cassandra"),
@@ -180,8 +197,8 @@ DATABASE_DATA_DIRS = {
     "rabbitmq": ("/var/lib/rabbitmq", "/bitnami/rabbitmq"),
     "etcd": ("/var/lib/etcd", "/etcd-data", "/bitnami/etcd"),
 }
-"""Image name fragments of databases and the directories where their images keep data by default."""
-DATABASE_IMAGES = tuple(DATABASE_DATA_DIRS)
+"""Databases, by the first words of their image's name, and the directories where their images keep data by default."""
+DATABASE_IMAGES = Vocabulary(DATABASE_DATA_DIRS)
 REPLACEABLE_KINDS = ("Deployment", "ReplicaSet", "ReplicationController")
 
 
@@ -190,10 +207,10 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
     for template in workload.templates:
         volumes = None
         for _, container in containers(template.spec, init=False):
-            image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
-            if not image.startswith(DATABASE_IMAGES):
-                continue  # most containers: one C-level test instead of a walk over the table
-            data_dirs = next(dirs for db, dirs in DATABASE_DATA_DIRS.items() if image.startswith(db))
+            database = DATABASE_IMAGES.starts(_image_name(container))
+            if database is None:
+                continue
+            data_dirs = DATABASE_DATA_DIRS[database]
             if volumes is None:
                 volumes = {v["name"]: (index, v) for index, v in mounted_volumes(template)}
             for mount in as_list(container.get("volumeMounts")):
@@ -251,6 +268,10 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     about 2 TB of database data kept in hostPath volumes when they upgraded the cluster, and a
     production MongoDB on emptyDir was gone after a Kubernetes upgrade restarted its nodes.
 
+    ## Severity
+
+    Always **high**: losing the machine loses the data.
+
     ## Example
 
     ```yaml
@@ -302,7 +323,11 @@ KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
 """Velero/k8up Schedule and Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync ReplicationSource,
 Longhorn RecurringJob, CloudNativePG ScheduledBackup."""
-BACKUP_JOB_HINTS = ("backup", "dump", "snapshot", "velero", "restic", "kopia", "pgbackrest", "wal-g", "barman")
+BACKUP_JOB_HINTS = Vocabulary((
+    "backup", "backups", "dump", "dumps", "snapshot", "snapshots", "mysqldump", "mongodump", "pgdump", "velero", "restic",
+    "kopia", "pgbackrest", "wal-g", "barman",
+))
+"""Words in the name or image of a CronJob that backs data up."""
 ALL_NAMESPACES = "*"
 
 
@@ -329,7 +354,7 @@ def backup_covers(ctx: Context) -> Callable[[str | None], bool]:
     for obj in ctx.inventory.of_kind("CronJob"):
         workload = as_workload(obj)
         words = [name(obj), *(i for t in (workload.templates if workload else ()) for i in images(t))]
-        if any(matches_any(w, BACKUP_JOB_HINTS) for w in words):
+        if any(BACKUP_JOB_HINTS.find(w) for w in words):
             covered.add(namespace(obj))
     return lambda ns: ns in covered or any(ns not in excluded for excluded in wildcard_exclusions)
 
@@ -383,6 +408,10 @@ def backup_missing(ctx: Context) -> Iterator[Finding]:
     backup claim every six hours, with an init container that restores the latest copy when the
     database is missing. A volume can be deleted, corrupted or lost with its zone; only a copy
     elsewhere, and a tested restore, brings the data back.
+
+    ## Severity
+
+    Always **high**: data that is lost cannot be restored.
 
     ## Example
 
@@ -442,7 +471,8 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
         template_name = dig(template, "metadata", "name")
         if not isinstance(template_name, str):
             continue
-        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}") for i in range(replicas)]
+        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
+                  for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))]
         found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
         for claim in found:
             resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))
@@ -491,6 +521,10 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
     Platform (2019), deleting the prometheus-operator deployment together with its claim also
     deleted the volume behind it and lost the monitoring data; the planned fix was to change the
     retain policy on the volume.
+
+    ## Severity
+
+    Always **medium**: the data goes only when its claim is deleted, but then the disk goes with it.
 
     ## Example
 
@@ -565,6 +599,10 @@ def default_storageclass_multiple(ctx: Context) -> Iterator[Finding]:
     that the newest default is chosen instead of an error; claims that omit storageClassName still
     depend entirely on which class that is.
 
+    ## Severity
+
+    Always **medium**: claims that name no class get an arbitrary one of the defaults.
+
     ## Example
 
     ```yaml
@@ -620,6 +658,10 @@ def pvc_unbound(ctx: Context) -> Iterator[Finding]:
     waiting for the csi.hetzner.cloud provisioner, whose controller containers were crash-looping;
     every new claim depended on that one controller. Pending claims are often the first visible
     sign that a storage provisioner is down.
+
+    ## Severity
+
+    Always **high**: the pods that need the claim cannot start.
 
     ## Example
 
@@ -683,6 +725,11 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
     which creates the disk as soon as the claim appears, in a zone chosen without considering which
     zones have nodes; the failure was intermittent.
 
+    ## Severity
+
+    Always **medium**: a pod can be bound to a disk in a zone where it cannot run, and then stays
+    Pending.
+
     ## Example
 
     ```yaml
@@ -721,9 +768,13 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
 
 
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
-GROWING_PATH_HINTS = ("data", "/var/lib/", "log", "storage", "work", "/db", "spool", "queue")
-"""Mount paths where data accumulates (data directories, logs, work and spool areas); config and key
-directories, sockets and small scratch paths are not judged."""
+GROWING_PATH_HINTS = Vocabulary((
+    "data", "pgdata", "var lib", "log", "logs", "storage", "work", "working", "workdir", "workspace", "db", "spool", "queue",
+    "queues",
+))
+"""Words of mount paths where data accumulates (data directories, ``/var/lib``, logs, work and spool
+areas); config and key directories, sockets and small scratch paths are not judged. Words, not
+substrings: ``/var/run/klog-socks`` is no log directory, ``/workload-spiffe-uds`` no work area."""
 
 
 def _limit_range_default(ctx: Context, ns: str | None) -> bool:
@@ -746,13 +797,12 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
     if not unbounded:
         return
     for _, container in containers(template.spec):
-        image = str(container.get("image", "")).lower().rsplit("/", 1)[-1]
-        if dig(container, "resources", "limits", "ephemeral-storage") is not None or image.startswith(CACHE_IMAGES):
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(_image_name(container)):
             continue
         for mount in as_list(container.get("volumeMounts")):
             if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):
                 path = str(dig(mount, "mountPath", default=""))
-                if any(hint in path.lower() for hint in GROWING_PATH_HINTS):
+                if GROWING_PATH_HINTS.find(path) is not None:
                     yield str(container.get("name")), mount["name"], path
 
 
@@ -777,7 +827,9 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
     where data accumulates: a mount path naming data, logs, storage, work, spool or queue areas, or
     under `/var/lib/` (configuration, key and socket directories and `/tmp` hold small files and
-    are not judged), while the container has no
+    are not judged). Paths match as words, not substrings (see Evidence rules in the docs):
+    `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
+    container has no
     `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
     default ephemeral-storage limit. Memory-backed emptyDirs count against memory and are not
     reported, nor are caches (Redis, Memcached), whose data is bounded by their memory. Writes to the container's own filesystem cannot be seen
@@ -792,6 +844,11 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     of disk; the chart's Deployment mounts emptyDir volumes (for Docker-in-Docker) and sets no
     ephemeral-storage requests or limits, and the report asks for both, for limits on the emptyDir
     sizes, or for a PVC instead.
+
+    ## Severity
+
+    Always **medium**: one pod that writes too much fills its node's disk and gets every pod on that
+    node evicted.
 
     ## Example
 
@@ -888,6 +945,11 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     update strategy brought up the new pod before taking down the old; they changed maxSurge and
     maxUnavailable so the old pod could release the volume. Harvester's vm-import-controller hit
     the same stall on upgrade, and its fix was the Recreate strategy.
+
+    ## Severity
+
+    Always **medium**: the rollout hangs, or a second replica never starts, while the old pod keeps
+    serving.
 
     ## Example
 

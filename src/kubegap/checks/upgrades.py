@@ -116,6 +116,11 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     reflectors had been set up years earlier by people who had since moved on, and their
     configuration was committed nowhere, so nobody knew to check it.
 
+    ## Severity
+
+    Always **high**: after the upgrade, the selector matches no node, so the pods it places stay Pending
+    (or the add-on stops peering).
+
     ## Example
 
     ```yaml
@@ -269,6 +274,10 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     retrying with --force deleted the previous release and then failed anyway. The manifests had not
     been migrated to apps/v1 before the cluster upgrade.
 
+    ## Severity
+
+    Always **medium**: the apply fails after the upgrade; what already runs keeps running.
+
     ## Example
 
     ```yaml
@@ -335,6 +344,10 @@ def kubernetes_version_unsupported(ctx: Context) -> Iterator[Finding]:
     them to new node pools. A cluster left on a release about to leave provider support is upgraded
     on the provider's schedule.
 
+    ## Severity
+
+    Always **high**: no security fixes, and the provider may upgrade the cluster on its own schedule.
+
     ## Example
 
     ```json
@@ -394,6 +407,11 @@ def version_skew(ctx: Context) -> Iterator[Finding]:
     balancer that could send it to a not-yet-upgraded 1.30 API server, which did not understand a
     field selector the 1.31 kubelet uses. Maintainers closed the report as unsupported, because a
     kubelet must never be newer than the API server it talks to.
+
+    ## Severity
+
+    Always **high**: the skew is outside what Kubernetes supports, so kubelet and API server may
+    misunderstand each other.
 
     ## Example
 

@@ -6,21 +6,23 @@ from collections import Counter
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    CLIENT_SERVICE_KINDS,
     LEASE_KINDS,
     SERVING_KINDS,
-    backing_services,
     hpa_targets,
     is_ready,
     lease_holders,
+    may_reconcile,
     one_active_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
+from kubegap.checks.rollouts import single_node_claim
+from kubegap.checks.serving import ADMISSION, SERVING_EVIDENCE_KINDS, serving
+from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, dig, labels, name
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
@@ -50,7 +52,7 @@ def max_hpa_replicas(workload: Workload, targets) -> int | None:
     category="workloads",
     cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS, "dfds-2024-ami-rollover-single-replica-prod-pods-down"],
     requires=["Service"],
-    reads=["workloads", "HorizontalPodAutoscaler", *CLIENT_SERVICE_KINDS, *LEASE_KINDS],
+    reads=["workloads", "HorizontalPodAutoscaler", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
     fix=(
         "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
         "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
@@ -63,13 +65,25 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that carries
     client traffic and that run one replica (`spec.replicas: 1`, or unset) with no
-    HorizontalPodAutoscaler allowing more. A headless Service (`clusterIP: None`) or one whose every
-    port only exposes metrics (named `metrics`, `http-metrics` or `*-metrics`, scraped by a
-    ServiceMonitor or PodMonitor, or the `prometheus.io/port` of a Service annotated
-    `prometheus.io/scrape`) carries no client traffic. Leader-elected controllers (a
-    `--leader-elect`-style flag or variable, or a ServiceAccount bound to write Leases) have one
-    active replica by design and are not reported. Workloads scaled to zero and one-shot or batch
-    work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
+    HorizontalPodAutoscaler allowing more. Client traffic needs evidence (see Evidence rules in the
+    docs): a headless Service (`clusterIP: None`), or one whose every port is a metrics, profiling,
+    health, debug or admin port (by its name, the name of the container port it reaches or the
+    Service's own name, as words; or scraped by a ServiceMonitor or PodMonitor, or the
+    `prometheus.io/port` of a Service annotated `prometheus.io/scrape`), carries none; a Service
+    that an admission webhook, an APIService or a CRD conversion webhook names carries the API
+    server's. A Service that only backs admission webhooks is `webhook-backend-unavailable`'s to judge
+    (by what the webhooks intercept and whether they fail closed): one cause, one finding.
+    Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
+    to write Leases) have one active reconciler by design and are not reported, unless their Service
+    backs an aggregated API or a CRD conversion webhook: leader election says which replica
+    reconciles, not which serves, and every call of the API server lands on the one pod. Workloads
+    scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
+    are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
+
+    The fix never asks for what would break the workload: a StatefulSet is told to add members only
+    if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
+    shared; a workload whose ServiceAccount may write API objects and that shows no leader election,
+    that a controller must turn its election on before it runs twice.
 
     ## Why it matters
 
@@ -81,6 +95,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     start. And a user whose nginx Deployment
     had one replica saw the service go down when the node running it was drained; as a maintainer
     pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
+
+    ## Severity
+
+    Always **high**: losing one node is an outage of everything the Service serves, its clients and the
+    API server (an aggregated API, a conversion webhook) alike.
 
     ## Example
 
@@ -107,24 +126,70 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
-    backed = backing_services(ctx.inventory, clients_only=True)
+    evidence = serving(ctx.inventory)
     targets = hpa_targets(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or replicas(workload) != 1 or id(workload.obj) not in backed:
+        if not workload.serves_traffic or replicas(workload) != 1:
             continue
-        if one_active_by_design(workload, leases):
+        behind = [s for s in evidence.services(workload) if not evidence.admission_only(s)]
+        roles = sorted({role for s in behind for role in evidence.api_roles(s)}, key=lambda role: (role.startswith(ADMISSION), role))
+        elected = one_active_by_design(workload, leases)
+        if not behind or (elected and not roles):
             continue
         ceiling = max_hpa_replicas(workload, targets)
         if ceiling is not None and ceiling > 1:
             continue
-        services = sorted({name(s) for s in backed[id(workload.obj)]})
+        services = sorted({name(s) for s in behind})
+        serves = f", which serves the API server ({_first(roles)})" if roles else ""
+        why = ": leader election decides which replica reconciles, not which serves, and" if elected else ":"
         yield ctx.finding(
             workload.obj,
-            f"{workload.kind} runs one replica behind Service {', '.join(services)}: losing its node takes the service down.",
+            f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node takes "
+            "the service down.",
             Evidence("spec.replicas", 1),
             Evidence("services", services),
+            *([Evidence("serves", roles)] if roles else []),
+            remediation=more_replicas_fix(ctx.inventory, workload, elected),
         )
+
+
+def _first(roles: list[str]) -> str:
+    return roles[0] + (f" and {len(roles) - 1} more" if len(roles) > 1 else "")
+
+
+SPREAD = "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
+
+
+def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | None) -> str:
+    """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
+    must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
+    (``elected``: the leader election the workload shows, if any)."""
+    if workload.kind == "StatefulSet":
+        return (
+            "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
+            "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
+            f"the application, then run two or more members {SPREAD}."
+        )
+    claim = single_node_claim(inventory, workload)
+    if claim is not None:
+        return (
+            f"The pods mount the claim {claim}, which one node at a time can attach (or whose access modes are unknown), "
+            "so a second replica cannot share it: move the data to a StatefulSet with a claim per replica and "
+            f"replication in the application, or to storage several nodes can mount, then run two replicas {SPREAD}."
+        )
+    more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
+    if elected:
+        return f"{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+    switched_off = leader_election_off(workload)
+    if switched_off:
+        return f"Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
+    if may_reconcile(inventory, workload) is False:
+        return f"{more}."
+    return (
+        f"{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
+        "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
+    )
 
 
 def _selects_own_pods(term, template: PodTemplate) -> bool:
@@ -132,15 +197,36 @@ def _selects_own_pods(term, template: PodTemplate) -> bool:
     return selector is not None and selector.matches(template.labels)
 
 
-def _spreads(template: PodTemplate) -> bool:
-    """Whether a podAntiAffinity term or a topologySpreadConstraint selects the workload's own pods."""
+def _may_cover_own_namespace(inventory: Inventory, term, ns: str | None) -> bool:
+    """Whether an (anti-)affinity term's namespaces may include the pod's own: no ``namespaces`` and no
+    ``namespaceSelector`` (the pod's own), its name in ``namespaces``, or a selector that matches it or
+    whose match the input cannot tell (the Namespace's labels unknown, or the namespace chosen at install)."""
+    listed = [n for n in as_list(dig(term, "namespaces")) if isinstance(n, str)]
+    chooser = dig(term, "namespaceSelector")
+    if (not listed and chooser is None) or ns is None or ns in listed:
+        return True
+    if chooser is None:
+        return False
+    selector = Selector.from_label_selector(chooser)
+    if selector is None:
+        return False
+    found = inventory.get("Namespace", None, ns)
+    known = {**(labels(found) if found else {}), "kubernetes.io/metadata.name": ns}
+    return selector.matches(known) or (found is None and not inventory.collected("Namespace"))
+
+
+def _spreads(inventory: Inventory, workload: Workload, template: PodTemplate) -> bool:
+    """Whether a podAntiAffinity term over the workload's own namespace, or a topologySpreadConstraint,
+    selects the workload's own pods."""
     anti = as_dict(dig(template.spec, "affinity", "podAntiAffinity"))
     terms = [
         *as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution")),  # a new list: the resource's is shared
         *(dig(t, "podAffinityTerm") for t in as_list(anti.get("preferredDuringSchedulingIgnoredDuringExecution"))),
     ]
-    constraints = as_list(template.spec.get("topologySpreadConstraints"))
-    return any(_selects_own_pods(term, template) for term in terms + constraints)
+    constraints = as_list(template.spec.get("topologySpreadConstraints"))  # always over the pod's own namespace
+    return any(_selects_own_pods(c, template) for c in constraints) or any(
+        _selects_own_pods(t, template) and _may_cover_own_namespace(inventory, t, workload.ref.namespace) for t in terms
+    )
 
 
 @check(
@@ -151,9 +237,11 @@ def _spreads(template: PodTemplate) -> bool:
     cases=[MOONLIGHT],
     fix=(
         "Tell the scheduler to keep replicas apart: add topologySpreadConstraints over kubernetes.io/hostname "
-        "(and topology.kubernetes.io/zone), or a podAntiAffinity on the workload's own labels."
+        "(and topology.kubernetes.io/zone) with whenUnsatisfiable: ScheduleAnyway, or a preferred podAntiAffinity "
+        "on the workload's own labels; a hard rule (DoNotSchedule, or required anti-affinity) leaves replicas "
+        "Pending, and rollouts stuck, when there are fewer nodes than replicas."
     ),
-    reads=["workloads"],
+    reads=["workloads", "Namespace"],
 )
 def spread_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -163,7 +251,10 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     template has no `podAntiAffinity` term (required or preferred) and no
     `topologySpreadConstraints` entry whose `labelSelector` matches the template's own labels. A
     term or constraint with no selector, or one that selects other pods, spreads nothing of this
-    workload. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
+    workload; nor does an anti-affinity term whose `namespaces` (and `namespaceSelector`, matched
+    against the Namespace's labels) leave out the pod's own namespace: it keeps the pods away from
+    other namespaces' pods, not from each other. Where the input cannot tell (the namespace is chosen
+    at install, or its labels were not collected), the term counts as spreading. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
     not visible through the API and gives way when nodes are busy, so this is advice (`low`).
 
     ## Why it matters
@@ -174,6 +265,11 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     intermittent outages that ended with no external traffic reaching the cluster. The post names no
     rule keeping those pods apart, and the Kubernetes Failure Stories list names anti-affinity rules
     among what was involved.
+
+    ## Severity
+
+    Always **low**: the scheduler's default spreading usually keeps replicas apart; it gives way only
+    when nodes are busy.
 
     ## Example
 
@@ -201,7 +297,7 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
         if not workload.serves_traffic or count is None or count < 2:
             continue
         template = workload.templates[0]
-        if not _spreads(template):
+        if not _spreads(ctx.inventory, workload, template):
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread that selects its own pods "
@@ -261,6 +357,10 @@ def replicas_colocated(ctx: Context) -> Iterator[Finding]:
     2019 the scheduler placed several CPU-heavy pods on the same GKE node; that node ran at a
     sustained 100% CPU until the virtual machine suffered a kernel panic and crashed, and the
     website and API had intermittent outages from 18 to 22 January.
+
+    ## Severity
+
+    Always **high**: one node or zone failure takes every ready replica.
 
     ## Example
 

@@ -10,8 +10,8 @@ from kubegap.cli import audit, cases, checks, diff, mcp, rbac, snapshot, web
 EXIT_CODES_HELP = (
     "Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; "
     "2 usage or input error (an unreachable cluster or rejected credentials included); "
-    "3 with --fail-on-partial, some kind the checks read was forbidden or could not be collected "
-    "(and no finding reached --fail-on); 4 internal error."
+    "3 with --fail-on-partial, some kind the checks read was forbidden or could not be collected, or some "
+    "input file was left unread (and no finding reached --fail-on); 4 internal error."
 )
 
 app = typer.Typer(

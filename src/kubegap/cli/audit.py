@@ -18,8 +18,8 @@ class GroupBy(str, Enum):
 
 HELP = (
     "Audit manifests, snapshots or the embedded demo cluster for the gaps behind public incidents. "
-    "PATHS are YAML/JSON files or directories (multi-document YAML, kind: List, kubectl get -o json "
-    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATHS, "
+    "Each PATH is a YAML/JSON file or directory (multi-document YAML, kind: List, kubectl get -o json "
+    "output, kubectl cluster-info dump output, kubegap snapshots), or - for standard input. With no PATH, "
     "audits the current kubeconfig context (or --context, or --in-cluster), listing only the kinds the checks "
     "read. Given the JSON reports of two or more clusters (from in-cluster audits), audits them as a fleet. "
     "Nothing is ever written to a cluster and Secrets are never read."
@@ -27,13 +27,13 @@ HELP = (
 
 
 def audit(
-    paths: list[str] = typer.Argument(None, metavar="[PATHS]...", help="Files or directories to audit, or - for stdin."),
+    paths: list[str] = typer.Argument(None, metavar="PATH", help="Files or directories to audit, or - for stdin."),
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
     output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
     output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
     baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
     fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", help="Run only these checks (repeatable)."),
+    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Run only these checks (repeatable)."),
     case_ids: list[str] = typer.Option(
         None, "--case", metavar="CASE-ID", help="Run exactly the checks this library case names (repeatable; see 'kubegap cases show ID')."
     ),
@@ -41,7 +41,17 @@ def audit(
     group_by: GroupBy = typer.Option(GroupBy.object, "--group-by", help="Table: group findings by object (kube-score style) or by check."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
     show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
-    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected (and no finding fails the run)."),
+    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected, or some input file was left unread (and no finding fails the run)."),
+    history: Path = typer.Option(
+        None, "--history", metavar="DIR",
+        help="Keep the JSON report in DIR as kubegap-<UTC time>.json beside its diff against the previous run's, and as "
+             "kubegap-report.json (the latest); the oldest past --keep are removed. For a CronJob's report volume.",
+    ),
+    keep: int = typer.Option(30, "--keep", min=1, metavar="N", help="With --history: how many dated reports to keep."),
+    pushgateway: str = typer.Option(
+        None, "--pushgateway", metavar="URL",
+        help="Also push the --format openmetrics series to this Prometheus Pushgateway (job kubegap, grouped by cluster).",
+    ),
     config_file: Path = typer.Option(
         None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
     ),
@@ -54,10 +64,12 @@ def audit(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.output import say, warn
     from kubegap.cli.process_exit import keep_heap_at_exit
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
+    from kubegap.inputbytes import input_name, read_once
     from kubegap.pipeline import audit as run, audit_reports, configured_options
     from kubegap.report.baseline import is_report_file, load_report
     from kubegap.report.table import View
@@ -65,31 +77,45 @@ def audit(
 
     keep_heap_at_exit()
     outputs = parse_outputs(output_formats, output_file)
-    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped)
+    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
     options = configured_options(
         check_ids, config_file, case_ids=case_ids, annotation_exemptions=not no_annotation_exemptions, baseline=baseline,
         fail_on=fail_on,
     )
-    inputs = list(paths or [])
+    inputs = [read_once(path) for path in paths or []]  # pipes and devices read now, whole: they can be read only once
     if demo:
         inputs.append(str(demo_path()))
     target = ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline,
                            concurrency)
-    reports = [path for path in inputs if path != "-" and is_report_file(Path(path))]
+    reports = [item for item in inputs if is_report_file(Path(item) if isinstance(item, str) else item)]
     if reports:  # the reports of clusters audited one by one: judged together as a fleet
         if len(reports) != len(inputs) or target.given:
             raise UserError("give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both")
-        report = audit_reports([(path, load_report(Path(path))) for path in reports], options)
-        partial = fail_on_partial and any(k["forbidden"] or k["failed"] for k in (c["kinds"] for c in report["clusters"]))
+        report = audit_reports([(input_name(item), load_report(Path(item) if isinstance(item, str) else item)) for item in reports], options)
+        partial = fail_on_partial and any(c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
+                                          for c in report["clusters"])
     else:
         collections = collect_inputs(inputs, target, list(options.checks))
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
-                typer.echo(f"kubegap: warning: {warning}", err=True)
-            raise UserError("no Kubernetes objects found in " + ", ".join(inputs))
+                warn(warning)
+            # each input left unread (its entry names it, as the report does): say why, not just that nothing was found
+            unread = [(entry["path"], entry["unread"][entry["path"]])
+                      for c in collections for entry in c.inputs if entry.get("path") in entry.get("unread", {})]
+            if len(unread) == len(inputs):
+                raise UserError("; ".join(f"{name}: {why}: not read" for name, why in unread))
+            raise UserError("no Kubernetes objects found in " + ", ".join(input_name(item) for item in inputs))
         report = run(collections, options)
         partial = fail_on_partial and any(c.partial for c in collections)
     for warning in report["warnings"]:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
+        warn(warning)
     write_outputs(report, outputs, view)
+    if history is not None:
+        from kubegap.report.history import keep as keep_report
+
+        say(keep_report(report, history, keep).summary())
+    if pushgateway is not None:
+        from kubegap.report.push import push
+
+        say(f"metrics pushed to {push(report, pushgateway)}")
     raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)

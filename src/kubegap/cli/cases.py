@@ -18,10 +18,10 @@ class ExportFormat(str, Enum):
     csv = "csv"
 
 
-ROOT_CAUSE = typer.Option(None, "--root-cause", help="Only cases with this root-cause term (repeatable; a parent includes its children).")
-COMPONENT = typer.Option(None, "--component", help="Only cases involving this component (repeatable).")
-SYMPTOM = typer.Option(None, "--symptom", help="Only cases with this symptom (repeatable).")
-FACTOR = typer.Option(None, "--factor", help="Only cases with this contributing factor (repeatable).")
+ROOT_CAUSE = typer.Option(None, "--root-cause", metavar="TERM", help="Only cases with this root-cause term (repeatable; a parent includes its children).")
+COMPONENT = typer.Option(None, "--component", metavar="TERM", help="Only cases involving this component (repeatable).")
+SYMPTOM = typer.Option(None, "--symptom", metavar="TERM", help="Only cases with this symptom (repeatable).")
+FACTOR = typer.Option(None, "--factor", metavar="TERM", help="Only cases with this contributing factor (repeatable).")
 PAGE = typer.Option(1, "--page", min=1, help="Page number.")
 PER_PAGE = typer.Option(20, "--per-page", min=1, max=500, help="Cases per page.")
 FORMAT = typer.Option(Format.table, "--format", "-f", help="Output format.")
@@ -35,33 +35,30 @@ def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[
     try:
         return validate_filters(library, {k: list(v or ()) for k, v in selected.items()})
     except UnknownTerm as exc:
-        raise UserError(f"{exc} in the library (see 'kubegap cases facets')") from None
+        raise UserError(f"{exc} (see 'kubegap cases facets')") from None
 
 
 def _print_page(result, query) -> None:
-    from rich.table import Table
-    from rich.text import Text
+    """Each case as its id on a line of its own (never cut, so ``grep`` finds it), then its date,
+    organization and title, and for a search the best-matching passage."""
+    import sys
 
-    from kubegap.cli.output import console
+    from kubegap.report.terminal import INDENT, Printer
 
-    out = console()
+    out = Printer(sys.stdout, None)
     if not result.total:
-        out.print("No cases match." + (f" Nothing found for {query!r}." if query else ""))
+        out.paragraph("No cases match." + (f" Nothing found for {query!r}." if query else ""))
         return
     title = f"{result.tally} · {result.first} to {result.last} of {result.total}"
     if result.pages > 1:
         title += f" · page {result.page} of {result.pages}"
-    table = Table(title=title, title_justify="left")
-    for column in ("Case", "Date", "Organization", "Title"):
-        table.add_column(column, overflow="fold")
+    out.paragraph(title, style="bold")
     for case in result.cases:
-        title_cell = Text(case.title)
+        out.paragraph((case.id, "bold"))
+        out.paragraph(f"{case.when} · {case.organization} · {case.title}", first=INDENT)
         if result.snippets.get(case.id):
-            title_cell.append("\n")
-            for segment in result.snippets[case.id]:
-                title_cell.append(segment.text, style="bold" if segment.mark else "dim")
-        table.add_row(case.id, case.when, case.organization, title_cell)
-    out.print(table)
+            out.paragraph(*((segment.text, "bold" if segment.mark else "dim") for segment in result.snippets[case.id]),
+                          first=INDENT, glued=True)
 
 
 def _browse(query, root_cause, component, symptom, factor, page, per_page, output_format) -> None:
@@ -95,6 +92,9 @@ def list_cases(
     _browse(None, root_cause, component, symptom, factor, page, per_page, output_format)
 
 
+app.command("list", help="List cases, newest first, filtered by any of the four vocabularies (as 'kubegap cases' does).")(list_cases)
+
+
 @app.command("search")
 def search_cases(
     query: str = typer.Argument(
@@ -124,9 +124,7 @@ def facets(
     output_format: Format = FORMAT,
 ) -> None:
     """Every vocabulary term with the number of cases carrying it, under the current filters."""
-    from rich.table import Table
-
-    from kubegap.cli.output import console, write_json
+    from kubegap.cli.output import write_json
     from kubegap.library import load_library
     from kubegap.library.serialize import page_json
 
@@ -136,28 +134,28 @@ def facets(
     if output_format is Format.json:
         write_json({"total": result.total, "incidents": result.incidents, "studies": result.studies, "filters": filters, **page_json(result, query, filters)["facets"]})
         return
-    out = console()
-    out.print(result.tally)
+    import sys
+
+    from kubegap.report.terminal import Printer
+
+    out = Printer(sys.stdout, None)
+    out.paragraph(result.tally, style="bold")
     for vocabulary, counts in result.facets.items():
-        table = Table(title=library.vocabularies[vocabulary].title, title_justify="left")
-        table.add_column("Term")
-        table.add_column("Name")
-        table.add_column("Cases", justify="right")
+        out.paragraph(library.vocabularies[vocabulary].title, style="bold")
         for term_id, count in counts:
-            term = library.term(vocabulary, term_id)
-            indent = "  " if "/" in term_id else ""
-            table.add_row(indent + term_id, term.name, str(count))
-        out.print(table)
+            indent = "    " if "/" in term_id else "  "
+            out.paragraph((term_id, "bold"), f"({count})", library.term(vocabulary, term_id).name, first=indent, rest=indent + "    ")
 
 
 @app.command("stats")
 def stats(output_format: Format = FORMAT) -> None:
     """Root-cause distribution of the library's incidents beside a published study of cloud post-mortems."""
-    from rich.table import Table
+    import sys
 
-    from kubegap.cli.output import console, write_json
+    from kubegap.cli.output import write_json
     from kubegap.library import load_library
     from kubegap.library.stats import STUDY, root_cause_rows
+    from kubegap.report.terminal import Printer
 
     library = load_library()
     rows = root_cause_rows(library)
@@ -170,23 +168,14 @@ def stats(output_format: Format = FORMAT) -> None:
             "rows": [row.__dict__ for row in rows],
         })
         return
-    table = Table(
-        title=f"Root causes: {incidents} library incidents vs {STUDY['denominator']} post-mortems in the study",
-        title_justify="left",
-        caption=(f"Both sides are multi-label, so columns sum to more than 100%. The library's {studies} studies of "
-                 f"many failures are left out. Study: {STUDY['title']}, {STUDY['url']}"),
-    )
-    for column, justify in (("Root cause", "left"), ("Incidents", "right"), (f"% of {incidents}", "right"),
-                            ("Study category", "left"), ("Study", "right"), (f"% of {STUDY['denominator']}", "right")):
-        table.add_column(column, justify=justify)
+    out = Printer(sys.stdout, None)
+    out.paragraph(f"Root causes: {incidents} library incidents vs {STUDY['denominator']} post-mortems in the study", style="bold")
     for row in rows:
-        table.add_row(
-            row.name, str(row.cases), f"{row.share:.1%}",
-            " + ".join(row.study_categories) or "(no match)",
-            "" if row.study_count is None else str(row.study_count),
-            "" if row.study_share is None else f"{row.study_share:.1%}",
-        )
-    console().print(table)
+        study = (f"study: {' + '.join(row.study_categories)}, {row.study_count} ({row.study_share:.1%} of {STUDY['denominator']})"
+                 if row.study_count is not None else "study: no matching category")
+        out.paragraph((row.term, "bold"), f"{row.name}:", f"{row.cases} incidents ({row.share:.1%} of {incidents})", "·", study)
+    out.paragraph(f"Both sides are multi-label, so shares sum to more than 100%. The library's {studies} studies of "
+                  f"many failures are left out. Study: {STUDY['title']}, {STUDY['url']}", style="dim")
 
 
 @app.command("export")
@@ -236,11 +225,12 @@ def show_case(
     from kubegap.errors import UserError
     from kubegap.library import load_library
     from kubegap.library.serialize import case_json, case_markdown
+    from kubegap.suggest import did_you_mean
 
     library = load_library()
     case = library.case(case_id)
     if case is None:
-        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+        raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
     if output_format is Format.json:
         write_json(case_json(case))
         return
@@ -260,10 +250,11 @@ def show_reconstruction(
     """
     from kubegap.errors import UserError
     from kubegap.library import load_library
+    from kubegap.suggest import did_you_mean
 
     library = load_library()
     if library.case(case_id) is None:
-        raise UserError(f"no case {case_id!r} (see 'kubegap cases')")
+        raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
     found = library.reconstruction(case_id)
     if found is None:
         raise UserError(f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')")

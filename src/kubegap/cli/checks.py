@@ -16,13 +16,14 @@ def list_checks(
     ctx: typer.Context,
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
 ) -> None:
-    """List every check: id, severity, category, title and the cases it cites."""
+    """List every check: its id on a line of its own, then severity, category, title and the cases it cites."""
     if ctx.invoked_subcommand:
         return
-    from rich.table import Table
+    import sys
 
     from kubegap.checks import all_checks
-    from kubegap.cli.output import console, write_json
+    from kubegap.cli.output import write_json
+    from kubegap.report.terminal import INDENT, Printer
 
     checks = all_checks()
     if output_format is Format.json:
@@ -35,12 +36,12 @@ def list_checks(
     from kubegap.library.load import check_library
 
     check_library()  # the table shows no case, but a broken library is still refused (exit 4)
-    table = Table(title=f"{len(checks)} checks", title_justify="left")
-    for column in ("Check", "Severity", "Category", "Title", "Cases"):
-        table.add_column(column)
+    out = Printer(sys.stdout, None)
+    out.paragraph(f"{len(checks)} checks", style="bold")
     for c in checks:
-        table.add_row(c.id, c.severity, c.category, c.title, ", ".join(c.cases))
-    console().print(table)
+        out.paragraph((c.id, "bold"))
+        out.paragraph(f"{c.severity} · {c.category} · {c.title}", first=INDENT)
+        out.paragraph("cases:", *c.cases, first=INDENT, rest=INDENT + " " * len("cases: "), style="dim")
 
 
 @app.command("show")
@@ -51,16 +52,17 @@ def show_check(
     """Show one check's documentation (what, why, example, fix) and the incidents it cites."""
     from rich.markdown import Markdown
 
-    from kubegap.checks import get_check
+    from kubegap.checks import all_checks, get_check
     from kubegap.checks.catalog import check_markdown
     from kubegap.checks.serialize import check_json
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
     from kubegap.library import load_library
+    from kubegap.suggest import did_you_mean
 
     check = get_check(check_id)
     if check is None:
-        raise UserError(f"no check {check_id!r} (see 'kubegap checks')")
+        raise UserError(f"no check {check_id!r}{did_you_mean(check_id, (c.id for c in all_checks()))} (see 'kubegap checks')")
     library = load_library()
     if output_format is Format.json:
         write_json(check_json(check, library))

@@ -34,6 +34,19 @@ def destination(path: Path | None):
         yield handle
 
 
+def say(message: str) -> None:
+    """``kubegap: message`` on stderr (``kubectl gap: ...`` when run as the kubectl plugin), the
+    input-derived text in it escaped (see :mod:`kubegap.terminal`)."""
+    from kubegap.cli import spoken
+    from kubegap.terminal import printable
+
+    print(spoken(f"kubegap: {printable(message)}"), file=sys.stderr)
+
+
+def warn(message: str) -> None:
+    say(f"warning: {message}")
+
+
 def write_json(data, out: TextIO | None = None) -> None:
     write_utf8(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out or sys.stdout)
 
@@ -41,4 +54,5 @@ def write_json(data, out: TextIO | None = None) -> None:
 def console(out: TextIO | None = None):
     from rich.console import Console
 
-    return Console(file=out or sys.stdout, highlight=False)
+    return Console(file=out or sys.stdout, highlight=False, markup=False, emoji=False)
+

@@ -20,20 +20,20 @@ class Format(str, Enum):
 
 
 def rbac(
-    check_ids: list[str] = typer.Option(None, "--check", "-c", help="Only what these checks read (repeatable)."),
+    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Only what these checks read (repeatable)."),
     secret_metadata: bool = typer.Option(False, "--secret-metadata", help="Add list on secrets, for checks that need to know a Secret exists."),
     output_format: Format = typer.Option(Format.yaml, "--format", "-f", help="Output format."),
 ) -> None:
     import yaml
 
-    from kubegap.cli.output import write_json
+    from kubegap.cli.output import warn, write_json
     from kubegap.sources.targets import kinds_read
     from kubegap.pipeline import select_checks
     from kubegap.rbac import cluster_role, unknown_kinds
 
     kinds = kinds_read(select_checks(check_ids))
     for kind in unknown_kinds(kinds):
-        typer.echo(f"kubegap: warning: no API group known for {kind}; add it to the role by hand", err=True)
+        warn(f"no API group known for {kind}; add it to the role by hand")
     role = cluster_role(kinds, secret_metadata=secret_metadata)
     if output_format is Format.json:
         write_json(role)

@@ -18,7 +18,7 @@ HELP = (
 
 def snapshot(
     output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to write the snapshot (.json or .json.gz)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", help="Collect only what these checks read (repeatable)."),
+    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Collect only what these checks read (repeatable)."),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
     context: str = sources.CONTEXT_OPTION,
     namespace: list[str] = sources.NAMESPACE_OPTION,
@@ -28,6 +28,7 @@ def snapshot(
     deadline: float = sources.DEADLINE_OPTION,
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
+    from kubegap.cli.output import say, warn
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
     from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
@@ -37,11 +38,10 @@ def snapshot(
     checks = select_checks(check_ids)
     collection = collect_cluster(target, kinds_read(checks), metadata_kinds(checks))
     for warning in collection.warnings:
-        typer.echo(f"kubegap: warning: {warning}", err=True)
+        warn(warning)
     write_snapshot(collection, output)
     if not quiet:
-        typer.echo(
-            f"kubegap: {len(collection.resources)} objects of {len(collection.collected)} kinds written to {output} "
-            f"({len(collection.forbidden)} forbidden, {len(collection.absent)} absent, {len(collection.failed)} failed)",
-            err=True,
+        say(
+            f"{len(collection.resources)} objects of {len(collection.collected)} kinds written to {output} "
+            f"({len(collection.forbidden)} forbidden, {len(collection.absent)} absent, {len(collection.failed)} failed)"
         )

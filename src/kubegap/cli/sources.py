@@ -7,10 +7,10 @@ import typer
 from kubegap.sources.kubeclient import READ_TIMEOUT
 from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
 
-KUBECONFIG_OPTION = typer.Option(None, "--kubeconfig", help="Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
-CONTEXT_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current context).")
-CONTEXTS_OPTION = typer.Option(None, "--context", help="Kubeconfig context (default: the current one); repeat it to audit a fleet: one report, each finding naming its cluster.")
-NAMESPACE_OPTION = typer.Option(None, "--namespace", "-n", help="List namespaced kinds only in this namespace (repeatable; for namespace-scoped credentials).")
+KUBECONFIG_OPTION = typer.Option(None, "--kubeconfig", metavar="FILE", help="Kubeconfig file (default: $KUBECONFIG, then ~/.kube/config).")
+CONTEXT_OPTION = typer.Option(None, "--context", metavar="CONTEXT", help="Kubeconfig context (default: the current context).")
+CONTEXTS_OPTION = typer.Option(None, "--context", metavar="CONTEXT", help="Kubeconfig context (default: the current one); repeat it to audit a fleet: one report, each finding naming its cluster.")
+NAMESPACE_OPTION = typer.Option(None, "--namespace", "-n", metavar="NAMESPACE", help="List namespaced kinds only in this namespace (repeatable; for namespace-scoped credentials).")
 IN_CLUSTER_OPTION = typer.Option(False, "--in-cluster", help="Use the pod's service account (default when no kubeconfig exists inside a pod).")
 QUIET_OPTION = typer.Option(False, "--quiet", "-q", help="No progress bar on stderr.")
 REQUEST_TIMEOUT_OPTION = typer.Option(READ_TIMEOUT, "--request-timeout", min=0.1, metavar="SECONDS", help="Give up on one request to the cluster after this long (it is retried).")

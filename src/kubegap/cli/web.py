@@ -17,15 +17,17 @@ def serve(
     """Serve the Incident Library website (every page also as JSON) and, with --report, an audit's findings."""
     import uvicorn
 
+    from kubegap.cli.output import say
     from kubegap.library import load_library
+    from kubegap.report.baseline import load_report
     from kubegap.web.app import create_app
-    from kubegap.web.reportfile import load_report
+    from kubegap.web.security import HostCheck
 
     loaded = load_report(report) if report is not None else None
-    app = create_app(load_library(), loaded)
+    app = HostCheck(create_app(load_library(), loaded), host)
     listening = _listen(host, port)
     bound = listening.getsockname()[1]
-    typer.echo(f"kubegap: serving the Incident Library at http://{host}:{bound}/" + ("  (report at /report)" if loaded else ""), err=True)
+    say(f"serving the Incident Library at http://{host}:{bound}/" + ("  (report at /report)" if loaded else ""))
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
 
 
@@ -52,8 +54,9 @@ def build(
     directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the site (created if missing)."),
 ) -> None:
     """Write every page as static HTML (and JSON) with relative links and a client-side search index."""
+    from kubegap.cli.output import say
     from kubegap.library import load_library
     from kubegap.web.site import build_site
 
     count = build_site(load_library(), directory)
-    typer.echo(f"kubegap: wrote {count} files to {directory}", err=True)
+    say(f"wrote {count} files to {directory}")

@@ -117,6 +117,9 @@ class Library:
     def case(self, case_id: str) -> Case | None:
         return self._by_id.get(case_id)
 
+    def case_ids(self) -> list[str]:
+        return list(self._by_id)
+
     def reconstruction(self, case_id: str) -> Reconstruction | None:
         """The case's configuration rebuilt from its sources, before and after the fix, when it has one."""
         folder = _data_dir() / RECONSTRUCTIONS / case_id

@@ -8,6 +8,7 @@ cases of all its children), so a browser can show counts beside values.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -17,6 +18,7 @@ from kubegap.errors import UserError
 from kubegap.library import textsearch
 from kubegap.library.load import Library, cached_json, file_stamps, has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
+from kubegap.suggest import did_you_mean
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
 __all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "UnknownTerm", "snippet_json", "snippet_text", "validate_filters"]
@@ -31,9 +33,10 @@ def snippet_json(segments: list[Segment]) -> list[dict]:
 class UnknownTerm(UserError):
     """A filter names a term its vocabulary does not have."""
 
-    def __init__(self, vocabulary: str, term: str):
+    def __init__(self, vocabulary: str, term: str, known: Iterable[str] = ()):
         self.vocabulary, self.term = vocabulary, term
-        super().__init__(f"no {vocabulary.replace('_', ' ')} term {term!r}")
+        self.hint = did_you_mean(term, known)
+        super().__init__(f"no {vocabulary.replace('_', ' ')} term {term!r}{self.hint}")
 
 
 def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -41,7 +44,7 @@ def validate_filters(library: Library, filters: dict[str, list[str]]) -> dict[st
     for vocabulary, terms in filters.items():
         for term in terms:
             if library.term(vocabulary, term) is None:
-                raise UnknownTerm(vocabulary, term)
+                raise UnknownTerm(vocabulary, term, (t.id for t in library.vocabularies[vocabulary].terms))
     return {k: list(dict.fromkeys(v)) for k, v in filters.items() if v}
 
 

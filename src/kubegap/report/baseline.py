@@ -15,12 +15,11 @@ import orjson
 
 from kubegap.checks.base import severity_rank
 from kubegap.errors import InputError
+from kubegap.inputbytes import NotRead, Streamed, read_bytes
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
+from kubegap.report.schema import check_against_schema
 from kubegap.severity import Threshold
-
-_FINDING_FIELDS = {"check_id": str, "severity": str, "object": dict, "message": str}
-
 
 @dataclass(frozen=True)
 class Comparison:
@@ -35,40 +34,48 @@ def _check_report(report, where: str) -> dict:
     if report["schema_version"] not in READABLE_VERSIONS:
         expected = " or ".join(repr(v) for v in READABLE_VERSIONS)
         raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})")
-    if not isinstance(report["findings"], list):
-        raise InputError(f"{where}: field 'findings' must be a list")
-    for index, finding in enumerate(report["findings"]):
-        for name, kind in _FINDING_FIELDS.items():
-            if not isinstance(finding, dict) or not isinstance(finding.get(name), kind):
-                raise InputError(f"{where}: findings[{index}]: field {name!r} is missing or not a {kind.__name__}")
-        try:
-            severity_rank(finding["severity"])
-        except ValueError:
-            raise InputError(f"{where}: findings[{index}]: unknown severity {finding['severity']!r}") from None
+    check_against_schema(report, where)
     return report
 
 
-def is_report_file(path: Path) -> bool:
-    """Whether ``path`` starts like a kubegap JSON report (its opening bytes; :func:`load_report` validates the rest)."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(512)
-    except OSError:
-        return False
+def is_report_file(item: Path | Streamed) -> bool:
+    """Whether ``item`` starts like a kubegap JSON report (its opening bytes; :func:`load_report` validates
+    the rest). Only a regular file is opened to look: a pipe's bytes are looked at once read whole."""
+    if isinstance(item, Streamed):
+        head = bytes((item.data or b"")[:512])
+    else:
+        try:
+            if not item.is_file():
+                return False
+            with item.open("rb") as handle:
+                head = handle.read(512)
+        except OSError:
+            return False
     return head.lstrip().startswith(b"{") and b'"schema_version"' in head and b'"kubegap"' in head
 
 
-def load_report(path: Path) -> dict:
-    """A kubegap JSON report from ``path``, with a clear error naming the file and field if it is not one."""
+def load_report(item: Path | Streamed) -> dict:
+    """A kubegap JSON report from a file (or a pipe, read once), with a clear error naming it and the field
+    if it is not one."""
+    if isinstance(item, Streamed):
+        if item.data is None:
+            raise InputError(f"{item.name}: {item.unread}")
+        return _parsed_report(item.data, item.name)
     try:
-        data = path.read_bytes()
+        data = read_bytes(item)
     except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise InputError(f"{item}: cannot read: {exc.strerror or exc}") from None
+    except NotRead as exc:
+        raise InputError(f"{item}: {exc.reason}") from None
+    return _parsed_report(data, str(item))
+
+
+def _parsed_report(data: bytes | bytearray, name: str) -> dict:
     try:
         report = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise InputError(f"{path}: not JSON: {exc}") from None
-    return _check_report(report, str(path))
+        raise InputError(f"{name}: not JSON: {exc}") from None
+    return _check_report(report, name)
 
 
 def _definitions(finding: dict) -> int:

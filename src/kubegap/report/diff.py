@@ -10,13 +10,13 @@ from collections import Counter
 from typing import TextIO
 
 import orjson
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
-from kubegap.report.text import counts_label, subject_label, where_label
+from kubegap.report.table import View, by_object
+from kubegap.report.terminal import Printer
+from kubegap.report.text import counts_label, subject_label
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
@@ -56,27 +56,16 @@ def summary_line(diff: dict) -> str:
                        f"{diff['old']['path']} → {diff['new']['path']}"])
 
 
-def _table(title: str, findings: list[dict], style: str) -> Table:
-    table = Table(title=Text(f"{title} ({len(findings)})", style=style), title_justify="left", expand=True)
-    table.add_column("Severity", no_wrap=True)
-    table.add_column("Check", ratio=2, overflow="fold")
-    table.add_column("Object", ratio=3, overflow="fold")
-    table.add_column("Problem", ratio=5)
-    for f in findings:
-        obj = subject_label(f)
-        if f.get("location"):
-            obj += "\n" + where_label(f, brief=True)
-        table.add_row(f["severity"], f["check_id"], obj, f["message"])
-    return table
-
-
-def render_table(diff: dict, out: TextIO) -> None:
-    console = Console(file=out, highlight=False, soft_wrap=False)
+def render_table(diff: dict, out: TextIO, width: int | None = None) -> None:
+    """New, then fixed findings, laid out as the audit table lays them out (by object, ids never cut);
+    unchanged findings are counted in the last line."""
+    printer = Printer(out, width)
     for key, title, style in SECTIONS:
         if diff[key]:
-            console.print(_table(title, diff[key], style))
-    console.print(summary_line(diff), style="bold")
+            printer.paragraph(f"{title} ({len(diff[key])})", style=style)
+            by_object(printer, {"cases": {}}, diff[key], View(width=width))
+    printer.paragraph(summary_line(diff), style="bold")
 
 
 def render_json(diff: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+    write_utf8(dumps(diff, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

@@ -24,11 +24,6 @@ def _static(name: str) -> str:
     return (resources.files("kubegap.report") / "static" / name).read_text(encoding="utf-8")
 
 
-def report_script() -> str:
-    """The findings' filters (report.js): inlined in ``--format html``, served by the website's report viewer."""
-    return _static("report.js")
-
-
 def _csp_hash(source: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(source.encode()).digest()).decode() + "'"
 
@@ -107,7 +102,7 @@ def _summary(report: dict) -> str:
         for c in categories
     )
     table = (
-        '<div class="scroll"><table><caption>Findings by category and severity</caption>'
+        '<div class="scroll" tabindex="0"><table><caption>Findings by category and severity</caption>'
         "<thead><tr><th scope=\"col\">Category</th>" + "".join(f'<th scope="col">{s}</th>' for s in SEVERITIES)
         + '<th scope="col">total</th></tr></thead><tbody>' + rows + "</tbody></table></div>"
     ) if rows else ""
@@ -161,7 +156,7 @@ def _suppressed(report: dict) -> str:
     if not rows:
         return ""
     return (
-        '<section aria-labelledby="suppressed-heading"><h2 id="suppressed-heading">Suppressed</h2><div class="scroll"><table>'
+        '<section aria-labelledby="suppressed-heading"><h2 id="suppressed-heading">Suppressed</h2><div class="scroll" tabindex="0"><table>'
         '<thead><tr><th scope="col">Check</th><th scope="col">Object</th><th scope="col">By</th><th scope="col">Reason</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div></section>"
     )
@@ -181,7 +176,7 @@ def _coverage(report: dict) -> str:
     warnings = "".join(f"<li>{escape(w)}</li>" for w in report.get("warnings", []))
     return (
         '<section aria-labelledby="coverage-heading"><h2 id="coverage-heading">Coverage</h2>'
-        '<div class="scroll"><table><thead><tr><th scope="col">Check</th><th scope="col">Status</th>'
+        '<div class="scroll" tabindex="0"><table><thead><tr><th scope="col">Check</th><th scope="col">Status</th>'
         f'<th scope="col">Findings</th><th scope="col">Reason</th></tr></thead><tbody>{rows}</tbody></table></div>'
         "<h3>What could not be seen</h3>"
         + (f"<p>Kinds forbidden by RBAC:</p><ul>{forbidden}</ul>" if forbidden else "<p>Kinds forbidden by RBAC: none.</p>")

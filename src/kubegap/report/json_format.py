@@ -6,8 +6,9 @@ from typing import TextIO
 
 import orjson
 
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 
 def render(report: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+    write_utf8(dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

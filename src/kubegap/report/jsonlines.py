@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-import orjson
+from kubegap.report.jsonbytes import dumps
 
 
 def _cluster_name(report: dict) -> str | None:
@@ -24,7 +24,7 @@ def render(report: dict, out: TextIO) -> None:
     cluster = _cluster_name(report)
     for finding in report["findings"]:
         line = {"record": "finding", **common, "cluster": finding.get("cluster", cluster), **finding}
-        out.write(orjson.dumps(line).decode() + "\n")
+        out.write(dumps(line).decode() + "\n")
     kinds = report.get("kinds", {})
     summary = {
         "record": "summary",
@@ -36,4 +36,4 @@ def render(report: dict, out: TextIO) -> None:
         "forbidden_kinds": sorted(kinds.get("forbidden", {})),
         "failed_kinds": sorted(kinds.get("failed", {})),
     }
-    out.write(orjson.dumps(summary).decode() + "\n")
+    out.write(dumps(summary).decode() + "\n")

@@ -1,19 +1,28 @@
 """``--format markdown``: a report to paste as a pull-request comment (GitHub-flavoured Markdown).
 
-Summary counts first, then one table row per finding ordered by severity, then one collapsed
-``<details>`` block per finding with its evidence, fix and the incidents it cites, and what was
-not checked (input left unread included). Everything taken from the input is escaped: object names may contain Markdown or HTML.
+Summary counts first, then a table with one row per check (severity, objects, the incident it was
+seen in), then one collapsed ``<details>`` block per check: its fix and incidents once, then each
+object with its message, place and offending value. What was not checked (input left unread
+included) closes it. With a baseline, only new findings are listed; the unchanged ones are counted.
+
+A GitHub comment holds at most ``COMMENT_LIMIT`` characters, so the details stop before that and
+say how many findings, by severity, are left out and where to read them (the SARIF or HTML report).
+Everything taken from the input is escaped: object names may contain Markdown or HTML.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from itertools import groupby
 from typing import TextIO
 
-from kubegap.checks.base import SEVERITIES
-from kubegap.report.text import case_label, counts_label, coverage_label, subject_label, unjudged_by_reason, value_text, where_label
+from kubegap.checks.base import SEVERITIES, severity_rank
+from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, unjudged_by_reason, where_label
 
+COMMENT_LIMIT = 65_536
+"""The most characters GitHub accepts in an issue or pull-request comment."""
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]|~])")
 
 
@@ -23,74 +32,138 @@ def inline(text: str) -> str:
     return _MARKDOWN_PUNCTUATION.sub(r"\\\1", escaped).replace("\r", " ").replace("\n", " ")
 
 
-def _code_block(text: str) -> str:
-    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}\n{text}\n{fence}"
+def _case_link(report: dict, case_id: str) -> str:
+    case = report["cases"].get(case_id)
+    return f"[{inline(case_label(case))}]({case['url']}) (`{case_id}`)" if case else inline(case_id)
 
 
-def _case_links(report: dict, case_ids: list[str]) -> list[str]:
-    links = []
-    for case_id in case_ids:
-        case = report["cases"].get(case_id)
-        links.append(f"[{inline(case_label(case))}]({case['url']})" if case else inline(case_id))
-    return links
+def _counts(findings: list[dict]) -> str:
+    counts = Counter(f["severity"] for f in findings)
+    return counts_label({s: counts[s] for s in SEVERITIES})
 
 
-def _details(report: dict, number: int, finding: dict) -> str:
-    summary = f"{number}. <b>{html.escape(finding['check_id'])}</b> · {html.escape(subject_label(finding))}"
-    evidence = "\n".join(f"{e['path']}: {value_text(e.get('value'))}" for e in finding["evidence"])
-    parts = [f"<details>\n<summary>{summary}</summary>\n", inline(finding["message"])]
+def _by_check(findings: list[dict]) -> list[list[dict]]:
+    ordered = sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], subject_label(f)))
+    return [list(group) for _, group in groupby(ordered, key=lambda f: (f["severity"], f["check_id"]))]
+
+
+def _object_item(finding: dict) -> str:
+    parts = [f"**{inline(subject_label(finding))}**"]
     if finding.get("location"):
-        parts.append(f"Location: {inline(where_label(finding))}")
-    if evidence:
-        parts.append("**Evidence**\n\n" + _code_block(evidence))
-    parts.append(f"**Fix**: {inline(finding['remediation'])}")
-    parts.append("**Seen before in**\n\n" + "\n".join(f"- {link}" for link in _case_links(report, finding["cases"])))
-    return "\n\n".join(parts) + "\n\n</details>"
+        parts.append(inline(where_label(finding)))
+    parts.append(inline(finding["message"]))
+    if finding["evidence"]:
+        parts.append(inline(evidence_text(finding["evidence"][0])))
+    return "- " + " · ".join(parts)
+
+
+def _check_opening(report: dict, group: list[dict]) -> str:
+    first = group[0]
+    summary = (f"<b>{html.escape(first['severity'])}</b> <code>{html.escape(first['check_id'])}</code> · "
+               f"{len(group)} object{'s' if len(group) != 1 else ''} · {html.escape(first.get('title') or '')}")
+    cases = "\n".join(f"- {_case_link(report, c)}" for c in first["cases"])
+    return (f"<details>\n<summary>{summary}</summary>\n\n**Fix**: {inline(first['remediation'])}\n\n"
+            f"**Seen before in**\n\n{cases}\n\n**Objects**\n\n")
+
+
+def _summary_table(report: dict, groups: list[list[dict]]) -> list[str]:
+    lines = ["| Severity | Check | Objects | Seen in |", "|---|---|---|---|"]
+    for group in groups:
+        first = group[0]
+        case = next((c for c in first["cases"] if c in report["cases"]), None)
+        seen = f"[{inline(report['cases'][case]['organization'])}]({report['cases'][case]['url']}) (`{case}`)" if case else ""
+        lines.append(f"| {first['severity']} | `{first['check_id']}` | {len(group)} | {seen} |")
+    return lines
+
+
+def _not_checked(report: dict) -> list[str]:
+    not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
+    kinds = report.get("kinds", {})
+    forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
+    warnings = report.get("warnings", [])
+    unjudged = unjudged_by_reason(report["coverage"])
+    if not (not_ran or forbidden or absent or warnings or unjudged):
+        return []
+    lines = ["### Not checked", ""]
+    lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
+    lines += [
+        f"- {objects} object(s) not judged by {', '.join(f'`{check}`' for check in checks)}: {inline(reason)}"
+        for reason, (objects, checks) in unjudged.items()
+    ]
+    lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
+    if absent:
+        lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")
+    lines += [f"- input: {inline(warning)}" for warning in warnings]
+    return lines
+
+
+def _within(lines: list[str], budget: int, what: str) -> list[str]:
+    """As many of ``lines`` as fit in ``budget`` characters, then one saying how many more there are."""
+    kept, used = [], 0
+    for index, line in enumerate(lines):
+        if used + len(line) + 1 > budget - 80:
+            return kept + [f"- … and {len(lines) - index} more {what}, cut to fit a GitHub comment"]
+        kept.append(line)
+        used += len(line) + 1
+    return kept
+
+
+def _details(report: dict, groups: list[list[dict]], budget: int) -> tuple[list[str], list[dict]]:
+    """One ``<details>`` block per check, as many objects as ``budget`` characters hold; and the findings left out."""
+    blocks, used, left = [], 0, []
+    for group in groups:
+        opening, items = _check_opening(report, group), [_object_item(f) for f in group]
+        room = budget - used - len(opening) - len("\n\n</details>\n\n") - 120
+        shown = 0
+        while shown < len(items) and room - len(items[shown]) - 1 >= 0:
+            room -= len(items[shown]) + 1
+            shown += 1
+        if shown == 0:
+            left += [f for g in groups[groups.index(group):] for f in g]
+            break
+        block = opening + "\n".join(items[:shown])
+        if shown < len(items):
+            block += f"\n- … and {len(items) - shown} more objects of this check"
+        block += "\n\n</details>"
+        blocks.append(block)
+        used += len(block) + 2
+        left += group[shown:]
+    return blocks, left
 
 
 def markdown(report: dict) -> str:
     summary = report["summary"]
     checks = summary["checks"]
-    lines = [
+    head = [
         "## kubegap audit",
         "",
         f"**{summary['findings']} findings**: {counts_label(summary['by_severity'])}"
         + (f"; {summary['suppressed']} suppressed" if summary.get("suppressed") else "")
         + f". {checks['ran']} checks ran, {checks['skipped']} skipped, {checks['error']} failed, on {summary['objects']} objects.",
     ]
+    findings = report["findings"]
     baseline = report.get("baseline")
     if baseline:
-        lines += ["", f"Against the baseline {inline(baseline['path'])}: **{baseline['new']} new**, "
-                      f"{baseline['unchanged']} unchanged, {len(baseline['fixed'])} fixed."]
-    ordered = [f for severity in SEVERITIES for f in report["findings"] if f["severity"] == severity]
-    if ordered:
-        lines += ["", "| # | Severity | Check | Object | Problem |", "|---|---|---|---|---|"]
-        for number, f in enumerate(ordered, 1):
-            new = " **new**" if f.get("baseline_state") == "new" else ""
-            lines.append(
-                f"| {number} | {f['severity']}{new} | `{f['check_id']}` | {inline(subject_label(f))} | {inline(f['message'])} |"
-            )
-        for number, f in enumerate(ordered, 1):
-            lines += ["", _details(report, number, f)]
-    not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
-    kinds = report.get("kinds", {})
-    forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
-    warnings = report.get("warnings", [])
-    unjudged = unjudged_by_reason(report["coverage"])
-    if not_ran or forbidden or absent or warnings or unjudged:
-        lines += ["", "### Not checked", ""]
-        lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
-        lines += [
-            f"- {objects} object(s) not judged by {', '.join(f'`{check}`' for check in checks)}: {inline(reason)}"
-            for reason, (objects, checks) in unjudged.items()
-        ]
-        lines += [f"- {inline(kind)}: forbidden ({inline(reason)})" for kind, reason in forbidden.items()]
-        if absent:
-            lines.append(f"- not served by the cluster: {', '.join(inline(kind) for kind in absent)}")
-        lines += [f"- input: {inline(warning)}" for warning in warnings]
-    return "\n".join(lines) + "\n"
+        unchanged = [f for f in findings if f.get("baseline_state") == "unchanged"]
+        findings = [f for f in findings if f.get("baseline_state") != "unchanged"]
+        head += ["", f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
+                     f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed."]
+    groups = _by_check(findings)
+    if groups:
+        head += ["", *_summary_table(report, groups)]
+    head_text = "\n".join(head) + "\n"
+    tail = _not_checked(report)
+    tail_text = "\n".join(_within(tail, COMMENT_LIMIT // 4, "items")) if tail else ""
+    budget = COMMENT_LIMIT - len(head_text) - len(tail_text) - 600
+    blocks, left = _details(report, groups, budget)
+    parts = [head_text, *blocks]
+    if left:
+        parts.append(f"**{len(left)} of {len(findings)} findings are not listed here ({_counts(left)})**, to fit a GitHub "
+                     "comment: the SARIF and HTML reports list every one (`kubegap audit --format sarif=kubegap.sarif "
+                     "--format html=kubegap.html`; keep them as the job's artifacts).")
+    if tail_text:
+        parts.append(tail_text)
+    return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
 
 
 def render(report: dict, out: TextIO) -> None:

@@ -17,6 +17,7 @@ import orjson
 
 from kubegap.checks.base import DOC_SECTIONS
 from kubegap.report.text import case_year
+from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -176,4 +177,4 @@ def sarif_log(report: dict) -> dict:
 
 
 def render(report: dict, out: TextIO) -> None:
-    write_utf8(orjson.dumps(sarif_log(report), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=str), out)
+    write_utf8(dumps(sarif_log(report), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=str), out)

@@ -1,32 +1,35 @@
 """``--format table`` (the default): the terminal report, short lines grouped by object or by check.
 
 A finding is its check id and message, then the offending value (its container named) and the
-incident it was seen in, wrapped between words at the terminal's width: object names, check ids
-and URLs are never cut. ``kubegap cases show ID`` tells an incident's whole story; ``--verbose``
-adds every evidence item, the fix and the links. Colour only on a terminal (Rich honours
-``NO_COLOR``); a file or a pipe gets plain text.
+library case it was seen in (``case ID``, what ``kubegap cases show`` takes), wrapped between words
+at the terminal's width: object names, check ids, case ids and URLs are never cut, so piped output
+survives ``grep``. ``--verbose`` adds every evidence item, the fix and the links. Colour only on a
+terminal (Rich honours ``NO_COLOR``); a file or a pipe gets plain text.
 
-A terminal is read by a person: each check shows its first ``ROWS_PER_CHECK`` objects and then
-says how many more there are, unless ``--verbose`` (every other format lists them all). This also
-keeps a 10,000-finding audit printing in well under a second.
+Nothing is hidden. A long report (more than ``WHOLE_REPORT`` findings) keeps every object with a
+finding at or above ``--fail-on`` (``high`` when it is ``none``) in full, and prints each other
+object on one line naming its findings' severities and checks; ``--verbose`` prints them in full.
+With ``--baseline``, new findings come first and the unchanged ones are one line, as ``kubegap diff``
+shows them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from itertools import groupby
 from typing import TextIO
 
-from rich.console import Console
 from rich.text import Text
 
-from kubegap.checks.base import severity_rank
+from kubegap.checks.base import SEVERITIES, severity_rank
+from kubegap.report.terminal import INDENT, KEEP, Printer, whole
 from kubegap.report.text import (
-    case_label, case_reference, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
+    case_label, counts_label, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
 )
 
-ROWS_PER_CHECK = 5
-INDENT = "    "
+WHOLE_REPORT = 30
+"""A report of at most this many findings (new findings, with a baseline) is printed whole."""
 STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow", "low": "cyan", "info": "dim"}
 
 
@@ -39,71 +42,48 @@ class View:
     show_skipped: bool = False
     width: int | None = None
     """Columns to wrap at; ``None``: the terminal's width ($COLUMNS, or 80 when it cannot be told)."""
+    fail_on: str = "high"
+    """``--fail-on``: objects with a finding at or above it are always printed in full."""
 
 
-def wrap(segments: list[tuple[str, str]], width: int, first: str | Text = "", rest: str = INDENT) -> list[Text]:
-    """Styled ``(text, style)`` segments laid out in lines of ``width``, broken only between words.
-
-    A word longer than a line (a URL, a long object name) is never cut: it gets a line of its own.
-    """
-    words = [(word, style) for text, style in segments for word in text.split()]
-    lines: list[Text] = []
-    line = first.copy() if isinstance(first, Text) else Text(first)
-    length, previous = len(line), None
-    for word, style in words:
-        if previous is not None and length + 1 + len(word) > width:
-            lines.append(line)
-            line, length, previous = Text(rest), len(rest), None
-        if previous is not None:
-            line.append(" ", style=style if style == previous else "")
-            length += 1
-        line.append(word, style=style)
-        length += len(word)
-        previous = style
-    lines.append(line)
-    return lines
+def _primary_case(finding: dict) -> str | None:
+    return finding["cases"][0] if finding["cases"] else None
 
 
-class _Printer:
-    """Prints paragraphs of styled segments, wrapped to the width."""
-
-    def __init__(self, out: TextIO, width: int | None) -> None:
-        self.console = Console(file=out, highlight=False, soft_wrap=True, width=width, emoji=False, markup=False)
-        self.width = width or self.console.width
-
-    def height(self, segments: list[tuple[str, str]], first: str | Text = "") -> int:
-        """How many lines ``segments`` take (none when they hold no text)."""
-        return len(wrap(segments, self.width, first)) if any(text.strip() for text, _ in segments) else 0
-
-    def paragraph(self, *segments: tuple[str, str] | str, first: str | Text = "", rest: str = INDENT, style: str = "") -> None:
-        """Print ``segments`` (plain strings or ``(text, style)``), indented by ``first`` then ``rest``."""
-        parts = [(s, style) if isinstance(s, str) else s for s in segments]
-        for line in wrap(parts, self.width, first, rest):
-            self.console.print(line)
+def _ordered(findings: list[dict]) -> list[dict]:
+    return sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"]))
 
 
-def _primary_case(report: dict, finding: dict) -> dict | None:
-    return next((report["cases"][c] for c in finding["cases"] if c in report["cases"]), None)
+def _worst(findings: list[dict]) -> int:
+    return min(severity_rank(f["severity"]) for f in findings)
 
 
-def _shown(findings: list[dict], verbose: bool) -> tuple[list[dict], dict[str, int]]:
-    """The findings to print, worst check first (the first ``ROWS_PER_CHECK`` of each unless verbose),
-    and how many each check left out."""
-    ordered = sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"]))
-    if verbose:
-        return ordered, {}
-    shown, omitted = [], {}
-    for check_id, group in groupby(ordered, key=lambda f: f["check_id"]):
-        group = list(group)
-        shown += group[:ROWS_PER_CHECK]
-        if len(group) > ROWS_PER_CHECK:
-            omitted[check_id] = len(group) - ROWS_PER_CHECK
-    return shown, omitted
+@dataclass(frozen=True)
+class Shown:
+    """What the table prints: findings in full, findings of objects printed on one line, unchanged findings."""
+
+    full: list[dict]
+    folded: list[dict]
+    unchanged: list[dict]
 
 
-def _object(finding: dict) -> str:
-    """The finding's object, after its cluster in a fleet report."""
-    return subject_label(finding)
+def shown(report: dict, view: View) -> Shown:
+    """Split the findings as the module docstring says: never an object with a finding at or above
+    ``--fail-on``, nor any finding of an object printed in full, is folded."""
+    findings = report["findings"]
+    unchanged = [f for f in findings if f.get("baseline_state") == "unchanged"] if report.get("baseline") else []
+    if unchanged:
+        findings = [f for f in findings if f.get("baseline_state") != "unchanged"]
+    findings = _ordered(findings)
+    if view.verbose or len(findings) <= WHOLE_REPORT:
+        return Shown(findings, [], _ordered(unchanged))
+    threshold = severity_rank("high" if view.fail_on == "none" else view.fail_on)
+    by_object: dict[str, list[dict]] = {}
+    for f in findings:
+        by_object.setdefault(subject_label(f), []).append(f)
+    kept = {label for label, group in by_object.items() if _worst(group) <= threshold}
+    return Shown([f for f in findings if subject_label(f) in kept], [f for f in findings if subject_label(f) not in kept],
+                 _ordered(unchanged))
 
 
 def _severity(severity: str, indent: str = "") -> Text:
@@ -111,7 +91,7 @@ def _severity(severity: str, indent: str = "") -> Text:
     return Text(indent) + Text(severity, style=STYLE[severity]) + Text(" " * (9 - len(severity)))
 
 
-def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
+def _verbose(printer: Printer, report: dict, finding: dict) -> None:
     more = INDENT * 2
     location = where_label(finding)
     if location:
@@ -121,62 +101,79 @@ def _verbose(printer: _Printer, report: dict, finding: dict) -> None:
     printer.paragraph(finding["remediation"], first=INDENT + "fix: ", rest=more)
     for case_id in finding["cases"]:
         case = report["cases"].get(case_id)
+        printer.paragraph(f"case{KEEP}{case_id}", first=INDENT + "seen in: ", rest=more)
         if case is not None:
-            printer.paragraph(case_label(case), first=INDENT + "seen in: ", rest=more)
+            printer.paragraph(case_label(case), first=more, rest=more)
             printer.paragraph(case["url"], first=more, rest=more, style="dim")
-        printer.paragraph(f"kubegap cases show {case_id}", first=more, rest=more, style="dim")
 
 
-def _finding(printer: _Printer, report: dict, finding: dict, view: View) -> None:
+def _finding(printer: Printer, report: dict, finding: dict, view: View, said: str | None = None) -> None:
     """Grouped by object: ``severity check-id: message``; by check: ``object: message``. Then the offending
-    value; grouped by object, the incident it was seen in ends that line or, when fewer lines result,
-    the message."""
-    new = " (new)" if finding.get("baseline_state") == "new" else ""
-    value = evidence_text(finding["evidence"][0]) if finding["evidence"] else ""
+    value and ``case ID``, the library case it was seen in (unless it is ``said``, in its check's heading)."""
     if view.group_by == "object":
-        first, head = _severity(finding["severity"], "  "), finding["check_id"] + new
+        first, head = _severity(finding["severity"], "  "), finding["check_id"]
     else:
-        first, head = "  ", _object(finding) + new
-    case = _primary_case(report, finding) if view.group_by == "object" else None
-    layouts = [([(head + ":", "bold"), (finding["message"], "")], value)]
-    if case is not None:
-        seen = case_reference(case)
-        layouts = [(layouts[0][0], f"{value} · {seen}" if value else seen),
-                   (layouts[0][0] + [(f"({seen})", "dim")], value)]
-    message, detail = min(layouts, key=lambda layout: printer.height(layout[0], first) + printer.height([(layout[1], "")], INDENT))
-    printer.paragraph(*message, first=first)
-    if detail:
-        printer.paragraph(detail, first=INDENT, style="dim")
+        first, head = Text("  "), whole(subject_label(finding))
+    printer.paragraph((head + ":", "bold"), finding["message"], first=first)
+    value = evidence_text(finding["evidence"][0]) if finding["evidence"] else ""
+    case_id = _primary_case(finding)
+    case = f"case{KEEP}{case_id}" if case_id and case_id != said else ""
+    if value and case and len(INDENT + value + " · " + case) <= printer.width:
+        value, case = f"{value} · {case}", ""
+    for detail in (value, case):
+        if detail:
+            printer.paragraph(detail, first=INDENT, style="dim")
     if view.verbose:
         _verbose(printer, report, finding)
 
 
-def _by_object(printer: _Printer, report: dict, findings: list[dict], view: View) -> None:
-    """Objects in the order of their worst finding; each object's findings worst first."""
+def by_object(printer: Printer, report: dict, findings: list[dict], view: View) -> None:
+    """Objects in the order of their worst finding; each object's findings worst first (``kubegap diff`` too)."""
     rank: dict[str, int] = {}
     for f in findings:
-        rank.setdefault(_object(f), len(rank))
-    for label, group in groupby(sorted(findings, key=lambda f: rank[_object(f)]), key=_object):
+        rank.setdefault(subject_label(f), len(rank))
+    for label, group in groupby(sorted(findings, key=lambda f: rank[subject_label(f)]), key=subject_label):
         group = list(group)
         location = group[0].get("location") or {}
         where = where_label(group[0], brief=True) if location.get("line") else ""
-        printer.paragraph((label, "bold"), where)
+        printer.paragraph((whole(label), "bold"), where)
         for f in group:
             _finding(printer, report, f, view)
 
 
-def _by_check(printer: _Printer, report: dict, findings: list[dict], view: View) -> None:
-    """A check's severity, id, count and incident (with its id for ``kubegap cases show``), then its objects."""
-    for check_id, group in groupby(findings, key=lambda f: f["check_id"]):
+def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list[dict], view: View) -> None:
+    """A check's severity, id, count and case, then its objects: in full, or by name when folded."""
+    names = {id(f) for f in folded}
+    for check_id, group in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
         group = list(group)
-        case_id = next((c for c in group[0]["cases"] if c in report["cases"]), None)
-        seen = f"· {case_reference(report['cases'][case_id])} · kubegap cases show {case_id}" if case_id else ""
-        printer.paragraph((check_id, "bold"), f"({len(group)}) {seen}", first=_severity(group[0]["severity"]))
+        case_id = _primary_case(group[0])
+        printer.paragraph((check_id, "bold"), f"({len(group)})", f"· case{KEEP}{case_id}" if case_id else "",
+                          first=_severity(group[0]["severity"]))
         for f in group:
-            _finding(printer, report, f, view)
+            if id(f) in names:
+                printer.paragraph(whole(subject_label(f)), first="  ", style="dim")
+            else:
+                _finding(printer, report, f, view, said=case_id)
 
 
-def _coverage(printer: _Printer, report: dict, view: View) -> None:
+def _folded_objects(printer: Printer, folded: list[dict], view: View) -> None:
+    """Each object with only lower findings on one line: its name, then each finding's severity and check."""
+    by_object: dict[str, list[dict]] = {}
+    for f in folded:
+        by_object.setdefault(subject_label(f), []).append(f)
+    threshold = "high" if view.fail_on == "none" else view.fail_on
+    printer.paragraph(f"{len(by_object)} more objects, each with findings below {threshold} only ({len(folded)} findings: "
+                      f"{_counts(folded)}), one line each; --verbose prints them in full:", style="bold")
+    for label, group in sorted(by_object.items(), key=lambda item: (_worst(item[1]), item[0])):
+        printer.paragraph((whole(label) + ":", "bold"), ", ".join(f"{f['severity']} {f['check_id']}" for f in group), first="  ")
+
+
+def _counts(findings: list[dict]) -> str:
+    counts = Counter(f["severity"] for f in findings)
+    return counts_label({s: counts[s] for s in SEVERITIES})
+
+
+def _coverage(printer: Printer, report: dict, view: View) -> None:
     """Failed checks always; objects checks could not judge as one line per reason (with the checks under
     ``--show-skipped``); skipped checks as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
@@ -196,15 +193,33 @@ def _coverage(printer: _Printer, report: dict, view: View) -> None:
         printer.paragraph((coverage_label(c) + ":", "bold"), c["reason"], first="  ")
 
 
+def _findings(printer: Printer, report: dict, split: Shown, view: View) -> None:
+    if view.group_by == "check":
+        _by_check(printer, report, split.full, split.folded, view)
+        return
+    by_object(printer, report, split.full, view)
+    if split.folded:
+        _folded_objects(printer, split.folded, view)
+
+
 def render(report: dict, out: TextIO, view: View = View()) -> None:
-    printer = _Printer(out, view.width)
-    findings, omitted = _shown(report["findings"], view.verbose)
-    (_by_check if view.group_by == "check" else _by_object)(printer, report, findings, view)
-    for check_id, count in omitted.items():
-        printer.paragraph(f"{check_id}: {count} more object(s); --verbose or --format json lists them all",
-                          first="… ", rest="  ", style="dim")
-    if findings and not view.verbose:
-        printer.paragraph("kubegap cases show ID tells an incident in full; --verbose adds each finding's case IDs, "
-                          "evidence, fix and links", style="dim")
+    printer = Printer(out, view.width)
+    split = shown(report, view)
+    baseline = report.get("baseline")
+    if baseline:
+        printer.paragraph(f"New since the baseline ({baseline['new']})", style="bold")
+    _findings(printer, report, split, view)
+    if split.unchanged:
+        if view.verbose:
+            printer.paragraph(f"Unchanged since the baseline ({len(split.unchanged)})", style="bold")
+            _findings(printer, report, Shown(split.unchanged, [], []), view)
+        else:
+            printer.paragraph(f"{len(split.unchanged)} unchanged since the baseline ({_counts(split.unchanged)}): "
+                              "--verbose lists them", style="dim")
+    if baseline and baseline["fixed"]:
+        printer.paragraph(f"{len(baseline['fixed'])} fixed since the baseline: kubegap diff lists them", style="dim")
+    if report["findings"] and not view.verbose:
+        printer.paragraph("kubegap cases show ID tells an incident in full; --verbose adds each finding's evidence, "
+                          "fix and links", style="dim")
     _coverage(printer, report, view)
     printer.paragraph(summary_line(report), style="bold")

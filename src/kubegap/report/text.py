@@ -6,6 +6,8 @@ import re
 
 import orjson
 
+from kubegap.report.jsonbytes import dumps
+
 VALUE_ITEMS = 3
 """How many items of a list value a one-line evidence shows before saying how many more there are."""
 
@@ -50,7 +52,7 @@ def value_text(value) -> str:
     """An evidence value as compact JSON (strings unquoted)."""
     if isinstance(value, str):
         return value
-    return orjson.dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+    return dumps(value, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def case_year(case: dict) -> str:
@@ -64,14 +66,6 @@ def case_year(case: dict) -> str:
 def case_label(case: dict) -> str:
     """``Title (Organization, year)``."""
     return f"{case['title']} ({case.get('organization', '')}, {case_year(case)})"
-
-
-def case_reference(case: dict) -> str:
-    """``seen at Datadog, 2023``: the short citation of an incident on a finding's line. It carries only the
-    incident's year: a case whose sources give no date is cited as ``seen at ByteDance`` (its label, in the
-    verbose report, has the write-up's year)."""
-    year = case.get("date", "")[:4]
-    return f"seen at {case.get('organization', '')}" + (f", {year}" if year else "")
 
 
 def short_value(value) -> str:

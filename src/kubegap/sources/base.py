@@ -46,9 +46,10 @@ class Collection:
     absent: set[str] = field(default_factory=set)
     failed: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    unread: set[str] = field(default_factory=set)
-    """Files holding documents that could not be parsed (an unrendered template): they may define objects
-    the input does not show, so absence in their directory proves nothing."""
+    unread: dict[str, str] = field(default_factory=dict)
+    """Inputs (files, streams) left unread in whole or in part, and why: too large, binary, unreadable, or
+    holding a document that could not be parsed (an unrendered template), which may define objects the input
+    does not show, so absence in their directory proves nothing."""
     cluster: dict = field(default_factory=dict)
     origins: dict[int, Origin] = field(default_factory=dict)
 
@@ -59,8 +60,8 @@ class Collection:
 
     @property
     def partial(self) -> bool:
-        """Some kind the source tried to read is missing: forbidden by RBAC or failed."""
-        return bool(self.forbidden or self.failed)
+        """Some kind the source tried to read is missing (forbidden by RBAC or failed), or some input was left unread."""
+        return bool(self.forbidden or self.failed or self.unread)
 
     def merge(self, other: Collection) -> None:
         self.resources.extend(other.resources)
@@ -71,7 +72,7 @@ class Collection:
         self.absent |= other.absent
         self.failed.update(other.failed)
         self.warnings.extend(other.warnings)
-        self.unread |= other.unread
+        self.unread.update(other.unread)
         self.origins.update(other.origins)
         for key, value in other.cluster.items():
             self.cluster.setdefault(key, value)

@@ -9,6 +9,7 @@ their bodies are parsed with orjson rather than the client's model classes.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0
+MAX_ANSWER_BYTES = 1024**3
+"""Largest answer read: 1 GiB. A page holds 500 objects, and etcd stores none over 1.5 MiB, so the
+largest page a real cluster can send is about 750 MiB, of ConfigMaps filled to the limit."""
 MAX_SERVER_TEXT_CHARS = 500
 """Longest text from an API server (a Status message, an HTTP reason, a transport error) kept in an
 error, on stderr or in a report; control characters in it are escaped. The longest message
@@ -88,17 +92,24 @@ class Connection:
                 headers[auth["key"]] = auth["value"]
         try:
             response = self.api_client.rest_client.pool_manager.request(
-                "GET", url, headers=headers, retries=False, preload_content=True,
+                "GET", url, headers=headers, retries=False, preload_content=False,
                 timeout=urllib3.Timeout(connect=min(CONNECT_TIMEOUT, wait), read=wait),
             )
+            try:
+                data = _body(response, path, time.monotonic() + wait)
+            except BaseException:
+                response.close()  # bytes left unread: the connection is not used again
+                raise
+            finally:
+                response.release_conn()
         except urllib3.exceptions.SSLError as exc:
             raise UserError(f"{self.host}: TLS failed: {printable(str(exc), MAX_SERVER_TEXT_CHARS)}") from None
         except urllib3.exceptions.HTTPError as exc:
             raise TransportError(f"{type(exc).__name__}: {exc}") from None
         if not 200 <= response.status < 300:
-            raise _api_error(response)
+            raise _api_error(response, data)
         try:
-            return parse(response.data)
+            return parse(data)
         except orjson.JSONDecodeError:
             raise TransportError(f"GET {path}: the answer is not JSON") from None
 
@@ -106,10 +117,25 @@ class Connection:
         self.api_client.rest_client.pool_manager.clear()
 
 
-def _api_error(response) -> ApiError:
+def _body(response, path: str, until: float) -> bytes:
+    """The answer's bytes, as they arrive (at most a megabyte a read): at most :data:`MAX_ANSWER_BYTES`
+    (decompressed), and by ``until`` (the read timeout bounds each wait for bytes; a server that trickles
+    them is bounded here)."""
+    chunks, size = [], 0
+    while chunk := response.read1(1024**2):
+        size += len(chunk)
+        if size > MAX_ANSWER_BYTES:
+            raise TransportError(f"GET {path}: the answer is over the {MAX_ANSWER_BYTES:,}-byte limit")
+        if time.monotonic() > until:
+            raise TransportError(f"GET {path}: the answer was still arriving when the request timed out")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _api_error(response, data: bytes) -> ApiError:
     reason, message = response.reason or "", ""
     try:
-        body = orjson.loads(response.data)
+        body = orjson.loads(data)
     except orjson.JSONDecodeError:
         body = None
     if isinstance(body, dict) and body.get("kind") == "Status":

@@ -41,7 +41,7 @@ import orjson
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import UserError
 from kubegap.printable import printable
-from kubegap.resources import as_dict, as_list
+from kubegap.resources import as_dict
 from kubegap.sources.base import Collection
 from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover

@@ -11,14 +11,13 @@ from __future__ import annotations
 import mmap
 import os
 import re
-import sys
-import zlib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import orjson
 
-from kubegap import limits, yamlload
+from kubegap import inputbytes, limits, yamlload
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
 from kubegap.sources.base import Collection, Origin
@@ -26,31 +25,10 @@ from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
+from kubegap.sources.trees import is_source_description, render, tree
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_PAIR = re.compile(r"\[\]|\{\}")
-_TOO_INDENTED = re.compile(rf"^ {{{2 * limits.MAX_NESTING_DEPTH + 1}}}", re.MULTILINE)
-
-
-def _too_deep(text: str) -> bool:
-    """A cheap upper bound on nesting: PyYAML slows with the square of depth, so refuse early.
-
-    Flow nesting is measured by peeling innermost bracket pairs off the brackets alone, one
-    level per pass (brackets inside quoted strings count too: an upper bound); block nesting
-    by the widest indentation."""
-    if _TOO_INDENTED.search(text):
-        return True
-    brackets = _NOT_BRACKET.sub("", text)
-    for passes in range(limits.MAX_NESTING_DEPTH + 1):
-        peeled = _PAIR.sub("", brackets)
-        if len(peeled) == len(brackets):  # what is left never closes: each opener may nest
-            return passes + peeled.count("[") + peeled.count("{") > limits.MAX_NESTING_DEPTH
-        brackets = peeled
-    return True
-
-
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s,\]}]")
 
 
@@ -113,15 +91,72 @@ def _first_content_line(chunk: str, line: int) -> int:
     return line
 
 
+def _retyped_warning(retyped: yamlload.Retyped, line: int) -> str:
+    written = retyped.text if len(retyped.text) <= 40 else retyped.text[:40] + "..."
+    where = f"{retyped.field} is {written} (line {line})"
+    if retyped.reason != yamlload.PAST_64_BITS:
+        return f"{where}, which YAML reads as {retyped.reason}: kept as the text {written!r}; quote it, as Kubernetes takes only a string there"
+    if isinstance(retyped.value, str):
+        return f"{where}, past what any number a JSON reader holds: kept as its digits, as text"
+    return f"{where}, {retyped.reason}: read as {retyped.value!r}, as a JSON reader would"
+
+
+_CONTENT = re.compile(r"\S")
+_BLANKS = b" \t\r\n\x0b\x0c"
+
+
+def _first_content(raw: bytes | bytearray) -> int | None:
+    """Where the first byte that is not blank is, or None. A megabyte at a time, blanks deleted in C first:
+    a regular expression, or ``lstrip``, over 2 GiB of spaces took over a minute."""
+    step = 1024 * 1024
+    for start in range(0, len(raw), step):
+        piece = raw[start : start + step]
+        if piece.translate(None, _BLANKS):
+            return start + len(piece) - len(piece.lstrip(_BLANKS))
+    return None
+_TOO_MUCH_YAML = (
+    f"{{size}} bytes of YAML, over the {limits.MAX_YAML_BYTES}-byte limit for YAML (parsing takes about 25 times "
+    f"its size in memory); JSON is read up to {limits.MAX_FILE_BYTES} bytes: give it as JSON (kubectl get -o json)"
+)
+
+
 class Reader:
-    """Accumulates objects and warnings from any number of files into one Collection."""
+    """Accumulates objects and warnings from any number of files into one Collection.
+
+    Of the warnings about one file, the first ``MAX_WARNINGS_PER_FILE`` are kept and the rest counted
+    in a last line: a file of a hundred thousand bad list items says so in a few lines, not in a
+    hundred thousand."""
 
     def __init__(self) -> None:
         self.collection = Collection()
         self.compact = Compactor()
+        self._file: str | None = None
+        self._warned = 0
 
     def warn(self, message: str) -> None:
+        if self._file is not None:
+            self._warned += 1
+            if self._warned > limits.MAX_WARNINGS_PER_FILE:
+                return
         self.collection.warnings.append(message)
+
+    def unread(self, name: str, reason: str) -> None:
+        """A whole input left unread: a warning, and the audit's view is partial."""
+        self.collection.unread[name] = reason
+        self.warn(f"{name}: {reason}; skipped")
+
+    @contextmanager
+    def _one_file(self, name: str):
+        """Warnings within are about the file ``name``: capped, the rest counted."""
+        outer = self._file, self._warned
+        self._file, self._warned = name, 0
+        try:
+            yield
+        finally:
+            more = self._warned - limits.MAX_WARNINGS_PER_FILE
+            self._file, self._warned = outer
+            if more > 0:
+                self.warn(f"{name}: and {more} more warning{'s' if more > 1 else ''} like these")
 
     # -- objects ---------------------------------------------------------------------------------
     def add_document(self, data, origin: Origin) -> None:
@@ -129,7 +164,7 @@ class Reader:
         if data is None:
             return
         if is_snapshot(data):
-            self.collection.merge(read_snapshot(data, origin.path, self.compact))
+            self.collection.merge(read_snapshot(data, origin.path, self.compact, self.warn))
             return
         if not isinstance(data, dict):
             self.warn(f"{where}: not a mapping ({type(data).__name__}); skipped")
@@ -170,43 +205,56 @@ class Reader:
 
     # -- files -----------------------------------------------------------------------------------
     def read_text(self, text: str, path: str) -> None:
-        stripped = text.lstrip()
-        if stripped[:1] in ("{", "["):
+        """Manifests given as text (``path`` names them in warnings)."""
+        with self._one_file(path):
+            self._read_text(text, path)
+
+    def _read_text(self, text: str, path: str) -> None:
+        first = _CONTENT.search(text)
+        opener = first.group() if first else ""
+        if opener in ("{", "["):
             try:
                 self.add_document(orjson.loads(text), Origin(path, 0, 1))
                 return
             except orjson.JSONDecodeError:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
-        if _too_deep(text):
-            self.warn(f"{path}: nested more than {limits.MAX_NESTING_DEPTH} levels deep; skipped")
+        if yamlload.too_deep(text):
+            self.unread(path, f"nested more than {limits.MAX_NESTING_DEPTH} levels deep")
             return
         try:
-            stream = json_stream(text) if stripped[:1] == "{" else None  # kubectl cluster-info dump
+            stream = json_stream(text) if opener == "{" else None  # kubectl cluster-info dump
         except NumberTooLong as exc:
+            self.collection.unread[path] = f"{exc}: it and the rest of the file were skipped"
             self.warn(f"{path}, {exc}; it and the rest of the file were skipped")
             stream = exc.documents
         if stream is not None:
             for index, document in enumerate(stream[: limits.MAX_DOCUMENTS_PER_FILE]):
                 self.add_document(document, Origin(path, index))
             return
+        if len(text) > limits.MAX_YAML_BYTES:
+            self.unread(path, _TOO_MUCH_YAML.format(size=len(text)))
+            return
         for index, line, chunk in _documents(text):
             if index >= limits.MAX_DOCUMENTS_PER_FILE:
+                self.collection.unread[path] = f"more than {limits.MAX_DOCUMENTS_PER_FILE} documents: the rest were skipped"
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
             origin = Origin(path, index, _first_content_line(chunk, line))
             try:
                 # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
-                documents, duplicates = yamlload.documents(chunk)
+                parsed = yamlload.documents(chunk)
             except yamlload.YAMLError as exc:
                 reason = str(getattr(exc, "problem", None) or exc).splitlines()[0]
                 if "{{" in chunk:
                     reason = "looks like an unrendered template ({{ }})"
                 self.warn(f"{path}, document {index + 1} (line {origin.line}): invalid YAML: {reason}; skipped")
-                self.collection.unread.add(path)
+                self.collection.unread.setdefault(path, f"document {index + 1} could not be parsed")
                 continue
-            for key, key_line in duplicates:
+            for key, key_line in parsed.duplicates:
                 self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
-            for data in documents:
+            for retyped in parsed.retyped:
+                self.warn(f"{path}, document {index + 1}: {_retyped_warning(retyped, line + retyped.line - 1)}")
+            for data in parsed.documents:
                 expanded = _expanded_size(data) if "*" in chunk and _ALIAS.search(chunk) else 0
                 if expanded is None:
                     self.warn(f"{path}, document {index + 1}: a YAML alias makes the document contain itself; skipped")
@@ -216,59 +264,71 @@ class Reader:
                     continue
                 self.add_document(data, origin)
 
-    def read_file(self, path: Path) -> None:
+    def read_file(self, path: Path, name: str | None = None) -> None:
+        """A file (or a FIFO or device given by path), read once within the size limit; the report and
+        warnings call it ``name`` (default: the path as given). ``InputError`` when it cannot be opened or read."""
+        name = name if name is not None else str(path)
         try:
-            size = path.stat().st_size
-            if size > limits.MAX_FILE_BYTES:
-                self.warn(f"{path}: {size} bytes, over the {limits.MAX_FILE_BYTES}-byte limit; skipped")
-                return
-            if path.suffix == ".gz":
-                raw = _gunzip(path.read_bytes())
-            elif size >= SLICED_READ_BYTES:
-                with path.open("rb") as handle:  # mapped, so pages already parsed can be let go
-                    raw = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-            else:
-                raw = path.read_bytes()
-        except (OSError, zlib.error) as exc:
-            raise InputError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-        try:
-            document = _json_document(raw, self.compact)
-            if document is not None:
-                self.add_document(document, Origin(str(path), 0, 1))
-                return
-            self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, path)
-        finally:
-            if isinstance(raw, mmap.mmap):
-                raw.close()
+            raw = inputbytes.read_path(path)
+        except inputbytes.NotRead as exc:
+            self.unread(name, exc.reason)
+            return
+        except OSError as exc:
+            raise InputError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        self.read_bytes(raw, name)
 
-    def _read_bytes(self, raw: bytes, path: Path) -> None:
-        encoding = "utf-16" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
-        if encoding != "utf-16" and b"\x00" in raw:
-            self.warn(f"{path}: binary data, not YAML or JSON; skipped")
+    def read_streamed(self, streamed: inputbytes.Streamed) -> None:
+        """Standard input, a pipe, a FIFO or a device, already read whole (or left unread, and why)."""
+        if streamed.data is None:
+            self.unread(streamed.name, streamed.unread or "not read")
+        else:
+            self.read_bytes(streamed.data, streamed.name)
+
+    def read_bytes(self, raw: inputbytes.Bytes, name: str) -> None:
+        """An input's bytes: JSON parsed as JSON straight from them, anything else decoded and read as YAML."""
+        with self._one_file(name):
+            try:
+                document = _json_document(raw, self.compact)
+                if document is not None:
+                    self.add_document(document, Origin(name, 0, 1))
+                    return
+                self._read_bytes(raw[:] if isinstance(raw, mmap.mmap) else raw, name)
+            finally:
+                if isinstance(raw, mmap.mmap):
+                    raw.close()
+
+    def _read_bytes(self, raw: bytes | bytearray, name: str) -> None:
+        encoding = "utf-16" if raw[:2] in inputbytes.UTF16_BOMS else "utf-8-sig"
+        if inputbytes.looks_binary(raw):
+            self.unread(name, inputbytes.BINARY)
+            return
+        first = _first_content(raw)  # found without decoding: gigabytes of blanks cost little
+        if first is not None and len(raw) > limits.MAX_YAML_BYTES and raw[first] not in b"{[":  # YAML: not even decoded
+            self.unread(name, _TOO_MUCH_YAML.format(size=len(raw)))
             return
         try:
-            text = raw.decode(encoding)
+            text = raw.decode(encoding) if first is not None else ""
         except UnicodeDecodeError as exc:
-            self.warn(f"{path}: not valid {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte {exc.start}); skipped")
+            self.unread(name, f"not valid {'UTF-16' if encoding == 'utf-16' else 'UTF-8'} text (byte {exc.start})")
             return
-        if not text.strip():
-            self.warn(f"{path}: empty file; nothing to read")
+        if _CONTENT.search(text) is None:
+            self.warn(f"{name}: empty file; nothing to read")
             return
-        self.read_text(text, str(path))
+        self._read_text(text, name)
 
 
 SLICED_READ_BYTES = 1024 * 1024
 """Files this large are memory-mapped and, when they are JSON lists, parsed a slice at a time (a
 16 MB snapshot of 1,800 pods is read with a third less CPU than parsed whole)."""
 
-_JSON_START = re.compile(rb"[ \t\r\n]*[\[{]")
 
 
 def _json_document(raw, compact: Compactor) -> dict | list | None:
     """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
     (YAML flow style, UTF-16, a byte-order mark: the text path decides). A large file's list items
     are compacted a slice at a time, so that the next slice reuses the memory the last one freed."""
-    if not _JSON_START.match(raw):
+    first = _first_content(raw)
+    if first is None or raw[first] not in b"[{":
         return None
     if len(raw) >= SLICED_READ_BYTES:
         document = parse_in_slices(raw, compact.each)
@@ -280,15 +340,6 @@ def _json_document(raw, compact: Compactor) -> dict | list | None:
         return None
 
 
-def _gunzip(raw: bytes) -> bytes:
-    """Decompress, refusing to inflate past the file-size limit (no gzip bombs)."""
-    inflater = zlib.decompressobj(wbits=31)
-    data = inflater.decompress(raw, limits.MAX_FILE_BYTES + 1)
-    if len(data) > limits.MAX_FILE_BYTES:
-        raise OSError(f"decompresses to more than {limits.MAX_FILE_BYTES} bytes")
-    return data
-
-
 TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
 """Directory names that hold a program's own test inputs by convention (Go's tools skip ``testdata``;
 ``test``, ``tests`` and the ``e2e`` spellings are where projects keep the manifests their test suites
@@ -296,13 +347,15 @@ apply): fixtures, not something anyone deploys. Skipped below a directory given 
 warning that names them; a directory given by path is audited whatever its name."""
 
 
-def _files(root: Path, warn) -> Iterator[Path]:
+def _files(root: Path, warn, unread) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said through ``warn``: test-input directories (``TEST_INPUTS``), and every
-    file past ``MAX_DIRECTORY_FILES``."""
+    What is left out is said: test-input directories (``TEST_INPUTS``) and every file past
+    ``MAX_DIRECTORY_FILES`` through ``warn``, a symbolic link to nothing through ``unread(path, reason)``.
+    Kustomizations, ``Chart.yaml`` and chart values files are left out silently: they describe objects,
+    they are not objects."""
     test_inputs: list[Path] = []
-    paths = _walk(root, test_inputs)
+    paths = _walk(root, test_inputs, unread)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
             warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
@@ -318,27 +371,61 @@ def _files(root: Path, warn) -> Iterator[Path]:
 def skipped_test_directories(root: Path) -> list[Path]:
     """The test-input directories a walk of ``root`` leaves out (each once, not those inside another)."""
     found: list[Path] = []
-    for _ in _walk(root, found):
+    for _ in _walk(root, found, lambda path, reason: None):
         pass
     return found
 
 
-def _walk(root: Path, test_inputs: list[Path]) -> Iterator[Path]:
-    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to ``test_inputs``)."""
+def _walk(root: Path, test_inputs: list[Path], unread) -> Iterator[Path]:
+    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to
+    ``test_inputs``) and the files that describe a kustomize tree or a chart; a symbolic link to nothing
+    is passed to ``unread``."""
     for folder, dirs, files in os.walk(root, followlinks=False):
         test_inputs.extend(Path(folder, d) for d in sorted(dirs) if d.lower() in TEST_INPUTS)
         dirs[:] = sorted(d for d in dirs if d.lower() not in TEST_INPUTS)
-        for file in sorted(files):
-            path = Path(folder, file)
-            if file.lower().endswith(SUFFIXES) and path.is_file():
+        for name in sorted(files + [d for d in dirs if Path(folder, d).is_symlink() and not Path(folder, d).exists()]):
+            path = Path(folder, name)
+            if path.is_symlink() and not path.exists():
+                unread(path, "a symbolic link whose target does not exist")
+            elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
                 yield path
 
 
-class ManifestSource:
-    """``kubegap audit PATH...``: files, directories (recursively) or ``-`` for standard input."""
+def report_names(given: list[str]):
+    """How a report names the files under the paths ``given`` to ``audit``, never by where the auditing
+    machine keeps them: a relative path as given, an absolute one under the working directory relative
+    to it, and any other relative to the nearest folder holding every such path (for one path, its own
+    folder: ``/srv/corpus/app/deploy.yaml`` -> ``deploy.yaml``), so no two inputs share a name."""
+    cwd = Path.cwd()
+    outside = [Path(raw).parent for raw in given if Path(raw).is_absolute() and not Path(raw).is_relative_to(cwd)]
+    base = Path(os.path.commonpath(outside)) if outside else None
 
-    def __init__(self, paths: list[str]):
+    def name(path: Path) -> str:
+        for root in (cwd, base) if path.is_absolute() else ():
+            if root is not None and path.is_relative_to(root):
+                return str(path.relative_to(root))
+        return str(path)
+
+    return name
+
+
+def inside(path: Path, folders: list[Path]) -> bool:
+    """Whether ``path``, its symbolic links resolved, is one of ``folders`` or in one (``folders`` resolved)."""
+    real = path.resolve()
+    return any(real == folder or folder in real.parents for folder in folders)
+
+
+class ManifestSource:
+    """``kubegap audit PATH...``: files, directories (recursively), ``-`` for standard input, or inputs
+    already read whole (:class:`~kubegap.inputbytes.Streamed`: pipes, FIFOs, devices).
+
+    ``confine``: folders every file read must be in once symbolic links are resolved (the MCP server's
+    roots); a file under a given directory that links elsewhere is left unread, and said so, and a kustomize
+    tree or chart is refused with the command that renders it (rendering may read outside them)."""
+
+    def __init__(self, paths: list[str | inputbytes.Streamed], confine: list[Path] | None = None):
         self.paths = paths
+        self.confine = confine
 
     def collect(self) -> Collection:
         with bulk_allocation():
@@ -346,21 +433,44 @@ class ManifestSource:
 
     def _collect(self) -> Collection:
         reader = Reader()
-        for raw in self.paths:
-            if raw == "-":
-                reader.read_text(sys.stdin.read(), "<stdin>")
-                reader.collection.inputs.append({"type": "manifests", "path": "-"})
-                continue
-            path = Path(raw)
-            if path.is_dir():
-                for file in _files(path, reader.warn):
-                    try:
-                        reader.read_file(file)
-                    except InputError as exc:  # one bad file in a tree: say so, read the others
-                        reader.warn(f"{exc}; skipped")
-            elif path.exists():
-                reader.read_file(path)
+        named = report_names([given for given in self.paths if isinstance(given, str) and not inputbytes.is_stream(Path(given))])
+        for given in self.paths:
+            item = inputbytes.read_once(given) if isinstance(given, str) else given
+            unread_before = set(reader.collection.unread)
+            if isinstance(item, inputbytes.Streamed):
+                reader.read_streamed(item)
+                entry = {"type": "manifests", "path": item.name}
             else:
-                raise InputError(f"{raw}: no such file or directory")
-            reader.collection.inputs.append({"type": "manifests", "path": raw})
+                entry = self._read_path(reader, item, named)
+            unread = {file: why for file, why in reader.collection.unread.items() if file not in unread_before}
+            if unread:
+                entry["unread"] = unread
+            reader.collection.inputs.append(entry)
         return reader.collection
+
+    def _read_path(self, reader: Reader, raw: str, named) -> dict:
+        """Read the file or directory ``raw`` into ``reader``, naming files by ``named``; its entry in the report's inputs."""
+        path = Path(raw)
+        source = tree(path) if path.is_dir() else None
+        if source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
+            if self.confine is not None:
+                raise InputError(f"{raw} holds {source.marker}: rendering it may read files outside the folders this audit "
+                                 f"may read; run {' '.join(source.command)} and audit its output")
+            rendered_by = " ".join(source.command[:2])
+            reader.read_text(render(source), f"{named(path)} ({rendered_by})")
+            return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
+        if path.is_dir():
+            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1))  # noqa: E731
+            for file in _files(path, warn, lambda file, why: reader.unread(named(file), why)):
+                if self.confine is not None and not inside(file, self.confine):
+                    reader.unread(named(file), "a link to a file outside the folders this audit may read")
+                    continue
+                try:
+                    reader.read_file(file, named(file))
+                except InputError as exc:  # one bad file in a tree: say so, read the others
+                    reader.unread(named(file), str(exc).removeprefix(f"{named(file)}: "))
+        elif path.exists():
+            reader.read_file(path, named(path))
+        else:
+            raise InputError(f"{raw}: no such file or directory")
+        return {"type": "manifests", "path": named(path)}

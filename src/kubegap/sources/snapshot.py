@@ -12,6 +12,7 @@ A snapshot is one JSON document (gzip-compressed when its name ends in ``.gz``):
 from __future__ import annotations
 
 import gzip
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -29,14 +30,17 @@ def is_snapshot(data) -> bool:
     return isinstance(data, dict) and data.get("apiVersion") == API_VERSION and data.get("kind") == KIND
 
 
-def read_snapshot(data: dict, path: str, compact: Compactor) -> Collection:
+def read_snapshot(data: dict, path: str, compact: Compactor, warn: Callable[[str], None] | None = None) -> Collection:
+    """The snapshot ``data`` read from ``path``; what cannot be used is said through ``warn`` (by default, the
+    collection's warnings)."""
     collection = Collection()
+    warn = warn or collection.warnings.append
     origin = Origin(path, 0)  # one (immutable) origin for every item of the file
     for position, item in enumerate(as_list(data.get("items"))):
         if isinstance(item, dict) and isinstance(item.get("kind"), str) and isinstance(item.get("metadata"), dict):
             collection.add(compact(item), origin)
         else:
-            collection.warnings.append(f"{path}, item {position}: not a Kubernetes object; skipped")
+            warn(f"{path}, item {position}: not a Kubernetes object; skipped")
     collection.collected = {k for k in as_list(data.get("collected")) if isinstance(k, str)}
     collection.listed = set(collection.collected)  # a snapshot records complete listings of a cluster
     collection.forbidden = {k: str(v) for k, v in as_dict(data.get("forbidden")).items() if isinstance(k, str)}

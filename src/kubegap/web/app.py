@@ -12,11 +12,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kubegap.library import Library
-from kubegap.library.model import VOCABULARIES
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.report.html import report_script
+from kubegap.suggest import did_you_mean
 from kubegap.web import views
-from kubegap.web.links import SLUG_VOCABULARIES, ServerLinks
+from kubegap.web.links import SLUG_VOCABULARIES, VOCABULARY_SLUGS, ServerLinks
 from kubegap.web.render import STATIC_DIR, render
 from kubegap.web.security import SecurityHeaders
 
@@ -33,6 +32,26 @@ def _param(request: Request, name: str) -> str:
 
 
 PAGE_DIGITS = 6
+FORMAT_PARAMETER = "_format"
+CASE_LIST_PARAMETERS = ("q", "page", "view", *VOCABULARY_SLUGS.values())
+"""What a case list reads from its address; each vocabulary also as the JSON's spelling (``root_cause``)."""
+
+
+def _parameters(request: Request, known: tuple[str, ...]) -> None:
+    """A 400 for a query parameter the page does not read, naming the one that was likely meant: a
+    mistyped filter must not silently show every case."""
+    spellings = {*known, *(name.replace("-", "_") for name in known), FORMAT_PARAMETER}
+    for name in request.query_params:
+        if name not in spellings:
+            takes = f"it reads {', '.join(known)}" if known else "it reads none"
+            raise views.BadRequest(f"This page has no query parameter {views.quoted(name)}; {takes}."
+                                   f"{did_you_mean(name, known, lead=' Did you mean')}")
+
+
+def _vocabulary_filters(request: Request) -> dict[str, list[str]]:
+    """The case list's filters, under the paths' spelling (``root-cause``) or the JSON's (``root_cause``)."""
+    params = request.query_params
+    return {v: [*params.getlist(v), *(params.getlist(slug) if slug != v else [])] for v, slug in VOCABULARY_SLUGS.items()}
 
 
 def _page_number(request: Request) -> int:
@@ -62,15 +81,18 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         return HTMLResponse(render(view, LINKS))
 
     async def home(request: Request) -> Response:
+        _parameters(request, ())
         return respond(request, views.home_page(library))
 
     async def cases(request: Request) -> Response:
-        filters = {v: request.query_params.getlist(v) for v in VOCABULARIES}
+        _parameters(request, CASE_LIST_PARAMETERS)
+        filters = _vocabulary_filters(request)
         view = views.case_list(library, _query(request), filters, _page_number(request),
                                request.query_params.get("view", "compact"))
         return respond(request, view)
 
     async def case(request: Request) -> Response:
+        _parameters(request, ())
         case_id = _param(request, "case_id")
         return respond(request, views.case_page(library, case_id), f"There is no case {views.quoted(case_id)}.")
 
@@ -81,34 +103,40 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
             raise HTTPException(404, f"There is no reconstruction {views.quoted(f'{case_id}/{which}.yaml')}.")
         return PlainTextResponse(getattr(found, which).read_text(encoding="utf-8"), media_type="text/plain; charset=utf-8")
 
+    async def reconstruction_page(request: Request) -> Response:
+        _parameters(request, ())
+        case_id = request.path_params["case_id"]
+        return respond(request, views.reconstruction_page(library, case_id),
+                       f"There is no reconstruction of {views.quoted(case_id)}.")
+
     async def vocabulary(request: Request) -> Response:
         slug = _param(request, "slug")
         if slug not in SLUG_VOCABULARIES:
             raise HTTPException(404, "There is no such page.")
+        _parameters(request, ())
         return respond(request, views.vocabulary_page(library, SLUG_VOCABULARIES[slug]))
 
     async def term(request: Request) -> Response:
         slug, term_id = request.path_params["slug"], _param(request, "term")
         if slug not in SLUG_VOCABULARIES:
             raise HTTPException(404, "There is no such page.")
+        _parameters(request, ("page",))
         view = views.term_page(library, SLUG_VOCABULARIES[slug], term_id, _page_number(request))
         return respond(request, view, f"There is no {slug.replace('-', ' ')} term {views.quoted(term_id)}.")
 
     async def checks(request: Request) -> Response:
+        _parameters(request, ("q", "category", "severity"))
         params = request.query_params
         return respond(request, views.checks_page(library, params.getlist("category"), params.getlist("severity"), _query(request)))
 
     async def check(request: Request) -> Response:
+        _parameters(request, ())
         check_id = _param(request, "check_id")
         return respond(request, views.check_page(library, check_id), f"There is no check {views.quoted(check_id)}.")
 
     async def report_view(request: Request) -> Response:
+        _parameters(request, ())
         return respond(request, views.report_page(library, report))
-
-    filters_script = report_script()
-
-    async def report_filters_script(request: Request) -> Response:
-        return Response(filters_script, media_type="text/javascript; charset=utf-8")
 
     def error_page(request: Request, status: int, heading: str, message: str) -> Response:
         if _wants_json(request):
@@ -129,11 +157,12 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         Route("/", home), Route("/index.json", home),
         Route("/cases", cases), Route("/cases.json", cases),
         Route("/cases/{case_id}", case),
+        Route("/cases/{case_id}/reconstruction", reconstruction_page),
+        Route("/cases/{case_id}/reconstruction.json", reconstruction_page),
         Route("/cases/{case_id}/{which}.yaml", reconstruction),
         Route("/checks", checks), Route("/checks.json", checks),
         Route("/checks/{check_id}", check),
         Route("/report", report_view), Route("/report.json", report_view),
-        Route("/static/report.js", report_filters_script),
         Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
         Route("/{slug}", vocabulary),
         Route("/{slug}/{term:path}", term),

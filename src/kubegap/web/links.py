@@ -37,6 +37,8 @@ class ServerLinks:
             return "/cases/" + quote(ids[0])
         if name == "reconstruction":
             return f"/cases/{quote(ids[0])}/{quote(ids[1])}.yaml"
+        if name == "reconstruction-page":
+            return f"/cases/{quote(ids[0])}/reconstruction"
         if name == "vocabulary":
             return "/" + VOCABULARY_SLUGS[ids[0]]
         if name == "term":
@@ -82,6 +84,8 @@ class StaticLinks:
             stem = "cases/" + ids[0]
         elif name == "reconstruction":
             return f"cases/{ids[0]}/{ids[1]}.yaml"
+        elif name == "reconstruction-page":
+            stem = f"cases/{ids[0]}/reconstruction"
         elif name == "vocabulary":
             stem = VOCABULARY_SLUGS[ids[0]] + "/index"
         elif name == "term":

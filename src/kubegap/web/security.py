@@ -1,8 +1,9 @@
-"""Security headers on every response, as pure ASGI middleware."""
+"""Security headers on every response, and the Host header check against DNS rebinding, as pure ASGI middleware."""
 
 from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
+from starlette.requests import Request
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -34,3 +35,24 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class HostCheck:
+    """Refuses (421) a request whose Host is not a name of the address the server listens on, and (403) one
+    whose Origin is a page elsewhere: see :mod:`kubegap.hosts`, which ``kubegap mcp --http`` shares."""
+
+    def __init__(self, app, host: str):
+        from mcp.server.transport_security import TransportSecurityMiddleware
+
+        from kubegap.hosts import rebinding_protection
+
+        self.app = app
+        self.checker = TransportSecurityMiddleware(rebinding_protection(host))
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            refused = await self.checker.validate_request(Request(scope), is_post=False)
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -19,7 +19,6 @@ from kubegap.errors import UserError
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
 from kubegap.library.textsearch import engine_parameters
-from kubegap.report.html import report_script
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
 from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
@@ -37,6 +36,8 @@ def _views(library: Library):
             yield StaticLinks.file("cases", page=page, view=view), views.case_list(library, None, {}, page, view)
     for case in library.cases:
         yield StaticLinks.file("case", case.id), views.case_page(library, case.id)
+        if library.reconstruction(case.id) is not None:
+            yield StaticLinks.file("reconstruction-page", case.id), views.reconstruction_page(library, case.id)
     for vocabulary in VOCABULARIES:
         yield StaticLinks.file("vocabulary", vocabulary), views.vocabulary_page(library, vocabulary)
         for term in library.vocabularies[vocabulary].terms:
@@ -56,11 +57,13 @@ def search_index(library: Library) -> dict:
         "parameters": engine_parameters(),
         "documents": [
             {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case)),
-             "checks": list(case.checks)}
+             "checks": list(case.checks), "components": [t for t in case.tags.of("component") if "/" in t]}
             for case in library.cases
         ],
+        "component_names": {t.id: t.name for t in library.vocabularies["component"].terms},
         "checks": [{"id": check.id, "title": check.title, "href": StaticLinks.file("check", check.id)} for check in all_checks()],
-        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED},
+        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED,
+                  "components_named": views.COMPONENTS_NAMED},
     }
 
 
@@ -102,7 +105,6 @@ def build_site(library: Library, directory: Path) -> int:
                     written += 1
         _write(directory / CHECKS_INDEX, checks_index_script())
         (directory / "static").mkdir(parents=True, exist_ok=True)
-        _write(directory / "static" / "report.js", report_script())
         for asset in STATIC_DIR.iterdir():
             if asset.is_file():
                 shutil.copyfile(str(asset), directory / "static" / asset.name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from markupsafe import Markup
 from functools import cache
 
 from kubegap.checks import all_checks, get_check
@@ -16,11 +15,11 @@ from kubegap.checks.serialize import check_json
 from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
-from kubegap.report.html import report_filters
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
 from kubegap.library.textsearch import FIELDS, Engine
-from kubegap.wording import and_list
+from kubegap.suggest import did_you_mean
+from kubegap.wording import and_list, counted
 
 PER_PAGE = 20
 
@@ -58,9 +57,10 @@ _FILTER_PHRASES = {
 }
 
 
-def selection_sentence(library: Library, query: str | None, filters: dict[str, list[str]], total: int) -> str:
-    """What the listed cases have in common, from every active filter and the search:
-    "These 2 cases involve Cilium and NCCL and match the search “timeout”"."""
+def selection_sentence(library: Library, query: str | None, filters: dict[str, list[str]], cases: list[Case]) -> str:
+    """What the listed cases have in common, from every active filter and the search, and the components
+    they involve when no component is filtered on: "These 2 cases involve Cilium and NCCL and match the search “timeout”"."""
+    total = len(cases)
     if total == 0:
         return "No case matches."
     parts = []
@@ -70,10 +70,33 @@ def selection_sentence(library: Library, query: str | None, filters: dict[str, l
             parts.append(f"{one if total == 1 else several} {nouns if len(terms) > 1 else noun}{names}")
     if query:
         parts.append(f"{'matches' if total == 1 else 'match'} the search “{query}”")
+    involve = "" if filters.get("component") else _components(library, cases)
     if not parts:
-        return "The only case in the library." if total == 1 else f"All {total} cases in the library."
+        opening = "The only case in the library" if total == 1 else f"All {total} cases in the library"
+        return f"{opening}{'; they involve ' + involve if involve and total > 1 else ', involving ' + involve if involve else ''}."
     subject = "This case" if total == 1 else f"These {total} cases"
+    if involve:
+        parts.append(f"{'involves' if total == 1 else 'involve'} {involve}")
     return f"{subject} {and_list(parts)}."
+
+
+COMPONENTS_NAMED = 3
+"""How many of the listed cases' components the panel names before counting the rest."""
+
+
+def _components(library: Library, cases: list[Case]) -> str:
+    """The components the cases involve most, by name: ``Cilium, NCCL and 4 other components``."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        for term in case.tags.of("component"):
+            if "/" in term:  # a component, not its family
+                counts[term] = counts.get(term, 0) + 1
+    ranked = sorted(counts, key=lambda t: (-counts[t], t))
+    names = [library.term_name("component", t) for t in ranked[:COMPONENTS_NAMED]]
+    if not names:
+        return ""
+    rest = len(ranked) - len(names)
+    return and_list(names + ([counted(rest, "other component")] if rest else []))
 
 
 PANEL_CHECKS_UNFOLDED = 12
@@ -88,10 +111,10 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
     ids = [c.id for c in available]
     every_check = bool(ids) and set(ids) == {c.id for c in all_checks()}
     return {
-        "sentence": selection_sentence(library, query, filters, len(cases)),
+        "sentence": selection_sentence(library, query, filters, cases),
         "checks": available,
         "planned": [c for c in named if get_check(c) is None],
-        "commands": audit_commands([] if every_check else ids) if ids else None,
+        "commands": _shortest_commands(cases, [] if every_check else ids) if ids else None,
         "every_check": every_check,
         "without_check": sum(1 for case in cases if not case.checks),
         "cases": len(cases),
@@ -111,7 +134,8 @@ def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, 
     try:
         return validate_filters(library, filters)
     except UnknownTerm as exc:
-        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}.") from None
+        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}."
+                         f"{did_you_mean(exc.term, (t.id for t in library.vocabularies[exc.vocabulary].terms), lead=' Did you mean')}") from None
 
 
 CASE_VIEWS = ("compact", "full")
@@ -255,10 +279,21 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
     )
 
 
-def audit_commands(check_ids: list[str]) -> dict[str, str]:
-    """The commands that run exactly ``check_ids`` (every check when empty) on manifests and on a cluster."""
-    flags = "".join(f" --check {c}" for c in check_ids)
+def audit_commands(check_ids: list[str], case_ids: list[str] = ()) -> dict[str, str]:
+    """The commands that run exactly ``check_ids`` (every check when both are empty), or the checks
+    ``case_ids`` name, on manifests and on a cluster."""
+    flags = "".join(f" --case {c}" for c in case_ids) or "".join(f" --check {c}" for c in check_ids)
     return {"manifests": f"kubegap audit{flags} PATH", "cluster": f"kubegap audit{flags}"}
+
+
+def _shortest_commands(cases: list[Case], check_ids: list[str]) -> dict[str, str]:
+    """The shorter of the commands naming the cases (``--case``) and naming their checks (``--check``)."""
+    by_check = audit_commands(check_ids)
+    naming = [case.id for case in cases if case.checks]
+    if not check_ids or not naming:
+        return by_check
+    by_case = audit_commands(check_ids, naming)
+    return by_case if len(by_case["cluster"]) < len(by_check["cluster"]) else by_check
 
 
 def case_page(library: Library, case_id: str) -> View | None:
@@ -267,7 +302,7 @@ def case_page(library: Library, case_id: str) -> View | None:
         return None
     available = [c for c in case.checks if get_check(c) is not None]
     planned = [c for c in case.checks if get_check(c) is None]
-    commands = {"manifests": f"kubegap audit --case {case.id} PATH", "cluster": f"kubegap audit --case {case.id}"} if available else None
+    commands = audit_commands(available, [case.id]) if available else None
     related = library.index.related(case)
     tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
@@ -287,6 +322,37 @@ def case_page(library: Library, case_id: str) -> View | None:
                 "incident": f"{case.id}/incident.yaml", "fixed": f"{case.id}/fixed.yaml", "proves": list(case.checks),
             } if reconstruction else None,
         },
+    )
+
+
+@cache
+def _reconstruction_audit(path: str, case_id: str) -> tuple[list[dict], list[dict]]:
+    """What ``kubegap audit FILE --case ID`` reports on one file of a case's reconstruction (audited once):
+    its findings, and the checks that did not run with the reason."""
+    from kubegap.pipeline import audit, audit_options
+    from kubegap.sources.manifests import ManifestSource
+
+    report = audit([ManifestSource([path]).collect()], audit_options(case_ids=[case_id]))
+    return report["findings"], [c for c in report["coverage"] if c["status"] != "ran"]
+
+
+def reconstruction_page(library: Library, case_id: str) -> View | None:
+    """The incident's configuration and the fixed one side by side, each with the findings kubegap reports on it."""
+    case = library.case(case_id)
+    found = library.reconstruction(case_id) if case else None
+    if found is None:
+        return None
+    sides = []
+    for which, heading in (("incident", "The incident"), ("fixed", "After the fix")):
+        findings, not_run = _reconstruction_audit(str(getattr(found, which)), case_id)
+        sides.append({"which": which, "heading": heading, "text": getattr(found, which).read_text(encoding="utf-8"),
+                      "findings": findings, "not_run": not_run})
+    return View(
+        "reconstruction.html", f"Reconstruction: {case.title}", section="cases", link=("reconstruction-page", case.id),
+        context={"case": case, "sides": sides, "checks": [get_check(c) for c in case.checks if get_check(c)]},
+        data={"case": case.id, "checks": list(case.checks),
+              **{side["which"]: {"file": f"{side['which']}.yaml", "findings": side["findings"], "not_run": side["not_run"]}
+                 for side in sides}},
     )
 
 
@@ -376,23 +442,20 @@ def report_subject(report: dict) -> str:
 
 
 def report_page(library: Library, report: dict | None) -> View:
-    """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser."""
+    """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser.
+    The page says what the report covers; static/viewer.js shows its findings from its JSON twin."""
     checks = {c.id for c in all_checks()}
+    base = {"report": report, "checks": checks, "severities": SEVERITIES}
     if report is None:
-        return View("report.html", "Audit report", section="report", link=("report",),
-                    context={"report": None, "subject": "", "findings": [], "filters": Markup(report_filters({"findings": []})),
-                             "checks": checks, "known_cases": {}, "report_cases": {}},
+        return View("report.html", "Audit report", section="report", link=("report",), context={**base, "subject": ""},
                     data={"report": None})
-    known_cases = {case_id: library.case(case_id) for f in report["findings"] for case_id in f["cases"]}
-    groups = [(s, [f for f in report["findings"] if f["severity"] == s]) for s in SEVERITIES]
     coverage = report["coverage"]
     kinds = report.get("kinds", {})
+    counts = {s: sum(1 for f in report["findings"] if f["severity"] == s) for s in SEVERITIES}
     return View(
         "report.html", "Audit report", section="report", link=("report",),
         context={
-            "report": report, "subject": report_subject(report), "groups": [(s, fs) for s, fs in groups if fs],
-            "findings": [f for _, fs in groups for f in fs], "filters": Markup(report_filters(report)),
-            "known_cases": known_cases, "report_cases": report.get("cases", {}), "checks": checks,
+            **base, "subject": report_subject(report), "counts": {s: n for s, n in counts.items() if n},
             "ran": [c for c in coverage if c["status"] == "ran"],
             "skipped": [c for c in coverage if c["status"] == "skipped"],
             "errors": [c for c in coverage if c["status"] == "error"],

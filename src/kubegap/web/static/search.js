@@ -304,6 +304,21 @@
     return node;
   }
 
+  // " and involve NCCL, GPU and 4 other components": the components the found cases involve most, as views.py names them.
+  function involving(index, n) {
+    var counts = {};
+    hits.forEach(function (hit) {
+      engine.documents[hit.index].components.forEach(function (id) { counts[id] = (counts[id] || 0) + 1; });
+    });
+    var ranked = Object.keys(counts).sort(function (a, b) { return counts[b] - counts[a] || (a < b ? -1 : a > b ? 1 : 0); });
+    if (!ranked.length) { return ""; }
+    var names = ranked.slice(0, index.panel.components_named).map(function (id) { return index.component_names[id] || id; });
+    var rest = ranked.length - names.length;
+    if (rest) { names.push(rest + (rest === 1 ? " other component" : " other components")); }
+    var listed = names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+    return (n === 1 ? " and involves " : " and involve ") + listed;
+  }
+
   // "Check your cluster for this" for the cases found, worded as the server words it (templates/_macros.html).
   function showPanel() {
     var panel = document.getElementById("check-your-cluster");
@@ -326,7 +341,7 @@
     var intro = panel.querySelector("p:not(.involve)");
     while (intro.nextSibling) { panel.removeChild(intro.nextSibling); }
     panel.querySelector(".involve").textContent = (n === 1 ? "This case matches" : "These " + n + " cases match") +
-      " the search \u201c" + query.trim() + "\u201d.";
+      " the search \u201c" + query.trim() + "\u201d" + involving(index, n) + ".";
     if (named.length) {
       var all = named.length === every;
       var sentence = all ? (n === 1 ? "The case names" : "Together the cases name") + " every check, " + every + ", so a plain audit runs exactly them"
@@ -349,14 +364,18 @@
         panel.appendChild(element("p", "", sentence + ":"));
         panel.appendChild(list);
       }
-      var flags = all ? [] : named;
+      var flags = all ? [] : named.map(function (id) { return "--check " + id; });
+      var naming = hits.map(function (hit) { return engine.documents[hit.index]; }).filter(function (d) { return d.checks.length; })
+        .map(function (d) { return "--case " + d.id; });
+      if (flags.length && naming.length && naming.join(" ").length < flags.join(" ").length) { flags = naming; }
       var commands = element("dl", "commands");
       [["Manifests or a snapshot", " PATH"], ["A live cluster", ""]].forEach(function (target) {
-        var command = ["kubegap audit"].concat(flags.map(function (id) { return "--check " + id; }));
+        var command = ["kubegap audit"].concat(flags);
         var text = flags.length > index.panel.flags_on_one_line ? command.join(" \\\n  ") : command.join(" ");
         commands.appendChild(element("dt", "", target[0]));
         var dd = element("dd");
         var code = element("code", "command", text + target[1]);
+        code.tabIndex = 0;  // a command that scrolls takes keyboard focus
         dd.appendChild(code);
         commands.appendChild(dd);
         if (window.KubegapSite) { window.KubegapSite.addCopyButton(code); }

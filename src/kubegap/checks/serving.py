@@ -1,0 +1,251 @@
+"""Serving evidence: which Services carry client traffic, to which containers, and which carry the API
+server's own traffic (admission webhooks, aggregated APIs, CRD conversion webhooks).
+
+Every check that reasons about client traffic asks ``serving(inventory)``, worked out once per audit.
+
+- A Service carries client traffic when it has a cluster IP and a port that is not known as a
+  metrics, profiling, health, debug or admin port. A port is known as one when a name says so, as
+  words (``NOT_FOR_CLIENTS``): the Service port's name, its ``targetPort`` name, the name of the
+  container port it reaches, or, for metrics and profiling, the Service's own name
+  (``controller-manager-metrics-service``, ``MONITORING_SERVICE_WORDS``);
+  or when a monitoring system scrapes it (a ServiceMonitor's or PodMonitor's ``port``, the
+  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``). A container port that a
+  port known as such by its name reaches is known as such for every Service that reaches it.
+- A Service named by an admission webhook, an APIService or a CRD's conversion webhook carries the
+  API server's traffic, whatever its ports are called: it serves clients.
+- Which container serves a client port: the ones that declare its target (by name or number), else
+  the ones whose probes check that port, else every regular container. A port a container does not
+  declare is not evidence that nothing listens there.
+"""
+
+from __future__ import annotations
+
+from kubegap.checks._common import app_containers, service_workloads
+from kubegap.inventory import Inventory
+from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.scoped_inventory import WORKLOADS
+from kubegap.selectors import Selector
+from kubegap.tokens import Vocabulary
+
+NOT_FOR_CLIENTS = Vocabulary((
+    "metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler", "debug", "health", "healthz",
+    "healthcheck", "livez", "readyz", "liveness", "readiness", "probe", "probes", "admin",
+))
+"""Words that name a port read by monitoring, profilers, health checks or administrators, not by clients:
+``http-metrics``, ``https-metrics``, ``http-profiling``, ``probes``, ``healthz``, ``admin``."""
+MONITORING_SERVICE_WORDS = Vocabulary(("metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler"))
+"""Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
+A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
+its ports' names count."""
+WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
+API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
+SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS)
+"""What serving evidence reads: a check that asks ``serving`` declares these in its ``reads``."""
+PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
+ADMISSION = "admission webhook"
+
+
+def serving(inventory: Inventory) -> ServingEvidence:
+    """The inventory's serving evidence, worked out once per audit."""
+    return inventory.derive("serving", ServingEvidence)
+
+
+class ServingEvidence:
+    """What the input shows about client traffic (see the module's docstring). Worked out whole when made:
+    it keeps no reference to the inventory."""
+
+    def __init__(self, inventory: Inventory):
+        self._api = _api_backends(inventory)
+        scraped = _scraped_port_names(inventory)
+        quiet = _container_ports_not_for_clients(inventory)
+        self._client_ports: dict[int, list[dict]] = {}
+        self._services: dict[int, list[dict]] = {}
+        self._addressed: set[int] = set()
+        for service in inventory.of_kind("Service"):
+            selected = service_workloads(inventory, service)
+            ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+            self._client_ports[id(service)] = ports if self.api_roles(service) else [
+                p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)
+            ]
+            if not ports or self._client_ports[id(service)]:
+                self._addressed.update(id(workload.obj) for workload in selected)
+            if self.serves_clients(service):
+                for workload in selected:
+                    self._services.setdefault(id(workload.obj), []).append(service)
+
+    def api_roles(self, service: dict) -> list[str]:
+        """What API server traffic the Service carries: ``admission webhook x``, ``APIService y``,
+        ``conversion webhook of CRD z`` (none for most Services)."""
+        return self._api.get((namespace(service), name(service)), [])
+
+    def admission_only(self, service: dict) -> bool:
+        """Whether all the Service carries is admission webhook calls (``webhook-backend-unavailable`` judges
+        those, by what the webhooks intercept and whether they fail closed)."""
+        roles = self.api_roles(service)
+        return bool(roles) and all(role.startswith(ADMISSION) for role in roles)
+
+    def serves_clients(self, service: dict) -> bool:
+        """Whether the Service carries client traffic: the API server's, or a port not known as a metrics,
+        profiling, health, debug or admin port on a Service with a cluster IP (a headless Service only
+        publishes pod addresses in DNS)."""
+        if self.api_roles(service):
+            return True
+        if dig(service, "spec", "clusterIP") == "None":
+            return False
+        ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+        return not ports or bool(self.client_ports(service))
+
+    def client_ports(self, service: dict) -> list[dict]:
+        """The Service's ports that carry client traffic (every port of a Service that backs an API). A Service
+        the inventory does not hold is judged by its own names and annotations alone."""
+        found = self._client_ports.get(id(service))
+        if found is not None:
+            return found
+        ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+        return ports if self.api_roles(service) else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set())]
+
+    def services(self, workload: Workload) -> list[dict]:
+        """The Services carrying client traffic that select the workload's pods."""
+        return self._services.get(id(workload.obj), [])
+
+    def unaddressed(self, workload: Workload) -> bool:
+        """Whether no Service with a port for clients selects the workload, headless ones included (their
+        clients reach the pods by their addresses): evidence that no request depends on its pods."""
+        return id(workload.obj) not in self._addressed
+
+    def api_roles_of(self, workload: Workload) -> list[str]:
+        """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
+        return sorted({role for s in self.services(workload) for role in self.api_roles(s)})
+
+    def serving_containers(self, workload: Workload, services: list[dict]) -> list[tuple[PodTemplate, str, dict]]:
+        """The regular containers that serve a client port of ``services``: those that declare its target,
+        else those whose probes check it, else (nothing says which) every regular container."""
+        targets = [p.get("targetPort", p.get("port")) for s in services for p in self.client_ports(s)]
+        every = list(app_containers(workload))
+        for says in (_declares, _probes):
+            serving = [item for item in every if any(says(item[2], target) for target in targets)]
+            if serving:
+                return serving
+        return every
+
+
+def _known_not_for_clients(service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]],
+                           quiet: set[tuple[int, str, int]]) -> bool:
+    """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name, by a
+    monitor or annotation that scrapes it, or by reaching only container ports known as such (``quiet``)."""
+    if _named_not_for_clients(service, port):
+        return True
+    port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
+    if port_names & scraped.get(id(service), set()):
+        return True
+    notes = annotations(service)
+    if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")):
+        return True
+    reached = [key for w in selected for key in _reached(w, port)]
+    return bool(reached) and all(key in quiet for key in reached)
+
+
+def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str, int]]:
+    """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
+    health, debug or admin ports by a name: their own, or that of a Service port that reaches them."""
+    quiet: set[tuple[int, str, int]] = set()
+    for workload in inventory.workloads:
+        for template in workload.templates:
+            for _, container in containers(template.spec, init=False):
+                for port in as_list(container.get("ports")):
+                    if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")):
+                        quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
+    for service in inventory.of_kind("Service"):
+        for port in as_list(dig(service, "spec", "ports")):
+            if isinstance(port, dict) and _named_not_for_clients(service, port):
+                for workload in service_workloads(inventory, service):
+                    quiet.update(_reached(workload, port))
+    return quiet
+
+
+def _named_not_for_clients(service: dict, port: dict) -> bool:
+    """Whether a name says the Service port is a metrics, profiling, health, debug or admin port: the port's,
+    its targetPort's, or the Service's own."""
+    names = [port.get("name"), port.get("targetPort")]
+    return any(isinstance(n, str) and NOT_FOR_CLIENTS.find(n) for n in names) or MONITORING_SERVICE_WORDS.find(name(service)) is not None
+
+
+def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
+    """The container ports of the workload that a Service port's target names (by name or number)."""
+    target = port.get("targetPort", port.get("port"))
+    found = []
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            for declared in as_list(container.get("ports")):
+                number = dig(declared, "containerPort")
+                if isinstance(number, int) and _names_port(target, declared):
+                    found.append((id(workload.obj), str(container.get("name")), number))
+    return found
+
+
+def _names_port(target, declared: dict) -> bool:
+    if isinstance(target, str) and not target.isdigit():
+        return declared.get("name") == target
+    return isinstance(target, int | str) and not isinstance(target, bool) and str(declared.get("containerPort")) == str(target)
+
+
+def _declares(container: dict, target) -> bool:
+    return any(isinstance(port, dict) and _names_port(target, port) for port in as_list(container.get("ports")))
+
+
+def _probes(container: dict, target) -> bool:
+    """Whether one of the container's probes checks ``target`` (its number, or a port name)."""
+    for field in PROBES:
+        probe = as_dict(container.get(field))
+        for action in ("httpGet", "tcpSocket", "grpc"):
+            port = dig(probe, action, "port")
+            if port is not None and not isinstance(port, bool) and str(port) == str(target):
+                return True
+    return False
+
+
+def _scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
+    """Per Service (keyed by ``id``), the port names a ServiceMonitor or PodMonitor scrapes on it."""
+    scraped: dict[int, set[str]] = {}
+    monitors = [(m, "endpoints") for m in inventory.of_kind("ServiceMonitor")]
+    monitors += [(m, "podMetricsEndpoints") for m in inventory.of_kind("PodMonitor")]
+    for monitor, field in monitors:
+        selector = Selector.from_label_selector(dig(monitor, "spec", "selector"))
+        ports = {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "port"), str)}
+        ports |= {p for e in as_list(dig(monitor, "spec", field)) if isinstance(p := dig(e, "targetPort"), str)}
+        if selector is None or not ports:
+            continue
+        namespaces = dig(monitor, "spec", "namespaceSelector")
+        for service in inventory.of_kind("Service"):
+            in_scope = dig(namespaces, "any") is True or namespace(service) in as_list(dig(namespaces, "matchNames")) or (
+                not as_dict(namespaces) and namespace(service) == namespace(monitor)
+            )
+            # A ServiceMonitor selects Services by their labels, a PodMonitor pods by theirs.
+            subject = labels(service) if field == "endpoints" else as_dict(dig(service, "spec", "selector"))
+            if in_scope and selector.matches({k: v for k, v in subject.items() if isinstance(v, str)}):
+                scraped.setdefault(id(service), set()).update(ports)
+    return scraped
+
+
+def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
+    """Per Service ``(namespace, name)``, the API server traffic it carries."""
+    found: dict[tuple[str, str], list[str]] = {}
+
+    def add(service, role: str) -> None:
+        ns, service_name = dig(service, "namespace"), dig(service, "name")
+        if isinstance(ns, str) and isinstance(service_name, str):
+            found.setdefault((ns, service_name), []).append(role)
+
+    for kind_name in WEBHOOK_KINDS:
+        for configuration in inventory.of_kind(kind_name):
+            for webhook in as_list(configuration.get("webhooks")):
+                add(dig(webhook, "clientConfig", "service"), f"{ADMISSION} {dig(webhook, 'name') or name(configuration)}")
+    for api_service in inventory.of_kind("APIService"):
+        add(dig(api_service, "spec", "service"), f"APIService {name(api_service)}")
+    for crd in inventory.of_kind("CustomResourceDefinition"):
+        conversion = as_dict(dig(crd, "spec", "conversion"))
+        client = dig(conversion, "webhook", "clientConfig") or dig(conversion, "webhookClientConfig")
+        if conversion.get("strategy") == "Webhook":
+            add(dig(client, "service"), f"conversion webhook of CRD {name(crd)}")
+    return found

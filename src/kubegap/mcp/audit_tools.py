@@ -1,0 +1,212 @@
+"""The audit tools: files (manifests, dumps and snapshots, as ``kubegap audit PATH`` reads them), a live
+cluster (through the CLI's read-only guard), and the comparison of two reports. Each audit goes through
+the one pipeline every surface shares."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Annotated
+
+import anyio
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, ToolAnnotations
+from pydantic import Field
+
+from kubegap.errors import UserError
+from kubegap.mcp.arguments import (
+    MAX_INLINE_BYTES,
+    MAX_PATH_CHARS,
+    Cases,
+    Checks,
+    ContextName,
+    Cursor,
+    CursorArgument,
+    Identifiers,
+    Namespaces,
+    Paths,
+    Severity,
+    SeverityLevel,
+    case_ids,
+    check_ids,
+    unknown,
+)
+from kubegap.mcp.folders import Folders, check_paths
+from kubegap.mcp.paging import (
+    GROUPS_PER_PAGE,
+    AuditResult,
+    compact_report,
+    decode_cursor,
+    groups,
+    json_text,
+    objects_page,
+    structured,
+)
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, open_world_hint=False)
+"""Read-only: in the protocol, destructive and idempotent hints only mean something for tools that write."""
+GroupLimit = Annotated[int, Field(ge=1, le=100)]
+Limit = Annotated[GroupLimit, Field(description="Check groups per page.")]
+AuditOutput = Annotated[CallToolResult, AuditResult]
+"""compact JSON text, and structured content described by :class:`AuditResult`: the one output schema."""
+SAME_RESULT = " Other arguments, result: as audit_manifests."
+
+
+def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
+    """Warnings for asked-for namespaces that hold nothing that was read: said not to exist when the
+    Namespaces were listed and it is not one of them."""
+    used = {r.get("metadata", {}).get("namespace") for r in collection.resources}
+    existing = {r.get("metadata", {}).get("name") for r in collection.resources if r.get("kind") == "Namespace"}
+    warnings = []
+    for name in namespaces:
+        if name in used:
+            continue
+        if existing and name not in existing:
+            warnings.append(f"namespace {name!r} does not exist in this cluster")
+        elif name not in existing:
+            warnings.append(f"namespace {name!r}: no object was found in it (it may not exist, or nothing there was readable)")
+    return warnings
+
+
+def _audit(collect, checks: list[str] | None, cases: list[str] | None, config_file: Path | None, min_severity: str,
+           cursor: str | None, limit: int, namespaces: list[str] | None = None, folder: Path | None = None) -> CallToolResult:
+    """Audit what ``collect(options)`` returns with the options every surface builds: check and case ids
+    (the CLI's ``--check`` and ``--case``) and the configuration file. Locations are relative to ``folder``."""
+    from kubegap.pipeline import audit, configured_options
+
+    if cursor:
+        decode_cursor(cursor)  # refuse a bad cursor before the audit runs
+    try:
+        options = configured_options(check_ids("checks", checks), config_file, case_ids=case_ids("case", cases))
+        collection = collect(options)
+        notes = missing_namespaces(collection, namespaces or [])
+        if not collection.resources:
+            reason = (notes or collection.warnings or [""])[0]
+            raise ToolError("no Kubernetes objects found in the input" + (f": {reason}" if reason else ""))
+        report = audit([collection], options)
+    except UserError as exc:
+        raise ToolError(str(exc)) from None
+    report["warnings"] = notes + report["warnings"]
+    return structured(compact_report(report, min_severity, cursor, limit, folder))
+
+
+async def _in_thread(fn, *args, **kwargs):
+    """Collection and audit run on a worker thread: the session keeps answering meanwhile."""
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+
+def kubeconfig_contexts(kubeconfig: str | None) -> tuple[list[str], str | None]:
+    """The kubeconfig's context names and the current one: never servers or credentials."""
+    from kubegap.sources.kubeconfig import contexts
+
+    try:
+        return contexts(kubeconfig)
+    except UserError as exc:
+        raise ToolError(f"no usable kubeconfig ({exc}): audit files with audit_manifests") from None
+
+
+def _report(argument: str, path: str, roots: list[Path]) -> dict:
+    from kubegap.report.baseline import load_report
+
+    try:
+        return load_report(Path(check_paths([path], roots)[0]))
+    except UserError as exc:
+        raise ToolError(f"{argument}: {exc}") from None
+
+
+def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, limit: int = GROUPS_PER_PAGE) -> dict:
+    from kubegap.report.diff import diff_report
+
+    old, new = _report("old", old_path, roots), _report("new", new_path, roots)
+    diff = diff_report(old, new, old_path, new_path)
+    cases = {**old.get("cases", {}), **new.get("cases", {})}
+    result: dict = {"summary": diff["summary"]}
+    for section in ("new", "fixed"):
+        ordered = groups(diff[f"{section}_findings"], cases, min_severity, roots[0])
+        result[section] = [objects_page(g) for g in ordered[:limit]]
+        if len(ordered) > limit:
+            result[f"{section}_checks_omitted"] = len(ordered) - limit
+    for group in (*result["new"], *result["fixed"]):
+        group.pop("next_cursor", None)  # a diff is not paged: its counts say how many objects each group has
+    return result
+
+
+def register(server, folders: Folders, kubeconfig: str | None, config_file: Path | None) -> None:
+    @server.tool(annotations=READ_ONLY, description=(
+        "Audit manifests, kubectl dumps or kubegap snapshots (files, directories, inline YAML) for the gaps behind "
+        "public incidents: findings by check, worst first, with fix, incidents (id, title, URL) and first objects. "
+        "next_cursor: more groups; a group's next_cursor: more objects."))
+    async def audit_manifests(
+        ctx: Context,
+        paths: Annotated[Paths, Field(description="Files or directories.")] = [],  # noqa: B006
+        # plain str, not str | None: the SDK would parse a JSON text given here into an object, and refuse it
+        yaml: Annotated[str, Field(description="Inline manifests (YAML or JSON), at most 5 MB.")] = "",
+        checks: Checks = None,
+        case: Cases = None,
+        min_severity: Severity = "info",
+        cursor: Cursor = None,
+        limit: Limit = GROUPS_PER_PAGE,
+    ) -> AuditOutput:
+        if not paths and not yaml:
+            raise ToolError("give paths or inline yaml")
+        if len(yaml.encode()) > MAX_INLINE_BYTES:
+            raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
+        roots = await folders.of(ctx)
+
+        def collect(_options):
+            from kubegap.sources.manifests import ManifestSource, Reader
+
+            collection = ManifestSource(check_paths(paths, roots), confine=roots).collect() if paths else None
+            if yaml:
+                reader = Reader()
+                reader.read_text(yaml, "<inline>")
+                reader.collection.inputs.append({"type": "manifests", "path": "<inline>"})
+                if collection is None:
+                    return reader.collection
+                collection.merge(reader.collection)
+            return collection
+
+        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, folder=roots[0])
+
+    @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}), description=(
+        "Audit a live cluster through the kubeconfig, read-only (GET only, no Secret data)." + SAME_RESULT))
+    async def audit_cluster(
+        context: Annotated[ContextName | None, Field(description="Kubeconfig context (default: current).")] = None,
+        namespaces: Annotated[Namespaces, Field(description="Only these namespaces.")] = None,
+        checks: Identifiers = None,
+        case: Identifiers = None,
+        min_severity: SeverityLevel = "info",
+        cursor: CursorArgument = None,
+        limit: GroupLimit = GROUPS_PER_PAGE,
+    ) -> CallToolResult:
+        from kubegap.sources.kubeclient import in_cluster
+        from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
+
+        if context is not None or not in_cluster():  # a pod's own service account needs no kubeconfig
+            known, _ = await _in_thread(kubeconfig_contexts, kubeconfig)
+            if context is not None and context not in known:
+                raise unknown("context", "kubeconfig context", context, known, "list_contexts")
+
+        def collect(options):
+            target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
+            return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
+
+        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, namespaces)
+
+    @server.tool(annotations=READ_ONLY, description=(
+        "Compare two kubegap JSON reports: new, fixed and unchanged counts; new and fixed findings by check."))
+    async def diff_reports(
+        ctx: Context,
+        old: Annotated[str, Field(max_length=MAX_PATH_CHARS)],
+        new: Annotated[str, Field(max_length=MAX_PATH_CHARS)],
+        min_severity: SeverityLevel = "info",
+    ) -> CallToolResult:
+        roots = await folders.of(ctx)
+        return json_text(await _in_thread(_diff, old, new, roots, min_severity))
+
+    @server.tool(annotations=READ_ONLY)
+    async def list_contexts() -> CallToolResult:
+        """The kubeconfig's context names and the current one (names only)."""
+        names, current = await _in_thread(kubeconfig_contexts, kubeconfig)
+        return json_text({"contexts": names, "current": current})

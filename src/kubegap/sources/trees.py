@@ -1,0 +1,82 @@
+"""Directories that are the source of manifests rather than manifests: a kustomize tree, a Helm chart.
+
+A directory given to ``kubegap audit`` that holds a ``kustomization.yaml`` is rendered with
+``kubectl kustomize`` (which reads local files and runs no plugin or function unless flags ask it
+to), and the output audited; without kubectl on the ``PATH`` it is refused with the command to run.
+A directory holding a ``Chart.yaml`` is refused with the ``helm template`` command. Inside a directory
+tree, the files that describe such a source (the kustomization, ``Chart.yaml``, values files) are
+not objects and are left out rather than reported as documents without a kind or metadata.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from kubegap.errors import InputError
+
+KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+CHART_FILE = "Chart.yaml"
+RENDER_TIMEOUT = 120
+"""Seconds a render may take before it is given up (kustomize may fetch remote bases)."""
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A directory that renders to manifests: ``kind`` is ``kustomize`` or ``helm``; ``marker`` the file that says so."""
+
+    kind: str
+    path: Path
+    marker: str
+
+    @property
+    def command(self) -> list[str]:
+        """The command that renders it to manifests on standard output."""
+        return ["kubectl", "kustomize", str(self.path)] if self.kind == "kustomize" else ["helm", "template", str(self.path)]
+
+    @property
+    def hint(self) -> str:
+        """What to run instead, as a user types it."""
+        return f"{' '.join(self.command)} | kubegap audit -"
+
+
+def tree(directory: Path) -> Tree | None:
+    """The kustomize tree or Helm chart ``directory`` is, or None for a plain directory of manifests."""
+    for name in KUSTOMIZATION_FILES:
+        if (directory / name).is_file():
+            return Tree("kustomize", directory, name)
+    if (directory / CHART_FILE).is_file():
+        return Tree("helm", directory, CHART_FILE)
+    return None
+
+
+def is_source_description(path: Path) -> bool:
+    """Whether ``path`` describes a kustomize tree or a chart (its kustomization, ``Chart.yaml``, a values
+    file beside ``Chart.yaml``) rather than holding objects."""
+    name = path.name
+    if name in KUSTOMIZATION_FILES or name in (CHART_FILE, "Chart.lock", "values.schema.json"):
+        return True
+    return name.startswith("values") and name.endswith((".yaml", ".yml")) and (path.parent / CHART_FILE).is_file()
+
+
+def render(source: Tree) -> str:
+    """The manifests ``source`` renders to; an InputError naming the command to run when it cannot be rendered here."""
+    if source.kind == "helm":
+        raise InputError(f"{source.path} is a Helm chart ({source.marker}): render it, then audit the output: {source.hint}")
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        raise InputError(f"{source.path} is a kustomize tree ({source.marker}) and kubectl is not on the PATH to render it: "
+                         f"run {source.hint}")
+    try:
+        done = subprocess.run([kubectl, *source.command[1:]], capture_output=True, text=True, timeout=RENDER_TIMEOUT,
+                              stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise InputError(f"{source.path}: {' '.join(source.command)} did not finish within {RENDER_TIMEOUT} s") from None
+    except OSError as exc:
+        raise InputError(f"{source.path}: cannot run {' '.join(source.command)}: {exc.strerror or exc}") from None
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise InputError(f"{source.path}: {' '.join(source.command)} failed: {reason}")
+    return done.stdout
