@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -182,36 +183,112 @@ def _agreement(golden: dict[str, list[tuple[Key, str, str]]], second: list[tuple
     ]
 
 
-def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: list | None = None) -> str:
+ROUNDS = ROOT / "tests" / "golden" / "corpus-rounds"
+"""Reviews kept as they were made: ``tuning-before.tsv`` and ``holdout-before.tsv``, the findings before any check
+was tuned on the new projects; ``holdout-untouched.tsv``, the set-aside projects' findings once tuning was done,
+before anything their review showed was changed. The ``check`` column then the golden columns."""
+
+
+SAMPLE_WORDS = re.compile(r"\b(samples?|examples?|demos?|quick-?start)\b", re.IGNORECASE)
+"""Words a reviewer's reason uses for sample content (what the set-aside summary counts)."""
+
+
+def round_review(name: str, folder: Path = ROUNDS) -> list[tuple[str, Key, str, str]]:
+    """``(check id, object key, verdict, reason)`` for each finding of one kept review."""
+    return second_review(folder / f"{name}.tsv")
+
+
+def _group(project: str) -> str:
+    if project in HOLDOUT:
+        return "holdout"
+    return "tuning" if project in NEW_PROJECTS else "first"
+
+
+def _figure(counts: Counter) -> str:
+    findings = sum(counts.values())
+    return (f"{findings} findings, {counts['gap']} gaps, {counts['noise']} noise, {counts['wrong']} wrong: "
+            f"{_share(counts['gap'], findings)} precision")
+
+
+def _rounds(golden: dict[str, list[tuple[Key, str, str]]], kept: dict[str, list] | None) -> list[str]:
+    """Before and after tuning, for the projects tuned on and for those set aside."""
+    now = {group: Counter() for group in ("first", "tuning", "holdout")}
+    for rows in golden.values():
+        for key, verdict, _ in rows:
+            now[_group(key[0])][verdict] += 1
+    kept = {name: round_review(name) for name in ("tuning-before", "holdout-before", "holdout-untouched")} if kept is None else kept
+    then = {name: Counter(verdict for _, _, verdict, _ in rows) for name, rows in kept.items()}
+    samples = sum(verdict == "noise" and SAMPLE_WORDS.search(reason) is not None for _, _, verdict, reason in kept["holdout-untouched"])
+    tuned = sorted(set(NEW_PROJECTS) - set(HOLDOUT))
+    return [
+        "",
+        "## Measured before tuning, and on projects nobody tuned to",
+        "",
+        f"The corpus's second round added {len(NEW_PROJECTS)} projects, each pinned to a release. Before any",
+        f"check was changed on them, {len(HOLDOUT)} were set aside at random (seed {HOLDOUT_SEED}, drawn by",
+        "`HOLDOUT` in `scripts/corpus_findings.py`): " + ", ".join(HOLDOUT) + ".",
+        "While checks were tuned their findings were hidden (`KUBEGAP_TUNING=1`); they were reviewed",
+        "before tuning and again after it, by reviewers who did not write or change the checks and judged",
+        "from the YAML, the checks' documentation and the projects' own source.",
+        "",
+        "| projects | before tuning | after tuning, as first reviewed | now |",
+        "|---|---|---|---|",
+        f"| set aside ({len(HOLDOUT)}) | {_figure(then['holdout-before'])} | **{_figure(then['holdout-untouched'])}** "
+        f"| {_figure(now['holdout'])} |",
+        f"| tuned on ({len(tuned)}) | {_figure(then['tuning-before'])} | - | {_figure(now['tuning'])} |",
+        f"| first round ({len({key[0] for rows in golden.values() for key, _, _ in rows if _group(key[0]) == 'first'})} "
+        f"with findings) | - | - | {_figure(now['first'])} |",
+        "",
+        "The set-aside figure in bold is the untouched one: those findings as they stood when tuning ended, judged",
+        "before anything their review showed was changed. The last column is the golden files as they are now,",
+        "after fixes of principle that review prompted (a node-critical pod is never evicted first, a network",
+        "agent must read every Node, a preferred term places no pod), so it no longer measures unseen installs.",
+        "",
+        f"Of the untouched set-aside noise, {samples} of {then['holdout-untouched']['noise']} findings are on sample",
+        "content (an `example/` or `config/samples/` folder, a quick start, a project's demo manifests): true to the",
+        "YAML, but nobody runs them as written. Audited as a user audits a repository, those folders are read like",
+        "any other; whether they should be left out by default, as test folders are, is an open question.",
+        "",
+        "A verdict is `gap` when the condition holds in a running install of the manifest, the stated",
+        "consequence can happen and the fix is safe; `noise` when it is true to the YAML but not worth acting",
+        "on; `wrong` when the condition does not hold, the consequence cannot happen or the fix would break",
+        "the workload. The reviewers of the second round judged demo and sample content noise, where the",
+        "first round judged examples as deployed as written.",
+    ]
+
+
+def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: list | None = None,
+                       kept: dict[str, list] | None = None) -> str:
     """docs/PRECISION.md: the share of each check's corpus findings reviewed as real gaps."""
     checks = all_checks()
     total = Counter(verdict for rows in golden.values() for _, verdict, _ in rows)
-    findings = sum(total.values())
     lines = [
         "# Precision on real manifests",
         "",
         "Generated by `python scripts/corpus_findings.py --precision` from the reviewed findings in",
         "`tests/golden/corpus/`: every finding kubegap reports on the public projects of the shared corpus,",
-        "each judged `gap` (a reliability gap a senior SRE would sign) or `noise` (true to the YAML but not",
-        "worth acting on), with a one-line reason. A test fails when a finding appears that no file lists, or",
-        "a listed one disappears, so every change to what fires is reviewed. A finding is judged as if its",
-        "object were deployed as written: a gap in an example counts, since examples are copied. Noise is",
-        "what a senior SRE would not act on: findings on another tool's own test inputs, on fields a build",
-        "tool replaces (the microservices demo's bare image names, which its skaffold setup builds and tags),",
-        "and on objects whose context removes the risk (a test pod that takes every GPU of its node).",
+        "each judged `gap` (a reliability gap a senior SRE would sign), `noise` (true to the YAML but not",
+        "worth acting on) or `wrong` (false for a running install), with a one-line reason. A test fails",
+        "when a finding appears that no file lists, or a listed one disappears, so every change to what",
+        "fires is reviewed. Noise is what a senior SRE would not act on: findings on another tool's own test",
+        "inputs, on fields a build tool replaces (the microservices demo's bare image names, which its",
+        "skaffold setup builds and tags), and on objects whose context removes the risk (a test pod that",
+        "takes every GPU of its node).",
         "",
-        f"**{findings} findings, {total['gap']} gaps, {total['noise']} noise: "
-        f"{_share(total['gap'], findings)} precision.**",
+        f"**Whole corpus: {_figure(total)}.**",
+        *_rounds(golden, kept),
         "",
-        "| check | severity | findings | gap | noise | precision |",
-        "|---|---|---:|---:|---:|---:|",
+        "## By check",
+        "",
+        "| check | severity | findings | gap | noise | wrong | precision |",
+        "|---|---|---:|---:|---:|---:|---:|",
     ]
     for check in sorted(checks, key=lambda c: (-len(golden.get(c.id, [])), c.id)):
         rows = golden.get(check.id, [])
         counts = Counter(verdict for _, verdict, _ in rows)
         lines.append(
             f"| [{check.id}](checks.md#{check.id}) | {check.severity} | {len(rows)} | {counts['gap']} | {counts['noise']} "
-            f"| {_share(counts['gap'], len(rows)) if rows else '-'} |"
+            f"| {counts['wrong']} | {_share(counts['gap'], len(rows)) if rows else '-'} |"
         )
     projects: dict[str, Counter] = {}
     for rows in golden.values():
@@ -225,15 +302,17 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: li
         "directories (`testdata`, `test`, `tests`, `e2e`, `e2e_test`, `e2e_tests`) are left out with a",
         "warning (kubectl's, k9s's and Sonobuoy's fixtures, the Python client's e2e manifests, the GPU",
         "operator's test workloads), and an object defined in several files with the same gap is one",
-        "finding. Examples and demos are judged as if deployed as written; true findings on objects",
-        "nobody deploys as written are reviewed as noise, so precision is shown per project as well.",
+        "finding. True findings on objects nobody deploys as written are reviewed as noise, so precision",
+        "is shown per project as well (set-aside projects are marked *).",
         "",
-        "| project | findings | gap | noise | precision |",
-        "|---|---:|---:|---:|---:|",
+        "| project | findings | gap | noise | wrong | precision |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for project, counts in sorted(projects.items(), key=lambda item: (-sum(item[1].values()), item[0])):
         total_rows = sum(counts.values())
-        lines.append(f"| {project} | {total_rows} | {counts['gap']} | {counts['noise']} | {_share(counts['gap'], total_rows)} |")
+        name = f"{project} *" if project in HOLDOUT else project
+        lines.append(f"| {name} | {total_rows} | {counts['gap']} | {counts['noise']} | {counts['wrong']} "
+                     f"| {_share(counts['gap'], total_rows)} |")
     lines += _agreement(golden, second_review() if second is None else second)
     return "\n".join(lines) + "\n"
 

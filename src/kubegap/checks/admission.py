@@ -334,7 +334,7 @@ def _backend_gaps(
     category="admission",
     cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
-    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", *RBAC_KINDS],
+    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", "HorizontalPodAutoscaler", *RBAC_KINDS],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; for a validating webhook the cluster can do without for a while, "

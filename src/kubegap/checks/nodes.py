@@ -13,6 +13,7 @@ from kubegap.podtemplates import pod_templates
 from kubegap.tokens import Vocabulary
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+KOPS_UBUNTU = "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"
 
 ZONE_LABELS = ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone")
 REGION_LABELS = ("topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region")
@@ -71,25 +72,31 @@ def _mentions_mitigation(ctx: Context) -> str | None:
     return None
 
 
-CILIUM = Vocabulary(("cilium/cilium", "cilium-agent"))
+ROUTING_CNIS = {
+    "Cilium": Vocabulary(("cilium/cilium", "cilium-agent")),
+    "The AWS VPC CNI": Vocabulary(("amazon-k8s-cni",)),
+}
+"""CNIs that install per-pod routing policy rules (ip rule) of their own, by the images or names that give them away."""
 
 
-def _cilium(ctx: Context) -> dict | None:
-    """The Cilium agent DaemonSet (or a pod of it, when only pods were collected)."""
-    for workload in daemonsets_matching(ctx.inventory, CILIUM):
-        return workload.obj
-    for pod in ctx.inventory.of_kind("Pod"):
-        if any(CILIUM.find(i) for t in pod_templates(pod) for i in images(t)):
-            return pod
+def _routing_cni(ctx: Context) -> tuple[str, dict] | None:
+    """The CNI agent DaemonSet (or a pod of it, when only pods were collected) and the CNI's name."""
+    for cni, vocabulary in ROUTING_CNIS.items():
+        for workload in daemonsets_matching(ctx.inventory, vocabulary):
+            return cni, workload.obj
+    for cni, vocabulary in ROUTING_CNIS.items():
+        for pod in ctx.inventory.of_kind("Pod"):
+            if any(vocabulary.find(i) for t in pod_templates(pod) for i in images(t)):
+                return cni, pod
     return None
 
 
 @check(
     id="networkd-foreign-routes",
-    title="Cilium routes on nodes whose systemd-networkd deletes rules it did not create",
+    title="CNI routing rules on nodes whose systemd-networkd deletes rules it did not create",
     severity="high",
     category="nodes",
-    cases=[DATADOG],
+    cases=[DATADOG, KOPS_UBUNTU],
     requires=["Node"],
     reads=["workloads", "ConfigMap"],
     fix=(
@@ -103,11 +110,12 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Clusters whose CNI is Cilium (a DaemonSet or pods running the `cilium/cilium` image) with nodes
-    on an OS whose systemd-networkd removes routing policy rules it did not create when it starts
-    (Ubuntu 21.10 and later, with systemd 248 or newer), when nothing in the cluster shows networkd
-    configured with `ManageForeignRoutingPolicyRules=no` (in a node-configuration ConfigMap or
-    DaemonSet command). Reported once, on the Cilium DaemonSet, with the affected nodes.
+    Clusters whose CNI installs routing policy rules of its own, Cilium (a DaemonSet or pods running
+    the `cilium/cilium` image) or the AWS VPC CNI (the `aws-node` DaemonSet, running `amazon-k8s-cni`),
+    with nodes on an OS whose systemd-networkd removes routing policy rules it did not create when it
+    starts (Ubuntu 21.10 and later, with systemd 248 or newer), when nothing in the cluster shows
+    networkd configured with `ManageForeignRoutingPolicyRules=no` (in a node-configuration ConfigMap
+    or DaemonSet command). Reported once, on the CNI's DaemonSet, with the affected nodes.
 
     ## Why it matters
 
@@ -116,7 +124,11 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     Cilium had installed, the nodes lost network connectivity, and Datadog lost about 60% of its
     compute capacity in five regions at once. systemd-networkd has flushed routing policy rules it
     did not create since version 248; the opt-out, `ManageForeignRoutingPolicyRules`, came in 249.
-    Datadog's fix included configuring networkd to leave the routing tables alone.
+    Datadog's fix included configuring networkd to leave the routing tables alone. In June 2025 the
+    same behaviour struck a kops user on the AWS VPC CNI: unattended-upgrades installed a systemd
+    update on every Ubuntu 22.04 node, systemd-networkd restarted and removed the CNI's per-pod rules,
+    hundreds of pods crash-looped and the ingress controllers went down with them; kops now ships the
+    networkd opt-out on those nodes.
 
     ## Severity
 
@@ -140,11 +152,12 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     ManageForeignRoutes=no
     ```
     """
-    cilium = _cilium(ctx)
-    if cilium is None:
+    found = _routing_cni(ctx)
+    if found is None:
         if not (ctx.inventory.collected("DaemonSet") or ctx.inventory.collected("Pod")):
             raise Skip("neither DaemonSets nor Pods were collected, so the CNI is unknown")
-        raise Skip("the cluster does not run Cilium")
+        raise Skip("the cluster runs neither Cilium nor the AWS VPC CNI")
+    cni, agent = found
     exposed = [n for n in ctx.inventory.nodes if networkd_flushes_foreign_rules(os_image(n))]
     if not exposed:
         return
@@ -153,8 +166,8 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
         return
     images_seen = Counter(os_image(n) for n in exposed)
     yield ctx.finding(
-        cilium,
-        f"Cilium manages routes on {len(exposed)} node(s) whose systemd-networkd removes foreign routing "
+        agent,
+        f"{cni} manages routes on {len(exposed)} node(s) whose systemd-networkd removes foreign routing "
         "rules when it restarts, and nothing shows ManageForeignRoutingPolicyRules=no.",
         Evidence("nodes[*].status.nodeInfo.osImage", dict(images_seen.most_common())),
         Evidence("nodes", sorted(name(n) for n in exposed)[:20]),

@@ -13,6 +13,7 @@ from kubegap.checks._common import (
     lease_holders,
     may_reconcile,
     one_active_by_design,
+    parse_image,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
@@ -20,9 +21,10 @@ from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.checks.rollouts import single_node_claim
 from kubegap.checks.serving import ADMISSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, dig, labels, name
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name
 from kubegap.selectors import Selector
 from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
+from kubegap.tokens import Vocabulary
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
@@ -171,6 +173,13 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
             "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
             f"the application, then run two or more members {SPREAD}."
         )
+    store = data_store(workload)
+    if store is not None:
+        return (
+            f"It runs {store}, a data store: a second replica would be a second, separate store behind the same "
+            "Service (writes through one pod missing from the other). Replicate the data in the application (its "
+            f"clustered or replicated mode, usually as a StatefulSet), then run two or more members {SPREAD}."
+        )
     claim = single_node_claim(inventory, workload)
     if claim is not None:
         return (
@@ -178,7 +187,10 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
             "so a second replica cannot share it: move the data to a StatefulSet with a claim per replica and "
             f"replication in the application, or to storage several nodes can mount, then run two replicas {SPREAD}."
         )
-    more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
+    if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
+        more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
+    else:
+        more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
     if elected:
         return f"{more}: the workload is {elected}, so one replica reconciles while every replica serves."
     switched_off = leader_election_off(workload)
@@ -190,6 +202,23 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
         f"{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
         "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
     )
+
+
+DATA_STORES = Vocabulary((
+    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "valkey", "minio", "elasticsearch",
+    "opensearch", "cassandra", "kafka", "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "rabbitmq",
+))
+"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
+
+
+def data_store(workload: Workload) -> str | None:
+    """The data store a workload's containers run, by their image, or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            image = container.get("image")
+            if isinstance(image, str) and (found := DATA_STORES.find(parse_image(image.strip()).repository.rsplit("/", 1)[-1])):
+                return found
+    return None
 
 
 def _selects_own_pods(term, template: PodTemplate) -> bool:
