@@ -4,7 +4,7 @@ import json
 import pytest
 
 from kubegap.errors import InputError
-from kubegap.sources.manifests import ManifestSource, skipped_test_directories
+from kubegap.sources.manifests import ManifestSource, skipped_directories
 
 
 def collect(tmp_path, name, text):
@@ -113,15 +113,50 @@ def test_test_directories_below_a_given_directory_are_skipped_and_named(tmp_path
     assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
     (warning,) = collection.warnings
     assert "1 test directory not read" in warning and f"{tmp_path / skipped};" in warning
-    assert skipped_test_directories(tmp_path) == [tmp_path / skipped]
+    assert skipped_directories(tmp_path) == [tmp_path / skipped]
+
+
+@pytest.mark.parametrize(("folder", "skipped"), [
+    ("config/samples", "config/samples"), ("examples/standard", "examples"), ("deploy/Example", "deploy/Example"),
+])
+def test_sample_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped):
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
+    (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / folder / "svc.yaml").write_text(SERVICE % "sample")
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
+    (warning,) = collection.warnings
+    assert "1 sample directory not read (examples by convention)" in warning and f"{tmp_path / skipped};" in warning
+    assert skipped_directories(tmp_path) == [tmp_path / skipped]
+
+
+def test_a_sample_directory_given_by_path_is_audited(tmp_path):
+    (tmp_path / "examples" / "standard").mkdir(parents=True)
+    (tmp_path / "examples" / "standard" / "svc.yaml").write_text(SERVICE % "documented-install")
+    collection = ManifestSource([str(tmp_path / "examples" / "standard")]).collect()
+    assert [r["metadata"]["name"] for r in collection.resources] == ["documented-install"]
+    assert not collection.warnings
+
+
+def test_test_and_sample_directories_are_each_named_once(tmp_path):
+    for folder in ("tests", "samples", "app/examples"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "svc.yaml").write_text(SERVICE % folder.replace("/", "-"))
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert collection.resources == []
+    assert [w.split(": ", 1)[1].split(" not read")[0] for w in collection.warnings] == [
+        "1 test directory", "2 sample directories"]
+    assert skipped_directories(tmp_path) == [tmp_path / "app/examples", tmp_path / "samples", tmp_path / "tests"]
 
 
 def test_directories_named_like_tests_only_in_part_are_read(tmp_path):
-    for folder in ("latest", "contest", "tests-infra"):
+    for folder in ("latest", "contest", "tests-infra", "example-app", "samplesize"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "svc.yaml").write_text(SERVICE % folder)
     collection = ManifestSource([str(tmp_path)]).collect()
-    assert sorted(r["metadata"]["name"] for r in collection.resources) == ["contest", "latest", "tests-infra"]
+    assert sorted(r["metadata"]["name"] for r in collection.resources) == [
+        "contest", "example-app", "latest", "samplesize", "tests-infra"]
     assert not collection.warnings
 
 

@@ -343,46 +343,65 @@ def _json_document(raw, compact: Compactor) -> dict | list | None:
 TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
 """Directory names that hold a program's own test inputs by convention (Go's tools skip ``testdata``;
 ``test``, ``tests`` and the ``e2e`` spellings are where projects keep the manifests their test suites
-apply): fixtures, not something anyone deploys. Skipped below a directory given to ``audit``, with a
-warning that names them; a directory given by path is audited whatever its name."""
+apply): fixtures, not something anyone deploys."""
+
+SAMPLE_INPUTS = frozenset({"example", "examples", "sample", "samples"})
+"""Directory names that hold documentation by convention (an operator's ``config/samples`` custom
+resources, a project's ``examples/``): manifests written to be read and copied, which say what a
+project shows, not what anyone runs. A copy deployed from them lives elsewhere and is judged there."""
+
+LEFT_OUT = (("test", TEST_INPUTS, "test inputs by convention"), ("sample", SAMPLE_INPUTS, "examples by convention"))
+"""What a walk below a directory given to ``audit`` leaves out, each kind with a warning that names
+its directories; a directory given by path is audited whatever its name."""
 
 
 def _files(root: Path, warn, unread) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said: test-input directories (``TEST_INPUTS``) and every file past
+    What is left out is said: test and sample directories (``LEFT_OUT``) and every file past
     ``MAX_DIRECTORY_FILES`` through ``warn``, a symbolic link to nothing through ``unread(path, reason)``.
     Kustomizations, ``Chart.yaml`` and chart values files are left out silently: they describe objects,
     they are not objects."""
-    test_inputs: list[Path] = []
-    paths = _walk(root, test_inputs, unread)
+    left_out: dict[str, list[Path]] = {}
+    paths = _walk(root, left_out, unread)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
             warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
             paths.close()
             break
         yield path
-    if test_inputs:
-        shown = ", ".join(str(p) for p in test_inputs[:3]) + (f" and {len(test_inputs) - 3} more" if len(test_inputs) > 3 else "")
-        warn(f"{root}: {len(test_inputs)} test director{'y' if len(test_inputs) == 1 else 'ies'} not read "
-             f"(test inputs by convention): {shown}; give one by path to audit it")
+    for kind, _, why in LEFT_OUT:
+        if folders := left_out.get(kind):
+            shown = ", ".join(str(p) for p in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
+            warn(f"{root}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
+                 f"({why}): {shown}; give one by path to audit it")
 
 
-def skipped_test_directories(root: Path) -> list[Path]:
-    """The test-input directories a walk of ``root`` leaves out (each once, not those inside another)."""
-    found: list[Path] = []
+def skipped_directories(root: Path) -> list[Path]:
+    """The test and sample directories a walk of ``root`` leaves out (each once, not those inside another)."""
+    found: dict[str, list[Path]] = {}
     for _ in _walk(root, found, lambda path, reason: None):
         pass
-    return found
+    return sorted(path for folders in found.values() for path in folders)
 
 
-def _walk(root: Path, test_inputs: list[Path], unread) -> Iterator[Path]:
-    """Manifest files under ``root`` in sorted order, leaving out test-input directories (appended to
-    ``test_inputs``) and the files that describe a kustomize tree or a chart; a symbolic link to nothing
-    is passed to ``unread``."""
+def _left_out(name: str) -> str | None:
+    """The kind of directory (``LEFT_OUT``) a walk leaves out by this name, or None."""
+    return next((kind for kind, names, _ in LEFT_OUT if name.lower() in names), None)
+
+
+def _walk(root: Path, left_out: dict[str, list[Path]], unread) -> Iterator[Path]:
+    """Manifest files under ``root`` in sorted order, leaving out test and sample directories (added to
+    ``left_out`` by kind) and the files that describe a kustomize tree or a chart; a symbolic link to
+    nothing is passed to ``unread``."""
     for folder, dirs, files in os.walk(root, followlinks=False):
-        test_inputs.extend(Path(folder, d) for d in sorted(dirs) if d.lower() in TEST_INPUTS)
-        dirs[:] = sorted(d for d in dirs if d.lower() not in TEST_INPUTS)
+        kept = []
+        for name in sorted(dirs):
+            if kind := _left_out(name):
+                left_out.setdefault(kind, []).append(Path(folder, name))
+            else:
+                kept.append(name)
+        dirs[:] = kept
         for name in sorted(files + [d for d in dirs if Path(folder, d).is_symlink() and not Path(folder, d).exists()]):
             path = Path(folder, name)
             if path.is_symlink() and not path.exists():
