@@ -10,6 +10,8 @@ import jsonschema
 from conftest import run_cli
 from report.samples import REPORT_SCHEMA
 
+from kubegap.checks.images import FILLED_IN
+
 OPEN_WORLD = Path(__file__).parents[1] / "checks" / "fixtures" / "dangling-reference" / "passes" / "open-world-references.yaml"
 REASON = "absence cannot be judged from manifests: audit a live cluster or snapshot"
 
@@ -33,3 +35,12 @@ def test_the_table_and_markdown_say_the_reason_once():
     assert "3 object(s) not judged by 1 check(s)" in table
     markdown = _run("--format", "markdown")
     assert markdown.count(REASON) == 1 and "`dangling-reference`" in markdown
+
+
+def test_image_fields_a_tool_fills_in_are_counted_not_judged():
+    fixture = Path(__file__).parents[1] / "checks" / "fixtures" / "image-tag-mutable" / "passes" / "artifact-names-a-build-tool-replaces.yaml"
+    report = json.loads(run_cli("audit", str(fixture), "--check", "image-tag-mutable", "--check", "image-registry-unauthenticated",
+                                "--fail-on", "none", "--format", "json").stdout)
+    for entry in report["coverage"]:
+        assert entry["findings"] == 0
+        assert entry["unjudged"] == [{"reason": FILLED_IN, "objects": 2}], entry["check_id"]

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.dockerhub import OFFICIAL_IMAGES
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload
@@ -24,20 +25,45 @@ A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, 
 PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>|^\s*[A-Za-z][A-Za-z0-9+.-]*://")
 """Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) and build-tool references (``ko://`` import
 paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool replaces before deploying."""
+REPOSITORY = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*")
+"""The repository part of an image reference as registries accept it: lower-case path components."""
+FILLED_IN = "an image field a tool fills in before deploying (template syntax, a build reference or an artifact name)"
 
 
 def _images(template: PodTemplate) -> list[tuple[str, str]]:
-    """``(field path, image)`` of every container, except placeholders a template tool fills in (what runs is
-    unknown); worked out once per template, two checks ask."""
-    return template.derive("image_paths", _image_paths)
+    """``(field path, image)`` of every container whose image a registry could serve as written; worked out
+    once per template, two checks ask."""
+    return template.derive("image_paths", _image_paths)[0]
 
 
-def _image_paths(template: PodTemplate) -> list[tuple[str, str]]:
-    return [
-        (f"{spec_path(template, path)}.image", image.strip())
-        for path, container in containers(template.spec)
-        if isinstance(image := container.get("image"), str) and image.strip() and not PLACEHOLDER.search(image)
-    ]
+def tool_filled(template: PodTemplate) -> bool:
+    """Whether a container's image field is one a tool fills in: template syntax, a build-tool reference
+    (``ko://``), a name no registry accepts (``PLACEHOLDER_IMAGE``), or a one-word name outside Docker Hub's
+    official images, which is a build tool's artifact name (``image: adservice`` under skaffold). What
+    runs is unknown, so the image checks do not judge it and say so."""
+    return template.derive("image_paths", _image_paths)[1]
+
+
+def _image_paths(template: PodTemplate) -> tuple[list[tuple[str, str]], bool]:
+    judged, filled = [], False
+    for path, container in containers(template.spec):
+        image = container.get("image")
+        if not isinstance(image, str) or not image.strip():
+            continue
+        if _filled_in(image.strip()):
+            filled = True
+        else:
+            judged.append((f"{spec_path(template, path)}.image", image.strip()))
+    return judged, filled
+
+
+def _filled_in(image: str) -> bool:
+    if PLACEHOLDER.search(image):
+        return True
+    ref = parse_image(image)
+    if REPOSITORY.fullmatch(ref.repository) is None:
+        return True
+    return ref.registry is None and "/" not in ref.repository and ref.repository not in OFFICIAL_IMAGES
 
 
 @check(
@@ -64,9 +90,13 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `snapshot`, `stable`) or starts with `latest` joined by a dash (`main-latest`,
     `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
-    judged). Images referenced by digest are fine whatever their tag, and placeholders a template
-    tool fills in (`${IMAGE}`, `{{ .Values.image }}`) or a build tool resolves (`ko://` import
-    paths, replaced by an image pinned by digest) are not judged, nor placeholder work: a
+    judged). Images referenced by digest are fine whatever their tag. Image fields a tool fills
+    in are not judged, each counted in coverage: template syntax (`${IMAGE}`,
+    `{{ .Values.image }}`), build references (`ko://` import paths, replaced by an image pinned by
+    digest), names no registry accepts (`PLACEHOLDER_IMAGE`), and one-word names outside Docker
+    Hub's official images (`image: cartservice`: `docker.io/library/` holds only official images,
+    so such a name is an artifact skaffold or Tilt replaces with the image it built). Nor is
+    placeholder work judged: a
     workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
     command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
     copies, downloads or runs a program is judged). Helm test
@@ -105,6 +135,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         if only_placeholders(workload):
             ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
             continue
+        _say_filled_in(ctx, workload)
         evidence = [
             Evidence(path, image)
             for template in workload.templates
@@ -118,6 +149,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
                 f"{len(evidence)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled.",
                 *evidence,
             )
+
+
+def _say_filled_in(ctx: Context, workload: Workload) -> None:
+    if any(tool_filled(template) for template in workload.templates):
+        ctx.not_judged(workload.obj, FILLED_IN)
 
 
 def is_floating(tag: str, floating: set[str]) -> bool:
@@ -159,8 +195,11 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
 
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
-    ServiceAccount; one finding per workload, with every such image in the evidence. Placeholders
-    a template tool fills in (`${IMAGE}`, `{{ .Values.image }}`) are not judged. A container that
+    ServiceAccount; one finding per workload, with every such image in the evidence. Image fields
+    a tool fills in (template syntax, `ko://` references, names no registry accepts, one-word names
+    outside Docker Hub's official images, which are build artifacts) are not judged, and coverage
+    counts them, and so is a container with `imagePullPolicy: Never`, which runs an image preloaded
+    on the node and asks no registry. A container that
     only sleeps is judged like any other: its pulls count against the limit all the same (the e2e
     pods of the case below did nothing else). A registry mirror configured in the container runtime
     is not visible through
@@ -199,9 +238,11 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
+        _say_filled_in(ctx, workload)
         evidence, images, accounts, absent = [], set(), set(), set()
         for template in workload.templates:
-            hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image))]
+            never = _never_pulled(template)
+            hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image)) and path not in never]
             if not hub or _pull_secrets(template.spec):
                 continue
             account_name = service_account(template)
@@ -225,6 +266,13 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
                 *evidence,
                 severity="medium" if often else "low",
             )
+
+
+def _never_pulled(template: PodTemplate) -> set[str]:
+    """Image field paths of containers with ``imagePullPolicy: Never``: the image is preloaded on the node and
+    no registry is asked."""
+    return {f"{spec_path(template, path)}.image" for path, container in containers(template.spec)
+            if container.get("imagePullPolicy") == "Never"}
 
 
 def _pulls_often(workload: Workload, images: set[str]) -> str | None:
