@@ -6,8 +6,21 @@ resource fit are ignored: the question is eligibility, not placement.
 
 from __future__ import annotations
 
-from kubegap.resources import as_dict, as_list, dig, labels, str_map
+from kubegap.resources import as_dict, as_list, containers, dig, labels, str_map
 from kubegap.selectors import requirement_from
+
+
+def host_ports(spec: dict) -> list[int]:
+    """The node ports a pod with this spec binds: each ``hostPort``, or each container port on the host
+    network. The scheduler places at most one pod binding a port on each node (its NodePorts filter)."""
+    on_host = spec.get("hostNetwork") is True
+    found = []
+    for _, container in containers(spec, init=False):
+        for port in as_list(container.get("ports")):
+            value = dig(port, "hostPort") or (dig(port, "containerPort") if on_host else None)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0 and value not in found:
+                found.append(value)
+    return found
 
 
 def node_taints(node: dict) -> list[dict]:

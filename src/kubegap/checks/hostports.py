@@ -8,25 +8,13 @@ from kubegap.checks._common import audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads import replicas
 from kubegap.intstr import rolling_update
-from kubegap.resources import as_dict, as_list, containers, dig, str_map
-from kubegap.scheduling import eligible
+from kubegap.resources import as_dict, containers, dig, str_map
+from kubegap.scheduling import eligible, host_ports
 from kubegap.podtemplates import PodTemplate
 
 NEW_RELIC = "newrelic-2022-controlplane-hostnetwork-upgrade-stuck-pending"
 OPENSHIFT_SNO = "openshift-2022-sno-network-operator-hostport-rollout-stuck"
 HOSTNAME_LABEL = "kubernetes.io/hostname"
-
-
-def host_ports(template: PodTemplate) -> list[int]:
-    """The node ports a pod of this template binds: each ``hostPort``, or each container port on the host network."""
-    on_host = template.spec.get("hostNetwork") is True
-    found = []
-    for _, container in containers(template.spec, init=False):
-        for port in as_list(container.get("ports")):
-            value = dig(port, "hostPort") or (dig(port, "containerPort") if on_host else None)
-            if isinstance(value, int) and not isinstance(value, bool) and value > 0 and value not in found:
-                found.append(value)
-    return found
 
 
 def _room(ctx: Context, template: PodTemplate) -> tuple[int, str] | None:
@@ -108,7 +96,7 @@ def hostport_rollout_blocked(ctx: Context) -> Iterator[Finding]:
         if workload.kind != "Deployment":
             continue
         template = workload.templates[0]
-        ports = host_ports(template)
+        ports = host_ports(template.spec)
         if not ports:
             continue  # asked first: few pods bind a host port
         count = replicas(workload)

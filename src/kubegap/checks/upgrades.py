@@ -22,6 +22,9 @@ OLD_LABELS = {
     "failure-domain.beta.kubernetes.io/zone": "topology.kubernetes.io/zone",
     "failure-domain.beta.kubernetes.io/region": "topology.kubernetes.io/region",
 }
+REPLACEMENT = {old: new.split(" ")[0] for old, new in OLD_LABELS.items()}
+"""Each old label's replacement key. Node affinity terms are alternatives (required terms are ORed, preferred
+ones add up), so an old key in one term is covered by another term of the same kind that names its replacement."""
 CALICO_KINDS = ("BGPPeer", "BGPConfiguration")
 
 
@@ -44,10 +47,12 @@ def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
     required = as_list(dig(node_affinity, "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"))
     preferred = [dig(p, "preference") for p in as_list(node_affinity.get("preferredDuringSchedulingIgnoredDuringExecution"))]
     for where, terms in (("required", required), ("preferred", preferred)):
-        for term in terms:
-            for expression in as_list(dig(term, "matchExpressions")):
-                if isinstance(dig(expression, "key"), str):
-                    yield f"{base}.affinity.nodeAffinity ({where})", expression["key"]
+        keys = [[e["key"] for e in as_list(dig(term, "matchExpressions")) if isinstance(dig(e, "key"), str)] for term in terms]
+        for index, term_keys in enumerate(keys):
+            others = {key for other, other_keys in enumerate(keys) if other != index for key in other_keys}
+            for key in term_keys:
+                if REPLACEMENT.get(key) not in others:
+                    yield f"{base}.affinity.nodeAffinity ({where})", key
     for kind_name in ("podAffinity", "podAntiAffinity"):
         for section in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"):
             for term in as_list(dig(affinity, kind_name, section)):
@@ -106,7 +111,10 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     use `node-role.kubernetes.io/master` (no longer applied to nodes since Kubernetes 1.24) or the
     deprecated `beta.kubernetes.io/arch|os|instance-type` and
     `failure-domain.beta.kubernetes.io/zone|region` labels. A toleration of the old master taint is
-    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`.
+    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`,
+    and an old label in a node affinity term only when no other term of the same kind (required or
+    preferred) names its replacement: the terms are alternatives, so the other one still places the
+    pods. Both labels in one term are still reported (a term's expressions must all hold).
 
     ## Why it matters
 

@@ -22,6 +22,7 @@ from kubegap.checks.rollouts import single_node_claim
 from kubegap.checks.serving import ADMISSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name
+from kubegap.scheduling import host_ports
 from kubegap.selectors import Selector
 from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 from kubegap.tokens import Vocabulary
@@ -246,7 +247,9 @@ def _may_cover_own_namespace(inventory: Inventory, term, ns: str | None) -> bool
 
 def _spreads(inventory: Inventory, workload: Workload, template: PodTemplate) -> bool:
     """Whether a podAntiAffinity term over the workload's own namespace, or a topologySpreadConstraint,
-    selects the workload's own pods."""
+    selects the workload's own pods, or the pods bind a node port (two cannot share a node)."""
+    if host_ports(template.spec):
+        return True
     anti = as_dict(dig(template.spec, "affinity", "podAntiAffinity"))
     terms = [
         *as_list(anti.get("requiredDuringSchedulingIgnoredDuringExecution")),  # a new list: the resource's is shared
@@ -276,14 +279,16 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template has no `podAntiAffinity` term (required or preferred) and no
+    Deployments, StatefulSets, ReplicaSets, ReplicationControllers and Argo Rollouts with two or more
+    replicas that serve traffic and whose pod template has no `podAntiAffinity` term (required or preferred) and no
     `topologySpreadConstraints` entry whose `labelSelector` matches the template's own labels. A
     term or constraint with no selector, or one that selects other pods, spreads nothing of this
     workload; nor does an anti-affinity term whose `namespaces` (and `namespaceSelector`, matched
     against the Namespace's labels) leave out the pod's own namespace: it keeps the pods away from
     other namespaces' pods, not from each other. Where the input cannot tell (the namespace is chosen
-    at install, or its labels were not collected), the term counts as spreading. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
+    at install, or its labels were not collected), the term counts as spreading. Pods that bind a
+    node port (a `hostPort`, or a container port on the host network) are spread already: the
+    scheduler never puts two of them on one node. ReplicationControllers are judged like ReplicaSets. The scheduler's default spreading (soft, `ScheduleAnyway`, in recent releases) is
     not visible through the API and gives way when nodes are busy, so this is advice (`low`).
 
     ## Why it matters
