@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
-from kubegap.checks._common import app_containers, container_name, lease_holders, one_active_by_design, pdb_covers
+from kubegap.checks._common import container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import more_replicas_fix
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
@@ -334,7 +335,7 @@ def _backend_gaps(
     category="admission",
     cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
-    reads=["workloads", *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", "HorizontalPodAutoscaler", *RBAC_KINDS],
+    reads=[*SERVING_EVIDENCE_KINDS, *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", "HorizontalPodAutoscaler", *RBAC_KINDS],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; for a validating webhook the cluster can do without for a while, "
@@ -467,7 +468,7 @@ SINGLE = "one replica serves its Service"
 
 def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]], mutating: bool) -> str:
     """The check's fix, or, for a backend that runs one replica, how to run a second without breaking it: probes
-    only where a container lacks them, and failurePolicy Ignore only for validation (a mutating webhook skipped in
+    only where a container serving the webhook's Service lacks them (not a sidecar beside it), and failurePolicy Ignore only for validation (a mutating webhook skipped in
     an outage admits objects without the changes it makes, which the workload may need)."""
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
@@ -475,7 +476,7 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
     backends = ctx.inventory.workload_templates.select(webhook.service[0], Selector.from_map(dig(service, "spec", "selector")))
     leases = lease_holders(ctx.inventory)
     more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
-    unprobed = [container_name(c) for _, _, c in app_containers(backends[0])
+    unprobed = [container_name(c) for _, _, c in serving(ctx.inventory).serving_containers(backends[0], [service])
                 if not (isinstance(c.get("readinessProbe"), dict) and isinstance(c.get("livenessProbe"), dict))]
     probes = f" Give container {', '.join(unprobed)} readiness and liveness probes." if unprobed else ""
     ignore = ("" if mutating else

@@ -20,7 +20,7 @@ from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
-from kubegap.podtemplates import RUNTIME_KINDS, Workload, bounded_one_shot
+from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"
@@ -93,8 +93,8 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
     reads=["workloads", "LimitRange", "HorizontalPodAutoscaler"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
-        "usage, so the scheduler spreads load by what pods really need (or give the namespace a LimitRange "
-        "with defaultRequest)."
+        "usage, so the scheduler places each pod, and its neighbours beside it, by what they really need (or "
+        "give the namespace a LimitRange with defaultRequest)."
     ),
 )
 def requests_missing(ctx: Context) -> Iterator[Finding]:
@@ -172,10 +172,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             named.append(f"{value['container']} ({words})")
         if evidence:
             qos = ""
-            if _best_effort(ctx, workload):
-                qos = (": its pods are BestEffort (their critical priority keeps the kubelet from evicting them, "
+            if best_effort := _best_effort(ctx, workload):
+                whose = _whose_pods(workload, best_effort)
+                qos = (f": {whose} are BestEffort (their critical priority keeps the kubelet from evicting them, "
                        "so nothing else bounds them)" if _critical(workload) else
-                       ": its pods are BestEffort, the first evicted under node pressure")
+                       f": {whose} are BestEffort, the first evicted under node pressure")
             unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             yield ctx.finding(
@@ -192,16 +193,23 @@ def _critical(workload: Workload) -> bool:
     return all(template.spec.get("priorityClassName") in CRITICAL_PRIORITY_CLASSES for template in workload.templates)
 
 
-def _best_effort(ctx: Context, workload: Workload) -> bool:
-    """Whether a pod template's pods get the BestEffort QoS class: no container, init containers included, has a
+def _best_effort(ctx: Context, workload: Workload) -> list[PodTemplate]:
+    """The pod templates whose pods get the BestEffort QoS class: no container, init containers included, has a
     CPU or memory request or limit, and no LimitRange of the namespace gives them one."""
     if any(limit_range_defaults(ctx.inventory, workload.ref.namespace)):
-        return False
-    return any(
-        all(not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits")))) & {"cpu", "memory"}
-            for _, c in containers(template.spec))
-        for template in workload.templates
-    )
+        return []
+    return [
+        template for template in workload.templates
+        if all(not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits")))) & {"cpu", "memory"}
+               for _, c in containers(template.spec))
+    ]
+
+
+def _whose_pods(workload: Workload, templates: list[PodTemplate]) -> str:
+    """``its pods``, or, where only some of a workload's pod templates are meant, whose: ``its Launcher pods``."""
+    if len(templates) == len(workload.templates) or any(t.role is None for t in templates):
+        return "its pods"
+    return f"its {' and '.join(t.role for t in templates if t.role)} pods"
 
 
 @check(
