@@ -101,8 +101,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **high**: losing one node is an outage of everything the Service serves, its clients and the
-    API server (an aggregated API, a conversion webhook) alike.
+    **High**: losing one node is an outage of everything the Service serves, its clients and the API
+    server's aggregated APIs alike (an APIService that does not answer fails discovery for every
+    client). **Low** when all the Services carry is conversion of custom resources (and admission
+    calls, which `webhook-backend-unavailable` judges): while the replica is away, reads and writes of
+    those custom resources fail, and nothing else does.
 
     ## Example
 
@@ -146,15 +149,31 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         services = sorted({name(s) for s in behind})
         serves = f", which serves the API server ({_first(roles)})" if roles else ""
         why = ": leader election decides which replica reconciles, not which serves, and" if elected else ":"
+        converts = _conversion_only(evidence, behind, roles)
+        outage = "fails reads and writes of the custom resources it converts" if converts else "takes the service down"
         yield ctx.finding(
             workload.obj,
-            f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node takes "
-            "the service down.",
+            f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node {outage}.",
             Evidence("spec.replicas", 1),
             Evidence("services", services),
             *([Evidence("serves", roles)] if roles else []),
             remediation=more_replicas_fix(ctx.inventory, workload, elected),
+            severity="low" if converts else None,
         )
+
+
+CONVERSION = "conversion webhook of CRD "
+
+
+def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str]:
+    """The CRDs a workload converts, when converting them (and admitting requests, which
+    ``webhook-backend-unavailable`` judges) is all its Services carry: its loss fails those custom resources
+    alone, not an API every client discovers (an APIService) nor a client's requests."""
+    if not roles or not all(evidence.api_roles(s) for s in behind):
+        return []
+    if not all(role.startswith((CONVERSION, ADMISSION)) for role in roles):
+        return []
+    return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
 
 
 def _first(roles: list[str]) -> str:
