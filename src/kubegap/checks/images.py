@@ -10,7 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.dockerhub import OFFICIAL_IMAGES
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
-from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.podtemplates import PodTemplate, Workload, bounded_one_shot
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
@@ -220,7 +220,8 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     **low** by default: a rate-limited pull delays the pods that need the image on a new node.
     **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
     be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
-    every start.
+    every start, except in bounded one-shot work (an install hook, a Job with a retry or time bound, a
+    run-to-completion Pod), which pulls for one run: low whatever its pull policy.
 
     ## Example
 
@@ -258,11 +259,14 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
                 + ([f"ServiceAccount {', '.join(sorted(absent))} is not in the input, so its pull secrets are unknown"]
                    if absent and accounts_known else [])
                 + (["ServiceAccounts were not collected"] if not accounts_known else []))
-            often = _pulls_often(workload, images)
+            once = bounded_one_shot(workload)
+            often = None if once else _pulls_often(workload, images)
+            after = (f", and {often}." if often else
+                     "; this runs once, so a refused pull delays that run alone." if once else ".")
             yield ctx.finding(
                 workload.obj,
                 f"{len(images)} image(s) come from Docker Hub with no pull secret on the pod ({where}): "
-                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited" + (f", and {often}." if often else "."),
+                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited{after}",
                 *evidence,
                 severity="medium" if often else "low",
             )
