@@ -114,7 +114,8 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
     if k == "Pod":
         yield PodTemplate("", as_dict(obj.get("metadata")), spec, 1)
     elif k in ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout"):
-        yield _template("spec.template", spec.get("template"), _int(spec.get("replicas")) if "replicas" in spec else 1)
+        # a null count is an unset one (Helm renders an empty value as null): the API server defaults it to 1
+        yield _template("spec.template", spec.get("template"), _int(spec.get("replicas")) if spec.get("replicas") is not None else 1)
     elif k == "DaemonSet":
         yield _template("spec.template", spec.get("template"), None)
     elif k == "Job":

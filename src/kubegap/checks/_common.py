@@ -193,6 +193,16 @@ NOT_RECONCILED = frozenset({
 webhook or aggregated API server delegating authentication)."""
 
 
+WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
+
+
+def registers_webhooks(inventory: Inventory, workload: Workload) -> bool:
+    """Whether the workload's ServiceAccount may create admission webhook configurations: it registers its
+    own webhooks at run time, so the API server calls its Service though no configuration is in the input."""
+    registrars = account_rights(inventory).webhooks
+    return any((workload.ref.namespace, service_account(t)) in registrars for t in workload.templates)
+
+
 class AccountRights(NamedTuple):
     """ServiceAccounts ``(namespace, name)`` by what a Role or ClusterRole binding lets them write."""
 
@@ -201,6 +211,9 @@ class AccountRights(NamedTuple):
     objects: set[tuple[str | None, str]]
     """May write API objects other than events, Leases and reviews, not only named ones: the rights of a
     controller that reconciles."""
+    webhooks: set[tuple[str | None, str]]
+    """May create admission webhook configurations: the program registers its webhooks itself, at run time
+    (what they intercept is not in the manifests)."""
 
 
 def account_rights(inventory: Inventory) -> AccountRights:
@@ -209,23 +222,42 @@ def account_rights(inventory: Inventory) -> AccountRights:
 
 
 def _account_rights(inventory: Inventory) -> AccountRights:
-    rights = AccountRights(set(), set())
+    rights = AccountRights(set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name) \
             if role_kind in ("Role", "ClusterRole") else None
-        writes = [rule for rule in as_list(dig(role, "rules"))
-                  if isinstance(rule, dict) and WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
+        writes = [rule for rule in role_rules(inventory, role)
+                  if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
         objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
-        for subject in as_list(binding.get("subjects")) if leases or objects else ():
+        webhooks = any(set(map(str, as_list(rule.get("verbs")))) & {"create", "*"} and any(
+            _covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES) for rule in writes)
+        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
                 subject_ns = dig(subject, "namespace")
                 account = (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject["name"])
-                for granted, holders in ((leases, rights.leases), (objects, rights.objects)):
+                for granted, holders in ((leases, rights.leases), (objects, rights.objects), (webhooks, rights.webhooks)):
                     if granted:
                         holders.add(account)
     return rights
+
+
+def role_rules(inventory: Inventory, role: dict | None) -> list[dict]:
+    """A Role's or ClusterRole's rules, with those an aggregated ClusterRole gets from every ClusterRole its
+    ``aggregationRule`` selects (the controller fills them in at run time, so manifests show them empty)."""
+    rules, seen, pending = [], set(), [role]
+    while pending:
+        current = pending.pop()
+        if not isinstance(current, dict) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        rules += [rule for rule in as_list(current.get("rules")) if isinstance(rule, dict)]
+        selectors = [Selector.from_label_selector(s) for s in as_list(dig(current, "aggregationRule", "clusterRoleSelectors"))]
+        if any(selectors):
+            pending += [other for other in inventory.of_kind("ClusterRole")
+                        if any(selector is not None and selector.matches(labels(other)) for selector in selectors)]
+    return rules
 
 
 def _covers(rule: dict, api_group: str, resource: str) -> bool:

@@ -14,6 +14,7 @@ from kubegap.checks._common import (
     may_reconcile,
     one_active_by_design,
     parse_image,
+    registers_webhooks,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
@@ -67,7 +68,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that carries
-    client traffic and that run one replica (`spec.replicas: 1`, or unset) with no
+    client traffic and that run one replica (`spec.replicas: 1`, or unset or null) with no
     HorizontalPodAutoscaler allowing more. Client traffic needs evidence (see Evidence rules in the
     docs): a headless Service (`clusterIP: None`), or one whose every port is a metrics, profiling,
     health, debug or admin port (by its name, the name of the container port it reaches or the
@@ -77,9 +78,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     server's. A Service that only backs admission webhooks is `webhook-backend-unavailable`'s to judge
     (by what the webhooks intercept and whether they fail closed): one cause, one finding.
     Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
-    to write Leases) have one active reconciler by design and are not reported, unless their Service
-    backs an aggregated API or a CRD conversion webhook: leader election says which replica
-    reconciles, not which serves, and every call of the API server lands on the one pod. Workloads
+    to write Leases, through an aggregated ClusterRole too) have one active reconciler by design and
+    are not reported, unless their Service backs an aggregated API or a CRD conversion webhook, or
+    the workload registers admission webhooks itself at run time (its ServiceAccount may create
+    webhook configurations): leader election says which replica reconciles, not which serves, and
+    every call of the API server lands on the one pod. Workloads
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
@@ -105,7 +108,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     server's aggregated APIs alike (an APIService that does not answer fails discovery for every
     client). **Low** when all the Services carry is conversion of custom resources (and admission
     calls, which `webhook-backend-unavailable` judges): while the replica is away, reads and writes of
-    those custom resources fail, and nothing else does.
+    those custom resources fail, and nothing else does. **Medium** when the API server's calls come
+    from admission webhooks the workload registers itself at run time (its ServiceAccount may create
+    webhook configurations, none of which is in the input): what they intercept, and so the blast
+    radius, cannot be told.
 
     ## Example
 
@@ -140,6 +146,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             continue
         behind = [s for s in evidence.services(workload) if not evidence.admission_only(s)]
         roles = sorted({role for s in behind for role in evidence.api_roles(s)}, key=lambda role: (role.startswith(ADMISSION), role))
+        if not roles and registers_webhooks(ctx.inventory, workload):
+            roles = [RUNTIME_WEBHOOKS]
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
             continue
@@ -158,11 +166,12 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             Evidence("services", services),
             *([Evidence("serves", roles)] if roles else []),
             remediation=more_replicas_fix(ctx.inventory, workload, elected),
-            severity="low" if converts else None,
+            severity="low" if converts else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
         )
 
 
 CONVERSION = "conversion webhook of CRD "
+RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
 
 
 def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str]:
