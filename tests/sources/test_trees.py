@@ -34,8 +34,21 @@ def test_a_kustomize_tree_is_rendered_with_kubectl_kustomize():
     assert report["inputs"] == [{"type": "manifests", "path": named, "rendered_by": "kubectl kustomize"}]
     assert {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Job"} <= set(report["kinds"]["collected"])
     assert "metadata" not in result.stderr and "kustomization" not in result.stderr.lower()
-    located = [f["location"]["path"] for f in report["findings"] if f.get("location")]
-    assert located and all(path == f"{named} (kubectl kustomize)" for path in located)
+
+
+@pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed")
+def test_findings_in_a_rendered_tree_are_located_at_the_tree(tmp_path):
+    tree = tmp_path / "cache"
+    tree.mkdir()
+    (tree / "kustomization.yaml").write_text("resources: [deploy.yaml]\nnamespace: cache\n")
+    (tree / "deploy.yaml").write_text(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: redis}\nspec:\n  replicas: 2\n"
+        "  selector: {matchLabels: {app: redis}}\n  template:\n    metadata: {labels: {app: redis}}\n"
+        "    spec: {containers: [{name: redis, image: 'redis:7.2.4'}]}\n")
+    report = json.loads(run_cli("audit", str(tree), "--check", "image-registry-unauthenticated", "--format", "json",
+                                "--fail-on", "none").stdout)
+    located = [f["location"]["path"] for f in report["findings"]]
+    assert located == ["cache (kubectl kustomize)"]
 
 
 def test_without_kubectl_a_kustomize_tree_is_refused_with_the_command_to_run(tmp_path):

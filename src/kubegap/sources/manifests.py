@@ -20,6 +20,7 @@ import orjson
 from kubegap import inputbytes, limits, yamlload
 from kubegap.allocation import bulk_allocation
 from kubegap.errors import InputError
+from kubegap.resources import dig
 from kubegap.sources.base import Collection, Origin
 from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
@@ -200,6 +201,9 @@ class Reader:
         if not isinstance(obj.get("metadata"), dict):
             self.warn(f"{where}: {obj['kind']} has no metadata; skipped")
             return
+        if refused := _refused(obj):
+            self.warn(f"{where}: {refused}; skipped")
+            return
         self.collection.add(self.compact(obj), origin)
         self.collection.collected.add(obj["kind"])
 
@@ -338,6 +342,24 @@ def _json_document(raw, compact: Compactor) -> dict | list | None:
         return orjson.loads(raw[:] if isinstance(raw, mmap.mmap) else raw)
     except orjson.JSONDecodeError:
         return None
+
+
+SELECTOR_REQUIRED = frozenset({"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"})
+
+
+def _refused(obj: dict) -> str | None:
+    """Why the API server would refuse to create the object, where a check could otherwise judge what
+    can never exist: a workload with no pod selector (``spec.selector: Required value``). An apps/v1
+    workload must name one; a ReplicationController's defaults to its pod template's labels."""
+    spec = obj.get("spec")
+    if not isinstance(spec, dict) or not isinstance(spec.get("template"), dict) or spec.get("selector") is not None:
+        return None  # an empty selector is refused too, and selector-mismatch says why
+    kind_name = obj["kind"]
+    if kind_name in SELECTOR_REQUIRED and obj["apiVersion"] == "apps/v1":
+        return f"the API server refuses an apps/v1 {kind_name} without spec.selector (a kustomize patch is audited through its kustomization)"
+    if kind_name == "ReplicationController" and obj["apiVersion"] == "v1" and not dig(spec, "template", "metadata", "labels"):
+        return "the API server refuses a ReplicationController with neither spec.selector nor pod template labels"
+    return None
 
 
 TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
