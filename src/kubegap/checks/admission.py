@@ -10,7 +10,7 @@ from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
 from kubegap.checks._common import container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import more_replicas_fix
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
@@ -439,10 +439,14 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
         if any(word.startswith(DOWN_NOW) for word, _ in gaps):
             severity = min(severity, "medium", key=severity_rank)
         scope = _scope([what for _, what in reach])
+        service = ctx.inventory.get("Service", *backend.service)
+        converts = sorted(role.removeprefix(CONVERSION) for role in (serving(ctx.inventory).api_roles(service) if service else [])
+                          if role.startswith(CONVERSION))
+        also = f" Its Service also converts {_first_of(converts)}, whose reads and writes fail with it." if converts else ""
         yield ctx.finding(
             subject,
             f"{named} {'fails' if one else 'fail'} closed ({scope}) but {clauses}: when the backend is unavailable, "
-            "those API writes are rejected.",
+            f"those API writes are rejected.{also}",
             *evidence,
             Evidence("intercepts", scope),
             *(e for _, e in gaps),
@@ -450,6 +454,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             remediation=_backend_fix(ctx, members[0][0], gaps, mutating=any(
                 dig(webhook.configuration, "kind") == "MutatingWebhookConfiguration" for webhook, _ in members)),
         )
+
+
+def _first_of(names: list[str]) -> str:
+    return names[0] + (f" and {len(names) - 1} more custom resources" if len(names) > 1 else "")
 
 
 def _scope(intercepted: list[str | None]) -> str:

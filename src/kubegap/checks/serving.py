@@ -12,7 +12,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``). A container port that a
   port known as such by its name reaches is known as such for every Service that reaches it.
 - A Service named by an admission webhook, an APIService or a CRD's conversion webhook carries the
-  API server's traffic, whatever its ports are called: it serves clients.
+  API server's traffic, whatever its ports are called: it serves clients. A conversion webhook counts
+  only for a CRD with more than one version: the API server never converts a CRD that has one.
 - Which container serves a client port: the ones that declare its target (by name or number), else
   the ones whose probes check that port, else every regular container. A port a container does not
   declare is not evidence that nothing listens there.
@@ -44,6 +45,7 @@ SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEN
 """What serving evidence reads: a check that asks ``serving`` declares these in its ``reads``."""
 PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 ADMISSION = "admission webhook"
+CONVERSION = "conversion webhook of CRD "
 
 
 def serving(inventory: Inventory) -> ServingEvidence:
@@ -79,11 +81,12 @@ class ServingEvidence:
         ``conversion webhook of CRD z`` (none for most Services)."""
         return self._api.get((namespace(service), name(service)), [])
 
-    def admission_only(self, service: dict) -> bool:
-        """Whether all the Service carries is admission webhook calls (``webhook-backend-unavailable`` judges
-        those, by what the webhooks intercept and whether they fail closed)."""
+    def admission_backend(self, service: dict) -> bool:
+        """Whether the Service carries admission webhook calls and nothing else but the conversion of custom
+        resources: ``webhook-backend-unavailable`` judges such a backend, by what its webhooks intercept and
+        whether they fail closed, and names what it converts (one cause, one finding)."""
         roles = self.api_roles(service)
-        return bool(roles) and all(role.startswith(ADMISSION) for role in roles)
+        return any(role.startswith(ADMISSION) for role in roles) and all(role.startswith((ADMISSION, CONVERSION)) for role in roles)
 
     def serves_clients(self, service: dict) -> bool:
         """Whether the Service carries client traffic: the API server's, or a port not known as a metrics,
@@ -246,6 +249,7 @@ def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
     for crd in inventory.of_kind("CustomResourceDefinition"):
         conversion = as_dict(dig(crd, "spec", "conversion"))
         client = dig(conversion, "webhook", "clientConfig") or dig(conversion, "webhookClientConfig")
-        if conversion.get("strategy") == "Webhook":
-            add(dig(client, "service"), f"conversion webhook of CRD {name(crd)}")
+        versions = [v for v in as_list(dig(crd, "spec", "versions")) if isinstance(v, dict)]
+        if conversion.get("strategy") == "Webhook" and len(versions) > 1:  # one version is never converted
+            add(dig(client, "service"), f"{CONVERSION}{name(crd)}")
     return found

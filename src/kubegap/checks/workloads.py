@@ -20,7 +20,7 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.checks.rollouts import single_node_claim
-from kubegap.checks.serving import ADMISSION, SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name
 from kubegap.scheduling import host_ports
@@ -144,7 +144,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1:
             continue
-        behind = [s for s in evidence.services(workload) if not evidence.admission_only(s)]
+        behind = [s for s in evidence.services(workload) if not evidence.admission_backend(s)]
         roles = sorted({role for s in behind for role in evidence.api_roles(s)}, key=lambda role: (role.startswith(ADMISSION), role))
         if not roles and registers_webhooks(ctx.inventory, workload):
             roles = [RUNTIME_WEBHOOKS]
@@ -170,7 +170,6 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         )
 
 
-CONVERSION = "conversion webhook of CRD "
 RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
 
 
