@@ -54,6 +54,23 @@ NEW_PROJECTS = (
     "open-telemetry-opentelemetry-operator", "projectcalico-calico", "projectcontour-contour", "tektoncd-pipeline",
 )
 """The projects the corpus gained in its second round (each pinned to a release in its SOURCES.md)."""
+FRESH_INSTALLS = {
+    "bitnami-labs-sealed-secrets": "chart helm-v2.18.5 (app 0.36.6)",
+    "external-secrets-external-secrets": "chart helm-chart-2.9.0",
+    "istio-istio": "1.30.3, charts base and istiod",
+    "kubeflow-spark-operator": "chart v2.5.2",
+    "kubernetes-sigs-external-dns": "chart 1.21.1 (app 0.21.0)",
+    "kubernetes-ingress-nginx": "controller-v1.15.1, deploy/static/provider/cloud/deploy.yaml",
+    "linkerd-linkerd2": "edge-26.8.3, charts linkerd-crds and linkerd-control-plane",
+    "longhorn-longhorn": "v1.12.1, deploy/longhorn.yaml",
+    "ray-project-kuberay": "v1.7.0, chart kuberay-operator",
+}
+"""Release installs nobody here had seen, drawn with ``random.Random(20261204).sample`` (10 of a pool of 20
+widely deployed projects absent from the corpus; cilium could not be fetched) and rendered with defaults as each
+project documents its install. Their findings were judged once, by reviewers who did not write the checks,
+before anything their review showed was changed (``corpus-rounds/fresh-installs-blind.tsv``)."""
+FRESH_CODE = "1b24ccc"
+"""The commit the fresh installs were audited at."""
 SAMPLE_COLLECTIONS = {
     "kubernetes-examples": "the Kubernetes project's examples",
     "GoogleCloudPlatform-microservices-demo": "a demo application",
@@ -270,6 +287,32 @@ def _rounds(golden: dict[str, list[tuple[Key, str, str]]], kept: dict[str, list]
     ]
 
 
+def _fresh() -> list[str]:
+    """The blind measurement on release installs nobody here had seen."""
+    review = round_review("fresh-installs-blind")
+    counts = Counter(v for _, _, v, _ in review)
+    per = {project: Counter(v for _, key, v, _ in review if key[0] == project) for project in FRESH_INSTALLS}
+    return [
+        "",
+        "## Release installs nobody here had seen",
+        "",
+        "Nine widely deployed projects absent from the corpus, drawn at random before the last changes were made",
+        "(seed 20261204, `FRESH_INSTALLS` in `scripts/corpus_findings.py`), each rendered with defaults as its",
+        f"project documents the install, audited at commit {FRESH_CODE} and judged once by reviewers who did not write",
+        "the checks, reading each project's source at the release tag:",
+        "",
+        f"**{_figure(counts)}.**",
+        "",
+        "| project | release | findings | gap | noise | wrong |",
+        "|---|---|---:|---:|---:|---:|",
+        *(f"| {project} | {release} | {sum(per[project].values())} | {per[project]['gap']} | {per[project]['noise']} "
+          f"| {per[project]['wrong']} |" for project, release in FRESH_INSTALLS.items()),
+        "",
+        "These verdicts are kept as they were given (`tests/golden/corpus-rounds/fresh-installs-blind.tsv`). What",
+        "they showed was changed afterwards, so the next measurement needs installs drawn anew.",
+    ]
+
+
 def _rereview() -> list[str]:
     """Findings judged again after their wording changed: the sampled gaps by kind of project, and the rest."""
     sampled, others = round_review("rereview-sampled-gaps"), round_review("rereview-changed-others")
@@ -325,6 +368,7 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: li
         f"- install manifests ({len(installs)} projects with findings): {_figure(by_group[False])}",
         f"- sample collections ({len(SAMPLE_COLLECTIONS)}: " + "; ".join(f"{p}, {why}" for p, why in SAMPLE_COLLECTIONS.items())
         + f"): {_figure(by_group[True])}",
+        *_fresh(),
         *_rounds(golden, kept),
         *_rereview(),
         "",

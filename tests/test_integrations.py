@@ -49,7 +49,7 @@ PLACEHOLDERS = {
 MANIFEST = """apiVersion: apps/v1
 kind: Deployment
 metadata: {name: api, namespace: shop}
-spec: {replicas: 1, template: {spec: {containers: [{name: api, image: "api:latest"}]}}}
+spec: {replicas: 1, template: {spec: {containers: [{name: api, image: "registry.example.com/shop/api:latest"}]}}}
 """
 
 

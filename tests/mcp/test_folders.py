@@ -13,7 +13,7 @@ from kubegap.mcp.folders import root_path
 DEPLOYMENT = """apiVersion: apps/v1
 kind: Deployment
 metadata: {name: NAME, namespace: shop}
-spec: {replicas: 1, template: {spec: {containers: [{name: app, image: "app:latest"}]}}}
+spec: {replicas: 1, template: {spec: {containers: [{name: app, image: "registry.example.com/shop/app:latest"}]}}}
 """
 
 

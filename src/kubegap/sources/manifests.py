@@ -344,22 +344,16 @@ def _json_document(raw, compact: Compactor) -> dict | list | None:
         return None
 
 
-SELECTOR_REQUIRED = frozenset({"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"})
-
-
 def _refused(obj: dict) -> str | None:
-    """Why the API server would refuse to create the object, where a check could otherwise judge what
-    can never exist: a workload with no pod selector (``spec.selector: Required value``). An apps/v1
-    workload must name one; a ReplicationController's defaults to its pod template's labels."""
+    """Why the API server would refuse to create the object, where a check could otherwise judge what can
+    never exist: a ReplicationController with no selector and no pod template labels to default it from
+    (``spec.selector: Required value``)."""
     spec = obj.get("spec")
-    if not isinstance(spec, dict) or not isinstance(spec.get("template"), dict) or spec.get("selector") is not None:
-        return None  # an empty selector is refused too, and selector-mismatch says why
-    kind_name = obj["kind"]
-    if kind_name in SELECTOR_REQUIRED and obj["apiVersion"] == "apps/v1":
-        return f"the API server refuses an apps/v1 {kind_name} without spec.selector (a kustomize patch is audited through its kustomization)"
-    if kind_name == "ReplicationController" and obj["apiVersion"] == "v1" and not dig(spec, "template", "metadata", "labels"):
-        return "the API server refuses a ReplicationController with neither spec.selector nor pod template labels"
-    return None
+    if obj["kind"] != "ReplicationController" or obj["apiVersion"] != "v1" or not isinstance(spec, dict):
+        return None
+    if not isinstance(spec.get("template"), dict) or spec.get("selector") or dig(spec, "template", "metadata", "labels"):
+        return None
+    return "the API server refuses a ReplicationController with neither spec.selector nor pod template labels"
 
 
 TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_tests"})
