@@ -56,6 +56,8 @@ def test_manifests_prove_a_missing_object_only_on_positive_evidence():
     assert missing_object(inventory, "Secret", "shop", "db-password", DEPLOYMENT).why == OPEN_WORLD  # Secrets live outside files
     elsewhere = _inventory(DEPLOYMENT, _obj("Service", "balance", ns="balances"))
     assert "namespace balances" in missing_object(elsewhere, "Service", "shop", "balance", DEPLOYMENT).why
+    unplaced = _inventory(DEPLOYMENT, _obj("Service", "balance", ns=None))  # a chart rendered without namespaces
+    assert missing_object(unplaced, "Service", "shop", "balance", DEPLOYMENT).why == OPEN_WORLD
     other_folder = Inventory(Collection(collected={"Deployment", "ConfigMap"}))
     other_folder.collection.add(DEPLOYMENT, Origin("app/deploy.yaml", 0))
     other_folder.collection.add(config, Origin("base/config.yaml", 0))

@@ -235,7 +235,10 @@ def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted:
     near = near_miss(wanted, present)
     if near is not None:
         return Judgement(True, f"a near miss of {kind_name} {near}, which exists")
-    elsewhere = sorted({namespace(obj) or "" for obj in inventory.of_kind(kind_name) if name(obj) == wanted} - {ns or ""})
+    found_in = {namespace(obj) for obj in inventory.of_kind(kind_name) if name(obj) == wanted}
+    if None in found_in:
+        return UNKNOWN  # defined with no namespace: it lands in whichever namespace the install chooses
+    elsewhere = sorted(found_in - {ns})
     if ns is not None and elsewhere:
         return Judgement(True, f"it exists in namespace {elsewhere[0]}, and a reference reaches only its own namespace")
     if kind_name == "Secret" or creators(inventory).may_create([kind_name], ns):

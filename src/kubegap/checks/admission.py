@@ -12,6 +12,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severit
 from kubegap.checks.networking import ReadyEndpoints
 from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import more_replicas_fix
+from kubegap.inventory import Inventory
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
 
@@ -306,11 +307,22 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
         )
 
 
+def webhook_service(inventory: Inventory, webhook: Webhook) -> tuple[str | None, dict | None]:
+    """The namespace and Service a webhook calls, if the input holds it. A Service defined with no namespace
+    (a chart rendered without one) is installed where the install puts it, with the pods it selects, so it is
+    taken for the one asked for, in that unnamed namespace."""
+    ns, service_name = webhook.service
+    service = inventory.get("Service", ns, service_name)
+    if service is None and (unplaced := inventory.get("Service", None, service_name)) is not None:
+        return None, unplaced
+    return ns, service
+
+
 def _backend_gaps(
     ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook
 ) -> Iterator[tuple[str, Evidence]]:
     ns, service_name = webhook.service
-    service = ctx.inventory.get("Service", ns, service_name)
+    ns, service = webhook_service(ctx.inventory, webhook)
     if service is None:
         how = missing_said(ctx, "Service", ns, service_name, webhook.configuration)
         if how is not None:
@@ -439,7 +451,7 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
         if any(word.startswith(DOWN_NOW) for word, _ in gaps):
             severity = min(severity, "medium", key=severity_rank)
         scope = _scope([what for _, what in reach])
-        service = ctx.inventory.get("Service", *backend.service)
+        _, service = webhook_service(ctx.inventory, backend)
         converts = sorted(role.removeprefix(CONVERSION) for role in (serving(ctx.inventory).api_roles(service) if service else [])
                           if role.startswith(CONVERSION))
         also = f" Its Service also converts {_first_of(converts)}, whose reads and writes fail with it." if converts else ""
@@ -480,13 +492,15 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
     an outage admits objects without the changes it makes, which the workload may need)."""
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
-    service = ctx.inventory.get("Service", *webhook.service)
-    backends = ctx.inventory.workload_templates.select(webhook.service[0], Selector.from_map(dig(service, "spec", "selector")))
+    ns, service = webhook_service(ctx.inventory, webhook)
+    backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     leases = lease_holders(ctx.inventory)
     more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
-    unprobed = [container_name(c) for _, _, c in serving(ctx.inventory).serving_containers(backends[0], [service])
-                if not (isinstance(c.get("readinessProbe"), dict) and isinstance(c.get("livenessProbe"), dict))]
-    probes = f" Give container {', '.join(unprobed)} readiness and liveness probes." if unprobed else ""
+    probes = "".join(
+        f" Give container {container_name(c)} {'readiness and liveness probes' if len(missing) > 1 else f'a {missing[0]} probe'}."
+        for _, _, c in serving(ctx.inventory).serving_containers(backends[0], [service])
+        if (missing := [kind for kind in ("readiness", "liveness") if not isinstance(c.get(f"{kind}Probe"), dict)])
+    )
     ignore = ("" if mutating else
               " Or set failurePolicy Ignore if the cluster can do without the validation for a while.")
     return f"{more}{probes}{ignore}"

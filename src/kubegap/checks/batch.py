@@ -28,9 +28,9 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
     category="batch",
     cases=[UNIVERSE, "zalando-2017-cronjob-pod-flood-apiserver-oom-ingress-404s"],
     fix=(
-        "Bound every Job: set backoffLimit explicitly (0 for tasks that must run at most once), set "
-        "activeDeadlineSeconds so a runaway or hanging task is stopped; give its containers memory limits and "
-        "run heavy batch work on its own node pool."
+        "Bound every Job: set backoffLimit explicitly (0 for tasks that must run at most once, so a failure is "
+        "not repeated on node after node), and activeDeadlineSeconds a little above its longest normal run, so a "
+        "runaway or hanging task is stopped."
     ),
     reads=["workloads"],
 )
@@ -107,9 +107,13 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
             continue
         if "backoffLimit" in spec:
             continue
+        replaced = workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Replace"
+        hang = ("a hanging run is stopped only when the next scheduled run replaces it" if replaced
+                else "a hanging run is never stopped")
         yield ctx.finding(
             workload.obj,
-            f"{workload.kind} is unbounded: no backoffLimit or activeDeadlineSeconds (it retries up to 6 times with no deadline).",
+            f"{workload.kind} sets neither backoffLimit nor activeDeadlineSeconds: a failing run is retried 6 times (the "
+            f"default), and {hang}.",
             Evidence(f"{path}.backoffLimit", None),
             Evidence(f"{path}.activeDeadlineSeconds", None),
         )

@@ -53,6 +53,15 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
     return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
 
 
+def _native_sidecars(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
+    """Init containers with ``restartPolicy: Always``: sidecars that run for the pod's whole life, beside its
+    containers, and need resources like them."""
+    for template in workload.templates:
+        for index, container in enumerate(as_list(template.spec.get("initContainers"))):
+            if isinstance(container, dict) and container.get("restartPolicy") == "Always":
+                yield template, spec_path(template, f"initContainers[{index}]"), container
+
+
 def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
     """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
     memory request, or its memory limit, unset (LimitRange defaults count as set). A container is named after
@@ -72,7 +81,7 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
             ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
             continue
         gaps = []
-        for template, path, container in app_containers(workload):
+        for template, path, container in (*app_containers(workload), *_native_sidecars(workload)):
             if placeholder(container) is not None:
                 continue
             requests = _unset(container, ("cpu", "memory"), "requests", requested)
@@ -176,7 +185,8 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
                 whose = _whose_pods(workload, best_effort)
                 qos = (f": {whose} are BestEffort (their critical priority keeps the kubelet from evicting them, "
                        "so nothing else bounds them)" if _critical(workload) else
-                       f": {whose} are BestEffort, the first evicted under node pressure")
+                       f": {whose} are BestEffort, evicted before pods that stay within their requests when the node "
+                       "runs short")
             unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             yield ctx.finding(

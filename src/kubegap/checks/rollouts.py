@@ -176,6 +176,13 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     return None
 
 
+ONE_REPLICA_FIX = (
+    "With one replica, only a surge keeps the Service answering through a rollout: set maxUnavailable: 0 and "
+    "maxSurge: 1, so the new pod is ready before the old one stops. Where the pod binds a host port or mounts a "
+    "ReadWriteOnce volume it cannot overlap its successor: run two or more replicas instead."
+)
+
+
 @check(
     id="rollout-strategy-unsafe",
     title="Recreate or maxUnavailable 100% on Service-backed or per-node workloads",
@@ -187,9 +194,8 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
         "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
-        "availability during a rollout needs replication in the application, not a different strategy. Where two "
-        "pods must never run at once (a controller without leader election) or pods bind a host port, surge nothing: "
-        "run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
+        "availability during a rollout needs replication in the application, not a different strategy. Where pods "
+        "bind a host port, surge nothing: run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
     ),
 )
 def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
@@ -205,7 +211,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
     unable to attach the volume, or two instances writing to it. Deployments are only judged when
-    Services were collected.
+    Services were collected. For one replica the fix is a surge
+    (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
 
     ## Why it matters
 
@@ -253,7 +260,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             continue
         if found:
             problem, evidence = found
-            yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence)
+            yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence,
+                              remediation=ONE_REPLICA_FIX if total == 1 and workload.kind != "DaemonSet" else None)
 
 
 DEFAULT_PROGRESS_DEADLINE = 600
