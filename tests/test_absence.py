@@ -75,6 +75,18 @@ def test_a_workload_allowed_to_create_the_kind_makes_absence_unknown():
     assert not missing_object(inventory, "ConfigMap", "shop", "generated", DEPLOYMENT).proven
 
 
+def test_a_right_granted_through_an_aggregated_cluster_role_counts():
+    aggregated = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": {"name": "writer"},
+                  "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"to": "writer"}}]}, "rules": []}
+    selected = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
+                "metadata": {"name": "writer-configmaps", "labels": {"to": "writer"}},
+                "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}]}
+    binding = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "writer", "namespace": "shop"},
+               "roleRef": {"kind": "ClusterRole", "name": "writer"}, "subjects": [{"kind": "ServiceAccount", "name": "api"}]}
+    inventory = _inventory(DEPLOYMENT, aggregated, selected, binding)
+    assert "may create configmaps" in creators(inventory).may_create(["ConfigMap"], "shop")
+
+
 def test_a_custom_resource_whose_controller_is_absent_may_make_anything():
     bundle = _obj("Bundle", "ca", api="trust.example.io/v1")
     inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"), bundle)

@@ -37,6 +37,7 @@ from typing import Protocol
 
 from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, group, kind, name, namespace
+from kubegap.roles import granted_rules
 from kubegap.selectors import Selector
 
 OPEN_WORLD = "absence cannot be judged from manifests: audit a live cluster or snapshot"
@@ -164,7 +165,7 @@ class Creators:
             if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str):
                 continue
             role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
-            rules = [rule for rule in as_list(dig(role, "rules")) if isinstance(rule, dict)] if role else []
+            rules = granted_rules(inventory, role)
             scope = namespace(binding) if kind(binding) == "RoleBinding" else None
             for subject in as_list(binding.get("subjects")):
                 if dig(subject, "kind") != "ServiceAccount" or not isinstance(dig(subject, "name"), str):

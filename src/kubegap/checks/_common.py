@@ -12,6 +12,7 @@ from kubegap import yamlload
 from kubegap.inventory import Inventory
 from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, namespace, quantity
 from kubegap.podsources import PodSources
+from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
 from kubegap.tokens import Vocabulary
@@ -227,7 +228,7 @@ def _account_rights(inventory: Inventory) -> AccountRights:
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name) \
             if role_kind in ("Role", "ClusterRole") else None
-        writes = [rule for rule in role_rules(inventory, role)
+        writes = [rule for rule in granted_rules(inventory, role)
                   if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
         objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
@@ -241,23 +242,6 @@ def _account_rights(inventory: Inventory) -> AccountRights:
                     if granted:
                         holders.add(account)
     return rights
-
-
-def role_rules(inventory: Inventory, role: dict | None) -> list[dict]:
-    """A Role's or ClusterRole's rules, with those an aggregated ClusterRole gets from every ClusterRole its
-    ``aggregationRule`` selects (the controller fills them in at run time, so manifests show them empty)."""
-    rules, seen, pending = [], set(), [role]
-    while pending:
-        current = pending.pop()
-        if not isinstance(current, dict) or id(current) in seen:
-            continue
-        seen.add(id(current))
-        rules += [rule for rule in as_list(current.get("rules")) if isinstance(rule, dict)]
-        selectors = [Selector.from_label_selector(s) for s in as_list(dig(current, "aggregationRule", "clusterRoleSelectors"))]
-        if any(selectors):
-            pending += [other for other in inventory.of_kind("ClusterRole")
-                        if any(selector is not None and selector.matches(labels(other)) for selector in selectors)]
-    return rules
 
 
 def _covers(rule: dict, api_group: str, resource: str) -> bool:

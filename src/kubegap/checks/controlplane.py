@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks._common import service_account
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
+from kubegap.roles import granted_rules
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
@@ -54,10 +55,10 @@ def routes_between_nodes(workload) -> bool:
     return bool(workload.templates) and all(network_agent(t) for t in workload.templates)
 
 
-def _cluster_wide_reads(role: dict) -> list[str]:
-    """Resources a ClusterRole lets its holder list or watch across the cluster."""
+def _cluster_wide_reads(rules: list[dict]) -> list[str]:
+    """Resources a ClusterRole's rules let its holder list or watch across the cluster."""
     found: set[str] = set()
-    for rule in as_list(role.get("rules")):
+    for rule in rules:
         verbs = {v for v in as_list(dig(rule, "verbs")) if isinstance(v, str)}
         if verbs & READ_VERBS:
             found |= {r for r in as_list(dig(rule, "resources")) if isinstance(r, str) and r in WATCHED_PER_NODE}
@@ -143,7 +144,7 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
             role_name = dig(binding, "roleRef", "name")
             is_cluster_role = dig(binding, "roleRef", "kind") == "ClusterRole" and isinstance(role_name, str)
             role = ctx.inventory.get("ClusterRole", None, role_name) if is_cluster_role else None
-            resources = _cluster_wide_reads(role) if role else []
+            resources = _cluster_wide_reads(granted_rules(ctx.inventory, role))
             if resources:
                 reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources
         if reads and routes_between_nodes(workload):

@@ -1,0 +1,42 @@
+"""What a Role or ClusterRole grants: its own rules, and an aggregated ClusterRole's selected ones."""
+
+from __future__ import annotations
+
+from kubegap.inventory import Inventory
+from kubegap.roles import granted_rules
+from kubegap.sources.base import Collection, Origin
+
+PODS = {"apiGroups": [""], "resources": ["pods"], "verbs": ["list"]}
+LEASES = {"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["update"]}
+
+
+def _role(name: str, rules=(), labels=None, selects=None, kind="ClusterRole") -> dict:
+    role = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": {"name": name, "labels": labels or {}},
+            "rules": list(rules)}
+    if selects is not None:
+        role["aggregationRule"] = {"clusterRoleSelectors": [{"matchLabels": selects}]}
+    return role
+
+
+def _inventory(*roles: dict) -> Inventory:
+    collection = Collection(collected={"ClusterRole", "Role"})
+    for role in roles:
+        collection.add(role, Origin("rbac.yaml", 0))
+    return Inventory(collection)
+
+
+def test_an_aggregated_cluster_role_holds_what_it_selects_transitively_and_once():
+    top = _role("top", selects={"to": "top"})
+    middle = _role("middle", [PODS], labels={"to": "top"}, selects={"to": "middle"})
+    leaf = _role("leaf", [LEASES], labels={"to": "middle"})
+    loop = _role("loop", labels={"to": "middle"}, selects={"to": "top"})  # selects back up: no endless walk
+    unrelated = _role("unrelated", [{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}])
+    inventory = _inventory(top, middle, leaf, loop, unrelated)
+    assert sorted(map(repr, granted_rules(inventory, top))) == sorted(map(repr, [PODS, LEASES]))
+    assert granted_rules(inventory, leaf) == [LEASES]
+    assert granted_rules(inventory, None) == []
+
+
+def test_a_role_grants_only_its_own_rules():
+    role = _role("local", [PODS], selects={"to": "top"}, kind="Role")  # a Role cannot aggregate
+    assert granted_rules(_inventory(role, _role("other", [LEASES], labels={"to": "top"})), role) == [PODS]
