@@ -11,3 +11,8 @@ def counted(number: int, noun: str, plural: str | None = None) -> str:
 def and_list(names: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def first_and_more(names: list[str], more: str = "more") -> str:
+    """``a``, or ``a and 2 more``: the first name, and how many the rest are."""
+    return names[0] + (f" and {len(names) - 1} {more}" if len(names) > 1 else "")

@@ -15,6 +15,7 @@ from kubegap.checks.workloads import more_replicas_fix
 from kubegap.inventory import Inventory
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
 from kubegap.selectors import Selector
+from kubegap.wording import first_and_more
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
 NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
@@ -454,7 +455,8 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
         _, service = webhook_service(ctx.inventory, backend)
         converts = sorted(role.removeprefix(CONVERSION) for role in (serving(ctx.inventory).api_roles(service) if service else [])
                           if role.startswith(CONVERSION))
-        also = f" Its Service also converts {_first_of(converts)}, whose reads and writes fail with it." if converts else ""
+        converted = first_and_more(converts, "more custom resources") if converts else ""
+        also = f" Its Service also converts {converted}, whose reads and writes fail with it." if converts else ""
         yield ctx.finding(
             subject,
             f"{named} {'fails' if one else 'fail'} closed ({scope}) but {clauses}: when the backend is unavailable, "
@@ -466,10 +468,6 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             remediation=_backend_fix(ctx, members[0][0], gaps, mutating=any(
                 dig(webhook.configuration, "kind") == "MutatingWebhookConfiguration" for webhook, _ in members)),
         )
-
-
-def _first_of(names: list[str]) -> str:
-    return names[0] + (f" and {len(names) - 1} more custom resources" if len(names) > 1 else "")
 
 
 def _scope(intercepted: list[str | None]) -> str:

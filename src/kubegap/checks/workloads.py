@@ -27,6 +27,7 @@ from kubegap.scheduling import host_ports
 from kubegap.selectors import Selector
 from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 from kubegap.tokens import Vocabulary
+from kubegap.wording import first_and_more
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
@@ -155,7 +156,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         if ceiling is not None and ceiling > 1:
             continue
         services = sorted({name(s) for s in behind})
-        serves = f", which serves the API server ({_first(roles)})" if roles else ""
+        serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
         why = ": leader election decides which replica reconciles, not which serves, and" if elected else ":"
         converts = _conversion_only(evidence, behind, roles)
         outage = "fails reads and writes of the custom resources it converts" if converts else "takes the service down"
@@ -182,10 +183,6 @@ def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str
     if not all(role.startswith((CONVERSION, ADMISSION)) for role in roles):
         return []
     return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
-
-
-def _first(roles: list[str]) -> str:
-    return roles[0] + (f" and {len(roles) - 1} more" if len(roles) > 1 else "")
 
 
 SPREAD = "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
