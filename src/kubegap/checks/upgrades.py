@@ -15,16 +15,17 @@ REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 MASTER = "node-role.kubernetes.io/master"
 CONTROL_PLANE = "node-role.kubernetes.io/control-plane"
 OLD_LABELS = {
-    MASTER: f"{CONTROL_PLANE} (the master label is no longer applied to nodes since 1.24, the taint since 1.25)",
+    MASTER: CONTROL_PLANE,
     "beta.kubernetes.io/arch": "kubernetes.io/arch",
     "beta.kubernetes.io/os": "kubernetes.io/os",
     "beta.kubernetes.io/instance-type": "node.kubernetes.io/instance-type",
     "failure-domain.beta.kubernetes.io/zone": "topology.kubernetes.io/zone",
     "failure-domain.beta.kubernetes.io/region": "topology.kubernetes.io/region",
 }
-REPLACEMENT = {old: new.split(" ")[0] for old, new in OLD_LABELS.items()}
-"""Each old label's replacement key. Node affinity terms are alternatives (required terms are ORed, preferred
-ones add up), so an old key in one term is covered by another term of the same kind that names its replacement."""
+"""Each removed or deprecated node label and the label that replaces it. Node affinity terms are alternatives
+(required terms are ORed, preferred ones add up), so an old key in one term is covered by another term of the
+same kind that names its replacement."""
+WHY_REPLACED = {MASTER: "the master label is no longer applied to nodes since 1.24, the taint since 1.25"}
 CALICO_KINDS = ("BGPPeer", "BGPConfiguration")
 
 
@@ -51,7 +52,7 @@ def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
         for index, term_keys in enumerate(keys):
             others = {key for other, other_keys in enumerate(keys) if other != index for key in other_keys}
             for key in term_keys:
-                if REPLACEMENT.get(key) not in others:
+                if OLD_LABELS.get(key) not in others:
                     yield f"{base}.affinity.nodeAffinity ({where})", key
     for kind_name in ("podAffinity", "podAntiAffinity"):
         for section in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"):
@@ -169,7 +170,8 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
 
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
-    replacements = "; ".join(f"{old} -> {OLD_LABELS[old]}" for old in used)
+    replacements = "; ".join(f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "")
+                             for old in used)
     if all(e.path.endswith("(preferred)") for e in evidence):
         return ctx.finding(obj, f"Prefers nodes by removed or deprecated labels: {replacements}. A preference places no "
                            "pod on its own: the pods still schedule, without the placement it asked for.", *evidence,
