@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from kubegap.checks._common import ImageRef, audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -30,31 +31,39 @@ REPOSITORY = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(
 FILLED_IN = "an image field a tool fills in before deploying (template syntax, a build reference or an artifact name)"
 
 
-def _images(template: PodTemplate) -> list[tuple[str, str]]:
-    """``(field path, image)`` of every container whose image a registry could serve as written; worked out
-    once per template, two checks ask."""
-    return template.derive("image_paths", _image_paths)[0]
+class ImageFields(NamedTuple):
+    """What a pod template's image fields say, worked out once per template (two checks ask)."""
 
-
-def tool_filled(template: PodTemplate) -> bool:
+    judged: list[tuple[str, str]]
+    """``(field path, image)`` of every container whose image a registry could serve as written."""
+    filled: bool
     """Whether a container's image field is one a tool fills in: template syntax, a build-tool reference
     (``ko://``), a name no registry accepts (``PLACEHOLDER_IMAGE``), or a one-word name outside Docker Hub's
-    official images, which is a build tool's artifact name (``image: adservice`` under skaffold). What
-    runs is unknown, so the image checks do not judge it and say so."""
-    return template.derive("image_paths", _image_paths)[1]
+    official images, which is a build tool's artifact name (``image: adservice`` under skaffold). What runs
+    is unknown, so the image checks do not judge it and say so."""
+    never_pulled: frozenset[str]
+    """Field paths of judged images whose container has ``imagePullPolicy: Never``: preloaded on the node,
+    asked of no registry."""
 
 
-def _image_paths(template: PodTemplate) -> tuple[list[tuple[str, str]], bool]:
-    judged, filled = [], False
+def _fields(template: PodTemplate) -> ImageFields:
+    return template.derive("image_fields", _image_fields)
+
+
+def _image_fields(template: PodTemplate) -> ImageFields:
+    judged, filled, never = [], False, set()
     for path, container in containers(template.spec):
         image = container.get("image")
         if not isinstance(image, str) or not image.strip():
             continue
         if _filled_in(image.strip()):
             filled = True
-        else:
-            judged.append((f"{spec_path(template, path)}.image", image.strip()))
-    return judged, filled
+            continue
+        field = f"{spec_path(template, path)}.image"
+        judged.append((field, image.strip()))
+        if container.get("imagePullPolicy") == "Never":
+            never.add(field)
+    return ImageFields(judged, filled, frozenset(never))
 
 
 def _filled_in(image: str) -> bool:
@@ -139,7 +148,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         evidence = [
             Evidence(path, image)
             for template in workload.templates
-            for path, image in _images(template)
+            for path, image in _fields(template).judged
             if (ref := parse_image(image)).digest is None and (ref.tag is None or is_floating(ref.tag, floating))
         ]
         if evidence:
@@ -152,7 +161,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
 
 
 def _say_filled_in(ctx: Context, workload: Workload) -> None:
-    if any(tool_filled(template) for template in workload.templates):
+    if any(_fields(template).filled for template in workload.templates):
         ctx.not_judged(workload.obj, FILLED_IN)
 
 
@@ -242,8 +251,8 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
         _say_filled_in(ctx, workload)
         evidence, images, accounts, absent = [], set(), set(), set()
         for template in workload.templates:
-            never = _never_pulled(template)
-            hub = [(path, image) for path, image in _images(template) if is_docker_hub(parse_image(image)) and path not in never]
+            fields = _fields(template)
+            hub = [(path, image) for path, image in fields.judged if is_docker_hub(parse_image(image)) and path not in fields.never_pulled]
             if not hub or _pull_secrets(template.spec):
                 continue
             account_name = service_account(template)
@@ -270,13 +279,6 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
                 *evidence,
                 severity="medium" if often else "low",
             )
-
-
-def _never_pulled(template: PodTemplate) -> set[str]:
-    """Image field paths of containers with ``imagePullPolicy: Never``: the image is preloaded on the node and
-    no registry is asked."""
-    return {f"{spec_path(template, path)}.image" for path, container in containers(template.spec)
-            if container.get("imagePullPolicy") == "Never"}
 
 
 def _pulls_often(workload: Workload, images: set[str]) -> str | None:
