@@ -192,6 +192,13 @@ def containers(pod_spec: dict, *, init: bool = True) -> list[tuple[str, dict]]:
     return found
 
 
+def native_sidecars(pod_spec: dict) -> list[tuple[str, dict]]:
+    """``(field path, container)`` for every init container with ``restartPolicy: Always``: a sidecar that runs
+    beside the pod's containers for its whole life, not once before them."""
+    return [(path, container) for path, container in containers(pod_spec)
+            if path.startswith("initContainers") and container.get("restartPolicy") == "Always"]
+
+
 def command_words(container: dict) -> list[str]:
     """A container's command then its args, each word as a string."""
     return [str(word) for word in as_list(container.get("command")) + as_list(container.get("args"))]

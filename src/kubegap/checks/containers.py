@@ -18,7 +18,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.networking import backend_service, ingress_backends
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, native_sidecars, quantity
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 
@@ -54,12 +54,11 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
 
 
 def _native_sidecars(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
-    """Init containers with ``restartPolicy: Always``: sidecars that run for the pod's whole life, beside its
-    containers, and need resources like them."""
+    """The workload's native sidecars (``kubegap.resources.native_sidecars``), which need resources like its
+    containers."""
     for template in workload.templates:
-        for index, container in enumerate(as_list(template.spec.get("initContainers"))):
-            if isinstance(container, dict) and container.get("restartPolicy") == "Always":
-                yield template, spec_path(template, f"initContainers[{index}]"), container
+        for path, container in native_sidecars(template.spec):
+            yield template, spec_path(template, path), container
 
 
 def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
