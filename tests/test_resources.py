@@ -2,7 +2,7 @@
 
 from collections import OrderedDict, defaultdict
 
-from kubegap.resources import annotation, containers, dig, label
+from kubegap.resources import annotation, containers, dig, label, native_sidecars
 
 
 def test_dig_follows_dicts_and_list_indexes():
@@ -47,3 +47,9 @@ def test_one_label_or_annotation_is_a_non_empty_string_or_none() -> None:
     assert [label(obj, key) for key in ("empty", "number", "missing")] == [None, None, None]
     assert annotation(obj, "n") == "y" and annotation(obj, "a") is None
     assert label({"metadata": {"labels": ["a"]}}, "a") is None and label({"metadata": None}, "a") is None
+
+
+def test_native_sidecars_are_the_init_containers_that_keep_running():
+    spec = {"initContainers": [{"name": "setup"}, {"name": "proxy", "restartPolicy": "Always"}],
+            "containers": [{"name": "app", "restartPolicy": "Always"}]}
+    assert native_sidecars(spec) == [("initContainers[1]", {"name": "proxy", "restartPolicy": "Always"})]
