@@ -100,34 +100,24 @@ def test_snapshot_documents_keep_their_coverage(tmp_path):
 SERVICE = "apiVersion: v1\nkind: Service\nmetadata: {name: %s}\n"
 
 
-@pytest.mark.parametrize(("folder", "skipped"), [
-    ("pkg/testdata", "pkg/testdata"), ("tests", "tests"), ("test/e2e", "test"),
-    ("kubernetes/e2e_test/test_yaml", "kubernetes/e2e_test"), ("Tests", "Tests"),
+@pytest.mark.parametrize(("folder", "skipped", "said"), [
+    ("pkg/testdata", "pkg/testdata", "1 test directory not read (test inputs by convention)"),
+    ("tests", "tests", "1 test directory not read"), ("test/e2e", "test", "1 test directory not read"),
+    ("kubernetes/e2e_test/test_yaml", "kubernetes/e2e_test", "1 test directory not read"),
+    ("Tests", "Tests", "1 test directory not read"),
+    ("config/samples", "config/samples", "1 sample directory not read (examples by convention)"),
+    ("examples/standard", "examples", "1 sample directory not read"),
+    ("deploy/Example", "deploy/Example", "1 sample directory not read"),
 ])
-def test_test_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped):
-    (tmp_path / "deploy").mkdir()
+def test_test_and_sample_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped, said):
+    (tmp_path / "deploy").mkdir(exist_ok=True)
     (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
     (tmp_path / folder).mkdir(parents=True)
-    (tmp_path / folder / "svc.yaml").write_text(SERVICE % "fixture")
+    (tmp_path / folder / "svc.yaml").write_text(SERVICE % "left-out")
     collection = ManifestSource([str(tmp_path)]).collect()
     assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
     (warning,) = collection.warnings
-    assert "1 test directory not read" in warning and f"{tmp_path / skipped};" in warning
-    assert skipped_directories(tmp_path) == [tmp_path / skipped]
-
-
-@pytest.mark.parametrize(("folder", "skipped"), [
-    ("config/samples", "config/samples"), ("examples/standard", "examples"), ("deploy/Example", "deploy/Example"),
-])
-def test_sample_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped):
-    (tmp_path / "deploy").mkdir()
-    (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
-    (tmp_path / folder).mkdir(parents=True)
-    (tmp_path / folder / "svc.yaml").write_text(SERVICE % "sample")
-    collection = ManifestSource([str(tmp_path)]).collect()
-    assert [r["metadata"]["name"] for r in collection.resources] == ["real"]
-    (warning,) = collection.warnings
-    assert "1 sample directory not read (examples by convention)" in warning and f"{tmp_path / skipped};" in warning
+    assert said in warning and f"{tmp_path / skipped};" in warning
     assert skipped_directories(tmp_path) == [tmp_path / skipped]
 
 
