@@ -42,7 +42,6 @@ NOT_TOLD = {
     "https://www.youtube.com/watch?v=Fjyg7cxRZQs&list=PLuHdbqhRgWHJg9eOFCl5dgLvVjd_DFz8O&index=3&t=0s":
         "Algolia's talk: no transcript, slides or write-up found",
     "https://www.youtube.com/watch?v=V0DVkrHf08k": "Google meetup talk: no transcript, slides or write-up found",
-    "https://www.adammargherio.com/a-perfect-dns-storm/": "Toyota Connected's post: no stored copy found",
     "https://www.youtube.com/watch?v=tA8Sr3Nsx1I": "ThredUP's talk: only its case-study pages, which tell no incident",
     "https://youtu.be/N2JUGnwinbQ": "Google's KubeCon talk: no transcript, slides or write-up found",
     "https://www.youtube.com/watch?v=likHm-KHGWQ": "Oath's talk: a conference recap names it but breaks off before its stories",
