@@ -9,8 +9,11 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   container port it reaches, or, for metrics and profiling, the Service's own name
   (``controller-manager-metrics-service``, ``MONITORING_SERVICE_WORDS``);
   or when a monitoring system scrapes it (a ServiceMonitor's or PodMonitor's ``port``, the
-  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``). A container port that a
-  port known as such by its name reaches is known as such for every Service that reaches it.
+  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``); or when the container says
+  so itself: a flag or variable binding the port whose name says it is for monitoring, health or
+  administration (``--metrics-bind-address=:8080``), or a probe fetching its metrics page
+  (``path: /metrics``). A container port known as such by a name or by its container is known as such
+  for every Service that reaches it.
 - A Service named by an admission webhook, an APIService or a CRD's conversion webhook carries the
   API server's traffic, whatever its ports are called: it serves clients. A conversion webhook counts
   only for a CRD with more than one version: the API server never converts a CRD that has one.
@@ -20,6 +23,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 """
 
 from __future__ import annotations
+
+import re
 
 from kubegap.checks._common import app_containers, service_workloads
 from kubegap.inventory import Inventory
@@ -59,6 +64,7 @@ class ServingEvidence:
 
     def __init__(self, inventory: Inventory):
         self._api = _api_backends(inventory)
+        self._fail_closed = _fail_closed_backends(inventory)
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         self._client_ports: dict[int, list[dict]] = {}
@@ -117,6 +123,14 @@ class ServingEvidence:
         clients reach the pods by their addresses): evidence that no request depends on its pods."""
         return id(workload.obj) not in self._addressed
 
+    def backs_fail_closed_webhook(self, workload: Workload) -> bool:
+        """Whether a Service selecting the workload's pods is called by a fail-closed admission webhook:
+        ``webhook-backend-unavailable`` then judges its replicas and disruption budget, as the API's
+        availability (one cause, one finding)."""
+        return any((namespace(s), name(s)) in self._fail_closed
+                   or (namespace(s) is None and any(called == name(s) for _, called in self._fail_closed))  # placed by the install
+                   for s in self.services(workload))
+
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
         return sorted({role for s in self.services(workload) for role in self.api_roles(s)})
@@ -151,7 +165,8 @@ def _known_not_for_clients(service: dict, port: dict, selected: list[Workload], 
 
 def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str, int]]:
     """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
-    health, debug or admin ports by a name: their own, or that of a Service port that reaches them."""
+    health, debug or admin ports: by a name (their own, or that of a Service port that reaches them), or by
+    what the container says of them (``_ports_the_container_names``)."""
     quiet: set[tuple[int, str, int]] = set()
     for workload in inventory.workloads:
         for template in workload.templates:
@@ -159,12 +174,61 @@ def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str
                 for port in as_list(container.get("ports")):
                     if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")):
                         quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
+                quiet.update((id(workload.obj), str(container.get("name")), number)
+                             for number in _ports_the_container_names(container))
     for service in inventory.of_kind("Service"):
         for port in as_list(dig(service, "spec", "ports")):
             if isinstance(port, dict) and _named_not_for_clients(service, port):
                 for workload in service_workloads(inventory, service):
                     quiet.update(_reached(workload, port))
     return quiet
+
+
+def _ports_the_container_names(container: dict) -> set[int]:
+    """Port numbers the container itself says are for monitoring, profiling, health or administration: a flag
+    or variable binding it whose name says so, as words, beside an address word (``--metrics-bind-address=:8080``,
+    ``--listen-metrics-addr :8081``, ``--health-port=9440``, ``METRICS_PORT=9090``), or a probe that fetches a
+    metrics or profiling page from it (``httpGet: {path: /metrics, port: http}``: a port whose health is its
+    metrics page is the metrics endpoint). Health paths alone say nothing: servers answer ``/healthz`` beside
+    their clients."""
+    found: set[int] = set()
+    arguments = [token for token in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(token, str)]
+    for index, token in enumerate(arguments):
+        if not token.startswith("-"):
+            continue
+        flag, has_value, value = token.partition("=")
+        if not has_value and index + 1 < len(arguments) and not arguments[index + 1].startswith("-"):
+            value = arguments[index + 1]
+        if (number := _bound_port(flag, value)) is not None:
+            found.add(number)
+    for variable in as_list(container.get("env")):
+        if isinstance(variable, dict) and (number := _bound_port(str(variable.get("name") or ""), variable.get("value"))) is not None:
+            found.add(number)
+    declared = {p["name"]: p.get("containerPort") for p in as_list(container.get("ports")) if isinstance(dig(p, "name"), str)}
+    for field in PROBES:
+        page = as_dict(dig(container, field, "httpGet"))
+        port = page.get("port")
+        number = declared.get(port) if isinstance(port, str) and not port.isdigit() else port
+        if MONITORING_SERVICE_WORDS.find(str(page.get("path") or "")) and isinstance(_port_number(str(number)), int):
+            found.add(int(str(number)))
+    return found
+
+
+ADDRESS_WORDS = Vocabulary(("addr", "address", "port", "listen", "bind", "endpoint"))
+"""Words of a flag or variable that sets where a program listens."""
+
+
+def _bound_port(setting: str, value) -> int | None:
+    """The port a setting binds when its name says it is for monitoring, profiling, health or administration."""
+    if not isinstance(value, str) or not NOT_FOR_CLIENTS.find(setting) or not ADDRESS_WORDS.find(setting):
+        return None
+    return _port_number(value)
+
+
+def _port_number(value: str) -> int | None:
+    """The port of ``8080``, ``:8080``, ``0.0.0.0:8080`` or ``[::]:8080``, else None."""
+    found = re.fullmatch(r"(?:(?:[\w.-]*|\[[0-9A-Fa-f:]*\]):)?(\d{1,5})", value.strip())
+    return int(found.group(1)) if found and 0 < int(found.group(1)) < 65536 else None
 
 
 def _named_not_for_clients(service: dict, port: dict) -> bool:
@@ -229,6 +293,25 @@ def _scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
             if in_scope and selector.matches({k: v for k, v in subject.items() if isinstance(v, str)}):
                 scraped.setdefault(id(service), set()).update(ports)
     return scraped
+
+
+def _fails_closed(configuration: dict, webhook: dict) -> bool:
+    """failurePolicy Fail, the default in admissionregistration.k8s.io/v1 (v1beta1: Ignore)."""
+    v1beta1 = str(configuration.get("apiVersion") or "").endswith("/v1beta1")
+    return webhook.get("failurePolicy", "Ignore" if v1beta1 else "Fail") == "Fail"
+
+
+def _fail_closed_backends(inventory: Inventory) -> set[tuple[str, str]]:
+    """The Services ``(namespace, name)`` that fail-closed admission webhooks call."""
+    found = set()
+    for kind_name in WEBHOOK_KINDS:
+        for configuration in inventory.of_kind(kind_name):
+            for webhook in as_list(configuration.get("webhooks")):
+                service = as_dict(dig(webhook, "clientConfig", "service"))
+                ns, service_name = service.get("namespace"), service.get("name")
+                if isinstance(ns, str) and isinstance(service_name, str) and _fails_closed(configuration, as_dict(webhook)):
+                    found.add((ns, service_name))
+    return found
 
 
 def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
