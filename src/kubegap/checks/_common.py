@@ -194,6 +194,8 @@ NOT_RECONCILED = frozenset({
 webhook or aggregated API server delegating authentication)."""
 
 
+NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
+"""Resources any program may watch for its own settings and credentials: watching them makes no controller."""
 WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
 
 
@@ -215,6 +217,9 @@ class AccountRights(NamedTuple):
     webhooks: set[tuple[str | None, str]]
     """May create admission webhook configurations: the program registers its webhooks itself, at run time
     (what they intercept is not in the manifests)."""
+    watchers: set[tuple[str | None, str]]
+    """May watch API objects other than events, Leases, reviews, ConfigMaps and Secrets: a program that follows
+    the cluster's objects, as a controller does (one that writes elsewhere, such as to DNS, too)."""
 
 
 def account_rights(inventory: Inventory) -> AccountRights:
@@ -223,22 +228,25 @@ def account_rights(inventory: Inventory) -> AccountRights:
 
 
 def _account_rights(inventory: Inventory) -> AccountRights:
-    rights = AccountRights(set(), set(), set())
+    rights = AccountRights(set(), set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name) \
             if role_kind in ("Role", "ClusterRole") else None
-        writes = [rule for rule in granted_rules(inventory, role)
-                  if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
+        rules = granted_rules(inventory, role)
+        writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
         objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
         webhooks = any(set(map(str, as_list(rule.get("verbs")))) & {"create", "*"} and any(
             _covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES) for rule in writes)
-        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks else ():
+        watches = any(set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"} and not rule.get("resourceNames")
+                      and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED for rule in rules)
+        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
                 subject_ns = dig(subject, "namespace")
                 account = (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject["name"])
-                for granted, holders in ((leases, rights.leases), (objects, rights.objects), (webhooks, rights.webhooks)):
+                for granted, holders in ((leases, rights.leases), (objects, rights.objects), (webhooks, rights.webhooks),
+                                         (watches, rights.watchers)):
                     if granted:
                         holders.add(account)
     return rights
@@ -287,6 +295,23 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
         if (workload.ref.namespace, service_account(template)) in leases:
             return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
     return None
+
+
+def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+    """Why the workload is meant to run alone, or None: a one-replica Deployment that rolls out by Recreate, shows
+    no leader election, and whose ServiceAccount may write or watch the cluster's objects (a controller). Its
+    project chose to stop the old pod before starting the new one, and nothing elects among replicas: a second
+    pod, in a rollout or beside it, would be a second controller acting on the same objects or the same outside
+    system (DNS records, keys)."""
+    if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
+        return None
+    if dig(workload.obj, "spec", "strategy", "type") != "Recreate" or one_active_by_design(workload, leases):
+        return None
+    rights = account_rights(inventory)
+    accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
+    if not accounts & (rights.objects | rights.watchers):
+        return None
+    return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
 
 
 def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
+    LEASE_KINDS,
     condition,
     daemonset_covers,
     has_status,
+    lease_holders,
     mounted_volumes,
+    singleton_by_design,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
@@ -189,7 +192,7 @@ ONE_REPLICA_FIX = (
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
@@ -210,7 +213,12 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
-    unable to attach the volume, or two instances writing to it. Deployments are only judged when
+    unable to attach the volume, or two instances writing to it. It is right too, and not reported,
+    for a controller meant to run alone: one replica, no leader election (no flag, no right to write
+    Leases), and a ServiceAccount that may write or watch the cluster's objects. Recreate is what keeps
+    two of it from running during a rollout, and a surge would start a second controller acting on the
+    same objects or the same outside system (`single-replica` says what its one replica costs).
+    Deployments are only judged when
     Services were collected. For one replica the fix is a surge
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
 
@@ -245,6 +253,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     """
     client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     nodes = len(ctx.inventory.nodes)
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic:
             continue
@@ -256,7 +265,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
-        if found and found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload):
+        if found and found[1].value == "Recreate" and (
+            single_node_claim(ctx.inventory, workload) or singleton_by_design(ctx.inventory, workload, leases)
+        ):
             continue
         if found:
             problem, evidence = found

@@ -15,6 +15,7 @@ from kubegap.checks._common import (
     one_active_by_design,
     parse_image,
     registers_webhooks,
+    singleton_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
@@ -87,6 +88,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
+    A controller meant to run alone (one replica rolled out by `Recreate`, no leader election, a
+    ServiceAccount that may write or watch the cluster's objects) is reported at **low** unless it
+    serves the API server, and is never told to run a second replica: its fix is to keep one, and to
+    turn on leader election first if the program has it.
+
     The fix never asks for what would break the workload: a StatefulSet is told to add members only
     if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
     shared; a workload whose ServiceAccount may write API objects and that shows no leader election,
@@ -112,7 +118,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     those custom resources fail, and nothing else does. **Medium** when the API server's calls come
     from admission webhooks the workload registers itself at run time (its ServiceAccount may create
     webhook configurations, none of which is in the input): what they intercept, and so the blast
-    radius, cannot be told.
+    radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
+    replica is how it is built, not a setting to change, and what its Service carries for clients is not
+    shown by it.
 
     ## Example
 
@@ -157,18 +165,31 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             continue
         services = sorted({name(s) for s in behind})
         serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
-        why = ": leader election decides which replica reconciles, not which serves, and" if elected else ":"
+        alone = singleton_by_design(ctx.inventory, workload, leases)
+        why = (": leader election decides which replica reconciles, not which serves, and" if elected else
+               f": it is {alone}, so" if alone else ":")
         converts = _conversion_only(evidence, behind, roles)
-        outage = "fails reads and writes of the custom resources it converts" if converts else "takes the service down"
+        outage = ("fails reads and writes of the custom resources it converts" if converts else
+                  f"stops it, and Service {', '.join(services)} with it, until its pod is rescheduled" if alone else
+                  "takes the service down")
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node {outage}.",
             Evidence("spec.replicas", 1),
             Evidence("services", services),
             *([Evidence("serves", roles)] if roles else []),
-            remediation=more_replicas_fix(ctx.inventory, workload, elected),
-            severity="low" if converts else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
+            *([Evidence("spec.strategy.type", "Recreate")] if alone else []),
+            remediation=SINGLETON_FIX if alone else more_replicas_fix(ctx.inventory, workload, elected),
+            severity="low" if converts or (alone and not roles) else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
         )
+
+
+SINGLETON_FIX = (
+    "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
+    "objects, and Recreate keeps rollouts from running two. If the program offers leader election (a flag or its "
+    "chart's setting), turn it on, then run two replicas spread across nodes; until then its pod's rescheduling "
+    "after a node loss is its outage."
+)
 
 
 RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
