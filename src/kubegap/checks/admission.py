@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
-from kubegap.checks._common import container_name, lease_holders, one_active_by_design, pdb_covers
+from kubegap.checks._common import absent_means_none, container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
 from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, serving
@@ -334,11 +334,12 @@ def _backend_gaps(
         yield "its Service has no ready endpoint", Evidence(f"Service {ns}/{service_name} ready endpoints", 0)
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     replicas = [t.replicas for w in backends for t in w.templates]
-    if backends and None not in replicas and sum(replicas) == 1:
+    single = bool(backends) and None not in replicas and sum(replicas) == 1
+    if single:
         written = dig(backends[0].obj, "spec", "replicas")
         yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)")
-    if backends and ctx.inventory.collected("PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
-        yield "no PodDisruptionBudget protects its pods", Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
+    elif backends and absent_means_none(ctx.inventory, "PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
+        yield UNBUDGETED, Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
 
 
 @check(
@@ -363,7 +364,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     Fail-closed webhooks (`failurePolicy: Fail`, the v1 default) served by an in-cluster Service
     (`clientConfig.service`), for each of: the Service does not exist; it has no ready endpoint
     (from EndpointSlices or Endpoints, when collected); the workloads it selects run a single
-    replica; no PodDisruptionBudget covers them (when PodDisruptionBudgets were collected). Parts
+    replica; they run more than one and no PodDisruptionBudget covers them (when
+    PodDisruptionBudgets were collected, or the input is manifests, taken as the whole application as
+    `pdb-missing` takes them; one replica is the gap itself, and the fix asks for both). Parts
     whose kinds were not collected are not judged; the check is skipped without Services. That the
     Service does not exist is known from a cluster or snapshot that listed Services; in manifests
     only from positive evidence (see Evidence rules in the docs): a near-miss name, or files beside
@@ -482,12 +485,20 @@ def _scope(intercepted: list[str | None]) -> str:
 DOWN_NOW = ("its Service does not exist", "its Service has no ready endpoint")
 """Gaps that make the backend unavailable now, not only when something happens to it."""
 SINGLE = "one replica serves its Service"
+UNBUDGETED = "no PodDisruptionBudget protects its pods"
+BUDGET_FIX = (
+    "Give the webhook's backend a PodDisruptionBudget over its pod labels (maxUnavailable: 1), so a drain or an "
+    "upgrade evicts its replicas one at a time and one is always there to answer the API server."
+)
 
 
 def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]], mutating: bool) -> str:
-    """The check's fix, or, for a backend that runs one replica, how to run a second without breaking it: probes
-    only where a container serving the webhook's Service lacks them (not a sidecar beside it), and failurePolicy Ignore only for validation (a mutating webhook skipped in
-    an outage admits objects without the changes it makes, which the workload may need)."""
+    """The check's fix; for a backend whose only gap is its budget, that budget; for a backend that runs one
+    replica, how to run a second without breaking it: probes only where a container serving the webhook's
+    Service lacks them (not a sidecar beside it), and failurePolicy Ignore only for validation (a mutating
+    webhook skipped in an outage admits objects without the changes it makes, which the workload may need)."""
+    if [word for word, _ in gaps] == [UNBUDGETED]:
+        return BUDGET_FIX
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
     ns, service = webhook_service(ctx.inventory, webhook)

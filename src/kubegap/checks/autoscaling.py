@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
 from kubegap.podtemplates import pod_templates
 from kubegap.tokens import Vocabulary
@@ -227,6 +228,7 @@ def _hpa_bounds(hpa: dict) -> tuple[int, int | None]:
     category="autoscaling",
     cases=[MITODL],
     requires=["HorizontalPodAutoscaler"],
+    reads=[*SERVING_EVIDENCE_KINDS],
     fix=(
         "Set minReplicas to at least 2 so quiet hours never leave a single pod to absorb a node failure or the "
         "first burst of traffic, and give maxReplicas room above minReplicas for the autoscaler to act."
@@ -237,7 +239,9 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     HorizontalPodAutoscalers whose `minReplicas` (1 when unset) is below 2, or equal to
-    `maxReplicas`, which makes the autoscaler a fixed replica count.
+    `maxReplicas`, which makes the autoscaler a fixed replica count. A `minReplicas` below 2 on the
+    backend of a fail-closed admission webhook is `webhook-backend-unavailable`'s, which reports the
+    one replica as the availability of the API writes it admits (one cause, one finding).
 
     ## Why it matters
 
@@ -265,8 +269,14 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     spec: {minReplicas: 2, maxReplicas: 10}
     ```
     """
+    clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
+    guarded = {(w.ref.namespace, w.kind, w.ref.name) for w in ctx.inventory.workloads  # reported there as one replica
+               if clients is not None and clients.backs_fail_closed_webhook(w) and [t.replicas for t in w.templates] == [1]}
     for hpa in ctx.inventory.of_kind("HorizontalPodAutoscaler"):
         minimum, maximum = _hpa_bounds(hpa)
+        target = (namespace(hpa), dig(hpa, "spec", "scaleTargetRef", "kind"), dig(hpa, "spec", "scaleTargetRef", "name"))
+        if minimum < 2 and all(isinstance(part, str) for part in target[1:]) and target in guarded:
+            continue  # webhook-backend-unavailable's: the API's availability, one cause
         if maximum is not None and minimum == maximum:
             yield ctx.finding(
                 hpa,

@@ -72,7 +72,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
     HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
-    training jobs, Helm and Argo CD hooks) is not reported. Manifests are taken as the whole application (no PDB in the files
+    training jobs, Helm and Argo CD hooks) is not reported, nor is the backend of a fail-closed
+    admission webhook: `webhook-backend-unavailable` judges its budget and replicas together, as
+    the availability of the API writes it admits (one cause, one finding). Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters
@@ -121,6 +123,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
+        if clients is not None and clients.backs_fail_closed_webhook(workload):
+            continue  # webhook-backend-unavailable's: the API's availability, one cause
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
             unserved = clients is not None and clients.unaddressed(workload)
