@@ -102,10 +102,20 @@ def intercepts(webhook: Webhook) -> tuple[str, str | None]:
 
     Pods, workloads, every resource or every group: high (controllers cannot create or replace pods).
     Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
-    the input does not show (empty in a manifest, filled in at run time): medium."""
+    the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
+    that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
+    operator's own pods) are held up, so high becomes medium."""
     rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
     if not rules:
         return "medium", None
+    level, what = _intercepted(rules, webhook)
+    opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
+    if level == "high" and opted_in is not None and not opted_in.matches({}):
+        return "medium", f"{what} labelled {opted_in}"
+    return level, what
+
+
+def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
     groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
     resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
     if "*" in groups:
@@ -339,7 +349,7 @@ def _backend_gaps(
         written = dig(backends[0].obj, "spec", "replicas")
         yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)")
     elif backends and absent_means_none(ctx.inventory, "PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
-        yield UNBUDGETED, Evidence("PodDisruptionBudget", [str(w.ref) for w in backends])
+        yield UNBUDGETED, Evidence("workloads no PodDisruptionBudget covers", [str(w.ref) for w in backends])
 
 
 @check(
@@ -393,8 +403,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     rule covers only custom resources (an operator's own configuration kinds): writes of those are
     refused until the backend returns, and nothing else is. **medium** for other built-in kinds
     (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
-    the manifest, filled in at run time). A backend that is unavailable now (its Service missing, no
-    ready endpoint) is at least **medium**.
+    the manifest, filled in at run time), and where an `objectSelector` that no unlabelled object
+    matches limits pods or workloads to those carrying its labels (an operator's own pods): only they
+    are held up. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
+    **medium**.
 
     ## Example
 
