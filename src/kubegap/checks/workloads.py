@@ -170,7 +170,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
                f": it is {alone}, so" if alone else ":")
         converts = _conversion_only(evidence, behind, roles)
         outage = ("fails reads and writes of the custom resources it converts" if converts else
-                  f"stops it, and Service {', '.join(services)} with it, until its pod is rescheduled" if alone else
+                  "stops its work, and whatever its Service answers, until its pod is rescheduled" if alone else
                   "takes the service down")
         yield ctx.finding(
             workload.obj,
