@@ -486,8 +486,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
 
 
 def _scope(intercepted: list[str | None]) -> str:
-    """What a group of webhooks intercepts, said once: ``intercepting pods and custom resources (x)``."""
+    """What a group of webhooks intercepts, said once: ``intercepting pods and custom resources (x)``. Pods
+    labelled so are among pods: said once, as pods."""
     objects = list(dict.fromkeys(what for what in intercepted if what))
+    objects = [what for what in objects if not any(what.startswith(f"{whole} labelled ") for whole in objects)]
     said = ["intercepting " + " and ".join(objects)] if objects else []
     if None in intercepted:
         said.append("with no rules in the input: they may be filled in at run time")
