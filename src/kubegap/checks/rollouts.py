@@ -413,8 +413,12 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
-    them.
+    **medium**: the pods have no stable DNS names, which breaks peers that find each other by them.
+    **low** for a Service that exists but is not headless in front of a StatefulSet of one replica:
+    it has no peer to find, and only a client that addresses the pod by its own name fails. The fix
+    for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
+    cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
+    cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
 
     ## Example
 
@@ -451,12 +455,25 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.serviceName", service_name),
             )
         elif dig(service, "spec", "clusterIP") != "None":
+            alone = [t.replicas for t in workload.templates] == [1]
             yield ctx.finding(
                 workload.obj,
-                f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}).",
+                f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
+                "its pods get no stable DNS names" + (", and its one pod has no peer to find by one." if alone else "."),
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
+                remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
+                severity="low" if alone else None,
             )
+
+
+NOT_HEADLESS_FIX = (
+    "Keep Service {service} for the clients that use it (a Service's clusterIP cannot be changed in place) and add a "
+    "headless Service (clusterIP: None, the same selector) for the pods' DNS names. spec.serviceName cannot be changed "
+    "either: name the headless Service there and recreate the StatefulSet with `kubectl delete statefulset {name} "
+    "--cascade=orphan`, which leaves its pods and volumes in place, apply it again, and restart its pods one at a "
+    "time (`kubectl rollout restart`) so they take the new domain."
+)
 
 
 def _every_node(workload: Workload) -> bool:
