@@ -512,7 +512,8 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
                 continue
             short.add(grace)
             evidence += [
-                Evidence(spec_path(template, "terminationGracePeriodSeconds"), grace),
+                Evidence(spec_path(template, "terminationGracePeriodSeconds"),
+                         grace if "terminationGracePeriodSeconds" in template.spec else f"unset ({grace}, the default)"),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:
