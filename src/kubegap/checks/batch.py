@@ -38,7 +38,9 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Top-level Jobs and CronJobs (not finished, not Helm test hooks) that leave both
+    Top-level Jobs and CronJobs (not finished, not Helm or Argo CD hooks: the install tool waits for
+    a hook with a timeout and fails the install or sync when it fails or hangs, so its run is bounded
+    and never silent) that leave both
     `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, and CronJobs
     with `concurrencyPolicy: Forbid` and no `activeDeadlineSeconds`, where one run that hangs keeps
     every later run from starting: whether the work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
@@ -91,7 +93,7 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in audited_workloads(ctx.inventory):
-        if workload.kind not in ("Job", "CronJob"):
+        if workload.kind not in ("Job", "CronJob") or workload.is_hook:
             continue
         path, spec = job_spec(workload.obj)
         if "activeDeadlineSeconds" in spec:
