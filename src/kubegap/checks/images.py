@@ -230,7 +230,8 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
     be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
     every start, except in bounded one-shot work (an install hook, a Job with a retry or time bound, a
-    run-to-completion Pod), which pulls for one run: low whatever its pull policy.
+    run-to-completion Pod), which pulls for one run: low whatever its pull policy (a refused pull holds
+    up that run, or, for a hook, the install, upgrade or sync that waits for it).
 
     ## Example
 
@@ -271,6 +272,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             once = bounded_one_shot(workload)
             often = None if once else _pulls_often(workload, images)
             after = (f", and {often}." if often else
+                     "; it is a hook, so a refused pull holds up the install, upgrade or sync that waits for it." if workload.is_hook else
                      "; this runs once, so a refused pull delays that run alone." if once else ".")
             yield ctx.finding(
                 workload.obj,
