@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from kubegap import limits
-from kubegap.checks._common import audited_workloads, images, mounted_volumes, parse_image
+from kubegap.checks._common import audited_workloads, images, mounted_volumes, parse_image, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
@@ -880,7 +880,7 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
         if defaulted[ns]:
             continue
         evidence = [
-            Evidence(f"{template.path or 'spec'}.volumes[{volume}].emptyDir.sizeLimit", {"container": c, "mountPath": path})
+            Evidence(spec_path(template, f"volumes[{volume}].emptyDir.sizeLimit"), {"container": c, "mountPath": path})
             for template in workload.templates
             for c, volume, path in _unbounded_scratch(template)
         ]
