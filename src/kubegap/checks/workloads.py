@@ -12,6 +12,7 @@ from kubegap.checks._common import (
     is_ready,
     lease_holders,
     may_reconcile,
+    mounted_volumes,
     one_active_by_design,
     parse_image,
     registers_webhooks,
@@ -95,7 +96,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
 
     The fix never asks for what would break the workload: a StatefulSet is told to add members only
     if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
-    shared; a workload whose ServiceAccount may write API objects and that shows no leader election,
+    shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
+    `/var/lib/<program>` or `/data`), that the state must first move where every replica reads it; a workload whose ServiceAccount may write API objects and that shows no leader election,
     that a controller must turn its election on before it runs twice.
 
     ## Why it matters
@@ -233,6 +235,14 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
             "so a second replica cannot share it: move the data to a StatefulSet with a claim per replica and "
             f"replication in the application, or to storage several nodes can mount, then run two replicas {SPREAD}."
         )
+    kept = pod_local_state(workload)
+    if kept is not None:
+        return (
+            f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod, so a second "
+            "replica would keep a second, separate one (its own users, sessions or data). Move that state where every "
+            "replica reads the same (the application's external database, or storage several nodes can mount), then "
+            f"run two replicas {SPREAD}."
+        )
     if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
     else:
@@ -248,6 +258,25 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
         f"{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
         "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
     )
+
+
+STATE_PATHS = Vocabulary(("data", "var lib", "storage", "db", "database", "pgdata", "state"))
+"""Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
+
+
+def pod_local_state(workload: Workload) -> tuple[str, str] | None:
+    """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
+    path's words, or None: each pod keeps its own copy, so replicas do not share it."""
+    for template in workload.templates:
+        scratch = {v["name"] for _, v in mounted_volumes(template)
+                   if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"}
+        for _, container in containers(template.spec, init=False):
+            for mount in as_list(container.get("volumeMounts")):
+                path = dig(mount, "mountPath")
+                if (dig(mount, "name") in scratch and isinstance(path, str) and dig(mount, "readOnly") is not True
+                        and STATE_PATHS.find(path)):
+                    return mount["name"], path
+    return None
 
 
 DATA_STORES = Vocabulary((
