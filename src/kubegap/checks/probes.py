@@ -59,8 +59,9 @@ def _all_probed(workload: Workload) -> bool:
     reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
-        "answer requests now (an HTTP endpoint that does not depend on downstream services), so Kubernetes "
-        "only routes to pods that are ready and stops routing to pods that are not."
+        "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
+        "has none, a TCP check of the port it serves), so Kubernetes only routes to pods that are ready and stops "
+        "routing to pods that are not."
     ),
 )
 def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:

@@ -406,10 +406,12 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
             continue
         template = workload.templates[0]
         if not _spreads(ctx.inventory, workload, template):
+            # its own pods are what its selector selects: labels that change with each release (chart, version) do not
+            own = Selector.from_label_selector(dig(workload.obj, "spec", "selector")) or Selector.from_map(template.labels)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread that selects its own pods "
-                f"({Selector.from_map(template.labels) or 'no labels'}): they may share one node.",
+                f"({own or 'no labels'}): they may share one node.",
                 Evidence(spec_path(template, "affinity.podAntiAffinity"), None),
                 Evidence(spec_path(template, "topologySpreadConstraints"), None),
             )
