@@ -272,8 +272,8 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
                    if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"}
         for _, container in containers(template.spec, init=False):
             for mount in as_list(container.get("volumeMounts")):
-                path = dig(mount, "mountPath")
-                if (dig(mount, "name") in scratch and isinstance(path, str) and dig(mount, "readOnly") is not True
+                path, volume = dig(mount, "mountPath"), dig(mount, "name")
+                if (isinstance(volume, str) and volume in scratch and isinstance(path, str) and dig(mount, "readOnly") is not True
                         and STATE_PATHS.find(path)):
                     return mount["name"], path
     return None
