@@ -12,6 +12,7 @@ from kubegap.dockerhub import OFFICIAL_IMAGES
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload, bounded_one_shot
+from kubegap.wording import first_and_more
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
@@ -204,7 +205,11 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
 
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
-    ServiceAccount; one finding per workload, with every such image in the evidence. Image fields
+    ServiceAccount. One image is one cause in its namespace (one mirror or pull secret fixes every
+    pull of it): the workload that pulls it most often (a DaemonSet, `imagePullPolicy: Always`;
+    one-shot work last, then input order) reports it, naming the namespace's other workloads that
+    pull it, which get no finding of their own for it; a workload's finding names every image it
+    reports in the evidence. Image fields
     a tool fills in (template syntax, `ko://` references, names no registry accepts, one-word names
     outside Docker Hub's official images, which are build artifacts) are not judged, and coverage
     counts them, and so is a container with `imagePullPolicy: Never`, which runs an image preloaded
@@ -247,6 +252,45 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     - {name: cache, image: registry.example.com/mirror/redis:7.2.4}
     ```
     """
+    pullers = sorted(_anonymous_pullers(ctx), key=lambda p: (p.often is None, p.once))  # who pulls most, first
+    owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
+    for puller in pullers:
+        for image in puller.images:
+            owner.setdefault((puller.workload.ref.namespace, image), puller)
+    for puller in pullers:
+        ns = puller.workload.ref.namespace
+        own = sorted(image for image in puller.images if owner[(ns, image)] is puller)
+        if not own:
+            continue
+        also = [str(p.workload.ref) for p in pullers if p is not puller and p.workload.ref.namespace == ns
+                and any(owner[(ns, image)] is puller for image in p.images)]
+        after = (f", and {puller.often}." if puller.often else
+                 "; it is a hook, so a refused pull holds up the install, upgrade or sync that waits for it." if puller.workload.is_hook else
+                 "; this runs once, so a refused pull delays that run alone." if puller.once else ".")
+        shared = f" {first_and_more(also)} {'pulls' if len(also) == 1 else 'pull'} the same image too: one cause, one fix." if also else ""
+        yield ctx.finding(
+            puller.workload.obj,
+            f"{len(own)} image(s) come from Docker Hub with no pull secret on the pod ({puller.where}): "
+            f"{', '.join(own)}. Anonymous pulls are rate-limited{after}{shared}",
+            *(e for e in puller.evidence if e.value is None or e.value in own),
+            *([Evidence("also pulled by", also)] if also else []),
+            severity="medium" if puller.often else "low",
+        )
+
+
+class _Puller(NamedTuple):
+    """A workload that pulls Docker Hub images anonymously, and how often."""
+
+    workload: Workload
+    images: set[str]
+    evidence: list[Evidence]
+    where: str
+    once: bool
+    often: str | None
+
+
+def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
+    """The workloads whose templates pull Docker Hub images with no pull secret on the pod or its ServiceAccount."""
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
@@ -270,17 +314,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
                    if absent and accounts_known else [])
                 + (["ServiceAccounts were not collected"] if not accounts_known else []))
             once = bounded_one_shot(workload)
-            often = None if once else _pulls_often(workload, images)
-            after = (f", and {often}." if often else
-                     "; it is a hook, so a refused pull holds up the install, upgrade or sync that waits for it." if workload.is_hook else
-                     "; this runs once, so a refused pull delays that run alone." if once else ".")
-            yield ctx.finding(
-                workload.obj,
-                f"{len(images)} image(s) come from Docker Hub with no pull secret on the pod ({where}): "
-                f"{', '.join(sorted(images))}. Anonymous pulls are rate-limited{after}",
-                *evidence,
-                severity="medium" if often else "low",
-            )
+            yield _Puller(workload, images, evidence, where, once, None if once else _pulls_often(workload, images))
 
 
 def _pulls_often(workload: Workload, images: set[str]) -> str | None:
