@@ -262,8 +262,9 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
         own = sorted(image for image in puller.images if owner[(ns, image)] is puller)
         if not own:
             continue
-        also = [str(p.workload.ref) for p in pullers if p is not puller and p.workload.ref.namespace == ns
-                and any(owner[(ns, image)] is puller for image in p.images)]
+        also = list(dict.fromkeys(  # an object defined twice (alternative files) is one workload
+            str(p.workload.ref) for p in pullers if p is not puller and p.workload.ref.namespace == ns
+            and any(owner[(ns, image)] is puller for image in p.images) and p.workload.ref != puller.workload.ref))
         after = (f", and {puller.often}." if puller.often else
                  "; it is a hook, so a refused pull holds up the install, upgrade or sync that waits for it." if puller.workload.is_hook else
                  "; this runs once, so a refused pull delays that run alone." if puller.once else ".")

@@ -70,8 +70,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Deployments, StatefulSets, ReplicaSets and Argo Rollouts selected by a Service that carries
-    client traffic and that run one replica (`spec.replicas: 1`, or unset or null) with no
+    Deployments, StatefulSets, ReplicaSets, ReplicationControllers and Argo Rollouts selected by a
+    Service that carries client traffic and that run one replica (`spec.replicas: 1`, or unset or null) with no
     HorizontalPodAutoscaler allowing more. Client traffic needs evidence (see Evidence rules in the
     docs): a headless Service (`clusterIP: None`), or one whose every port is a metrics, profiling,
     health, debug or admin port (by its name, the name of the container port it reaches or the
@@ -97,7 +97,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     The fix never asks for what would break the workload: a StatefulSet is told to add members only
     if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
-    `/var/lib/<program>` or `/data`), that the state must first move where every replica reads it; a workload whose ServiceAccount may write API objects and that shows no leader election,
+    `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
+    it must first move to a database every replica uses; a workload whose ServiceAccount may write API objects and that shows no leader election,
     that a controller must turn its election on before it runs twice.
 
     ## Why it matters
@@ -238,10 +239,10 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     kept = pod_local_state(workload)
     if kept is not None:
         return (
-            f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod, so a second "
-            "replica would keep a second, separate one (its own users, sessions or data). Move that state where every "
-            "replica reads the same (the application's external database, or storage several nodes can mount), then "
-            f"run two replicas {SPREAD}."
+            f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the "
+            "program replicates that state between its pods, a second replica would keep a separate copy. Move the "
+            "state to a database every replica uses (the application's external database setting), or make sure the "
+            f"program replicates it, then run two replicas {SPREAD}."
         )
     if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
@@ -407,7 +408,7 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
         template = workload.templates[0]
         if not _spreads(ctx.inventory, workload, template):
             # its own pods are what its selector selects: labels that change with each release (chart, version) do not
-            own = Selector.from_label_selector(dig(workload.obj, "spec", "selector")) or Selector.from_map(template.labels)
+            own = _own_selector(workload, template)
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {count} replicas with no anti-affinity or topology spread that selects its own pods "
@@ -415,6 +416,14 @@ def spread_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence(spec_path(template, "affinity.podAntiAffinity"), None),
                 Evidence(spec_path(template, "topologySpreadConstraints"), None),
             )
+
+
+def _own_selector(workload: Workload, template: PodTemplate) -> Selector | None:
+    """What selects the workload's own pods: its selector (a ReplicationController's is a plain map, defaulted
+    from the template's labels when unset), else its template's labels."""
+    written = dig(workload.obj, "spec", "selector")
+    own = Selector.from_map(written) if workload.kind == "ReplicationController" else Selector.from_label_selector(written)
+    return own if own is not None and not own.selects_everything else Selector.from_map(template.labels)
 
 
 def _zone(node: dict) -> str | None:
