@@ -237,26 +237,24 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
             f"replication in the application, or to storage several nodes can mount, then run two replicas {SPREAD}."
         )
     kept = pod_local_state(workload)
-    if kept is not None:
-        return (
-            f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the "
-            "program replicates that state between its pods, a second replica would keep a separate copy. Move the "
-            "state to a database every replica uses (the application's external database setting), or make sure the "
-            f"program replicates it, then run two replicas {SPREAD}."
-        )
+    first = (
+        f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
+        "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "
+        "to a database every replica uses (the application's external database setting). " if kept is not None else ""
+    )
     if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
     else:
         more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
     if elected:
-        return f"{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+        return f"{first}{more}: the workload is {elected}, so one replica reconciles while every replica serves."
     switched_off = leader_election_off(workload)
     if switched_off:
-        return f"Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
+        return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
     if may_reconcile(inventory, workload) is False:
-        return f"{more}."
+        return f"{first}{more}."
     return (
-        f"{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
+        f"{first}{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
         "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
     )
 
