@@ -396,7 +396,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
-    or one that is not headless (`clusterIP` other than `None`). That the Service does not exist is
+    or one that is not headless (`clusterIP` other than `None`) in front of more than one replica: a
+    StatefulSet of one replica has no peer to find by its pod's DNS name, and its clients reach it
+    through the Service that exists. That the Service does not exist is
     known from a cluster or snapshot that listed Services; in manifests only from positive evidence
     (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
     StatefulSet that define the namespace's Services while nothing in the input could create one.
@@ -413,10 +415,8 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium**: the pods have no stable DNS names, which breaks peers that find each other by them.
-    **low** for a Service that exists but is not headless in front of a StatefulSet of one replica:
-    it has no peer to find, and only a client that addresses the pod by its own name fails. The fix
-    for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them. The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
     cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
     cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
 
@@ -454,16 +454,14 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
                 Evidence("spec.serviceName", service_name),
             )
-        elif dig(service, "spec", "clusterIP") != "None":
-            alone = [t.replicas for t in workload.templates] == [1]
+        elif dig(service, "spec", "clusterIP") != "None" and [t.replicas for t in workload.templates] != [1]:
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
-                "its pods get no stable DNS names" + (", and its one pod has no peer to find by one." if alone else "."),
+                "its pods get no stable DNS names.",
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
-                severity="low" if alone else None,
             )
 
 
