@@ -15,8 +15,7 @@ from kubegap.checks._common import (
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.checks.networking import backend_service, ingress_backends
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, native_sidecars, quantity
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
@@ -380,28 +379,6 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
                 "can stall requests during bursts even on an idle node.",
                 *evidence,
             )
-
-
-LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
-
-
-def load_balanced(inventory: Inventory) -> dict[tuple[str | None, str], str]:
-    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
-    found: dict[tuple[str | None, str], str] = {}
-    for service in inventory.of_kind("Service"):
-        if dig(service, "spec", "type") in LOAD_BALANCED_TYPES:
-            found[(namespace(service), name(service))] = f"type {service['spec']['type']}"
-    for ingress in inventory.of_kind("Ingress"):
-        for _, backend in ingress_backends(ingress):
-            if (service_name := backend_service(backend)) is not None:
-                found.setdefault((namespace(ingress), service_name), f"Ingress {name(ingress)}")
-    for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
-        for rule in as_list(dig(route, "spec", "rules")):
-            for ref in as_list(dig(rule, "backendRefs")):
-                if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
-                    ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
-                    found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
-    return found
 
 
 def _has_pre_stop(container: dict) -> bool:

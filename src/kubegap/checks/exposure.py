@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import images, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.networking import backend_service, ingress_backends
+from kubegap.checks.serving import backend_service, ingress_backends
 from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
 from kubegap.tokens import Vocabulary
 

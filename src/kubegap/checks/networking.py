@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.absence import RBAC_KINDS, empty_said, missing_said
 from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags, pod_sources, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, backend_service, ingress_backends, serving
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
@@ -304,24 +304,6 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
 OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 VERRAZZANO = "verrazzano-2022-upgrade-merged-networkpolicy-selector-matches-no-pods"
-
-
-def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
-    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
-    spec = as_dict(ingress.get("spec"))
-    for field in ("defaultBackend", "backend"):
-        if isinstance(spec.get(field), dict):
-            yield f"spec.{field}", spec[field]
-    for r, rule in enumerate(as_list(spec.get("rules"))):
-        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
-            if isinstance(dig(path, "backend"), dict):
-                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
-
-
-def backend_service(backend: dict) -> str | None:
-    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
-    found = dig(backend, "service", "name") or dig(backend, "serviceName")
-    return found if isinstance(found, str) else None
 
 
 def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:

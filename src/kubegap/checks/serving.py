@@ -25,6 +25,7 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from kubegap.checks._common import app_containers, service_workloads
 from kubegap.inventory import Inventory
@@ -335,4 +336,44 @@ def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
         versions = [v for v in as_list(dig(crd, "spec", "versions")) if isinstance(v, dict)]
         if conversion.get("strategy") == "Webhook" and len(versions) > 1:  # one version is never converted
             add(dig(client, "service"), f"{CONVERSION}{name(crd)}")
+    return found
+
+
+def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
+    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
+    spec = as_dict(ingress.get("spec"))
+    for field in ("defaultBackend", "backend"):
+        if isinstance(spec.get(field), dict):
+            yield f"spec.{field}", spec[field]
+    for r, rule in enumerate(as_list(spec.get("rules"))):
+        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
+            if isinstance(dig(path, "backend"), dict):
+                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
+
+
+def backend_service(backend: dict) -> str | None:
+    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
+    found = dig(backend, "service", "name") or dig(backend, "serviceName")
+    return found if isinstance(found, str) else None
+
+
+LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
+
+
+def load_balanced(inventory: Inventory) -> dict[tuple[str | None, str], str]:
+    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
+    found: dict[tuple[str | None, str], str] = {}
+    for service in inventory.of_kind("Service"):
+        if dig(service, "spec", "type") in LOAD_BALANCED_TYPES:
+            found[(namespace(service), name(service))] = f"type {service['spec']['type']}"
+    for ingress in inventory.of_kind("Ingress"):
+        for _, backend in ingress_backends(ingress):
+            if (service_name := backend_service(backend)) is not None:
+                found.setdefault((namespace(ingress), service_name), f"Ingress {name(ingress)}")
+    for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
+        for rule in as_list(dig(route, "spec", "rules")):
+            for ref in as_list(dig(rule, "backendRefs")):
+                if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
+                    ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
+                    found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
     return found
