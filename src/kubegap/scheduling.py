@@ -1,4 +1,5 @@
-"""Would a pod spec be allowed onto a node? nodeSelector, required node affinity, taints.
+"""Would a pod spec be allowed onto a node? nodeSelector, required node affinity, taints; and what keeps a
+workload's pods on nodes of their own.
 
 Used to decide which nodes a DaemonSet or a health agent covers. Preferred affinities and
 resource fit are ignored: the question is eligibility, not placement.
@@ -7,7 +8,7 @@ resource fit are ignored: the question is eligibility, not placement.
 from __future__ import annotations
 
 from kubegap.resources import as_dict, as_list, containers, dig, labels, str_map
-from kubegap.selectors import requirement_from
+from kubegap.selectors import Selector, requirement_from
 
 
 def host_ports(spec: dict) -> list[int]:
@@ -21,6 +22,23 @@ def host_ports(spec: dict) -> list[int]:
             if isinstance(value, int) and not isinstance(value, bool) and value > 0 and value not in found:
                 found.append(value)
     return found
+
+
+HOSTNAME = "kubernetes.io/hostname"
+
+
+def kept_apart(spec: dict, pod_labels: dict[str, str]) -> str | None:
+    """What makes the scheduler put each pod with this spec on a node of its own, or None: the node ports it
+    binds, or a required pod anti-affinity over ``kubernetes.io/hostname`` that selects its own labels in its own
+    namespace. A rollout that surges then needs a free node, and only a drain of several nodes takes them all."""
+    if host_ports(spec):
+        return "they bind node ports"
+    for term in as_list(dig(spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution")):
+        selector = Selector.from_label_selector(dig(term, "labelSelector"))
+        own_namespace = not dig(term, "namespaces") and dig(term, "namespaceSelector") is None
+        if dig(term, "topologyKey") == HOSTNAME and own_namespace and selector is not None and selector.matches(pod_labels):
+            return "a required pod anti-affinity over kubernetes.io/hostname keeps them apart"
+    return None
 
 
 def node_taints(node: dict) -> list[dict]:

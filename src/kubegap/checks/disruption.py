@@ -14,7 +14,7 @@ from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.resources import dig, name, namespace, percent
-from kubegap.scheduling import host_ports
+from kubegap.scheduling import kept_apart
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload
 
@@ -128,8 +128,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
             unserved = clients is not None and clients.unaddressed(workload)
-            how = ("they bind node ports, so each runs on its own node, but an upgrade that drains several nodes at "
-                   "once can evict all" if host_ports(workload.templates[0].spec) else "a drain can evict all at once")
+            apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels)
+            how = (f"{apart}, so each runs on its own node, but an upgrade that drains several nodes at once can evict "
+                   "all" if apart else "a drain can evict all at once")
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "

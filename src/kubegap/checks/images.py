@@ -236,7 +236,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
     every start, except in bounded one-shot work (an install hook, a Job with a retry or time bound, a
     run-to-completion Pod), which pulls for one run: low whatever its pull policy (a refused pull holds
-    up that run, or, for a hook, the install, upgrade or sync that waits for it).
+    up that run, or, for a hook, the install, upgrade, uninstall or sync that waits for it).
 
     ## Example
 
@@ -266,7 +266,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             str(p.workload.ref) for p in pullers if p is not puller and p.workload.ref.namespace == ns
             and any(owner[(ns, image)] is puller for image in p.images) and p.workload.ref != puller.workload.ref))
         after = (f", and {puller.often}." if puller.often else
-                 "; it is a hook, so a refused pull holds up the install, upgrade or sync that waits for it." if puller.workload.is_hook else
+                 "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it." if puller.workload.is_hook else
                  "; this runs once, so a refused pull delays that run alone." if puller.once else ".")
         shared = f" {first_and_more(also)} {'pulls' if len(also) == 1 else 'pull'} the same image too: one cause, one fix." if also else ""
         yield ctx.finding(

@@ -19,6 +19,7 @@ from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
 from kubegap.resources import as_dict, as_list, dig, labels, name
+from kubegap.scheduling import kept_apart
 from kubegap.selectors import Selector
 from kubegap.podtemplates import Workload, is_top_level
 
@@ -179,6 +180,10 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     return None
 
 
+KEPT_APART_FIX = (
+    "Roll out one pod at a time without a surge (RollingUpdate with maxSurge: 0 and maxUnavailable: 1): {apart}, so "
+    "a surged pod finds no free node where the nodes number the replicas."
+)
 ONE_REPLICA_FIX = (
     "With one replica, only a surge keeps the Service answering through a rollout: set maxUnavailable: 0 and "
     "maxSurge: 1, so the new pod is ready before the old one stops. Where the pod binds a host port or mounts a "
@@ -271,8 +276,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             continue
         if found:
             problem, evidence = found
+            apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
             yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence,
-                              remediation=ONE_REPLICA_FIX if total == 1 and workload.kind != "DaemonSet" else None)
+                              remediation=ONE_REPLICA_FIX if total == 1 and workload.kind != "DaemonSet" else
+                              KEPT_APART_FIX.format(apart=apart) if apart and workload.kind != "DaemonSet" else None)
 
 
 DEFAULT_PROGRESS_DEADLINE = 600
