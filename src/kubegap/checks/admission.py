@@ -253,8 +253,9 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     reads=list(WEBHOOK_KINDS),
     defaults={"max_timeout_seconds": 10},
     fix=(
-        "Lower timeoutSeconds to a few seconds (the API server waits this long on every intercepted "
-        "request when the backend is slow or gone), and alert on the API server's admission latency."
+        "Lower timeoutSeconds to 10 seconds, the v1 default (the API server waits this long on every intercepted "
+        "request when the backend is slow or gone); go lower only for a webhook that fails open, since a timeout a "
+        "fail-closed webhook hits rejects the request. Alert on the API server's admission latency."
     ),
 )
 def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
@@ -293,7 +294,7 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     ```yaml
     webhooks:
     - name: policy.example.com
-      timeoutSeconds: 5
+      timeoutSeconds: 10
     ```
     """
     limit = ctx.setting("max_timeout_seconds")
