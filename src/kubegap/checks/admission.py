@@ -111,8 +111,16 @@ def intercepts(webhook: Webhook) -> tuple[str, str | None]:
     level, what = _intercepted(rules, webhook)
     opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
     if level == "high" and opted_in is not None and not opted_in.matches({}):
-        return "medium", f"{what} labelled {opted_in}"
-    return level, what
+        level, what = "medium", f"{what} labelled {opted_in}"
+    spared = _namespaces_left_out(webhook)
+    return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
+
+
+def _namespaces_left_out(webhook: Webhook) -> list[str]:
+    """The namespaces a webhook's namespaceSelector leaves out by name (``kubernetes.io/metadata.name NotIn``)."""
+    return sorted({str(value) for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
+                   if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
+                   for value in as_list(dig(term, "values")) if isinstance(value, str)})
 
 
 def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
@@ -488,9 +496,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
 
 def _scope(intercepted: list[str | None]) -> str:
     """What a group of webhooks intercepts, said once: ``intercepting pods and custom resources (x)``. Pods
-    labelled so are among pods: said once, as pods."""
+    labelled so, or outside some namespaces, are among pods: said once, as pods."""
     objects = list(dict.fromkeys(what for what in intercepted if what))
-    objects = [what for what in objects if not any(what.startswith(f"{whole} labelled ") for whole in objects)]
+    objects = [what for what in objects if not any(what.startswith((f"{whole} labelled ", f"{whole} outside ")) for whole in objects)]
     said = ["intercepting " + " and ".join(objects)] if objects else []
     if None in intercepted:
         said.append("with no rules in the input: they may be filled in at run time")
