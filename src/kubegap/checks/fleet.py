@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
 from kubegap.checks.nodes import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
 from kubegap.resources import as_dict, dig
+from kubegap.wording import counted
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 
@@ -94,5 +95,5 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
                 FLEET,
                 f"{len(names)} clusters ({', '.join(names)}) run nodes on {release} with no update coordinator: one "
                 "update of that release reaches all of them in the same window",
-                *(Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counts[name]} nodes)") for name in names),
+                *(Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counted(counts[name], 'node')})") for name in names),
             )
