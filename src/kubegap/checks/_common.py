@@ -297,6 +297,25 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
     return None
 
 
+SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
+
+
+def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
+    """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
+    access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a
+    rolling update cannot both mount it."""
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            if not isinstance(claim_name, str):
+                continue
+            claim = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)] if claim else []
+            if claim is None or not modes or any(m in SINGLE_NODE_ACCESS for m in modes):
+                return claim_name
+    return None
+
+
 def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
     """Why the workload is meant to run alone, or None: a one-replica Deployment that rolls out by Recreate, shows
     no leader election, and whose ServiceAccount may write or watch the cluster's objects (a controller). Its
@@ -307,6 +326,8 @@ def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tu
         return None
     if dig(workload.obj, "spec", "strategy", "type") != "Recreate" or one_active_by_design(workload, leases):
         return None
+    if single_node_claim(inventory, workload):
+        return None  # Recreate is what a claim one node at a time can attach needs: it says nothing of the program
     rights = account_rights(inventory)
     accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
     if not accounts & (rights.objects | rights.watchers):

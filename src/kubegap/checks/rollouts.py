@@ -11,6 +11,7 @@ from kubegap.checks._common import (
     has_status,
     lease_holders,
     mounted_volumes,
+    single_node_claim,
     singleton_by_design,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
@@ -132,25 +133,6 @@ def selector_mismatch(ctx: Context) -> Iterator[Finding]:
                 Evidence("status.replicas", running),
                 remediation=ORPHAN_FIX,
             )
-
-
-SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
-
-
-def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
-    """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
-    access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a
-    rolling update cannot both mount it."""
-    for template in workload.templates:
-        for _, volume in mounted_volumes(template):
-            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
-            if not isinstance(claim_name, str):
-                continue
-            claim = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
-            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)] if claim else []
-            if claim is None or not modes or any(m in SINGLE_NODE_ACCESS for m in modes):
-                return claim_name
-    return None
 
 
 def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:

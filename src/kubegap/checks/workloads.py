@@ -16,12 +16,12 @@ from kubegap.checks._common import (
     one_active_by_design,
     parse_image,
     registers_webhooks,
+    single_node_claim,
     singleton_by_design,
     spec_path,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
-from kubegap.checks.rollouts import single_node_claim
 from kubegap.checks.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name
@@ -285,12 +285,20 @@ DATA_STORES = Vocabulary((
 """Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
 
 
+COMPANIONS = Vocabulary(("operator", "exporter", "controller", "proxy", "backup", "agent", "sidecar", "client", "ui", "admin",
+                         "adapter", "manager", "dashboard", "migrator", "migrations", "init", "tools", "cli"))
+"""Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
+``redis-exporter``)."""
+
+
 def data_store(workload: Workload) -> str | None:
-    """The data store a workload's containers run, by their image, or None."""
+    """The data store a workload's containers run, by the words of their image's name, or None: the store's name
+    without a companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
             image = container.get("image")
-            if isinstance(image, str) and (found := DATA_STORES.find(parse_image(image.strip()).repository.rsplit("/", 1)[-1])):
+            last = parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+            if (found := DATA_STORES.find(last)) and not COMPANIONS.find(last):
                 return found
     return None
 
