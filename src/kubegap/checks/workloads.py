@@ -89,17 +89,18 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
-    A controller meant to run alone (one replica rolled out by `Recreate`, no leader election, a
-    ServiceAccount that may write or watch the cluster's objects) is reported at **low** unless it
-    serves the API server, and is never told to run a second replica: its fix is to keep one, and to
-    turn on leader election first if the program has it.
+    A controller meant to run alone (one replica rolled out by `Recreate` that no ReadWriteOnce claim
+    explains, no leader election, a ServiceAccount that may write or watch the cluster's objects) is
+    reported at **low** unless it serves the API server, and is never told to run a second replica:
+    its fix is to keep one, and to turn on leader election first if the program has it.
 
     The fix never asks for what would break the workload: a StatefulSet is told to add members only
     if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
     `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
-    it must first move to a database every replica uses; a workload whose ServiceAccount may write API objects and that shows no leader election,
-    that a controller must turn its election on before it runs twice.
+    it must first move to a database every replica uses; a workload whose ServiceAccount may write API
+    objects and that shows no leader election, to turn on leader election first if the program offers
+    it, and to keep one replica if it does not.
 
     ## Why it matters
 
@@ -231,10 +232,13 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
         )
     claim = single_node_claim(inventory, workload)
     if claim is not None:
+        known = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim) is not None
         return (
-            f"The pods mount the claim {claim}, which one node at a time can attach (or whose access modes are unknown), "
-            "so a second replica cannot share it: move the data to a StatefulSet with a claim per replica and "
-            f"replication in the application, or to storage several nodes can mount, then run two replicas {SPREAD}."
+            f"The pods mount the claim {claim}, which one node at a time can attach{'' if known else ' (or whose access modes are unknown)'}, "
+            "so a second replica cannot share it: move to a StatefulSet with a claim per replica (each replica then keeps "
+            "its own data: the application must replicate it, or gather it on its own as a monitoring server does), or, "
+            "only if the program lets two of it share one data directory, to storage several nodes can mount; then run "
+            f"two replicas {SPREAD}."
         )
     kept = pod_local_state(workload)
     first = (
@@ -251,8 +255,15 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     switched_off = leader_election_off(workload)
     if switched_off:
         return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
-    if may_reconcile(inventory, workload) is False:
+    reconciles = may_reconcile(inventory, workload)
+    if reconciles is False:
         return f"{first}{more}."
+    if reconciles:
+        return (
+            f"{first}Its ServiceAccount may write the cluster's objects and it shows no leader election: two replicas "
+            "without one act on the same objects twice. If the program offers leader election (a flag or its chart's "
+            f"setting), turn it on, then {more[0].lower()}{more[1:]}; if it does not, keep one replica."
+        )
     return (
         f"{first}{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
         "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
