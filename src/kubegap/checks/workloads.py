@@ -99,8 +99,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
     `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
     it must first move to a database every replica uses; a workload whose ServiceAccount may write API
-    objects and that shows no leader election, to turn on leader election first if the program offers
-    it, and to keep one replica if it does not.
+    objects and that shows no leader election, that a controller must turn its election on before it
+    runs twice (an API server that writes on its users' behalf, such as Argo CD's, has the same rights
+    and runs many replicas, so the rights alone do not say which it is).
 
     ## Why it matters
 
@@ -255,15 +256,8 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     switched_off = leader_election_off(workload)
     if switched_off:
         return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
-    reconciles = may_reconcile(inventory, workload)
-    if reconciles is False:
+    if may_reconcile(inventory, workload) is False:
         return f"{first}{more}."
-    if reconciles:
-        return (
-            f"{first}Its ServiceAccount may write the cluster's objects and it shows no leader election: two replicas "
-            "without one act on the same objects twice. If the program offers leader election (a flag or its chart's "
-            f"setting), turn it on, then {more[0].lower()}{more[1:]}; if it does not, keep one replica."
-        )
     return (
         f"{first}{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
         "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
