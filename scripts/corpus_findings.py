@@ -77,6 +77,33 @@ class FreshRound(NamedTuple):
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh4-installs", "Release installs nobody here had seen: fourth draw", 20261206,
+        "drawn at random from a new pool of 20 widely deployed projects absent from the corpus and every earlier draw, "
+        "audited after the fixes the first three draws prompted",
+        "a3c4e29",
+        {
+            "cert-manager-trust-manager": "v0.24.0, chart trust-manager",
+            "elastic-cloud-on-k8s": "v3.5.0, crds.yaml and operator.yaml as the release builds them",
+            "kube-vip-kube-vip": "v1.2.3, documented RBAC and the DaemonSet its binary generates (ARP mode)",
+            "kubernetes-csi-external-snapshotter": "v8.6.0, CRDs and snapshot-controller",
+            "kubernetes-sigs-headlamp": "chart headlamp-helm-0.45.0",
+            "loft-sh-vcluster": "v0.36.1, chart",
+            "nginx-kubernetes-ingress": "v5.5.4, chart nginx-ingress 2.6.4",
+            "prometheus-community-prometheus": "chart prometheus-29.27.0",
+            "victoriametrics-victoria-metrics-single": "chart victoria-metrics-single-0.45.0",
+            "zalando-postgres-operator": "v2.0.1, chart postgres-operator",
+        },
+        "What it showed was then changed by rule: a Recreate rollout that a ReadWriteOnce claim explains no "
+        "longer marks a controller meant to run alone (Prometheus, judged wrong: a monitoring server that watches "
+        "the cluster was told to keep one replica and turn on a leader election it does not have); an image named "
+        "for a data store and an operator is not the store (postgres-operator: told it keeps data). Left as they "
+        "were, and still wrong: Pushgateway mounts an emptyDir at /data that it writes only when told to persist, "
+        "so ephemeral-storage-unbounded, reading the mount, reports writes that never happen; and postgres-operator, "
+        "a controller with no leader election behind a Service that only serves its own status API, is still told "
+        "to run two replicas once its election is on, an election it does not have (its rights cannot tell it from "
+        "an API server such as Argo CD's, which runs many). Admin consoles (Headlamp) are judged as before.",
+    ),
+    FreshRound(
         "fresh3-installs", "Release installs nobody here had seen: third draw", 20261205,
         "the ten of the second draw's pool that draw left, audited after the fixes the first two draws prompted",
         "d898a67",
@@ -92,12 +119,15 @@ FRESH_ROUNDS = (
             "openkruise-kruise": "chart kruise-1.8.3 (no 1.9.0 chart was published)",
             "stakater-Reloader": "chart-v2.2.16 (app v1.4.21)",
         },
-        "Nothing was changed after this draw's review, the last of the round, so it stands as judged. Most of its "
-        "noise is admin consoles (Kubernetes Dashboard's web, API and auth pods, Katib's UI) judged as services "
-        "people depend on: an infrastructure tool's console and a product's own web front end look the same in "
-        "YAML, so their blast radius cannot be told apart. The wrong one is fluent-bit's right to list and watch "
-        "pods cluster-wide, which its Kubernetes filter never uses (it fetches single pods by name): a "
-        "ServiceAccount's rights say what a program may do, not what it does.",
+        "What it showed was then changed by rule: replicas a required anti-affinity keeps on nodes of their "
+        "own are judged like those on node ports (minio-operator: only a drain of several nodes takes them all, and "
+        "its rollout fix surges nothing); webhook-timeout-long asks for 10 seconds, and lower only where the webhook "
+        "fails open; a webhook finding names the namespaces it leaves out by name; a hook's refused pull holds up the "
+        "uninstall too. Left as they were: most of the noise is admin consoles (Kubernetes Dashboard's web, API and "
+        "auth pods, Katib's UI) judged as services people depend on: an infrastructure tool's console and a "
+        "product's own web front end look the same in YAML, so their blast radius cannot be told apart. The wrong one "
+        "is fluent-bit's right to list and watch pods cluster-wide, which its Kubernetes filter never uses (it "
+        "fetches single pods by name): a ServiceAccount's rights say what a program may do, not what it does.",
     ),
     FreshRound(
         "fresh2-installs", "Release installs nobody here had seen: second draw", 20261205,
@@ -431,7 +461,7 @@ def _rereview() -> list[str]:
         "the wrong verdicts that remain are on objects one of two same-named Services of sibling examples selects,",
         "where a directory holding alternatives is read as one install.",
         "",
-        f"After the second draw's fixes, {len(changed)} corpus findings whose wording, severity or fix had changed (every",
+        f"After this round's fixes, {len(changed)} corpus findings whose wording, severity or fix had changed (every",
         "webhook and replica finding among them, the rest drawn at random with seed 20261205) were judged again the",
         f"same way (`rereview-sampled-changes.tsv`): {_figure(Counter(v for _, _, v, _ in changed))}. Most of the",
         "noise is sample content, judged by the same rule; the one wrong is Argo CD's dex server, which its default",
