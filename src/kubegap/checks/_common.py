@@ -397,13 +397,18 @@ def parse_image(image: str) -> ImageRef:
     return ImageRef(registry, repository, tag if colon else None, digest or None)
 
 
+def image_name(container: dict) -> str:
+    """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``), or ``""``."""
+    image = container.get("image")
+    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+
+
 def holds_the_pod_open(container: dict) -> bool:
     """A container running the pause image as built (no command or args of its own): it only keeps the
     pod alive (installer DaemonSets do their work in init containers), so it needs no resources or probes."""
-    image = container.get("image")
-    if not isinstance(image, str) or container.get("command") or container.get("args"):
+    if not isinstance(container.get("image"), str) or container.get("command") or container.get("args"):
         return False
-    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] == "pause"
+    return image_name(container) == "pause"
 
 
 def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:

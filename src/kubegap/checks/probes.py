@@ -9,9 +9,9 @@ from kubegap.checks._common import (
     app_containers,
     audited_workloads,
     container_name,
+    image_name,
     lease_holders,
     one_active_by_design,
-    parse_image,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
@@ -292,8 +292,7 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
-    image = container.get("image") if isinstance(container.get("image"), str) else ""
-    if (known := SLOW_START_IMAGES.find(parse_image(image.strip()).repository.rsplit("/", 1)[-1])) is not None:
+    if (known := SLOW_START_IMAGES.find(image_name(container))) is not None:
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     database = next((name for variable in as_list(container.get("env"))
                      if isinstance(name := dig(variable, "name"), str) and DATABASE_ENDPOINTS.ends(name) and DATABASE_NAMES.find(name)), None)

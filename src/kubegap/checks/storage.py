@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from kubegap import limits
-from kubegap.checks._common import audited_workloads, images, mounted_volumes, parse_image, spec_path
+from kubegap.checks._common import audited_workloads, image_name, images, mounted_volumes, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
@@ -108,16 +108,10 @@ CACHE_IMAGES = Vocabulary(("redis", "valkey", "keydb", "memcached", "haproxy"))
 emptyDir volumes are a deliberate choice."""
 
 
-def _image_name(container: dict) -> str:
-    """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``)."""
-    image = container.get("image")
-    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
-
-
 def _holds_data(template, volume_name: str) -> bool:
     """Whether some non-cache container mounts the volume outside scratch paths."""
     for _, container in containers(template.spec):
-        if CACHE_IMAGES.starts(_image_name(container)):
+        if CACHE_IMAGES.starts(image_name(container)):
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
@@ -207,7 +201,7 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
     for template in workload.templates:
         volumes = None
         for _, container in containers(template.spec, init=False):
-            database = DATABASE_IMAGES.starts(_image_name(container))
+            database = DATABASE_IMAGES.starts(image_name(container))
             if database is None:
                 continue
             data_dirs = DATABASE_DATA_DIRS[database]
@@ -797,7 +791,7 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
     if not unbounded:
         return
     for _, container in containers(template.spec):
-        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(_image_name(container)):
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(image_name(container)):
             continue
         for mount in as_list(container.get("volumeMounts")):
             if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):

@@ -9,12 +9,12 @@ from kubegap.checks._common import (
     LEASE_KINDS,
     SERVING_KINDS,
     hpa_targets,
+    image_name,
     is_ready,
     lease_holders,
     may_reconcile,
     mounted_volumes,
     one_active_by_design,
-    parse_image,
     registers_webhooks,
     single_node_claim,
     singleton_by_design,
@@ -301,8 +301,7 @@ def data_store(workload: Workload) -> str | None:
     without a companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            image = container.get("image")
-            last = parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+            last = image_name(container)
             if (found := DATA_STORES.find(last)) and not COMPANIONS.find(last):
                 return found
     return None
