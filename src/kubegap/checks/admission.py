@@ -10,7 +10,7 @@ from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
 from kubegap.checks._common import absent_means_none, container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, fails_closed, runs_one_replica, serving
 from kubegap.checks.workloads import more_replicas_fix
 from kubegap.inventory import Inventory
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
@@ -47,8 +47,7 @@ class Webhook:
 
     @property
     def fails_closed(self) -> bool:
-        """failurePolicy Fail, which is the default in admissionregistration.k8s.io/v1 (v1beta1: Ignore)."""
-        return self.spec.get("failurePolicy", "Ignore" if self.v1beta1 else "Fail") == "Fail"
+        return fails_closed(self.configuration, self.spec)
 
     @property
     def timeout_seconds(self):
@@ -328,14 +327,8 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
 
 def webhook_service(inventory: Inventory, webhook: Webhook) -> tuple[str | None, dict | None]:
-    """The namespace and Service a webhook calls, if the input holds it. A Service defined with no namespace
-    (a chart rendered without one) is installed where the install puts it, with the pods it selects, so it is
-    taken for the one asked for, in that unnamed namespace."""
-    ns, service_name = webhook.service
-    service = inventory.get("Service", ns, service_name)
-    if service is None and (unplaced := inventory.get("Service", None, service_name)) is not None:
-        return None, unplaced
-    return ns, service
+    """The namespace and Service a webhook calls, if the input holds it (``serving.called_service``)."""
+    return called_service(inventory, *webhook.service)
 
 
 def _backend_gaps(
@@ -352,9 +345,7 @@ def _backend_gaps(
     if ready == 0:
         yield "its Service has no ready endpoint", Evidence(f"Service {ns}/{service_name} ready endpoints", 0)
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
-    replicas = [t.replicas for w in backends for t in w.templates]
-    single = bool(backends) and None not in replicas and sum(replicas) == 1
-    if single:
+    if runs_one_replica(backends):
         written = dig(backends[0].obj, "spec", "replicas")
         yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)")
     elif backends and absent_means_none(ctx.inventory, "PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 from kubegap.absence import RBAC_KINDS, missing_said
-from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live
+from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
 from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
 from kubegap.podtemplates import pod_templates
 from kubegap.tokens import Vocabulary
@@ -270,8 +270,10 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     ```
     """
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
-    guarded = {(w.ref.namespace, w.kind, w.ref.name) for w in ctx.inventory.workloads  # reported there as one replica
-               if clients is not None and clients.backs_fail_closed_webhook(w) and [t.replicas for t in w.templates] == [1]}
+    guarded = set() if clients is None else {  # webhook-backend-unavailable reports their one replica
+        (w.ref.namespace, w.kind, w.ref.name) for w in ctx.inventory.workloads
+        if any(runs_one_replica(service_workloads(ctx.inventory, s)) for s in clients.fail_closed_services(w))
+    }
     for hpa in ctx.inventory.of_kind("HorizontalPodAutoscaler"):
         minimum, maximum = _hpa_bounds(hpa)
         target = (namespace(hpa), dig(hpa, "spec", "scaleTargetRef", "kind"), dig(hpa, "spec", "scaleTargetRef", "name"))

@@ -123,7 +123,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
-        if clients is not None and clients.backs_fail_closed_webhook(workload):
+        if clients is not None and clients.fail_closed_services(workload):
             continue  # webhook-backend-unavailable's: the API's availability, one cause
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:

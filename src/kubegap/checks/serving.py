@@ -65,7 +65,7 @@ class ServingEvidence:
 
     def __init__(self, inventory: Inventory):
         self._api = _api_backends(inventory)
-        self._fail_closed = _fail_closed_backends(inventory)
+        self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         self._client_ports: dict[int, list[dict]] = {}
@@ -124,13 +124,11 @@ class ServingEvidence:
         clients reach the pods by their addresses): evidence that no request depends on its pods."""
         return id(workload.obj) not in self._addressed
 
-    def backs_fail_closed_webhook(self, workload: Workload) -> bool:
-        """Whether a Service selecting the workload's pods is called by a fail-closed admission webhook:
-        ``webhook-backend-unavailable`` then judges its replicas and disruption budget, as the API's
+    def fail_closed_services(self, workload: Workload) -> list[dict]:
+        """The Services selecting the workload's pods that a fail-closed admission webhook calls:
+        ``webhook-backend-unavailable`` judges their backends' replicas and disruption budget, as the API's
         availability (one cause, one finding)."""
-        return any((namespace(s), name(s)) in self._fail_closed
-                   or (namespace(s) is None and any(called == name(s) for _, called in self._fail_closed))  # placed by the install
-                   for s in self.services(workload))
+        return [s for s in self.services(workload) if id(s) in self._fail_closed]
 
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
@@ -296,23 +294,39 @@ def _scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
     return scraped
 
 
-def _fails_closed(configuration: dict, webhook: dict) -> bool:
-    """failurePolicy Fail, the default in admissionregistration.k8s.io/v1 (v1beta1: Ignore)."""
+def fails_closed(configuration: dict, webhook: dict) -> bool:
+    """Whether an admission webhook fails closed: failurePolicy Fail, the default in
+    admissionregistration.k8s.io/v1 (v1beta1: Ignore)."""
     v1beta1 = str(configuration.get("apiVersion") or "").endswith("/v1beta1")
     return webhook.get("failurePolicy", "Ignore" if v1beta1 else "Fail") == "Fail"
 
 
-def _fail_closed_backends(inventory: Inventory) -> set[tuple[str, str]]:
-    """The Services ``(namespace, name)`` that fail-closed admission webhooks call."""
-    found = set()
+def called_service(inventory: Inventory, ns: str, service_name: str) -> tuple[str | None, dict | None]:
+    """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
+    defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
+    pods it selects, so it is taken for the one asked for, in that unnamed namespace."""
+    service = inventory.get("Service", ns, service_name)
+    if service is None and (unplaced := inventory.get("Service", None, service_name)) is not None:
+        return None, unplaced
+    return ns, service
+
+
+def runs_one_replica(backends: list[Workload]) -> bool:
+    """Whether the workloads behind a Service run one replica in all (each count known)."""
+    replicas = [t.replicas for w in backends for t in w.templates]
+    return bool(backends) and None not in replicas and sum(replicas) == 1
+
+
+def _fail_closed_services(inventory: Inventory) -> Iterator[dict]:
+    """The Services in the input that fail-closed admission webhooks call."""
     for kind_name in WEBHOOK_KINDS:
         for configuration in inventory.of_kind(kind_name):
             for webhook in as_list(configuration.get("webhooks")):
                 service = as_dict(dig(webhook, "clientConfig", "service"))
                 ns, service_name = service.get("namespace"), service.get("name")
-                if isinstance(ns, str) and isinstance(service_name, str) and _fails_closed(configuration, as_dict(webhook)):
-                    found.add((ns, service_name))
-    return found
+                if isinstance(ns, str) and isinstance(service_name, str) and fails_closed(configuration, as_dict(webhook)):
+                    if (found := called_service(inventory, ns, service_name)[1]) is not None:
+                        yield found
 
 
 def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
