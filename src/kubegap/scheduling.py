@@ -1,8 +1,10 @@
 """Would a pod spec be allowed onto a node? nodeSelector, required node affinity, taints; and what keeps a
 workload's pods on nodes of their own.
 
-Used to decide which nodes a DaemonSet or a health agent covers. Preferred affinities and
-resource fit are ignored: the question is eligibility, not placement.
+Eligibility decides which nodes a DaemonSet or a health agent covers; preferred affinities and resource
+fit are ignored there: the question is eligibility, not placement. ``kept_apart`` answers the one
+placement question the checks ask: whether the scheduler can never put two of a workload's pods on one
+node (node ports, a required anti-affinity over the hostname), which decides what a drain or a surge does.
 """
 
 from __future__ import annotations

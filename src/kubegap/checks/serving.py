@@ -20,6 +20,10 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 - Which container serves a client port: the ones that declare its target (by name or number), else
   the ones whose probes check that port, else every regular container. A port a container does not
   declare is not evidence that nothing listens there.
+- What sends traffic to a Service from outside its namespace's pods: a load balancer or node ports
+  (its type), an Ingress backend or a Gateway route (``load_balanced``); and which Services fail-closed
+  admission webhooks call (``fails_closed``, ``called_service``), whose backends
+  ``webhook-backend-unavailable`` alone judges for replicas and budgets.
 """
 
 from __future__ import annotations
