@@ -257,14 +257,17 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     for puller in pullers:
         for image in puller.images:
             owner.setdefault((puller.workload.ref.namespace, image), puller)
+    others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
     for puller in pullers:
-        ns = puller.workload.ref.namespace
-        own = sorted(image for image in puller.images if owner[(ns, image)] is puller)
+        for image in sorted(puller.images):
+            first = owner[(puller.workload.ref.namespace, image)]
+            if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
+                others.setdefault(id(first), {})[str(puller.workload.ref)] = None
+    for puller in pullers:
+        own = sorted(image for image in puller.images if owner[(puller.workload.ref.namespace, image)] is puller)
         if not own:
             continue
-        also = list(dict.fromkeys(  # an object defined twice (alternative files) is one workload
-            str(p.workload.ref) for p in pullers if p is not puller and p.workload.ref.namespace == ns
-            and any(owner[(ns, image)] is puller for image in p.images) and p.workload.ref != puller.workload.ref))
+        also = list(others.get(id(puller), {}))
         after = (f", and {puller.often}." if puller.often else
                  "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it." if puller.workload.is_hook else
                  "; this runs once, so a refused pull delays that run alone." if puller.once else ".")
