@@ -126,13 +126,16 @@ def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
     return Coverage(check.id, "ran", None, len(findings), unjudged), findings
 
 
-def run_check(check: Check, inventory: Inventory, settings: dict | None = None) -> tuple[Coverage, list[Finding]]:
+def run_check(check: Check, inventory: Inventory, settings: dict | None = None,
+              running: frozenset[str] | None = None) -> tuple[Coverage, list[Finding]]:
+    """One check over the inventory; ``running`` names the checks of the whole audit (``Context.left_to``)."""
     missing = [k for k in check.requires if not inventory.collected(k)]
     if missing:
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
     if check.scope == "fleet":
         return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
-    return _run(check, Context(ScopedInventory(inventory, check.id, check.reads, check.metadata_only), check, settings or {}))
+    scoped = ScopedInventory(inventory, check.id, check.reads, check.metadata_only)
+    return _run(check, Context(scoped, check, settings or {}, running=running))
 
 
 def fleet_facts(check: Check, inventory: Inventory) -> dict | None:
@@ -195,12 +198,13 @@ def run_audit(
     expired = [rule for rule in exemptions if rule.expired(today)]
     would_suppress = [0] * len(expired)
     ignore_rules: dict[int, list[tuple[set[str], str]]] = {}
+    running = frozenset(check.id for check in checks)
     for check in checks:
         check_settings = (settings or {}).get(check.id)
         if fleet:
             coverage, findings = run_fleet_check(check, fleet, check_settings)
         else:
-            coverage, findings = run_check(check, inventory, check_settings)
+            coverage, findings = run_check(check, inventory, check_settings, running)
         result.coverage.append(coverage)
         for finding in findings:
             reason = _annotation_exemption(finding, ignore_rules) if annotation_exemptions else None

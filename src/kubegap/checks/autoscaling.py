@@ -241,7 +241,8 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     HorizontalPodAutoscalers whose `minReplicas` (1 when unset) is below 2, or equal to
     `maxReplicas`, which makes the autoscaler a fixed replica count. A `minReplicas` below 2 on the
     backend of a fail-closed admission webhook is `webhook-backend-unavailable`'s, which reports the
-    one replica as the availability of the API writes it admits (one cause, one finding).
+    one replica as the availability of the API writes it admits (one cause, one finding), when it runs
+    in the same audit.
 
     ## Why it matters
 
@@ -270,7 +271,7 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     ```
     """
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
-    guarded = set() if clients is None else {  # webhook-backend-unavailable reports their one replica
+    guarded = set() if clients is None or not ctx.left_to("webhook-backend-unavailable") else {  # webhook-backend-unavailable reports their one replica
         (w.ref.namespace, w.kind, w.ref.name) for w in ctx.inventory.workloads
         if any(runs_one_replica(service_workloads(ctx.inventory, s)) for s in clients.fail_closed_services(w))
     }

@@ -92,6 +92,14 @@ class Context:
     members: tuple[Member, ...] = ()
     passed_over: dict[str, set[int]] = field(default_factory=dict)
     """Objects the check could not judge, by the reason (see ``not_judged``)."""
+    running: frozenset[str] | None = None
+    """The checks this audit runs (None: every registered check, as when a check is run on its own)."""
+
+    def left_to(self, check_id: str) -> bool:
+        """Whether a gap this check would report may be left to ``check_id``, which owns its cause (one cause, one
+        finding): only when that check runs in this audit. A run of some checks alone must not report clean
+        what the check left out for one that is not running."""
+        return self.running is None or check_id in self.running
 
     @property
     def cluster(self) -> ObjectRef:

@@ -118,7 +118,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
-    container out), so an empty or missing `resources:` is reported once with everything it lacks,
+    container out, when this check runs in the same audit), so an empty or missing `resources:` is reported once with everything it lacks,
     and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory):
     the kubelet evicts those first when the node runs short, unless their priority class is
     `system-node-critical` or `system-cluster-critical`, whose pods it never evicts for node pressure.
@@ -245,7 +245,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     Containers of top-level workloads without `resources.limits.memory` and without a default
     memory limit from a LimitRange in their namespace, whose CPU and memory requests are set. A
     container that also lacks a request is reported once, by `requests-missing`, whose finding
-    names the missing limit too: one resources block, one finding. Helm test hooks, finished Jobs
+    names the missing limit too (here, when `requests-missing` is not part of the audit): one
+    resources block, one finding. Helm test hooks, finished Jobs
     and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open),
     nor a placeholder container (a stock shell that only sleeps, prints or exits).
@@ -288,7 +289,7 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
         evidence = [
             Evidence(f"{path}.resources.limits", {"container": container, "missing": limits})
             for path, container, requests, limits in gaps
-            if limits and not requests  # a container without requests is requests-missing's, limit included
+            if limits and (not requests or not ctx.left_to("requests-missing"))  # else requests-missing's, limit included
         ]
         if evidence:
             named = ", ".join(e.value["container"] for e in evidence)

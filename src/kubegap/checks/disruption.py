@@ -74,7 +74,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
     training jobs, Helm and Argo CD hooks) is not reported, nor is the backend of a fail-closed
     admission webhook: `webhook-backend-unavailable` judges its budget and replicas together, as
-    the availability of the API writes it admits (one cause, one finding). Manifests are taken as the whole application (no PDB in the files
+    the availability of the API writes it admits (one cause, one finding), when it runs in the same
+    audit. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters
@@ -123,7 +124,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered:
             continue
-        if clients is not None and clients.fail_closed_services(workload):
+        if clients is not None and clients.fail_closed_services(workload) and ctx.left_to("webhook-backend-unavailable"):
             continue  # webhook-backend-unavailable's: the API's availability, one cause
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:

@@ -79,7 +79,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     `prometheus.io/port` of a Service annotated `prometheus.io/scrape`), carries none; a Service
     that an admission webhook, an APIService or a CRD conversion webhook names carries the API
     server's. A Service that only backs admission webhooks is `webhook-backend-unavailable`'s to judge
-    (by what the webhooks intercept and whether they fail closed): one cause, one finding.
+    (by what the webhooks intercept and whether they fail closed) when it runs in the same audit: one
+    cause, one finding.
     Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
     to write Leases, through an aggregated ClusterRole too) have one active reconciler by design and
     are not reported, unless their Service backs an aggregated API or a CRD conversion webhook, or
@@ -158,7 +159,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1:
             continue
-        behind = [s for s in evidence.services(workload) if not evidence.admission_backend(s)]
+        behind = [s for s in evidence.services(workload)
+                  if not (evidence.admission_backend(s) and ctx.left_to("webhook-backend-unavailable"))]
         roles = sorted({role for s in behind for role in evidence.api_roles(s)}, key=lambda role: (role.startswith(ADMISSION), role))
         if not roles and registers_webhooks(ctx.inventory, workload):
             roles = [RUNTIME_WEBHOOKS]
