@@ -321,7 +321,8 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     expose metrics do not count, as for `single-replica`). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
-    a capacity choice, not a latency risk. One-shot and batch work (Jobs, CronJobs, training jobs,
+    a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
+    slow page costs its operators a wait. One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
@@ -359,7 +360,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ceiling = ctx.setting("limit_below_cores")
     for workload in ctx.inventory.workloads:
         services = evidence_of.services(workload)
-        if not workload.serves_traffic or not services:
+        if not workload.serves_traffic or not services or evidence_of.console(workload):
             continue
         evidence = []
         for _, path, container in app_containers(workload):
@@ -415,7 +416,8 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     termination, but a pod given no grace at all is killed with requests in flight, and in-cluster
     clients keep reaching it until its endpoint is gone (a preStop hook gets no time either). Client
     traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
-    health, debug or admin ports carry none); DaemonSets (one agent per node) and leader-elected
+    health, debug or admin ports carry none), and an operators' console (see Evidence rules) is not
+    judged: a request dropped at its termination costs its operators a reload. DaemonSets (one agent per node) and leader-elected
     controllers are not judged like request-serving replicas, unless their Service carries the API
     server's traffic (a webhook, an aggregated API), which every replica serves. One-shot and batch
     work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported.
@@ -467,7 +469,7 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     minimum = ctx.setting("min_grace_seconds")
     for workload in ctx.inventory.workloads:
         services = evidence_of.services(workload)
-        if not workload.serves_traffic or not services:
+        if not workload.serves_traffic or not services or evidence_of.console(workload):
             continue
         if one_active_by_design(workload, leases) and not evidence_of.api_roles_of(workload):
             continue

@@ -72,7 +72,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
     HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
-    training jobs, Helm and Argo CD hooks) is not reported, nor is the backend of a fail-closed
+    training jobs, Helm and Argo CD hooks) is not reported, nor an operators' console (see Evidence
+    rules: a drain that takes it whole costs its operators a reload), nor the backend of a fail-closed
     admission webhook: `webhook-backend-unavailable` judges its budget and replicas together, as
     the availability of the API writes it admits (one cause, one finding), when it runs in the same
     audit. Manifests are taken as the whole application (no PDB in the files
@@ -122,7 +123,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     targets = hpa_targets(ctx.inventory)
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) in covered:
+        if not workload.serves_traffic or id(workload.obj) in covered or (clients is not None and clients.console(workload)):
             continue
         if clients is not None and clients.fail_closed_services(workload) and ctx.left_to("webhook-backend-unavailable"):
             continue  # webhook-backend-unavailable's: the API's availability, one cause

@@ -74,8 +74,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     whose probes check that port (a container that declares no ports but probes the Service's target
     serves it); when nothing says which, every container. A sidecar that serves no such port is not
     judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
-    profiling, health, debug or admin ports carry none). DaemonSets (one agent per node) and
-    leader-elected controllers are not judged like request-serving replicas, unless their Service
+    profiling, health, debug or admin ports carry none), and an operators' console (a workload named as
+    a UI, dashboard or console beside a program bound to the Kubernetes API; see Evidence rules) is not
+    judged: a few seconds of it unready during a rollout costs its operators a reload. DaemonSets (one
+    agent per node) and leader-elected controllers are not judged like request-serving replicas, unless their Service
     carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
     the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
     jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not judged,
@@ -114,7 +116,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         services = evidence.services(workload)
-        if not workload.serves_traffic or not services or _all_probed(workload):
+        if not workload.serves_traffic or not services or _all_probed(workload) or evidence.console(workload):
             continue
         if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue

@@ -24,6 +24,13 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   (its type), an Ingress backend or a Gateway route (``load_balanced``); and which Services fail-closed
   admission webhooks call (``fails_closed``, ``called_service``), whose backends
   ``webhook-backend-unavailable`` alone judges for replicas and budgets.
+- Who the clients are: an operators' console (``console``) serves the people who run a Kubernetes tool, not
+  the workloads or users of a product. A workload is one when its name or image says so, as words
+  (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``; or a Kubernetes console known by name,
+  such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
+  RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool it is the
+  console of, or the console itself). A product's web front end has no such neighbour. Losing a console for a node's rescheduling costs its
+  operators their view; a few seconds of it during a rollout or a drain costs them a reload.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, service_workloads
+from kubegap.checks._common import LEASE_KINDS, app_containers, image_name, service_workloads
 from kubegap.inventory import Inventory
 from kubegap.podtemplates import PodTemplate, Workload
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace
@@ -49,9 +56,12 @@ MONITORING_SERVICE_WORDS = Vocabulary(("metrics", "metric", "prom", "monitoring"
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
+CONSOLES = Vocabulary(("ui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
+"""Words of a workload's name or image that say it is a web console people use to look at and operate a
+system (``katib-ui``, ``chaos-dashboard``), and Kubernetes consoles known by name."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
-SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS)
+SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS, *LEASE_KINDS)
 """What serving evidence reads: a check that asks ``serving`` declares these in its ``reads``."""
 PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 ADMISSION = "admission webhook"
@@ -86,6 +96,7 @@ class ServingEvidence:
             if self.serves_clients(service):
                 for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
+        self._consoles = _consoles(inventory, self)
 
     def api_roles(self, service: dict) -> list[str]:
         """What API server traffic the Service carries: ``admission webhook x``, ``APIService y``,
@@ -138,6 +149,10 @@ class ServingEvidence:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
         return sorted({role for s in self.services(workload) for role in self.api_roles(s)})
 
+    def console(self, workload: Workload) -> str | None:
+        """The word that makes the workload an operators' console (see the module's docstring), or None."""
+        return self._consoles.get(id(workload.obj))
+
     def serving_containers(self, workload: Workload, services: list[dict]) -> list[tuple[PodTemplate, str, dict]]:
         """The regular containers that serve a client port of ``services``: those that declare its target,
         else those whose probes check it, else (nothing says which) every regular container."""
@@ -148,6 +163,31 @@ class ServingEvidence:
             if serving:
                 return serving
         return every
+
+
+def _consoles(inventory: Inventory, evidence: ServingEvidence) -> dict[int, str]:
+    tools = _namespaces_with_bound_accounts(inventory)
+    found = {}
+    for workload in inventory.workloads:
+        if workload.ref.namespace not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
+            continue
+        names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+        word = next((w for text in names if (w := CONSOLES.find(text))), None)
+        if word is not None:
+            found[id(workload.obj)] = word
+    return found
+
+
+def _namespaces_with_bound_accounts(inventory: Inventory) -> set[str | None]:
+    """Namespaces holding a ServiceAccount that a RoleBinding or ClusterRoleBinding names: a program there talks
+    to the Kubernetes API, as a Kubernetes tool does and a product's web front end does not."""
+    found: set[str | None] = set()
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        for subject in as_list(binding.get("subjects")):
+            if dig(subject, "kind") == "ServiceAccount":
+                subject_ns = dig(subject, "namespace")
+                found.add(subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding))
+    return found
 
 
 def _known_not_for_clients(service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]],

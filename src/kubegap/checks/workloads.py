@@ -126,7 +126,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     webhook configurations, none of which is in the input): what they intercept, and so the blast
     radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
     replica is how it is built, not a setting to change, and what its Service carries for clients is not
-    shown by it.
+    shown by it. **Low** for an operators' console (named as a UI, dashboard or console, beside a program
+    bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
+    view, not a product's clients their service.
 
     ## Example
 
@@ -172,11 +174,14 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             continue
         services = sorted({name(s) for s in behind})
         serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
-        alone = singleton_by_design(ctx.inventory, workload, leases)
+        console = None if roles else evidence.console(workload)
+        alone = None if console else singleton_by_design(ctx.inventory, workload, leases)
         why = (": leader election decides which replica reconciles, not which serves, and" if elected else
+               f": it is an operators' console (by its name or image: {console}), so" if console else
                f": it is {alone}, so" if alone else ":")
         converts = _conversion_only(evidence, behind, roles)
         outage = ("fails reads and writes of the custom resources it converts" if converts else
+                  "takes the console away from the people who use it until its pod is rescheduled" if console else
                   "stops its work, and whatever its Service answers, until its pod is rescheduled" if alone else
                   "takes the service down")
         yield ctx.finding(
@@ -187,7 +192,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             *([Evidence("serves", roles)] if roles else []),
             *([Evidence("spec.strategy.type", "Recreate")] if alone else []),
             remediation=SINGLETON_FIX if alone else more_replicas_fix(ctx.inventory, workload, elected),
-            severity="low" if converts or (alone and not roles) else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
+            severity="low" if converts or console or (alone and not roles) else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
         )
 
 
