@@ -152,3 +152,31 @@ def test_leader_election(container, found):
 )
 def test_liveness_budget(probe, seconds):
     assert liveness_budget(probe)[0] == seconds
+
+
+def test_a_service_defined_twice_selects_only_the_workloads_nearest_its_own_copy(tmp_path):
+    """Two examples each define Service `search`: the one beside `data` selects only `client` pods, the other
+    every `app: search` pod. `data` is served by neither (its own example's copy does not select it), and the
+    example whose parent folder holds the Service it uses still has it (nearest copy, not same folder)."""
+    from kubegap.audit import run_audit
+    from kubegap.checks import get_check
+    from kubegap.sources.manifests import ManifestSource
+
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+
+    service = "apiVersion: v1\nkind: Service\nmetadata: {{name: search}}\nspec:\n  selector: {selector}\n  ports: [{{port: 80}}]\n"
+    workload = (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {name}}}\nspec:\n  replicas: 1\n"
+        "  selector: {{matchLabels: {labels}}}\n  template:\n    metadata: {{labels: {labels}}}\n"
+        "    spec: {{containers: [{{name: c, image: 'example/search:1.0'}}]}}\n"
+    )
+    write("simple/service.yaml", service.format(selector="{app: search}"))
+    write("production/service.yaml", service.format(selector="{app: search, role: client}"))
+    write("production/data.yaml", workload.format(name="data", labels="{app: search, role: data}"))
+    write("production/client.yaml", workload.format(name="client", labels="{app: search, role: client}"))
+    write("simple/legacy/node.yaml", workload.format(name="node", labels="{app: search, role: node}"))
+    inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
+    reported = {f.object.name for f in run_audit(inventory, [get_check("single-replica")]).findings}
+    assert reported == {"client", "node"}

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, namespace, quantity
+from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
 from kubegap.podsources import PodSources
 from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
@@ -182,7 +182,41 @@ def _selected_per_object(
 
 
 def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
-    return inventory.workload_templates.select(namespace(obj), selector(obj))
+    """The workloads ``selector(obj)`` selects in ``obj``'s namespace. Two objects of one kind, namespace and name
+    cannot both exist: an input that defines one more than once holds several installs (a collection of
+    examples), and a workload is selected only by the copies read from the folders nearest its own (the
+    longest shared path), as the example it belongs to would install them."""
+    found = inventory.workload_templates.select(namespace(obj), selector(obj))
+    copies = _copies(inventory, obj)
+    if len(copies) < 2:
+        return found
+    here = source_folder(inventory, obj)
+    return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
+
+
+def _copies(inventory: Inventory, obj: dict) -> list[str | None]:
+    """The folders of every file that defines ``obj``'s kind, namespace and name."""
+    kind_name = obj.get("kind")
+    if not isinstance(kind_name, str) or inventory.origin(obj) is None:
+        return []
+    folders = inventory.derive(("copies", kind_name), lambda inventory: _folders_by_name(inventory, kind_name))
+    return folders.get((namespace(obj), name(obj)), [])
+
+
+def _folders_by_name(inventory: Inventory, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
+    found: dict[tuple[str | None, str | None], list[str | None]] = {}
+    for o in inventory.of_kind(kind_name):
+        found.setdefault((namespace(o), name(o)), []).append(source_folder(inventory, o))
+    return found
+
+
+def _nearest(folders: list[str | None], folder: str | None) -> set[str | None]:
+    def shared(other: str | None) -> int:
+        if other is None or folder is None:
+            return 0
+        return len(os.path.commonpath([other, folder]).split(os.sep)) if os.path.isabs(other) == os.path.isabs(folder) else 0
+    best = max(shared(f) for f in folders)
+    return {f for f in folders if shared(f) == best}
 
 
 WRITE_VERBS = frozenset({"create", "update", "patch", "delete", "deletecollection", "*"})
