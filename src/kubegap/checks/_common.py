@@ -350,23 +350,33 @@ def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
     return None
 
 
+OPERATOR = Vocabulary(("operator",))
+"""The word of a workload's name or image that says it follows the Operator pattern: a controller that reconciles
+the custom resources it defines."""
+
+
 def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
-    """Why the workload is meant to run alone, or None: a one-replica Deployment that rolls out by Recreate, shows
-    no leader election, and whose ServiceAccount may write or watch the cluster's objects (a controller). Its
-    project chose to stop the old pod before starting the new one, and nothing elects among replicas: a second
-    pod, in a rollout or beside it, would be a second controller acting on the same objects or the same outside
-    system (DNS records, keys)."""
+    """Why the workload is meant to run alone, or None: a one-replica Deployment that shows no leader election,
+    whose ServiceAccount may write or watch the cluster's objects (a controller), and that either rolls out by
+    Recreate (its project chose to stop the old pod before starting the new one) or is named an operator (a
+    controller of its own custom resources, by the pattern's definition). Nothing elects among its replicas: a
+    second pod would be a second controller acting on the same objects or the same outside system (DNS records,
+    keys)."""
     if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
-    if dig(workload.obj, "spec", "strategy", "type") != "Recreate" or one_active_by_design(workload, leases):
+    if one_active_by_design(workload, leases):
         return None
-    if single_node_claim(inventory, workload):
-        return None  # Recreate is what a claim one node at a time can attach needs: it says nothing of the program
     rights = account_rights(inventory)
     accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
     if not accounts & (rights.objects | rights.watchers):
         return None
-    return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
+    if dig(workload.obj, "spec", "strategy", "type") == "Recreate" and not single_node_claim(inventory, workload):
+        # Recreate that a claim one node at a time can attach explains says nothing of the program
+        return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
+    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+    if any(OPERATOR.find(text) for text in names):
+        return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
+    return None
 
 
 def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:

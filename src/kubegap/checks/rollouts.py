@@ -202,9 +202,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
     unable to attach the volume, or two instances writing to it. It is right too, and not reported,
     for a controller meant to run alone: one replica, no leader election (no flag, no right to write
-    Leases), and a ServiceAccount that may write or watch the cluster's objects. Recreate is what keeps
-    two of it from running during a rollout, and a surge would start a second controller acting on the
-    same objects or the same outside system (`single-replica` says what its one replica costs).
+    Leases), a ServiceAccount that may write or watch the cluster's objects, and either `Recreate`
+    itself or a name or image that says it is an operator. Stopping the one pod before starting the next
+    is what keeps two of it from running during a rollout, and a surge would start a second controller
+    acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
     Deployments are only judged when
     Services were collected. For one replica the fix is a surge
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
@@ -252,10 +253,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
-        if found and found[1].value == "Recreate" and (
-            single_node_claim(ctx.inventory, workload) or singleton_by_design(ctx.inventory, workload, leases)
-        ):
-            continue
+        if found and ((found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload))
+                      or singleton_by_design(ctx.inventory, workload, leases)):
+            continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
         if found:
             problem, evidence = found
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None

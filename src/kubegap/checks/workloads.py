@@ -90,8 +90,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
-    A controller meant to run alone (one replica rolled out by `Recreate` that no ReadWriteOnce claim
-    explains, no leader election, a ServiceAccount that may write or watch the cluster's objects) is
+    A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
+    watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim explains or a name
+    or image that says it is an operator, a controller of its own custom resources by definition) is
     reported at **low** unless it serves the API server, and is never told to run a second replica:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
@@ -190,18 +191,26 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             Evidence("spec.replicas", 1),
             Evidence("services", services),
             *([Evidence("serves", roles)] if roles else []),
-            *([Evidence("spec.strategy.type", "Recreate")] if alone else []),
-            remediation=SINGLETON_FIX if alone else more_replicas_fix(ctx.inventory, workload, elected),
+            *([Evidence("spec.strategy.type", "Recreate")] if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate" else []),
+            remediation=singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected),
             severity="low" if converts or console or (alone and not roles) else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
         )
 
 
-SINGLETON_FIX = (
-    "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
-    "objects, and Recreate keeps rollouts from running two. If the program offers leader election (a flag or its "
-    "chart's setting), turn it on, then run two replicas spread across nodes; until then its pod's rescheduling "
-    "after a node loss is its outage."
-)
+def singleton_fix(workload: Workload) -> str:
+    """Keep one replica, and roll it out without running two: what a controller with no leader election needs."""
+    strategy = as_dict(dig(workload.obj, "spec", "strategy"))
+    recreate = strategy.get("type") == "Recreate"
+    no_surge = dig(strategy, "rollingUpdate", "maxSurge") in (0, "0", "0%")
+    return (
+        "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
+        "objects, " + ("and Recreate keeps rollouts from running two. " if recreate else
+                       "and its rollout, with no surge, never runs two. " if no_surge else
+                       "and a rollout that surges runs two for a while: roll it out without a surge (strategy Recreate, "
+                       "or maxSurge: 0). ")
+        + "If the program offers leader election (a flag or its chart's setting), turn it on, then run two replicas "
+        "spread across nodes; until then its pod's rescheduling after a node loss is its outage."
+    )
 
 
 RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
