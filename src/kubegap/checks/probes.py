@@ -76,7 +76,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
     profiling, health, debug or admin ports carry none), and an operators' console (a workload named as
     a UI, dashboard or console beside a program bound to the Kubernetes API; see Evidence rules) is not
-    judged: a few seconds of it unready during a rollout costs its operators a reload. DaemonSets (one
+    judged: a few seconds of it unready during a rollout costs its operators a reload. Nor is a workload
+    whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy: Ignore`):
+    a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a
+    probe changes nothing. DaemonSets (one
     agent per node) and leader-elected controllers are not judged like request-serving replicas, unless their Service
     carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
     the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
@@ -116,7 +119,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         services = evidence.services(workload)
-        if not workload.serves_traffic or not services or _all_probed(workload) or evidence.console(workload):
+        if (not workload.serves_traffic or not services or _all_probed(workload) or evidence.console(workload)
+                or evidence.fail_open_only(workload)):
             continue
         if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue

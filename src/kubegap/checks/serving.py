@@ -145,6 +145,14 @@ class ServingEvidence:
         availability (one cause, one finding)."""
         return [s for s in self.services(workload) if id(s) in self._fail_closed]
 
+    def fail_open_only(self, workload: Workload) -> bool:
+        """Whether all the workload's client traffic is admission calls of webhooks that fail open: a call that
+        reaches an unready pod fails, and is ignored, as one with no ready endpoint is."""
+        services = self.services(workload)
+        return bool(services) and all(
+            (roles := self.api_roles(s)) and all(role.startswith(ADMISSION) for role in roles) and id(s) not in self._fail_closed
+            for s in services)
+
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
         return sorted({role for s in self.services(workload) for role in self.api_roles(s)})
