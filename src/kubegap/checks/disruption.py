@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, pod_sources, workloads_selected_by
+from kubegap.checks._common import absent_means_none, hpa_targets, lease_holders, one_active_by_design, pod_sources, workloads_selected_by
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
@@ -72,7 +72,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
     HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
-    training jobs, Helm and Argo CD hooks) is not reported, nor an operators' console (see Evidence
+    training jobs, Helm and Argo CD hooks) is not reported, nor a leader-elected controller that no
+    Service selects (one elected replica works while the others wait: a drain that evicts them all
+    pauses its work while they restart, and no request fails), nor an operators' console (see Evidence
     rules: a drain that takes it whole costs its operators a reload), nor the backend of a fail-closed
     admission webhook: `webhook-backend-unavailable` judges its budget and replicas together, as
     the availability of the API writes it admits (one cause, one finding), when it runs in the same
@@ -122,6 +124,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
     targets = hpa_targets(ctx.inventory)
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
+    leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or id(workload.obj) in covered or (clients is not None and clients.console(workload)):
             continue
@@ -130,6 +133,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
             unserved = clients is not None and clients.unaddressed(workload)
+            if unserved and one_active_by_design(workload, leases):
+                continue  # one elected replica works, the others wait: a drain pauses its work while they restart
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels)
             how = (f"{apart}, so each runs on its own node, but an upgrade that drains several nodes at once can evict "
                    "all" if apart else "a drain can evict all at once")
