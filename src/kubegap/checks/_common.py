@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import annotations, as_dict, as_list, command_words, containers, dig, labels, name, namespace, quantity
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, name, namespace, quantity
 from kubegap.podsources import PodSources
 from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
@@ -445,6 +445,36 @@ def image_name(container: dict) -> str:
     """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``), or ``""``."""
     image = container.get("image")
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+
+
+DATA_STORES = Vocabulary((
+    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "valkey", "minio", "elasticsearch",
+    "opensearch", "cassandra", "kafka", "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "rabbitmq",
+))
+"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
+
+
+COMPANIONS = Vocabulary(("operator", "exporter", "controller", "proxy", "backup", "agent", "sidecar", "client", "ui", "admin",
+                         "adapter", "manager", "dashboard", "migrator", "migrations", "init", "tools", "cli"))
+"""Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
+``redis-exporter``)."""
+
+
+def data_store(workload: Workload) -> str | None:
+    """The data store a workload's containers run (``container_data_store``), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            if found := container_data_store(container):
+                return found
+    return None
+
+
+def container_data_store(container: dict) -> str | None:
+    """The data store a container runs, by the words of its image's name, or None: the store's name without a
+    companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
+    last = image_name(container)
+    found = DATA_STORES.find(last)
+    return found if found and not COMPANIONS.find(last) else None
 
 
 def holds_the_pod_open(container: dict) -> bool:

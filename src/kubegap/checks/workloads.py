@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from kubegap.checks._common import (
     LEASE_KINDS,
     SERVING_KINDS,
+    data_store,
     hpa_targets,
-    image_name,
     is_ready,
     lease_holders,
     may_reconcile,
@@ -296,30 +296,6 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
                 if (isinstance(volume, str) and volume in scratch and isinstance(path, str) and dig(mount, "readOnly") is not True
                         and STATE_PATHS.find(path)):
                     return mount["name"], path
-    return None
-
-
-DATA_STORES = Vocabulary((
-    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "valkey", "minio", "elasticsearch",
-    "opensearch", "cassandra", "kafka", "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "rabbitmq",
-))
-"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
-
-
-COMPANIONS = Vocabulary(("operator", "exporter", "controller", "proxy", "backup", "agent", "sidecar", "client", "ui", "admin",
-                         "adapter", "manager", "dashboard", "migrator", "migrations", "init", "tools", "cli"))
-"""Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
-``redis-exporter``)."""
-
-
-def data_store(workload: Workload) -> str | None:
-    """The data store a workload's containers run, by the words of their image's name, or None: the store's name
-    without a companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
-    for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            last = image_name(container)
-            if (found := DATA_STORES.find(last)) and not COMPANIONS.find(last):
-                return found
     return None
 
 
