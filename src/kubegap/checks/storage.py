@@ -7,12 +7,12 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from kubegap import limits
-from kubegap.checks._common import audited_workloads, image_name, images, mounted_volumes, spec_path
+from kubegap.checks._common import audited_workloads, container_data_store, image_name, images, mounted_volumes, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Vocabulary, words
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
@@ -108,26 +108,31 @@ CACHE_IMAGES = Vocabulary(("redis", "valkey", "keydb", "memcached", "haproxy"))
 emptyDir volumes are a deliberate choice."""
 
 
-def _holds_data(template, volume_name: str) -> bool:
-    """Whether some non-cache container mounts the volume outside scratch paths."""
+def _holds_data(template, volume_name: str) -> dict | None:
+    """Where a non-cache container mounts the volume outside scratch paths (``mountPath``), and what shows it keeps
+    data there (``kept``, by ``keeps_data``), when something does: a mount alone says where data would go, not that
+    any does."""
+    found = None
     for _, container in containers(template.spec):
         if CACHE_IMAGES.starts(image_name(container)):
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
             if dig(mount, "name") == volume_name and not any(path == p or path.startswith(p + "/") for p in SCRATCH_PATHS):
-                return True
-    return False
+                if kept := keeps_data(container, path):
+                    return {"volume": volume_name, "mountPath": path, "kept": kept}
+                found = found or {"volume": volume_name, "mountPath": path}
+    return found
 
 
-DATA_DIR_SETTING = Vocabulary(
-    f"{what}{joint}{where}"
-    for what in ("data", "base", "storage", "state", "db", "wal")
-    for where in ("dir", "directory", "path", "root")
-    for joint in (" ", "")
-)
+DATA_DIR_SETTING = Vocabulary((
+    *(f"{what}{joint}{where}" for what in ("data", "base", "storage", "state", "db", "wal")
+      for where in ("dir", "directory", "path", "root") for joint in (" ", "")),
+    "paths data", "path data",
+))
 """The last words of an environment variable or flag naming where the application keeps its data
-(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``; not ``METADATA_DIR``)."""
+(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``, ``GF_PATHS_DATA``; not
+``METADATA_DIR``)."""
 
 
 def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
@@ -165,8 +170,8 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
                 configured = _data_dir_on_empty_dir(template, volume["name"])
                 if configured is not None:  # the application is told to keep its data there, claims or not
                     yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", {"volume": volume["name"], "data_dir": configured})
-                elif not has_claims and _holds_data(template, volume["name"]):
-                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", volume["name"])
+                elif not has_claims and (mount := _holds_data(template, volume["name"])):
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", mount)
 
 
 DATABASE_DATA_DIRS = {
@@ -242,7 +247,10 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
     `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
-    `/home` and the like, or only by a cache such as Redis or Memcached). An `emptyDir` also counts,
+    `/home` and the like, or only by a cache such as Redis or Memcached). A mount is not a write (see
+    Evidence rules): where nothing shows what the container keeps on such an emptyDir (no data store
+    image, no data directory setting inside it, not the program's own `/var/lib/<program>`), the finding
+    says only that whatever it keeps there is lost with the node. An `emptyDir` also counts,
     claim templates or not, when the container's environment or flags put its data directory
     inside it (`RESTATE_BASE_DIR=/nvme/restate`, `--data-dir=/scratch/db`).
     Claims whose StorageClass was not collected are not judged.
@@ -264,7 +272,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **high**: losing the machine loses the data.
+    **High**: losing the machine loses the data. **Medium** for a StatefulSet's emptyDir when nothing
+    shows what it keeps there: what is lost with the node may be nothing.
 
     ## Example
 
@@ -304,7 +313,18 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             *_bound_local_volumes(ctx, workload, claims_by_stem),
             *_pod_volume_reasons(workload),
         ]
-        if evidence:
+        unshown = [e.value for e in evidence if isinstance(e.value, dict) and "mountPath" in e.value and "kept" not in e.value]
+        if evidence and len(unshown) == len(evidence):
+            mounts = ", ".join(f"{m['volume']} at {m['mountPath']}" for m in unshown)
+            yield ctx.finding(
+                workload.obj,
+                f"StatefulSet has no volume claim templates and mounts emptyDir {mounts}: whatever it keeps there is lost when "
+                "the node is replaced (nothing in the input shows what it keeps: no data store image, no data directory "
+                "setting).",
+                *evidence,
+                severity="medium",
+            )
+        elif evidence:
             yield ctx.finding(
                 workload.obj,
                 "StatefulSet keeps its data on node-local storage, which is lost when the node is replaced.",
@@ -762,13 +782,31 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
 
 
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
-GROWING_PATH_HINTS = Vocabulary((
-    "data", "pgdata", "var lib", "log", "logs", "storage", "work", "working", "workdir", "workspace", "db", "spool", "queue",
-    "queues",
-))
-"""Words of mount paths where data accumulates (data directories, ``/var/lib``, logs, work and spool
-areas); config and key directories, sockets and small scratch paths are not judged. Words, not
-substrings: ``/var/run/klog-socks`` is no log directory, ``/workload-spiffe-uds`` no work area."""
+WRITTEN_AREAS = Vocabulary(("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata"))
+"""Words of mount paths for areas a program writes by their purpose: logs, work and spool areas, queues, and
+Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no log directory,
+``/workload-spiffe-uds`` no work area."""
+DATA_AREAS = Vocabulary(("data", "var lib", "storage", "db"))
+"""Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
+data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
+directory only some of its sources use). It counts when the container keeps data there (``keeps_data``)."""
+
+
+def keeps_data(container: dict, path: str) -> str | None:
+    """What shows the container keeps data at the mount path, or None: its image runs a data store, a data
+    directory setting of its environment or flags lies inside the path, or the path is the program's own state
+    directory, ``/var/lib/<program>`` for the program its image is named for (``/var/lib/docker`` of ``docker:dind``)."""
+    if store := container_data_store(container):
+        return f"its image runs {store}"
+    mount = path.rstrip("/")
+    for setting, configured in _configured_data_dirs(container):
+        if mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/")):
+            return f"{setting}={configured}"
+    program = words(image_name(container))[:1]
+    parts = [part for part in mount.split("/") if part]
+    if program and parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
+        return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
+    return None
 
 
 def _limit_range_default(ctx: Context, ns: str | None) -> bool:
@@ -796,7 +834,7 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
         for mount in as_list(container.get("volumeMounts")):
             if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):
                 path = str(dig(mount, "mountPath", default=""))
-                if GROWING_PATH_HINTS.find(path) is not None:
+                if WRITTEN_AREAS.find(path) is not None or (DATA_AREAS.find(path) is not None and keeps_data(container, path)):
                     yield str(container.get("name")), mount["name"], path
 
 
@@ -819,8 +857,11 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
-    where data accumulates: a mount path naming data, logs, storage, work, spool or queue areas, or
-    under `/var/lib/` (configuration, key and socket directories and `/tmp` hold small files and
+    where data accumulates: a mount path naming logs, work, spool or queue areas, or a path naming
+    data (`/data`, `/var/lib/<x>`, storage, db) where the container shows it keeps data, since a mount
+    is not a write (see Evidence rules): its image runs a data store, a data directory setting of its
+    environment or flags lies inside the mount, or the path is `/var/lib/<program>` for the program its
+    image is named for (configuration, key and socket directories and `/tmp` hold small files and
     are not judged). Paths match as words, not substrings (see Evidence rules in the docs):
     `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
     container has no
