@@ -502,7 +502,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
     traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
     for numbers and the container may listen there anyway, so the input shows only that the declaration
-    is missing.
+    is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
+    on ports they know, and only its endpoints and DNS SRV records lack the port.
 
     ## Example
 
@@ -542,9 +543,12 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
+            headless = dig(service, "spec", "clusterIP") == "None"
             if named:
                 said.append(f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
-                            "be resolved and traffic to it fails")
+                            + ("be resolved and the Service's endpoints and DNS SRV records carry no such port (a headless "
+                               "Service's clients dial pod addresses on ports they know)" if headless else
+                               "be resolved and traffic to it fails"))
             if numbered:
                 said.append(f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
                             "selected containers (a container may listen on a port it does not declare: the input shows "
@@ -555,7 +559,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 *undeclared,
                 Evidence("declared container ports", sorted(numbers) + sorted(names)),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                severity=None if named else "low",
+                severity=None if named and not headless else "low",
                 remediation=None if named else NUMBERED_FIX,
             )
 
