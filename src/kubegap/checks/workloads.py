@@ -97,7 +97,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
     The fix never asks for what would break the workload: a StatefulSet is told to add members only
-    if its application replicates; a Deployment on a ReadWriteOnce claim, that the claim cannot be
+    if its application replicates (one whose members have no volume claim templates and run no data
+    store keeps no data per ordinal, and is told to run more); a Deployment on a ReadWriteOnce claim, that the claim cannot be
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
     `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
     it must first move to a database every replica uses; a workload whose ServiceAccount may write API
@@ -235,6 +236,12 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
     (``elected``: the leader election the workload shows, if any)."""
     if workload.kind == "StatefulSet":
+        if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
+            return (
+                "Its members have no volume claim templates and run no data store, so a second ordinal keeps no data of "
+                "its own: unless the program keeps state that its members must share, run two or more members "
+                f"{SPREAD}."
+            )
         return (
             "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
             "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
