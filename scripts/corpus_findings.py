@@ -77,6 +77,28 @@ class FreshRound(NamedTuple):
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh5-installs", "Release installs nobody here had seen: fifth draw", 20261206,
+        "five of the ten the fourth draw's pool left (a tenth, the OpenTelemetry Operator's chart, was left out: it "
+        "installs the operator release the corpus holds), audited after the fixes the first four draws prompted",
+        "e4f1e38",
+        {
+            "openebs-dynamic-localpv-provisioner": "chart localpv-provisioner-4.0.0",
+            "projectcapsule-capsule": "v0.14.0, chart capsule",
+            "tektoncd-dashboard": "v0.71.0, the read-only release.yaml as its installer builds it",
+            "temporalio-temporal": "chart temporal-1.6.0 with its documented MySQL values (no defaults render)",
+            "vectordotdev-vector": "chart vector-0.56.0",
+        },
+        "Of the nine, the five whose blind review is in are counted here (OpenEBS LocalPV, Capsule, the Tekton "
+        "Dashboard, Temporal, Vector); the other four (Argo Events, Emissary, the Jaeger Operator, prometheus-adapter) "
+        "were audited at the same commit and their review was not in when this was written. What the review showed "
+        "was then changed by rule: a mount is not a write (Vector's data directory, which its default sources never "
+        "use, was reported as filling the node's disk and losing data: judged wrong twice), a StatefulSet whose "
+        "members keep no claims and run no data store is told to run more members, and a headless Service's "
+        "unresolvable port name is low and says what it costs. The console rule held on the Tekton Dashboard; "
+        "Temporal's own web UI, a product's console whose namespace holds nothing bound to the Kubernetes API, is "
+        "judged as client traffic and was judged two levels too high.",
+    ),
+    FreshRound(
         "fresh4-installs", "Release installs nobody here had seen: fourth draw", 20261206,
         "drawn at random from a new pool of 20 widely deployed projects absent from the corpus and every earlier draw, "
         "audited after the fixes the first three draws prompted",
