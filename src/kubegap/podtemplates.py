@@ -205,13 +205,16 @@ def is_hook(obj: dict) -> bool:
 def bounded_one_shot(workload: Workload) -> bool:
     """Work that runs once to completion and is bounded: a hook (the install tool waits for it, with a
     timeout), a run-to-completion Pod, or a Job that bounds its retries or its run (``backoffLimit``,
-    ``activeDeadlineSeconds``). Not a CronJob (it recurs) nor a training job (its size is the point)."""
+    ``activeDeadlineSeconds``) or is deleted when it finishes (``ttlSecondsAfterFinished``: its author
+    disposed of a one-shot run, whose retries the default six bound; whether it can hang is
+    ``job-unbounded``'s question). Not a CronJob (it recurs) nor a training job (its size is the point)."""
     if workload.is_hook:
         return True
     if workload.kind == "Pod":
         return workload.is_batch
     spec = as_dict(workload.obj.get("spec"))
-    return workload.kind == "Job" and ("backoffLimit" in spec or "activeDeadlineSeconds" in spec)
+    return workload.kind == "Job" and any(
+        field in spec for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"))
 
 
 def _is_helm_test(obj: dict) -> bool:

@@ -44,8 +44,10 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, and CronJobs
     with `concurrencyPolicy: Forbid` and no `activeDeadlineSeconds`, where one run that hangs keeps
     every later run from starting: whether the work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
-    the pod, not the Job. Containers without a memory limit are `memory-limit-missing`'s (or
-    `requests-missing`'s, when they request nothing either): one cause, one finding.
+    the pod, not the Job, and neither does `ttlSecondsAfterFinished` (it deletes a finished Job; one
+    that hangs never finishes). Containers without a memory limit are `memory-limit-missing`'s (or
+    `requests-missing`'s, when they request nothing either): one cause, one finding. Those checks
+    leave one-shot Jobs deleted when they finish to this one, which judges them as batch work.
 
     ## Why it matters
 

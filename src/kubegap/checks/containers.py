@@ -126,8 +126,10 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     retries nor their run) is judged too: the scheduler places its pods by their requests like any
     other, and a batch pod that requests nothing competes with the services on its node for whatever
     is left. Bounded one-shot work is not reported: a Helm or Argo CD hook, a run-to-completion Pod,
-    or a Job with `backoffLimit` or `activeDeadlineSeconds` runs once to completion, so what it uses
-    is a capacity choice with bounded damage (a one-shot Job bounding neither is `job-unbounded`'s).
+    a Job with `backoffLimit` or `activeDeadlineSeconds`, or a Job deleted when it finishes
+    (`ttlSecondsAfterFinished`: an install helper such as a certificate generator) runs once to
+    completion, so what it uses is a capacity choice with bounded damage (a one-shot Job bounding
+    neither its retries nor its run is `job-unbounded`'s).
 
     ## Why it matters
 
@@ -253,8 +255,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts
     its node's memory just as a service's does (a reindex Job that retried without a bound took down
     node after node at Universe in 2017). Bounded one-shot work (a Helm or Argo CD hook, a
-    run-to-completion Pod, a Job with `backoffLimit` or `activeDeadlineSeconds`) runs once to
-    completion and is not reported, as for `requests-missing`.
+    run-to-completion Pod, a Job with `backoffLimit`, `activeDeadlineSeconds` or
+    `ttlSecondsAfterFinished`) runs once to completion and is not reported, as for `requests-missing`.
 
     ## Why it matters
 
