@@ -42,16 +42,26 @@ print(len(collection.resources), len(collection.collected))
 
 def make_object(rtype: ResourceType, index: int) -> dict:
     """About 1.5 KB, like a small real object: labels, annotations, a container with env and resources."""
-    metadata = {"name": f"{rtype.plural}-{index:05d}", "labels": {"app": f"app-{index % 50}", "tier": "backend", "team": f"t{index % 7}"},
-                "annotations": {"example.com/owner": "platform", "example.com/revision": str(index)}}
+    metadata = {
+        "name": f"{rtype.plural}-{index:05d}",
+        "labels": {"app": f"app-{index % 50}", "tier": "backend", "team": f"t{index % 7}"},
+        "annotations": {"example.com/owner": "platform", "example.com/revision": str(index)},
+    }
     if rtype.namespaced:
         metadata["namespace"] = f"ns-{index % 20}"
-    container = {"name": "main", "image": f"registry.example.com/app:{index % 9}.0",
-                 "env": [{"name": f"SETTING_{n}", "value": f"value-{n}-{index}"} for n in range(6)],
-                 "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
-                 "ports": [{"containerPort": 8080, "name": "http"}]}
-    return {"kind": rtype.kind, "apiVersion": rtype.group_version, "metadata": metadata,
-            "spec": {"template": {"metadata": {"labels": metadata["labels"]}, "spec": {"containers": [container]}}}}
+    container = {
+        "name": "main",
+        "image": f"registry.example.com/app:{index % 9}.0",
+        "env": [{"name": f"SETTING_{n}", "value": f"value-{n}-{index}"} for n in range(6)],
+        "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
+        "ports": [{"containerPort": 8080, "name": "http"}],
+    }
+    return {
+        "kind": rtype.kind,
+        "apiVersion": rtype.group_version,
+        "metadata": metadata,
+        "spec": {"template": {"metadata": {"labels": metadata["labels"]}, "spec": {"containers": [container]}}},
+    }
 
 
 def measured(command: list[str], env: dict) -> tuple[float, int]:
@@ -82,18 +92,30 @@ def main() -> None:
         env = {**os.environ, "KUBECONFIG": str(config), "HOME": home}
         subprocess.run([kubectl, "api-resources"], env=env, check=True, capture_output=True)  # warm kubectl's cache
         kinds = ",".join(t.kind for t in TYPES)
-        ours = min((measured([sys.executable, "-c", KUBEGAP, str(config), kinds], env) for _ in range(args.repeat)), key=lambda r: r[0])
+        ours = min(
+            (measured([sys.executable, "-c", KUBEGAP, str(config), kinds], env) for _ in range(args.repeat)),
+            key=lambda r: r[0],
+        )
         theirs = []
         for _ in range(args.repeat):
-            runs = [measured([kubectl, "get", f"{t.plural}.{t.group}" if t.group else t.plural, "-A", "-o", "json"], env) for t in TYPES]
+            runs = [
+                measured([kubectl, "get", f"{t.plural}.{t.group}" if t.group else t.plural, "-A", "-o", "json"], env)
+                for t in TYPES
+            ]
             theirs.append((sum(r[0] for r in runs), max(r[1] for r in runs)))
         theirs_best = min(theirs, key=lambda r: r[0])
     total = len(TYPES) * args.objects
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"{subprocess.run([kubectl, 'version', '--client'], capture_output=True, text=True).stdout.splitlines()[0]}")
-    print(f"workload: {len(TYPES)} kinds x {args.objects} objects = {total} objects, {args.latency * 1000:.0f} ms latency per request, best of {args.repeat}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{subprocess.run([kubectl, 'version', '--client'], capture_output=True, text=True).stdout.splitlines()[0]}"
+    )
+    print(
+        f"workload: {len(TYPES)} kinds x {args.objects} objects = {total} objects, {args.latency * 1000:.0f} ms latency per request, best of {args.repeat}"
+    )
     print(f"kubegap collection : {ours[0]:6.2f} s  peak {ours[1] / 1024:6.0f} MiB")
-    print(f"kubectl sequential : {theirs_best[0]:6.2f} s  peak {theirs_best[1] / 1024:6.0f} MiB (largest of {len(TYPES)} processes)")
+    print(
+        f"kubectl sequential : {theirs_best[0]:6.2f} s  peak {theirs_best[1] / 1024:6.0f} MiB (largest of {len(TYPES)} processes)"
+    )
     print(f"ratio              : kubegap is {theirs_best[0] / ours[0]:.1f}x faster")
 
 

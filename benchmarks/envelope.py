@@ -89,8 +89,11 @@ def measured(command: list[str]) -> tuple[Run, float, float]:
     server's threads; the main thread only waits) used meanwhile."""
     child, own = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
     run = own_peak(timed(command))
-    return (run, cpu_seconds(resource.getrusage(resource.RUSAGE_CHILDREN)) - cpu_seconds(child),
-            cpu_seconds(resource.getrusage(resource.RUSAGE_SELF)) - cpu_seconds(own))
+    return (
+        run,
+        cpu_seconds(resource.getrusage(resource.RUSAGE_CHILDREN)) - cpu_seconds(child),
+        cpu_seconds(resource.getrusage(resource.RUSAGE_SELF)) - cpu_seconds(own),
+    )
 
 
 def own_peak(run: Run) -> Run:
@@ -117,26 +120,54 @@ def collection(shape: Shape, repeats: int) -> dict:
             run = measured([sys.executable, "-c", KUBEGAP, str(config), ",".join(kinds), str(WORKERS)])
             ours.append((*run, len(server.log)))
             log = [e for e in server.log if "continue" not in e["query"]]
-            requests.write_text(json.dumps([{"path": e["path"], "query": e["query"], "accept": e["accept"]} for e in log]))
-            base = measured([sys.executable, "-c", BASELINE, server.url, str(server.credentials.ca_path), server.token, str(WORKERS),
-                             str(requests)])
+            requests.write_text(
+                json.dumps([{"path": e["path"], "query": e["query"], "accept": e["accept"]} for e in log])
+            )
+            base = measured(
+                [
+                    sys.executable,
+                    "-c",
+                    BASELINE,
+                    server.url,
+                    str(server.credentials.ca_path),
+                    server.token,
+                    str(WORKERS),
+                    str(requests),
+                ]
+            )
             theirs.append(base)
             pages, size = map(int, base[0].stdout.split()[:2])
-            print(f"  collection #{attempt + 1}: kubegap {run[0].seconds:.2f} s, {run[0].rss_mib:.0f} MiB, CPU {run[1]:.1f} s "
-                  f"(server {run[2]:.1f} s; {run[0].stdout.strip()} objects, {ours[-1][3]} answers); minimal client "
-                  f"{base[0].seconds:.2f} s, {base[0].rss_mib:.0f} MiB, CPU {base[1]:.1f} s (server {base[2]:.1f} s; {pages} answers, "
-                  f"{size / 2**20:.0f} MiB)", flush=True)
+            print(
+                f"  collection #{attempt + 1}: kubegap {run[0].seconds:.2f} s, {run[0].rss_mib:.0f} MiB, CPU {run[1]:.1f} s "
+                f"(server {run[2]:.1f} s; {run[0].stdout.strip()} objects, {ours[-1][3]} answers); minimal client "
+                f"{base[0].seconds:.2f} s, {base[0].rss_mib:.0f} MiB, CPU {base[1]:.1f} s (server {base[2]:.1f} s; {pages} answers, "
+                f"{size / 2**20:.0f} MiB)",
+                flush=True,
+            )
 
     def median(runs, field):
         return statistics.median(field(r) for r in runs)
 
-    return {"nodes": shape.nodes, "pods": shape.pods, "served": count, "collected": int(ours[0][0].stdout.split()[0]), "kinds": len(kinds),
-            "workers": WORKERS, "answers": pages, "kubegap_answers": ours[0][3], "mib": size / 2**20,
-            "kubegap_s": median(ours, lambda r: r[0].seconds), "kubegap_mib": median(ours, lambda r: r[0].rss_mib),
-            "kubegap_cpu": median(ours, lambda r: r[1]), "kubegap_server_cpu": median(ours, lambda r: r[2]),
-            "baseline_s": median(theirs, lambda r: r[0].seconds), "baseline_mib": median(theirs, lambda r: r[0].rss_mib),
-            "baseline_cpu": median(theirs, lambda r: r[1]), "baseline_server_cpu": median(theirs, lambda r: r[2]),
-            "runs": [(o[0].seconds, b[0].seconds) for o, b in zip(ours, theirs)]}
+    return {
+        "nodes": shape.nodes,
+        "pods": shape.pods,
+        "served": count,
+        "collected": int(ours[0][0].stdout.split()[0]),
+        "kinds": len(kinds),
+        "workers": WORKERS,
+        "answers": pages,
+        "kubegap_answers": ours[0][3],
+        "mib": size / 2**20,
+        "kubegap_s": median(ours, lambda r: r[0].seconds),
+        "kubegap_mib": median(ours, lambda r: r[0].rss_mib),
+        "kubegap_cpu": median(ours, lambda r: r[1]),
+        "kubegap_server_cpu": median(ours, lambda r: r[2]),
+        "baseline_s": median(theirs, lambda r: r[0].seconds),
+        "baseline_mib": median(theirs, lambda r: r[0].rss_mib),
+        "baseline_cpu": median(theirs, lambda r: r[1]),
+        "baseline_server_cpu": median(theirs, lambda r: r[2]),
+        "runs": [(o[0].seconds, b[0].seconds) for o, b in zip(ours, theirs)],
+    }
 
 
 def fleet(shape: Shape, repeats: int) -> dict:
@@ -154,13 +185,23 @@ def fleet(shape: Shape, repeats: int) -> dict:
     for attempt in range(repeats):
         alone.append(timed([*audit, paths[0]]))
         runs.append(timed([*audit, *paths]))
-        print(f"  fleet #{attempt + 1}: {FLEET} clusters {runs[-1].seconds:.2f} s, {runs[-1].rss_mib:.0f} MiB; "
-              f"one alone {alone[-1].seconds:.2f} s, {alone[-1].rss_mib:.0f} MiB", flush=True)
+        print(
+            f"  fleet #{attempt + 1}: {FLEET} clusters {runs[-1].seconds:.2f} s, {runs[-1].rss_mib:.0f} MiB; "
+            f"one alone {alone[-1].seconds:.2f} s, {alone[-1].rss_mib:.0f} MiB",
+            flush=True,
+        )
     report = json.loads(runs[0].stdout)
-    return {"clusters": FLEET, "nodes": shape.nodes, "pods": shape.pods, "mib": sum(Path(p).stat().st_size for p in paths) / 2**20,
-            "findings": report["summary"]["findings"], "seconds": statistics.median(r.seconds for r in runs),
-            "rss_mib": statistics.median(r.rss_mib for r in runs), "alone_s": statistics.median(r.seconds for r in alone),
-            "alone_mib": statistics.median(r.rss_mib for r in alone)}
+    return {
+        "clusters": FLEET,
+        "nodes": shape.nodes,
+        "pods": shape.pods,
+        "mib": sum(Path(p).stat().st_size for p in paths) / 2**20,
+        "findings": report["summary"]["findings"],
+        "seconds": statistics.median(r.seconds for r in runs),
+        "rss_mib": statistics.median(r.rss_mib for r in runs),
+        "alone_s": statistics.median(r.seconds for r in alone),
+        "alone_mib": statistics.median(r.rss_mib for r in alone),
+    }
 
 
 def verdict(ok: bool) -> str:
@@ -170,39 +211,54 @@ def verdict(ok: bool) -> str:
 def render(live: dict | None, many: dict | None, repeats: int) -> str:
     import time
 
-    lines = [f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeat(s), medians. Machine: {machine()}.", ""]
+    lines = [
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeat(s), medians. Machine: {machine()}.",
+        "",
+    ]
     if live:
         ratio = live["kubegap_s"] / live["baseline_s"]
         lines += [
             f"Live collection of a generated cluster of {live['nodes']:,} nodes and {live['pods']:,} pods ({live['served']:,} objects) "
             f"from the test API server: every kind the checks read ({live['kinds']} kinds), {live['workers']} workers, pages of 500; "
-            f"{live['answers']:,} answers, {live['mib']:,.0f} MiB.", "",
-            "| | wall time | CPU time | test API server's CPU time meanwhile | peak RSS |", "|---|---:|---:|---:|---:|",
+            f"{live['answers']:,} answers, {live['mib']:,.0f} MiB.",
+            "",
+            "| | wall time | CPU time | test API server's CPU time meanwhile | peak RSS |",
+            "|---|---:|---:|---:|---:|",
             f"| kubegap's live collection (fresh process, {live['collected']:,} objects kept) | {live['kubegap_s']:.2f} s | "
             f"{live['kubegap_cpu']:.1f} s | {live['kubegap_server_cpu']:.1f} s | {live['kubegap_mib']:,.0f} MiB |",
             f"| minimal client: the same requests, same workers, answers read, not parsed | {live['baseline_s']:.2f} s | "
             f"{live['baseline_cpu']:.1f} s | {live['baseline_server_cpu']:.1f} s | {live['baseline_mib']:,.0f} MiB |",
-            "", f"kubegap takes **{ratio:.2f}x** the time the server needs to serve the same pages "
+            "",
+            f"kubegap takes **{ratio:.2f}x** the time the server needs to serve the same pages "
             f"(each run, kubegap against the minimal client right after it: "
-            + ", ".join(f"{ours:.1f} s / {theirs:.1f} s" for ours, theirs in live["runs"]) + "). "
+            + ", ".join(f"{ours:.1f} s / {theirs:.1f} s" for ours, theirs in live["runs"])
+            + "). "
             f"kubegap read {live['kubegap_answers']:,} answers, the minimal client {live['answers']:,}. CPU time is user and system time of the "
             "client's process; the server's is that of the benchmark's process, whose threads serve the pages. The two "
             f"processes share the machine's {os.cpu_count()} cores with whatever else runs (see the load average above): kubegap's "
-            "wall time can be as short as the server's only while a core is free for each.", "",
+            "wall time can be as short as the server's only while a core is free for each.",
+            "",
         ]
     if many:
         lines += [
             f"A fleet of {many['clusters']} generated clusters ({many['nodes']} nodes and {many['pods']:,} pods each, different seeds and "
-            f"names; {many['mib']:,.0f} MiB of snapshots) audited in one `kubegap audit` run, `--format json`.", "",
-            "| | wall time | peak RSS |", "|---|---:|---:|",
+            f"names; {many['mib']:,.0f} MiB of snapshots) audited in one `kubegap audit` run, `--format json`.",
+            "",
+            "| | wall time | peak RSS |",
+            "|---|---:|---:|",
             f"| {many['clusters']} clusters, one run ({many['findings']:,} findings) | {many['seconds']:.2f} s | {many['rss_mib']:,.0f} MiB |",
-            f"| one of them alone | {many['alone_s']:.2f} s | {many['alone_mib']:,.0f} MiB |", "",
+            f"| one of them alone | {many['alone_s']:.2f} s | {many['alone_mib']:,.0f} MiB |",
+            "",
         ]
     lines += ["| target | measured | |", "|---|---|---|"]
     if live:
-        lines.append(f"| live collection within {TARGETS['collection_ratio']}x the minimal client | {ratio:.2f}x | {verdict(ratio <= TARGETS['collection_ratio'])} |")
+        lines.append(
+            f"| live collection within {TARGETS['collection_ratio']}x the minimal client | {ratio:.2f}x | {verdict(ratio <= TARGETS['collection_ratio'])} |"
+        )
         gib = live["kubegap_mib"] / 1024
-        lines.append(f"| peak memory during collection <= {TARGETS['collection_gib']:.0f} GiB | {gib:.2f} GiB | {verdict(gib <= TARGETS['collection_gib'])} |")
+        lines.append(
+            f"| peak memory during collection <= {TARGETS['collection_gib']:.0f} GiB | {gib:.2f} GiB | {verdict(gib <= TARGETS['collection_gib'])} |"
+        )
     return "\n".join(lines)
 
 
@@ -215,7 +271,9 @@ def main() -> None:
     parser.add_argument("--skip-fleet", action="store_true")
     parser.add_argument("--stdout", action="store_true", help="print the results instead of writing RESULTS.md")
     args = parser.parse_args()
-    many = None if args.skip_fleet else fleet(Shape(nodes=args.fleet_nodes), args.repeats)  # first: this process is still small
+    many = (
+        None if args.skip_fleet else fleet(Shape(nodes=args.fleet_nodes), args.repeats)
+    )  # first: this process is still small
     live = None if args.skip_collection else collection(Shape(nodes=args.nodes), args.repeats)
     body = render(live, many, args.repeats)
     if not args.stdout:

@@ -28,7 +28,9 @@ def load_times(runs: int = 7, cold: bool = False) -> tuple[list[float], list[flo
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as empty:
             env = {**os.environ, **({"KUBEGAP_CACHE_DIR": empty} if cold else {})}
-            out = subprocess.run([sys.executable, "-c", LOAD], capture_output=True, text=True, check=True, env=env).stdout.split()
+            out = subprocess.run(
+                [sys.executable, "-c", LOAD], capture_output=True, text=True, check=True, env=env
+            ).stdout.split()
         imports.append(float(out[0]))
         loads.append(float(out[1]))
         cases = int(out[2])

@@ -21,9 +21,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 from support.tools import BUILD  # noqa: E402
+
 PEERS = {"kube-score": ["score", "{file}", "--output-format", "json"]}
-NOT_BUILT = {"Polaris": "github.com/fairwindsops/polaris is not served by the Go module proxy (every version and commit "
-                        "answered 403 Not Available), so it cannot be built here"}
+NOT_BUILT = {
+    "Polaris": "github.com/fairwindsops/polaris is not served by the Go module proxy (every version and commit "
+    "answered 403 Not Available), so it cannot be built here"
+}
 
 
 def peer_binaries() -> dict[str, Path | None]:
@@ -42,34 +45,67 @@ def bench_peers(inputs: list[tuple[str, Path, int]], repeats: int, timed, kubega
     rows = []
     for label, path, objects in inputs:
         tools = {"kubegap": [*kubegap_command(), "audit", str(path), "--format", "json", "--fail-on", "none"]}
-        tools.update({name: [str(binary), *(a.format(file=path) for a in PEERS[name])] for name, binary in binaries.items() if binary})
+        tools.update(
+            {
+                name: [str(binary), *(a.format(file=path) for a in PEERS[name])]
+                for name, binary in binaries.items()
+                if binary
+            }
+        )
         runs: dict[str, list] = {name: [] for name in tools}
         for attempt in range(repeats):
             for name, command in tools.items():  # interleaved: each repeat sees the machine as the others did
                 runs[name].append(timed(command))
-            print(f"  peers {label} #{attempt + 1}: " + ", ".join(
-                f"{n} {r[-1].seconds:.2f} s ({r[-1].cpu_seconds:.2f} s CPU, {r[-1].rss_mib:.0f} MiB)" for n, r in runs.items()), flush=True)
-        medians = {name: {"seconds": statistics.median(r.seconds for r in rs), "cpu": statistics.median(r.cpu_seconds for r in rs),
-                          "rss_mib": statistics.median(r.rss_mib for r in rs)} for name, rs in runs.items()}
+            print(
+                f"  peers {label} #{attempt + 1}: "
+                + ", ".join(
+                    f"{n} {r[-1].seconds:.2f} s ({r[-1].cpu_seconds:.2f} s CPU, {r[-1].rss_mib:.0f} MiB)"
+                    for n, r in runs.items()
+                ),
+                flush=True,
+            )
+        medians = {
+            name: {
+                "seconds": statistics.median(r.seconds for r in rs),
+                "cpu": statistics.median(r.cpu_seconds for r in rs),
+                "rss_mib": statistics.median(r.rss_mib for r in rs),
+            }
+            for name, rs in runs.items()
+        }
         for m in medians.values():
             m["rate"] = objects / m["seconds"]
         rows.append({"label": label, "objects": objects, "mib": path.stat().st_size / 2**20, "tools": medians})
-    return {"rows": rows, "versions": {name: version(binary) for name, binary in binaries.items() if binary},
-            "missing": {**{name: "not built (run `make peers`)" for name, binary in binaries.items() if not binary}, **NOT_BUILT}}
+    return {
+        "rows": rows,
+        "versions": {name: version(binary) for name, binary in binaries.items() if binary},
+        "missing": {
+            **{name: "not built (run `make peers`)" for name, binary in binaries.items() if not binary},
+            **NOT_BUILT,
+        },
+    }
 
 
 def render(peers: dict) -> list[str]:
-    lines = ["### Beside kube-score", "",
-             "Each generated cluster as a plain `kind: List` (the snapshot's objects), read by each tool; "
-             + ", ".join(f"{n} {v}" for n, v in peers["versions"].items()) + ". Medians; CPU is user and system time.", "",
-             "| input | objects | tool | wall time | CPU time | peak RSS | objects per second | kubegap's speed-up, wall (CPU) |",
-             "|---|---:|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        "### Beside kube-score",
+        "",
+        "Each generated cluster as a plain `kind: List` (the snapshot's objects), read by each tool; "
+        + ", ".join(f"{n} {v}" for n, v in peers["versions"].items())
+        + ". Medians; CPU is user and system time.",
+        "",
+        "| input | objects | tool | wall time | CPU time | peak RSS | objects per second | kubegap's speed-up, wall (CPU) |",
+        "|---|---:|---|---:|---:|---:|---:|---:|",
+    ]
     for row in peers["rows"]:
         ours = row["tools"]["kubegap"]
         for name, m in row["tools"].items():
-            ratio = "" if name == "kubegap" else f"{m['seconds'] / ours['seconds']:.2f}x ({m['cpu'] / ours['cpu']:.2f}x)"
-            lines.append(f"| {row['label']} ({row['mib']:.0f} MiB) | {row['objects']:,} | {name} | {m['seconds']:.2f} s | "
-                         f"{m['cpu']:.2f} s | {m['rss_mib']:,.0f} MiB | {m['rate']:,.0f} | {ratio} |")
+            ratio = (
+                "" if name == "kubegap" else f"{m['seconds'] / ours['seconds']:.2f}x ({m['cpu'] / ours['cpu']:.2f}x)"
+            )
+            lines.append(
+                f"| {row['label']} ({row['mib']:.0f} MiB) | {row['objects']:,} | {name} | {m['seconds']:.2f} s | "
+                f"{m['cpu']:.2f} s | {m['rss_mib']:,.0f} MiB | {m['rate']:,.0f} | {ratio} |"
+            )
     lines.append("")
     lines += [f"Not run: {name}: {why}." for name, why in peers["missing"].items()]
     return lines + [""]

@@ -46,7 +46,12 @@ sys.path.insert(0, str(HERE))
 from generate import Shape  # noqa: E402
 from peers import bench_peers, render as render_peers  # noqa: E402
 
-SIZES = {"small": Shape(nodes=200), "medium": Shape(nodes=700), "large": Shape(nodes=2000), "envelope": Shape(nodes=5000)}
+SIZES = {
+    "small": Shape(nodes=200),
+    "medium": Shape(nodes=700),
+    "large": Shape(nodes=2000),
+    "envelope": Shape(nodes=5000),
+}
 """``envelope``: Kubernetes' documented limits, 5,000 nodes and 150,000 pods (a 1.3 GiB snapshot; its
 floor process, a whole-file parse, needs about 12 GiB of memory)."""
 SIZE_TARGETS = {"large": 3.0, "envelope": 3.0}
@@ -58,9 +63,11 @@ PEER_SIZES = ("small", "medium")
 TARGETS = {"exponent": 1.1, "checkov_ratio": 10.0, "peer_cpu_ratio": 5.0, "version_ms": 100.0, "search_ms": 400.0}
 """``peer_cpu_ratio``: kube-score's CPU time over kubegap's on the same List, at every size both ran."""
 
-TOUCH = ("import mmap, time; m = mmap.mmap(-1, 1 << 30); t = time.perf_counter()\n"
-         "for i in range(0, 1 << 30, mmap.PAGESIZE): m[i] = 1\n"
-         "print(time.perf_counter() - t)")
+TOUCH = (
+    "import mmap, time; m = mmap.mmap(-1, 1 << 30); t = time.perf_counter()\n"
+    "for i in range(0, 1 << 30, mmap.PAGESIZE): m[i] = 1\n"
+    "print(time.perf_counter() - t)"
+)
 """Seconds to touch each page of 1 GiB of fresh memory: what page faults cost the machine. The floor
 holds about nine times its file in memory and the audit about twice, so where faults are dear the
 floor slows more than the audit: this figure, taken at the start and end of a run, says how the
@@ -111,10 +118,28 @@ def generate_file(shape: Shape, path: Path, name: str | None = None, as_list: bo
     """Write a snapshot from a child process: generating takes gigabytes, and rusage would count them
     in the peak RSS of every process this one forks afterwards."""
     print(f"generating {path.name} ...", flush=True)
-    subprocess.run([sys.executable, str(HERE / "generate.py"), "--nodes", str(shape.nodes), "--pods-per-node", str(shape.pods_per_node),
-                    "--namespaces", str(shape.namespaces), "--gpu-fraction", str(shape.gpu_fraction), "--seed", str(shape.seed),
-                    *(["--name", name] if name else []), *(["--list"] if as_list else []), "-o", str(path)],
-                   check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            str(HERE / "generate.py"),
+            "--nodes",
+            str(shape.nodes),
+            "--pods-per-node",
+            str(shape.pods_per_node),
+            "--namespaces",
+            str(shape.namespaces),
+            "--gpu-fraction",
+            str(shape.gpu_fraction),
+            "--seed",
+            str(shape.seed),
+            *(["--name", name] if name else []),
+            *(["--list"] if as_list else []),
+            "-o",
+            str(path),
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 # -- stages, measured inside one fresh process ------------------------------------------------------
@@ -139,14 +164,20 @@ def stages(path: str) -> dict:
         marks.append(time.perf_counter())
         result = run_audit(inventory, checks)
         marks.append(time.perf_counter())
-        report = assemble_report([Part(result, inventory)], checks, library)  # inside the block, as kubegap.pipeline.audit does
+        report = assemble_report(
+            [Part(result, inventory)], checks, library
+        )  # inside the block, as kubegap.pipeline.audit does
         marks.append(time.perf_counter())
     renderer("json")(report, io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))  # a byte stream, as stdout or a file is
     marks.append(time.perf_counter())
     renderer("table")(report, io.StringIO())
     marks.append(time.perf_counter())
     names = ("load", "inventory", "checks", "report", "render_json", "render_table")
-    return {**{n: b - a for n, a, b in zip(names, marks, marks[1:])}, "objects": len(inventory), "findings": len(report["findings"])}
+    return {
+        **{n: b - a for n, a, b in zip(names, marks, marks[1:])},
+        "objects": len(inventory),
+        "findings": len(report["findings"]),
+    }
 
 
 def median(values: list[float]) -> float:
@@ -173,12 +204,24 @@ def bench_size(name: str, shape: Shape, repeats: int) -> dict:
         ends.append(end.seconds)
         cpus.append(end.cpu_seconds)
         rss.append(end.rss_mib)
-        print(f"  {name} #{attempt + 1}: floor {floor.seconds:.2f} s, audit {end.seconds:.2f} s, {end.rss_mib:.0f} MiB", flush=True)
+        print(
+            f"  {name} #{attempt + 1}: floor {floor.seconds:.2f} s, audit {end.seconds:.2f} s, {end.rss_mib:.0f} MiB",
+            flush=True,
+        )
     stage_medians = {k: median([r[k] for r in stage_runs]) for k in stage_runs[0] if k not in ("objects", "findings")}
     return {
-        "name": name, "nodes": shape.nodes, "pods": shape.pods, "objects": stage_runs[0]["objects"], "findings": stage_runs[0]["findings"],
-        "mib": path.stat().st_size / 2**20, "floor": median(floors), "parse": median(parses), "end_to_end": median(ends),
-        "cpu": median(cpus), "rss_mib": median(rss), "stages": stage_medians,
+        "name": name,
+        "nodes": shape.nodes,
+        "pods": shape.pods,
+        "objects": stage_runs[0]["objects"],
+        "findings": stage_runs[0]["findings"],
+        "mib": path.stat().st_size / 2**20,
+        "floor": median(floors),
+        "parse": median(parses),
+        "end_to_end": median(ends),
+        "cpu": median(cpus),
+        "rss_mib": median(rss),
+        "stages": stage_medians,
     }
 
 
@@ -199,48 +242,101 @@ def bench_checkov(repeats: int) -> dict | None:
     binary = checkov()
     version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.strip()
     ours, theirs, objects, resources = [], [], 0, 0
-    left_out = [str(path) for path in skipped_directories(CORPUS)]  # Checkov reads test and sample folders: so does kubegap here
+    left_out = [
+        str(path) for path in skipped_directories(CORPUS)
+    ]  # Checkov reads test and sample folders: so does kubegap here
     for attempt in range(repeats):
         run = timed([*kubegap_command(), "audit", str(CORPUS), *left_out, "--format", "json", "--fail-on", "none"])
         ours.append(run.seconds)
         objects = json.loads(run.stdout)["summary"]["objects"]
         with tempfile.TemporaryDirectory() as home:  # checkov writes caches under $HOME
-            run = timed([str(binary), "-d", str(CORPUS), "--framework", "kubernetes", "-o", "json", "--quiet", "--skip-download"],
-                        env={**os.environ, "HOME": home}, cwd=home)
+            run = timed(
+                [
+                    str(binary),
+                    "-d",
+                    str(CORPUS),
+                    "--framework",
+                    "kubernetes",
+                    "-o",
+                    "json",
+                    "--quiet",
+                    "--skip-download",
+                ],
+                env={**os.environ, "HOME": home},
+                cwd=home,
+            )
         theirs.append(run.seconds)
         reports = json.loads(run.stdout)
         reports = reports if isinstance(reports, list) else [reports]
         resources = sum(r.get("summary", {}).get("resource_count", 0) for r in reports)
-        print(f"  corpus #{attempt + 1}: kubegap {ours[-1]:.1f} s ({objects} objects), checkov {theirs[-1]:.1f} s ({resources} resources)", flush=True)
+        print(
+            f"  corpus #{attempt + 1}: kubegap {ours[-1]:.1f} s ({objects} objects), checkov {theirs[-1]:.1f} s ({resources} resources)",
+            flush=True,
+        )
     ours_rate, theirs_rate = objects / median(ours), resources / median(theirs)
-    return {"version": version, "files": sum(1 for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml", ".json")),
-            "kubegap_s": median(ours), "checkov_s": median(theirs), "objects": objects, "resources": resources,
-            "kubegap_rate": ours_rate, "checkov_rate": theirs_rate, "ratio": ours_rate / theirs_rate}
+    return {
+        "version": version,
+        "files": sum(1 for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml", ".json")),
+        "kubegap_s": median(ours),
+        "checkov_s": median(theirs),
+        "objects": objects,
+        "resources": resources,
+        "kubegap_rate": ours_rate,
+        "checkov_rate": theirs_rate,
+        "ratio": ours_rate / theirs_rate,
+    }
 
 
 # -- start-up -------------------------------------------------------------------------------------
 def bench_startup(repeats: int) -> list[dict]:
-    commands = [("python -c pass", [sys.executable, "-c", "pass"]), ("kubegap --version", [*kubegap_command(), "--version"]),
-                ("kubegap checks", [*kubegap_command(), "checks"]), ("kubegap cases search dns", [*kubegap_command(), "cases", "search", "dns"])]
+    commands = [
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("kubegap --version", [*kubegap_command(), "--version"]),
+        ("kubegap checks", [*kubegap_command(), "checks"]),
+        ("kubegap cases search dns", [*kubegap_command(), "cases", "search", "dns"]),
+    ]
     times: dict[str, list[float]] = {label: [] for label, _ in commands}
     for _ in range(repeats):
         for label, command in commands:
             times[label].append(timed(command, env={**os.environ, "COLUMNS": "120"}).seconds * 1000)
     baseline = median(times["python -c pass"])
-    return [{"command": label, "ms": median(values), "over_baseline_ms": median(values) - baseline} for label, values in times.items()]
+    return [
+        {"command": label, "ms": median(values), "over_baseline_ms": median(values) - baseline}
+        for label, values in times.items()
+    ]
 
 
 # -- RESULTS.md -----------------------------------------------------------------------------------
 def machine() -> str:
-    memory = next((line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")), "0") if Path("/proc/meminfo").exists() else "0"
+    memory = (
+        next(
+            (line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")),
+            "0",
+        )
+        if Path("/proc/meminfo").exists()
+        else "0"
+    )
     import orjson
 
     from kubegap import __version__
 
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
-    return (f"{os.cpu_count()} cores ({cpu}), {int(memory) / 2**20:.1f} GiB memory, {platform.system()} {platform.release()}, "
-            f"Python {platform.python_version()}, orjson {orjson.__version__}, kubegap {__version__}; "
-            f"load average at the start {os.getloadavg()[0]:.1f}")
+    cpu = (
+        next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            platform.processor(),
+        )
+        if Path("/proc/cpuinfo").exists()
+        else platform.processor()
+    )
+    return (
+        f"{os.cpu_count()} cores ({cpu}), {int(memory) / 2**20:.1f} GiB memory, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}, orjson {orjson.__version__}, kubegap {__version__}; "
+        f"load average at the start {os.getloadavg()[0]:.1f}"
+    )
 
 
 def verdict(ok: bool) -> str:
@@ -251,37 +347,74 @@ def touch_seconds() -> float:
     return float(subprocess.run([sys.executable, "-c", TOUCH], capture_output=True, text=True, check=True).stdout)
 
 
-def render(sizes: list[dict], exponent: float | None, floor_exponent: float | None, corpus: dict | None, peers: dict | None,
-           startup: list[dict], repeats: int, touch: tuple[float, float]) -> str:
-    lines = [f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeats, medians. Machine: {machine()}; "
-             f"touching 1 GiB of fresh memory took {touch[0]:.2f} s at the start and {touch[1]:.2f} s at the end.", ""]
-    lines += ["### Cluster snapshots", "",
-              "| size | nodes | pods | objects | file | floor (parse) | audit end to end (CPU) | ratio | peak RSS | findings |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+def render(
+    sizes: list[dict],
+    exponent: float | None,
+    floor_exponent: float | None,
+    corpus: dict | None,
+    peers: dict | None,
+    startup: list[dict],
+    repeats: int,
+    touch: tuple[float, float],
+) -> str:
+    lines = [
+        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeats, medians. Machine: {machine()}; "
+        f"touching 1 GiB of fresh memory took {touch[0]:.2f} s at the start and {touch[1]:.2f} s at the end.",
+        "",
+    ]
+    lines += [
+        "### Cluster snapshots",
+        "",
+        "| size | nodes | pods | objects | file | floor (parse) | audit end to end (CPU) | ratio | peak RSS | findings |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for s in sizes:
-        lines.append(f"| {s['name']} | {s['nodes']:,} | {s['pods']:,} | {s['objects']:,} | {s['mib']:.0f} MiB | {s['floor']:.2f} s ({s['parse']:.2f} s) | "
-                     f"{s['end_to_end']:.2f} s ({s['cpu']:.2f} s) | {s['end_to_end'] / s['floor']:.2f}x | {s['rss_mib']:,.0f} MiB | {s['findings']} |")
-    lines += ["", "Floor: a fresh interpreter reading the file and parsing it with orjson, collector off (in brackets: the parse "
-              "alone). Audit: `kubegap audit FILE --format json` in a fresh process, its CPU time (user and system) in brackets. "
-              "Ratio: audit / floor, for information (speed is judged against kube-score below). The floor holds about "
-              "nine times the file in memory, the audit about twice: on a machine where touching fresh memory is slow (above), "
-              "the floor slows more than the audit and the ratio falls.", "",
-              "| size | load | inventory | checks | report | render json | render table |", "|---|---:|---:|---:|---:|---:|---:|"]
+        lines.append(
+            f"| {s['name']} | {s['nodes']:,} | {s['pods']:,} | {s['objects']:,} | {s['mib']:.0f} MiB | {s['floor']:.2f} s ({s['parse']:.2f} s) | "
+            f"{s['end_to_end']:.2f} s ({s['cpu']:.2f} s) | {s['end_to_end'] / s['floor']:.2f}x | {s['rss_mib']:,.0f} MiB | {s['findings']} |"
+        )
+    lines += [
+        "",
+        "Floor: a fresh interpreter reading the file and parsing it with orjson, collector off (in brackets: the parse "
+        "alone). Audit: `kubegap audit FILE --format json` in a fresh process, its CPU time (user and system) in brackets. "
+        "Ratio: audit / floor, for information (speed is judged against kube-score below). The floor holds about "
+        "nine times the file in memory, the audit about twice: on a machine where touching fresh memory is slow (above), "
+        "the floor slows more than the audit and the ratio falls.",
+        "",
+        "| size | load | inventory | checks | report | render json | render table |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
     for s in sizes:
         st = s["stages"]
-        lines.append(f"| {s['name']} | " + " | ".join(f"{st[k]:.2f} s ({st[k] / s['parse']:.2f}x)" for k in ("load", "inventory", "checks", "report", "render_json", "render_table")) + " |")
+        lines.append(
+            f"| {s['name']} | "
+            + " | ".join(
+                f"{st[k]:.2f} s ({st[k] / s['parse']:.2f}x)"
+                for k in ("load", "inventory", "checks", "report", "render_json", "render_table")
+            )
+            + " |"
+        )
     lines += ["", "Stages in one fresh process; in brackets, against the parse alone.", ""]
     if exponent is not None:
-        lines.append(f"Scaling exponent of end-to-end time over pods: **{exponent:.2f}** (the floor's: {floor_exponent:.2f}).")
+        lines.append(
+            f"Scaling exponent of end-to-end time over pods: **{exponent:.2f}** (the floor's: {floor_exponent:.2f})."
+        )
         lines.append("")
     if corpus:
-        lines += ["### Beside Checkov", "",
-                  f"The manifest corpus (../shared/corpus, {corpus['files']} YAML/JSON files, read in place), Kubernetes checks only, "
-                  f"Checkov {corpus['version']} with `--framework kubernetes --skip-download`.", "",
-                  "| tool | wall time | objects | objects per second |", "|---|---:|---:|---:|",
-                  f"| kubegap | {corpus['kubegap_s']:.1f} s | {corpus['objects']:,} | {corpus['kubegap_rate']:.0f} |",
-                  f"| Checkov | {corpus['checkov_s']:.1f} s | {corpus['resources']:,} (its resource count) | {corpus['checkov_rate']:.1f} |",
-                  "", f"kubegap reads **{corpus['ratio']:.1f}x** as many objects per second.", ""]
+        lines += [
+            "### Beside Checkov",
+            "",
+            f"The manifest corpus (../shared/corpus, {corpus['files']} YAML/JSON files, read in place), Kubernetes checks only, "
+            f"Checkov {corpus['version']} with `--framework kubernetes --skip-download`.",
+            "",
+            "| tool | wall time | objects | objects per second |",
+            "|---|---:|---:|---:|",
+            f"| kubegap | {corpus['kubegap_s']:.1f} s | {corpus['objects']:,} | {corpus['kubegap_rate']:.0f} |",
+            f"| Checkov | {corpus['checkov_s']:.1f} s | {corpus['resources']:,} (its resource count) | {corpus['checkov_rate']:.1f} |",
+            "",
+            f"kubegap reads **{corpus['ratio']:.1f}x** as many objects per second.",
+            "",
+        ]
     if peers:
         lines += render_peers(peers)
     lines += ["### Start-up", "", "| command | median | over `python -c pass` |", "|---|---:|---:|"]
@@ -290,22 +423,34 @@ def render(sizes: list[dict], exponent: float | None, floor_exponent: float | No
     for size in sizes:
         if size["name"] in SIZE_TARGETS:
             most_gib, gib = SIZE_TARGETS[size["name"]], size["rss_mib"] / 1024
-            lines.append(f"| {size['name']}: peak RSS at most {most_gib:.0f} GiB | {gib:.2f} GiB | {verdict(gib <= most_gib)} |")
+            lines.append(
+                f"| {size['name']}: peak RSS at most {most_gib:.0f} GiB | {gib:.2f} GiB | {verdict(gib <= most_gib)} |"
+            )
     for row in (peers or {}).get("rows", []):
         ours = row["tools"]["kubegap"]
         for name, m in row["tools"].items():
             if name != "kubegap":
                 ratio = m["cpu"] / ours["cpu"]
-                lines.append(f"| {row['label']}: at least {TARGETS['peer_cpu_ratio']:g}x {name}'s speed by CPU time | {ratio:.2f}x | "
-                             f"{verdict(ratio >= TARGETS['peer_cpu_ratio'])} |")
+                lines.append(
+                    f"| {row['label']}: at least {TARGETS['peer_cpu_ratio']:g}x {name}'s speed by CPU time | {ratio:.2f}x | "
+                    f"{verdict(ratio >= TARGETS['peer_cpu_ratio'])} |"
+                )
     if exponent is not None:
-        lines.append(f"| scaling exponent <= {TARGETS['exponent']} | {exponent:.2f} | {verdict(exponent <= TARGETS['exponent'])} |")
+        lines.append(
+            f"| scaling exponent <= {TARGETS['exponent']} | {exponent:.2f} | {verdict(exponent <= TARGETS['exponent'])} |"
+        )
     if corpus:
-        lines.append(f"| >= {TARGETS['checkov_ratio']:.0f}x Checkov's objects per second | {corpus['ratio']:.1f}x | {verdict(corpus['ratio'] >= TARGETS['checkov_ratio'])} |")
+        lines.append(
+            f"| >= {TARGETS['checkov_ratio']:.0f}x Checkov's objects per second | {corpus['ratio']:.1f}x | {verdict(corpus['ratio'] >= TARGETS['checkov_ratio'])} |"
+        )
     by_command = {s["command"]: s for s in startup}
     version, search = by_command["kubegap --version"], by_command["kubegap cases search dns"]
-    lines.append(f"| `kubegap --version` within {TARGETS['version_ms']:.0f} ms of `python -c pass` | {version['over_baseline_ms']:+.0f} ms | {verdict(version['over_baseline_ms'] <= TARGETS['version_ms'])} |")
-    lines.append(f"| `kubegap cases search` under {TARGETS['search_ms']:.0f} ms | {search['ms']:.0f} ms | {verdict(search['ms'] < TARGETS['search_ms'])} |")
+    lines.append(
+        f"| `kubegap --version` within {TARGETS['version_ms']:.0f} ms of `python -c pass` | {version['over_baseline_ms']:+.0f} ms | {verdict(version['over_baseline_ms'] <= TARGETS['version_ms'])} |"
+    )
+    lines.append(
+        f"| `kubegap cases search` under {TARGETS['search_ms']:.0f} ms | {search['ms']:.0f} ms | {verdict(search['ms'] < TARGETS['search_ms'])} |"
+    )
     return "\n".join(lines)
 
 
@@ -339,11 +484,16 @@ def main() -> None:
     floor_exponent = slope([s["pods"] for s in sizes], [s["floor"] for s in sizes])
     corpus = None if args.skip_checkov else bench_checkov(args.checkov_repeats)
     measured = {s["name"]: s for s in sizes}
-    peer_inputs = [(name, snapshot(name, SIZES[name], as_list=True), measured[name]["objects"])
-                   for name in filter(None, args.peer_sizes.split(",")) if name in measured]
+    peer_inputs = [
+        (name, snapshot(name, SIZES[name], as_list=True), measured[name]["objects"])
+        for name in filter(None, args.peer_sizes.split(","))
+        if name in measured
+    ]
     peers = bench_peers(peer_inputs, args.repeats, timed, kubegap_command) if peer_inputs else None
     startup = bench_startup(max(args.repeats, 10))
-    body = render(sizes, exponent, floor_exponent, corpus, peers, startup, args.repeats, (touched_at_start, touch_seconds()))
+    body = render(
+        sizes, exponent, floor_exponent, corpus, peers, startup, args.repeats, (touched_at_start, touch_seconds())
+    )
     if args.stdout:
         print(body)
     else:

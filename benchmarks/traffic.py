@@ -34,13 +34,35 @@ from kubegap.sources.targets import kinds_read, metadata_kinds  # noqa: E402
 
 START, END = "<!-- traffic:start -->", "<!-- traffic:end -->"
 BUILTIN_VERSIONS = {
-    "": "v1", "apps": "v1", "batch": "v1", "policy": "v1", "autoscaling": "v2", "networking.k8s.io": "v1",
-    "discovery.k8s.io": "v1", "storage.k8s.io": "v1", "scheduling.k8s.io": "v1", "admissionregistration.k8s.io": "v1",
-    "apiextensions.k8s.io": "v1", "apiregistration.k8s.io": "v1", "rbac.authorization.k8s.io": "v1", "coordination.k8s.io": "v1",
+    "": "v1",
+    "apps": "v1",
+    "batch": "v1",
+    "policy": "v1",
+    "autoscaling": "v2",
+    "networking.k8s.io": "v1",
+    "discovery.k8s.io": "v1",
+    "storage.k8s.io": "v1",
+    "scheduling.k8s.io": "v1",
+    "admissionregistration.k8s.io": "v1",
+    "apiextensions.k8s.io": "v1",
+    "apiregistration.k8s.io": "v1",
+    "rbac.authorization.k8s.io": "v1",
+    "coordination.k8s.io": "v1",
 }
-CLUSTER_SCOPED = {"Node", "Namespace", "PersistentVolume", "StorageClass", "CSIDriver", "PriorityClass", "ClusterRole",
-                  "ClusterRoleBinding", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration",
-                  "CustomResourceDefinition", "APIService"}
+CLUSTER_SCOPED = {
+    "Node",
+    "Namespace",
+    "PersistentVolume",
+    "StorageClass",
+    "CSIDriver",
+    "PriorityClass",
+    "ClusterRole",
+    "ClusterRoleBinding",
+    "ValidatingWebhookConfiguration",
+    "MutatingWebhookConfiguration",
+    "CustomResourceDefinition",
+    "APIService",
+}
 
 
 def served_types(objects: list[dict]) -> list[ResourceType]:
@@ -66,12 +88,30 @@ def events(pods: list[dict]) -> list[dict]:
     for pod in pods:
         meta = pod["metadata"]
         for reason in ("Scheduled", "Pulled"):
-            found.append({"apiVersion": "v1", "kind": "Event", "metadata": {
-                "name": f"{meta['name']}.{reason.lower()}", "namespace": meta["namespace"], "uid": f"{meta['uid']}-{reason}"},
-                "involvedObject": {"kind": "Pod", "namespace": meta["namespace"], "name": meta["name"], "uid": meta["uid"]},
-                "reason": reason, "message": f"{reason} pod {meta['name']} on its node after the image was present on the machine",
-                "type": "Normal", "count": 1, "firstTimestamp": "2026-03-09T11:00:00Z", "lastTimestamp": "2026-03-09T11:00:00Z",
-                "source": {"component": "kubelet"}})
+            found.append(
+                {
+                    "apiVersion": "v1",
+                    "kind": "Event",
+                    "metadata": {
+                        "name": f"{meta['name']}.{reason.lower()}",
+                        "namespace": meta["namespace"],
+                        "uid": f"{meta['uid']}-{reason}",
+                    },
+                    "involvedObject": {
+                        "kind": "Pod",
+                        "namespace": meta["namespace"],
+                        "name": meta["name"],
+                        "uid": meta["uid"],
+                    },
+                    "reason": reason,
+                    "message": f"{reason} pod {meta['name']} on its node after the image was present on the machine",
+                    "type": "Normal",
+                    "count": 1,
+                    "firstTimestamp": "2026-03-09T11:00:00Z",
+                    "lastTimestamp": "2026-03-09T11:00:00Z",
+                    "source": {"component": "kubelet"},
+                }
+            )
     return found
 
 
@@ -86,7 +126,9 @@ def measure(shape: Shape) -> dict:
             server.add(obj)
         config = server.kubeconfig(Path(home) / "kubeconfig")
         LiveSource(connect(str(config)), sorted(metadata)).collect()  # the same kinds listed in full, for comparison
-        in_full = sum(e.get("bytes", 0) for e in server.log if e["path"].rsplit("/", 1)[-1] in {_plural(k) for k in metadata})
+        in_full = sum(
+            e.get("bytes", 0) for e in server.log if e["path"].rsplit("/", 1)[-1] in {_plural(k) for k in metadata}
+        )
         server.log.clear()
         collection = LiveSource(connect(str(config)), kinds, metadata_only=metadata).collect()
         log = list(server.log)
@@ -96,9 +138,15 @@ def measure(shape: Shape) -> dict:
         by_path[entry["path"]] += entry.get("bytes", 0)
     as_metadata = sum(e.get("bytes", 0) for e in log if e["path"].rsplit("/", 1)[-1] in {_plural(k) for k in metadata})
     return {
-        "counted_in_full": in_full, "counted_as_metadata": as_metadata,
-        "pods": len(pods), "nodes": shape.nodes, "objects": len(collection.resources), "kinds": len(kinds),
-        "requests": len(log), "bytes": sum(e.get("bytes", 0) for e in log), "lists": len(lists),
+        "counted_in_full": in_full,
+        "counted_as_metadata": as_metadata,
+        "pods": len(pods),
+        "nodes": shape.nodes,
+        "objects": len(collection.resources),
+        "kinds": len(kinds),
+        "requests": len(log),
+        "bytes": sum(e.get("bytes", 0) for e in log),
+        "lists": len(lists),
         "metadata_only": sorted({e["path"] for e in log if "PartialObjectMetadataList" in e["accept"]}),
         "cache": sorted({e["path"] for e in log if e["query"].get("resourceVersion") == "0"}),
         "heaviest": by_path.most_common(5),
@@ -119,10 +167,13 @@ def render(result: dict) -> str:
         f"| objects collected | {result['objects']} | {result['objects'] * per:.0f} |",
         "",
         "Heaviest lists: " + ", ".join(f"`{path}` {size / 2**20:.1f} MiB" for path, size in result["heaviest"]) + ".",
-        "Listed as metadata only: " + (", ".join(f"`{p}`" for p in result["metadata_only"]) or "none")
+        "Listed as metadata only: "
+        + (", ".join(f"`{p}`" for p in result["metadata_only"]) or "none")
         + f" (the kinds the checks only count: {result['counted_as_metadata'] / 2**20:.1f} MiB as metadata, "
         f"{result['counted_in_full'] / 2**20:.1f} MiB as full objects).",
-        "Read whole from the watch cache (`resourceVersion=0`): " + (", ".join(f"`{p}`" for p in result["cache"]) or "none") + ".",
+        "Read whole from the watch cache (`resourceVersion=0`): "
+        + (", ".join(f"`{p}`" for p in result["cache"]) or "none")
+        + ".",
     ]
     return "\n".join(lines)
 

@@ -47,14 +47,33 @@ VERDICTS = ("gap", "noise", "wrong")
 happen, or the fix would break the workload. The target is none."""
 
 NEW_PROJECTS = (
-    "Mellanox-network-operator", "NVIDIA-dcgm-exporter", "NVIDIA-k8s-device-plugin", "argoproj-argo-workflows",
-    "cloudnative-pg-cloudnative-pg", "envoyproxy-gateway", "flannel-io-flannel", "kedacore-keda", "kserve-kserve",
-    "kubeflow-mpi-operator", "kubernetes-autoscaler", "kubernetes-kube-state-metrics",
-    "kubernetes-node-problem-detector", "kubernetes-sigs-descheduler", "kubernetes-sigs-jobset", "kubernetes-sigs-lws",
-    "kubernetes-sigs-metrics-server", "kubernetes-sigs-node-feature-discovery", "open-policy-agent-gatekeeper",
-    "open-telemetry-opentelemetry-operator", "projectcalico-calico", "projectcontour-contour", "tektoncd-pipeline",
+    "Mellanox-network-operator",
+    "NVIDIA-dcgm-exporter",
+    "NVIDIA-k8s-device-plugin",
+    "argoproj-argo-workflows",
+    "cloudnative-pg-cloudnative-pg",
+    "envoyproxy-gateway",
+    "flannel-io-flannel",
+    "kedacore-keda",
+    "kserve-kserve",
+    "kubeflow-mpi-operator",
+    "kubernetes-autoscaler",
+    "kubernetes-kube-state-metrics",
+    "kubernetes-node-problem-detector",
+    "kubernetes-sigs-descheduler",
+    "kubernetes-sigs-jobset",
+    "kubernetes-sigs-lws",
+    "kubernetes-sigs-metrics-server",
+    "kubernetes-sigs-node-feature-discovery",
+    "open-policy-agent-gatekeeper",
+    "open-telemetry-opentelemetry-operator",
+    "projectcalico-calico",
+    "projectcontour-contour",
+    "tektoncd-pipeline",
 )
 """The projects the corpus gained in its second round (each pinned to a release in its SOURCES.md)."""
+
+
 class FreshRound(NamedTuple):
     """Release installs nobody here had seen, drawn at random from a pool of widely deployed projects absent from
     the corpus and from every earlier round, rendered with defaults as each project documents its install, and
@@ -77,7 +96,9 @@ class FreshRound(NamedTuple):
 
 FRESH_ROUNDS = (
     FreshRound(
-        "fresh5-installs", "Release installs nobody here had seen: fifth draw", 20261206,
+        "fresh5-installs",
+        "Release installs nobody here had seen: fifth draw",
+        20261206,
         "five of the ten the fourth draw's pool left (a tenth, the OpenTelemetry Operator's chart, was left out: it "
         "installs the operator release the corpus holds), audited after the fixes the first four draws prompted",
         "e4f1e38",
@@ -99,7 +120,9 @@ FRESH_ROUNDS = (
         "judged as client traffic and was judged two levels too high.",
     ),
     FreshRound(
-        "fresh4-installs", "Release installs nobody here had seen: fourth draw", 20261206,
+        "fresh4-installs",
+        "Release installs nobody here had seen: fourth draw",
+        20261206,
         "drawn at random from a new pool of 20 widely deployed projects absent from the corpus and every earlier draw, "
         "audited after the fixes the first three draws prompted",
         "a3c4e29",
@@ -126,7 +149,9 @@ FRESH_ROUNDS = (
         "an API server such as Argo CD's, which runs many). Admin consoles (Headlamp) are judged as before.",
     ),
     FreshRound(
-        "fresh3-installs", "Release installs nobody here had seen: third draw", 20261205,
+        "fresh3-installs",
+        "Release installs nobody here had seen: third draw",
+        20261205,
         "the ten of the second draw's pool that draw left, audited after the fixes the first two draws prompted",
         "d898a67",
         {
@@ -152,7 +177,9 @@ FRESH_ROUNDS = (
         "fetches single pods by name): a ServiceAccount's rights say what a program may do, not what it does.",
     ),
     FreshRound(
-        "fresh2-installs", "Release installs nobody here had seen: second draw", 20261205,
+        "fresh2-installs",
+        "Release installs nobody here had seen: second draw",
+        20261205,
         "drawn at random from a pool of 20 widely deployed projects absent from the corpus and from the first draw",
         "3fe9d0e",
         {
@@ -178,7 +205,9 @@ FRESH_ROUNDS = (
         "every pull needs: nothing in the YAML tells them apart.",
     ),
     FreshRound(
-        "fresh-installs", "Release installs nobody here had seen: first draw", 20261204,
+        "fresh-installs",
+        "Release installs nobody here had seen: first draw",
+        20261204,
         "drawn at random from a pool of 20 widely deployed projects absent from the corpus (ten were drawn; cilium "
         "could not be fetched)",
         "1b24ccc",
@@ -221,6 +250,7 @@ HOLDOUT = tuple(sorted(random.Random(HOLDOUT_SEED).sample(sorted(NEW_PROJECTS), 
 def tuning() -> bool:
     """True while checks are being tuned: the set-aside projects stay out of sight."""
     return os.environ.get("KUBEGAP_TUNING", "") not in ("", "0")
+
 
 Key = tuple[str, str, str, str]
 """A finding's object: (project, kind, namespace or "-", name)."""
@@ -293,7 +323,9 @@ def reviewed(golden: Path = GOLDEN) -> dict[str, list[tuple[Key, str, str]]]:
         for number, line in enumerate(lines[1:], start=2):
             cells = line.split("\t")
             if len(cells) != len(COLUMNS) or cells[4] not in VERDICTS or not cells[5].strip():
-                raise ValueError(f"{path}:{number}: expected {len(COLUMNS)} tab-separated cells, a verdict in {VERDICTS} and a reason")
+                raise ValueError(
+                    f"{path}:{number}: expected {len(COLUMNS)} tab-separated cells, a verdict in {VERDICTS} and a reason"
+                )
             rows.append((tuple(cells[:4]), cells[4], cells[5]))
         found[path.stem] = rows
     return found
@@ -313,7 +345,9 @@ def second_review(path: Path = SECOND_REVIEW) -> list[tuple[str, Key, str, str]]
     for number, line in enumerate(lines[1:], start=2):
         cells = line.split("\t")
         if len(cells) != len(COLUMNS) + 1 or cells[5] not in (*VERDICTS, "wrong") or not cells[6].strip():
-            raise ValueError(f"{path}:{number}: expected {len(COLUMNS) + 1} tab-separated cells, a verdict and a reason")
+            raise ValueError(
+                f"{path}:{number}: expected {len(COLUMNS) + 1} tab-separated cells, a verdict and a reason"
+            )
         rows.append((cells[0], tuple(cells[1:5]), cells[5], cells[6]))
     return rows
 
@@ -321,7 +355,9 @@ def second_review(path: Path = SECOND_REVIEW) -> list[tuple[str, Key, str, str]]
 def _agreement(golden: dict[str, list[tuple[Key, str, str]]], second: list[tuple[str, Key, str, str]]) -> list[str]:
     """The second review against the golden verdicts, over the sampled findings that still fire."""
     verdicts = {(check_id, key): verdict for check_id, rows in golden.items() for key, verdict, _ in rows}
-    pairs = [(verdicts[(check_id, key)], verdict) for check_id, key, verdict, _ in second if (check_id, key) in verdicts]
+    pairs = [
+        (verdicts[(check_id, key)], verdict) for check_id, key, verdict, _ in second if (check_id, key) in verdicts
+    ]
     same = sum(first == again for first, again in pairs)
     stricter = sum(first == "gap" and again != "gap" for first, again in pairs)
     gaps = sum(verdict == "gap" for _, _, verdict, _ in second)
@@ -367,8 +403,10 @@ def _group(project: str) -> str:
 
 def _figure(counts: Counter) -> str:
     findings = sum(counts.values())
-    return (f"{findings} findings, {counts['gap']} gaps, {counts['noise']} noise, {counts['wrong']} wrong: "
-            f"{_share(counts['gap'], findings)} precision")
+    return (
+        f"{findings} findings, {counts['gap']} gaps, {counts['noise']} noise, {counts['wrong']} wrong: "
+        f"{_share(counts['gap'], findings)} precision"
+    )
 
 
 def _rounds(golden: dict[str, list[tuple[Key, str, str]]], kept: dict[str, list] | None) -> list[str]:
@@ -377,9 +415,16 @@ def _rounds(golden: dict[str, list[tuple[Key, str, str]]], kept: dict[str, list]
     for rows in golden.values():
         for key, verdict, _ in rows:
             now[_group(key[0])][verdict] += 1
-    kept = {name: round_review(name) for name in ("tuning-before", "holdout-before", "holdout-untouched")} if kept is None else kept
+    kept = (
+        {name: round_review(name) for name in ("tuning-before", "holdout-before", "holdout-untouched")}
+        if kept is None
+        else kept
+    )
     then = {name: Counter(verdict for _, _, verdict, _ in rows) for name, rows in kept.items()}
-    samples = sum(verdict == "noise" and SAMPLE_WORDS.search(reason) is not None for _, _, verdict, reason in kept["holdout-untouched"])
+    samples = sum(
+        verdict == "noise" and SAMPLE_WORDS.search(reason) is not None
+        for _, _, verdict, reason in kept["holdout-untouched"]
+    )
     tuned = sorted(set(NEW_PROJECTS) - set(HOLDOUT))
     return [
         "",
@@ -441,17 +486,24 @@ def _fresh(round_: FreshRound) -> list[str]:
         "",
         "| project | release | findings | gap | noise | wrong |",
         "|---|---|---:|---:|---:|---:|",
-        *(f"| {project} | {release} | {sum(per[project].values())} | {per[project]['gap']} | {per[project]['noise']} "
-          f"| {per[project]['wrong']} |" for project, release in round_.projects.items()),
+        *(
+            f"| {project} | {release} | {sum(per[project].values())} | {per[project]['gap']} | {per[project]['noise']} "
+            f"| {per[project]['wrong']} |"
+            for project, release in round_.projects.items()
+        ),
         "",
         f"These verdicts are kept as they were given (`tests/golden/corpus-rounds/{round_.name}-blind.tsv`).",
         "",
         round_.since,
-        *([] if now == review else [
-            "",
-            f"As the round stands now (`{round_.name}-after.tsv`: findings that no longer fire dropped, those whose wording,",
-            f"severity or fix changed judged again, no longer blind): **{_figure(after)}**.",
-        ]),
+        *(
+            []
+            if now == review
+            else [
+                "",
+                f"As the round stands now (`{round_.name}-after.tsv`: findings that no longer fire dropped, those whose wording,",
+                f"severity or fix changed judged again, no longer blind): **{_figure(after)}**.",
+            ]
+        ),
     ]
 
 
@@ -459,7 +511,10 @@ def _rereview() -> list[str]:
     """Findings judged again after their wording changed: the sampled gaps by kind of project, and the rest."""
     sampled, others = round_review("rereview-sampled-gaps"), round_review("rereview-changed-others")
     changed = round_review("rereview-sampled-changes")
-    split = {sample: Counter(v for c, key, v, _ in sampled if (key[0] in SAMPLE_COLLECTIONS) == sample) for sample in (False, True)}
+    split = {
+        sample: Counter(v for c, key, v, _ in sampled if (key[0] in SAMPLE_COLLECTIONS) == sample)
+        for sample in (False, True)
+    }
     return [
         "",
         "## Judged again after their wording changed",
@@ -492,8 +547,9 @@ def _rereview() -> list[str]:
     ]
 
 
-def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: list | None = None,
-                       kept: dict[str, list] | None = None) -> str:
+def precision_markdown(
+    golden: dict[str, list[tuple[Key, str, str]]], second: list | None = None, kept: dict[str, list] | None = None
+) -> str:
     """docs/PRECISION.md: the share of each check's corpus findings reviewed as real gaps."""
     checks = all_checks()
     total = Counter(verdict for rows in golden.values() for _, verdict, _ in rows)
@@ -516,7 +572,8 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: li
         f"**Whole corpus: {_figure(total)}.**",
         "",
         f"- install manifests ({len(installs)} projects with findings): {_figure(by_group[False])}",
-        f"- sample collections ({len(SAMPLE_COLLECTIONS)}: " + "; ".join(f"{p}, {why}" for p, why in SAMPLE_COLLECTIONS.items())
+        f"- sample collections ({len(SAMPLE_COLLECTIONS)}: "
+        + "; ".join(f"{p}, {why}" for p, why in SAMPLE_COLLECTIONS.items())
         + f"): {_figure(by_group[True])}",
         *(line for round_ in FRESH_ROUNDS for line in _fresh(round_)),
         *_rounds(golden, kept),
@@ -556,8 +613,10 @@ def precision_markdown(golden: dict[str, list[tuple[Key, str, str]]], second: li
     for project, counts in sorted(projects.items(), key=lambda item: (-sum(item[1].values()), item[0])):
         total_rows = sum(counts.values())
         name = f"{project} *" if project in HOLDOUT else project
-        lines.append(f"| {name} | {total_rows} | {counts['gap']} | {counts['noise']} | {counts['wrong']} "
-                     f"| {_share(counts['gap'], total_rows)} |")
+        lines.append(
+            f"| {name} | {total_rows} | {counts['gap']} | {counts['noise']} | {counts['wrong']} "
+            f"| {_share(counts['gap'], total_rows)} |"
+        )
     lines += _agreement(golden, second_review() if second is None else second)
     return "\n".join(lines) + "\n"
 
@@ -586,7 +645,9 @@ def main() -> int:
             if not args.check or details["check"] in args.check:
                 print(json.dumps(details, default=str))
         return 0
-    verdicts = {(check_id, key): (verdict, reason) for check_id, rows in golden.items() for key, verdict, reason in rows}
+    verdicts = {
+        (check_id, key): (verdict, reason) for check_id, rows in golden.items() for key, verdict, reason in rows
+    }
     print("check\t" + "\t".join(COLUMNS))
     for check_id, key in corpus_findings(corpus):
         if args.check and check_id not in args.check:

@@ -18,7 +18,9 @@ os.environ.setdefault("KUBEGAP_CACHE_DIR", tempfile.mkdtemp(prefix="kubegap-test
 SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
 
 
-def run_cli(*args: str, stdin: str | None = None, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, stdin: str | None = None, env: dict | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess:
     """Run the real command line in a subprocess, as a user would."""
     return subprocess.run(
         [sys.executable, "-m", "kubegap", *args],
@@ -35,7 +37,9 @@ def _this_kubegap_first() -> str:
     """A search path that finds the kubegap under test first, whatever the subprocess's working directory."""
     import kubegap
 
-    return os.pathsep.join([str(Path(kubegap.__file__).resolve().parent.parent), *filter(None, [os.environ.get("PYTHONPATH")])])
+    return os.pathsep.join(
+        [str(Path(kubegap.__file__).resolve().parent.parent), *filter(None, [os.environ.get("PYTHONPATH")])]
+    )
 
 
 @pytest.fixture

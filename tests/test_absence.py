@@ -11,7 +11,9 @@ from kubegap.sources.base import Collection, Origin
 
 
 def _inventory(*objects: dict, listed=(), cluster=None, folder="app") -> Inventory:
-    collection = Collection(listed=set(listed), collected={o["kind"] for o in objects} | set(listed), cluster=cluster or {})
+    collection = Collection(
+        listed=set(listed), collected={o["kind"] for o in objects} | set(listed), cluster=cluster or {}
+    )
     for obj in objects:
         collection.add(obj, Origin(f"{folder}/objects.yaml", 0))
     return Inventory(collection)
@@ -23,17 +25,31 @@ def _obj(kind: str, name: str, ns: str | None = "shop", api: str = "v1", **field
 
 
 DEPLOYMENT = _obj(
-    "Deployment", "api", api="apps/v1",
-    spec={"template": {"metadata": {"labels": {"app": "api", "tier": "web"}}, "spec": {"serviceAccountName": "api", "containers": [{"name": "a"}]}}},
+    "Deployment",
+    "api",
+    api="apps/v1",
+    spec={
+        "template": {
+            "metadata": {"labels": {"app": "api", "tier": "web"}},
+            "spec": {"serviceAccountName": "api", "containers": [{"name": "a"}]},
+        }
+    },
 )
 
 
 @pytest.mark.parametrize(
     "wanted, candidates, expected",
-    [("api-setings", ["api-settings"], "api-settings"), ("billing-credentails", ["billing-credentials"], "billing-credentials"),
-     ("redis-1", ["redis-0"], None), ("api-v2", ["api-v1"], None), ("zone-b", ["zone-a"], None),
-     ("web", ["wbe"], None), ("config", ["config"], None), ("pvcsc-vsan", ["pvcsc001"], None),
-     ("cache", ["caches", "cachet"], None)],  # two candidates: no single near miss
+    [
+        ("api-setings", ["api-settings"], "api-settings"),
+        ("billing-credentails", ["billing-credentials"], "billing-credentials"),
+        ("redis-1", ["redis-0"], None),
+        ("api-v2", ["api-v1"], None),
+        ("zone-b", ["zone-a"], None),
+        ("web", ["wbe"], None),
+        ("config", ["config"], None),
+        ("pvcsc-vsan", ["pvcsc001"], None),
+        ("cache", ["caches", "cachet"], None),
+    ],  # two candidates: no single near miss
 )
 def test_near_miss(wanted, candidates, expected):
     assert near_miss(wanted, candidates) == expected
@@ -52,8 +68,12 @@ def test_manifests_prove_a_missing_object_only_on_positive_evidence():
     config = _obj("ConfigMap", "api-settings")
     inventory = _inventory(DEPLOYMENT, config)
     assert missing_object(inventory, "ConfigMap", "shop", "api-setings", DEPLOYMENT).why.startswith("a near miss")
-    assert missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven  # the files define ConfigMaps here
-    assert missing_object(inventory, "Secret", "shop", "db-password", DEPLOYMENT).why == OPEN_WORLD  # Secrets live outside files
+    assert missing_object(
+        inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT
+    ).proven  # the files define ConfigMaps here
+    assert (
+        missing_object(inventory, "Secret", "shop", "db-password", DEPLOYMENT).why == OPEN_WORLD
+    )  # Secrets live outside files
     elsewhere = _inventory(DEPLOYMENT, _obj("Service", "balance", ns="balances"))
     assert "namespace balances" in missing_object(elsewhere, "Service", "shop", "balance", DEPLOYMENT).why
     unplaced = _inventory(DEPLOYMENT, _obj("Service", "balance", ns=None))  # a chart rendered without namespaces
@@ -61,14 +81,25 @@ def test_manifests_prove_a_missing_object_only_on_positive_evidence():
     other_folder = Inventory(Collection(collected={"Deployment", "ConfigMap"}))
     other_folder.collection.add(DEPLOYMENT, Origin("app/deploy.yaml", 0))
     other_folder.collection.add(config, Origin("base/config.yaml", 0))
-    assert not missing_object(Inventory(other_folder.collection), "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
+    assert not missing_object(
+        Inventory(other_folder.collection), "ConfigMap", "shop", "feature-flags", DEPLOYMENT
+    ).proven
 
 
 def test_a_workload_allowed_to_create_the_kind_makes_absence_unknown():
-    role = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": "writer", "namespace": "shop"},
-            "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}]}
-    binding = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "writer", "namespace": "shop"},
-               "roleRef": {"kind": "Role", "name": "writer"}, "subjects": [{"kind": "ServiceAccount", "name": "api"}]}
+    role = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "Role",
+        "metadata": {"name": "writer", "namespace": "shop"},
+        "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}],
+    }
+    binding = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "RoleBinding",
+        "metadata": {"name": "writer", "namespace": "shop"},
+        "roleRef": {"kind": "Role", "name": "writer"},
+        "subjects": [{"kind": "ServiceAccount", "name": "api"}],
+    }
     inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"), role, binding)
     assert "may create configmaps" in creators(inventory).may_create(["ConfigMap"], "shop")
     assert creators(inventory).may_create(["ConfigMap"], "elsewhere") is None  # a RoleBinding holds in its namespace
@@ -76,13 +107,26 @@ def test_a_workload_allowed_to_create_the_kind_makes_absence_unknown():
 
 
 def test_a_right_granted_through_an_aggregated_cluster_role_counts():
-    aggregated = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole", "metadata": {"name": "writer"},
-                  "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"to": "writer"}}]}, "rules": []}
-    selected = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRole",
-                "metadata": {"name": "writer-configmaps", "labels": {"to": "writer"}},
-                "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}]}
-    binding = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "RoleBinding", "metadata": {"name": "writer", "namespace": "shop"},
-               "roleRef": {"kind": "ClusterRole", "name": "writer"}, "subjects": [{"kind": "ServiceAccount", "name": "api"}]}
+    aggregated = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRole",
+        "metadata": {"name": "writer"},
+        "aggregationRule": {"clusterRoleSelectors": [{"matchLabels": {"to": "writer"}}]},
+        "rules": [],
+    }
+    selected = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRole",
+        "metadata": {"name": "writer-configmaps", "labels": {"to": "writer"}},
+        "rules": [{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create"]}],
+    }
+    binding = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "RoleBinding",
+        "metadata": {"name": "writer", "namespace": "shop"},
+        "roleRef": {"kind": "ClusterRole", "name": "writer"},
+        "subjects": [{"kind": "ServiceAccount", "name": "api"}],
+    }
     inventory = _inventory(DEPLOYMENT, aggregated, selected, binding)
     assert "may create configmaps" in creators(inventory).may_create(["ConfigMap"], "shop")
 
@@ -100,22 +144,36 @@ def test_a_custom_resource_whose_controller_is_absent_may_make_anything():
 def test_a_selector_that_matches_no_template():
     inventory = _inventory(DEPLOYMENT)
     templates = [("Deployment shop/api", {"app": "payments", "tier": "web"})]
-    typo = empty_selection(inventory, "shop", Selector.from_map({"app": "paymnets", "tier": "web"}), templates, DEPLOYMENT)
+    typo = empty_selection(
+        inventory, "shop", Selector.from_map({"app": "paymnets", "tier": "web"}), templates, DEPLOYMENT
+    )
     assert typo.proven and "app=payments" in typo.why
-    key_typo = empty_selection(inventory, "shop", Selector.from_map({"ap": "payments", "tier": "web"}), templates, DEPLOYMENT)
+    key_typo = empty_selection(
+        inventory, "shop", Selector.from_map({"ap": "payments", "tier": "web"}), templates, DEPLOYMENT
+    )
     assert "near miss" not in key_typo.why  # keys under four characters are never near misses
-    assert empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven  # only its workloads make pods
-    assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), [], DEPLOYMENT).proven  # no workload there
+    assert empty_selection(
+        inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT
+    ).proven  # only its workloads make pods
+    assert not empty_selection(
+        inventory, "shop", Selector.from_map({"app": "queue"}), [], DEPLOYMENT
+    ).proven  # no workload there
     crd = _inventory(DEPLOYMENT, _obj("RabbitmqCluster", "mq", api="rabbitmq.com/v1beta1"))
     assert not empty_selection(crd, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven
-    assert empty_selection(crd, "shop", Selector.from_map({"app": "payment", "tier": "web"}), templates, DEPLOYMENT).proven  # a typo still is
-    assert not empty_selection(crd, "shop", Selector.from_map({"app": "payments", "tier": "db"}), templates, DEPLOYMENT).proven
+    assert empty_selection(
+        crd, "shop", Selector.from_map({"app": "payment", "tier": "web"}), templates, DEPLOYMENT
+    ).proven  # a typo still is
+    assert not empty_selection(
+        crd, "shop", Selector.from_map({"app": "payments", "tier": "db"}), templates, DEPLOYMENT
+    ).proven
 
 
 def test_a_directory_with_an_unreadable_document_is_not_self_contained():
     inventory = _inventory(DEPLOYMENT, _obj("ConfigMap", "defaults"))
     assert missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
-    inventory.collection.unread["app/templates.yaml"] = "document 1 could not be parsed"  # an unrendered template beside it may define it
+    inventory.collection.unread["app/templates.yaml"] = (
+        "document 1 could not be parsed"  # an unrendered template beside it may define it
+    )
     assert not missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
     templates = [("Deployment shop/api", {"app": "payments"})]
     assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven

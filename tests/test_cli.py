@@ -21,7 +21,9 @@ SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.jso
 HEAVY = ("kubernetes", "starlette", "fastapi", "uvicorn", "jinja2", "mcp")
 
 
-@pytest.mark.parametrize("args", [["--help"], ["--version"], ["audit", "--help"], ["serve", "--help"], ["site", "build", "--help"]])
+@pytest.mark.parametrize(
+    "args", [["--help"], ["--version"], ["audit", "--help"], ["serve", "--help"], ["site", "build", "--help"]]
+)
 def test_help_and_version_import_no_heavy_stack(args):
     code = (
         "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"
@@ -40,12 +42,15 @@ LIBRARY_COMMAND_SPARES = ("yaml", "kubegap.checks.base", "kubegap.sources.live",
 machinery, the live collector and the audit."""
 
 
-@pytest.mark.parametrize(("args", "unused"), [
-    (["cases", "search", "dns"], LIBRARY_COMMAND_SPARES),
-    (["cases"], LIBRARY_COMMAND_SPARES),
-    (["cases", "show", "datadog-2023-systemd-networkd-cilium-outage"], LIBRARY_COMMAND_SPARES),
-    (["checks"], ("kubegap.library.model", "kubegap.sources.live", "kubegap.audit", "kubegap.pipeline")),
-])
+@pytest.mark.parametrize(
+    ("args", "unused"),
+    [
+        (["cases", "search", "dns"], LIBRARY_COMMAND_SPARES),
+        (["cases"], LIBRARY_COMMAND_SPARES),
+        (["cases", "show", "datadog-2023-systemd-networkd-cilium-outage"], LIBRARY_COMMAND_SPARES),
+        (["checks"], ("kubegap.library.model", "kubegap.sources.live", "kubegap.audit", "kubegap.pipeline")),
+    ],
+)
 def test_library_commands_import_only_what_they_use(args, unused):
     """Start-up is most of the time of these commands, so they import nothing they do not use (with the
     caches warm, as after any earlier run; ``kubegap checks`` as a table shows no case, so no library)."""
@@ -59,7 +64,9 @@ def test_library_commands_import_only_what_they_use(args, unused):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "200"}).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "200"}
+    ).stdout
     assert out.strip().splitlines()[-1] == "LOADED:"
 
 
@@ -76,8 +83,12 @@ def test_demo_audit_cites_both_founding_cases_and_fails_on_high():
     cited = {case for f in report["findings"] for case in f["cases"]}
     assert {"bytedance-2024-megascale-nic-flapping", "datadog-2023-systemd-networkd-cilium-outage"} <= cited
     fired = {f["check_id"] for f in report["findings"]}
-    assert {"nccl-timeouts-unset", "networkd-foreign-routes",
-            "node-updates-uncoordinated", "local-storage-stateful"} <= fired
+    assert {
+        "nccl-timeouts-unset",
+        "networkd-foreign-routes",
+        "node-updates-uncoordinated",
+        "local-storage-stateful",
+    } <= fired
     assert all(c["status"] in ("ran", "skipped", "error") for c in report["coverage"])
     assert not [c for c in report["coverage"] if c["status"] == "error"]
 
@@ -106,7 +117,7 @@ def test_clean_manifest_exits_zero(tmp_path):
 
 
 def test_stdin_and_location(tmp_path):
-    manifest = (tmp_path / "sts.yaml")
+    manifest = tmp_path / "sts.yaml"
     manifest.write_text(
         "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: d}\nspec:\n  template:\n    spec:\n"
         "      containers: [{name: db, image: 'postgres:16', volumeMounts: [{name: data, mountPath: /d}]}]\n"
@@ -168,11 +179,18 @@ main()
 
 
 def with_library(data: Path, cache: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", WITH_LIBRARY, str(data), *args], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "COLUMNS": "200", "KUBEGAP_CACHE_DIR": str(cache), "PYTHONPATH": _this_kubegap_first()})
+    return subprocess.run(
+        [sys.executable, "-c", WITH_LIBRARY, str(data), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200", "KUBEGAP_CACHE_DIR": str(cache), "PYTHONPATH": _this_kubegap_first()},
+    )
 
 
-@pytest.mark.parametrize("args", [["checks"], ["checks", "--format", "json"], ["checks", "show", "pdb-missing"], ["cases"]])
+@pytest.mark.parametrize(
+    "args", [["checks"], ["checks", "--format", "json"], ["checks", "show", "pdb-missing"], ["cases"]]
+)
 def test_library_commands_exit_4_on_an_invalid_library_even_when_they_show_no_case(tmp_path, args):
     data = tmp_path / "data"
     for folder in ("vocabularies", "cases"):
@@ -195,10 +213,22 @@ def test_cases_list_filter_and_show():
     gpu = json.loads(run_cli("cases", "--component", "gpu/nccl", "--format", "json").stdout)
     assert "bytedance-2024-megascale-nic-flapping" in {c["id"] for c in gpu["cases"]}
     shown = run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage")
-    for heading in ("Symptoms", "Trigger", "Root cause", "Component", "Contributing factor", "Detection",
-                    "Remediation", "Lessons", "Sources", "Check your cluster for this"):
+    for heading in (
+        "Symptoms",
+        "Trigger",
+        "Root cause",
+        "Component",
+        "Contributing factor",
+        "Detection",
+        "Remediation",
+        "Lessons",
+        "Sources",
+        "Check your cluster for this",
+    ):
         assert heading in shown.stdout
-    as_json = json.loads(run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage", "--format", "json").stdout)
+    as_json = json.loads(
+        run_cli("cases", "show", "datadog-2023-systemd-networkd-cilium-outage", "--format", "json").stdout
+    )
     assert as_json["id"] == "datadog-2023-systemd-networkd-cilium-outage"
 
 
@@ -225,7 +255,9 @@ def test_run_as_the_kubectl_plugin_usage_says_kubectl_gap():
     import subprocess
     import sys
 
-    code = "import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', 'audit', '--help']\nfrom kubegap.cli import main\nmain()"
+    code = (
+        "import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', 'audit', '--help']\nfrom kubegap.cli import main\nmain()"
+    )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("Usage: kubectl gap audit ") and "kubectl-gap" not in shown.stdout
@@ -249,22 +281,45 @@ def as_kubectl_plugin(*args: str):
     import subprocess
     import sys
 
-    code = f"import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', *{list(args)!r}]\nfrom kubegap.cli import main\nmain()"
+    code = (
+        f"import sys\nsys.argv = ['/usr/local/bin/kubectl-gap', *{list(args)!r}]\nfrom kubegap.cli import main\nmain()"
+    )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
 
 
 def test_run_as_the_kubectl_plugin_errors_and_help_name_kubectl_gap():
     error = as_kubectl_plugin("checks", "show", "pdb-mising")
     assert error.returncode == 2
-    assert error.stderr == "kubectl gap: error: no check 'pdb-mising'; did you mean 'pdb-missing'? (see 'kubectl gap checks')\n"
+    assert (
+        error.stderr
+        == "kubectl gap: error: no check 'pdb-mising'; did you mean 'pdb-missing'? (see 'kubectl gap checks')\n"
+    )
     shown = " ".join(as_kubectl_plugin("audit", "--help").stdout.split())
     assert "'kubectl gap cases show ID'" in shown and "kubegap cases" not in shown
     assert "kubegap: " not in as_kubectl_plugin("audit", "--demo", "--check", "nope").stderr
 
 
-COMMANDS = [[], ["audit"], ["snapshot"], ["rbac"], ["diff"], ["checks"], ["checks", "show"], ["checks", "docs"], ["cases"],
-            ["cases", "list"], ["cases", "search"], ["cases", "facets"], ["cases", "stats"], ["cases", "export"], ["cases", "show"],
-            ["cases", "reconstruction"], ["mcp"], ["serve"], ["site", "build"]]
+COMMANDS = [
+    [],
+    ["audit"],
+    ["snapshot"],
+    ["rbac"],
+    ["diff"],
+    ["checks"],
+    ["checks", "show"],
+    ["checks", "docs"],
+    ["cases"],
+    ["cases", "list"],
+    ["cases", "search"],
+    ["cases", "facets"],
+    ["cases", "stats"],
+    ["cases", "export"],
+    ["cases", "show"],
+    ["cases", "reconstruction"],
+    ["mcp"],
+    ["serve"],
+    ["site", "build"],
+]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
@@ -274,13 +329,22 @@ def test_help_names_values_in_words_not_python_types(command):
     assert not re.search(r"<[a-z\[\]| ]+>|list\[|\bstr\b|int range", shown.stdout), shown.stdout
 
 
-@pytest.mark.parametrize("args, expected", [
-    (["audit", "--demo", "--check", "spred-missing"], "unknown check 'spred-missing'; did you mean 'spread-missing'?"),
-    (["audit", "--demo", "--case", "datadog-2023"], "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?"),
-    (["cases", "show", "datadog-2023-systemd-networkd"], "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?"),
-    (["cases", "--component", "cilium"], "no component term 'cilium'; did you mean 'networking/cilium'?"),
-    (["checks", "show", "nccl-timeout-unset"], "did you mean 'nccl-timeouts-unset'?"),
-])
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (
+            ["audit", "--demo", "--check", "spred-missing"],
+            "unknown check 'spred-missing'; did you mean 'spread-missing'?",
+        ),
+        (["audit", "--demo", "--case", "datadog-2023"], "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?"),
+        (
+            ["cases", "show", "datadog-2023-systemd-networkd"],
+            "did you mean 'datadog-2023-systemd-networkd-cilium-outage'?",
+        ),
+        (["cases", "--component", "cilium"], "no component term 'cilium'; did you mean 'networking/cilium'?"),
+        (["checks", "show", "nccl-timeout-unset"], "did you mean 'nccl-timeouts-unset'?"),
+    ],
+)
 def test_a_mistyped_name_gets_the_names_it_likely_meant(args, expected):
     result = run_cli(*args)
     assert result.returncode == 2 and expected in result.stderr, result.stderr

@@ -49,7 +49,9 @@ def test_checks_puts_each_check_id_on_a_line_of_its_own(width, library):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("command", [["cases"], ["cases", "list", "--per-page", "50"], ["cases", "search", "NCCL timeout"]])
+@pytest.mark.parametrize(
+    "command", [["cases"], ["cases", "list", "--per-page", "50"], ["cases", "search", "NCCL timeout"]]
+)
 def test_case_listings_put_each_case_id_on_a_line_of_its_own(command, width, library):
     listed = lines(*command, width=width)
     page = json.loads(run_cli(*command, "--format", "json").stdout)
@@ -81,14 +83,23 @@ def test_facets_and_stats_keep_vocabulary_terms_whole(width, library):
 def diff_document() -> dict:
     def report(names):
         reader = Reader()
-        reader.read_text("---\n".join(
-            f"apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {{name: {name}, namespace: a-namespace-with-a-long-name}}\n"
-            "spec:\n  template:\n    spec:\n      containers: [{name: db, image: 'postgres:16.1'}]\n"
-            "      volumes: [{name: d, hostPath: {path: /srv}}]\n" for name in names), "set.yaml")
+        reader.read_text(
+            "---\n".join(
+                f"apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {{name: {name}, namespace: a-namespace-with-a-long-name}}\n"
+                "spec:\n  template:\n    spec:\n      containers: [{name: db, image: 'postgres:16.1'}]\n"
+                "      volumes: [{name: d, hostPath: {path: /srv}}]\n"
+                for name in names
+            ),
+            "set.yaml",
+        )
         return audit([reader.collection], audit_options(["local-storage-stateful", "requests-missing"]))
 
-    return diff_report(report(["orders-database-primary", "billing"]), report(["billing", "orders-database-replica-with-a-long-name"]),
-                       "old.json", "new.json")
+    return diff_report(
+        report(["orders-database-primary", "billing"]),
+        report(["billing", "orders-database-replica-with-a-long-name"]),
+        "old.json",
+        "new.json",
+    )
 
 
 @pytest.mark.parametrize("width", [40, 80, 120])
@@ -98,10 +109,14 @@ def test_diff_keeps_object_names_check_ids_and_case_ids_whole(diff_document, wid
     text = out.getvalue()
     words = set(text.replace(":", " ").split())
     for finding in diff_document["new_findings"] + diff_document["fixed_findings"]:
-        assert subject_label(finding).split()[1] in words and finding["check_id"] in words and finding["cases"][0] in words
+        assert (
+            subject_label(finding).split()[1] in words and finding["check_id"] in words and finding["cases"][0] in words
+        )
         assert any(line.startswith(subject_label(finding)) for line in text.splitlines()) or width < 60
     if width in (80, 120):
         snapshot = SNAPSHOTS / f"diff-table-{width}.txt"
         if UPDATE:
             snapshot.write_text(text)
-        assert text == snapshot.read_text(), f"the diff changed; if intended, regenerate {snapshot.name} with KUBEGAP_UPDATE_SNAPSHOTS=1"
+        assert text == snapshot.read_text(), (
+            f"the diff changed; if intended, regenerate {snapshot.name} with KUBEGAP_UPDATE_SNAPSHOTS=1"
+        )

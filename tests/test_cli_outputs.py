@@ -12,8 +12,20 @@ from conftest import run_cli
 
 def test_several_formats_in_one_run_with_the_table_on_stdout(tmp_path):
     sarif, junit, html, md = (tmp_path / name for name in ("k.sarif", "k.xml", "k.html", "k.md"))
-    result = run_cli("audit", "--demo", "--format", f"sarif={sarif}", "--format", f"junit={junit}",
-                     "--format", f"html={html}", "--format", f"markdown={md}", "--format", "table")
+    result = run_cli(
+        "audit",
+        "--demo",
+        "--format",
+        f"sarif={sarif}",
+        "--format",
+        f"junit={junit}",
+        "--format",
+        f"html={html}",
+        "--format",
+        f"markdown={md}",
+        "--format",
+        "table",
+    )
     assert result.returncode == 1, result.stderr
     summary = json.loads(run_cli("audit", "--demo", "--format", "json").stdout)["summary"]
     counts = ", ".join(f"{n} {s}" for s, n in summary["by_severity"].items() if n)
@@ -25,7 +37,9 @@ def test_several_formats_in_one_run_with_the_table_on_stdout(tmp_path):
 
 def test_output_file_goes_to_the_format_without_a_path(tmp_path):
     report, sarif = tmp_path / "report.json", tmp_path / "k.sarif"
-    result = run_cli("audit", "--demo", "--format", "json", "-o", str(report), "--format", f"sarif={sarif}", "--fail-on", "none")
+    result = run_cli(
+        "audit", "--demo", "--format", "json", "-o", str(report), "--format", f"sarif={sarif}", "--fail-on", "none"
+    )
     assert result.returncode == 0 and result.stdout == ""
     assert json.loads(report.read_text())["schema_version"] == "2" and sarif.exists()
 

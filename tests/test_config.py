@@ -71,12 +71,17 @@ def test_without_config_both_checks_fire(manifest, tmp_path):
 
 
 def test_disable_override_severity_and_settings(manifest, tmp_path):
-    report, _ = _audit(manifest, """
+    report, _ = _audit(
+        manifest,
+        """
 checks:
   spread-missing: {enabled: false}
   pdb-missing: {severity: low}
   graceful-shutdown-missing: {settings: {min_grace_seconds: 60}}
-""", tmp_path, checks=())
+""",
+        tmp_path,
+        checks=(),
+    )
     by_check = {f["check_id"]: f for f in report["findings"]}
     assert "spread-missing" not in {c["check_id"] for c in report["coverage"]}
     assert {"pdb-missing", "graceful-shutdown-missing"} <= set(by_check)  # 50 s is now below the threshold
@@ -89,33 +94,51 @@ def test_explicit_check_runs_even_when_disabled(manifest, tmp_path):
 
 
 def test_exemption_suppresses_with_reason(manifest, tmp_path):
-    report, _ = _audit(manifest, """
+    report, _ = _audit(
+        manifest,
+        """
 exemptions:
 - {check: all, namespace: "sho*", name: "legacy-*", reason: "being retired in Q1", expires: 2999-01-01}
-""", tmp_path)
+""",
+        tmp_path,
+    )
     assert report["findings"] == []
     assert {s["check_id"] for s in report["suppressed"]} == {"spread-missing", "pdb-missing"}
     assert all(s["suppressed_by"] == "config" and s["reason"] == "being retired in Q1" for s in report["suppressed"])
 
 
 def test_exemption_for_other_names_or_namespaces_does_not_apply(manifest, tmp_path):
-    report, _ = _audit(manifest, """
+    report, _ = _audit(
+        manifest,
+        """
 exemptions:
 - {check: pdb-missing, namespace: other, reason: "x"}
 - {check: spread-missing, name: "new-*", reason: "y"}
-""", tmp_path)
+""",
+        tmp_path,
+    )
     assert len(report["findings"]) == 2 and report["suppressed"] == []
 
 
 def test_expired_exemption_reports_and_warns(manifest, tmp_path):
-    report, stderr = _audit(manifest, """
+    report, stderr = _audit(
+        manifest,
+        """
 exemptions:
 - {check: pdb-missing, name: legacy-api, reason: "until the PDB ships", expires: 2020-01-31}
-""", tmp_path)
+""",
+        tmp_path,
+    )
     assert "pdb-missing" in {f["check_id"] for f in report["findings"]}
     assert report["expired_exemptions"] == [
-        {"check": "pdb-missing", "namespace": None, "name": "legacy-api", "reason": "until the PDB ships",
-         "expires": "2020-01-31", "matched": 1}
+        {
+            "check": "pdb-missing",
+            "namespace": None,
+            "name": "legacy-api",
+            "reason": "until the PDB ships",
+            "expires": "2020-01-31",
+            "matched": 1,
+        }
     ]
     assert any("expired on 2020-01-31" in w for w in report["warnings"])
     assert "expired on 2020-01-31" in stderr
@@ -148,16 +171,33 @@ def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
     [
         ("checks:\n  nope: {enabled: false}\n", "checks.nope: no such check"),
         ("checks:\n  pdb-missing: {severity: urgent}\n", "checks.pdb-missing.severity"),
-        ("checks:\n  pdb-missing: {enabeld: false}\n", "checks.pdb-missing.enabeld: unknown key; did you mean 'enabled'? (known: enabled, severity, settings)"),
-        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n",
-         "settings.min_grace: unknown setting; did you mean 'min_grace_seconds'? (known: min_grace_seconds)"),
+        (
+            "checks:\n  pdb-missing: {enabeld: false}\n",
+            "checks.pdb-missing.enabeld: unknown key; did you mean 'enabled'? (known: enabled, severity, settings)",
+        ),
+        (
+            "checks:\n  graceful-shutdown-missing: {settings: {min_grace: 5}}\n",
+            "settings.min_grace: unknown setting; did you mean 'min_grace_seconds'? (known: min_grace_seconds)",
+        ),
         ("checks:\n  pdb-mising: {enabled: false}\n", "checks.pdb-mising: no such check; did you mean 'pdb-missing'?"),
         ("exemptions:\n- {chek: pdb-missing, reason: x}\n", "exemptions.0.chek: unknown key; did you mean 'check'?"),
         ("chekcs: {}\n", "chekcs: unknown key; did you mean 'checks'?"),
-        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\n", "settings.min_grace_seconds: expected a number"),
-        ("checks:\n  pod-ip-capacity: {settings: {cluster_pod_cidr: 42}}\n", "settings.cluster_pod_cidr: expected a string, got 42"),
-        ("checks:\n  kubernetes-version-unsupported: {settings: {today: 2026-01-01}}\n", "settings.today: expected a string"),
-        ("checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: null}}\n", "settings.min_grace_seconds: expected a number"),
+        (
+            "checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\n",
+            "settings.min_grace_seconds: expected a number",
+        ),
+        (
+            "checks:\n  pod-ip-capacity: {settings: {cluster_pod_cidr: 42}}\n",
+            "settings.cluster_pod_cidr: expected a string, got 42",
+        ),
+        (
+            "checks:\n  kubernetes-version-unsupported: {settings: {today: 2026-01-01}}\n",
+            "settings.today: expected a string",
+        ),
+        (
+            "checks:\n  graceful-shutdown-missing: {settings: {min_grace_seconds: null}}\n",
+            "settings.min_grace_seconds: expected a number",
+        ),
         ("exemptions:\n- {check: pdb-missing}\n", "exemptions.0.reason: Field required"),
         ("exemptions:\n- {check: pdb-missing, reason: '  '}\n", "exemptions.0.reason: a reason is required"),
         ("exemptions:\n- {check: bogus, reason: x}\n", "exemptions.0.check: no such check 'bogus'"),
@@ -176,15 +216,21 @@ def test_invalid_config_names_file_and_field(tmp_path, text, expected):
 
 def test_every_mistake_in_a_config_file_is_reported_at_once(tmp_path):
     path = tmp_path / "bad.yaml"
-    path.write_text("checks:\n  pdb-mising: {enabled: false}\n  image-tag-mutable: {severty: low}\n"
-                    "  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\nexemptions:\n- check: spread-missing\nfoo: 1\n")
+    path.write_text(
+        "checks:\n  pdb-mising: {enabled: false}\n  image-tag-mutable: {severty: low}\n"
+        "  graceful-shutdown-missing: {settings: {min_grace_seconds: soon}}\nexemptions:\n- check: spread-missing\nfoo: 1\n"
+    )
     with pytest.raises(UserError) as caught:
         load_config(path)
     lines = str(caught.value).splitlines()
     assert all(line.startswith(f"{path}: ") for line in lines)
     assert [line.split(": ")[1] for line in lines] == [
-        "checks.image-tag-mutable.severty", "exemptions.0.reason", "foo", "checks.pdb-mising",
-        "checks.graceful-shutdown-missing.settings.min_grace_seconds"]
+        "checks.image-tag-mutable.severty",
+        "exemptions.0.reason",
+        "foo",
+        "checks.pdb-mising",
+        "checks.graceful-shutdown-missing.settings.min_grace_seconds",
+    ]
 
 
 def test_a_setting_unset_by_default_must_declare_its_type():
@@ -193,9 +239,19 @@ def test_a_setting_unset_by_default_must_declare_its_type():
     def run(ctx):
         yield from ()
 
-    run.__doc__ = "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Severity\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
+    run.__doc__ = (
+        "\n## What it checks\n\nx\n\n## Why it matters\n\nx\n\n## Severity\n\nx\n\n## Example\n\nx\n\n## Fix\n\nx\n"
+    )
     with pytest.raises(ValueError, match=r"settings \['window'\] default to None and need a type"):
-        check(id="untyped-setting", title="t", severity="low", category="c", cases=["x"], fix="f", defaults={"window": None})(run)
+        check(
+            id="untyped-setting",
+            title="t",
+            severity="low",
+            category="c",
+            cases=["x"],
+            fix="f",
+            defaults={"window": None},
+        )(run)
     assert get_check("untyped-setting") is None
 
 
@@ -211,15 +267,30 @@ def test_invalid_config_exits_2_without_traceback(manifest, tmp_path):
 
 def test_settings_reach_the_check(tmp_path):
     nodes = tmp_path / "nodes.yaml"
-    nodes.write_text("".join(
-        f"---\napiVersion: v1\nkind: Node\nmetadata: {{name: n{i}}}\nspec: {{podCIDR: 10.8.{i}.0/24}}\n" for i in range(4)
-    ))
+    nodes.write_text(
+        "".join(
+            f"---\napiVersion: v1\nkind: Node\nmetadata: {{name: n{i}}}\nspec: {{podCIDR: 10.8.{i}.0/24}}\n"
+            for i in range(4)
+        )
+    )
+
     def run(setting):
         config = tmp_path / "c.yaml"
         config.write_text(f"checks:\n  pod-ip-capacity: {{settings: {{cluster_pod_cidr: {setting}}}}}\n")
-        result = run_cli("audit", str(nodes), "--config", str(config), "--check", "pod-ip-capacity", "--format", "json",
-                         "--fail-on", "none")
+        result = run_cli(
+            "audit",
+            str(nodes),
+            "--config",
+            str(config),
+            "--check",
+            "pod-ip-capacity",
+            "--format",
+            "json",
+            "--fail-on",
+            "none",
+        )
         return json.loads(result.stdout)
+
     assert [f["check_id"] for f in run("10.8.0.0/22")["findings"]] == ["pod-ip-capacity"]  # 4 of 4 blocks used
     assert run("10.8.0.0/16")["findings"] == []
     coverage = run("'not a cidr'")["coverage"][0]

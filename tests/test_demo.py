@@ -9,5 +9,7 @@ from conftest import ROOT
 
 
 def test_demo_cluster_is_what_the_generator_writes():
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "demo_cluster.py"), "--check"], capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "demo_cluster.py"), "--check"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr

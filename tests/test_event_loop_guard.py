@@ -42,9 +42,27 @@ def run_pytest(directory: Path, modules: dict[str, str]) -> subprocess.Completed
         (directory / name).write_text(text)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT / "src")])}
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "support.event_loops", "-p", "no:randomly", "-p", "no:cacheprovider",
-         "-q", "--rootdir", str(directory), str(directory)],
-        capture_output=True, text=True, env=env, cwd=directory, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "support.event_loops",
+            "-p",
+            "no:randomly",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--rootdir",
+            str(directory),
+            str(directory),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=directory,
+        timeout=120,
+    )
 
 
 def test_a_loop_held_past_its_module_fails_where_it_is_left(tmp_path):

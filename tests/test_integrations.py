@@ -74,7 +74,9 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict, Path]:
     stubs.mkdir()
     for agent in ("claude", "codex"):
         stub = stubs / agent
-        stub.write_text(f'#!/bin/sh\nexec "{sys.executable}" -c "import json, sys; print(json.dumps(sys.argv[1:]))" "$@" >> "$HOME/{agent}.log"\n')
+        stub.write_text(
+            f'#!/bin/sh\nexec "{sys.executable}" -c "import json, sys; print(json.dumps(sys.argv[1:]))" "$@" >> "$HOME/{agent}.log"\n'
+        )
         stub.chmod(0o755)
     home = tmp_path / "home"
     home.mkdir()
@@ -87,6 +89,7 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict, Path]:
 
 def audit_in(repository: Path, command: str, args: list[str], env: dict) -> dict:
     """Start a registered server as its client does, in the user's repository, and audit a file there."""
+
     async def body():
         params = StdioServerParameters(command=command, args=args, env=env, cwd=str(repository))
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
@@ -119,17 +122,24 @@ BLOCKS = [(doc, block) for doc in DOCUMENTS for block in shell_blocks(doc) if no
 
 
 def test_every_integration_document_is_covered():
-    assert {doc.relative_to(INTEGRATIONS).as_posix() for doc, _ in BLOCKS} == {"claude-code/README.md", "codex/README.md"}
+    assert {doc.relative_to(INTEGRATIONS).as_posix() for doc, _ in BLOCKS} == {
+        "claude-code/README.md",
+        "codex/README.md",
+    }
     assert not [doc for doc in DOCUMENTS if "pip install kubegap" in doc.read_text()]
 
 
-@pytest.mark.parametrize("document, block", BLOCKS, ids=[f"{d.parent.name}/{d.name}:{i}" for i, (d, _) in enumerate(BLOCKS)])
+@pytest.mark.parametrize(
+    "document, block", BLOCKS, ids=[f"{d.parent.name}/{d.name}:{i}" for i, (d, _) in enumerate(BLOCKS)]
+)
 def test_shell_commands_work_as_written(tmp_path, document, block):
     clone, env, repository = sandbox(tmp_path)
     home = Path(env["HOME"])
     script = block.replace(USER_REPOSITORY, str(repository))
     for run in (1, 2):  # a second run leaves the same result: installs can be repeated
-        done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=clone, env=env, capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script], cwd=clone, env=env, capture_output=True, text=True, timeout=60
+        )
         assert done.returncode == 0, done.stderr
         if run == 1:
             first = {p: p.read_bytes() for p in (home / ".codex" / "AGENTS.md", repository / "AGENTS.md") if p.exists()}
@@ -151,14 +161,20 @@ def test_shell_commands_work_as_written(tmp_path, document, block):
         skill = (plugin / "SKILL.md").read_text()
         assert skill.startswith("---\nname: kubegap\n")
         cli = KUBEGAP_BY_PATH[1].replace("~", str(home))
-        assert KUBEGAP_BY_PATH[1] in skill and subprocess.run([cli, "--version"], capture_output=True, text=True).stdout.strip()
+        assert (
+            KUBEGAP_BY_PATH[1] in skill
+            and subprocess.run([cli, "--version"], capture_output=True, text=True).stdout.strip()
+        )
     for agents in first:
         effects += 1
         text = agents.read_text()
         assert agents.read_bytes() == first[agents], "a second run adds no second copy"
         assert "@KUBEGAP@" not in text and "integrations/" not in text
         command = re.search(r"`(\S+/kubegap) audit", text).group(1)
-        assert Path(command).is_absolute() and subprocess.run([command, "--version"], capture_output=True, text=True).returncode == 0
+        assert (
+            Path(command).is_absolute()
+            and subprocess.run([command, "--version"], capture_output=True, text=True).returncode == 0
+        )
     assert effects, f"the block did nothing an agent could use:\n{block}"
 
 
@@ -176,7 +192,14 @@ def test_quoted_kubegap_commands_run(tmp_path, command):
         command = command.replace(placeholder, value)
     arguments = shlex.split(command)[1:]
     env = {**os.environ, "KUBECONFIG": str(tmp_path / "no-kubeconfig")}
-    done = subprocess.run([sys.executable, "-m", "kubegap", *arguments], capture_output=True, text=True, env=env, timeout=120, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "kubegap", *arguments],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert "Traceback" not in done.stderr
     assert done.returncode in (0, 1), done.stderr
     assert done.stdout.strip()
@@ -187,7 +210,9 @@ def real(agent: str):
 
 
 def install_lines(document: Path) -> str:
-    return "\n".join(block for block in shell_blocks(document) if not INSTALL.search(block) and USER_REPOSITORY not in block)
+    return "\n".join(
+        block for block in shell_blocks(document) if not INSTALL.search(block) and USER_REPOSITORY not in block
+    )
 
 
 @real("claude")
@@ -196,10 +221,21 @@ def test_claude_code_connects_both_installs(tmp_path):
     env = {**env, "PATH": os.environ["PATH"], "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1"}
     for block in shell_blocks(INTEGRATIONS / "claude-code" / "README.md"):
         if not INSTALL.search(block):
-            done = subprocess.run(["bash", "-euo", "pipefail", "-c", block], cwd=clone, env=env, capture_output=True, text=True, timeout=120)
+            done = subprocess.run(
+                ["bash", "-euo", "pipefail", "-c", block],
+                cwd=clone,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
             assert done.returncode == 0, done.stderr
-    listed = subprocess.run(["claude", "mcp", "list"], cwd=repository, env=env, capture_output=True, text=True, timeout=300).stdout
-    assert re.search(r"^plugin:kubegap:kubegap: .*Connected", listed, re.M) and re.search(r"^kubegap: .*Connected", listed, re.M), listed
+    listed = subprocess.run(
+        ["claude", "mcp", "list"], cwd=repository, env=env, capture_output=True, text=True, timeout=300
+    ).stdout
+    assert re.search(r"^plugin:kubegap:kubegap: .*Connected", listed, re.M) and re.search(
+        r"^kubegap: .*Connected", listed, re.M
+    ), listed
 
 
 @real("codex")
@@ -207,8 +243,14 @@ def test_codex_registers_the_server_once(tmp_path):
     clone, env, repository = sandbox(tmp_path)
     env = {**env, "PATH": os.environ["PATH"]}
     for _ in range(2):
-        done = subprocess.run(["bash", "-euo", "pipefail", "-c", install_lines(INTEGRATIONS / "codex" / "README.md")],
-                              cwd=clone, env=env, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", install_lines(INTEGRATIONS / "codex" / "README.md")],
+            cwd=clone,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stderr
     import tomllib
 

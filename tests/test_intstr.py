@@ -9,9 +9,18 @@ from kubegap.intstr import int_or_percent, pdb_disruptions_allowed, rolling_upda
 
 @pytest.mark.parametrize(
     "value, total, up, expected",
-    [(0, 3, True, 0), ("0%", 3, True, 0), ("10%", 3, True, 1), ("10%", 3, False, 0), ("100%", 4, False, 4),
-     ("x%", 3, True, None), ("3", 3, True, None), (True, 3, True, None), (2, 3, False, 2),
-     ("12.5%", 8, True, None)],  # the API accepts only integer percentages
+    [
+        (0, 3, True, 0),
+        ("0%", 3, True, 0),
+        ("10%", 3, True, 1),
+        ("10%", 3, False, 0),
+        ("100%", 4, False, 4),
+        ("x%", 3, True, None),
+        ("3", 3, True, None),
+        (True, 3, True, None),
+        (2, 3, False, 2),
+        ("12.5%", 8, True, None),
+    ],  # the API accepts only integer percentages
 )
 def test_int_or_percent(value, total, up, expected):
     assert int_or_percent(value, total, round_up=up) == expected

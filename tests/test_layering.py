@@ -25,8 +25,12 @@ def _imports(path: Path) -> set[str]:
 def test_nothing_beneath_the_command_line_imports_it():
     modules = [p for p in PACKAGE.rglob("*.py") if p.relative_to(PACKAGE).parts[0] not in ("cli", "__main__.py")]
     assert any(p.parent.name == "mcp" for p in modules) and any(p.parent.name == "web" for p in modules)
-    offenders = {str(p.relative_to(PACKAGE)): sorted(n for n in _imports(p) if n == "kubegap.cli" or n.startswith("kubegap.cli."))
-                 for p in modules}
+    offenders = {
+        str(p.relative_to(PACKAGE)): sorted(
+            n for n in _imports(p) if n == "kubegap.cli" or n.startswith("kubegap.cli.")
+        )
+        for p in modules
+    }
     assert not {k: v for k, v in offenders.items() if v}
 
 
@@ -35,8 +39,19 @@ def test_the_check_reads_the_imports_it_finds():
     assert "kubegap.checks.serialize.check_json" in _imports(sample)
 
 
-HTTP_CLIENTS = ("urllib3", "http.client", "urllib.request", "httpx", "requests", "aiohttp", "websocket",
-                "kubernetes.stream", "kubernetes.watch", "kubernetes.dynamic", "kubernetes.client.api")
+HTTP_CLIENTS = (
+    "urllib3",
+    "http.client",
+    "urllib.request",
+    "httpx",
+    "requests",
+    "aiohttp",
+    "websocket",
+    "kubernetes.stream",
+    "kubernetes.watch",
+    "kubernetes.dynamic",
+    "kubernetes.client.api",
+)
 """Ways of sending a request: only the guarded connection to a cluster may import them."""
 GUARDED_CONNECTION = {"sources/kubeclient.py", "sources/readonly.py"}
 NOT_A_CLUSTER = {"report/push.py": ["urllib.request"]}

@@ -41,8 +41,11 @@ CHECKS = select_checks(None)
 CLUSTER_CHECKS = [c for c in CHECKS if c.scope != "fleet"]
 FLEET_CHECKS = [c for c in CHECKS if c.scope == "fleet"]
 CORPUS_PROJECTS = (
-    "GoogleCloudPlatform-container-engine-accelerators", "GoogleCloudPlatform-microservices-demo",
-    "aws-samples-awsome-distributed-training", "cert-manager-cert-manager", "kubeflow-training-operator-master",
+    "GoogleCloudPlatform-container-engine-accelerators",
+    "GoogleCloudPlatform-microservices-demo",
+    "aws-samples-awsome-distributed-training",
+    "cert-manager-cert-manager",
+    "kubeflow-training-operator-master",
     "kubernetes-examples",
 )
 """Real manifests (GPU drivers and training, services, examples) of the shared corpus, each audited in a tenth of a second."""
@@ -80,7 +83,9 @@ def _fixtures(scope: str) -> list[Path]:
 def _serialised(inventory: Inventory) -> bytes:
     """The resources as bytes: a part a check changed, wherever it is shared, changes them."""
     collection = inventory.collection
-    return orjson.dumps([collection.resources, collection.cluster], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    return orjson.dumps(
+        [collection.resources, collection.cluster], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+    )
 
 
 def _fingerprint(value, path: frozenset[int] = frozenset()) -> str:
@@ -100,7 +105,12 @@ def _fingerprint(value, path: frozenset[int] = frozenset()) -> str:
         return type(value).__name__ + "{" + ", ".join(sorted(_fingerprint(v, inner) for v in value)) + "}"
     if dataclasses.is_dataclass(value):
         fields = (f.name for f in dataclasses.fields(value) if f.compare)
-        return type(value).__name__ + "(" + ", ".join(f"{name}={_fingerprint(getattr(value, name), inner)}" for name in fields) + ")"
+        return (
+            type(value).__name__
+            + "("
+            + ", ".join(f"{name}={_fingerprint(getattr(value, name), inner)}" for name in fields)
+            + ")"
+        )
     return f"<{type(value).__name__}>"
 
 
@@ -109,12 +119,15 @@ def memoised(monkeypatch) -> list[tuple[object, object, str]]:
     """Every value memoised during the test, as ``(key, value, its fingerprint when it was worked out)``."""
     made: list[tuple[object, object, str]] = []
     for holder in (Inventory, ScopedInventory, PodTemplate):
+
         def derive(self, key, compute, original=holder.derive):
             def recorded(source):
                 value = compute(source)
                 made.append((key, value, _fingerprint(value)))
                 return value
+
             return original(self, key, recorded)
+
         monkeypatch.setattr(holder, "derive", derive)
     return made
 
@@ -136,8 +149,10 @@ def _outcome(result: AuditResult) -> tuple:
 CLUSTER_INPUTS = [
     pytest.param(_manifests(demo_path()), {}, id="demo"),
     pytest.param(_benchmark_snapshot, {}, id="benchmark-snapshot"),
-    *(pytest.param(_manifests(path), _settings(path), id=f"{path.parent.parent.name}/{path.parent.name}/{path.stem}")
-      for path in _fixtures("cluster")),
+    *(
+        pytest.param(_manifests(path), _settings(path), id=f"{path.parent.parent.name}/{path.parent.name}/{path.stem}")
+        for path in _fixtures("cluster")
+    ),
 ]
 
 
@@ -174,5 +189,7 @@ def test_a_fleet_audit_changes_nothing_it_reads(path, memoised):
     second = run_audit(None, FLEET_CHECKS, settings=settings, fleet=members)
     assert [_serialised(inventory) for _, inventory in members] == before
     assert _outcome(second) == _outcome(first)
-    assert _outcome(run_audit(None, FLEET_CHECKS[::-1], settings=settings, fleet=fleet_members(path))) == _outcome(first)
+    assert _outcome(run_audit(None, FLEET_CHECKS[::-1], settings=settings, fleet=fleet_members(path))) == _outcome(
+        first
+    )
     assert _changed(memoised) == []

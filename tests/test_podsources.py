@@ -16,11 +16,18 @@ def _sources(*objects: dict) -> PodSources:
 
 
 STATEFULSET = {
-    "apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "redis", "namespace": "a"},
-    "spec": {"replicas": 2, "template": {"metadata": {"labels": {"app": "redis"}}, "spec": {"containers": [{"name": "r"}]}}},
+    "apiVersion": "apps/v1",
+    "kind": "StatefulSet",
+    "metadata": {"name": "redis", "namespace": "a"},
+    "spec": {
+        "replicas": 2,
+        "template": {"metadata": {"labels": {"app": "redis"}}, "spec": {"containers": [{"name": "r"}]}},
+    },
 }
 PROMETHEUS = {
-    "apiVersion": "monitoring.coreos.com/v1", "kind": "Prometheus", "metadata": {"name": "k8s", "namespace": "a"},
+    "apiVersion": "monitoring.coreos.com/v1",
+    "kind": "Prometheus",
+    "metadata": {"name": "k8s", "namespace": "a"},
     "spec": {"replicas": 2, "shards": 2, "podMetadata": {"labels": {"team": "obs"}}},
 }
 
@@ -31,7 +38,9 @@ def _select(sources: PodSources, labels: dict[str, str]) -> list[str]:
 
 def test_a_statefulset_names_only_the_pods_it_runs() -> None:
     sources = _sources(STATEFULSET)
-    assert _select(sources, {"app": "redis", "statefulset.kubernetes.io/pod-name": "redis-1"}) == ["StatefulSet a/redis"]
+    assert _select(sources, {"app": "redis", "statefulset.kubernetes.io/pod-name": "redis-1"}) == [
+        "StatefulSet a/redis"
+    ]
     assert _select(sources, {"app": "redis", "statefulset.kubernetes.io/pod-name": "redis-2"}) == []
     assert _select(sources, {"app": "redis", "pod-template-hash": "abc12"}) == ["StatefulSet a/redis"]
     assert _select(sources, {"app": "valkey"}) == []
@@ -46,7 +55,9 @@ def test_an_operator_resource_is_not_a_pod_source() -> None:
 
 def test_expressions_are_judged_on_known_labels() -> None:
     sources = _sources(STATEFULSET)
-    not_redis = Selector.from_label_selector({"matchExpressions": [{"key": "app", "operator": "NotIn", "values": ["redis"]}]})
+    not_redis = Selector.from_label_selector(
+        {"matchExpressions": [{"key": "app", "operator": "NotIn", "values": ["redis"]}]}
+    )
     absent = Selector.from_label_selector({"matchExpressions": [{"key": "tier", "operator": "DoesNotExist"}]})
     assert sources.select("a", not_redis) == []
     assert [str(s.ref) for s in sources.select("a", absent)] == ["StatefulSet a/redis"]

@@ -40,8 +40,14 @@ def run_audit(tmp_path: Path, *args: str, action: str = "pass", stdout=subproces
     """``kubegap audit ARGS`` through its entry point, with ``action`` run inside the audit."""
     script = tmp_path / "audit_with_hooks.py"
     script.write_text(DURING_AUDIT.format(action=action))
-    return subprocess.run([sys.executable, str(script), "audit", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          env=buffered_env(), cwd=tmp_path, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(script), "audit", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=buffered_env(),
+        cwd=tmp_path,
+        timeout=120,
+    )
 
 
 def buffered_env() -> dict:
@@ -80,8 +86,10 @@ def test_output_file_is_complete_and_stdout_empty(tmp_path):
 
 def test_atexit_handlers_registered_during_the_audit_run(tmp_path):
     # as the Kubernetes client's do: a temporary file deleted by an atexit handler
-    action = ("fd, path = __import__('tempfile').mkstemp(dir='.', prefix='cert-'); os.close(fd); "
-              "atexit.register(os.remove, path); atexit.register(print, 'ATEXIT-RAN', flush=True)")
+    action = (
+        "fd, path = __import__('tempfile').mkstemp(dir='.', prefix='cert-'); os.close(fd); "
+        "atexit.register(os.remove, path); atexit.register(print, 'ATEXIT-RAN', flush=True)"
+    )
     result = run_audit(tmp_path, "--demo", "--format", "json", action=action)
     assert result.returncode == 1, result.stderr
     assert result.stdout.endswith(b"}\nATEXIT-RAN\n")
@@ -93,12 +101,26 @@ def test_atexit_handlers_registered_during_the_audit_run(tmp_path):
     [
         (["--demo", "--format", "json", "--fail-on", "none"], "pass", 0, None),
         (["--demo", "--format", "json", "--fail-on", "high"], "pass", 1, None),
-        (["--demo", "--format", "json", "--check", "no-such-check"], "pass", 2, b"kubegap: error: unknown check 'no-such-check'"),
+        (
+            ["--demo", "--format", "json", "--check", "no-such-check"],
+            "pass",
+            2,
+            b"kubegap: error: unknown check 'no-such-check'",
+        ),
         (["--demo", "--format", "json", "--baseline", "missing.json"], "pass", 2, b"kubegap: error: "),
-        (["--demo", "--format", "json", "-o", "no-such-folder/report.json"], "pass", 2, b"no-such-folder/report.json: cannot write"),
+        (
+            ["--demo", "--format", "json", "-o", "no-such-folder/report.json"],
+            "pass",
+            2,
+            b"no-such-folder/report.json: cannot write",
+        ),
         (["--demo"], "raise KeyboardInterrupt", 130, None),
-        (["--demo"], "from kubegap.errors import LibraryError; raise LibraryError('case x: bad')", 4,
-         b"kubegap: internal error: the shipped library is invalid:\ncase x: bad"),
+        (
+            ["--demo"],
+            "from kubegap.errors import LibraryError; raise LibraryError('case x: bad')",
+            4,
+            b"kubegap: internal error: the shipped library is invalid:\ncase x: bad",
+        ),
     ],
 )
 def test_every_way_out_keeps_its_exit_code_and_message(tmp_path, args, action, code, message):
@@ -121,15 +143,24 @@ def test_a_running_thread_gets_the_normal_exit_that_waits_for_it(tmp_path):
     ("args", "code", "message"),
     [
         # a short report waits in the buffer: the final flush fails, reported as a normal exit reports it
-        (["--format", "jsonl", "--check", "pdb-missing"], 120, b"Exception ignored in: <_io.TextIOWrapper name='<stdout>'"),
+        (
+            ["--format", "jsonl", "--check", "pdb-missing"],
+            120,
+            b"Exception ignored in: <_io.TextIOWrapper name='<stdout>'",
+        ),
         (["--format", "json"], 1, b""),  # a long one fails while it is written, and ends the run as Typer ends it
     ],
 )
 def test_a_closed_pipe_ends_as_a_normal_exit_would(tmp_path, args, code, message):
     script = tmp_path / "audit_with_hooks.py"
     script.write_text(DURING_AUDIT.format(action="pass"))
-    process = subprocess.Popen([sys.executable, str(script), "audit", "--demo", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=buffered_env(), cwd=tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, str(script), "audit", "--demo", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=buffered_env(),
+        cwd=tmp_path,
+    )
     process.stdout.close()  # nobody reads the report
     stderr = process.stderr.read()
     assert process.wait(timeout=120) == code, stderr
@@ -142,5 +173,7 @@ def test_an_in_process_caller_keeps_its_process(tmp_path):
         "result = CliRunner().invoke(app, ['audit', '--demo', '--format', 'json'])\n"
         "print('ALIVE', result.exit_code, len(result.stdout) > 65536)"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=buffered_env(), timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=buffered_env(), timeout=120
+    )
     assert result.stdout.strip().splitlines()[-1] == "ALIVE 1 True", result.stderr

@@ -30,8 +30,10 @@ def test_dig_reads_dict_subclasses_without_changing_them():
 
 
 def test_containers_paths_past_the_ones_made_ahead():
-    spec = {"containers": [{"name": f"c{i}"} for i in range(40)] + ["not a container"],
-            "initContainers": [{"name": "init"}]}
+    spec = {
+        "containers": [{"name": f"c{i}"} for i in range(40)] + ["not a container"],
+        "initContainers": [{"name": "init"}],
+    }
     found = containers(spec)
     assert [path for path, _ in found[:1] + found[31:]] == (
         ["containers[0]"] + [f"containers[{i}]" for i in range(31, 40)] + ["initContainers[0]"]
@@ -50,6 +52,8 @@ def test_one_label_or_annotation_is_a_non_empty_string_or_none() -> None:
 
 
 def test_native_sidecars_are_the_init_containers_that_keep_running():
-    spec = {"initContainers": [{"name": "setup"}, {"name": "proxy", "restartPolicy": "Always"}],
-            "containers": [{"name": "app", "restartPolicy": "Always"}]}
+    spec = {
+        "initContainers": [{"name": "setup"}, {"name": "proxy", "restartPolicy": "Always"}],
+        "containers": [{"name": "app", "restartPolicy": "Always"}],
+    }
     assert native_sidecars(spec) == [("initContainers[1]", {"name": "proxy", "restartPolicy": "Always"})]

@@ -11,8 +11,12 @@ LEASES = {"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs"
 
 
 def _role(name: str, rules=(), labels=None, selects=None, kind="ClusterRole") -> dict:
-    role = {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": {"name": name, "labels": labels or {}},
-            "rules": list(rules)}
+    role = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": kind,
+        "metadata": {"name": name, "labels": labels or {}},
+        "rules": list(rules),
+    }
     if selects is not None:
         role["aggregationRule"] = {"clusterRoleSelectors": [{"matchLabels": selects}]}
     return role

@@ -12,7 +12,9 @@ def test_match_labels_and_expressions_are_anded():
 
 def test_operators():
     def sel(op, values=None):
-        return Selector.from_label_selector({"matchExpressions": [{"key": "k", "operator": op, "values": values or []}]})
+        return Selector.from_label_selector(
+            {"matchExpressions": [{"key": "k", "operator": op, "values": values or []}]}
+        )
 
     assert sel("NotIn", ["x"]).matches({}) and not sel("NotIn", ["x"]).matches({"k": "x"})
     assert sel("Exists").matches({"k": ""}) and not sel("Exists").matches({})

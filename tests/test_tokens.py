@@ -16,7 +16,10 @@ from kubegap.tokens import Vocabulary, words
         ("HTTPServer", ("http", "server")),
         ("METADATA_DIR", ("metadata", "dir")),
         ("oauth2-proxy", ("oauth", "2", "proxy")),
-        ("registry.k8s.io/ingress-nginx/controller:v1.9.4", ("registry", "k", "8", "s", "io", "ingress", "nginx", "controller", "v", "1", "9", "4")),
+        (
+            "registry.k8s.io/ingress-nginx/controller:v1.9.4",
+            ("registry", "k", "8", "s", "io", "ingress", "nginx", "controller", "v", "1", "9", "4"),
+        ),
         ("--leader-elect=true", ("leader", "elect", "true")),
         ("", ()),
     ],

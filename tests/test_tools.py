@@ -17,7 +17,9 @@ PEER_PROGRAMS = {name for module in BUILD.PEERS for name in BUILD.PROGRAMS[modul
 
 
 def requirement(module: str, path: str) -> str:
-    found = re.search(rf"^\s*(?:require\s+)?{re.escape(path)} (v\S+)", (BUILD.HERE / module / "go.mod").read_text(), re.MULTILINE)
+    found = re.search(
+        rf"^\s*(?:require\s+)?{re.escape(path)} (v\S+)", (BUILD.HERE / module / "go.mod").read_text(), re.MULTILINE
+    )
     assert found, f"tools/{module}/go.mod does not require {path}"
     return found.group(1)
 
@@ -25,19 +27,30 @@ def requirement(module: str, path: str) -> str:
 def test_every_staging_module_is_pinned_to_the_kubernetes_release():
     release = BUILD.release("kubernetes")
     major, minor, patch = release.lstrip("v").split(".")
-    replaced = re.findall(r"^\s*(k8s\.io/\S+) => (k8s\.io/\S+) (v\S+)$", (BUILD.HERE / "kubernetes" / "go.mod").read_text(), re.MULTILINE)
+    replaced = re.findall(
+        r"^\s*(k8s\.io/\S+) => (k8s\.io/\S+) (v\S+)$", (BUILD.HERE / "kubernetes" / "go.mod").read_text(), re.MULTILINE
+    )
     assert len(replaced) >= 30
     assert {(source, version) for source, target, version in replaced if source != target} == set()
-    assert {version for _, _, version in replaced} == {f"v0.{minor}.{patch}"}, f"k8s.io/kubernetes {release} needs v0.{minor}.{patch}"
+    assert {version for _, _, version in replaced} == {f"v0.{minor}.{patch}"}, (
+        f"k8s.io/kubernetes {release} needs v0.{minor}.{patch}"
+    )
 
 
-@pytest.mark.parametrize("program, arguments, expected", [
-    ("kube-apiserver", ["--version"], lambda: f"Kubernetes {BUILD.release('kubernetes')}"),
-    ("kubectl", ["version", "--client"], lambda: f"Client Version: {BUILD.release('kubernetes')}"),
-    ("etcd", ["--version"], lambda: f"etcd Version: {requirement('kubernetes', 'go.etcd.io/etcd/server/v3').lstrip('v')}"),
-    ("helm", ["version", "--short"], lambda: BUILD.release("helm")),
-    ("kube-score", ["version"], lambda: f"kube-score version: {BUILD.release('kube-score')}"),
-])
+@pytest.mark.parametrize(
+    "program, arguments, expected",
+    [
+        ("kube-apiserver", ["--version"], lambda: f"Kubernetes {BUILD.release('kubernetes')}"),
+        ("kubectl", ["version", "--client"], lambda: f"Client Version: {BUILD.release('kubernetes')}"),
+        (
+            "etcd",
+            ["--version"],
+            lambda: f"etcd Version: {requirement('kubernetes', 'go.etcd.io/etcd/server/v3').lstrip('v')}",
+        ),
+        ("helm", ["version", "--short"], lambda: BUILD.release("helm")),
+        ("kube-score", ["version"], lambda: f"kube-score version: {BUILD.release('kube-score')}"),
+    ],
+)
 def test_each_program_reports_the_release_it_was_built_from(program, arguments, expected):
     binary = tools.peer(program) if program in PEER_PROGRAMS else tools.need(program)[program]
     shown = subprocess.run([str(binary), *arguments], capture_output=True, text=True, timeout=60)
@@ -49,13 +62,15 @@ def fake_go(tmp_path, exit_code: int = 0) -> dict:
     """An environment whose only ``go`` records the module folder it was run in and exits ``exit_code``."""
     bin_dir, log = tmp_path / "bin", tmp_path / "go.log"
     bin_dir.mkdir()
-    (bin_dir / "go").write_text(f"#!/bin/sh\nbasename \"$PWD\" >> {log}\nexit {exit_code}\n")
+    (bin_dir / "go").write_text(f'#!/bin/sh\nbasename "$PWD" >> {log}\nexit {exit_code}\n')
     (bin_dir / "go").chmod(0o755)
     return {"PATH": f"{bin_dir}{os.pathsep}/usr/bin{os.pathsep}/bin", "KUBEGAP_TOOLS_DIR": str(tmp_path / "out")}
 
 
 def run_build(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(BUILD.HERE / "build.py"), *args], env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, str(BUILD.HERE / "build.py"), *args], env=env, capture_output=True, text=True, timeout=60
+    )
 
 
 def built_modules(tmp_path) -> set[str]:
@@ -82,7 +97,9 @@ def test_a_failed_build_fails_only_where_ci_requires_the_programs(tmp_path, requ
 def test_without_go_the_build_says_so_and_fails_only_in_ci(tmp_path, required, exit_code):
     done = run_build({"PATH": str(tmp_path), "KUBEGAP_TOOLS_DIR": str(tmp_path / "out"), BUILD.REQUIRED: required})
     assert done.returncode == exit_code
-    assert "Go is not installed: the tests that need a real kube-apiserver, etcd, kubectl or helm will skip" in done.stderr
+    assert (
+        "Go is not installed: the tests that need a real kube-apiserver, etcd, kubectl or helm will skip" in done.stderr
+    )
 
 
 def test_a_missing_program_skips_a_test_but_fails_it_in_ci(tmp_path, monkeypatch):

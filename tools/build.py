@@ -30,8 +30,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 PROGRAMS = {
-    "kubernetes": {"kube-apiserver": "k8s.io/kubernetes/cmd/kube-apiserver", "kubectl": "k8s.io/kubernetes/cmd/kubectl",
-                   "etcd": "./etcd"},
+    "kubernetes": {
+        "kube-apiserver": "k8s.io/kubernetes/cmd/kube-apiserver",
+        "kubectl": "k8s.io/kubernetes/cmd/kubectl",
+        "etcd": "./etcd",
+    },
     "helm": {"helm": "helm.sh/helm/v4/cmd/helm"},
     "kube-score": {"kube-score": "github.com/zegl/kube-score/cmd/kube-score"},
 }
@@ -41,9 +44,12 @@ PEERS = {"kube-score"}
 RELEASES = {"kubernetes": "k8s.io/kubernetes", "helm": "helm.sh/helm/v4", "kube-score": "github.com/zegl/kube-score"}
 """Per module folder: the upstream module whose version the programs report."""
 STAMPS = {
-    "kubernetes": [f"{package}.{name}={{{field}}}" for package in ("k8s.io/component-base/version", "k8s.io/client-go/pkg/version")
-                   for name, field in (("gitVersion", "version"), ("gitMajor", "major"), ("gitMinor", "minor"))]
-                  + ["k8s.io/component-base/version.gitTreeState=clean", "k8s.io/client-go/pkg/version.gitTreeState=clean"],
+    "kubernetes": [
+        f"{package}.{name}={{{field}}}"
+        for package in ("k8s.io/component-base/version", "k8s.io/client-go/pkg/version")
+        for name, field in (("gitVersion", "version"), ("gitMajor", "major"), ("gitMinor", "minor"))
+    ]
+    + ["k8s.io/component-base/version.gitTreeState=clean", "k8s.io/client-go/pkg/version.gitTreeState=clean"],
     "helm": ["helm.sh/helm/v4/internal/version.version={version}"],
     "kube-score": ["main.version={version}"],
 }
@@ -95,8 +101,10 @@ def build(peers: bool) -> int:
     required = os.environ.get(REQUIRED) == "1"
     go = shutil.which("go")
     if go is None:
-        print(f"tools/build.py: Go is not installed: the tests that need a real kube-apiserver, etcd, kubectl or helm will skip",
-              file=sys.stderr)
+        print(
+            f"tools/build.py: Go is not installed: the tests that need a real kube-apiserver, etcd, kubectl or helm will skip",
+            file=sys.stderr,
+        )
         return 1 if required else 0
     target = directory()
     target.mkdir(parents=True, exist_ok=True)
@@ -106,10 +114,25 @@ def build(peers: bool) -> int:
         if module in PEERS and not peers:
             continue
         started = time.monotonic()
-        command = ["nice", "-n", "19", go, "build", "-trimpath", "-ldflags", ldflags(module), "-o", f"{target}/", *programs.values()]
+        command = [
+            "nice",
+            "-n",
+            "19",
+            go,
+            "build",
+            "-trimpath",
+            "-ldflags",
+            ldflags(module),
+            "-o",
+            f"{target}/",
+            *programs.values(),
+        ]
         done = subprocess.run(command, cwd=HERE / module, env=env)
-        print(f"tools/build.py: {module}: {', '.join(programs)} {'built' if done.returncode == 0 else 'FAILED'} "
-              f"in {time.monotonic() - started:.0f} s", file=sys.stderr)
+        print(
+            f"tools/build.py: {module}: {', '.join(programs)} {'built' if done.returncode == 0 else 'FAILED'} "
+            f"in {time.monotonic() - started:.0f} s",
+            file=sys.stderr,
+        )
         if done.returncode != 0:
             failed.append(module)
     print(target)

@@ -46,11 +46,20 @@ RBAC_KINDS = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
 """What the creator rule reads (with the workloads): every check that uses this module declares them."""
 
 RESOURCES: dict[str, tuple[str, str]] = {
-    "Pod": ("", "pods"), "ConfigMap": ("", "configmaps"), "Secret": ("", "secrets"), "Service": ("", "services"),
-    "ServiceAccount": ("", "serviceaccounts"), "PersistentVolumeClaim": ("", "persistentvolumeclaims"),
-    "Deployment": ("apps", "deployments"), "StatefulSet": ("apps", "statefulsets"), "DaemonSet": ("apps", "daemonsets"),
-    "ReplicaSet": ("apps", "replicasets"), "Job": ("batch", "jobs"), "CronJob": ("batch", "cronjobs"),
-    "PriorityClass": ("scheduling.k8s.io", "priorityclasses"), "Rollout": ("argoproj.io", "rollouts"),
+    "Pod": ("", "pods"),
+    "ConfigMap": ("", "configmaps"),
+    "Secret": ("", "secrets"),
+    "Service": ("", "services"),
+    "ServiceAccount": ("", "serviceaccounts"),
+    "PersistentVolumeClaim": ("", "persistentvolumeclaims"),
+    "Deployment": ("apps", "deployments"),
+    "StatefulSet": ("apps", "statefulsets"),
+    "DaemonSet": ("apps", "daemonsets"),
+    "ReplicaSet": ("apps", "replicasets"),
+    "Job": ("batch", "jobs"),
+    "CronJob": ("batch", "cronjobs"),
+    "PriorityClass": ("scheduling.k8s.io", "priorityclasses"),
+    "Rollout": ("argoproj.io", "rollouts"),
 }
 """The API group and resource name RBAC rules use for each kind an absence-based check asks about."""
 
@@ -116,8 +125,11 @@ def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
         return None
     limit = 1 if len(wanted) < 10 else 2
     found = {
-        candidate for candidate in candidates
-        if candidate != wanted and len(candidate) >= 4 and edit_distance(wanted, candidate, limit) <= limit
+        candidate
+        for candidate in candidates
+        if candidate != wanted
+        and len(candidate) >= 4
+        and edit_distance(wanted, candidate, limit) <= limit
         and not _siblings(wanted, candidate)
     }
     return found.pop() if len(found) == 1 else None
@@ -125,17 +137,34 @@ def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
 
 # -- what could create an object ------------------------------------------------------------------------------
 
+
 def _strings(value) -> set[str]:
     return {item for item in as_list(value) if isinstance(item, str)}
 
 
-BUILTIN_GROUPS = frozenset({
-    "admissionregistration.k8s.io", "apiextensions.k8s.io", "apiregistration.k8s.io", "authentication.k8s.io",
-    "authorization.k8s.io", "certificates.k8s.io", "coordination.k8s.io", "discovery.k8s.io", "events.k8s.io",
-    "flowcontrol.apiserver.k8s.io", "internal.apiserver.k8s.io", "networking.k8s.io", "node.k8s.io",
-    "rbac.authorization.k8s.io", "resource.k8s.io", "scheduling.k8s.io", "storage.k8s.io",
-    "storagemigration.k8s.io", "metrics.k8s.io",
-})
+BUILTIN_GROUPS = frozenset(
+    {
+        "admissionregistration.k8s.io",
+        "apiextensions.k8s.io",
+        "apiregistration.k8s.io",
+        "authentication.k8s.io",
+        "authorization.k8s.io",
+        "certificates.k8s.io",
+        "coordination.k8s.io",
+        "discovery.k8s.io",
+        "events.k8s.io",
+        "flowcontrol.apiserver.k8s.io",
+        "internal.apiserver.k8s.io",
+        "networking.k8s.io",
+        "node.k8s.io",
+        "rbac.authorization.k8s.io",
+        "resource.k8s.io",
+        "scheduling.k8s.io",
+        "storage.k8s.io",
+        "storagemigration.k8s.io",
+        "metrics.k8s.io",
+    }
+)
 """Kubernetes' own API groups with a dot in their name (``apps``, ``batch``, ``policy`` have none): every
 other dotted group is a custom resource's, served by a controller someone installs."""
 
@@ -227,6 +256,7 @@ def _defined_by_folder(kind_name: str):
 
 # -- the questions ---------------------------------------------------------------------------------------------
 
+
 def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> Judgement:
     """Whether ``referrer``'s reference to the ``kind_name`` ``wanted`` in ``ns``, which the input does not
     hold, proves a mistake (``why`` then says how it is known) or cannot be judged."""
@@ -246,8 +276,9 @@ def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted:
         return UNKNOWN
     defined = inventory.derive(("absence.defined_by_folder", kind_name), _defined_by_folder(kind_name))
     if (ns, _folder(inventory, referrer)) in defined and _self_contained(inventory, referrer):
-        return Judgement(True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input "
-                               "creates one")
+        return Judgement(
+            True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input creates one"
+        )
     return UNKNOWN
 
 
@@ -255,7 +286,9 @@ Labelled = Iterable[tuple[str, dict[str, str]]]
 """Pod templates of a namespace, each as ``(the workload it belongs to, its labels)``."""
 
 
-def empty_selection(inventory: Inventory, ns: str | None, selector: Selector, templates: Labelled, selecting: dict) -> Judgement:
+def empty_selection(
+    inventory: Inventory, ns: str | None, selector: Selector, templates: Labelled, selecting: dict
+) -> Judgement:
     """Whether ``selecting``'s selector, which matches none of the pod ``templates`` (``(object, labels)``) of
     ``ns``, proves a mistake on an open world: a near-miss label, or a namespace whose pods only these
     templates can create (and a directory whose every document could be read)."""
@@ -280,8 +313,6 @@ def _near_miss_label(selector: Selector, carried: dict[str, str]) -> str | None:
         return f"{key}={carried[key]}" if near_miss(value, [carried[key]]) else None
     near_key = near_miss(key, [k for k, v in carried.items() if v == value])
     return f"{near_key}={value}" if near_key else None
-
-
 
 
 class _Recorder(Protocol):

@@ -126,14 +126,17 @@ def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
     return Coverage(check.id, "ran", None, len(findings), unjudged), findings
 
 
-def run_check(check: Check, inventory: Inventory, settings: dict | None = None,
-              running: frozenset[str] | None = None) -> tuple[Coverage, list[Finding]]:
+def run_check(
+    check: Check, inventory: Inventory, settings: dict | None = None, running: frozenset[str] | None = None
+) -> tuple[Coverage, list[Finding]]:
     """One check over the inventory; ``running`` names the checks of the whole audit (``Context.left_to``)."""
     missing = [k for k in check.requires if not inventory.collected(k)]
     if missing:
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
     if check.scope == "fleet":
-        return Coverage(check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"), []
+        return Coverage(
+            check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"
+        ), []
     scoped = ScopedInventory(inventory, check.id, check.reads, check.metadata_only)
     return _run(check, Context(scoped, check, settings or {}, running=running))
 
@@ -219,6 +222,8 @@ def run_audit(
             for index, expired_rule in enumerate(expired):
                 would_suppress[index] += expired_rule.matches(finding)
     result.expired_exemptions = list(zip(expired, would_suppress, strict=True))
-    result.findings.sort(key=lambda f: (severity_rank(f.severity), f.check_id, f.object.namespace or "", f.object.kind, f.object.name))
+    result.findings.sort(
+        key=lambda f: (severity_rank(f.severity), f.check_id, f.object.namespace or "", f.object.kind, f.object.name)
+    )
     result.elapsed = time.perf_counter() - started
     return result

@@ -36,7 +36,9 @@ class CheckConfig(_Strict):
 
 class Exemption(_Strict):
     check: str = Field(min_length=1, description='a check id, or "all"')
-    namespace: str | None = Field(default=None, description="a glob; unset matches every namespace and cluster-scoped objects")
+    namespace: str | None = Field(
+        default=None, description="a glob; unset matches every namespace and cluster-scoped objects"
+    )
     name: str = Field(default="*", min_length=1, description="a glob on the object's name")
     reason: str = Field(min_length=1)
     expires: dt.date | None = None
@@ -120,23 +122,31 @@ def _references(data: dict) -> list[str]:
     known = [c.id for c in all_checks()]
     problems = []
     checks = data.get("checks")
-    for check_id, entry in (checks.items() if isinstance(checks, dict) else ()):
+    for check_id, entry in checks.items() if isinstance(checks, dict) else ():
         check = get_check(check_id)
         if check is None:
-            problems.append(f"checks.{check_id}: no such check{did_you_mean(str(check_id), known)} (see 'kubegap checks')")
+            problems.append(
+                f"checks.{check_id}: no such check{did_you_mean(str(check_id), known)} (see 'kubegap checks')"
+            )
             continue
         settings = entry.get("settings") if isinstance(entry, dict) else None
-        for key, value in (settings.items() if isinstance(settings, dict) else ()):
+        for key, value in settings.items() if isinstance(settings, dict) else ():
             if key not in check.defaults:
                 names = ", ".join(sorted(check.defaults)) or "none"
-                problems.append(f"checks.{check_id}.settings.{key}: unknown setting{did_you_mean(str(key), check.defaults)} (known: {names})")
+                problems.append(
+                    f"checks.{check_id}.settings.{key}: unknown setting{did_you_mean(str(key), check.defaults)} (known: {names})"
+                )
             elif not _same_type(value, check.setting_types[key], unset_allowed=check.defaults[key] is None):
-                problems.append(f"checks.{check_id}.settings.{key}: expected {_type_name(check.setting_types[key])}, got {value!r}")
+                problems.append(
+                    f"checks.{check_id}.settings.{key}: expected {_type_name(check.setting_types[key])}, got {value!r}"
+                )
     exemptions = data.get("exemptions")
     for index, rule in enumerate(exemptions if isinstance(exemptions, list) else ()):
         check_id = rule.get("check") if isinstance(rule, dict) else None
         if isinstance(check_id, str) and check_id and check_id != "all" and get_check(check_id) is None:
-            problems.append(f"exemptions.{index}.check: no such check {check_id!r}{did_you_mean(check_id, known)} (or use \"all\")")
+            problems.append(
+                f'exemptions.{index}.check: no such check {check_id!r}{did_you_mean(check_id, known)} (or use "all")'
+            )
     return problems
 
 

@@ -9,7 +9,8 @@ The names are every file ever under ``library/`` in Docker's official-images rep
 retired images alike, since retired ones stay pullable), as of August 2026.
 """
 
-OFFICIAL_IMAGES = frozenset("""
+OFFICIAL_IMAGES = frozenset(
+    """
     adminer adoptopenjdk aerospike almalinux alpine alt amazoncorretto amazonlinux api-firewall arangodb
     archlinux azul-zulu backdrop bash bonita buildpack-deps busybox caddy cassandra celery centos
     chronograf cirros clearlinux clefos clickhouse clojure composer consul convertigo couchbase couchdb
@@ -27,4 +28,5 @@ OFFICIAL_IMAGES = frozenset("""
     silverpeas sl solr sonarqube sourcemage spark spiped storm swarm swift swipl teamspeak telegraf
     thrift tomcat tomee traefik ubuntu ubuntu-debootstrap ubuntu-upstart unit varnish vault
     websphere-liberty wordpress xwiki yourls zend-php znc zookeeper
-""".split())
+""".split()
+)

@@ -53,5 +53,8 @@ def allowed_hosts(host: str) -> list[str]:
 def rebinding_protection(host: str) -> TransportSecuritySettings:
     """The checker's settings for a server listening on ``host``: its Host names, and pages served under them."""
     hosts = allowed_hosts(host)
-    return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=hosts,
-                                     allowed_origins=[f"{scheme}://{name}" for name in hosts for scheme in ("http", "https")])
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=hosts,
+        allowed_origins=[f"{scheme}://{name}" for name in hosts for scheme in ("http", "https")],
+    )

@@ -36,7 +36,9 @@ def select_checks(check_ids: Iterable[str] | None) -> list[Check]:
     known = {c.id for c in checks}
     unknown = [c for c in wanted if c not in known]
     if unknown:
-        raise UserError("; ".join(f"unknown check {c!r}{did_you_mean(c, known)}" for c in unknown) + " (see 'kubegap checks')")
+        raise UserError(
+            "; ".join(f"unknown check {c!r}{did_you_mean(c, known)}" for c in unknown) + " (see 'kubegap checks')"
+        )
     return [c for c in checks if c.id in wanted]
 
 
@@ -47,7 +49,9 @@ def case_check_ids(case_ids: Iterable[str] | None) -> list[str]:
     for case_id in case_ids or ():
         case = library.case(case_id)
         if case is None:
-            raise UserError(f"unknown case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
+            raise UserError(
+                f"unknown case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')"
+            )
         if not case.checks:
             raise UserError(f"case {case_id!r} names no check: {case.no_check_reason}")
         found += case.checks
@@ -100,7 +104,9 @@ def audit_options(
     )
 
 
-def configured_options(check_ids: Iterable[str] | None = None, config_file: Path | None = None, **kwargs) -> AuditOptions:
+def configured_options(
+    check_ids: Iterable[str] | None = None, config_file: Path | None = None, **kwargs
+) -> AuditOptions:
     """Options from ``--config PATH``, else ``./.kubegap.yaml`` when present: what every surface uses."""
     return audit_options(check_ids, config=find_config(config_file), **kwargs)
 
@@ -138,17 +144,27 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
     if not collections:
         raise ValueError("audit needs at least one collection")
     checks = list(options.checks)
-    run = {"annotation_exemptions": options.annotation_exemptions, "settings": dict(options.settings), "exemptions": options.exemptions}
+    run = {
+        "annotation_exemptions": options.annotation_exemptions,
+        "settings": dict(options.settings),
+        "exemptions": options.exemptions,
+    }
     fleet_checks = [c for c in checks if c.scope == "fleet"]
     with bulk_allocation():
         inventories = [Inventory(c) for c in collections]
         if len(collections) == 1:
-            parts = [Part(run_audit(inventories[0], checks, **run), inventories[0], facts=_facts(fleet_checks, inventories[0]))]
+            parts = [
+                Part(
+                    run_audit(inventories[0], checks, **run), inventories[0], facts=_facts(fleet_checks, inventories[0])
+                )
+            ]
         else:
             members = list(zip(member_names(collections), inventories, strict=True))
             cluster_checks = [c for c in checks if c.scope == "cluster"]
-            parts = [Part(run_audit(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
-                     for name, inventory in members]
+            parts = [
+                Part(run_audit(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
+                for name, inventory in members
+            ]
             parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
         report = assemble_report(parts, checks, load_library(), options.config_path)  # its objects hold no cycle either
     if options.baseline is not None:
@@ -170,11 +186,14 @@ def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dic
         cluster["name"] = name
     fleet_checks = [c for c in options.checks if c.scope == "fleet"]
     members = [(c["name"], ReportedCluster(c["fleet_facts"])) for c in clusters]
-    run = {"annotation_exemptions": options.annotation_exemptions, "settings": dict(options.settings), "exemptions": options.exemptions}
+    run = {
+        "annotation_exemptions": options.annotation_exemptions,
+        "settings": dict(options.settings),
+        "exemptions": options.exemptions,
+    }
     fleet = Part(run_audit(None, fleet_checks, fleet=members, **run), None)
     reported_checks = {k: v for _, report in reports for k, v in report.get("checks", {}).items()}
     report = assemble_from_reports(clusters, fleet, fleet_checks, reported_checks, load_library(), options.config_path)
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
     return report
-

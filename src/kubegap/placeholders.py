@@ -21,16 +21,37 @@ from kubegap.resources import as_list, containers
 STOCK_SHELL_IMAGES = frozenset(("busybox", "bash", "alpine", "ubuntu", "debian"))
 """Images whose default command is a shell, so ``args`` alone say what the container runs."""
 SHELLS = frozenset(("sh", "bash", "ash", "dash", "zsh"))
-IDLE_COMMANDS = frozenset((
-    "sleep", "echo", "printf", "exit", "true", "false", "seq", "ping", "date", "hostname", "env", "test", "[", "[[",
-    ":", "set", "export", "wait", "trap",
-))
+IDLE_COMMANDS = frozenset(
+    (
+        "sleep",
+        "echo",
+        "printf",
+        "exit",
+        "true",
+        "false",
+        "seq",
+        "ping",
+        "date",
+        "hostname",
+        "env",
+        "test",
+        "[",
+        "[[",
+        ":",
+        "set",
+        "export",
+        "wait",
+        "trap",
+    )
+)
 """Commands that do no work a real workload would: they wait, print, test or end the process."""
 KEYWORDS = frozenset(("if", "then", "else", "elif", "fi", "while", "until", "do", "done", "!", "{", "}", "(", ")"))
 _SEGMENTS = re.compile(r"[;\n|&`]|\$\(|\)")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
-PLACEHOLDER_REASON = ("a placeholder container (a stock shell that only sleeps, prints or exits) says nothing about "
-                      "a real workload's image or resources")
+PLACEHOLDER_REASON = (
+    "a placeholder container (a stock shell that only sleeps, prints or exits) says nothing about "
+    "a real workload's image or resources"
+)
 
 
 def placeholder(container: dict) -> str | None:

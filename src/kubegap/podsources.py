@@ -32,8 +32,16 @@ _CONTROLLER_KEYS = ("controller-revision-hash", "pod-template-hash", "controller
 _CONTROLLER_PREFIXES = ("batch.kubernetes.io/", "apps.kubernetes.io/", "statefulset.kubernetes.io/")
 
 _TRAINING_PREFIXES = (
-    "training.kubeflow.org/", "trainer.kubeflow.org/", "jobset.sigs.k8s.io/", "leaderworkerset.sigs.k8s.io/",
-    "ray.io/", "kubeflow.org/", "group-name", "replica-type", "replica-index", "job-role",
+    "training.kubeflow.org/",
+    "trainer.kubeflow.org/",
+    "jobset.sigs.k8s.io/",
+    "leaderworkerset.sigs.k8s.io/",
+    "ray.io/",
+    "kubeflow.org/",
+    "group-name",
+    "replica-type",
+    "replica-index",
+    "job-role",
 )
 """Label keys (or key prefixes) training and batch operators add to the pods of their jobs."""
 
@@ -83,7 +91,11 @@ class PodSource:
 
 
 def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[str, frozenset[str]]:
-    if workload.kind != "StatefulSet" or template.replicas is None or not 0 <= template.replicas <= limits.MAX_STATEFUL_ORDINALS:
+    if (
+        workload.kind != "StatefulSet"
+        or template.replicas is None
+        or not 0 <= template.replicas <= limits.MAX_STATEFUL_ORDINALS
+    ):
         return {}  # names not listed: a selector on them counts as possibly met
     indexes = range(template.replicas)
     return {
@@ -99,7 +111,9 @@ _BATCH_UNKNOWN = _SERVING_UNKNOWN + _TRAINING_PREFIXES
 def _workload_sources(workload: Workload) -> Iterator[PodSource]:
     unknown = _BATCH_UNKNOWN if workload.is_batch else _SERVING_UNKNOWN
     for template in workload.templates:
-        yield PodSource(workload.ref, template.labels, template.replicas, _statefulset_pod_names(workload, template), unknown)
+        yield PodSource(
+            workload.ref, template.labels, template.replicas, _statefulset_pod_names(workload, template), unknown
+        )
 
 
 class PodSources:
@@ -159,4 +173,3 @@ class PodSources:
 def describe(sources: list[PodSource]) -> list[str]:
     """The objects behind some pod sources, each named once, sorted."""
     return sorted({str(s.ref) for s in sources})
-

@@ -14,20 +14,59 @@ from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containe
 from kubegap.tokens import Vocabulary
 
 WORKLOAD_KINDS: tuple[str, ...] = (
-    "Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob", "Rollout",
-    "PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "JobSet", "TrainingRuntime",
-    "ClusterTrainingRuntime", "LeaderWorkerSet", "RayCluster", "RayJob",
+    "Pod",
+    "Deployment",
+    "StatefulSet",
+    "DaemonSet",
+    "ReplicaSet",
+    "ReplicationController",
+    "Job",
+    "CronJob",
+    "Rollout",
+    "PyTorchJob",
+    "MPIJob",
+    "TFJob",
+    "XGBoostJob",
+    "PaddleJob",
+    "JAXJob",
+    "JobSet",
+    "TrainingRuntime",
+    "ClusterTrainingRuntime",
+    "LeaderWorkerSet",
+    "RayCluster",
+    "RayJob",
 )
 """Every kind that carries pod templates: what ``Inventory.workloads`` is made of."""
 _WORKLOAD_KIND_SET = frozenset(WORKLOAD_KINDS)
 
 T = TypeVar("T")
 
-BUILTIN_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job", "CronJob")
+BUILTIN_CONTROLLERS = (
+    "Deployment",
+    "StatefulSet",
+    "DaemonSet",
+    "ReplicaSet",
+    "ReplicationController",
+    "Job",
+    "CronJob",
+)
 
 TRAINING_KINDS = frozenset(
-    {"PyTorchJob", "MPIJob", "TFJob", "XGBoostJob", "PaddleJob", "JAXJob", "TrainJob", "JobSet", "LeaderWorkerSet",
-     "RayJob", "RayCluster", "TrainingRuntime", "ClusterTrainingRuntime"}
+    {
+        "PyTorchJob",
+        "MPIJob",
+        "TFJob",
+        "XGBoostJob",
+        "PaddleJob",
+        "JAXJob",
+        "TrainJob",
+        "JobSet",
+        "LeaderWorkerSet",
+        "RayJob",
+        "RayCluster",
+        "TrainingRuntime",
+        "ClusterTrainingRuntime",
+    }
 )
 """Kinds whose pods run (distributed) training or batch compute rather than serving traffic."""
 
@@ -115,28 +154,41 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
         yield PodTemplate("", as_dict(obj.get("metadata")), spec, 1)
     elif k in ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout"):
         # a null count is an unset one (Helm renders an empty value as null): the API server defaults it to 1
-        yield _template("spec.template", spec.get("template"), _int(spec.get("replicas")) if spec.get("replicas") is not None else 1)
+        yield _template(
+            "spec.template", spec.get("template"), _int(spec.get("replicas")) if spec.get("replicas") is not None else 1
+        )
     elif k == "DaemonSet":
         yield _template("spec.template", spec.get("template"), None)
     elif k == "Job":
         yield _template("spec.template", spec.get("template"), _int(spec.get("parallelism")) or 1)
     elif k == "CronJob":
         job = as_dict(spec.get("jobTemplate"))
-        yield _template("spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1)
+        yield _template(
+            "spec.jobTemplate.spec.template", dig(job, "spec", "template"), _int(dig(job, "spec", "parallelism")) or 1
+        )
     elif k in REPLICA_SPEC_KINDS:
         spec_field = REPLICA_SPEC_KINDS[k]
         for role, replica_spec in as_dict(spec.get(spec_field)).items():
-            yield _template(f"spec.{spec_field}.{role}.template", dig(replica_spec, "template"), _int(dig(replica_spec, "replicas")) or 1, role)
+            yield _template(
+                f"spec.{spec_field}.{role}.template",
+                dig(replica_spec, "template"),
+                _int(dig(replica_spec, "replicas")) or 1,
+                role,
+            )
     elif k == "JobSet":
         yield from _jobset_templates(spec.get("replicatedJobs"), "spec.replicatedJobs")
     elif k in ("TrainingRuntime", "ClusterTrainingRuntime"):
-        yield from _jobset_templates(dig(spec, "template", "spec", "replicatedJobs"), "spec.template.spec.replicatedJobs")
+        yield from _jobset_templates(
+            dig(spec, "template", "spec", "replicatedJobs"), "spec.template.spec.replicatedJobs"
+        )
     elif k == "LeaderWorkerSet":
         lws = as_dict(spec.get("leaderWorkerTemplate"))
         groups = _int(spec.get("replicas")) or 1
         size = _int(lws.get("size")) or 1
         yield _template("spec.leaderWorkerTemplate.leaderTemplate", lws.get("leaderTemplate"), groups, "leader")
-        yield _template("spec.leaderWorkerTemplate.workerTemplate", lws.get("workerTemplate"), groups * max(size - 1, 1), "worker")
+        yield _template(
+            "spec.leaderWorkerTemplate.workerTemplate", lws.get("workerTemplate"), groups * max(size - 1, 1), "worker"
+        )
     elif k == "RayCluster":
         yield from _ray_templates(spec, "spec")
     elif k == "RayJob":
@@ -146,7 +198,12 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
 def _ray_templates(spec: dict, base: str) -> Iterator[PodTemplate | None]:
     yield _template(f"{base}.headGroupSpec.template", dig(spec, "headGroupSpec", "template"), 1, "head")
     for index, group in enumerate(as_list(spec.get("workerGroupSpecs"))):
-        yield _template(f"{base}.workerGroupSpecs[{index}].template", dig(group, "template"), _int(dig(group, "replicas")) or 1, dig(group, "groupName") or "worker")
+        yield _template(
+            f"{base}.workerGroupSpecs[{index}].template",
+            dig(group, "template"),
+            _int(dig(group, "replicas")) or 1,
+            dig(group, "groupName") or "worker",
+        )
 
 
 def pod_templates(obj: dict) -> tuple[PodTemplate, ...]:
@@ -180,15 +237,27 @@ class Workload:
     kind), and finished Jobs and pods."""
 
     def __post_init__(self) -> None:
-        batch, helm_test, finished = _is_batch(self.obj, self.ref.kind), _is_helm_test(self.obj), _is_finished(self.obj, self.ref.kind)
+        batch, helm_test, finished = (
+            _is_batch(self.obj, self.ref.kind),
+            _is_helm_test(self.obj),
+            _is_finished(self.obj, self.ref.kind),
+        )
         hook = is_hook(self.obj)
-        for field_name, value in (("kind", self.ref.kind), ("is_batch", batch), ("is_helm_test", helm_test), ("is_hook", hook),
-                                  ("is_finished", finished), ("serves_traffic", not (batch or hook or finished))):
+        for field_name, value in (
+            ("kind", self.ref.kind),
+            ("is_batch", batch),
+            ("is_helm_test", helm_test),
+            ("is_hook", hook),
+            ("is_finished", finished),
+            ("serves_traffic", not (batch or hook or finished)),
+        ):
             object.__setattr__(self, field_name, value)
 
 
 def _is_batch(obj: dict, kind_name: str) -> bool:
-    return kind_name in BATCH_KINDS or (kind_name == "Pod" and dig(obj, "spec", "restartPolicy") in ("Never", "OnFailure"))
+    return kind_name in BATCH_KINDS or (
+        kind_name == "Pod" and dig(obj, "spec", "restartPolicy") in ("Never", "OnFailure")
+    )
 
 
 HOOK_ANNOTATIONS = ("helm.sh/hook", "argocd.argoproj.io/hook")
@@ -214,7 +283,8 @@ def bounded_one_shot(workload: Workload) -> bool:
         return workload.is_batch
     spec = as_dict(workload.obj.get("spec"))
     return workload.kind == "Job" and any(
-        field in spec for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"))
+        field in spec for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished")
+    )
 
 
 def _is_helm_test(obj: dict) -> bool:
@@ -260,12 +330,23 @@ def _election(workload: Workload) -> tuple[bool, str] | None:
 
 def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
     for _, container in containers(template.spec, init=False):
-        flags = [token for token in as_list(container.get("command")) + as_list(container.get("args"))
-                 if isinstance(token, str) and token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)]
+        flags = [
+            token
+            for token in as_list(container.get("command")) + as_list(container.get("args"))
+            if isinstance(token, str) and token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)
+        ]
         # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
         # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
-        switch = next((flag for flag in flags if "=" in flag and flag.lstrip("-").partition("=")[0] in LEADER_ELECTION_FLAGS
-                       and _switched_off(flag.partition("=")[2])), None)
+        switch = next(
+            (
+                flag
+                for flag in flags
+                if "=" in flag
+                and flag.lstrip("-").partition("=")[0] in LEADER_ELECTION_FLAGS
+                and _switched_off(flag.partition("=")[2])
+            ),
+            None,
+        )
         if switch is not None:
             return False, switch
         if flags:

@@ -28,10 +28,16 @@ def rules(kinds: Iterable[str], *, secret_metadata: bool = False) -> list[dict]:
         if kind in KNOWN_KINDS and kind not in METADATA_ONLY_KINDS:
             group, plural = KNOWN_KINDS[kind]
             by_group[group].add(plural)
-    out = [{"apiGroups": [group], "resources": sorted(by_group[group]), "verbs": ["get", "list"]} for group in sorted(by_group)]
+    out = [
+        {"apiGroups": [group], "resources": sorted(by_group[group]), "verbs": ["get", "list"]}
+        for group in sorted(by_group)
+    ]
     if secret_metadata:
-        out += [{"apiGroups": [group], "resources": [plural], "verbs": ["list"]}
-                for kind, (group, plural) in sorted(METADATA_ONLY_KINDS.items()) if kind in kinds]
+        out += [
+            {"apiGroups": [group], "resources": [plural], "verbs": ["list"]}
+            for kind, (group, plural) in sorted(METADATA_ONLY_KINDS.items())
+            if kind in kinds
+        ]
     return out
 
 

@@ -167,14 +167,29 @@ def percent(value: Any) -> int | None:
 
 
 _SUFFIXES = (
-    ("Ki", 2.0**10), ("Mi", 2.0**20), ("Gi", 2.0**30), ("Ti", 2.0**40), ("Pi", 2.0**50), ("Ei", 2.0**60),
-    ("n", 1e-9), ("u", 1e-6), ("m", 1e-3), ("k", 1e3), ("M", 1e6), ("G", 1e9), ("T", 1e12), ("P", 1e15), ("E", 1e18),
+    ("Ki", 2.0**10),
+    ("Mi", 2.0**20),
+    ("Gi", 2.0**30),
+    ("Ti", 2.0**40),
+    ("Pi", 2.0**50),
+    ("Ei", 2.0**60),
+    ("n", 1e-9),
+    ("u", 1e-6),
+    ("m", 1e-3),
+    ("k", 1e3),
+    ("M", 1e6),
+    ("G", 1e9),
+    ("T", 1e12),
+    ("P", 1e15),
+    ("E", 1e18),
 )
 
 
 _CONTAINER_FIELDS = {True: ("containers", "initContainers"), False: ("containers",)}
 _PATHS_MADE_AHEAD = 32
-_CONTAINER_PATHS = {field: tuple(f"{field}[{index}]" for index in range(_PATHS_MADE_AHEAD)) for field in _CONTAINER_FIELDS[True]}
+_CONTAINER_PATHS = {
+    field: tuple(f"{field}[{index}]" for index in range(_PATHS_MADE_AHEAD)) for field in _CONTAINER_FIELDS[True]
+}
 """The field paths of the first containers, made once: every check walks every pod spec's containers."""
 
 
@@ -195,8 +210,11 @@ def containers(pod_spec: dict, *, init: bool = True) -> list[tuple[str, dict]]:
 def native_sidecars(pod_spec: dict) -> list[tuple[str, dict]]:
     """``(field path, container)`` for every init container with ``restartPolicy: Always``: a sidecar that runs
     beside the pod's containers for its whole life, not once before them."""
-    return [(path, container) for path, container in containers(pod_spec)
-            if path.startswith("initContainers") and container.get("restartPolicy") == "Always"]
+    return [
+        (path, container)
+        for path, container in containers(pod_spec)
+        if path.startswith("initContainers") and container.get("restartPolicy") == "Always"
+    ]
 
 
 def command_words(container: dict) -> list[str]:

@@ -42,8 +42,13 @@ def _resolve(inventory: Inventory, role: dict) -> list[dict]:
             continue
         seen.add(id(current))
         rules += _own(current)
-        selectors = [s for s in map(Selector.from_label_selector, as_list(dig(current, "aggregationRule", "clusterRoleSelectors")))
-                     if s is not None]
+        selectors = [
+            s
+            for s in map(Selector.from_label_selector, as_list(dig(current, "aggregationRule", "clusterRoleSelectors")))
+            if s is not None
+        ]
         if selectors:
-            pending += [other for other in inventory.of_kind("ClusterRole") if any(s.matches(labels(other)) for s in selectors)]
+            pending += [
+                other for other in inventory.of_kind("ClusterRole") if any(s.matches(labels(other)) for s in selectors)
+            ]
     return rules

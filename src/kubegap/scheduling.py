@@ -38,7 +38,12 @@ def kept_apart(spec: dict, pod_labels: dict[str, str]) -> str | None:
     for term in as_list(dig(spec, "affinity", "podAntiAffinity", "requiredDuringSchedulingIgnoredDuringExecution")):
         selector = Selector.from_label_selector(dig(term, "labelSelector"))
         own_namespace = not dig(term, "namespaces") and dig(term, "namespaceSelector") is None
-        if dig(term, "topologyKey") == HOSTNAME and own_namespace and selector is not None and selector.matches(pod_labels):
+        if (
+            dig(term, "topologyKey") == HOSTNAME
+            and own_namespace
+            and selector is not None
+            and selector.matches(pod_labels)
+        ):
             return "a required pod anti-affinity over kubernetes.io/hostname keeps them apart"
     return None
 
@@ -68,7 +73,9 @@ def tolerates(tolerations: list, taint: dict) -> bool:
 
 
 def _affinity_matches(pod_spec: dict, node: dict) -> bool:
-    terms = dig(pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms")
+    terms = dig(
+        pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"
+    )
     terms = [t for t in as_list(terms) if isinstance(t, dict)]
     if not terms:
         return True

@@ -55,7 +55,9 @@ class ScopedInventory:
     what a check reads).
     """
 
-    def __init__(self, inventory: Inventory, check_id: str, declared: Iterable[str] | None, metadata_only: Iterable[str] = ()):
+    def __init__(
+        self, inventory: Inventory, check_id: str, declared: Iterable[str] | None, metadata_only: Iterable[str] = ()
+    ):
         self._inventory = inventory
         self._check_id = check_id
         self._declared = None if declared is None else frozenset(declared)

@@ -1,4 +1,4 @@
-""""Did you mean": the known names closest to one that was mistyped (a check, case, term, key or parameter)."""
+""" "Did you mean": the known names closest to one that was mistyped (a check, case, term, key or parameter)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,11 @@ def suggestions(word: str, known: Iterable[str], limit: int = 3) -> list[str]:
     (``cilium`` for ``networking/cilium``, ``datadog-2023`` for a case id), then the closest spellings."""
     names = list(known)
     lowered = word.lower()
-    parts = [n for n in names if n.lower().rsplit("/", 1)[-1] == lowered or (len(lowered) >= 3 and n.lower().startswith(lowered))]
+    parts = [
+        n
+        for n in names
+        if n.lower().rsplit("/", 1)[-1] == lowered or (len(lowered) >= 3 and n.lower().startswith(lowered))
+    ]
     close = difflib.get_close_matches(word, names, n=limit, cutoff=0.6)
     if close:  # only the spellings about as close as the closest
         best = difflib.SequenceMatcher(None, word, close[0]).ratio()

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f"   # C0 (line breaks and tabs included) and C1 controls, DEL
-    "\u00ad\u061c\u180e"    # soft hyphen, Arabic letter mark, Mongolian vowel separator
-    "\u200b-\u200f"         # zero-width characters and left-to-right / right-to-left marks
-    "\u2028-\u202e"         # line and paragraph separators, bidi embeddings and overrides
-    "\u2060-\u2069"         # word joiner, invisible operators, bidi isolates
+    "[\x00-\x1f\x7f-\x9f"  # C0 (line breaks and tabs included) and C1 controls, DEL
+    "\u00ad\u061c\u180e"  # soft hyphen, Arabic letter mark, Mongolian vowel separator
+    "\u200b-\u200f"  # zero-width characters and left-to-right / right-to-left marks
+    "\u2028-\u202e"  # line and paragraph separators, bidi embeddings and overrides
+    "\u2060-\u2069"  # word joiner, invisible operators, bidi isolates
     "\ufeff\ufff9-\ufffb]"  # zero-width no-break space, interlinear annotations
 )
 

@@ -57,7 +57,7 @@ class Vocabulary:
         """The first entry whose words are the last words of ``text`` (``RESTATE_BASE_DIR`` ends with
         ``base dir``), or None."""
         found = words(text)
-        return next((entry for entry, phrase in self._phrases if phrase and found[-len(phrase):] == phrase), None)
+        return next((entry for entry, phrase in self._phrases if phrase and found[-len(phrase) :] == phrase), None)
 
     def __contains__(self, text: str) -> bool:
         return self.find(text) is not None

@@ -29,8 +29,10 @@ _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 _STR, _MAP, _SEQ, _MERGE = (f"tag:yaml.org,2002:{t}" for t in ("str", "map", "seq", "merge"))
-_READ_AS = {f"tag:yaml.org,2002:{t}": what for t, what in
-            (("int", "a number"), ("float", "a number"), ("bool", "true or false"), ("timestamp", "a date"))}
+_READ_AS = {
+    f"tag:yaml.org,2002:{t}": what
+    for t, what in (("int", "a number"), ("float", "a number"), ("bool", "true or false"), ("timestamp", "a date"))
+}
 """Tags YAML resolves a plain scalar to that a text field must not take, with what YAML would have made of it."""
 
 PAST_64_BITS = "past what a 64-bit integer holds"
@@ -210,7 +212,13 @@ def _text_fields(node, as_text) -> None:
         if isinstance(node, yaml.MappingNode):
             for key_node, value_node in node.value:
                 name = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
-                scalars = (key_node, value_node) if mode == _TEXTS else (value_node,) if mode == _NAMES and name in TEXT_FIELDS else ()
+                scalars = (
+                    (key_node, value_node)
+                    if mode == _TEXTS
+                    else (value_node,)
+                    if mode == _NAMES and name in TEXT_FIELDS
+                    else ()
+                )
                 for scalar in scalars:
                     if isinstance(scalar, yaml.ScalarNode):
                         as_text(scalar)

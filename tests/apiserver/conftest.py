@@ -15,7 +15,9 @@ so a test can see a real 410 (tests/apiserver/test_paging.py), and every list th
 @pytest.fixture(scope="session")
 def control_plane(tmp_path_factory):
     binaries = tools.need("etcd", "kube-apiserver", "kubectl")
-    plane = ControlPlane(tmp_path_factory.mktemp("control-plane"), binaries, apiserver_args=(f"--etcd-compaction-interval={COMPACTION}",))
+    plane = ControlPlane(
+        tmp_path_factory.mktemp("control-plane"), binaries, apiserver_args=(f"--etcd-compaction-interval={COMPACTION}",)
+    )
     with plane:
         print(f"control plane ready in {plane.started_in:.1f} s at {plane.url}")
         yield plane

@@ -36,8 +36,17 @@ def discovered_types(control_plane, kinds: set[str]) -> list[ResourceType]:
         group, _, version = listed["groupVersion"].rpartition("/")
         for r in listed["resources"]:
             if "/" not in r["name"] and r["kind"] in kinds and "list" in r["verbs"]:
-                types.append(ResourceType(group, version, r["kind"], r["name"], r["namespaced"], tuple(r.get("shortNames", ())),
-                                          tuple(r["verbs"])))
+                types.append(
+                    ResourceType(
+                        group,
+                        version,
+                        r["kind"],
+                        r["name"],
+                        r["namespaced"],
+                        tuple(r.get("shortNames", ())),
+                        tuple(r["verbs"]),
+                    )
+                )
     return types
 
 
@@ -54,13 +63,19 @@ def copy_into(control_plane, server: FakeAPIServer) -> None:
 def real_training(control_plane, tmp_path_factory):
     control_plane.apply(CRDS.read_text())
     control_plane.apply(*(obj for name in NAMESPACES for obj in control_plane.namespace(name)))
-    control_plane.apply(*({**o, "metadata": {k: v for k, v in o["metadata"].items() if k != "managedFields"}} for o in training_objects()))
+    control_plane.apply(
+        *(
+            {**o, "metadata": {k: v for k, v in o["metadata"].items() if k != "managedFields"}}
+            for o in training_objects()
+        )
+    )
     for node in (o["metadata"]["name"] for o in training_objects() if o["kind"] == "Node"):
         # Admission taints a new node not-ready; the node lifecycle controller (not run here) lifts it once the kubelet reports Ready.
         control_plane.kubectl("taint", "nodes", node, "node.kubernetes.io/not-ready:NoSchedule-")
     control_plane.kubectl("apply", "-f", "-", stdin=run_cli("rbac").stdout)
-    return control_plane.service_account("both-servers", "auditor", tmp_path_factory.mktemp("both") / "kubeconfig",
-                                         cluster_role="kubegap-reader")
+    return control_plane.service_account(
+        "both-servers", "auditor", tmp_path_factory.mktemp("both") / "kubeconfig", cluster_role="kubegap-reader"
+    )
 
 
 def audit(config: Path) -> dict:
@@ -73,7 +88,8 @@ def comparable(report: dict) -> dict:
     """The report without what says where and when it ran."""
     return {key: report[key] for key in ("findings", "suppressed", "coverage", "kinds", "warnings")} | {
         "cluster": {k: v for k, v in report["cluster"].items() if k != "name"},
-        "summary": {k: v for k, v in report["summary"].items() if k != "elapsed_seconds"}}
+        "summary": {k: v for k, v in report["summary"].items() if k != "elapsed_seconds"},
+    }
 
 
 def test_the_training_scenario_gives_the_same_report_on_both_servers(control_plane, real_training, tmp_path):
@@ -94,14 +110,21 @@ def test_the_live_tests_training_cluster_gives_the_real_servers_findings_on_its_
     scenario = {(o["kind"], o["metadata"].get("namespace"), o["metadata"]["name"]) for o in training_objects()}
 
     def on_scenario(report: dict) -> set:
-        return {(f["check_id"], f["object"]["kind"], f["object"].get("namespace"), f["object"]["name"], f["message"])
-                for f in report["findings"] if (f["object"]["kind"], f["object"].get("namespace"), f["object"]["name"]) in scenario}
+        return {
+            (f["check_id"], f["object"]["kind"], f["object"].get("namespace"), f["object"]["name"], f["message"])
+            for f in report["findings"]
+            if (f["object"]["kind"], f["object"].get("namespace"), f["object"]["name"]) in scenario
+        }
 
     real = on_scenario(audit(real_training))
     with FakeAPIServer() as fake:
         cluster = training_cluster(fake)
         # every namespace of a real cluster has its default ServiceAccount (the real server's setup makes them)
-        cluster.add(*({"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}}
-                      for ns in NAMESPACES))
+        cluster.add(
+            *(
+                {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": ns}}
+                for ns in NAMESPACES
+            )
+        )
         ours = on_scenario(audit(cluster.kubeconfig(tmp_path / "fake.kubeconfig")))
     assert len(real) >= 10 and ours == real

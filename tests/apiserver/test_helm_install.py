@@ -24,11 +24,22 @@ def test_helm_install_creates_a_least_privilege_nightly_audit(control_plane, tmp
         assert done.returncode == 0, done.stderr
         return done
 
-    run("install", "kubegap-chart", str(CHART), "--namespace", "kubegap-chart", "--create-namespace", "--set", "reportVolume.enabled=true")
+    run(
+        "install",
+        "kubegap-chart",
+        str(CHART),
+        "--namespace",
+        "kubegap-chart",
+        "--create-namespace",
+        "--set",
+        "reportVolume.enabled=true",
+    )
     (release,) = json.loads(run("list", "--namespace", "kubegap-chart", "-o", "json").stdout)
     assert release["name"] == "kubegap-chart" and release["status"] == "deployed"
 
-    cronjob = json.loads(control_plane.kubectl("get", "cronjob", "kubegap-chart-audit", "-n", "kubegap-chart", "-o", "json").stdout)
+    cronjob = json.loads(
+        control_plane.kubectl("get", "cronjob", "kubegap-chart-audit", "-n", "kubegap-chart", "-o", "json").stdout
+    )
     assert cronjob["spec"]["schedule"] == "17 3 * * *"
     assert cronjob["spec"]["jobTemplate"]["spec"]["template"]["spec"]["serviceAccountName"] == "kubegap-chart"
     control_plane.kubectl("get", "pvc", "kubegap-chart-reports", "-n", "kubegap-chart")
@@ -36,10 +47,21 @@ def test_helm_install_creates_a_least_privilege_nightly_audit(control_plane, tmp
     assert role["rules"] == yaml.safe_load(run_cli("rbac").stdout)["rules"]
 
     as_chart = ["--as", "system:serviceaccount:kubegap-chart:kubegap-chart"]
-    for allowed in (["list", "pods", "-A"], ["get", "nodes"], ["list", "deployments.apps", "-A"], ["get", "priorityclasses.scheduling.k8s.io"]):
+    for allowed in (
+        ["list", "pods", "-A"],
+        ["get", "nodes"],
+        ["list", "deployments.apps", "-A"],
+        ["get", "priorityclasses.scheduling.k8s.io"],
+    ):
         assert control_plane.kubectl("auth", "can-i", *allowed, *as_chart, check=False).stdout.strip() == "yes", allowed
-    for refused in (["list", "secrets", "-A"], ["create", "pods"], ["delete", "configmaps"], ["create", "pods", "--subresource=exec"],
-                    ["get", "pods", "--subresource=log"], ["watch", "pods"]):
+    for refused in (
+        ["list", "secrets", "-A"],
+        ["create", "pods"],
+        ["delete", "configmaps"],
+        ["create", "pods", "--subresource=exec"],
+        ["get", "pods", "--subresource=log"],
+        ["watch", "pods"],
+    ):
         assert control_plane.kubectl("auth", "can-i", *refused, *as_chart, check=False).stdout.strip() == "no", refused
 
     run("uninstall", "kubegap-chart", "--namespace", "kubegap-chart")

@@ -36,8 +36,11 @@ def running(pid: int) -> bool:
 
 def test_a_killed_session_leaves_no_server_running(tmp_path):
     binaries = {name: str(path) for name, path in tools.need("etcd", "kube-apiserver").items()}
-    session = subprocess.Popen([sys.executable, "-c", SESSION, str(TESTS), str(tmp_path / "plane"), json.dumps(binaries)],
-                               stdout=subprocess.PIPE, text=True)
+    session = subprocess.Popen(
+        [sys.executable, "-c", SESSION, str(TESTS), str(tmp_path / "plane"), json.dumps(binaries)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     pids: dict[str, int] = {}
     try:
         pids = json.loads(session.stdout.readline() or "{}")

@@ -32,5 +32,9 @@ def test_a_repeated_key_keeps_its_last_value_as_kubectl_does(control_plane, tmp_
     (read,) = collection.resources
     assert read["spec"]["selector"] == applied["spec"]["selector"] == {"matchLabels": {"app": "repeated"}}
     container = read["spec"]["template"]["spec"]["containers"][0]
-    assert container["resources"] == applied["spec"]["template"]["spec"]["containers"][0]["resources"] == {"limits": {"memory": "1Gi"}}
+    assert (
+        container["resources"]
+        == applied["spec"]["template"]["spec"]["containers"][0]["resources"]
+        == {"limits": {"memory": "1Gi"}}
+    )
     assert sum("repeated (line" in warning for warning in collection.warnings) == 2

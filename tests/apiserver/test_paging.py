@@ -22,11 +22,21 @@ USER = "system:serviceaccount:paging:auditor"
 def many_configmaps(control_plane, tmp_path_factory):
     """COUNT ConfigMaps in one namespace, and a kubeconfig of a ServiceAccount bound to `kubegap rbac`'s role."""
     control_plane.kubectl("apply", "-f", "-", stdin=run_cli("rbac").stdout)
-    config = control_plane.service_account(NAMESPACE, "auditor", tmp_path_factory.mktemp("paging") / "kubeconfig",
-                                           cluster_role="kubegap-reader")
-    items = [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": f"settings-{i:04d}", "namespace": NAMESPACE},
-              "data": {"retries": str(i)}} for i in range(COUNT)]
-    control_plane.kubectl("create", "-f", "-", stdin=json.dumps({"apiVersion": "v1", "kind": "List", "items": items}), timeout=600)
+    config = control_plane.service_account(
+        NAMESPACE, "auditor", tmp_path_factory.mktemp("paging") / "kubeconfig", cluster_role="kubegap-reader"
+    )
+    items = [
+        {
+            "apiVersion": "v1",
+            "kind": "ConfigMap",
+            "metadata": {"name": f"settings-{i:04d}", "namespace": NAMESPACE},
+            "data": {"retries": str(i)},
+        }
+        for i in range(COUNT)
+    ]
+    control_plane.kubectl(
+        "create", "-f", "-", stdin=json.dumps({"apiVersion": "v1", "kind": "List", "items": items}), timeout=600
+    )
     return config
 
 
@@ -35,14 +45,21 @@ def query(event: dict) -> dict:
 
 
 def configmap_lists(control_plane) -> list[dict]:
-    return [e for e in control_plane.audit_events(USER)
-            if e["verb"] == "list" and e["objectRef"]["resource"] == "configmaps" and e["objectRef"].get("namespace") == NAMESPACE]
+    return [
+        e
+        for e in control_plane.audit_events(USER)
+        if e["verb"] == "list"
+        and e["objectRef"]["resource"] == "configmaps"
+        and e["objectRef"].get("namespace") == NAMESPACE
+    ]
 
 
 def test_kubegap_walks_every_page_of_a_long_list(control_plane, many_configmaps, tmp_path):
     before = len(configmap_lists(control_plane))
     snapshot = tmp_path / "snapshot.json"
-    result = run_cli("snapshot", "--kubeconfig", str(many_configmaps), "--namespace", NAMESPACE, "--output", str(snapshot))
+    result = run_cli(
+        "snapshot", "--kubeconfig", str(many_configmaps), "--namespace", NAMESPACE, "--output", str(snapshot)
+    )
     assert result.returncode == 0, result.stderr
     kept = [o for o in json.loads(snapshot.read_text())["items"] if o["kind"] == "ConfigMap"]
     assert len(kept) == COUNT
@@ -77,8 +94,14 @@ def expired(control_plane, path: str, token: str) -> dict | None:
         status, body = control_plane.get(f"{path}?limit={PAGE_SIZE}&continue={urllib.parse.quote(token)}")
         if status == 410:
             return body
-        control_plane.apply({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "tick", "namespace": "default"},
-                             "data": {"at": str(time.monotonic())}})  # moves etcd on, so the next compaction passes the token
+        control_plane.apply(
+            {
+                "apiVersion": "v1",
+                "kind": "ConfigMap",
+                "metadata": {"name": "tick", "namespace": "default"},
+                "data": {"at": str(time.monotonic())},
+            }
+        )  # moves etcd on, so the next compaction passes the token
         time.sleep(1)
     return None
 

@@ -32,8 +32,11 @@ def two_contexts(config_path, out_path):
 
 
 def mcp_session(config, root):
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(root), "--kubeconfig", str(config)],
-                                   env=dict(os.environ))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "kubegap", "mcp", "--root", str(root), "--kubeconfig", str(config)],
+        env=dict(os.environ),
+    )
 
     async def body():
         async with stdio_client(params) as (read, write):
@@ -48,17 +51,36 @@ def mcp_session(config, root):
 
 def test_every_cluster_path_only_reads(control_plane, tmp_path):
     control_plane.kubectl("apply", "-f", "-", stdin=run_cli("rbac").stdout)
-    config = control_plane.service_account("read-only", "auditor", tmp_path / "kubeconfig", cluster_role="kubegap-reader")
-    control_plane.apply({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web", "namespace": "read-only"},
-                         "spec": {"containers": [{"name": "web", "image": "nginx:1.27"}]}})
+    config = control_plane.service_account(
+        "read-only", "auditor", tmp_path / "kubeconfig", cluster_role="kubegap-reader"
+    )
+    control_plane.apply(
+        {
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {"name": "web", "namespace": "read-only"},
+            "spec": {"containers": [{"name": "web", "image": "nginx:1.27"}]},
+        }
+    )
     fleet = two_contexts(config, tmp_path / "fleet.kubeconfig")
     paths = {
         "audit json": ["audit", "--kubeconfig", str(config), "--format", "json", "--fail-on", "none"],
         "audit table": ["audit", "--kubeconfig", str(config), "--fail-on", "none"],
         "audit one namespace": ["audit", "--kubeconfig", str(config), "--namespace", "read-only", "--fail-on", "none"],
         "snapshot": ["snapshot", "--kubeconfig", str(config), "--output", str(tmp_path / "snapshot.json.gz")],
-        "fleet of two contexts": ["audit", "--kubeconfig", str(fleet), "--context", "auditor", "--context", "second",
-                                  "--format", "json", "--fail-on", "none"],
+        "fleet of two contexts": [
+            "audit",
+            "--kubeconfig",
+            str(fleet),
+            "--context",
+            "auditor",
+            "--context",
+            "second",
+            "--format",
+            "json",
+            "--fail-on",
+            "none",
+        ],
     }
     seen = len(control_plane.audit_events(USER))
     for name, args in paths.items():

@@ -10,9 +10,18 @@ METADATA = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1"
 TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"
 NAMESPACE = "wire-forms"
 OBJECTS = [
-    {"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "registry", "namespace": NAMESPACE, "labels": {"app": "shop"}},
-     "stringData": {"token": "planted-token-value"}},
-    {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "settings", "namespace": NAMESPACE}, "data": {"retries": "3"}},
+    {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "metadata": {"name": "registry", "namespace": NAMESPACE, "labels": {"app": "shop"}},
+        "stringData": {"token": "planted-token-value"},
+    },
+    {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {"name": "settings", "namespace": NAMESPACE},
+        "data": {"retries": "3"},
+    },
 ]
 
 
@@ -21,7 +30,9 @@ def both(control_plane):
     control_plane.apply(*control_plane.namespace(NAMESPACE), *OBJECTS)
     with FakeAPIServer() as fake:
         for obj in OBJECTS:
-            stored = control_plane.get(f"/api/v1/namespaces/{NAMESPACE}/{obj['kind'].lower()}s/{obj['metadata']['name']}")[1]
+            stored = control_plane.get(
+                f"/api/v1/namespaces/{NAMESPACE}/{obj['kind'].lower()}s/{obj['metadata']['name']}"
+            )[1]
             fake.add(stored)
         yield control_plane, fake
 
@@ -44,9 +55,13 @@ def test_a_metadata_only_list_of_secrets_has_no_data_and_the_test_servers_shape(
     assert set(item) == {"kind", "apiVersion", "metadata"} and item["kind"] == "PartialObjectMetadata"
     assert "planted-token-value" not in str(real) and "data" not in item
     ours = raw_get(fake, path, accept=METADATA)[2]
-    assert {k: v for k, v in shape(ours).items() if k != "metadata"} == {k: v for k, v in shape(real).items() if k != "metadata"}
+    assert {k: v for k, v in shape(ours).items() if k != "metadata"} == {
+        k: v for k, v in shape(real).items() if k != "metadata"
+    }
     assert set(ours["items"][0]) == set(item) and ours["items"][0]["kind"] == item["kind"]
-    assert ours["items"][0]["metadata"] | {"resourceVersion": None} == item["metadata"] | {"resourceVersion": None}  # its own counter
+    assert ours["items"][0]["metadata"] | {"resourceVersion": None} == item["metadata"] | {
+        "resourceVersion": None
+    }  # its own counter
 
 
 def test_a_table_answer_has_the_test_servers_shape(both):

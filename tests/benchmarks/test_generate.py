@@ -53,8 +53,19 @@ def test_counts_follow_the_shape():
     items = generate(SHAPE)
     kinds = [o["kind"] for o in items]
     assert kinds.count("Node") == SHAPE.nodes and kinds.count("Pod") == SHAPE.pods
-    assert {"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Service", "EndpointSlice",
-            "PodDisruptionBudget", "HorizontalPodAutoscaler", "ConfigMap", "PyTorchJob"} <= set(kinds)
+    assert {
+        "Deployment",
+        "ReplicaSet",
+        "StatefulSet",
+        "DaemonSet",
+        "Job",
+        "Service",
+        "EndpointSlice",
+        "PodDisruptionBudget",
+        "HorizontalPodAutoscaler",
+        "ConfigMap",
+        "PyTorchJob",
+    } <= set(kinds)
     gpu = [n for n in items if n["kind"] == "Node" and "nvidia.com/gpu" in n["status"]["capacity"]]
     assert len(gpu) == int(SHAPE.nodes * SHAPE.gpu_fraction)
     assert all(o["metadata"]["managedFields"] for o in items if o["kind"] == "Pod")

@@ -38,7 +38,10 @@ def timings(tmp_path_factory):
     paths = [write(shape, folder / f"{shape.pods}.json") for shape in SIZES]
     measured = subprocess.run(
         [sys.executable, str(Path(__file__).with_name("guard_timings.py")), *map(str, paths)],
-        capture_output=True, text=True, check=True, timeout=600,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
     )
     return json.loads(measured.stdout)
 
@@ -57,4 +60,6 @@ def test_audit_time_grows_no_faster_than_the_cluster(timings):
     floors, audits = timings
     exponent, floor = _exponent(audits), _exponent(floors)
     allowed = max(EXPONENT, floor) + NOISE
-    assert exponent <= allowed, f"audit time grows as pods^{exponent:.2f} (floor: pods^{floor:.2f}, allowed {allowed:.2f})"
+    assert exponent <= allowed, (
+        f"audit time grows as pods^{exponent:.2f} (floor: pods^{floor:.2f}, allowed {allowed:.2f})"
+    )

@@ -16,7 +16,16 @@ from kubegap.sources.manifests import ManifestSource
 def test_stages_time_every_step_of_the_audit_and_find_what_the_audit_finds(tmp_path):
     path = write(Shape(nodes=4, namespaces=2), tmp_path / "small.json")
     measured = stages(str(path))
-    assert set(measured) == {"load", "inventory", "checks", "report", "render_json", "render_table", "objects", "findings"}
+    assert set(measured) == {
+        "load",
+        "inventory",
+        "checks",
+        "report",
+        "render_json",
+        "render_table",
+        "objects",
+        "findings",
+    }
     assert all(measured[name] > 0 for name in ("load", "inventory", "checks", "report", "render_json", "render_table"))
     report = audit([ManifestSource([str(path)]).collect()], audit_options())
     assert measured["findings"] == len(report["findings"]) > 0

@@ -17,6 +17,7 @@ import yaml
 
 from kubegap.checks import all_checks
 from kubegap.report.identity import fingerprint
+
 _spec = importlib.util.spec_from_file_location("check_fixtures", Path(__file__).parent / "test_fixtures.py")
 _fixtures = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_fixtures)

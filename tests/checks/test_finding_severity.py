@@ -37,11 +37,23 @@ ASKED = {"all": "critical", "one": "low"}
 def _by_reach(ctx):
     for cm in ctx.inventory.of_kind("ConfigMap"):
         reach = (cm["metadata"].get("labels") or {}).get("reach")
-        yield ctx.finding(cm, f"ConfigMap {cm['metadata']['name']}.", Evidence("metadata.labels", reach), severity=ASKED.get(reach))
+        yield ctx.finding(
+            cm, f"ConfigMap {cm['metadata']['name']}.", Evidence("metadata.labels", reach), severity=ASKED.get(reach)
+        )
 
 
-CHECK = Check("configmap-reach", "ConfigMaps by reach (a test check)", "high", "testing", (CASE,), "Nothing to fix.", _by_reach,
-              reads=("ConfigMap",), requires=("ConfigMap",), doc={name: "A check for severity tests." for name in DOC_SECTIONS})
+CHECK = Check(
+    "configmap-reach",
+    "ConfigMaps by reach (a test check)",
+    "high",
+    "testing",
+    (CASE,),
+    "Nothing to fix.",
+    _by_reach,
+    reads=("ConfigMap",),
+    requires=("ConfigMap",),
+    doc={name: "A check for severity tests." for name in DOC_SECTIONS},
+)
 
 
 def _report(tmp_path: Path, check: Check = CHECK) -> dict:
@@ -62,7 +74,9 @@ def test_a_finding_has_its_own_severity_never_above_its_checks(tmp_path):
 def test_a_configured_severity_is_the_new_ceiling_and_default(tmp_path):
     lowered = _severities(_report(tmp_path, replace(CHECK, severity="medium")))
     assert lowered == {"wide": "medium", "narrow": "low", "unlabelled": "medium"}
-    assert _severities(_report(tmp_path, replace(CHECK, severity="info"))) == dict.fromkeys(("wide", "narrow", "unlabelled"), "info")
+    assert _severities(_report(tmp_path, replace(CHECK, severity="info"))) == dict.fromkeys(
+        ("wide", "narrow", "unlabelled"), "info"
+    )
 
 
 def _render(name: str, report: dict) -> str:
@@ -77,12 +91,16 @@ def test_every_output_and_the_exit_threshold_use_the_findings_severity(tmp_path)
     assert report["summary"]["by_severity"]["high"] == 2 and report["summary"]["by_severity"]["low"] == 1
     assert {f["object"]["name"] for f in at_or_above(report["findings"], "medium")} == {"wide", "unlabelled"}
     sarif = json.loads(_render("sarif", report))
-    levels = {r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].rsplit("/", 1)[-1]: r["level"]
-              for r in sarif["runs"][0]["results"]}
+    levels = {
+        r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].rsplit("/", 1)[-1]: r["level"]
+        for r in sarif["runs"][0]["results"]
+    }
     assert levels == {"wide": "error", "narrow": "note", "unlabelled": "error"}
     assert sarif["runs"][0]["tool"]["driver"]["rules"][0]["defaultConfiguration"]["level"] == "error"
     junit = _render("junit", report)
     assert 'message="ConfigMap narrow." type="low"' in junit and 'message="ConfigMap wide." type="high"' in junit
     lines = [json.loads(line) for line in _render("jsonl", report).splitlines()]
-    assert {line["object"]["name"]: line["severity"] for line in lines if line.get("record") == "finding"} == _severities(report)
-    assert '| low | `configmap-reach`' in _render("markdown", report)
+    assert {
+        line["object"]["name"]: line["severity"] for line in lines if line.get("record") == "finding"
+    } == _severities(report)
+    assert "| low | `configmap-reach`" in _render("markdown", report)

@@ -17,9 +17,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 HANDOFFS = [
     # (fixture, the check that steps aside, the check it steps aside for)
     ("pdb-missing/passes/fail-closed-webhook-backend.yaml", "pdb-missing", "webhook-backend-unavailable"),
-    ("hpa-min-replicas-low/passes/fail-closed-webhook-backend.yaml", "hpa-min-replicas-low", "webhook-backend-unavailable"),
+    (
+        "hpa-min-replicas-low/passes/fail-closed-webhook-backend.yaml",
+        "hpa-min-replicas-low",
+        "webhook-backend-unavailable",
+    ),
     ("single-replica/passes/admission-webhook-backends.yaml", "single-replica", "webhook-backend-unavailable"),
-    ("memory-limit-missing/passes/resources-unset-is-one-requests-finding.yaml", "memory-limit-missing", "requests-missing"),
+    (
+        "memory-limit-missing/passes/resources-unset-is-one-requests-finding.yaml",
+        "memory-limit-missing",
+        "requests-missing",
+    ),
 ]
 
 

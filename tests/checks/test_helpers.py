@@ -28,7 +28,11 @@ from kubegap.sources.base import Collection
         ("bitnami/redis:7.2", ImageRef(None, "bitnami/redis", "7.2", None), True),
         ("docker.io/library/postgres:16.1", ImageRef("docker.io", "library/postgres", "16.1", None), True),
         ("localhost:5000/app", ImageRef("localhost:5000", "app", None, None), False),
-        ("registry.example.com:5000/team/api:latest", ImageRef("registry.example.com:5000", "team/api", "latest", None), False),
+        (
+            "registry.example.com:5000/team/api:latest",
+            ImageRef("registry.example.com:5000", "team/api", "latest", None),
+            False,
+        ),
         ("ghcr.io/org/app@sha256:abc", ImageRef("ghcr.io", "org/app", None, "sha256:abc"), False),
         ("nginx:1.27@sha256:abc", ImageRef(None, "nginx", "1.27", "sha256:abc"), True),
     ],
@@ -45,25 +49,48 @@ def _inventory(inputs, collected=(), forbidden=None):
 def test_absent_kind_means_none_only_for_manifests():
     manifests = [{"type": "manifests", "path": "k8s/"}]
     assert absent_means_none(_inventory(manifests), "PodDisruptionBudget")
-    assert not absent_means_none(_inventory(manifests + [{"type": "snapshot", "path": "s.json"}]), "PodDisruptionBudget")
-    assert absent_means_none(_inventory([{"type": "snapshot"}], collected=["PodDisruptionBudget"]), "PodDisruptionBudget")
-    assert not absent_means_none(_inventory(manifests, forbidden={"PodDisruptionBudget": "denied"}), "PodDisruptionBudget")
+    assert not absent_means_none(
+        _inventory(manifests + [{"type": "snapshot", "path": "s.json"}]), "PodDisruptionBudget"
+    )
+    assert absent_means_none(
+        _inventory([{"type": "snapshot"}], collected=["PodDisruptionBudget"]), "PodDisruptionBudget"
+    )
+    assert not absent_means_none(
+        _inventory(manifests, forbidden={"PodDisruptionBudget": "denied"}), "PodDisruptionBudget"
+    )
     assert not absent_means_none(_inventory([]), "PodDisruptionBudget")
 
 
 def test_kube_proxy_settings_come_from_its_daemonset_flags_and_its_configmaps():
     daemonset = {
-        "apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": "kube-proxy", "namespace": "kube-system"},
-        "spec": {"template": {"spec": {"containers": [{
-            "name": "kube-proxy", "command": ["kube-proxy", "--proxy-mode=iptables", 8],
-            "args": ["--proxy-mode=ipvs", "--conntrack-min"],
-        }]}}},
+        "apiVersion": "apps/v1",
+        "kind": "DaemonSet",
+        "metadata": {"name": "kube-proxy", "namespace": "kube-system"},
+        "spec": {
+            "template": {
+                "spec": {
+                    "containers": [
+                        {
+                            "name": "kube-proxy",
+                            "command": ["kube-proxy", "--proxy-mode=iptables", 8],
+                            "args": ["--proxy-mode=ipvs", "--conntrack-min"],
+                        }
+                    ]
+                }
+            }
+        },
     }
     configmaps = [
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": "kube-system"}, "data": data}
         for name, data in [
-            ("kube-proxy", {"config.conf": "kind: KubeProxyConfiguration\nmode: ipvs\n", "kubeconfig.conf": "kind: Config\n"}),
-            ("kube-proxy-config", {"broken": "kind: KubeProxyConfiguration\nmode: [", "list": "- KubeProxyConfiguration"}),
+            (
+                "kube-proxy",
+                {"config.conf": "kind: KubeProxyConfiguration\nmode: ipvs\n", "kubeconfig.conf": "kind: Config\n"},
+            ),
+            (
+                "kube-proxy-config",
+                {"broken": "kind: KubeProxyConfiguration\nmode: [", "list": "- KubeProxyConfiguration"},
+            ),
             ("other", {"config.conf": "kind: KubeProxyConfiguration\n"}),
         ]
     ]
@@ -78,9 +105,19 @@ def test_kube_proxy_settings_come_from_its_daemonset_flags_and_its_configmaps():
 @pytest.mark.parametrize(
     "tag, floating",
     [
-        ("latest", True), ("alpine", True), ("main-latest", True), ("latest-alpine", True), ("v2-nightly", True),
-        ("3", True), ("20", True), ("20-slim", True),
-        ("3.12.4", False), ("v5", False), ("main-3f2a1b9", False), ("1042", False), ("dev-20240611", False),
+        ("latest", True),
+        ("alpine", True),
+        ("main-latest", True),
+        ("latest-alpine", True),
+        ("v2-nightly", True),
+        ("3", True),
+        ("20", True),
+        ("20-slim", True),
+        ("3.12.4", False),
+        ("v5", False),
+        ("main-3f2a1b9", False),
+        ("1042", False),
+        ("dev-20240611", False),
         ("20.11.1-alpine3.19", False),
     ],
 )
@@ -90,12 +127,21 @@ def test_floating_tags(tag, floating):
 
 
 def _service(spec: dict, **metadata) -> dict:
-    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "s", "namespace": "app", **metadata}, "spec": spec}
+    return {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": "s", "namespace": "app", **metadata},
+        "spec": spec,
+    }
 
 
 def _webhook(service: str) -> dict:
-    return {"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingWebhookConfiguration", "metadata": {"name": "v"},
-            "webhooks": [{"name": "v.example.com", "clientConfig": {"service": {"namespace": "app", "name": service}}}]}
+    return {
+        "apiVersion": "admissionregistration.k8s.io/v1",
+        "kind": "ValidatingWebhookConfiguration",
+        "metadata": {"name": "v"},
+        "webhooks": [{"name": "v.example.com", "clientConfig": {"service": {"namespace": "app", "name": service}}}],
+    }
 
 
 @pytest.mark.parametrize(
@@ -105,10 +151,31 @@ def _webhook(service: str) -> dict:
         (_service({"clusterIP": "None", "ports": [{"name": "http", "port": 80}]}), False),
         (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "grpc-metrics", "port": 9091}]}), False),
         (_service({"ports": [{"name": "metrics", "port": 9090}, {"name": "webhook", "port": 443}]}), True),
-        (_service({"ports": [{"port": 9001}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), False),
-        (_service({"ports": [{"port": 8080}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}), True),
+        (
+            _service(
+                {"ports": [{"port": 9001}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}
+            ),
+            False,
+        ),
+        (
+            _service(
+                {"ports": [{"port": 8080}]}, annotations={"prometheus.io/scrape": "true", "prometheus.io/port": "9001"}
+            ),
+            True,
+        ),
         (_service({"ports": [{"name": "http-profiling", "port": 8008}, {"name": "probes", "port": 8080}]}), False),
-        (_service({"ports": [{"name": "debug", "port": 6060}, {"name": "admin", "port": 9901}, {"name": "healthz", "port": 8081}]}), False),
+        (
+            _service(
+                {
+                    "ports": [
+                        {"name": "debug", "port": 6060},
+                        {"name": "admin", "port": 9901},
+                        {"name": "healthz", "port": 8081},
+                    ]
+                }
+            ),
+            False,
+        ),
         (_service({"ports": [{"name": "https", "port": 8443}]}, name="manager-metrics-service"), False),
         (_service({"ports": [{"name": "adminer", "port": 8080}]}), True),
     ],
@@ -120,7 +187,11 @@ def test_services_that_carry_client_traffic(service, clients):
 
 def test_a_service_that_backs_a_webhook_carries_the_api_servers_traffic_whatever_its_name():
     service = _service({"ports": [{"name": "https", "port": 443}]}, name="metrics-server")
-    inventory = Inventory(Collection(resources=[service, _webhook("metrics-server")], collected={"Service", "ValidatingWebhookConfiguration"}))
+    inventory = Inventory(
+        Collection(
+            resources=[service, _webhook("metrics-server")], collected={"Service", "ValidatingWebhookConfiguration"}
+        )
+    )
     assert serving(inventory).serves_clients(service)
     assert serving(inventory).api_roles(service) == ["admission webhook v.example.com"]
 
@@ -148,7 +219,11 @@ def test_leader_election(container, found):
 
 @pytest.mark.parametrize(
     "probe, seconds",
-    [({}, 30), ({"initialDelaySeconds": 15, "periodSeconds": 5, "failureThreshold": 3}, 30), ({"failureThreshold": 0}, 10)],
+    [
+        ({}, 30),
+        ({"initialDelaySeconds": 15, "periodSeconds": 5, "failureThreshold": 3}, 30),
+        ({"failureThreshold": 0}, 10),
+    ],
 )
 def test_liveness_budget(probe, seconds):
     assert liveness_budget(probe)[0] == seconds

@@ -41,11 +41,23 @@ PAIRS = (
     Pair("kube-linter", "dangling-service", "service-endpoints-thin", False, documented=0),
     Pair("popeye", "TestSVCLint2", "service-endpoints-thin", True, codes=frozenset({"POP-1109"})),
     Pair("kube-linter", "dangling-ingress", "ingress-backend-missing", True),
-    Pair("popeye", "TestIngLint", "ingress-backend-missing", False, frozenset({"default/ing4", "default/ing6"}),
-         codes=frozenset({"POP-1401", "POP-1402"})),
+    Pair(
+        "popeye",
+        "TestIngLint",
+        "ingress-backend-missing",
+        False,
+        frozenset({"default/ing4", "default/ing6"}),
+        codes=frozenset({"POP-1401", "POP-1402"}),
+    ),
     Pair("popeye", "TestNPLint", "networkpolicy-dangling", True, codes=frozenset({"POP-1200"})),
     Pair("kube-linter", "dangling-networkpolicy", "networkpolicy-dangling", False, documented=0),
-    Pair("popeye", "TestNodeSanitizer", "node-unhealthy", True, codes=frozenset({"POP-702", "POP-704", "POP-705", "POP-706", "POP-707"})),
+    Pair(
+        "popeye",
+        "TestNodeSanitizer",
+        "node-unhealthy",
+        True,
+        codes=frozenset({"POP-702", "POP-704", "POP-705", "POP-706", "POP-707"}),
+    ),
     Pair("popeye", "TestPVCLint", "pvc-unbound", True, codes=frozenset({"POP-1003", "POP-1004"})),
     Pair("kube-linter", "invalid-target-ports", "service-target-port-mismatch", False, documented=0),
     Pair("kube-linter", "no-extensions-v1beta", "api-version-removed", True),
@@ -111,11 +123,16 @@ RUNNERS = {"kube-linter": _kube_linter, "popeye": _popeye, "checkov": _checkov}
 def test_peer_agreement(pair: Pair, shared: Path, record_property) -> None:
     theirs, ours = RUNNERS[pair.peer](shared / "peers", pair)
     agree = theirs == ours
-    record_property("agreement", f"{pair.id}: {'agree' if agree else 'differ'} (theirs {sorted_view(theirs)}, ours {sorted_view(ours)})")
+    record_property(
+        "agreement",
+        f"{pair.id}: {'agree' if agree else 'differ'} (theirs {sorted_view(theirs)}, ours {sorted_view(ours)})",
+    )
     if pair.same_intent:
         assert agree, f"{pair.id}: same intent but theirs {sorted_view(theirs)} != ours {sorted_view(ours)}"
     else:
-        assert ours == pair.documented, f"{pair.id}: docs/INTEROP.md says ours is {pair.documented}, got {sorted_view(ours)}"
+        assert ours == pair.documented, (
+            f"{pair.id}: docs/INTEROP.md says ours is {pair.documented}, got {sorted_view(ours)}"
+        )
 
 
 def sorted_view(value) -> object:

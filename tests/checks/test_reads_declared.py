@@ -41,7 +41,11 @@ def _touched(inventories: list[Inventory]) -> dict[str, set[str]]:
 
 def _undeclared(touched: dict[str, set[str]]) -> dict[str, list[str]]:
     checks = {c.id: c for c in all_checks()}
-    return {check_id: sorted(kinds - set(checks[check_id].reads)) for check_id, kinds in touched.items() if kinds - set(checks[check_id].reads)}
+    return {
+        check_id: sorted(kinds - set(checks[check_id].reads))
+        for check_id, kinds in touched.items()
+        if kinds - set(checks[check_id].reads)
+    }
 
 
 def test_checks_read_only_declared_kinds_over_every_fixture():
@@ -58,14 +62,32 @@ def test_checks_read_only_declared_kinds_over_the_corpus(shared):
 
 
 def test_the_recording_sees_reads_through_every_lookup():
-    deployment = {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "a", "uid": "d1"},
-                  "spec": {"template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c"}]}}}}
-    replica_set = {"apiVersion": "apps/v1", "kind": "ReplicaSet",
-                   "metadata": {"name": "web-1", "namespace": "a", "uid": "r1",
-                                "ownerReferences": [{"uid": "d1", "controller": True, "kind": "Deployment", "name": "web"}]}}
-    pod = {"apiVersion": "v1", "kind": "Pod",
-           "metadata": {"name": "web-1-x", "namespace": "a", "uid": "p1",
-                        "ownerReferences": [{"uid": "r1", "controller": True, "kind": "ReplicaSet", "name": "web-1"}]}}
+    deployment = {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web", "namespace": "a", "uid": "d1"},
+        "spec": {"template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "c"}]}}},
+    }
+    replica_set = {
+        "apiVersion": "apps/v1",
+        "kind": "ReplicaSet",
+        "metadata": {
+            "name": "web-1",
+            "namespace": "a",
+            "uid": "r1",
+            "ownerReferences": [{"uid": "d1", "controller": True, "kind": "Deployment", "name": "web"}],
+        },
+    }
+    pod = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": "web-1-x",
+            "namespace": "a",
+            "uid": "p1",
+            "ownerReferences": [{"uid": "r1", "controller": True, "kind": "ReplicaSet", "name": "web-1"}],
+        },
+    }
     inventory = Inventory(Collection(resources=[deployment, replica_set, pod]))
     view = ScopedInventory(inventory, "x", None)
     assert view.pods_of(deployment) == [pod]
@@ -84,7 +106,9 @@ def _check_reading(kind_name: str, reads: tuple[str, ...]) -> Check:
     def run(ctx: Context):
         yield from (ctx.finding(obj, "seen") for obj in ctx.inventory.of_kind(kind_name))
 
-    return Check(id="reads-services", title="t", severity="low", category="c", cases=("x",), fix="f", run=run, reads=reads)
+    return Check(
+        id="reads-services", title="t", severity="low", category="c", cases=("x",), fix="f", run=run, reads=reads
+    )
 
 
 def test_an_undeclared_kind_is_an_error_naming_the_kind_never_a_clean_run():
@@ -131,8 +155,16 @@ def test_a_value_derived_once_still_records_its_reads_for_every_check_that_asks(
     assert second.derive("services", count_services) == 1
     assert second.touched == {"Service"} and len(calls) == 1
     coverage, findings = run_check(
-        Check(id="no-services", title="t", severity="low", category="c", cases=("x",), fix="f", reads=("Pod",),
-              run=lambda ctx: iter([ctx.finding(service, "seen")] * ctx.inventory.derive("services", count_services))),
+        Check(
+            id="no-services",
+            title="t",
+            severity="low",
+            category="c",
+            cases=("x",),
+            fix="f",
+            reads=("Pod",),
+            run=lambda ctx: iter([ctx.finding(service, "seen")] * ctx.inventory.derive("services", count_services)),
+        ),
         inventory,
     )
     assert coverage.status == "error" and "Service" in coverage.reason and findings == [] and len(calls) == 1

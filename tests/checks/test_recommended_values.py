@@ -28,7 +28,9 @@ NCCL_ENV = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 POD_API = "https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/"
 PROBES = "https://kubernetes.io/docs/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#configure-probes"
 JOB_API = "https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/job-v1/"
-WEBHOOK_API = "https://kubernetes.io/docs/reference/kubernetes-api/extend-resources/validating-webhook-configuration-v1/"
+WEBHOOK_API = (
+    "https://kubernetes.io/docs/reference/kubernetes-api/extend-resources/validating-webhook-configuration-v1/"
+)
 HPA_API = "https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/horizontal-pod-autoscaler-v2/"
 PDB_API = "https://kubernetes.io/docs/reference/kubernetes-api/policy-resources/pod-disruption-budget-v1/"
 PRIORITY = "https://kubernetes.io/docs/concepts/scheduling-eviction/pod-priority-preemption/#priorityclass"
@@ -78,7 +80,9 @@ DOCUMENTED: dict[str, Documented] = {
     # "The timeout value must be between 1 and 30 seconds. Default to 10 seconds."
     "webhook timeoutSeconds": Documented(("webhooks", "[]", "timeoutSeconds"), range(1, 31), WEBHOOK_API),
     # "allowed values are Ignore or Fail. Defaults to Fail."
-    "webhook failurePolicy": Documented(("webhooks", "[]", "failurePolicy"), frozenset({"Ignore", "Fail"}), WEBHOOK_API),
+    "webhook failurePolicy": Documented(
+        ("webhooks", "[]", "failurePolicy"), frozenset({"Ignore", "Fail"}), WEBHOOK_API
+    ),
     # Probe: "Minimum value is 1" (periodSeconds, timeoutSeconds, failureThreshold, successThreshold, which
     # "Must be 1 for liveness and startup"); initialDelaySeconds "Minimum value is 0".
     **{
@@ -86,15 +90,20 @@ DOCUMENTED: dict[str, Documented] = {
         for probe in ("livenessProbe", "readinessProbe", "startupProbe")
         for field in ("periodSeconds", "timeoutSeconds", "failureThreshold")
     },
-    **{f"{probe} initialDelaySeconds": Documented((probe, "initialDelaySeconds"), AT_LEAST_0, PROBES)
-       for probe in ("livenessProbe", "readinessProbe", "startupProbe")},
+    **{
+        f"{probe} initialDelaySeconds": Documented((probe, "initialDelaySeconds"), AT_LEAST_0, PROBES)
+        for probe in ("livenessProbe", "readinessProbe", "startupProbe")
+    },
     "readinessProbe successThreshold": Documented(("readinessProbe", "successThreshold"), AT_LEAST_1, PROBES),
     "livenessProbe successThreshold": Documented(("livenessProbe", "successThreshold"), range(1, 2), PROBES),
     "startupProbe successThreshold": Documented(("startupProbe", "successThreshold"), range(1, 2), PROBES),
     # maxSkew: "It's a required field. Default value is 1 and 0 is not allowed."
     "maxSkew": Documented(("topologySpreadConstraints", "[]", "maxSkew"), AT_LEAST_1, f"{POD_API}#scheduling"),
-    "whenUnsatisfiable": Documented(("topologySpreadConstraints", "[]", "whenUnsatisfiable"),
-                                    frozenset({"DoNotSchedule", "ScheduleAnyway"}), f"{POD_API}#scheduling"),
+    "whenUnsatisfiable": Documented(
+        ("topologySpreadConstraints", "[]", "whenUnsatisfiable"),
+        frozenset({"DoNotSchedule", "ScheduleAnyway"}),
+        f"{POD_API}#scheduling",
+    ),
     # resolv.conf(5), ndots: "The value for this option is silently capped to 15."
     "ndots": Documented(("dnsConfig", "options", "[]"), range(0, 16), RESOLV_CONF, name="ndots"),
     # Job: activeDeadlineSeconds "value must be positive integer"; backoffLimit "Specifies the number of
@@ -105,15 +114,20 @@ DOCUMENTED: dict[str, Documented] = {
     "ttlSecondsAfterFinished": Documented(("ttlSecondsAfterFinished",), AT_LEAST_0, f"{JOB_API}#lifecycle"),
     # CronJob: concurrencyPolicy 'Valid values are: - "Allow" (default) ... - "Forbid" ... - "Replace"';
     # startingDeadlineSeconds is a number of seconds, at least 0.
-    "concurrencyPolicy": Documented(("concurrencyPolicy",), frozenset({"Allow", "Forbid", "Replace"}),
-                                    f"{CRONJOB}#concurrency-policy"),
+    "concurrencyPolicy": Documented(
+        ("concurrencyPolicy",), frozenset({"Allow", "Forbid", "Replace"}), f"{CRONJOB}#concurrency-policy"
+    ),
     "startingDeadlineSeconds": Documented(("startingDeadlineSeconds",), AT_LEAST_0, f"{CRONJOB}#starting-deadline"),
     # minReplicas "defaults to 1 pod" and may be 0 only behind the alpha HPAScaleToZero gate.
-    "minReplicas": Documented(("spec", "minReplicas"), AT_LEAST_1, f"{HPA_API}#HorizontalPodAutoscalerSpec",
-                              kind="HorizontalPodAutoscaler"),
+    "minReplicas": Documented(
+        ("spec", "minReplicas"), AT_LEAST_1, f"{HPA_API}#HorizontalPodAutoscalerSpec", kind="HorizontalPodAutoscaler"
+    ),
     # "Valid policies are IfHealthyBudget and AlwaysAllow."
-    "unhealthyPodEvictionPolicy": Documented(("unhealthyPodEvictionPolicy",), frozenset({"IfHealthyBudget", "AlwaysAllow"}),
-                                             f"{PDB_API}#PodDisruptionBudgetSpec"),
+    "unhealthyPodEvictionPolicy": Documented(
+        ("unhealthyPodEvictionPolicy",),
+        frozenset({"IfHealthyBudget", "AlwaysAllow"}),
+        f"{PDB_API}#PodDisruptionBudgetSpec",
+    ),
     # "PriorityClass objects can have any 32-bit integer value smaller than or equal to 1 billion."
     "PriorityClass value": Documented(("value",), range(-(2**31), 10**9 + 1), PRIORITY, kind="PriorityClass"),
     "preemptionPolicy": Documented(("preemptionPolicy",), frozenset({"PreemptLowerPriority", "Never"}), PRIORITY),
@@ -122,11 +136,27 @@ DOCUMENTED: dict[str, Documented] = {
     "conntrack min": Documented(("conntrack", "min"), range(0, 2**31), KUBE_PROXY),
     # kubeReserved and systemReserved take cpu, memory, ephemeral-storage and pid; evictionHard takes the
     # eviction signals ("memory.available", "nodefs.available", "nodefs.inodesFree", "imagefs.available" ...).
-    **{f"{field} resources": Documented((field,), frozenset({"cpu", "memory", "ephemeral-storage", "pid"}),
-                                        KUBELET_CONFIG, keys=True) for field in ("kubeReserved", "systemReserved")},
-    "evictionHard signals": Documented(("evictionHard",), frozenset({
-        "memory.available", "nodefs.available", "nodefs.inodesFree", "imagefs.available", "imagefs.inodesFree",
-        "pid.available"}), KUBELET_CONFIG, keys=True),
+    **{
+        f"{field} resources": Documented(
+            (field,), frozenset({"cpu", "memory", "ephemeral-storage", "pid"}), KUBELET_CONFIG, keys=True
+        )
+        for field in ("kubeReserved", "systemReserved")
+    },
+    "evictionHard signals": Documented(
+        ("evictionHard",),
+        frozenset(
+            {
+                "memory.available",
+                "nodefs.available",
+                "nodefs.inodesFree",
+                "imagefs.available",
+                "imagefs.inodesFree",
+                "pid.available",
+            }
+        ),
+        KUBELET_CONFIG,
+        keys=True,
+    ),
 }
 
 NETWORKD_BOOLEANS: dict[str, str] = {
@@ -162,7 +192,7 @@ def _violations_in_document(document) -> list[str]:
     kind = document.get("kind") if isinstance(document, dict) else None
     for path, value in _walk(document):
         for label, rule in DOCUMENTED.items():
-            if path[-len(rule.where):] != rule.where or (rule.kind and rule.kind != kind):
+            if path[-len(rule.where) :] != rule.where or (rule.kind and rule.kind != kind):
                 continue
             if rule.name is not None:
                 if isinstance(value, dict) and value.get("name") == rule.name and "value" in value:
@@ -240,7 +270,9 @@ def test_a_check_recommends_only_documented_values(check):
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("path", sorted(RECONSTRUCTIONS.glob("*/fixed*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path", sorted(RECONSTRUCTIONS.glob("*/fixed*.yaml")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
 def test_a_reconstructions_fix_sets_only_documented_values(path):
     problems = [p for document in yaml.safe_load_all(path.read_text()) for p in _violations_in_document(document)]
     assert not problems, "\n".join(problems)
@@ -252,17 +284,25 @@ def test_a_case_spells_out_only_documented_values(case):
     assert not _violations_in_words(text)
 
 
-@pytest.mark.parametrize(("document", "expected"), [
-    ({"spec": {"template": {"spec": {"containers": [{"env": [{"name": "NCCL_IB_RETRY_CNT", "value": "13"}]}]}}}},
-     "NCCL_IB_RETRY_CNT = '13'"),
-    ({"webhooks": [{"name": "w", "timeoutSeconds": 45}]}, "webhook timeoutSeconds = 45"),
-    ({"spec": {"containers": [{"livenessProbe": {"successThreshold": 3}}]}}, "livenessProbe successThreshold = 3"),
-    ({"spec": {"dnsConfig": {"options": [{"name": "ndots", "value": "20"}]}}}, "ndots = '20'"),
-    ({"kind": "PriorityClass", "value": 2000000000}, "PriorityClass value = 2000000000"),
-    ({"evictionHard": {"memory.avail": "100Mi"}}, "evictionHard signals: 'memory.avail'"),
-    ({"kind": "CronJob", "spec": {"concurrencyPolicy": "Skip"}}, "concurrencyPolicy = 'Skip'"),
-    ({"data": {"cni.conf": "[Network]\nManageForeignRoutes=off-please\n"}}, "ManageForeignRoutes=off-please is not a boolean"),
-])
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        (
+            {"spec": {"template": {"spec": {"containers": [{"env": [{"name": "NCCL_IB_RETRY_CNT", "value": "13"}]}]}}}},
+            "NCCL_IB_RETRY_CNT = '13'",
+        ),
+        ({"webhooks": [{"name": "w", "timeoutSeconds": 45}]}, "webhook timeoutSeconds = 45"),
+        ({"spec": {"containers": [{"livenessProbe": {"successThreshold": 3}}]}}, "livenessProbe successThreshold = 3"),
+        ({"spec": {"dnsConfig": {"options": [{"name": "ndots", "value": "20"}]}}}, "ndots = '20'"),
+        ({"kind": "PriorityClass", "value": 2000000000}, "PriorityClass value = 2000000000"),
+        ({"evictionHard": {"memory.avail": "100Mi"}}, "evictionHard signals: 'memory.avail'"),
+        ({"kind": "CronJob", "spec": {"concurrencyPolicy": "Skip"}}, "concurrencyPolicy = 'Skip'"),
+        (
+            {"data": {"cni.conf": "[Network]\nManageForeignRoutes=off-please\n"}},
+            "ManageForeignRoutes=off-please is not a boolean",
+        ),
+    ],
+)
 def test_an_undocumented_value_is_caught(document, expected):
     """The rules bite: each of these recommendations would be reported."""
     problems = _violations_in_document(document)

@@ -19,8 +19,11 @@ from support.deploys import with_report_volume
 CHART = ROOT / "deploy" / "helm" / "kubegap"
 REPORT_VOLUME = ["--set", "reportVolume.enabled=true"]
 PUSHGATEWAY = ["--set", "pushgateway.url=http://prometheus-pushgateway.monitoring.svc:9091"]
-COMPONENTS = {"log-only": ((), []), "report-volume": (("report-volume",), REPORT_VOLUME),
-              "report-volume+pushgateway": (("report-volume", "pushgateway"), REPORT_VOLUME + PUSHGATEWAY)}
+COMPONENTS = {
+    "log-only": ((), []),
+    "report-volume": (("report-volume",), REPORT_VOLUME),
+    "report-volume+pushgateway": (("report-volume", "pushgateway"), REPORT_VOLUME + PUSHGATEWAY),
+}
 """Each kustomize component the chart offers too, with the values that turn it on."""
 
 
@@ -30,8 +33,13 @@ def helm(tmp_path_factory):
     binary, home = tools.need("helm")["helm"], tmp_path_factory.mktemp("helm-home")
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([str(binary), *args], capture_output=True, text=True, timeout=120,
-                              env={"HOME": str(home), "PATH": "/usr/bin:/bin"})
+        return subprocess.run(
+            [str(binary), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
+        )
 
     run.binary = binary
     return run
@@ -68,14 +76,19 @@ def test_the_role_is_what_kubegap_rbac_prints_and_the_kustomize_base_holds(helm)
     kinds = {d["kind"]: d for d in render(helm)}
     assert set(kinds) == {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"}
     printed = yaml.safe_load(run_cli("rbac").stdout)
-    assert yaml.safe_load((CHART / "files" / "clusterrole.yaml").read_text()) == printed, \
+    assert yaml.safe_load((CHART / "files" / "clusterrole.yaml").read_text()) == printed, (
         "regenerate deploy/helm/kubegap/files/clusterrole.yaml with `kubegap rbac`"
+    )
     assert kinds["ClusterRole"]["rules"] == printed["rules"]
     assert kinds["ClusterRole"]["metadata"]["name"] == "kubegap-reader"
     binding = kinds["ClusterRoleBinding"]
     assert binding["roleRef"]["name"] == "kubegap-reader"
     assert binding["subjects"] == [{"kind": "ServiceAccount", "name": "kubegap", "namespace": "kubegap"}]
-    assert kinds["ServiceAccount"]["metadata"] | {"labels": None} == {"name": "kubegap", "namespace": "kubegap", "labels": None}
+    assert kinds["ServiceAccount"]["metadata"] | {"labels": None} == {
+        "name": "kubegap",
+        "namespace": "kubegap",
+        "labels": None,
+    }
 
 
 @pytest.mark.parametrize("components", COMPONENTS)
@@ -83,7 +96,9 @@ def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, components):
     """Same behaviour whichever way it is installed: the rendered pods are equal, but for the chart's instance label."""
     added, values = COMPONENTS[components]
     charted = render(helm, *values)
-    kustomized = kustomize(with_report_volume(tmp_path, "cronjob", added) if added else ROOT / "deploy" / "overlays" / "cronjob")
+    kustomized = kustomize(
+        with_report_volume(tmp_path, "cronjob", added) if added else ROOT / "deploy" / "overlays" / "cronjob"
+    )
     report_volume = "report-volume" in added
     ours, theirs = pod(charted), pod(kustomized)
     assert ours["containers"][0].pop("imagePullPolicy") == "IfNotPresent"
@@ -93,7 +108,9 @@ def test_the_pod_is_the_kustomize_overlays_pod(helm, tmp_path, components):
     template = cronjob["spec"]["jobTemplate"]["spec"]["template"]
     assert template["metadata"]["labels"].pop("app.kubernetes.io/instance") == "kubegap"
     assert template["metadata"] == reference["spec"]["jobTemplate"]["spec"]["template"]["metadata"]
-    assert {k: v for k, v in cronjob["spec"].items() if k != "jobTemplate"} == {k: v for k, v in reference["spec"].items() if k != "jobTemplate"}
+    assert {k: v for k, v in cronjob["spec"].items() if k != "jobTemplate"} == {
+        k: v for k, v in reference["spec"].items() if k != "jobTemplate"
+    }
     claims = [d["spec"] for d in charted + kustomized if d["kind"] == "PersistentVolumeClaim"]
     assert len(claims) == (2 if report_volume else 0) and claims[:1] == claims[1:]
 
@@ -107,10 +124,19 @@ def test_kubegap_finds_no_high_gap_in_the_rendered_chart(helm, components):
 
 
 def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
-    result = run_cli("audit", str(CHART), "--format", "json", "--fail-on", "none",
-                     env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"})
+    result = run_cli(
+        "audit",
+        str(CHART),
+        "--format",
+        "json",
+        "--fail-on",
+        "none",
+        env={"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"},
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["inputs"] == [{"type": "manifests", "path": str(CHART.relative_to(ROOT)), "rendered_by": "helm template"}]
+    assert report["inputs"] == [
+        {"type": "manifests", "path": str(CHART.relative_to(ROOT)), "rendered_by": "helm template"}
+    ]
     assert {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"} <= set(report["kinds"]["collected"])
     assert report["summary"]["objects"] == 4

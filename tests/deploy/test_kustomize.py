@@ -28,7 +28,11 @@ def _render(directory: Path) -> list[dict]:
 
 def _pod(documents: list[dict]) -> dict:
     (workload,) = [d for d in documents if d["kind"] in ("CronJob", "Job")]
-    template = workload["spec"]["jobTemplate"]["spec"]["template"] if workload["kind"] == "CronJob" else workload["spec"]["template"]
+    template = (
+        workload["spec"]["jobTemplate"]["spec"]["template"]
+        if workload["kind"] == "CronJob"
+        else workload["spec"]["template"]
+    )
     return template["spec"]
 
 
@@ -49,7 +53,9 @@ def test_base_is_the_namespace_service_account_and_the_role_kubegap_rbac_prints(
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_overlay_runs_a_read_only_audit_as_nobody_with_json_lines_on_stdout(overlay):
     documents = _render(DEPLOY / "overlays" / overlay)
-    assert {d["metadata"].get("namespace") for d in documents if d["kind"] in ("CronJob", "Job", "ServiceAccount")} == {"kubegap"}
+    assert {d["metadata"].get("namespace") for d in documents if d["kind"] in ("CronJob", "Job", "ServiceAccount")} == {
+        "kubegap"
+    }
     pod = _pod(documents)
     assert pod["serviceAccountName"] == "kubegap"
     assert pod["securityContext"]["runAsNonRoot"] is True and pod["securityContext"]["runAsUser"] == 65534
@@ -75,13 +81,20 @@ def test_report_volume_component_keeps_the_json_report_on_a_claim(tmp_path, over
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_pushgateway_component_pushes_the_metrics_beside_the_reports(tmp_path, overlay):
     (container,) = _pod(_render(with_report_volume(tmp_path, overlay, ("report-volume", "pushgateway"))))["containers"]
-    assert container["args"][-4:] == ["--history", "/reports", "--pushgateway", "http://prometheus-pushgateway.monitoring.svc:9091"]
+    assert container["args"][-4:] == [
+        "--history",
+        "/reports",
+        "--pushgateway",
+        "http://prometheus-pushgateway.monitoring.svc:9091",
+    ]
     assert run_cli("audit", "--help").stdout.count("--pushgateway") == 1  # the flag the component passes exists
 
 
 @pytest.mark.parametrize("overlay", ["cronjob", "job"])
 def test_kubegap_finds_no_high_gap_in_its_own_deployment(tmp_path, overlay):
-    rendered = subprocess.run([KUBECTL, "kustomize", str(with_report_volume(tmp_path, overlay))], capture_output=True, text=True, timeout=60).stdout
+    rendered = subprocess.run(
+        [KUBECTL, "kustomize", str(with_report_volume(tmp_path, overlay))], capture_output=True, text=True, timeout=60
+    ).stdout
     result = run_cli("audit", "-", "--fail-on", "high", "--format", "json", stdin=rendered)
     assert result.returncode == 0, [(f["check_id"], f["message"]) for f in json.loads(result.stdout)["findings"]]
 
@@ -98,7 +111,9 @@ def test_the_documented_image_build_and_flags_are_the_real_ones():
     assert f"docker build -f deploy/Dockerfile -t kubegap:{__version__} ." in guide
     assert (ROOT / "deploy" / "Dockerfile").is_file()
     default_command = re.search(r"its default command is the\s+in-cluster audit: `kubegap ([^`]+)`", guide).group(1)
-    assert f'CMD {json.dumps(default_command.split())}'.replace('", "', '", "') in (DEPLOY / "Dockerfile").read_text().replace("\n", " ")
+    assert f"CMD {json.dumps(default_command.split())}".replace('", "', '", "') in (
+        DEPLOY / "Dockerfile"
+    ).read_text().replace("\n", " ")
     shown = " ".join(run_cli("audit", "--help").stdout.split())
     for flag in re.findall(r"^\| `(--[a-z-]+)", guide, re.M):
         assert flag in shown, flag

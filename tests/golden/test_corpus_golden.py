@@ -20,16 +20,23 @@ _spec.loader.exec_module(corpus_findings)
 def test_every_corpus_finding_is_reviewed_and_every_reviewed_finding_still_fires(shared):
     found = corpus_findings.found_by_check(shared / "corpus")
     in_sight = {project.name for project in corpus_findings.projects(shared / "corpus")}
-    golden = {check_id: [row for row in rows if row[0][0] in in_sight] for check_id, rows in corpus_findings.reviewed().items()}
+    golden = {
+        check_id: [row for row in rows if row[0][0] in in_sight]
+        for check_id, rows in corpus_findings.reviewed().items()
+    }
     problems = []
     for check_id in sorted(set(found) | set(golden)):
         listed = Counter(key for key, _, _ in golden.get(check_id, []))
         fired = found.get(check_id, Counter())
         for key, count in (fired - listed).items():
-            problems.append(f"{check_id}: unreviewed finding on {key} (x{count}): add a row to tests/golden/corpus/{check_id}.tsv")
+            problems.append(
+                f"{check_id}: unreviewed finding on {key} (x{count}): add a row to tests/golden/corpus/{check_id}.tsv"
+            )
         for key, count in (listed - fired).items():
             problems.append(f"{check_id}: reviewed finding on {key} (x{count}) no longer fires: remove its row")
-    assert not problems, "\n".join(problems[:60]) + (f"\n... and {len(problems) - 60} more" if len(problems) > 60 else "")
+    assert not problems, "\n".join(problems[:60]) + (
+        f"\n... and {len(problems) - 60} more" if len(problems) > 60 else ""
+    )
 
 
 def test_golden_files_name_checks_that_exist():
@@ -50,7 +57,11 @@ def test_the_set_aside_projects_are_the_ones_drawn_before_tuning():
     """The hold-out was drawn once, with its seed written down; changing either would let tuning see it."""
     assert corpus_findings.HOLDOUT_SEED == 20261204
     assert corpus_findings.HOLDOUT == (
-        "Mellanox-network-operator", "NVIDIA-k8s-device-plugin", "envoyproxy-gateway", "flannel-io-flannel",
-        "kubernetes-kube-state-metrics", "kubernetes-sigs-lws",
+        "Mellanox-network-operator",
+        "NVIDIA-k8s-device-plugin",
+        "envoyproxy-gateway",
+        "flannel-io-flannel",
+        "kubernetes-kube-state-metrics",
+        "kubernetes-sigs-lws",
     )
     assert set(corpus_findings.HOLDOUT) <= set(corpus_findings.NEW_PROJECTS)

@@ -37,9 +37,16 @@ def test_a_new_entry_removes_the_stale_entries_of_its_name_and_keeps_the_rest(ca
     left_by_a_killed_write = written(cache, "library-0123456789abcdef01234567.4242.tmp")
     recent = written(cache, "library-fedcba9876543210fedcba98.json", age=time.time() - 60)
     other_name = written(cache, "search-index-0123456789abcdef01234567.json")
-    not_ours = [written(cache, n) for n in ("library-notes.json", "library-0123456789abcdef01234567.json.bak",
-                                             "mylibrary-0123456789abcdef01234567.json", "library-0123456789ABCDEF01234567.json",
-                                             "library-valid-0123456789abcdef01234567.json")]
+    not_ours = [
+        written(cache, n)
+        for n in (
+            "library-notes.json",
+            "library-0123456789abcdef01234567.json.bak",
+            "mylibrary-0123456789abcdef01234567.json",
+            "library-0123456789ABCDEF01234567.json",
+            "library-valid-0123456789abcdef01234567.json",
+        )
+    ]
     outside = written(tmp_path, "elsewhere.json")
     (cache / "library-00000000000000000000000a.json").symlink_to(outside)
     (cache / "library-00000000000000000000000b.json").mkdir()

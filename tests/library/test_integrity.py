@@ -86,15 +86,27 @@ def test_no_two_terms_share_a_name(vocabulary):
 def test_dates_agree_and_sources_record_what_was_read(case):
     assert f"-{case.year}-" in f"-{case.id}-", f"{case.id} is dated {case.dated}"
     if case.date and case.published:
-        assert case.published[:len(case.date)] >= case.date[:len(case.published)], (
+        assert case.published[: len(case.date)] >= case.date[: len(case.published)], (
             f"{case.id} was written up ({case.published}) before it happened ({case.date})"
         )
     for source in case.sources:
         assert source.read, f"{case.id}: {source.url} does not say how much of it was read"
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def _stated(date: str, text: str) -> bool:
@@ -117,7 +129,9 @@ def test_the_incident_date_is_not_a_write_up_date_in_disguise(case):
         return
     written_up = [d for d in (case.published, *(s.published for s in case.sources)) if d]
     if any(d == case.date or d.startswith(case.date + "-") for d in written_up):
-        text = " ".join(str(v) for v in case.model_dump(exclude={"sources", "tags", "checks", "date", "published"}).values())
+        text = " ".join(
+            str(v) for v in case.model_dump(exclude={"sources", "tags", "checks", "date", "published"}).values()
+        )
         assert _stated(case.date, text), (
             f"{case.id} is dated {case.date}, a write-up's date, and its text does not state it: "
             "give the incident's date a source states, or date: null"
@@ -132,7 +146,7 @@ SILENCE = re.compile(
 
 @pytest.mark.parametrize("case", LIBRARY.cases, ids=lambda c: c.id)
 def test_the_source_is_silent_only_after_a_full_read(case):
-    """"The source does not say" is a claim about the whole text, so the primary source was read in full."""
+    """ "The source does not say" is a claim about the whole text, so the primary source was read in full."""
     text = " ".join(str(v) for v in case.model_dump(exclude={"sources", "tags"}).values())
     claims = SILENCE.findall(" ".join(text.split()))
     assert not claims or case.sources[0].read == "full", f"{case.id} says {claims[0]!r} after a partial read"
@@ -140,7 +154,10 @@ def test_the_source_is_silent_only_after_a_full_read(case):
 
 def test_studies_are_studies_and_kept_apart_from_incidents():
     studies = {c.id for c in LIBRARY.studies}
-    assert {"meta-2024-fair-research-cluster-reliability-study", "ncsa-2025-delta-gpu-resilience-study",
-            "bytedance-2024-llm-training-stragglers-what-if"} <= studies
+    assert {
+        "meta-2024-fair-research-cluster-reliability-study",
+        "ncsa-2025-delta-gpu-resilience-study",
+        "bytedance-2024-llm-training-stragglers-what-if",
+    } <= studies
     assert "datadog-2023-systemd-networkd-cilium-outage" not in studies
     assert len(LIBRARY.incidents) + len(LIBRARY.studies) == len(LIBRARY.cases)

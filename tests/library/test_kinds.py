@@ -15,19 +15,24 @@ from kubegap.library.stats import MAPPING, root_cause_rows
 LIBRARY = load_library()
 
 
-@pytest.mark.parametrize(("incidents", "studies", "words"), [
-    (97, 8, "97 incidents and 8 studies"),
-    (1, 1, "1 incident and 1 study"),
-    (3, 0, "3 incidents"),
-    (0, 2, "2 studies"),
-    (0, 0, "0 cases"),
-])
+@pytest.mark.parametrize(
+    ("incidents", "studies", "words"),
+    [
+        (97, 8, "97 incidents and 8 studies"),
+        (1, 1, "1 incident and 1 study"),
+        (3, 0, "3 incidents"),
+        (0, 2, "2 studies"),
+        (0, 0, "0 cases"),
+    ],
+)
 def test_counts_in_words(incidents, studies, words):
     assert incidents_and_studies(incidents, studies) == words
 
 
 def test_root_cause_statistics_count_incidents_only():
-    mapped = [t for s in LIBRARY.studies for t in s.tags.root_cause if any(t == m or t.startswith(m + "/") for m in MAPPING)]
+    mapped = [
+        t for s in LIBRARY.studies for t in s.tags.root_cause if any(t == m or t.startswith(m + "/") for m in MAPPING)
+    ]
     assert mapped, "no study carries a mapped root cause, so this test could not tell"
     incidents_only = Library(LIBRARY.incidents, LIBRARY.vocabularies)
     assert root_cause_rows(LIBRARY) == root_cause_rows(incidents_only)

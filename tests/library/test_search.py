@@ -72,7 +72,10 @@ def test_cli_search_json_and_table():
     result = run_cli("cases", "search", "systemd-networkd", "--format", "json")
     data = json.loads(result.stdout)
     first = {c["id"] for c in data["cases"][:2]}  # the two cases that name systemd-networkd in their titles
-    assert first == {"datadog-2023-systemd-networkd-cilium-outage", "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"}
+    assert first == {
+        "datadog-2023-systemd-networkd-cilium-outage",
+        "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules",
+    }
     assert {"root_cause", "component", "symptom", "contributing_factor"} <= set(data["facets"])
     table = run_cli("cases", "search", "systemd-networkd")
     assert "1 to" in table.stdout and "datadog" in table.stdout

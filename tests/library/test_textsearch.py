@@ -18,32 +18,50 @@ def texts(value: str) -> list[str]:
     return [t.text for t in tokenize(value)]
 
 
-@pytest.mark.parametrize(("word", "tokens"), [
-    ("failurePolicy", ["failur", "policy", "failurepolicy"]),
-    ("NCCL_IB_TIMEOUT", ["nccl", "ib", "timeout", "ncclibtimeout"]),
-    ("kube-proxy", ["kube", "proxy", "kubeproxy"]),
-    ("/dev/shm", ["dev", "shm", "devshm"]),
-    ("HTTPServer", ["http", "server", "httpserver"]),
-    ("v1beta1", ["v1beta1"]),
-    ("k8s", ["k8s"]),
-    ("K8S", ["k8s"]),
-    ("OOMKilled", ["oom", "kill", "oomkill"]),
-    ("EC2Instance", ["ec2", "instanc", "ec2instance"]),
-])
+@pytest.mark.parametrize(
+    ("word", "tokens"),
+    [
+        ("failurePolicy", ["failur", "policy", "failurepolicy"]),
+        ("NCCL_IB_TIMEOUT", ["nccl", "ib", "timeout", "ncclibtimeout"]),
+        ("kube-proxy", ["kube", "proxy", "kubeproxy"]),
+        ("/dev/shm", ["dev", "shm", "devshm"]),
+        ("HTTPServer", ["http", "server", "httpserver"]),
+        ("v1beta1", ["v1beta1"]),
+        ("k8s", ["k8s"]),
+        ("K8S", ["k8s"]),
+        ("OOMKilled", ["oom", "kill", "oomkill"]),
+        ("EC2Instance", ["ec2", "instanc", "ec2instance"]),
+    ],
+)
 def test_identifiers_split_at_separators_and_camel_case_and_keep_their_joined_form(word, tokens):
     assert texts(word) == tokens
 
 
 def test_joined_form_stands_at_its_first_part_so_phrases_span_identifiers():
     tokens = tokenize("set failurePolicy now")
-    assert [(t.text, t.position) for t in tokens] == [("set", 0), ("failur", 1), ("policy", 2), ("failurepolicy", 1), ("now", 3)]
-    assert "set failurePolicy now"[tokens[3].start:tokens[3].end] == "failurePolicy"
+    assert [(t.text, t.position) for t in tokens] == [
+        ("set", 0),
+        ("failur", 1),
+        ("policy", 2),
+        ("failurepolicy", 1),
+        ("now", 3),
+    ]
+    assert "set failurePolicy now"[tokens[3].start : tokens[3].end] == "failurePolicy"
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("policies", "policy"), ("throttling", "throttled"), ("probes", "probe"), ("restarted", "restarts"),
-    ("running", "run"), ("nodes", "node"), ("timeouts", "timeout"), ("scheduled", "schedule"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("policies", "policy"),
+        ("throttling", "throttled"),
+        ("probes", "probe"),
+        ("restarted", "restarts"),
+        ("running", "run"),
+        ("nodes", "node"),
+        ("timeouts", "timeout"),
+        ("scheduled", "schedule"),
+    ],
+)
 def test_stemming_joins_word_forms(a, b):
     assert stem(a) == stem(b)
 
@@ -73,12 +91,14 @@ def document(name: str, title: str, summary: str) -> tuple[str, list[str]]:
     return name, [title, "", summary] + [""] * (len(FIELDS) - 3)
 
 
-ENGINE = Engine([
-    document("a", "webhook failurePolicy Fail", "the node drain blocked"),
-    document("b", "drain the node", "dns outage"),
-    document("c", "etcd compaction", "kube-proxy conntrack"),
-    document("d", "nothing relevant", "something else"),
-])
+ENGINE = Engine(
+    [
+        document("a", "webhook failurePolicy Fail", "the node drain blocked"),
+        document("b", "drain the node", "dns outage"),
+        document("c", "etcd compaction", "kube-proxy conntrack"),
+        document("d", "nothing relevant", "something else"),
+    ]
+)
 
 
 def ids(query: str) -> list[str]:
@@ -87,7 +107,9 @@ def ids(query: str) -> list[str]:
 
 def test_ranked_matching_not_all_words_required():
     assert ids("webhook conntrack") == ["a", "c"] or ids("webhook conntrack") == ["c", "a"]
-    assert set(ids("failurePolicy drain")) == {"a", "b"} and ids("failurePolicy drain")[0] == "a"  # matches both clauses
+    assert (
+        set(ids("failurePolicy drain")) == {"a", "b"} and ids("failurePolicy drain")[0] == "a"
+    )  # matches both clauses
 
 
 def test_phrases_are_required_and_in_order():

@@ -92,8 +92,9 @@ def test_discovery_documents_have_the_real_shape(apiserver, shared):
     real_pods = next(r for r in real["resources"] if r["name"] == "pods")
     our_pods = next(r for r in ours["resources"] if r["name"] == "pods")
     assert {"name", "namespaced", "kind", "verbs", "singularName", "shortNames"} <= set(real_pods)
-    assert {k: our_pods[k] for k in ("name", "namespaced", "kind", "shortNames", "singularName")} == \
-           {k: real_pods[k] for k in ("name", "namespaced", "kind", "shortNames", "singularName")}
+    assert {k: our_pods[k] for k in ("name", "namespaced", "kind", "shortNames", "singularName")} == {
+        k: real_pods[k] for k in ("name", "namespaced", "kind", "shortNames", "singularName")
+    }
     assert set(real_pods["verbs"]) == set(our_pods["verbs"])
     real_groups = json.loads((shared / "corpus/kubernetes-kubernetes/api/discovery/apis.json").read_text())
     _, _, groups = raw_get(apiserver, "/apis")
@@ -110,7 +111,9 @@ def test_metadata_only_and_table_forms(apiserver):
     assert listed["kind"] == "PartialObjectMetadataList" and listed["apiVersion"] == "meta.k8s.io/v1"
     (item,) = listed["items"]
     assert item["kind"] == "PartialObjectMetadata" and set(item) == {"kind", "apiVersion", "metadata"}
-    _, _, table = raw_get(apiserver, "/api/v1/pods", accept="application/json;as=Table;v=v1;g=meta.k8s.io,application/json")
+    _, _, table = raw_get(
+        apiserver, "/api/v1/pods", accept="application/json;as=Table;v=v1;g=meta.k8s.io,application/json"
+    )
     assert table["kind"] == "Table" and [c["name"] for c in table["columnDefinitions"]] == ["Name", "Created At"]
     assert len(table["rows"]) == 5 and table["rows"][0]["object"]["kind"] == "PartialObjectMetadata"
 
@@ -124,7 +127,17 @@ def test_get_one_object_and_not_found(apiserver):
     assert status == 404 and text == "404 page not found\n"
 
 
-@pytest.mark.parametrize("code, reason", [(401, "Unauthorized"), (403, "Forbidden"), (404, "NotFound"), (410, "Expired"), (429, "TooManyRequests"), (500, "InternalError")])
+@pytest.mark.parametrize(
+    "code, reason",
+    [
+        (401, "Unauthorized"),
+        (403, "Forbidden"),
+        (404, "NotFound"),
+        (410, "Expired"),
+        (429, "TooManyRequests"),
+        (500, "InternalError"),
+    ],
+)
 def test_injected_status_faults(apiserver, code, reason):
     apiserver.fault("/api/v1/nodes", status=code, retry_after=7 if code == 429 else None, times=1)
     status, headers, body = raw_get(apiserver, "/api/v1/nodes")

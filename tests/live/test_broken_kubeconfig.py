@@ -71,27 +71,69 @@ def _huge(server: FakeAPIServer, folder: Path) -> str:
 
 
 BROKEN = [
-    Broken("bad-base64", "certificate-authority-data that is not base64", _edited(_inline_ca("not base64!!")), "not valid base64"),
-    Broken("missing-token-file", "a tokenFile that does not exist", _edited(_user({"tokenFile": "/nonexistent/token"})),
-           'cannot read "/nonexistent/token": No such file or directory'),
-    Broken("yaml-error", "a YAML syntax error", _written(b"apiVersion: v1\nclusters: [\n  - name: x\n"), "is not valid YAML: "),
+    Broken(
+        "bad-base64",
+        "certificate-authority-data that is not base64",
+        _edited(_inline_ca("not base64!!")),
+        "not valid base64",
+    ),
+    Broken(
+        "missing-token-file",
+        "a tokenFile that does not exist",
+        _edited(_user({"tokenFile": "/nonexistent/token"})),
+        'cannot read "/nonexistent/token": No such file or directory',
+    ),
+    Broken(
+        "yaml-error",
+        "a YAML syntax error",
+        _written(b"apiVersion: v1\nclusters: [\n  - name: x\n"),
+        "is not valid YAML: ",
+    ),
     Broken("not-a-mapping", "a YAML list instead of a kubeconfig", _written(b"- a\n- b\n"), "is not a kubeconfig"),
     Broken("binary", "binary bytes", _written(b"\x00\xff\xfe" * 100), "is not UTF-8 text"),
-    Broken("directory", "a directory given as the kubeconfig", lambda server, folder: str(folder), "is a directory, not a file"),
+    Broken(
+        "directory",
+        "a directory given as the kubeconfig",
+        lambda server, folder: str(folder),
+        "is a directory, not a file",
+    ),
     Broken("device", "/dev/zero given as the kubeconfig", lambda server, folder: "/dev/zero", "is not a regular file"),
-    Broken("huge", f"a sparse file of {MAX_KUBECONFIG_BYTES + 1:,} bytes", _huge, f"over the {MAX_KUBECONFIG_BYTES:,}-byte limit"),
-    Broken("exec-plugin-missing", "an exec credential plugin that is not installed",
-           _edited(_user(_exec("kubegap-no-such-plugin"))), "cannot get credentials: [Errno 2] No such file or directory"),
-    Broken("exec-plugin-fails", "an exec credential plugin that exits 1", _edited(_user(_exec("false"))),
-           "cannot get credentials: exec: process returned 1"),
+    Broken(
+        "huge",
+        f"a sparse file of {MAX_KUBECONFIG_BYTES + 1:,} bytes",
+        _huge,
+        f"over the {MAX_KUBECONFIG_BYTES:,}-byte limit",
+    ),
+    Broken(
+        "exec-plugin-missing",
+        "an exec credential plugin that is not installed",
+        _edited(_user(_exec("kubegap-no-such-plugin"))),
+        "cannot get credentials: [Errno 2] No such file or directory",
+    ),
+    Broken(
+        "exec-plugin-fails",
+        "an exec credential plugin that exits 1",
+        _edited(_user(_exec("false"))),
+        "cannot get credentials: exec: process returned 1",
+    ),
 ]
 
 
 def _params(command: str, surface: str):
     """One attack per broken kubeconfig and command: each command is its own surface with its own id."""
-    return [pytest.param(b, id=b.id, marks=pytest.mark.attack(
-        id=f"kubeconfig-{command}-{b.id}", surface=surface, attempt=b.attempt,
-        expect="exit 2 with an error naming the file and what is wrong; no traceback; nothing sent")) for b in BROKEN]
+    return [
+        pytest.param(
+            b,
+            id=b.id,
+            marks=pytest.mark.attack(
+                id=f"kubeconfig-{command}-{b.id}",
+                surface=surface,
+                attempt=b.attempt,
+                expect="exit 2 with an error naming the file and what is wrong; no traceback; nothing sent",
+            ),
+        )
+        for b in BROKEN
+    ]
 
 
 @pytest.mark.parametrize("broken", _params("audit", "kubegap audit --kubeconfig"))
@@ -114,15 +156,24 @@ def test_snapshot(broken, tmp_path):
     assert broken.says in result.stderr and log == [] and not output.exists()
 
 
-@pytest.mark.parametrize("broken", [b for b in _params("mcp", "MCP audit_cluster and list_contexts")
-                                    if b.values[0].id in ("bad-base64", "yaml-error", "directory", "exec-plugin-missing")])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        b
+        for b in _params("mcp", "MCP audit_cluster and list_contexts")
+        if b.values[0].id in ("bad-base64", "yaml-error", "directory", "exec-plugin-missing")
+    ],
+)
 def test_mcp(broken, tmp_path):
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
     with FakeAPIServer() as server:
-        params = StdioServerParameters(command=sys.executable, env=dict(os.environ), args=[
-            "-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", broken.build(server, tmp_path)])
+        params = StdioServerParameters(
+            command=sys.executable,
+            env=dict(os.environ),
+            args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", broken.build(server, tmp_path)],
+        )
 
         async def body():
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
@@ -135,5 +186,8 @@ def test_mcp(broken, tmp_path):
     assert audited.is_error and broken.says in text and "Traceback" not in text, text
     # listing reads names only: what it does not read (certificates, plugins) cannot break it
     listing = " ".join(getattr(c, "text", "") for c in listed.content)
-    assert (listed.is_error and broken.says in listing) or json.loads(listing) == {"contexts": ["test"], "current": "test"}
+    assert (listed.is_error and broken.says in listing) or json.loads(listing) == {
+        "contexts": ["test"],
+        "current": "test",
+    }
     assert log == []

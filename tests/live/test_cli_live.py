@@ -37,7 +37,11 @@ def test_context_is_chosen_from_the_kubeconfig(apiserver, tmp_path):
     _, report = audit_json("--kubeconfig", str(path), "--context", "prod")
     assert report["cluster"]["name"] == "prod"
     result = run_cli("audit", "--kubeconfig", str(path), "--context", "nope")
-    assert result.returncode == 2 and "cannot load cluster configuration" in result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "cannot load cluster configuration" in result.stderr
+        and "Traceback" not in result.stderr
+    )
 
 
 def test_partial_audit_exit_code_and_coverage(apiserver, kubeconfig):
@@ -54,7 +58,11 @@ def test_partial_audit_exit_code_and_coverage(apiserver, kubeconfig):
 
 def test_cluster_errors_are_exit_2_without_traceback(apiserver, tmp_path):
     bad = apiserver.kubeconfig(tmp_path / "bad", token="wrong")
-    for args in (["--kubeconfig", str(bad)], ["--kubeconfig", str(tmp_path / "missing")], [str(tmp_path), "--context", "x"]):
+    for args in (
+        ["--kubeconfig", str(bad)],
+        ["--kubeconfig", str(tmp_path / "missing")],
+        [str(tmp_path), "--context", "x"],
+    ):
         result = run_cli("audit", *args)
         assert result.returncode == 2 and "kubegap: error:" in result.stderr and "Traceback" not in result.stderr
     nothing = run_cli("audit", env={"KUBECONFIG": str(tmp_path / "none"), "KUBERNETES_SERVICE_HOST": ""})
@@ -74,7 +82,9 @@ def test_snapshot_then_audit_offline_gives_the_same_coverage(apiserver, kubeconf
     assert saved.returncode == 0, saved.stderr
     raw = gzip.decompress(path.read_bytes()) if name.endswith(".gz") else path.read_bytes()
     snapshot = json.loads(raw)
-    assert snapshot["kind"] == "Snapshot" and snapshot["forbidden"] == {"DaemonSet": "list daemonsets (apps) cluster-wide"}
+    assert snapshot["kind"] == "Snapshot" and snapshot["forbidden"] == {
+        "DaemonSet": "list daemonsets (apps) cluster-wide"
+    }
     assert "RayCluster" in snapshot["absent"] and "Pod" in snapshot["collected"]
     assert b"hunter2" not in raw and b"sk-secret-value" not in raw and b"c2VjcmV0" not in raw
     _, live = audit_json("--kubeconfig", str(kubeconfig))

@@ -54,7 +54,10 @@ def test_each_request_gets_at_most_what_is_left_of_the_deadline():
 def test_a_retry_after_longer_than_what_is_left_is_not_waited_for():
     clock = Clock()
     connection = Answers(clock, ApiError(429, "TooManyRequests", "slow down", retry_after=30))
-    with pytest.raises(DeadlineExceeded, match=r"the 5 s collection deadline ended before GET /api/v1/nodes could be tried again \(in 30.0 s\)"):
+    with pytest.raises(
+        DeadlineExceeded,
+        match=r"the 5 s collection deadline ended before GET /api/v1/nodes could be tried again \(in 30.0 s\)",
+    ):
         retrying(connection, clock, 5.0).get("/api/v1/nodes")
     assert clock.now == 100.0  # no time was spent waiting
 

@@ -12,8 +12,20 @@ from kubegap.sources.live import CACHE_SERVED_KINDS, LiveSource, Throttle
 from kubegap.sources.readonly import METADATA_ACCEPT
 from kubegap.sources.targets import metadata_kinds
 
-MANY_KINDS = ["Pod", "Node", "ConfigMap", "PyTorchJob", "DaemonSet", "Deployment", "Service", "Namespace", "StorageClass",
-              "ServiceAccount", "ReplicaSet", "StatefulSet"]
+MANY_KINDS = [
+    "Pod",
+    "Node",
+    "ConfigMap",
+    "PyTorchJob",
+    "DaemonSet",
+    "Deployment",
+    "Service",
+    "Namespace",
+    "StorageClass",
+    "ServiceAccount",
+    "ReplicaSet",
+    "StatefulSet",
+]
 
 
 @pytest.mark.parametrize("workers", [1, 2, live.WORKERS])
@@ -50,8 +62,11 @@ def test_throttle_holds_until_the_latest_retry_after():
 
 def test_small_cluster_scoped_kinds_are_read_from_the_watch_cache_and_the_rest_in_pages(apiserver, kubeconfig):
     LiveSource(connect(str(kubeconfig)), MANY_KINDS).collect()
-    lists = {e["path"]: e["query"] for e in apiserver.log if e["path"] in ("/api/v1/namespaces", "/api/v1/pods",
-                                                                           "/apis/storage.k8s.io/v1/storageclasses")}
+    lists = {
+        e["path"]: e["query"]
+        for e in apiserver.log
+        if e["path"] in ("/api/v1/namespaces", "/api/v1/pods", "/apis/storage.k8s.io/v1/storageclasses")
+    }
     assert lists["/api/v1/namespaces"].get("resourceVersion") == "0"
     assert lists["/apis/storage.k8s.io/v1/storageclasses"].get("resourceVersion") == "0"
     assert "resourceVersion" not in lists["/api/v1/pods"] and lists["/api/v1/pods"]["limit"] == str(live.PAGE_SIZE)
@@ -67,8 +82,15 @@ def test_kinds_the_checks_only_count_are_listed_as_metadata(apiserver, kubeconfi
     checks = all_checks()
     metadata = metadata_kinds(checks)
     assert "Event" in metadata and "Pod" not in metadata
-    apiserver.add({"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1", "namespace": "ml"},
-                   "reason": "Scheduled", "message": "a long message the audit never needs"})
+    apiserver.add(
+        {
+            "apiVersion": "v1",
+            "kind": "Event",
+            "metadata": {"name": "e1", "namespace": "ml"},
+            "reason": "Scheduled",
+            "message": "a long message the audit never needs",
+        }
+    )
     collection = LiveSource(connect(str(kubeconfig)), ["Event", "Pod"], metadata_only=metadata).collect()
     lists = {e["path"]: e["accept"] for e in apiserver.log}
     assert lists["/api/v1/events"] == METADATA_ACCEPT and lists["/api/v1/pods"] == "application/json"

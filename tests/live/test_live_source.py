@@ -98,7 +98,10 @@ def test_forbidden_kinds_name_the_rbac_rule(apiserver, kubeconfig):
     apiserver.deny("pods")
     apiserver.deny("pytorchjobs", "kubeflow.org")
     collection, _ = collect(kubeconfig)
-    assert collection.forbidden == {"Pod": "list pods (core) cluster-wide", "PyTorchJob": "list pytorchjobs (kubeflow.org) cluster-wide"}
+    assert collection.forbidden == {
+        "Pod": "list pods (core) cluster-wide",
+        "PyTorchJob": "list pytorchjobs (kubeflow.org) cluster-wide",
+    }
     assert not any(o["kind"] == "Pod" for o in collection.resources)
 
 
@@ -114,7 +117,9 @@ def test_namespace_scoped_credentials(apiserver, kubeconfig):
 
 
 def test_a_discovered_kind_that_answers_404_is_absent(apiserver, kubeconfig):
-    apiserver.fault("/apis/kubeflow.org/v1/pytorchjobs", status=404, message="the server could not find the requested resource")
+    apiserver.fault(
+        "/apis/kubeflow.org/v1/pytorchjobs", status=404, message="the server could not find the requested resource"
+    )
     collection, _ = collect(kubeconfig, ["PyTorchJob"])
     assert collection.absent == {"PyTorchJob"} and not collection.partial
 
@@ -122,7 +127,9 @@ def test_a_discovered_kind_that_answers_404_is_absent(apiserver, kubeconfig):
 def test_a_group_whose_discovery_fails_is_not_called_absent(apiserver, kubeconfig):
     apiserver.fault("/apis/kubeflow.org/v1", status=503)
     collection, _ = collect(kubeconfig, ["PyTorchJob", "Pod"], policy=RetryPolicy(attempts=1))
-    assert "PyTorchJob" in collection.failed and "discovery of kubeflow.org/v1 failed" in collection.failed["PyTorchJob"]
+    assert (
+        "PyTorchJob" in collection.failed and "discovery of kubeflow.org/v1 failed" in collection.failed["PyTorchJob"]
+    )
     assert "Pod" in collection.collected
 
 
@@ -138,7 +145,9 @@ def test_rejected_credentials_and_unreachable_servers_are_user_errors(apiserver,
 def test_kinds_are_collected_concurrently(apiserver, kubeconfig):
     apiserver.latency = 0.15
     started = time.monotonic()
-    collection, _ = collect(kubeconfig, ["Pod", "Node", "ConfigMap", "PyTorchJob", "DaemonSet", "Deployment", "StatefulSet", "Job"])
+    collection, _ = collect(
+        kubeconfig, ["Pod", "Node", "ConfigMap", "PyTorchJob", "DaemonSet", "Deployment", "StatefulSet", "Job"]
+    )
     elapsed = time.monotonic() - started
     assert len(collection.collected) == 8
     # one after another, the 17 requests (/version, /api, /api/v1, /apis, 5 groups, 8 lists) take 2.55 s;
@@ -172,9 +181,19 @@ def test_exec_plugin_credentials_through_the_official_loader(apiserver, tmp_path
 
     path = apiserver.kubeconfig(tmp_path / "kc")
     config = json.loads(path.read_text())
-    credential = {"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential", "status": {"token": apiserver.token}}
-    config["users"][0]["user"] = {"exec": {"apiVersion": "client.authentication.k8s.io/v1beta1", "command": sys.executable,
-                                           "args": ["-c", f"print({json.dumps(json.dumps(credential))})"], "interactiveMode": "Never"}}
+    credential = {
+        "apiVersion": "client.authentication.k8s.io/v1beta1",
+        "kind": "ExecCredential",
+        "status": {"token": apiserver.token},
+    }
+    config["users"][0]["user"] = {
+        "exec": {
+            "apiVersion": "client.authentication.k8s.io/v1beta1",
+            "command": sys.executable,
+            "args": ["-c", f"print({json.dumps(json.dumps(credential))})"],
+            "interactiveMode": "Never",
+        }
+    }
     path.write_text(json.dumps(config))
     collection, _ = collect(path, ["Node"])
     assert "Node" in collection.collected
@@ -215,8 +234,12 @@ def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatc
 
 
 def test_the_cyclic_collector_rests_while_objects_are_read(apiserver, kubeconfig):
-    apiserver.add(*({"kind": "ConfigMap", "metadata": {"name": f"settings-{i}", "namespace": "default"}, "data": {"a": "b=c"}}
-                    for i in range(3000)))
+    apiserver.add(
+        *(
+            {"kind": "ConfigMap", "metadata": {"name": f"settings-{i}", "namespace": "default"}, "data": {"a": "b=c"}}
+            for i in range(3000)
+        )
+    )
     passes = []
 
     def counted(phase, info):
@@ -272,5 +295,9 @@ def test_a_continue_token_written_after_the_items_is_followed_too():
 
 def test_the_longest_lists_are_started_first(apiserver, kubeconfig):
     LiveSource(connect(str(kubeconfig)), ["ConfigMap", "DaemonSet", "Node", "Pod"], workers=1).collect()
-    lists = [e["path"] for e in apiserver.log if e["path"].rsplit("/", 1)[-1] in ("configmaps", "daemonsets", "nodes", "pods")]
+    lists = [
+        e["path"]
+        for e in apiserver.log
+        if e["path"].rsplit("/", 1)[-1] in ("configmaps", "daemonsets", "nodes", "pods")
+    ]
     assert lists[0] == "/api/v1/pods" and len(lists) == 4

@@ -83,14 +83,27 @@ def test_a_server_below_a_path_is_judged_below_it():
     """Rancher and other proxies serve a cluster's API below a path of their own."""
     policy = ReadPolicy("https://rancher.example.test/k8s/clusters/c-m-4x7q2/")
     policy.check("GET", "https://rancher.example.test/k8s/clusters/c-m-4x7q2/api/v1/pods?limit=500")
-    for url in ("https://rancher.example.test/api/v1/pods", "https://rancher.example.test/k8s/clusters/other/api/v1/pods",
-                "https://rancher.example.test/k8s/clusters/c-m-4x7q2/../other/api/v1/pods"):
+    for url in (
+        "https://rancher.example.test/api/v1/pods",
+        "https://rancher.example.test/k8s/clusters/other/api/v1/pods",
+        "https://rancher.example.test/k8s/clusters/c-m-4x7q2/../other/api/v1/pods",
+    ):
         with pytest.raises(ReadOnlyViolation):
             policy.check("GET", url)
 
 
-@pytest.mark.parametrize("server", ["https://example.test/x/../y", "https://example.test/#x", "https://example.test/?a=b",
-                                    "https://admin:pw@example.test", "ftp://example.test", "example.test:6443", "https://"])
+@pytest.mark.parametrize(
+    "server",
+    [
+        "https://example.test/x/../y",
+        "https://example.test/#x",
+        "https://example.test/?a=b",
+        "https://admin:pw@example.test",
+        "ftp://example.test",
+        "example.test:6443",
+        "https://",
+    ],
+)
 def test_a_server_url_that_is_not_plain_is_refused(server):
     with pytest.raises(ReadOnlyViolation, match="server URL"):
         ReadPolicy(server)

@@ -36,15 +36,39 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("name, options, code, attempt", [pytest.param(*case, id=case[0], marks=pytest.mark.attack(
-    id=f"server-url-password-{case[0]}", surface="kubegap audit and snapshot", attempt=f"user:password@ in the server URL; {case[3]}",
-    expect="the password appears nowhere: stderr, the report in every format, the snapshot")) for case in CASES])
+@pytest.mark.parametrize(
+    "name, options, code, attempt",
+    [
+        pytest.param(
+            *case,
+            id=case[0],
+            marks=pytest.mark.attack(
+                id=f"server-url-password-{case[0]}",
+                surface="kubegap audit and snapshot",
+                attempt=f"user:password@ in the server URL; {case[3]}",
+                expect="the password appears nowhere: stderr, the report in every format, the snapshot",
+            ),
+        )
+        for case in CASES
+    ],
+)
 def test_the_password_is_never_printed(name, options, code, attempt, tmp_path):
     with FakeAPIServer() as server:
         training_cluster(server)
         kubeconfig = _with_password(server, tmp_path, **options)
-        audited = run_cli("audit", "--kubeconfig", str(kubeconfig), "--fail-on", "none", "--format", "json",
-                          "--format", f"table={tmp_path / 'table.txt'}", "--format", f"sarif={tmp_path / 'report.sarif'}")
+        audited = run_cli(
+            "audit",
+            "--kubeconfig",
+            str(kubeconfig),
+            "--fail-on",
+            "none",
+            "--format",
+            "json",
+            "--format",
+            f"table={tmp_path / 'table.txt'}",
+            "--format",
+            f"sarif={tmp_path / 'report.sarif'}",
+        )
         snapshot = run_cli("snapshot", "--kubeconfig", str(kubeconfig), "-o", str(tmp_path / "snapshot.json"))
     assert audited.returncode == code and snapshot.returncode == code, (audited.stderr, snapshot.stderr)
     written = [audited.stdout, audited.stderr, snapshot.stdout, snapshot.stderr]
@@ -56,8 +80,12 @@ def test_the_password_is_never_printed(name, options, code, attempt, tmp_path):
         assert orjson.loads(audited.stdout)["summary"]["objects"] > 0
 
 
-@pytest.mark.attack(id="server-url-password-mcp", surface="MCP audit_cluster", attempt="user:password@ in the server URL",
-                    expect="neither the answer of a working audit nor the error of a failing one carries the password")
+@pytest.mark.attack(
+    id="server-url-password-mcp",
+    surface="MCP audit_cluster",
+    attempt="user:password@ in the server URL",
+    expect="neither the answer of a working audit nor the error of a failing one carries the password",
+)
 def test_mcp_answers_never_carry_the_password(tmp_path):
     from mcp import ClientSession, StdioServerParameters
     from mcp.client.stdio import stdio_client
@@ -69,8 +97,11 @@ def test_mcp_answers_never_carry_the_password(tmp_path):
         expired = _with_password(server, tmp_path / "expired", token="expired")
 
         async def call(kubeconfig):
-            params = StdioServerParameters(command=sys.executable, env=dict(os.environ), args=[
-                "-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", str(kubeconfig)])
+            params = StdioServerParameters(
+                command=sys.executable,
+                env=dict(os.environ),
+                args=["-m", "kubegap", "mcp", "--root", str(tmp_path), "--kubeconfig", str(kubeconfig)],
+            )
             async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
                 await session.initialize()
                 return await session.call_tool("audit_cluster", {})
@@ -78,5 +109,7 @@ def test_mcp_answers_never_carry_the_password(tmp_path):
         answers = [anyio.run(call, working), anyio.run(call, expired)]
     assert [answer.is_error for answer in answers] == [False, True]
     for answer in answers:
-        text = " ".join(getattr(c, "text", "") for c in answer.content) + orjson.dumps(answer.structured_content).decode()
+        text = (
+            " ".join(getattr(c, "text", "") for c in answer.content) + orjson.dumps(answer.structured_content).decode()
+        )
         assert PASSWORD not in text and "admin:" not in text

@@ -33,6 +33,7 @@ def repository(tmp_path):
 
 def test_find_the_cases_about_a_component(tmp_path):
     """'Which public incidents involved Cilium?': one call, the leaf of the term is enough."""
+
     async def task(agent):
         return payload(await agent.call("search_cases", {"component": "cilium"}))
 
@@ -47,6 +48,7 @@ def test_find_the_cases_about_a_component(tmp_path):
 
 def test_audit_a_manifest_set_for_one_incident(repository):
     """'Could the Datadog 2023 outage happen to us?': one call with the case, paths relative to the repository."""
+
     async def task(agent):
         return payload(await agent.call("audit_manifests", {"paths": "k8s", "case": DATADOG}))
 
@@ -55,13 +57,17 @@ def test_audit_a_manifest_set_for_one_incident(repository):
     case = load_library().case(DATADOG)
     assert {g["check_id"] for g in result["groups"]} <= set(case.checks)
     exposure = next(g for g in result["groups"] if g["check_id"] == "networkd-foreign-routes")
-    assert exposure["objects"][0]["object"] == "DaemonSet kube-system/cilium" and "ManageForeignRoutingPolicyRules" in exposure["fix"]
+    assert (
+        exposure["objects"][0]["object"] == "DaemonSet kube-system/cilium"
+        and "ManageForeignRoutingPolicyRules" in exposure["fix"]
+    )
     assert exposure["cases"][0]["url"] == case.url
     assert exposure["objects"][0]["location"].startswith("k8s/cluster.yaml:"), "where to fix it, from the repository"
 
 
 def test_explain_a_finding(repository):
     """'Why does kubegap flag our Cilium DaemonSet?': the audit, then the incident it cites."""
+
     async def task(agent):
         audited = payload(await agent.call("audit_manifests", {"paths": ["k8s"], "min_severity": "high"}))
         group = next(g for g in audited["groups"] if g["check_id"] == "networkd-foreign-routes")
@@ -86,7 +92,9 @@ def test_compare_two_reports(repository):
     diff, agent = run(task, repository)
     within_budget(agent)
     assert "networkd-foreign-routes" in {g["check_id"] for g in diff["fixed"]}
-    assert diff["summary"]["fixed"] == sum(g["count"] for g in diff["fixed"]) and diff["summary"]["new"] == sum(g["count"] for g in diff["new"])
+    assert diff["summary"]["fixed"] == sum(g["count"] for g in diff["fixed"]) and diff["summary"]["new"] == sum(
+        g["count"] for g in diff["new"]
+    )
 
 
 def test_a_repository_the_server_was_not_started_in_stays_out_of_reach(repository, tmp_path_factory):

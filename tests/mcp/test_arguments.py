@@ -22,10 +22,12 @@ current-context: staging
 
 def test_one_term_where_a_list_is_expected(tmp_path):
     async def body(agent):
-        return [payload(await agent.call("audit_manifests", {"paths": str(demo_path()), "checks": "pdb-missing"})),
-                payload(await agent.call("audit_manifests", {"paths": str(demo_path()), "case": DATADOG})),
-                payload(await agent.call("search_cases", {"component": "coredns", "symptom": "dns-resolution-failure"})),
-                payload(await agent.call("list_checks", {"category": "dns"}))]
+        return [
+            payload(await agent.call("audit_manifests", {"paths": str(demo_path()), "checks": "pdb-missing"})),
+            payload(await agent.call("audit_manifests", {"paths": str(demo_path()), "case": DATADOG})),
+            payload(await agent.call("search_cases", {"component": "coredns", "symptom": "dns-resolution-failure"})),
+            payload(await agent.call("list_checks", {"category": "dns"})),
+        ]
 
     (checks, case, found, listed), _ = run(body, tmp_path, "--root", str(demo_path().parent))
     assert {g["check_id"] for g in checks["groups"]} == {"pdb-missing"}
@@ -36,13 +38,37 @@ def test_one_term_where_a_list_is_expected(tmp_path):
 
 
 MISTAKES = [
-    ("audit_manifests", {"yaml": "a: 1", "checks": ["pdb-mising"]}, "checks: no check 'pdb-mising'; did you mean 'pdb-missing'"),
-    ("audit_manifests", {"yaml": "a: 1", "case": "datadog-2023"}, f"case: no case 'datadog-2023'; did you mean '{DATADOG}'"),
-    ("explain_check", {"check_id": "nccl-timeout-unset"}, "check_id: no check 'nccl-timeout-unset'; did you mean 'nccl-timeouts-unset'"),
-    ("get_case", {"case_id": "datadog"}, "case_id: no case 'datadog'; did you mean 'datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns' or"),
+    (
+        "audit_manifests",
+        {"yaml": "a: 1", "checks": ["pdb-mising"]},
+        "checks: no check 'pdb-mising'; did you mean 'pdb-missing'",
+    ),
+    (
+        "audit_manifests",
+        {"yaml": "a: 1", "case": "datadog-2023"},
+        f"case: no case 'datadog-2023'; did you mean '{DATADOG}'",
+    ),
+    (
+        "explain_check",
+        {"check_id": "nccl-timeout-unset"},
+        "check_id: no check 'nccl-timeout-unset'; did you mean 'nccl-timeouts-unset'",
+    ),
+    (
+        "get_case",
+        {"case_id": "datadog"},
+        "case_id: no case 'datadog'; did you mean 'datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns' or",
+    ),
     ("list_checks", {"category": "network"}, "category: no check category 'network'; valid: admission, "),
-    ("search_cases", {"component": "ciliumm"}, "component: no component term 'ciliumm'; did you mean 'networking/cilium'"),
-    ("search_cases", {"root_cause": "no-such-thing-at-all"}, "root_cause: no root cause term 'no-such-thing-at-all'; search_cases with facets lists"),
+    (
+        "search_cases",
+        {"component": "ciliumm"},
+        "component: no component term 'ciliumm'; did you mean 'networking/cilium'",
+    ),
+    (
+        "search_cases",
+        {"root_cause": "no-such-thing-at-all"},
+        "root_cause: no root cause term 'no-such-thing-at-all'; search_cases with facets lists",
+    ),
     ("audit_cluster", {"context": "prod"}, "context: no kubeconfig context 'prod'; valid: prod-eu, staging"),
     ("audit_manifests", {"paths": ["k8s"], "cursor": "abc"}, "cursor: not one this tool gave"),
 ]
@@ -62,11 +88,14 @@ def test_mistakes_name_the_argument_and_what_it_could_have_been(tmp_path):
         assert " --" not in message, (tool, "an agent's error names tool arguments, not command-line flags", message)
 
 
-@pytest.mark.parametrize(("value", "known", "expected"), [
-    ("Cilium", ["networking/cilium", "networking/calico"], ["networking/cilium"]),
-    ("pdb-mising", ["pdb-missing", "pdb-overlap"], ["pdb-missing"]),
-    ("zzz", ["pdb-missing"], []),
-])
+@pytest.mark.parametrize(
+    ("value", "known", "expected"),
+    [
+        ("Cilium", ["networking/cilium", "networking/calico"], ["networking/cilium"]),
+        ("pdb-mising", ["pdb-missing", "pdb-overlap"], ["pdb-missing"]),
+        ("zzz", ["pdb-missing"], []),
+    ],
+)
 def test_closest_values(value, known, expected):
     assert arguments.closest(value, known) == expected
 
@@ -76,6 +105,8 @@ def test_a_leaf_shared_by_two_terms_is_not_guessed():
         terms = [type("T", (), {"id": i}) for i in ("dns/timeouts", "networking/timeouts")]
 
     library = type("L", (), {"vocabularies": {"symptom": Vocabulary}})
-    with pytest.raises(ToolError, match="symptom: no symptom term 'timeouts'; valid: dns/timeouts, networking/timeouts"):
+    with pytest.raises(
+        ToolError, match="symptom: no symptom term 'timeouts'; valid: dns/timeouts, networking/timeouts"
+    ):
         arguments.term(library, "symptom", "timeouts")
     assert arguments.term(library, "symptom", "dns/timeouts") == "dns/timeouts"

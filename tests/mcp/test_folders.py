@@ -38,8 +38,11 @@ def objects(result) -> list[str]:
 
 def test_the_clients_roots_are_the_folders_read_relative_paths_from_the_first(folders):
     async def body(agent):
-        return [await audit(agent, "app.yaml"), await audit(agent, str(folders["repo-b"] / "app.yaml")),
-                await audit(agent, str(folders["started-in"] / "app.yaml"))]
+        return [
+            await audit(agent, "app.yaml"),
+            await audit(agent, str(folders["repo-b"] / "app.yaml")),
+            await audit(agent, str(folders["started-in"] / "app.yaml")),
+        ]
 
     (first, second, outside), _ = run(body, folders["started-in"], roots=[folders["repo-a"], folders["repo-b"]])
     assert objects(first) == ["Deployment shop/repoa"] and objects(second) == ["Deployment shop/repob"]

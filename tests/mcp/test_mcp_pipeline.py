@@ -34,8 +34,13 @@ spec: {selector: {app: api}, ports: [{port: 80}]}
 
 def _call(tmp_path, tool: str, arguments: dict, *server_args: str) -> dict:
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(tmp_path), *server_args], cwd=str(tmp_path),
-        env={**os.environ, "PYTHONPATH": str(Path(kubegap.__file__).parents[1])},  # this checkout, from another working directory
+        command=sys.executable,
+        args=["-m", "kubegap", "mcp", "--root", str(tmp_path), *server_args],
+        cwd=str(tmp_path),
+        env={
+            **os.environ,
+            "PYTHONPATH": str(Path(kubegap.__file__).parents[1]),
+        },  # this checkout, from another working directory
     )
 
     async def body():

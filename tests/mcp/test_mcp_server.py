@@ -72,7 +72,16 @@ def _error_text(result) -> str:
     return " ".join(getattr(c, "text", "") for c in result.content)
 
 
-EXPECTED_TOOLS = {"audit_cluster", "audit_manifests", "diff_reports", "list_checks", "explain_check", "search_cases", "get_case", "list_contexts"}
+EXPECTED_TOOLS = {
+    "audit_cluster",
+    "audit_manifests",
+    "diff_reports",
+    "list_checks",
+    "explain_check",
+    "search_cases",
+    "get_case",
+    "list_contexts",
+}
 
 
 def test_tools_are_listed_with_read_only_annotations(tmp_path):
@@ -83,13 +92,18 @@ def test_tools_are_listed_with_read_only_annotations(tmp_path):
     assert EXPECTED_TOOLS <= {t.name for t in tools}
     for tool in tools:
         assert tool.description and tool.input_schema["type"] == "object"
-        assert tool.annotations.read_only_hint is True  # the protocol's destructive and idempotent hints then mean nothing
+        assert (
+            tool.annotations.read_only_hint is True
+        )  # the protocol's destructive and idempotent hints then mean nothing
         assert tool.annotations.destructive_hint is not True
 
 
-@pytest.mark.attack(id="mcp-secret-material", surface="MCP server",
-                    attempt="audits of manifests holding a Secret and a planted token in an env value, by path and inline",
-                    expect="no result carries the Secret's data or the env value")
+@pytest.mark.attack(
+    id="mcp-secret-material",
+    surface="MCP server",
+    attempt="audits of manifests holding a Secret and a planted token in an env value, by path and inline",
+    expect="no result carries the Secret's data or the env value",
+)
 def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_path):
     (tmp_path / "app.yaml").write_text(MANIFESTS)
 
@@ -114,7 +128,8 @@ def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_pa
 STATEFULSETS = "---\n".join(
     "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db-%02d, namespace: t}\nspec:\n  template:\n    spec:\n"
     "      containers: [{name: db, image: 'postgres:16.1', volumeMounts: [{name: d, mountPath: /d}]}]\n"
-    "      volumes: [{name: d, hostPath: {path: /srv}}]\n" % i for i in range(23)
+    "      volumes: [{name: d, hostPath: {path: /srv}}]\n" % i
+    for i in range(23)
 )
 
 
@@ -123,8 +138,12 @@ def test_cursors_reach_every_group_and_every_object_of_a_group(tmp_path):
         tool = next(t for t in (await session.list_tools()).tools if t.name == "audit_manifests")
         pages = [await session.call_tool("audit_manifests", {"paths": [str(demo_path())], "limit": 3})]
         while "next_cursor" in _payload(pages[-1]):
-            pages.append(await session.call_tool("audit_manifests", {"paths": [str(demo_path())], "limit": 3,
-                                                                    "cursor": _payload(pages[-1])["next_cursor"]}))
+            pages.append(
+                await session.call_tool(
+                    "audit_manifests",
+                    {"paths": [str(demo_path())], "limit": 3, "cursor": _payload(pages[-1])["next_cursor"]},
+                )
+            )
         arguments = {"yaml": STATEFULSETS, "checks": ["local-storage-stateful"]}
         objects = [await session.call_tool("audit_manifests", arguments)]
         while "next_cursor" in _payload(objects[-1])["groups"][0]:
@@ -142,12 +161,17 @@ def test_cursors_reach_every_group_and_every_object_of_a_group(tmp_path):
     names = [o["object"] for page in objects for o in _payload(page)["groups"][0]["objects"]]
     assert len(objects) == -(-23 // OBJECTS_PER_PAGE) and _payload(objects[0])["groups"][0]["count"] == 23
     assert sorted(names) == [f"StatefulSet t/db-{i:02d}" for i in range(23)]
-    assert all(o.get("detail") and o.get("location") for page in objects for o in _payload(page)["groups"][0]["objects"])
+    assert all(
+        o.get("detail") and o.get("location") for page in objects for o in _payload(page)["groups"][0]["objects"]
+    )
 
 
-@pytest.mark.attack(id="mcp-invalid-arguments", surface="MCP server",
-                    attempt="no arguments, /etc/passwd, a path climbing out of the root, 5 MB of inline YAML, unknown ids and terms, a page of 0",
-                    expect="a short error for each; nothing outside the roots read")
+@pytest.mark.attack(
+    id="mcp-invalid-arguments",
+    surface="MCP server",
+    attempt="no arguments, /etc/passwd, a path climbing out of the root, 5 MB of inline YAML, unknown ids and terms, a page of 0",
+    expect="a short error for each; nothing outside the roots read",
+)
 def test_invalid_arguments_get_clear_errors(tmp_path):
     outside = Path("/etc/passwd")
 
@@ -193,7 +217,10 @@ def test_library_tools_resources_and_prompt(tmp_path):
     checks, explained, found, case, resource, prompts, prompt = run(tmp_path, body)
     assert "next_cursor" in prompt.messages[0].content.text and "offset" not in prompt.messages[0].content.text
     listed = [i for page in checks for by_id in page["checks"].values() for i in by_id]
-    assert len(listed) == len(set(listed)) == checks[0]["total"] and {"nccl-timeouts-unset", "networkd-foreign-routes"} <= set(listed)
+    assert len(listed) == len(set(listed)) == checks[0]["total"] and {
+        "nccl-timeouts-unset",
+        "networkd-foreign-routes",
+    } <= set(listed)
     assert set(explained["documentation"]) == {"What it checks", "Why it matters", "Severity", "Example", "Fix"}
     assert found["cases"][0]["id"] == "datadog-2023-systemd-networkd-cilium-outage"
     assert case["sources"][0]["url"].startswith("https://")
@@ -225,7 +252,9 @@ def test_resources_list_the_cases_and_an_unknown_one_is_a_clean_error(tmp_path):
     errlog.seek(0)
     stderr = errlog.read()
     ids = {case.id for case in load_library().cases}
-    assert {str(r.uri).removeprefix("kubegap://case/") for r in listed if str(r.uri).startswith("kubegap://case/")} == ids
+    assert {
+        str(r.uri).removeprefix("kubegap://case/") for r in listed if str(r.uri).startswith("kubegap://case/")
+    } == ids
     assert all(r.mime_type == "text/markdown" and r.title for r in listed)
     assert "## Root cause" in content.contents[0].text
     assert refused is not None and "no case 'no-such-case'" in refused
@@ -234,9 +263,12 @@ def test_resources_list_the_cases_and_an_unknown_one_is_a_clean_error(tmp_path):
     assert "get_case" in text and "pdb-missing" in text
 
 
-@pytest.mark.attack(id="mcp-script-payloads", surface="MCP server",
-                    attempt="a script payload as a case id and as a check id",
-                    expect="refused as unknown, the text returned as data, never rendered")
+@pytest.mark.attack(
+    id="mcp-script-payloads",
+    surface="MCP server",
+    attempt="a script payload as a case id and as a check id",
+    expect="refused as unknown, the text returned as data, never rendered",
+)
 @pytest.mark.parametrize("name", ["get_case", "explain_check"])
 def test_script_payloads_come_back_as_plain_data(tmp_path, name):
     payload = "<script>alert(1)</script>"
@@ -263,7 +295,11 @@ MALFORMED = [
     ("audit_manifests", {"yaml": "a: 1", "limit": "ten"}, "valid integer"),
     ("audit_manifests", {"yaml": "a: 1", "limit": 10**30}, "less than or equal to 100"),
     ("audit_manifests", {"yaml": "a: 1", "limit": 0}, "greater than or equal to 1"),
-    ("audit_manifests", {"yaml": "a: 1", "offset": 2, "pathz": []}, "unknown argument(s) 'offset', 'pathz' for audit_manifests"),
+    (
+        "audit_manifests",
+        {"yaml": "a: 1", "offset": 2, "pathz": []},
+        "unknown argument(s) 'offset', 'pathz' for audit_manifests",
+    ),
     ("audit_manifests", {"yaml": "a: 1", "cursor": "not-a-cursor"}, "cursor: not one this tool gave"),
     ("audit_manifests", {"yaml": "a: 1", "cursor": "x" * 100_000}, "at most 1000 characters"),
     ("get_case", {"case_id": "x", "verbose": True}, "unknown argument(s) 'verbose'"),
@@ -287,9 +323,12 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.attack(id="mcp-malformed-arguments", surface="MCP server",
-                    attempt="arguments of the wrong type, megabyte strings, unknown arguments and tools, nesting 100 deep, resource URIs with dot segments",
-                    expect="one short validation error per field; the session goes on")
+@pytest.mark.attack(
+    id="mcp-malformed-arguments",
+    surface="MCP server",
+    attempt="arguments of the wrong type, megabyte strings, unknown arguments and tools, nesting 100 deep, resource URIs with dot segments",
+    expect="one short validation error per field; the session goes on",
+)
 def test_malformed_arguments_are_short_clear_errors_and_the_session_goes_on(tmp_path):
     async def body(session):
         results = [await session.call_tool(name, arguments) for name, arguments, _ in MALFORMED]
@@ -323,16 +362,23 @@ def _rpc(process, message: str | dict, timeout: float = 10.0) -> dict | None:
     return json.loads(process.stdout.readline())
 
 
-@pytest.mark.attack(id="mcp-deep-nesting", surface="MCP server",
-                    attempt="raw JSON-RPC with arguments nested 200,000 levels deep",
-                    expect="no answer past the parser's limit; the session goes on serving")
+@pytest.mark.attack(
+    id="mcp-deep-nesting",
+    surface="MCP server",
+    attempt="raw JSON-RPC with arguments nested 200,000 levels deep",
+    expect="no answer past the parser's limit; the session goes on serving",
+)
 def test_arguments_nested_past_the_parser_limit_never_end_the_session(tmp_path):
     """Nesting the JSON parser accepts gets a validation error; deeper nesting is dropped by the SDK
     (a line it cannot parse has no request to answer); either way the server keeps serving."""
     import subprocess
 
-    process = subprocess.Popen([sys.executable, "-m", "kubegap", "mcp", "--root", str(tmp_path)],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kubegap", "mcp", "--root", str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}
         assert "result" in _rpc(process, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}, 60)
@@ -382,7 +428,12 @@ def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
     report = _payload(audited)
     assert report["summary"]["objects"] > 0 and report["groups"]
     text = json.dumps(report)
-    assert "sk-secret-value" not in text and "c2VjcmV0" not in text and "test-token" not in text and "BEGIN CERTIFICATE" not in text
+    assert (
+        "sk-secret-value" not in text
+        and "c2VjcmV0" not in text
+        and "test-token" not in text
+        and "BEGIN CERTIFICATE" not in text
+    )
     assert "no-such-context" in _error_text(missing)
     assert methods == {"GET"}
     assert [w for w in _payload(scoped)["warnings"] if "'no-such-namespace'" in w]

@@ -15,14 +15,20 @@ def test_prompts_carry_what_the_library_knows(tmp_path):
     async def body(agent):
         session = agent.session
         listed = (await session.list_prompts()).prompts
-        incident = await session.get_prompt("check_for_incident", {"case_id": DATADOG, "target": "the manifests in k8s/"})
-        finding = await session.get_prompt("explain_finding", {"check_id": "networkd-foreign-routes", "object": "DaemonSet kube-system/cilium"})
+        incident = await session.get_prompt(
+            "check_for_incident", {"case_id": DATADOG, "target": "the manifests in k8s/"}
+        )
+        finding = await session.get_prompt(
+            "explain_finding", {"check_id": "networkd-foreign-routes", "object": "DaemonSet kube-system/cilium"}
+        )
         try:
             await session.get_prompt("check_for_incident", {"case_id": "datadog-2023"})
             refused = None
         except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
             refused = str(exc)
-        completed = await session.complete(types.PromptReference(name="check_for_incident"), {"name": "case_id", "value": "datadog-2023"})
+        completed = await session.complete(
+            types.PromptReference(name="check_for_incident"), {"name": "case_id", "value": "datadog-2023"}
+        )
         return listed, incident, finding, refused, completed
 
     (listed, incident, finding, refused, completed), _ = run(body, tmp_path)
@@ -48,13 +54,16 @@ def test_every_case_and_check_is_a_resource(tmp_path):
         except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
             refused = str(exc)
         templates = (await session.list_resource_templates()).resource_templates
-        completed = await session.complete(types.ResourceTemplateReference(uri="kubegap://check/{check_id}"),
-                                           {"name": "check_id", "value": "nccl"})
+        completed = await session.complete(
+            types.ResourceTemplateReference(uri="kubegap://check/{check_id}"), {"name": "check_id", "value": "nccl"}
+        )
         return listed, check, refused, templates, completed
 
     (listed, check, refused, templates, completed), _ = run(body, tmp_path)
     uris = {str(r.uri) for r in listed}
-    assert {f"kubegap://case/{c.id}" for c in load_library().cases} | {f"kubegap://check/{c.id}" for c in all_checks()} == uris
+    assert {f"kubegap://case/{c.id}" for c in load_library().cases} | {
+        f"kubegap://check/{c.id}" for c in all_checks()
+    } == uris
     assert all(r.mime_type == "text/markdown" and r.title for r in listed)
     assert "Why it matters" in check.contents[0].text and DATADOG in check.contents[0].text
     assert refused is not None and "no check 'no-such-check'" in refused

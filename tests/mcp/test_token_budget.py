@@ -28,8 +28,10 @@ FIRST_AUDIT_PAGE_BUDGET = 14 * KB
 def test_tools_list_fits_its_budget_with_one_output_schema(tmp_path):
     async def body(agent):
         listed = await agent.session.list_tools()
-        audits = [await agent.call("audit_manifests", {"paths": [str(demo_path())]}),
-                  await agent.call("audit_manifests", {"yaml": SINGLE_REPLICA, "limit": 1})]
+        audits = [
+            await agent.call("audit_manifests", {"paths": [str(demo_path())]}),
+            await agent.call("audit_manifests", {"yaml": SINGLE_REPLICA, "limit": 1}),
+        ]
         return listed, audits
 
     (listed, audits), _ = run(body, tmp_path, "--root", str(demo_path().parent), "--root", str(tmp_path))
@@ -45,26 +47,43 @@ def test_tools_list_fits_its_budget_with_one_output_schema(tmp_path):
 def test_list_checks_fits_its_budget_and_names_cases_only_on_request(tmp_path):
     async def body(agent):
         first = await agent.call("list_checks", {})
-        rest = await agent.call("list_checks", {"cursor": payload(first)["next_cursor"]}) if "next_cursor" in payload(first) else None
+        rest = (
+            await agent.call("list_checks", {"cursor": payload(first)["next_cursor"]})
+            if "next_cursor" in payload(first)
+            else None
+        )
         gpu = await agent.call("list_checks", {"category": "gpu", "cases": True})
         return first, rest, gpu
 
     (first, rest, gpu), _ = run(body, tmp_path)
     assert answer_bytes(first) <= LIST_CHECKS_BUDGET, answer_bytes(first)
     pages = [payload(first)] + ([payload(rest)] if rest else [])
-    listed = {check_id: entry for page in pages for by_id in page["checks"].values() for check_id, entry in by_id.items()}
-    assert set(listed) == {c.id for c in all_checks()} and all(isinstance(e, str) and ": " in e for e in listed.values())
+    listed = {
+        check_id: entry for page in pages for by_id in page["checks"].values() for check_id, entry in by_id.items()
+    }
+    assert set(listed) == {c.id for c in all_checks()} and all(
+        isinstance(e, str) and ": " in e for e in listed.values()
+    )
     gpu_checks = payload(gpu)["checks"]
-    assert list(gpu_checks) == ["gpu"] and all(entry["cases"] and entry["cases"][0]["title"] for entry in gpu_checks["gpu"].values())
+    assert list(gpu_checks) == ["gpu"] and all(
+        entry["cases"] and entry["cases"][0]["title"] for entry in gpu_checks["gpu"].values()
+    )
 
 
 def test_search_answers_facets_only_when_asked(tmp_path):
     async def body(agent):
-        return (payload(await agent.call("search_cases", {"query": "coredns"})),
-                payload(await agent.call("search_cases", {"query": "coredns", "facets": True})))
+        return (
+            payload(await agent.call("search_cases", {"query": "coredns"})),
+            payload(await agent.call("search_cases", {"query": "coredns", "facets": True})),
+        )
 
     (plain, faceted), agent = run(body, tmp_path)
-    assert "facets" not in plain and set(faceted["facets"]) == {"root_cause", "component", "symptom", "contributing_factor"}
+    assert "facets" not in plain and set(faceted["facets"]) == {
+        "root_cause",
+        "component",
+        "symptom",
+        "contributing_factor",
+    }
     assert agent.calls[0][1] < agent.calls[1][1]
 
 

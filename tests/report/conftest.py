@@ -24,4 +24,6 @@ def hostile_manifest(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def mixed_report(hostile_manifest) -> dict:
-    return audit([str(demo_path()), str(hostile_manifest)], EXTRA_CHECKS, {"Secret": "secrets is forbidden: list denied"})
+    return audit(
+        [str(demo_path()), str(hostile_manifest)], EXTRA_CHECKS, {"Secret": "secrets is forbidden: list denied"}
+    )

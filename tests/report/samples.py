@@ -40,11 +40,17 @@ metadata:
 """
 
 
-HOSTILE = "---\n".join([
-    hostpath_statefulset(PAYLOAD, NAMESPACE_PAYLOAD),
-    hostpath_statefulset("cache", "web", "  annotations: {kubegap.io/ignore: local-storage-stateful, "
-                                          'kubegap.io/ignore-reason: "scratch data, rebuilt on start"}\n'),
-])
+HOSTILE = "---\n".join(
+    [
+        hostpath_statefulset(PAYLOAD, NAMESPACE_PAYLOAD),
+        hostpath_statefulset(
+            "cache",
+            "web",
+            "  annotations: {kubegap.io/ignore: local-storage-stateful, "
+            'kubegap.io/ignore-reason: "scratch data, rebuilt on start"}\n',
+        ),
+    ]
+)
 
 
 def _doc(text: str) -> dict:
@@ -61,12 +67,39 @@ def _crash(ctx):
 
 
 EXTRA_CHECKS = [
-    Check("configmap-seen", "Every ConfigMap (a test check)", "medium", "testing", (CASE,), "Nothing to fix.",
-          _every_configmap, reads=("ConfigMap",), requires=("ConfigMap",), doc=_doc("A check for report tests.")),
-    Check("always-crashes", "A check that crashes (a test check)", "low", "testing", (CASE,), "Nothing to fix.",
-          _crash, doc=_doc("A check that raises.")),
-    Check("needs-secrets", "Needs Secret metadata (a test check)", "info", "testing", (CASE,), "Nothing to fix.",
-          _crash, requires=("Secret",), doc=_doc("A check the forbidden kind skips.")),
+    Check(
+        "configmap-seen",
+        "Every ConfigMap (a test check)",
+        "medium",
+        "testing",
+        (CASE,),
+        "Nothing to fix.",
+        _every_configmap,
+        reads=("ConfigMap",),
+        requires=("ConfigMap",),
+        doc=_doc("A check for report tests."),
+    ),
+    Check(
+        "always-crashes",
+        "A check that crashes (a test check)",
+        "low",
+        "testing",
+        (CASE,),
+        "Nothing to fix.",
+        _crash,
+        doc=_doc("A check that raises."),
+    ),
+    Check(
+        "needs-secrets",
+        "Needs Secret metadata (a test check)",
+        "info",
+        "testing",
+        (CASE,),
+        "Nothing to fix.",
+        _crash,
+        requires=("Secret",),
+        doc=_doc("A check the forbidden kind skips."),
+    ),
 ]
 
 

@@ -17,6 +17,7 @@ from report.samples import REPORT_SCHEMA, hostpath_statefulset
 DIFF_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "diff.schema.json").read_text())
 REGISTRY = Registry().with_resource(REPORT_SCHEMA["$id"], Resource.from_contents(REPORT_SCHEMA))
 
+
 def validate_diff(document: dict) -> None:
     jsonschema.Draft202012Validator(DIFF_SCHEMA, registry=REGISTRY).validate(document)
 
@@ -30,7 +31,16 @@ def reports(tmp_path):
         folder.mkdir()
         for name in names:
             (folder / f"{name}.yaml").write_text(hostpath_statefulset(name, "data"))
-        result = run_cli("audit", str(folder), "--format", f"json={tmp_path / f'{label}.json'}", "--fail-on", "none", "--check", "local-storage-stateful")
+        result = run_cli(
+            "audit",
+            str(folder),
+            "--format",
+            f"json={tmp_path / f'{label}.json'}",
+            "--fail-on",
+            "none",
+            "--check",
+            "local-storage-stateful",
+        )
         assert result.returncode == 0, result.stderr
         written[label] = tmp_path / f"{label}.json"
     return written
@@ -59,8 +69,12 @@ def test_diff_json_lists_new_fixed_and_unchanged(reports):
     validate_diff(document)
     names = {key: [f["object"]["name"] for f in document[f"{key}_findings"]] for key in ("new", "fixed", "unchanged")}
     assert names == {"new": ["db-c"], "fixed": ["db-a"], "unchanged": ["db-b"]}
-    assert document["summary"] == {"new": 1, "fixed": 1, "unchanged": 1, "new_by_severity": {
-        "critical": 0, "high": 1, "medium": 0, "low": 0, "info": 0}}
+    assert document["summary"] == {
+        "new": 1,
+        "fixed": 1,
+        "unchanged": 1,
+        "new_by_severity": {"critical": 0, "high": 1, "medium": 0, "low": 0, "info": 0},
+    }
 
 
 def test_diff_table_ends_with_a_summary_line_and_fail_on_applies_to_new_findings(reports):
@@ -75,11 +89,23 @@ def test_diff_table_ends_with_a_summary_line_and_fail_on_applies_to_new_findings
 
 def test_audit_with_a_baseline_fails_only_on_new_findings(reports, tmp_path):
     new_folder = reports["new"].parent / "new"
-    marked = run_cli("audit", str(new_folder), "--baseline", str(reports["old"]), "--format", "json", "--check", "local-storage-stateful")
+    marked = run_cli(
+        "audit",
+        str(new_folder),
+        "--baseline",
+        str(reports["old"]),
+        "--format",
+        "json",
+        "--check",
+        "local-storage-stateful",
+    )
     assert marked.returncode == 1, marked.stderr
     report = json.loads(marked.stdout)
     jsonschema.validate(report, REPORT_SCHEMA)
-    assert {f["object"]["name"]: f["baseline_state"] for f in report["findings"]} == {"db-b": "unchanged", "db-c": "new"}
+    assert {f["object"]["name"]: f["baseline_state"] for f in report["findings"]} == {
+        "db-b": "unchanged",
+        "db-c": "new",
+    }
     assert report["baseline"]["new"] == 1 and [f["object"]["name"] for f in report["baseline"]["fixed"]] == ["db-a"]
 
     (new_folder / "db-c.yaml").unlink()
@@ -116,5 +142,5 @@ def test_a_report_is_checked_whole_against_its_schema(tmp_path, reports, field):
     for args in (["diff", str(bad), str(reports["new"])], ["audit", "--demo", "--baseline", str(bad)]):
         result = run_cli(*args)
         assert result.returncode == 2 and "Traceback" not in result.stderr
-        assert f'{bad}: not a kubegap report (schema version ' in result.stderr
+        assert f"{bad}: not a kubegap report (schema version " in result.stderr
         assert f'findings/0: "{field}" is a required property' in result.stderr

@@ -51,16 +51,21 @@ def test_the_same_gap_in_every_definition_is_one_finding(tmp_path):
 
 
 def test_definitions_that_differ_keep_their_own_findings(tmp_path):
-    two_containers = definition().replace("        - name: api\n", "        - name: sidecar\n          image: registry.example/proxy:1.0\n"
-                                                "          resources: {requests: {cpu: 10m, memory: 16Mi}}\n        - name: api\n")
+    two_containers = definition().replace(
+        "        - name: api\n",
+        "        - name: sidecar\n          image: registry.example/proxy:1.0\n"
+        "          resources: {requests: {cpu: 10m, memory: 16Mi}}\n        - name: api\n",
+    )
     result = audit(tmp_path, definition(), definition(memory="128Mi"), two_containers)
     assert sorted(f.message for f in result.findings) == [
-        "1 container(s) have no memory limit: api.", "2 container(s) have no memory limit: sidecar, api."]
+        "1 container(s) have no memory limit: api.",
+        "2 container(s) have no memory limit: sidecar, api.",
+    ]
     assert all(not f.also for f in result.findings)
 
 
 def test_an_exempted_definition_stays_suppressed_and_the_others_are_reported(tmp_path):
-    exempt = definition(annotations='{kubegap.io/ignore: memory-limit-missing, kubegap.io/ignore-reason: batch copy}')
+    exempt = definition(annotations="{kubegap.io/ignore: memory-limit-missing, kubegap.io/ignore-reason: batch copy}")
     result = audit(tmp_path, definition(), exempt, definition())
     (finding,) = result.findings
     assert len(finding.also) == 1
@@ -80,7 +85,10 @@ def test_reports_name_every_definition(tmp_path):
     sarif = json.loads(run_cli(*args, "--format", "sarif").stdout)
     (result,) = sarif["runs"][0]["results"]
     assert [loc["physicalLocation"]["artifactLocation"]["uri"][-14:] for loc in result["locations"]] == [
-        "install-0.yaml", "install-1.yaml", "install-2.yaml"]
+        "install-0.yaml",
+        "install-1.yaml",
+        "install-2.yaml",
+    ]
     table = run_cli(*args, "--format", "table").stdout
     assert "install-0.yaml:1 (and 2 more)" in table
 

@@ -15,25 +15,57 @@ REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.sch
 
 
 def _snapshot(directory, name: str, image: str) -> str:
-    nodes = [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"{name}-n{i}"}, "status": {"nodeInfo": {"osImage": image}}}
-             for i in range(2)]
-    deployment = {"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "api", "namespace": "shop"},
-                  "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "api"}},
-                           "template": {"metadata": {"labels": {"app": "api"}}, "spec": {"containers": [{"name": "api", "image": "api:1.0"}]}}}}
-    service = {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "api", "namespace": "shop"},
-               "spec": {"selector": {"app": "api"}, "ports": [{"port": 80}]}}
+    nodes = [
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {"name": f"{name}-n{i}"},
+            "status": {"nodeInfo": {"osImage": image}},
+        }
+        for i in range(2)
+    ]
+    deployment = {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "api", "namespace": "shop"},
+        "spec": {
+            "replicas": 1,
+            "selector": {"matchLabels": {"app": "api"}},
+            "template": {
+                "metadata": {"labels": {"app": "api"}},
+                "spec": {"containers": [{"name": "api", "image": "api:1.0"}]},
+            },
+        },
+    }
+    service = {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": "api", "namespace": "shop"},
+        "spec": {"selector": {"app": "api"}, "ports": [{"port": 80}]},
+    }
     path = directory / f"{name}.json"
-    path.write_text(json.dumps({"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": name},
-                                "collected": ["Node", "DaemonSet", "Deployment", "Service", "HorizontalPodAutoscaler"],
-                                "items": [*nodes, deployment, service]}))
+    path.write_text(
+        json.dumps(
+            {
+                "apiVersion": "kubegap.io/v1",
+                "kind": "Snapshot",
+                "cluster": {"name": name},
+                "collected": ["Node", "DaemonSet", "Deployment", "Service", "HorizontalPodAutoscaler"],
+                "items": [*nodes, deployment, service],
+            }
+        )
+    )
     return str(path)
 
 
 @pytest.fixture(scope="module")
 def clusters(tmp_path_factory):
     directory = tmp_path_factory.mktemp("clusters")
-    snapshots = [_snapshot(directory, "eu", "Ubuntu 22.04.4 LTS"), _snapshot(directory, "us", "Ubuntu 22.04.4 LTS"),
-                 _snapshot(directory, "ap", "Ubuntu 24.04.1 LTS")]
+    snapshots = [
+        _snapshot(directory, "eu", "Ubuntu 22.04.4 LTS"),
+        _snapshot(directory, "us", "Ubuntu 22.04.4 LTS"),
+        _snapshot(directory, "ap", "Ubuntu 24.04.1 LTS"),
+    ]
     reports = []
     for snapshot in snapshots:
         report = directory / snapshot.replace(".json", "-report.json").rsplit("/", 1)[-1]
@@ -44,8 +76,10 @@ def clusters(tmp_path_factory):
 
 
 def _identities(report: dict) -> list[tuple]:
-    return sorted((f["check_id"], f.get("cluster"), f["object"]["kind"], f["object"]["name"], f["fingerprint"], f["severity"])
-                  for f in report["findings"])
+    return sorted(
+        (f["check_id"], f.get("cluster"), f["object"]["kind"], f["object"]["name"], f["fingerprint"], f["severity"])
+        for f in report["findings"]
+    )
 
 
 def test_reports_audited_together_say_what_the_fleet_audit_says(clusters):
@@ -58,7 +92,9 @@ def test_reports_audited_together_say_what_the_fleet_audit_says(clusters):
     assert fleet["check_id"] == "fleet-os-updates-correlated" and "eu, us" in fleet["message"]
     assert [c["name"] for c in from_reports["clusters"]] == ["eu", "us", "ap"]
     assert from_reports["summary"]["findings"] == direct["summary"]["findings"]
-    assert {c["check_id"]: c["status"] for c in from_reports["coverage"] if c["cluster"] is None} == {"fleet-os-updates-correlated": "ran"}
+    assert {c["check_id"]: c["status"] for c in from_reports["coverage"] if c["cluster"] is None} == {
+        "fleet-os-updates-correlated": "ran"
+    }
 
 
 def test_every_format_renders_a_fleet_from_reports(clusters):

@@ -25,16 +25,44 @@ exemptions:
 
 def _snapshot(directory, name: str) -> str:
     template = {"metadata": {"labels": {"app": "api"}}, "spec": {"containers": [{"name": "api", "image": "api:1.0"}]}}
-    items = [{"apiVersion": "v1", "kind": "Node", "metadata": {"name": f"{name}-n{i}"}, "status": {"nodeInfo": {"osImage": "Ubuntu 22.04.4 LTS"}}}
-             for i in range(2)]
+    items = [
+        {
+            "apiVersion": "v1",
+            "kind": "Node",
+            "metadata": {"name": f"{name}-n{i}"},
+            "status": {"nodeInfo": {"osImage": "Ubuntu 22.04.4 LTS"}},
+        }
+        for i in range(2)
+    ]
     for namespace in ("shop", "batch"):
-        items.append({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "api", "namespace": namespace},
-                      "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "api"}}, "template": template}})
-        items.append({"apiVersion": "v1", "kind": "Service", "metadata": {"name": "api", "namespace": namespace},
-                      "spec": {"selector": {"app": "api"}, "ports": [{"port": 80}]}})
+        items.append(
+            {
+                "apiVersion": "apps/v1",
+                "kind": "Deployment",
+                "metadata": {"name": "api", "namespace": namespace},
+                "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "api"}}, "template": template},
+            }
+        )
+        items.append(
+            {
+                "apiVersion": "v1",
+                "kind": "Service",
+                "metadata": {"name": "api", "namespace": namespace},
+                "spec": {"selector": {"app": "api"}, "ports": [{"port": 80}]},
+            }
+        )
     path = directory / f"{name}.json"
-    path.write_text(json.dumps({"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": name},
-                                "collected": ["Node", "Deployment", "DaemonSet", "Service", "HorizontalPodAutoscaler"], "items": items}))
+    path.write_text(
+        json.dumps(
+            {
+                "apiVersion": "kubegap.io/v1",
+                "kind": "Snapshot",
+                "cluster": {"name": name},
+                "collected": ["Node", "Deployment", "DaemonSet", "Service", "HorizontalPodAutoscaler"],
+                "items": items,
+            }
+        )
+    )
     return str(path)
 
 
@@ -53,7 +81,11 @@ def _audit(*args: str, fmt: str = "json") -> str:
 
 
 def _single_replica(report: dict) -> list[tuple]:
-    return sorted((f.get("cluster"), f["object"]["namespace"], f["severity"]) for f in report["findings"] if f["check_id"] == "single-replica")
+    return sorted(
+        (f.get("cluster"), f["object"]["namespace"], f["severity"])
+        for f in report["findings"]
+        if f["check_id"] == "single-replica"
+    )
 
 
 def test_a_fleet_honours_the_config_file_as_one_cluster_does(fleet):
@@ -64,7 +96,10 @@ def test_a_fleet_honours_the_config_file_as_one_cluster_does(fleet):
     jsonschema.validate(report, REPORT_SCHEMA)
     assert report["config"] == config
     assert _single_replica(report) == [("eu", "shop", "low"), ("us", "shop", "low")]
-    assert sorted((s["cluster"], s["object"]["namespace"]) for s in report["suppressed"]) == [("eu", "batch"), ("us", "batch")]
+    assert sorted((s["cluster"], s["object"]["namespace"]) for s in report["suppressed"]) == [
+        ("eu", "batch"),
+        ("us", "batch"),
+    ]
     assert all(s["suppressed_by"] == "config" for s in report["suppressed"])
 
 
@@ -77,12 +112,16 @@ def test_a_fleet_report_has_a_section_per_cluster_and_the_fleet_check(fleet):
     ]
     assert report["summary"]["findings"] == len(report["findings"])
     assert {f["cluster"] for f in report["findings"]} == {"eu", "us", None}
-    assert {(c["cluster"], c["check_id"]) for c in report["coverage"] if c["check_id"] in ("single-replica", "fleet-os-updates-correlated")} == {
-        ("eu", "single-replica"), ("us", "single-replica"), (None, "fleet-os-updates-correlated")
-    }
+    assert {
+        (c["cluster"], c["check_id"])
+        for c in report["coverage"]
+        if c["check_id"] in ("single-replica", "fleet-os-updates-correlated")
+    } == {("eu", "single-replica"), ("us", "single-replica"), (None, "fleet-os-updates-correlated")}
     fingerprints = [f["fingerprint"] for f in report["findings"]]
     assert len(set(fingerprints)) == len(fingerprints)  # the same object in two clusters is two findings
-    assert fingerprints == [fingerprint(f) for f in report["findings"]]  # what --baseline and diff compute from the finding
+    assert fingerprints == [
+        fingerprint(f) for f in report["findings"]
+    ]  # what --baseline and diff compute from the finding
 
 
 def test_every_format_lists_every_cluster_finding(fleet):
@@ -96,7 +135,9 @@ def test_every_format_lists_every_cluster_finding(fleet):
     assert {"eu/shop/Deployment/api", "us/shop/Deployment/api"} <= names
     junit = ET.fromstring(_audit(*fleet[0], fmt="junit"))
     assert int(junit.get("failures")) == total
-    assert {"eu/single-replica", "us/single-replica", "fleet-os-updates-correlated"} <= {s.get("name") for s in junit.iter("testsuite")}
+    assert {"eu/single-replica", "us/single-replica", "fleet-os-updates-correlated"} <= {
+        s.get("name") for s in junit.iter("testsuite")
+    }
     for fmt in ("markdown", "html", "table"):
         text = _audit(*fleet[0], fmt=fmt)
         assert "eu: Deployment shop/api" in text and "us: Deployment shop/api" in text, fmt
@@ -113,7 +154,11 @@ def test_diff_and_baseline_compare_fleet_reports_finding_by_finding(fleet, tmp_p
     again = run_cli("audit", eu, us, "--baseline", str(old), "--format", "json", "--fail-on", "info")
     assert again.returncode == 0, again.stderr
     baseline = json.loads(again.stdout)["baseline"]
-    assert baseline["new"] == 0 and baseline["fixed"] == [] and baseline["unchanged"] == len(json.loads(old.read_text())["findings"])
+    assert (
+        baseline["new"] == 0
+        and baseline["fixed"] == []
+        and baseline["unchanged"] == len(json.loads(old.read_text())["findings"])
+    )
     one_cluster = tmp_path / "eu.json"
     one_cluster.write_text(_audit(eu))
     versus = json.loads(run_cli("diff", str(one_cluster), str(old), "--format", "json").stdout)
@@ -127,7 +172,9 @@ def test_the_fleet_check_is_configured_like_any_other(fleet, tmp_path):
     (finding,) = [f for f in json.loads(_audit(*paths, "--config", str(rerated)))["findings"] if f["cluster"] is None]
     assert finding["severity"] == "high"
     exempt = tmp_path / "exempt.yaml"
-    exempt.write_text("exemptions:\n- {check: fleet-os-updates-correlated, reason: one image pipeline by design and staged by hand}\n")
+    exempt.write_text(
+        "exemptions:\n- {check: fleet-os-updates-correlated, reason: one image pipeline by design and staged by hand}\n"
+    )
     report = json.loads(_audit(*paths, "--config", str(exempt)))
     assert [s["check_id"] for s in report["suppressed"] if s["cluster"] is None] == ["fleet-os-updates-correlated"]
     disabled = tmp_path / "disabled.yaml"
@@ -144,5 +191,10 @@ def test_the_report_viewer_shows_each_findings_cluster(fleet):
 
     report = json.loads(_audit(*fleet[0]))
     client = TestClient(create_app(load_library(), report))
-    assert 'data-report="/report.json"' in client.get("/report").text  # the viewer reads the fleet's findings from there
-    assert {f["cluster"] for f in client.get("/report.json").json()["findings"] if f["object"]["name"] == "api"} == {"eu", "us"}
+    assert (
+        'data-report="/report.json"' in client.get("/report").text
+    )  # the viewer reads the fleet's findings from there
+    assert {f["cluster"] for f in client.get("/report.json").json()["findings"] if f["object"]["name"] == "api"} == {
+        "eu",
+        "us",
+    }

@@ -78,7 +78,9 @@ def test_sarif_locates_manifest_findings_by_line_and_cluster_findings_logically(
     assert cluster["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/-/Cluster/demo-eu-west-1"
     cilium = by_name["cilium"]["locations"][0]  # from the snapshot: the file, but no line
     assert cilium["logicalLocations"][0]["fullyQualifiedName"] == "demo-eu-west-1/kube-system/DaemonSet/cilium"
-    assert cilium["physicalLocation"] == {"artifactLocation": {"uri": report_names([str(demo_path())])(demo_path()), "uriBaseId": "%SRCROOT%"}}
+    assert cilium["physicalLocation"] == {
+        "artifactLocation": {"uri": report_names([str(demo_path())])(demo_path()), "uriBaseId": "%SRCROOT%"}
+    }
     suppressed = by_name["cache"]
     assert suppressed["suppressions"] == [{"kind": "inSource", "justification": "scratch data, rebuilt on start"}]
 
@@ -90,7 +92,11 @@ def test_sarif_keeps_relative_paths_relative_to_the_checkout(mixed_report):
             finding["location"]["path"] = "k8s/my app.yaml"
     log = json.loads(rendered("sarif", moved))
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(log)
-    located = [r["locations"][0]["physicalLocation"] for r in log["runs"][0]["results"] if "physicalLocation" in r["locations"][0]]
+    located = [
+        r["locations"][0]["physicalLocation"]
+        for r in log["runs"][0]["results"]
+        if "physicalLocation" in r["locations"][0]
+    ]
     assert len(located) == sum("location" in f for f in moved["findings"] + moved["suppressed"])
     assert all(p["artifactLocation"] == {"uri": "k8s/my%20app.yaml", "uriBaseId": "%SRCROOT%"} for p in located)
 
@@ -98,13 +104,19 @@ def test_sarif_keeps_relative_paths_relative_to_the_checkout(mixed_report):
 def test_sarif_notifies_skipped_and_crashed_checks(mixed_report):
     (invocation,) = json.loads(rendered("sarif", mixed_report))["runs"][0]["invocations"]
     notes = {n["descriptor"]["id"]: n for n in invocation["toolExecutionNotifications"] if "descriptor" in n}
-    assert notes["always-crashes"]["level"] == "error" and "RuntimeError: boom" in notes["always-crashes"]["message"]["text"]
+    assert (
+        notes["always-crashes"]["level"] == "error"
+        and "RuntimeError: boom" in notes["always-crashes"]["message"]["text"]
+    )
     assert notes["needs-secrets"]["level"] == "note" and "forbidden" in notes["needs-secrets"]["message"]["text"]
     assert invocation["executionSuccessful"] is False
 
 
 def test_sarif_fingerprints_are_stable_across_runs_and_distinct(hostile_manifest):
-    first, second = (json.loads(rendered("sarif", audit([str(demo_path()), str(hostile_manifest)])))["runs"][0]["results"] for _ in range(2))
+    first, second = (
+        json.loads(rendered("sarif", audit([str(demo_path()), str(hostile_manifest)])))["runs"][0]["results"]
+        for _ in range(2)
+    )
     prints = [r["partialFingerprints"][FINGERPRINT] for r in first]
     assert prints == [r["partialFingerprints"][FINGERPRINT] for r in second]
     assert len(set(prints)) == len(prints)
@@ -116,7 +128,10 @@ def test_sarif_fingerprints_are_stable_across_runs_and_distinct(hostile_manifest
 def test_junit_counts_one_case_per_check_and_object(mixed_report):
     root = ET.fromstring(rendered("junit", mixed_report))
     cases = root.findall("./testsuite/testcase")
-    objects = {(f["check_id"], f["object"]["kind"], f["object"]["namespace"], f["object"]["name"]) for f in mixed_report["findings"]}
+    objects = {
+        (f["check_id"], f["object"]["kind"], f["object"]["namespace"], f["object"]["name"])
+        for f in mixed_report["findings"]
+    }
     assert len(root.findall("./testsuite/testcase/failure")) == int(root.get("failures")) == len(objects)
     assert int(root.get("tests")) == len(cases)
     assert int(root.get("errors")) == 1 and root.find("./testsuite[@name='always-crashes']/testcase/error") is not None
@@ -127,14 +142,18 @@ def test_junit_counts_one_case_per_check_and_object(mixed_report):
     assert {"Secret forbidden by RBAC (secrets is forbidden", "suppressed (annotation)"} <= messages
     for suite in root.findall("testsuite"):
         assert int(suite.get("tests")) == len(suite.findall("testcase"))
-    failure = root.find(f"./testsuite[@name='local-storage-stateful']/testcase[@name='StatefulSet {NAMESPACE_PAYLOAD}/{PAYLOAD}']/failure")
+    failure = root.find(
+        f"./testsuite[@name='local-storage-stateful']/testcase[@name='StatefulSet {NAMESPACE_PAYLOAD}/{PAYLOAD}']/failure"
+    )
     assert failure is not None and "hostPath" in failure.text and "seen before:" in failure.text
 
 
 def test_junit_names_input_left_unread_as_skipped_cases(mixed_report):
     """A CI test view never shows a clean run while part of the input was skipped."""
-    warnings = ["k8s/: 1 test directory not read (test inputs by convention): k8s/tests; give one by path to audit it",
-                "k8s/a.yaml document 2: not a Kubernetes object (no kind); skipped"]
+    warnings = [
+        "k8s/: 1 test directory not read (test inputs by convention): k8s/tests; give one by path to audit it",
+        "k8s/a.yaml document 2: not a Kubernetes object (no kind); skipped",
+    ]
     root = ET.fromstring(rendered("junit", {**mixed_report, "findings": [], "suppressed": [], "warnings": warnings}))
     suite = root.find("./testsuite[@name='input']")
     assert [s.get("message") for s in suite.iter("skipped")] == warnings
@@ -234,10 +253,19 @@ def test_html_has_landmarks_labels_and_everything_the_report_knows(mixed_report)
     labelled = {label.get("for") for label in page.named("label")}
     for control in page.named("select") + [i for i in page.named("input") if i.get("type") != "checkbox"]:
         assert control["id"] in labelled
-    assert len([li for li in page.named("li") if "finding" in li.get("class", "").split()]) == len(mixed_report["findings"])
+    assert len([li for li in page.named("li") if "finding" in li.get("class", "").split()]) == len(
+        mixed_report["findings"]
+    )
     text = " ".join(page.text)
-    for expected in ("RuntimeError: boom", "Secret forbidden by RBAC", "scratch data, rebuilt on start",
-                     "MachineConfigPool", "Seen before in", "Evidence", "Fix"):
+    for expected in (
+        "RuntimeError: boom",
+        "Secret forbidden by RBAC",
+        "scratch data, rebuilt on start",
+        "MachineConfigPool",
+        "Seen before in",
+        "Evidence",
+        "Fix",
+    ):
         assert expected in text
 
 

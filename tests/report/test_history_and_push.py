@@ -23,7 +23,10 @@ def test_history_keeps_the_last_n_dated_reports_each_with_its_diff(demo_report, 
     times = ["2026-12-01T03:17:00Z", "2026-12-02T03:17:00Z", "2026-12-03T03:17:00Z"]
     kept = [keep(report_at(demo_report, when, drop=i), tmp_path, 2) for i, when in enumerate(times)]
     assert kept[0].diff is None and "no earlier run" in kept[0].summary()
-    assert [p.name for p in dated_reports(tmp_path)] == ["kubegap-20261202T031700Z.json", "kubegap-20261203T031700Z.json"]
+    assert [p.name for p in dated_reports(tmp_path)] == [
+        "kubegap-20261202T031700Z.json",
+        "kubegap-20261203T031700Z.json",
+    ]
     assert not (tmp_path / "kubegap-20261201T031700Z.json").exists()
     diff = json.loads((tmp_path / "kubegap-20261203T031700Z.diff.json").read_text())
     assert diff == kept[2].diff and diff["summary"]["fixed"] == 1 and diff["summary"]["new"] == 0
@@ -34,8 +37,18 @@ def test_history_keeps_the_last_n_dated_reports_each_with_its_diff(demo_report, 
 
 def test_audit_history_flag_writes_the_history(tmp_path):
     for _ in range(2):
-        result = run_cli("audit", "--demo", "--fail-on", "none", "--format", "json=" + str(tmp_path / "out.json"),
-                         "--history", str(tmp_path / "reports"), "--keep", "5")
+        result = run_cli(
+            "audit",
+            "--demo",
+            "--fail-on",
+            "none",
+            "--format",
+            "json=" + str(tmp_path / "out.json"),
+            "--history",
+            str(tmp_path / "reports"),
+            "--keep",
+            "5",
+        )
         assert result.returncode == 0, result.stderr
         assert "kubegap: report kept as " in result.stderr
     assert (tmp_path / "reports" / LATEST).exists() and 1 <= len(dated_reports(tmp_path / "reports")) <= 2
@@ -67,7 +80,9 @@ def gateway():
 
 def test_pushgateway_receives_the_metrics_in_the_text_format_it_reads(gateway, tmp_path):
     url, received = gateway
-    result = run_cli("audit", "--demo", "--fail-on", "none", "--format", f"json={tmp_path / 'r.json'}", "--pushgateway", url)
+    result = run_cli(
+        "audit", "--demo", "--fail-on", "none", "--format", f"json={tmp_path / 'r.json'}", "--pushgateway", url
+    )
     assert result.returncode == 0, result.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     ((path, content_type, body),) = received
@@ -79,7 +94,15 @@ def test_pushgateway_receives_the_metrics_in_the_text_format_it_reads(gateway, t
 
 
 def test_an_unreachable_pushgateway_is_a_clear_error(tmp_path):
-    result = run_cli("audit", "--demo", "--fail-on", "none", "--format", "json=" + str(tmp_path / "r.json"),
-                     "--pushgateway", "http://127.0.0.1:9")
+    result = run_cli(
+        "audit",
+        "--demo",
+        "--fail-on",
+        "none",
+        "--format",
+        "json=" + str(tmp_path / "r.json"),
+        "--pushgateway",
+        "http://127.0.0.1:9",
+    )
     assert result.returncode == 2 and "cannot reach the Pushgateway at http://127.0.0.1:9" in result.stderr
     assert (tmp_path / "r.json").exists()  # the report was written before the push was tried

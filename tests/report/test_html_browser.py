@@ -18,8 +18,15 @@ from kubegap.report import renderer
 from report.samples import PAYLOAD
 
 CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -59,7 +66,9 @@ def page_of(browser, tmp_path):
 
 
 def visible_rows(page) -> list[str]:
-    return page.locator("ol.findings > li:visible").evaluate_all("rows => rows.map(r => r.dataset.severity + ' ' + r.dataset.category)")
+    return page.locator("ol.findings > li:visible").evaluate_all(
+        "rows => rows.map(r => r.dataset.severity + ' ' + r.dataset.category)"
+    )
 
 
 def _luminance(rgb: tuple[float, ...]) -> float:
@@ -102,11 +111,15 @@ def test_filters_change_the_visible_rows_offline(page_of, mixed_report):
 
     page.get_by_label(re.compile(r"^high \(")).check()
     page.get_by_label("Category").select_option("gpu")
-    assert set(visible_rows(page)) == {"high gpu"} and len(visible_rows(page)) == sum(f["category"] == "gpu" for f in mixed_report["findings"])
+    assert set(visible_rows(page)) == {"high gpu"} and len(visible_rows(page)) == sum(
+        f["category"] == "gpu" for f in mixed_report["findings"]
+    )
 
     page.get_by_label("Category").select_option("")
     page.get_by_label("Text").fill("orders-db")
-    orders_db = sorted(f"{f['severity']} {f['category']}" for f in mixed_report["findings"] if f["object"]["name"] == "orders-db")
+    orders_db = sorted(
+        f"{f['severity']} {f['category']}" for f in mixed_report["findings"] if f["object"]["name"] == "orders-db"
+    )
     assert sorted(visible_rows(page)) == orders_db and "high storage" in orders_db
     page.get_by_label("Text").fill("no such thing anywhere")
     assert visible_rows(page) == [] and page.locator("#no-match").is_visible()
@@ -117,7 +130,9 @@ def test_filters_change_the_visible_rows_offline(page_of, mixed_report):
     page.locator("ol.findings > li").first.locator("summary").click()
     page.screenshot(path=str(ARTIFACTS / "html-report.png"), full_page=True)
     assert not record["errors"], record["errors"]
-    assert record["requests"] and all(url.startswith(("file://", "data:")) for url in record["requests"]), record["requests"]
+    assert record["requests"] and all(url.startswith(("file://", "data:")) for url in record["requests"]), record[
+        "requests"
+    ]
 
 
 def test_filter_state_survives_a_reload_from_the_url(page_of, mixed_report):

@@ -51,7 +51,10 @@ def test_openmetrics_states_every_checks_coverage_once():
 
 def test_openmetrics_escapes_label_values():
     report = _demo_report()
-    report["findings"][0] = {**report["findings"][0], "object": {**report["findings"][0]["object"], "namespace": 'a"b\\c\nd'}}
+    report["findings"][0] = {
+        **report["findings"][0],
+        "object": {**report["findings"][0]["object"], "namespace": 'a"b\\c\nd'},
+    }
     families = {f.name: f for f in text_string_to_metric_families(_render("openmetrics", report))}
     assert 'a"b\\c\nd' in {s.labels["namespace"] for s in families["kubegap_findings"].samples}
 

@@ -20,7 +20,9 @@ def test_no_format_names_the_machine_path_of_an_audited_folder(tmp_path, name):
     (folder / "broken.yaml").write_text("kind: [\n")
     report = audit([ManifestSource([str(folder)]).collect()], audit_options(["local-storage-stateful"]))
     assert report["findings"][0]["location"]["path"] == "k8s/db.yaml"
-    assert report["inputs"] == [{"type": "manifests", "path": "k8s", "unread": {"k8s/broken.yaml": "document 1 could not be parsed"}}]
+    assert report["inputs"] == [
+        {"type": "manifests", "path": "k8s", "unread": {"k8s/broken.yaml": "document 1 could not be parsed"}}
+    ]
     assert any(w.startswith("k8s/broken.yaml") for w in report["warnings"])
     out = io.StringIO()
     renderer(name)(report, out)

@@ -55,8 +55,10 @@ def mixed() -> dict:
 @pytest.fixture(scope="module")
 def baselined() -> dict:
     """The mixed set against a baseline that had the first 8 StatefulSets and the first 15 Deployments."""
-    old = manifests("---\n".join([STATEFULSET.format(i=i) for i in range(8)] + [DEPLOYMENT.format(i=i) for i in range(15)]),
-                    MIXED_CHECKS)
+    old = manifests(
+        "---\n".join([STATEFULSET.format(i=i) for i in range(8)] + [DEPLOYMENT.format(i=i) for i in range(15)]),
+        MIXED_CHECKS,
+    )
     documents = [STATEFULSET.format(i=i) for i in range(11)] + [DEPLOYMENT.format(i=i) for i in range(20)]
     return with_baseline(manifests("---\n".join(documents), MIXED_CHECKS), old, "old.json")
 
@@ -108,7 +110,9 @@ def test_the_report_matches_its_snapshot(request, name, width):
         snapshot.parent.mkdir(exist_ok=True)
         snapshot.write_text(text)
     assert snapshot.exists(), f"{snapshot} is missing: run with KUBEGAP_UPDATE_SNAPSHOTS=1 to write it"
-    assert text == snapshot.read_text(), f"the table changed; if intended, regenerate {snapshot.name} (see the module docstring)"
+    assert text == snapshot.read_text(), (
+        f"the table changed; if intended, regenerate {snapshot.name} (see the module docstring)"
+    )
 
 
 def test_the_demo_at_80_columns_takes_at_most_4_5_lines_per_finding(demo):
@@ -160,7 +164,9 @@ def test_a_long_report_hides_no_object_and_no_finding_at_or_above_fail_on(mixed,
     assert sum(f["message"].split()[0] in text for f in highs) == 11
     flat = " ".join(text.split())
     assert flat.count(": StatefulSet keeps its data on node-local storage") == 11
-    assert flat.count(": 1 container(s) run without CPU or memory requests: db") == 11  # every finding of a shown object
+    assert (
+        flat.count(": 1 container(s) run without CPU or memory requests: db") == 11
+    )  # every finding of a shown object
     if group_by == "object":  # the rest: one line per object, naming every finding's severity and check
         assert "20 more objects, each with findings below high only (40 findings: 20 medium, 20 low)" in flat
         for i in range(20):
@@ -189,7 +195,9 @@ def test_with_a_baseline_new_findings_come_first_and_unchanged_ones_are_one_line
     assert lines[0] == "New since the baseline (16)"  # 3 StatefulSets and 5 Deployments, with 2 findings each
     assert {int(m) for m in re.findall(r"t/(?:db|web)-(\d+)", text)} <= set(range(8, 20))
     assert "46 unchanged since the baseline (8 high, 23 medium, 15 low): --verbose lists them" in text
-    assert lines.index(next(line for line in lines if "unchanged since the baseline" in line)) > len(finding_blocks(text))
+    assert lines.index(next(line for line in lines if "unchanged since the baseline" in line)) > len(
+        finding_blocks(text)
+    )
     verbose = table(baselined, width=120, verbose=True)
     assert verbose.index("Unchanged since the baseline") > verbose.index("StatefulSet t/db-10")
     assert len(finding_blocks(verbose)) == len(baselined["findings"])
@@ -238,7 +246,11 @@ def test_skipped_checks_are_one_line_unless_listed(demo):
 
 def test_the_last_line_is_the_summary(demo):
     summary = demo["summary"]
-    assert table(demo).splitlines()[-1].startswith(f"{counts_label(summary['by_severity'])} · {summary['checks']['ran']} checks ran")
+    assert (
+        table(demo)
+        .splitlines()[-1]
+        .startswith(f"{counts_label(summary['by_severity'])} · {summary['checks']['ran']} checks ran")
+    )
 
 
 def test_no_colour_on_a_file_and_none_under_NO_COLOR(demo, monkeypatch):

@@ -12,13 +12,24 @@ from report.samples import REPORT_SCHEMA
 
 from kubegap.checks.images import FILLED_IN
 
-OPEN_WORLD = Path(__file__).parents[1] / "checks" / "fixtures" / "dangling-reference" / "passes" / "open-world-references.yaml"
+OPEN_WORLD = (
+    Path(__file__).parents[1] / "checks" / "fixtures" / "dangling-reference" / "passes" / "open-world-references.yaml"
+)
 REASON = "absence cannot be judged from manifests: audit a live cluster or snapshot"
 
 
 def _run(*formats: str) -> str:
-    return run_cli("audit", str(OPEN_WORLD), "--check", "dangling-reference", "--check", "ingress-backend-missing",
-                   "--fail-on", "none", *formats).stdout
+    return run_cli(
+        "audit",
+        str(OPEN_WORLD),
+        "--check",
+        "dangling-reference",
+        "--check",
+        "ingress-backend-missing",
+        "--fail-on",
+        "none",
+        *formats,
+    ).stdout
 
 
 def test_the_json_report_counts_unjudged_objects_per_check():
@@ -38,9 +49,28 @@ def test_the_table_and_markdown_say_the_reason_once():
 
 
 def test_image_fields_a_tool_fills_in_are_counted_not_judged():
-    fixture = Path(__file__).parents[1] / "checks" / "fixtures" / "image-tag-mutable" / "passes" / "artifact-names-a-build-tool-replaces.yaml"
-    report = json.loads(run_cli("audit", str(fixture), "--check", "image-tag-mutable", "--check", "image-registry-unauthenticated",
-                                "--fail-on", "none", "--format", "json").stdout)
+    fixture = (
+        Path(__file__).parents[1]
+        / "checks"
+        / "fixtures"
+        / "image-tag-mutable"
+        / "passes"
+        / "artifact-names-a-build-tool-replaces.yaml"
+    )
+    report = json.loads(
+        run_cli(
+            "audit",
+            str(fixture),
+            "--check",
+            "image-tag-mutable",
+            "--check",
+            "image-registry-unauthenticated",
+            "--fail-on",
+            "none",
+            "--format",
+            "json",
+        ).stdout
+    )
     for entry in report["coverage"]:
         assert entry["findings"] == 0
         assert entry["unjudged"] == [{"reason": FILLED_IN, "objects": 2}], entry["check_id"]

@@ -49,7 +49,9 @@ def _alias_bomb(folder: Path) -> None:
     for level in "bcdefghi":
         previous = chr(ord(level) - 1)
         lines.append(f"{level}: &{level} [" + ",".join([f"*{previous}"] * 9) + "]")
-    text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: laughs}\ndata:\n" + "\n".join("  " + l for l in lines) + "\n"
+    text = (
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: laughs}\ndata:\n" + "\n".join("  " + l for l in lines) + "\n"
+    )
     (folder / "bomb.yaml").write_text(text)
 
 
@@ -81,23 +83,61 @@ def _symlink_loop(folder: Path) -> None:
 
 SCENARIOS = [
     Scenario("alias-bomb", "YAML 'billion laughs': 9 levels of 9 aliases", _alias_bomb, "aliases expand past"),
-    Scenario("self-alias", "a YAML alias to an enclosing node (a document that contains itself)",
-             _write("self.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: self}\ndata: &d\n  loop: *d\n"),
-             "contain itself"),
+    Scenario(
+        "self-alias",
+        "a YAML alias to an enclosing node (a document that contains itself)",
+        _write("self.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: self}\ndata: &d\n  loop: *d\n"),
+        "contain itself",
+    ),
     Scenario("deep-json", "JSON nested 100,000 arrays deep", _deep("deep.json", 100_000), "nested more than"),
     Scenario("deep-yaml", "YAML flow sequence nested 100,000 deep", _deep("deep.yaml", 100_000), "nested more than"),
-    Scenario("huge-file", f"a {MAX_FILE_BYTES // 2**30} GiB file plus one byte (over the size limit)", _sparse_huge, "over the"),
+    Scenario(
+        "huge-file",
+        f"a {MAX_FILE_BYTES // 2**30} GiB file plus one byte (over the size limit)",
+        _sparse_huge,
+        "over the",
+    ),
     Scenario("binary", "binary garbage with NUL bytes", _write("blob.yaml", bytes(range(256)) * 64), "binary data"),
-    Scenario("utf-16", "a manifest saved as UTF-16 with a BOM", _write("utf16.yaml", CONFIGMAP.format(i=1).encode("utf-16")), None),
-    Scenario("invalid-utf-8", "bytes that are not UTF-8", _write("latin1.yaml", b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: caf\xe9}\n"), "not valid UTF-8"),
+    Scenario(
+        "utf-16",
+        "a manifest saved as UTF-16 with a BOM",
+        _write("utf16.yaml", CONFIGMAP.format(i=1).encode("utf-16")),
+        None,
+    ),
+    Scenario(
+        "invalid-utf-8",
+        "bytes that are not UTF-8",
+        _write("latin1.yaml", b"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: caf\xe9}\n"),
+        "not valid UTF-8",
+    ),
     Scenario("10k-documents", "a stream of 10,000 documents", _many_documents, None),
-    Scenario("duplicate-keys", "a mapping with a repeated key", _write("dup.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, name: b}\n"), "repeated"),
+    Scenario(
+        "duplicate-keys",
+        "a mapping with a repeated key",
+        _write("dup.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, name: b}\n"),
+        "repeated",
+    ),
     Scenario("python-tag", "a YAML tag that tries to run a shell command", _python_tag, "invalid YAML"),
     Scenario("symlink-loop", "a directory containing a symlink to itself", _symlink_loop, None),
     Scenario("empty-file", "an empty file", _write("empty.yaml", ""), "empty file"),
-    Scenario("null-list-items", "a List whose items are null", _write("nulls.yaml", "apiVersion: v1\nkind: List\nitems: [null, null]\n"), "not a mapping"),
-    Scenario("helm-template", "an unrendered Helm template", _write("deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"), "unrendered template"),
-    Scenario("not-kubernetes", "a values file with no apiVersion or kind", _write("values.yaml", "replicaCount: 3\n"), "not a Kubernetes object"),
+    Scenario(
+        "null-list-items",
+        "a List whose items are null",
+        _write("nulls.yaml", "apiVersion: v1\nkind: List\nitems: [null, null]\n"),
+        "not a mapping",
+    ),
+    Scenario(
+        "helm-template",
+        "an unrendered Helm template",
+        _write("deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n"),
+        "unrendered template",
+    ),
+    Scenario(
+        "not-kubernetes",
+        "a values file with no apiVersion or kind",
+        _write("values.yaml", "replicaCount: 3\n"),
+        "not a Kubernetes object",
+    ),
 ]
 
 
@@ -119,7 +159,9 @@ def run(scenario: Scenario, folder: Path) -> Outcome:
     return measured("audit", str(folder), "--format", "json")
 
 
-def measured(*args: str, stdin: bytes | Callable[[BinaryIO], None] | None = None, max_file_bytes: int | None = None) -> Outcome:
+def measured(
+    *args: str, stdin: bytes | Callable[[BinaryIO], None] | None = None, max_file_bytes: int | None = None
+) -> Outcome:
     """Run ``kubegap ARGS`` in a fresh process: its output, exit code, wall time and peak memory.
 
     ``stdin``: bytes to send, or a function that writes to the process's standard input (until it
@@ -127,12 +169,18 @@ def measured(*args: str, stdin: bytes | Callable[[BinaryIO], None] | None = None
     endless input does not have to stream gigabytes to reach it."""
     command = [sys.executable, "-m", "kubegap", *args]
     if max_file_bytes is not None:
-        command[1:3] = ["-c", f"import runpy, kubegap.limits as l; l.MAX_FILE_BYTES = {max_file_bytes}; "
-                              "runpy.run_module('kubegap', run_name='__main__')"]
+        command[1:3] = [
+            "-c",
+            f"import runpy, kubegap.limits as l; l.MAX_FILE_BYTES = {max_file_bytes}; "
+            "runpy.run_module('kubegap', run_name='__main__')",
+        ]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
         process = subprocess.Popen(
-            command, stdout=out, stderr=err, stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
+            command,
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE,
             env={**os.environ, "COLUMNS": "200"},
         )
         feeder = threading.Thread(target=_feed, args=(process.stdin, stdin), daemon=True) if stdin is not None else None
@@ -210,6 +258,7 @@ def endless_text(pipe: BinaryIO) -> None:
 
 def yaml_text(size: int) -> Callable[[BinaryIO], None]:
     """Standard input of ``size`` bytes of one YAML document, as ``yes apiVersion: v1 | head -c SIZE`` writes."""
+
     def feed(pipe: BinaryIO) -> None:
         lines = b"apiVersion: v1\n" * 4096
         for _ in range(size // len(lines)):
@@ -267,18 +316,43 @@ class Route:
 
 
 ROUTES = [
-    Route("gzip-bomb-zeros", "a 3 MB gzip file that inflates to 3 GB of zeros (next to a good file)", _bomb_of(b"\0", "bomb.json.gz", 3)),
-    Route("gzip-bomb-blank", "a 2 MB gzip file that inflates to 2 GiB of spaces, the size limit (next to a good file)",
-          _bomb_of(b" ", "bomb.yaml.gz", 2)),
-    Route("gzip-bomb-text", "a 3 MB gzip file that inflates to 3 GiB of spaces, past the size limit (next to a good file)",
-          _bomb_of(b" ", "bomb.yaml.gz", 3)),
-    Route("dev-zero", "/dev/zero given as a file", lambda folder, max_file_bytes=None: measured("audit", "/dev/zero", max_file_bytes=max_file_bytes)),
-    Route("stdin-dev-zero", "standard input from /dev/zero",
-          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=_zeros, max_file_bytes=max_file_bytes)),
-    Route("stdin-endless", "standard input that never ends (`yes apiVersion: v1`)",
-          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=endless_text, max_file_bytes=max_file_bytes)),
-    Route("stdin-yaml", "standard input of 1.9 GB of YAML text, within the size limit (`yes apiVersion: v1 | head -c 1900000000`)",
-          lambda folder, max_file_bytes=None: measured("audit", "-", stdin=yaml_text(1_900_000_000), max_file_bytes=max_file_bytes)),
+    Route(
+        "gzip-bomb-zeros",
+        "a 3 MB gzip file that inflates to 3 GB of zeros (next to a good file)",
+        _bomb_of(b"\0", "bomb.json.gz", 3),
+    ),
+    Route(
+        "gzip-bomb-blank",
+        "a 2 MB gzip file that inflates to 2 GiB of spaces, the size limit (next to a good file)",
+        _bomb_of(b" ", "bomb.yaml.gz", 2),
+    ),
+    Route(
+        "gzip-bomb-text",
+        "a 3 MB gzip file that inflates to 3 GiB of spaces, past the size limit (next to a good file)",
+        _bomb_of(b" ", "bomb.yaml.gz", 3),
+    ),
+    Route(
+        "dev-zero",
+        "/dev/zero given as a file",
+        lambda folder, max_file_bytes=None: measured("audit", "/dev/zero", max_file_bytes=max_file_bytes),
+    ),
+    Route(
+        "stdin-dev-zero",
+        "standard input from /dev/zero",
+        lambda folder, max_file_bytes=None: measured("audit", "-", stdin=_zeros, max_file_bytes=max_file_bytes),
+    ),
+    Route(
+        "stdin-endless",
+        "standard input that never ends (`yes apiVersion: v1`)",
+        lambda folder, max_file_bytes=None: measured("audit", "-", stdin=endless_text, max_file_bytes=max_file_bytes),
+    ),
+    Route(
+        "stdin-yaml",
+        "standard input of 1.9 GB of YAML text, within the size limit (`yes apiVersion: v1 | head -c 1900000000`)",
+        lambda folder, max_file_bytes=None: measured(
+            "audit", "-", stdin=yaml_text(1_900_000_000), max_file_bytes=max_file_bytes
+        ),
+    ),
     Route("sparse-file", "a sparse file exactly the size limit, all zeros (next to a good file)", _sparse_within_limit),
     Route("empty-list-items", "a 300 KB List of 150,000 empty items (next to a good file)", _empty_items),
     Route("fifo-with-writer", "a FIFO given as a path, a program writing the demo cluster to it", _fifo_with_writer),

@@ -20,8 +20,24 @@ DOC = ROOT / "docs" / "ROBUSTNESS.md"
 def collected(tmp_path_factory) -> list[dict]:
     """Every attack test, from collecting the whole suite with the attack-table plugin."""
     table = tmp_path_factory.mktemp("attacks") / "attacks.json"
-    result = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-m", "attack", "-p", "no:cacheprovider",
-                             f"--attack-table={table}"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-m",
+            "attack",
+            "-p",
+            "no:cacheprovider",
+            f"--attack-table={table}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return json.loads(table.read_text())
 
@@ -35,4 +51,6 @@ def test_every_attack_is_described_fully_and_alike(collected):
 
 def test_the_robustness_doc_is_up_to_date(collected):
     section = attack_section(expected(collected))
-    assert section in DOC.read_text(encoding="utf-8"), "docs/ROBUSTNESS.md is stale: run 'python scripts/robustness_report.py'"
+    assert section in DOC.read_text(encoding="utf-8"), (
+        "docs/ROBUSTNESS.md is stale: run 'python scripts/robustness_report.py'"
+    )

@@ -37,11 +37,35 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = sorted((ROOT / "tests" / "checks" / "fixtures").glob("*/*/*.yaml"))
 DEMO = ROOT / "src" / "kubegap" / "demo" / "cluster.json"
 KINDS_OF_EXTREMES = {
-    "integers": (10**20, -(10**20), 2**63, 2**64, -(2**63) - 1, 10**400, -(10**400), 99999999999999999999, 2**31 - 1, -1),
+    "integers": (
+        10**20,
+        -(10**20),
+        2**63,
+        2**64,
+        -(2**63) - 1,
+        10**400,
+        -(10**400),
+        99999999999999999999,
+        2**31 - 1,
+        -1,
+    ),
     "floats": (float("inf"), float("-inf"), float("nan"), 1e308, -1e308, 5e-324, -0.0),
     "percentages": ("1e999%", "nan%", "-5%", "%", "inf%", "١٢%", "+5%", "5.5%", "99999999999999999999%"),
-    "quantities": ("1e999", "nan", "inf", "-inf", "99999999999999999999", "99999999999999999999Gi", "1e999Gi", "1e308Ei",
-                   "NaNm", "0x10", "1_000", "", "-1"),
+    "quantities": (
+        "1e999",
+        "nan",
+        "inf",
+        "-inf",
+        "99999999999999999999",
+        "99999999999999999999Gi",
+        "1e999Gi",
+        "1e308Ei",
+        "NaNm",
+        "0x10",
+        "1_000",
+        "",
+        "-1",
+    ),
     "other scalars": (True, False, None, dt.date(2024, 1, 1), dt.datetime(2024, 1, 1, 6, 0)),
     "control characters": ("\x1b[2J\x1b[31m", "\u202eevil", "a\nb", "\x9b31m", "\x00"),
 }
@@ -86,13 +110,20 @@ def _audit_and_render(objects: list[dict], folder: Path) -> None:
     render_table(report, io.StringIO(), View(group_by="check", width=80))
 
 
-@pytest.mark.attack(id="extreme-scalars", surface="files",
-                    attempt="integers past 64 bits and past a double, infinities, NaN, percentages and quantities like '1e999%' and "
-                            "'nan%', dates and control characters in any field of any object",
-                    expect="every check runs (none crashes) and every report format renders")
+@pytest.mark.attack(
+    id="extreme-scalars",
+    surface="files",
+    attempt="integers past 64 bits and past a double, infinities, NaN, percentages and quantities like '1e999%' and "
+    "'nan%', dates and control characters in any field of any object",
+    expect="every check runs (none crashes) and every report format renders",
+)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(st.lists(st.sampled_from(FIXTURES), min_size=1, max_size=6, unique=True), st.floats(0.05, 1.0), st.randoms(use_true_random=False),
-       st.lists(st.sampled_from(EXTREMES), min_size=1, max_size=8))
+@given(
+    st.lists(st.sampled_from(FIXTURES), min_size=1, max_size=6, unique=True),
+    st.floats(0.05, 1.0),
+    st.randoms(use_true_random=False),
+    st.lists(st.sampled_from(EXTREMES), min_size=1, max_size=8),
+)
 def test_extreme_scalars_in_fixtures(tmp_path_factory, paths, rate, rng, extremes):
     objects = copy.deepcopy(_objects(paths))
     for obj in objects:
@@ -100,10 +131,13 @@ def test_extreme_scalars_in_fixtures(tmp_path_factory, paths, rate, rng, extreme
     _audit_and_render(objects, tmp_path_factory.mktemp("extreme"))
 
 
-@pytest.mark.attack(id="extreme-scalars", surface="files",
-                    attempt="integers past 64 bits and past a double, infinities, NaN, percentages and quantities like '1e999%' and "
-                            "'nan%', dates and control characters in any field of any object",
-                    expect="every check runs (none crashes) and every report format renders")
+@pytest.mark.attack(
+    id="extreme-scalars",
+    surface="files",
+    attempt="integers past 64 bits and past a double, infinities, NaN, percentages and quantities like '1e999%' and "
+    "'nan%', dates and control characters in any field of any object",
+    expect="every check runs (none crashes) and every report format renders",
+)
 @pytest.mark.parametrize("kind", KINDS_OF_EXTREMES)
 def test_one_kind_of_extreme_everywhere(kind, tmp_path):
     """Every fixture and the demo cluster at once, a third of their scalars replaced by extreme values of one kind."""

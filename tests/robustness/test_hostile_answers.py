@@ -41,39 +41,118 @@ def _nodes(**fields) -> dict:
 
 UNUSABLE = [
     Answer("items-null", NODES, _nodes(items=None), "a NodeList whose items is null", ("Node",), "items is null"),
-    Answer("items-string", NODES, _nodes(items="gpu-0"), "a NodeList whose items is a string", ("Node",), "items is a string"),
-    Answer("items-number", NODES, _nodes(items=2), "a NodeList whose items is a number", ("Node",), "items is a number"),
+    Answer(
+        "items-string",
+        NODES,
+        _nodes(items="gpu-0"),
+        "a NodeList whose items is a string",
+        ("Node",),
+        "items is a string",
+    ),
+    Answer(
+        "items-number", NODES, _nodes(items=2), "a NodeList whose items is a number", ("Node",), "items is a number"
+    ),
     Answer("items-missing", NODES, _nodes(), "a NodeList without items", ("Node",), "an object without items"),
-    Answer("bare-array", NODES, [{"metadata": {"name": "gpu-0"}}], "a bare array of nodes instead of a list object",
-           ("Node",), "the answer is an array"),
-    Answer("item-not-object", NODES, _nodes(items=[{"metadata": {"name": "gpu-0"}}, "gpu-1"]),
-           "a NodeList with a string among its items", ("Node",), "an item of the answer is not an object"),
-    Answer("same-continue-token", NODES, _nodes(items=[{"metadata": {"name": "gpu-0"}}], metadata={"continue": "abc"}),
-           "every page hands out the same continue token", ("Node",), "the same continue token twice"),
-    Answer("empty-page-with-token", NODES, _nodes(items=[], metadata={"continue": "abc"}),
-           "a page with no objects and a continue token", ("Node",), "a page with no objects and a continue token"),
-    Answer("discovery-core-null", "/api/v1", {"kind": "APIResourceList", "groupVersion": "v1", "resources": None},
-           "the core group's discovery document lists resources: null", ("Pod", "Node", "ConfigMap"),
-           "discovery of the core API group failed: the answer is not an APIResourceList"),
-    Answer("discovery-groups-array", "/apis", [], "/apis answers a bare array", ("Deployment", "PyTorchJob"),
-           "discovery of the API groups (/apis) failed: the answer is not an APIGroupList"),
-    Answer("discovery-group-string", "/apis/kubeflow.org/v1", "kubeflow", "kubeflow.org/v1's discovery document is a string",
-           ("PyTorchJob", "MPIJob"), "discovery of kubeflow.org/v1 failed: the answer is not an APIResourceList"),
-    Answer("discovery-core-versions", "/api", {"kind": "APIVersions"}, "/api lists no versions", ("Pod", "Node"),
-           "discovery of the core API group failed: the answer is not an APIVersions list"),
+    Answer(
+        "bare-array",
+        NODES,
+        [{"metadata": {"name": "gpu-0"}}],
+        "a bare array of nodes instead of a list object",
+        ("Node",),
+        "the answer is an array",
+    ),
+    Answer(
+        "item-not-object",
+        NODES,
+        _nodes(items=[{"metadata": {"name": "gpu-0"}}, "gpu-1"]),
+        "a NodeList with a string among its items",
+        ("Node",),
+        "an item of the answer is not an object",
+    ),
+    Answer(
+        "same-continue-token",
+        NODES,
+        _nodes(items=[{"metadata": {"name": "gpu-0"}}], metadata={"continue": "abc"}),
+        "every page hands out the same continue token",
+        ("Node",),
+        "the same continue token twice",
+    ),
+    Answer(
+        "empty-page-with-token",
+        NODES,
+        _nodes(items=[], metadata={"continue": "abc"}),
+        "a page with no objects and a continue token",
+        ("Node",),
+        "a page with no objects and a continue token",
+    ),
+    Answer(
+        "discovery-core-null",
+        "/api/v1",
+        {"kind": "APIResourceList", "groupVersion": "v1", "resources": None},
+        "the core group's discovery document lists resources: null",
+        ("Pod", "Node", "ConfigMap"),
+        "discovery of the core API group failed: the answer is not an APIResourceList",
+    ),
+    Answer(
+        "discovery-groups-array",
+        "/apis",
+        [],
+        "/apis answers a bare array",
+        ("Deployment", "PyTorchJob"),
+        "discovery of the API groups (/apis) failed: the answer is not an APIGroupList",
+    ),
+    Answer(
+        "discovery-group-string",
+        "/apis/kubeflow.org/v1",
+        "kubeflow",
+        "kubeflow.org/v1's discovery document is a string",
+        ("PyTorchJob", "MPIJob"),
+        "discovery of kubeflow.org/v1 failed: the answer is not an APIResourceList",
+    ),
+    Answer(
+        "discovery-core-versions",
+        "/api",
+        {"kind": "APIVersions"},
+        "/api lists no versions",
+        ("Pod", "Node"),
+        "discovery of the core API group failed: the answer is not an APIVersions list",
+    ),
 ]
 
 
 def _audit(server: FakeAPIServer, tmp_path, *extra: str):
     kubeconfig = server.kubeconfig(tmp_path / "kubeconfig")
-    return run_cli("audit", "--kubeconfig", str(kubeconfig), "--fail-on", "none", "--fail-on-partial", "--format", "json",
-                   "--deadline", "60", *extra)
+    return run_cli(
+        "audit",
+        "--kubeconfig",
+        str(kubeconfig),
+        "--fail-on",
+        "none",
+        "--fail-on-partial",
+        "--format",
+        "json",
+        "--deadline",
+        "60",
+        *extra,
+    )
 
 
-@pytest.mark.parametrize("answer", [pytest.param(a, id=a.id, marks=pytest.mark.attack(
-    id=f"answer-{a.id}", surface="API server answer (kubegap audit)", attempt=a.attempt,
-    expect="the kinds it would have held are failed with the reason, their checks skipped; exit 3 with --fail-on-partial"))
-    for a in UNUSABLE])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(
+            a,
+            id=a.id,
+            marks=pytest.mark.attack(
+                id=f"answer-{a.id}",
+                surface="API server answer (kubegap audit)",
+                attempt=a.attempt,
+                expect="the kinds it would have held are failed with the reason, their checks skipped; exit 3 with --fail-on-partial",
+            ),
+        )
+        for a in UNUSABLE
+    ],
+)
 def test_an_answer_that_says_nothing_is_a_failed_kind_not_an_empty_one(answer, tmp_path):
     with FakeAPIServer() as server:
         training_cluster(server)
@@ -89,14 +168,18 @@ def test_an_answer_that_says_nothing_is_a_failed_kind_not_an_empty_one(answer, t
         assert f"kubegap: warning: {kind} could not be collected: " in result.stderr
         for check in all_checks():
             if kind in check.requires:
-                assert coverage[check.id]["status"] == "skipped" and "could not be collected" in coverage[check.id]["reason"]
+                assert (
+                    coverage[check.id]["status"] == "skipped"
+                    and "could not be collected" in coverage[check.id]["reason"]
+                )
     assert requests <= 2, "a list that cannot go on is not asked for again and again"
 
 
 def test_an_empty_metadata_list_is_empty_not_failed(apiserver, tmp_path):
     """kube-apiserver answers an empty PartialObjectMetadataList with "items": null (the test server does too)."""
-    collection = LiveSource(connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig"))), ["Event", "Node"],
-                            metadata_only=["Event"]).collect()
+    collection = LiveSource(
+        connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig"))), ["Event", "Node"], metadata_only=["Event"]
+    ).collect()
     events = [e for e in apiserver.log if e["path"] == "/api/v1/events"]
     assert events and "as=PartialObjectMetadataList" in events[0]["accept"] and events[0]["status"] == 200
     assert "Event" in collection.collected and not collection.failed
@@ -108,9 +191,12 @@ def apiserver():
         yield training_cluster(server)
 
 
-@pytest.mark.attack(id="answer-endless-continue", surface="API server answer (live collection)",
-                    attempt="every page carries objects and a fresh continue token, and no remainingItemCount",
-                    expect=f"cut off after MAX_LIST_PAGES pages ({live.MAX_LIST_PAGES:,} of {live.PAGE_SIZE}), the kind failed")
+@pytest.mark.attack(
+    id="answer-endless-continue",
+    surface="API server answer (live collection)",
+    attempt="every page carries objects and a fresh continue token, and no remainingItemCount",
+    expect=f"cut off after MAX_LIST_PAGES pages ({live.MAX_LIST_PAGES:,} of {live.PAGE_SIZE}), the kind failed",
+)
 def test_a_list_that_never_ends_is_cut_off_after_the_page_limit(apiserver, tmp_path, monkeypatch):
     monkeypatch.setattr(live, "MAX_LIST_PAGES", 25)  # the limit is 1,000: the rule, not its size, is tested here
     apiserver.fault(NODES, endless=True)
@@ -120,9 +206,12 @@ def test_a_list_that_never_ends_is_cut_off_after_the_page_limit(apiserver, tmp_p
     assert "Pod" in collection.collected
 
 
-@pytest.mark.attack(id="answer-remaining-count-exceeded", surface="API server answer (live collection)",
-                    attempt="every page claims one object remains, and hands out a fresh continue token",
-                    expect="held to twice what it said remains plus a page: 4 pages, the kind failed")
+@pytest.mark.attack(
+    id="answer-remaining-count-exceeded",
+    surface="API server answer (live collection)",
+    attempt="every page claims one object remains, and hands out a fresh continue token",
+    expect="held to twice what it said remains plus a page: 4 pages, the kind failed",
+)
 def test_a_list_is_held_to_the_objects_its_server_said_remained():
     asked: list[dict] = []
 
@@ -134,7 +223,10 @@ def test_a_list_is_held_to_the_objects_its_server_said_remained():
 
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=1) as ahead, pytest.raises(live.UnusableList, match="past the objects the server said"):
+    with (
+        ThreadPoolExecutor(max_workers=1) as ahead,
+        pytest.raises(live.UnusableList, match="past the objects the server said"),
+    ):
         live.list_pages(Pages(), NODES, "application/json", lambda items: None, RetryPolicy(), ahead)
     assert len(asked) == 4
 
@@ -150,9 +242,12 @@ def test_a_real_list_with_remaining_item_counts_is_read_whole(apiserver, tmp_pat
 HOSTILE_TEXT = "\x1b]0;owned\x07\x1b[2J\r" + "A" * 100_000
 
 
-@pytest.mark.attack(id="answer-error-text", surface="API server answer (kubegap audit)",
-                    attempt="a 500 whose Status message is 100,000 characters with terminal escapes and a CR",
-                    expect=f"the message is escaped and cut to {MAX_SERVER_TEXT_CHARS} characters on stderr and in the report")
+@pytest.mark.attack(
+    id="answer-error-text",
+    surface="API server answer (kubegap audit)",
+    attempt="a 500 whose Status message is 100,000 characters with terminal escapes and a CR",
+    expect=f"the message is escaped and cut to {MAX_SERVER_TEXT_CHARS} characters on stderr and in the report",
+)
 def test_server_text_is_escaped_and_bounded(apiserver, tmp_path):
     apiserver.fault(NODES, status=500, message=HOSTILE_TEXT)
     result = _audit(apiserver, tmp_path, "--format", "table=" + str(tmp_path / "table.txt"))
@@ -165,27 +260,36 @@ def test_server_text_is_escaped_and_bounded(apiserver, tmp_path):
     assert len(result.stderr) < 4 * MAX_SERVER_TEXT_CHARS
 
 
-@pytest.mark.attack(id="answer-trickle", surface="API server answer (live collection)",
-                    attempt="the nodes' answer trickles a byte every 0.1 s: no read waits as long as the 1 s request timeout",
-                    expect="each request gives up after the request timeout, the kind fails by the 4 s deadline")
+@pytest.mark.attack(
+    id="answer-trickle",
+    surface="API server answer (live collection)",
+    attempt="the nodes' answer trickles a byte every 0.1 s: no read waits as long as the 1 s request timeout",
+    expect="each request gives up after the request timeout, the kind fails by the 4 s deadline",
+)
 def test_an_answer_that_trickles_ends_with_the_request_timeout(apiserver, tmp_path):
     import time
 
     apiserver.fault(NODES, trickle=0.1)
     started = time.monotonic()
-    collection = LiveSource(connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig")), request_timeout=1.0), ["Node", "Pod"],
-                            deadline=4.0).collect()
+    collection = LiveSource(
+        connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig")), request_timeout=1.0), ["Node", "Pod"], deadline=4.0
+    ).collect()
     assert time.monotonic() - started < 4.0 + 2.0
     assert "Node" in collection.failed and "Pod" in collection.collected
 
 
-@pytest.mark.attack(id="answer-oversized", surface="API server answer (live collection)",
-                    attempt="an answer larger than the answer size limit (lowered here to 100 kB; it is 1 GiB)",
-                    expect="the read stops at the limit, the kind fails; memory holds no more than the limit")
+@pytest.mark.attack(
+    id="answer-oversized",
+    surface="API server answer (live collection)",
+    attempt="an answer larger than the answer size limit (lowered here to 100 kB; it is 1 GiB)",
+    expect="the read stops at the limit, the kind fails; memory holds no more than the limit",
+)
 def test_an_answer_over_the_size_limit_fails_its_kind(apiserver, tmp_path, monkeypatch):
     from kubegap.sources import kubeclient
 
     monkeypatch.setattr(kubeclient, "MAX_ANSWER_BYTES", 100_000)
-    apiserver.fault(NODES, body=_nodes(items=[{"metadata": {"name": f"n-{i}", "labels": {"pad": "x" * 60}}} for i in range(2_000)]))
+    apiserver.fault(
+        NODES, body=_nodes(items=[{"metadata": {"name": f"n-{i}", "labels": {"pad": "x" * 60}}} for i in range(2_000)])
+    )
     collection = LiveSource(connect(str(apiserver.kubeconfig(tmp_path / "kubeconfig"))), ["Node", "Pod"]).collect()
     assert "over the 100,000-byte limit" in collection.failed["Node"] and "Pod" in collection.collected

@@ -15,10 +15,16 @@ MAX_RSS_MB = 1024
 
 def _attack(scenario):
     said = f" ('{scenario.expect_stderr}')" if scenario.expect_stderr else ""
-    expect = (f"skipped with a warning naming the file{said}" if scenario.expect_stderr else "read") + \
-        "; the good file beside it still audited; nothing executed; bounded time and memory"
-    return pytest.param(scenario, id=scenario.name, marks=pytest.mark.attack(
-        id=f"file-{scenario.name}", surface="files", attempt=scenario.description, expect=expect))
+    expect = (
+        f"skipped with a warning naming the file{said}" if scenario.expect_stderr else "read"
+    ) + "; the good file beside it still audited; nothing executed; bounded time and memory"
+    return pytest.param(
+        scenario,
+        id=scenario.name,
+        marks=pytest.mark.attack(
+            id=f"file-{scenario.name}", surface="files", attempt=scenario.description, expect=expect
+        ),
+    )
 
 
 @pytest.mark.parametrize("scenario", [_attack(s) for s in SCENARIOS])

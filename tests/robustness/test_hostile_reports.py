@@ -25,7 +25,11 @@ JUNK = (None, 0, -1, 10**20, 1.5, float("inf"), "", "x", "\x1b[2J", [], {}, [1, 
 @pytest.fixture(scope="module")
 def demo_report(tmp_path_factory) -> dict:
     path = tmp_path_factory.mktemp("report") / "demo.json"
-    subprocess.run([sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)], capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)],
+        capture_output=True,
+        timeout=120,
+    )
     return json.loads(path.read_text())
 
 
@@ -74,9 +78,12 @@ def _read_everywhere(reports: list[dict], tmp_path) -> None:
 SEEDS = 40
 
 
-@pytest.mark.attack(id="report-mistyped", surface="files",
-                    attempt="JSON reports with fields dropped or replaced by values of the wrong type, given to kubegap diff, --baseline and a fleet audit",
-                    expect="each either read or refused with an error naming the file and field; never a traceback")
+@pytest.mark.attack(
+    id="report-mistyped",
+    surface="files",
+    attempt="JSON reports with fields dropped or replaced by values of the wrong type, given to kubegap diff, --baseline and a fleet audit",
+    expect="each either read or refused with an error naming the file and field; never a traceback",
+)
 def test_mistyped_reports_are_refused_or_read(demo_report, tmp_path):
     crashed = []
     for seed in range(SEEDS):

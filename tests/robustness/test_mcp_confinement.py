@@ -28,7 +28,9 @@ INSIDE = OUTSIDE.replace(PLANTED, "inside")
 
 
 def _call(root: Path, calls: list[tuple[str, dict]]) -> list:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(root)], env=dict(os.environ))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "kubegap", "mcp", "--root", str(root)], env=dict(os.environ)
+    )
 
     async def session() -> list:
         async with stdio_client(params) as (read, write), ClientSession(read, write) as client:
@@ -55,9 +57,12 @@ def tree(tmp_path):
     return root, outside
 
 
-@pytest.mark.attack(id="mcp-symlink-in-root", surface="MCP server",
-                    attempt="audit_manifests on a folder inside the root holding a symbolic link to a manifest outside it",
-                    expect="the link is left unread and named in the warnings; the folder's own files are audited; nothing outside is read")
+@pytest.mark.attack(
+    id="mcp-symlink-in-root",
+    surface="MCP server",
+    attempt="audit_manifests on a folder inside the root holding a symbolic link to a manifest outside it",
+    expect="the link is left unread and named in the warnings; the folder's own files are audited; nothing outside is read",
+)
 def test_a_link_inside_a_root_to_a_file_outside_is_not_followed(tree):
     root, _ = tree
     (result,) = _call(root, [("audit_manifests", {"paths": [str(root)]})])
@@ -68,20 +73,51 @@ def test_a_link_inside_a_root_to_a_file_outside_is_not_followed(tree):
     assert any("link.yaml: a link to a file outside the folders this audit may read" in w for w in payload["warnings"])
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param("{root}/apps/link.yaml", id="link-given", marks=pytest.mark.attack(
-        id="mcp-symlink-given", surface="MCP server", attempt="audit_manifests on a symbolic link inside the root to a file outside it",
-        expect="refused: outside the folders this server may read")),
-    pytest.param("{root}/linked-dir", id="linked-dir", marks=pytest.mark.attack(
-        id="mcp-symlinked-folder", surface="MCP server", attempt="audit_manifests on a symbolic link inside the root to a folder outside it",
-        expect="refused: outside the folders this server may read")),
-    pytest.param("{root}/apps/../../outside/secret.yaml", id="dot-dot", marks=pytest.mark.attack(
-        id="mcp-dot-dot", surface="MCP server", attempt="audit_manifests on root/apps/../../outside/secret.yaml",
-        expect="refused: outside the folders this server may read")),
-    pytest.param("{outside}/secret.yaml", id="absolute", marks=pytest.mark.attack(
-        id="mcp-absolute-path", surface="MCP server", attempt="audit_manifests on an absolute path outside the root",
-        expect="refused: outside the folders this server may read")),
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(
+            "{root}/apps/link.yaml",
+            id="link-given",
+            marks=pytest.mark.attack(
+                id="mcp-symlink-given",
+                surface="MCP server",
+                attempt="audit_manifests on a symbolic link inside the root to a file outside it",
+                expect="refused: outside the folders this server may read",
+            ),
+        ),
+        pytest.param(
+            "{root}/linked-dir",
+            id="linked-dir",
+            marks=pytest.mark.attack(
+                id="mcp-symlinked-folder",
+                surface="MCP server",
+                attempt="audit_manifests on a symbolic link inside the root to a folder outside it",
+                expect="refused: outside the folders this server may read",
+            ),
+        ),
+        pytest.param(
+            "{root}/apps/../../outside/secret.yaml",
+            id="dot-dot",
+            marks=pytest.mark.attack(
+                id="mcp-dot-dot",
+                surface="MCP server",
+                attempt="audit_manifests on root/apps/../../outside/secret.yaml",
+                expect="refused: outside the folders this server may read",
+            ),
+        ),
+        pytest.param(
+            "{outside}/secret.yaml",
+            id="absolute",
+            marks=pytest.mark.attack(
+                id="mcp-absolute-path",
+                surface="MCP server",
+                attempt="audit_manifests on an absolute path outside the root",
+                expect="refused: outside the folders this server may read",
+            ),
+        ),
+    ],
+)
 def test_paths_leading_outside_the_roots_are_refused(tree, path):
     root, outside = tree
     given = path.format(root=root, outside=outside)
@@ -91,16 +127,31 @@ def test_paths_leading_outside_the_roots_are_refused(tree, path):
         assert PLANTED not in _text(result)
 
 
-DEPLOYMENT = {"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "db", "namespace": "shop"},
-              "spec": {"template": {"spec": {"containers": [{"name": "db", "image": "postgres:16.1", "volumeMounts": [{"name": "d", "mountPath": "/d"}]}],
-                                             "volumes": [{"name": "d", "hostPath": {"path": "/srv/db"}}]}}}}
+DEPLOYMENT = {
+    "apiVersion": "apps/v1",
+    "kind": "StatefulSet",
+    "metadata": {"name": "db", "namespace": "shop"},
+    "spec": {
+        "template": {
+            "spec": {
+                "containers": [
+                    {"name": "db", "image": "postgres:16.1", "volumeMounts": [{"name": "d", "mountPath": "/d"}]}
+                ],
+                "volumes": [{"name": "d", "hostPath": {"path": "/srv/db"}}],
+            }
+        }
+    },
+}
 
 
-@pytest.mark.parametrize("text", [
-    pytest.param(json.dumps(DEPLOYMENT), id="object"),
-    pytest.param(json.dumps(DEPLOYMENT, indent=2), id="indented"),
-    pytest.param(json.dumps({"apiVersion": "v1", "kind": "List", "items": [DEPLOYMENT]}), id="list"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(json.dumps(DEPLOYMENT), id="object"),
+        pytest.param(json.dumps(DEPLOYMENT, indent=2), id="indented"),
+        pytest.param(json.dumps({"apiVersion": "v1", "kind": "List", "items": [DEPLOYMENT]}), id="list"),
+    ],
+)
 def test_inline_json_manifests_are_audited(tmp_path, text):
     """The SDK parses a JSON text given for an argument typed ``str | None`` into an object and then refuses it."""
     (result,) = _call(tmp_path, [("audit_manifests", {"yaml": text})])

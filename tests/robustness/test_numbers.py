@@ -66,22 +66,61 @@ def _rendered(report: dict) -> dict[str, str]:
     return out
 
 
-@pytest.mark.parametrize("number, read_as", [
-    pytest.param("99999999999999999999", "1e+20", id="20-digits", marks=pytest.mark.attack(
-        id="int-20-digits", surface="files", attempt="a 20-digit integer in replicas, ports, probes, resources, budgets and node capacity",
-        expect="read as the double JSON would give (1e+20) with a warning naming file, document and field; every check runs and every format renders")),
-    pytest.param("-99999999999999999999", "-1e+20", id="negative-20-digits", marks=pytest.mark.attack(
-        id="int-negative-20-digits", surface="files", attempt="a negative 20-digit integer in the same fields",
-        expect="read as -1e+20 with a warning naming the field; every check runs and every format renders")),
-    pytest.param("1" + "0" * 400, "its digits, as text", id="past-a-double", marks=pytest.mark.attack(
-        id="int-past-a-double", surface="files", attempt="a 401-digit integer (past any double) in the same fields",
-        expect="kept as its digits, as text, with a warning naming the field; every check runs and every format renders")),
-    pytest.param("2147483647", None, id="int32-max", marks=pytest.mark.attack(
-        id="replicas-int32-max", surface="files", attempt="replicas: 2147483647 (valid) on a StatefulSet-like workload and everything else",
-        expect="bounded time and memory: no list or loop sized by the replica count")),
-])
+@pytest.mark.parametrize(
+    "number, read_as",
+    [
+        pytest.param(
+            "99999999999999999999",
+            "1e+20",
+            id="20-digits",
+            marks=pytest.mark.attack(
+                id="int-20-digits",
+                surface="files",
+                attempt="a 20-digit integer in replicas, ports, probes, resources, budgets and node capacity",
+                expect="read as the double JSON would give (1e+20) with a warning naming file, document and field; every check runs and every format renders",
+            ),
+        ),
+        pytest.param(
+            "-99999999999999999999",
+            "-1e+20",
+            id="negative-20-digits",
+            marks=pytest.mark.attack(
+                id="int-negative-20-digits",
+                surface="files",
+                attempt="a negative 20-digit integer in the same fields",
+                expect="read as -1e+20 with a warning naming the field; every check runs and every format renders",
+            ),
+        ),
+        pytest.param(
+            "1" + "0" * 400,
+            "its digits, as text",
+            id="past-a-double",
+            marks=pytest.mark.attack(
+                id="int-past-a-double",
+                surface="files",
+                attempt="a 401-digit integer (past any double) in the same fields",
+                expect="kept as its digits, as text, with a warning naming the field; every check runs and every format renders",
+            ),
+        ),
+        pytest.param(
+            "2147483647",
+            None,
+            id="int32-max",
+            marks=pytest.mark.attack(
+                id="replicas-int32-max",
+                surface="files",
+                attempt="replicas: 2147483647 (valid) on a StatefulSet-like workload and everything else",
+                expect="bounded time and memory: no list or loop sized by the replica count",
+            ),
+        ),
+    ],
+)
 def test_huge_integers_in_any_field(tmp_path, number, read_as):
-    text = DEPLOYMENT.format(n=number) + "---\n" + DEPLOYMENT.format(n=number).replace("kind: Deployment", "kind: StatefulSet", 1)
+    text = (
+        DEPLOYMENT.format(n=number)
+        + "---\n"
+        + DEPLOYMENT.format(n=number).replace("kind: Deployment", "kind: StatefulSet", 1)
+    )
     report = _report(tmp_path, text)
     assert not [c for c in report["coverage"] if c["status"] == "error"]
     _rendered(report)
@@ -134,18 +173,39 @@ spec: {{selector: {{app: web}}, ports: [{{port: 80}}]}}
 """
 
 
-@pytest.mark.parametrize("percent", [
-    pytest.param(p, id=p or "empty", marks=pytest.mark.attack(
-        id=f"percent-{name}", surface="files", attempt=f'maxUnavailable, maxSurge and minAvailable of "{p}" on Deployments, StatefulSets and PodDisruptionBudgets',
-        expect="not a percentage, as Kubernetes reads it: no check crashes, none judges by it"))
-    for p, name in [("1e999%", "overflow"), ("nan%", "nan"), ("-5%", "negative"), ("%", "bare"), ("inf%", "inf"), ("١٢%", "unicode-digits"),
-                    ("5.5%", "fraction")]
-])
+@pytest.mark.parametrize(
+    "percent",
+    [
+        pytest.param(
+            p,
+            id=p or "empty",
+            marks=pytest.mark.attack(
+                id=f"percent-{name}",
+                surface="files",
+                attempt=f'maxUnavailable, maxSurge and minAvailable of "{p}" on Deployments, StatefulSets and PodDisruptionBudgets',
+                expect="not a percentage, as Kubernetes reads it: no check crashes, none judges by it",
+            ),
+        )
+        for p, name in [
+            ("1e999%", "overflow"),
+            ("nan%", "nan"),
+            ("-5%", "negative"),
+            ("%", "bare"),
+            ("inf%", "inf"),
+            ("١٢%", "unicode-digits"),
+            ("5.5%", "fraction"),
+        ]
+    ],
+)
 def test_percentages_kubernetes_would_refuse(tmp_path, percent):
     report = _report(tmp_path, PERCENT_FIELDS.format(p=percent))
     assert not [c for c in report["coverage"] if c["status"] == "error"]
     _rendered(report)
-    judged = [f for f in report["findings"] if any(percent in json.dumps(e.get("value"), ensure_ascii=False) for e in f["evidence"])]
+    judged = [
+        f
+        for f in report["findings"]
+        if any(percent in json.dumps(e.get("value"), ensure_ascii=False) for e in f["evidence"])
+    ]
     assert not judged, [f["message"] for f in judged]
 
 
@@ -168,9 +228,12 @@ spec:
 """
 
 
-@pytest.mark.attack(id="yaml-name-date", surface="files",
-                    attempt="a name that YAML reads as a date, a namespace as a number, label keys and values as numbers and booleans",
-                    expect="each kept as the text written (not an empty or changed name), with a warning naming file, document and field")
+@pytest.mark.attack(
+    id="yaml-name-date",
+    surface="files",
+    attempt="a name that YAML reads as a date, a namespace as a number, label keys and values as numbers and booleans",
+    expect="each kept as the text written (not an empty or changed name), with a warning naming file, document and field",
+)
 def test_identifying_fields_keep_their_text(tmp_path):
     path = tmp_path / "names.yaml"
     path.write_text(NAMES)
@@ -183,8 +246,16 @@ def test_identifying_fields_keep_their_text(tmp_path):
     first = f"{path.name}, document 1: metadata.name is 2024-01-01 (line 3), which YAML reads as a date: kept as the text '2024-01-01'"
     assert collection.warnings[0].startswith(first)
     fields = [w.split(": ", 2)[1].split(" is ")[0] for w in collection.warnings]
-    assert fields == ["metadata.name", "metadata.namespace", "metadata.labels.version", "metadata.labels.on", "metadata.labels.on",
-                      "spec.selector.matchLabels.app", "spec.template.metadata.labels.app", "spec.template.spec.containers[0].name"]
+    assert fields == [
+        "metadata.name",
+        "metadata.namespace",
+        "metadata.labels.version",
+        "metadata.labels.on",
+        "metadata.labels.on",
+        "spec.selector.matchLabels.app",
+        "spec.template.metadata.labels.app",
+        "spec.template.spec.containers[0].name",
+    ]
     report = audit([collection], configured_options())
     assert "selector-mismatch" not in {f["check_id"] for f in report["findings"]}, "1.10 and 1.10 are the same label"
     assert {f["object"]["name"] for f in report["findings"]} == {"2024-01-01"}
@@ -192,9 +263,11 @@ def test_identifying_fields_keep_their_text(tmp_path):
 
 def test_text_is_not_forced_inside_a_schema(tmp_path):
     """A CRD's schema names properties ``name`` or ``labels``; their schema keywords keep their types."""
-    schema = ("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.example.com}\n"
-              "spec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema:\n        properties:\n"
-              "          labels: {maxProperties: 64}\n          name: {maxLength: 63}\n")
+    schema = (
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x.example.com}\n"
+        "spec:\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema:\n        properties:\n"
+        "          labels: {maxProperties: 64}\n          name: {maxLength: 63}\n"
+    )
     path = tmp_path / "crd.yaml"
     path.write_text(schema)
     collection = ManifestSource([str(path)]).collect()

@@ -44,9 +44,15 @@ class Trick:
 
 
 TRICKS = [
-    Trick("dot-segments", "x/../ml/secrets#", "dot segments up to ml's Secrets, a fragment hiding the rest of the path"),
+    Trick(
+        "dot-segments", "x/../ml/secrets#", "dot segments up to ml's Secrets, a fragment hiding the rest of the path"
+    ),
     Trick("dot-segments-log", "x/../ml/pods/web-0/log#", "dot segments to a pod's log"),
-    Trick("dot-segments-exec", "x/../ml/pods/web-0/exec?command=sh&stdout=true#", "dot segments to exec in a pod, with its query"),
+    Trick(
+        "dot-segments-exec",
+        "x/../ml/pods/web-0/exec?command=sh&stdout=true#",
+        "dot segments to exec in a pod, with its query",
+    ),
     Trick("dot-segments-node-proxy", "x/../../nodes/gpu-0/proxy/metrics#", "dot segments to the node proxy"),
     Trick("dot-segments-service-proxy", "x/../ml/services/web/proxy/admin#", "dot segments to the service proxy"),
     Trick("fragment", "ml/secrets#", "a slash to ml's Secrets, the fragment dropping '/pods'"),
@@ -68,9 +74,19 @@ ARGV_TRICKS = [trick for trick in TRICKS if trick.argv]
 
 def attacks(where: str, surface: str, expect: str, tricks: list[Trick] = TRICKS) -> list:
     """One attack per trick and surface (``where`` tells the surfaces apart in the attack's id)."""
-    return [pytest.param(trick, id=trick.id, marks=pytest.mark.attack(
-        id=f"guard-{where}-namespace-{trick.id}", surface=surface, attempt=f"namespace: {trick.attempt}", expect=expect))
-        for trick in tricks]
+    return [
+        pytest.param(
+            trick,
+            id=trick.id,
+            marks=pytest.mark.attack(
+                id=f"guard-{where}-namespace-{trick.id}",
+                surface=surface,
+                attempt=f"namespace: {trick.attempt}",
+                expect=expect,
+            ),
+        )
+        for trick in tricks
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -87,8 +103,14 @@ def _sent_during(server: FakeAPIServer, action):
     return value, server.log[before:]
 
 
-@pytest.mark.parametrize("trick", attacks(
-    "urllib3", "read-only guard", "ReadOnlyViolation before sending: the URL urllib3 would send is not canonical or not a read"))
+@pytest.mark.parametrize(
+    "trick",
+    attacks(
+        "urllib3",
+        "read-only guard",
+        "ReadOnlyViolation before sending: the URL urllib3 would send is not canonical or not a read",
+    ),
+)
 def test_the_guard_judges_what_urllib3_would_send(trick, cluster):
     server, kubeconfig = cluster
     connection = connect(str(kubeconfig))
@@ -100,8 +122,14 @@ def test_the_guard_judges_what_urllib3_would_send(trick, cluster):
     assert _sent_during(server, attempt)[1] == []
 
 
-@pytest.mark.parametrize("trick", attacks(
-    "client", "official client API classes", "ReadOnlyViolation before sending: the client's escaping is refused too"))
+@pytest.mark.parametrize(
+    "trick",
+    attacks(
+        "client",
+        "official client API classes",
+        "ReadOnlyViolation before sending: the client's escaping is refused too",
+    ),
+)
 def test_the_official_client_on_a_kubegap_connection_sends_nothing(trick, cluster):
     from kubernetes import client
 
@@ -129,18 +157,24 @@ def _assert_refused_before_sending(result, sent: list[dict]) -> None:
 @pytest.mark.parametrize("trick", attacks("audit", "kubegap audit --namespace", REFUSED, ARGV_TRICKS))
 def test_cli_audit(trick, cluster):
     server, kubeconfig = cluster
-    result, sent = _sent_during(server, lambda: run_cli(
-        "audit", "--kubeconfig", str(kubeconfig), "--namespace", trick.namespace, "--format", "json"))
+    result, sent = _sent_during(
+        server,
+        lambda: run_cli("audit", "--kubeconfig", str(kubeconfig), "--namespace", trick.namespace, "--format", "json"),
+    )
     _assert_refused_before_sending(result, sent)
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("trick", attacks("snapshot", "kubegap snapshot --namespace", REFUSED + "; no snapshot written", ARGV_TRICKS))
+@pytest.mark.parametrize(
+    "trick", attacks("snapshot", "kubegap snapshot --namespace", REFUSED + "; no snapshot written", ARGV_TRICKS)
+)
 def test_cli_snapshot(trick, cluster, tmp_path):
     server, kubeconfig = cluster
     output = tmp_path / "snapshot.json"
-    result, sent = _sent_during(server, lambda: run_cli(
-        "snapshot", "--kubeconfig", str(kubeconfig), "--namespace", trick.namespace, "-o", str(output)))
+    result, sent = _sent_during(
+        server,
+        lambda: run_cli("snapshot", "--kubeconfig", str(kubeconfig), "--namespace", trick.namespace, "-o", str(output)),
+    )
     _assert_refused_before_sending(result, sent)
     assert not output.exists()
 
@@ -158,12 +192,28 @@ def two_contexts(cluster, tmp_path):
     return server, path
 
 
-@pytest.mark.attack(id="guard-fleet-namespace-dot-segments", surface="kubegap audit --context A --context B --namespace",
-                    attempt="a fleet of two contexts with the namespace x/../ml/secrets#", expect=REFUSED)
+@pytest.mark.attack(
+    id="guard-fleet-namespace-dot-segments",
+    surface="kubegap audit --context A --context B --namespace",
+    attempt="a fleet of two contexts with the namespace x/../ml/secrets#",
+    expect=REFUSED,
+)
 def test_fleet_audit(two_contexts):
     server, kubeconfig = two_contexts
-    result, sent = _sent_during(server, lambda: run_cli(
-        "audit", "--kubeconfig", str(kubeconfig), "--context", "eu", "--context", "us", "--namespace", "x/../ml/secrets#"))
+    result, sent = _sent_during(
+        server,
+        lambda: run_cli(
+            "audit",
+            "--kubeconfig",
+            str(kubeconfig),
+            "--context",
+            "eu",
+            "--context",
+            "us",
+            "--namespace",
+            "x/../ml/secrets#",
+        ),
+    )
     _assert_refused_before_sending(result, sent)
 
 
@@ -175,14 +225,29 @@ CONTEXT_TRICKS = [
 ]
 
 
-@pytest.mark.parametrize("name, context, attempt", [
-    pytest.param(name, context, attempt, id=name, marks=pytest.mark.attack(
-        id=f"guard-context-{name}", surface="kubegap audit --context (a fleet)", attempt=f"context: {attempt}",
-        expect="refused before the kubeconfig is used: exit 2, the name printed escaped; the server received nothing"))
-    for name, context, attempt in CONTEXT_TRICKS])
+@pytest.mark.parametrize(
+    "name, context, attempt",
+    [
+        pytest.param(
+            name,
+            context,
+            attempt,
+            id=name,
+            marks=pytest.mark.attack(
+                id=f"guard-context-{name}",
+                surface="kubegap audit --context (a fleet)",
+                attempt=f"context: {attempt}",
+                expect="refused before the kubeconfig is used: exit 2, the name printed escaped; the server received nothing",
+            ),
+        )
+        for name, context, attempt in CONTEXT_TRICKS
+    ],
+)
 def test_fleet_context_names(name, context, attempt, two_contexts):
     server, kubeconfig = two_contexts
-    result, sent = _sent_during(server, lambda: run_cli("audit", "--kubeconfig", str(kubeconfig), "--context", "eu", "--context", context))
+    result, sent = _sent_during(
+        server, lambda: run_cli("audit", "--kubeconfig", str(kubeconfig), "--context", "eu", "--context", context)
+    )
     assert sent == []
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "kubegap: error: context " in result.stderr and "printable characters" in result.stderr
@@ -190,6 +255,7 @@ def test_fleet_context_names(name, context, attempt, two_contexts):
 
 
 # -- the MCP server: one real client session tries every trick -----------------------------------
+
 
 @pytest.fixture(scope="module")
 def mcp_answers(tmp_path_factory):
@@ -201,8 +267,11 @@ def mcp_answers(tmp_path_factory):
     with FakeAPIServer() as server:
         training_cluster(server)
         kubeconfig = server.kubeconfig(folder / "kubeconfig")
-        params = StdioServerParameters(command=sys.executable, env=dict(os.environ),
-                                       args=["-m", "kubegap", "mcp", "--root", str(folder), "--kubeconfig", str(kubeconfig)])
+        params = StdioServerParameters(
+            command=sys.executable,
+            env=dict(os.environ),
+            args=["-m", "kubegap", "mcp", "--root", str(folder), "--kubeconfig", str(kubeconfig)],
+        )
         calls = {trick.id: {"namespaces": [trick.namespace]} for trick in TRICKS}
         calls.update({f"context-{name}": {"context": context} for name, context, _ in CONTEXT_TRICKS})
 
@@ -215,14 +284,24 @@ def mcp_answers(tmp_path_factory):
                     result = await session.call_tool("audit_cluster", arguments)
                     text = " ".join(getattr(c, "text", "") for c in result.content)
                     answers[key] = (result.is_error, text, server.log[before:])
-                answers["still-serving"] = (await session.call_tool("audit_cluster", {"namespaces": ["ml"]}), None, None)
+                answers["still-serving"] = (
+                    await session.call_tool("audit_cluster", {"namespaces": ["ml"]}),
+                    None,
+                    None,
+                )
             return answers
 
         return anyio.run(session_body)
 
 
-@pytest.mark.parametrize("trick", attacks(
-    "mcp", "MCP audit_cluster (namespaces)", "a short validation error naming namespaces and the pattern; the server received nothing"))
+@pytest.mark.parametrize(
+    "trick",
+    attacks(
+        "mcp",
+        "MCP audit_cluster (namespaces)",
+        "a short validation error naming namespaces and the pattern; the server received nothing",
+    ),
+)
 def test_mcp_audit_cluster(trick, mcp_answers):
     is_error, text, sent = mcp_answers[trick.id]
     assert is_error and "invalid arguments for audit_cluster: namespaces.0" in text, text[:500]
@@ -230,11 +309,24 @@ def test_mcp_audit_cluster(trick, mcp_answers):
     assert sent == [] and len(text) < 400
 
 
-@pytest.mark.parametrize("name, context, attempt", [
-    pytest.param(name, context, attempt, id=name, marks=pytest.mark.attack(
-        id=f"guard-mcp-context-{name}", surface="MCP audit_cluster (context)", attempt=f"context: {attempt}",
-        expect="a short validation error naming context and the rule; the server received nothing"))
-    for name, context, attempt in CONTEXT_TRICKS])
+@pytest.mark.parametrize(
+    "name, context, attempt",
+    [
+        pytest.param(
+            name,
+            context,
+            attempt,
+            id=name,
+            marks=pytest.mark.attack(
+                id=f"guard-mcp-context-{name}",
+                surface="MCP audit_cluster (context)",
+                attempt=f"context: {attempt}",
+                expect="a short validation error naming context and the rule; the server received nothing",
+            ),
+        )
+        for name, context, attempt in CONTEXT_TRICKS
+    ],
+)
 def test_mcp_context_names(name, context, attempt, mcp_answers):
     is_error, text, sent = mcp_answers[f"context-{name}"]
     assert is_error and "invalid arguments for audit_cluster: context" in text, text[:500]
@@ -249,6 +341,7 @@ def test_the_mcp_session_still_audits_after_every_trick(mcp_answers):
 
 
 # -- a hostile API server: what it answers cannot steer a request ---------------------------------
+
 
 @dataclass(frozen=True)
 class HostileAnswer:
@@ -267,37 +360,97 @@ def _apis_with(group: dict) -> dict:
 
 
 HOSTILE = [
-    HostileAnswer("discovery-group-dot-segments", "/apis", _apis_with(
-        {"name": "x/../../api/v1/namespaces/ml/secrets#", "preferredVersion": {"version": "v1"}}),
-        "/apis names a group x/../../api/v1/namespaces/ml/secrets#", ("PyTorchJob", "Deployment")),
-    HostileAnswer("discovery-version-dot-segments", "/apis", _apis_with(
-        {"name": "kubeflow.org", "preferredVersion": {"version": "v1/../../../api/v1/namespaces/ml/secrets#"}}),
-        "/apis gives kubeflow.org the preferred version v1/../../../api/v1/namespaces/ml/secrets#", ("PyTorchJob", "Deployment")),
-    HostileAnswer("discovery-resource-name", "/apis/kubeflow.org/v1", {"kind": "APIResourceList", "resources": [
-        {"name": "../../../api/v1/namespaces/ml/secrets#", "kind": "PyTorchJob", "namespaced": True, "verbs": ["list"]}]},
-        "kubeflow.org/v1 serves PyTorchJobs under the name ../../../api/v1/namespaces/ml/secrets#", ("PyTorchJob", "MPIJob")),
-    HostileAnswer("discovery-resource-secrets", "/apis/kubeflow.org/v1", {"kind": "APIResourceList", "resources": [
-        {"name": "secrets#", "kind": "PyTorchJob", "namespaced": True, "verbs": ["list"]}]},
-        "kubeflow.org/v1 serves PyTorchJobs under the name secrets#", ("PyTorchJob", "MPIJob")),
-    HostileAnswer("continue-token-smuggling", "/api/v1/nodes", {"kind": "NodeList", "apiVersion": "v1", "items": [
-        {"metadata": {"name": "n"}}], "metadata": {"continue": "x/../../namespaces/ml/secrets?watch=true#"}},
-        "a continue token carrying dot segments, a query and a fragment", ("Node",)),
-    HostileAnswer("redirect", "/api/v1/nodes", {"kind": "Status", "code": 302}, "302 Found to /api/v1/namespaces/ml/secrets",
-                  ("Node",), status=302, headers={"Location": "/api/v1/namespaces/ml/secrets"}),
+    HostileAnswer(
+        "discovery-group-dot-segments",
+        "/apis",
+        _apis_with({"name": "x/../../api/v1/namespaces/ml/secrets#", "preferredVersion": {"version": "v1"}}),
+        "/apis names a group x/../../api/v1/namespaces/ml/secrets#",
+        ("PyTorchJob", "Deployment"),
+    ),
+    HostileAnswer(
+        "discovery-version-dot-segments",
+        "/apis",
+        _apis_with(
+            {"name": "kubeflow.org", "preferredVersion": {"version": "v1/../../../api/v1/namespaces/ml/secrets#"}}
+        ),
+        "/apis gives kubeflow.org the preferred version v1/../../../api/v1/namespaces/ml/secrets#",
+        ("PyTorchJob", "Deployment"),
+    ),
+    HostileAnswer(
+        "discovery-resource-name",
+        "/apis/kubeflow.org/v1",
+        {
+            "kind": "APIResourceList",
+            "resources": [
+                {
+                    "name": "../../../api/v1/namespaces/ml/secrets#",
+                    "kind": "PyTorchJob",
+                    "namespaced": True,
+                    "verbs": ["list"],
+                }
+            ],
+        },
+        "kubeflow.org/v1 serves PyTorchJobs under the name ../../../api/v1/namespaces/ml/secrets#",
+        ("PyTorchJob", "MPIJob"),
+    ),
+    HostileAnswer(
+        "discovery-resource-secrets",
+        "/apis/kubeflow.org/v1",
+        {
+            "kind": "APIResourceList",
+            "resources": [{"name": "secrets#", "kind": "PyTorchJob", "namespaced": True, "verbs": ["list"]}],
+        },
+        "kubeflow.org/v1 serves PyTorchJobs under the name secrets#",
+        ("PyTorchJob", "MPIJob"),
+    ),
+    HostileAnswer(
+        "continue-token-smuggling",
+        "/api/v1/nodes",
+        {
+            "kind": "NodeList",
+            "apiVersion": "v1",
+            "items": [{"metadata": {"name": "n"}}],
+            "metadata": {"continue": "x/../../namespaces/ml/secrets?watch=true#"},
+        },
+        "a continue token carrying dot segments, a query and a fragment",
+        ("Node",),
+    ),
+    HostileAnswer(
+        "redirect",
+        "/api/v1/nodes",
+        {"kind": "Status", "code": 302},
+        "302 Found to /api/v1/namespaces/ml/secrets",
+        ("Node",),
+        status=302,
+        headers={"Location": "/api/v1/namespaces/ml/secrets"},
+    ),
 ]
 
 
-@pytest.mark.parametrize("hostile", [
-    pytest.param(h, id=h.id, marks=pytest.mark.attack(
-        id=f"guard-server-{h.id}", surface="API server answer (kubegap audit)", attempt=h.attempt,
-        expect="nothing steered is sent; the kinds it touches are failed (exit 3 with --fail-on-partial), never absent"))
-    for h in HOSTILE])
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        pytest.param(
+            h,
+            id=h.id,
+            marks=pytest.mark.attack(
+                id=f"guard-server-{h.id}",
+                surface="API server answer (kubegap audit)",
+                attempt=h.attempt,
+                expect="nothing steered is sent; the kinds it touches are failed (exit 3 with --fail-on-partial), never absent",
+            ),
+        )
+        for h in HOSTILE
+    ],
+)
 def test_a_hostile_server_cannot_steer_a_request(hostile, tmp_path):
     with FakeAPIServer() as server:
         training_cluster(server)
         server.fault(hostile.path, body=hostile.answer, status=hostile.status, headers=hostile.headers)
         kubeconfig = server.kubeconfig(tmp_path / "kubeconfig")
-        result = run_cli("audit", "--kubeconfig", str(kubeconfig), "--fail-on", "none", "--fail-on-partial", "--format", "json")
+        result = run_cli(
+            "audit", "--kubeconfig", str(kubeconfig), "--fail-on", "none", "--fail-on-partial", "--format", "json"
+        )
         log = list(server.log)
     assert unsafe_requests(log) == []
     assert not [e for e in log if "secrets" in e["target"] and "as=PartialObjectMetadata" not in e["accept"]]
@@ -308,9 +461,12 @@ def test_a_hostile_server_cannot_steer_a_request(hostile, tmp_path):
     assert SECRET_VALUE not in result.stdout
 
 
-@pytest.mark.attack(id="guard-server-redirect-official-client", surface="official client API classes",
-                    attempt="302 Found to /api/v1/namespaces/ml/secrets, followed by urllib3 unless told not to",
-                    expect="the redirect is not followed: the client sees the 302, the server only the first request")
+@pytest.mark.attack(
+    id="guard-server-redirect-official-client",
+    surface="official client API classes",
+    attempt="302 Found to /api/v1/namespaces/ml/secrets, followed by urllib3 unless told not to",
+    expect="the redirect is not followed: the client sees the 302, the server only the first request",
+)
 def test_the_official_client_does_not_follow_a_redirect(tmp_path):
     from kubernetes import client
     from kubernetes.client.exceptions import ApiException

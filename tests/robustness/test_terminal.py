@@ -36,10 +36,15 @@ def test_printable_escapes_what_a_terminal_would_act_on():
     assert printable("plain é 日本 ✓") == "plain é 日本 ✓"
 
 
-@pytest.mark.attack(id="terminal-escapes-table", surface="files",
-                    attempt="ESC and OSC sequences, C1 controls, bidi overrides and a line break forging 'kubegap: error:' in an object's name, namespace, container and image",
-                    expect="the table (by object and by check, verbose too) shows each escaped; nothing reaches the terminal raw")
-@pytest.mark.parametrize("options", [[], ["--group-by", "check"], ["--verbose"]], ids=["by-object", "by-check", "verbose"])
+@pytest.mark.attack(
+    id="terminal-escapes-table",
+    surface="files",
+    attempt="ESC and OSC sequences, C1 controls, bidi overrides and a line break forging 'kubegap: error:' in an object's name, namespace, container and image",
+    expect="the table (by object and by check, verbose too) shows each escaped; nothing reaches the terminal raw",
+)
+@pytest.mark.parametrize(
+    "options", [[], ["--group-by", "check"], ["--verbose"]], ids=["by-object", "by-check", "verbose"]
+)
 def test_the_table_shows_control_characters_escaped(tmp_path, options):
     (tmp_path / "evil.yaml").write_text(MANIFEST)
     result = run_cli("audit", str(tmp_path / "evil.yaml"), "--fail-on", "none", *options)
@@ -49,9 +54,12 @@ def test_the_table_shows_control_characters_escaped(tmp_path, options):
     assert "web\\x1b[2J\\x1b[31m" in result.stdout
 
 
-@pytest.mark.attack(id="terminal-escapes-warnings", surface="files",
-                    attempt="a file whose name holds escape sequences and a line break, with a broken document in it",
-                    expect="the warning on stderr names the file with its control characters escaped")
+@pytest.mark.attack(
+    id="terminal-escapes-warnings",
+    surface="files",
+    attempt="a file whose name holds escape sequences and a line break, with a broken document in it",
+    expect="the warning on stderr names the file with its control characters escaped",
+)
 def test_warnings_on_stderr_are_escaped(tmp_path):
     evil = tmp_path / ("bad\x1b[2J\u202e\nkubegap: error: forged.yaml")
     evil.write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: [\n")
@@ -61,8 +69,12 @@ def test_warnings_on_stderr_are_escaped(tmp_path):
     assert "bad\\x1b[2J\\u202e\\x0akubegap: error: forged.yaml" in result.stderr
 
 
-@pytest.mark.attack(id="terminal-escapes-errors", surface="files", attempt="a path to audit that holds escape sequences and does not exist",
-                    expect="exit 2; the error names the path escaped")
+@pytest.mark.attack(
+    id="terminal-escapes-errors",
+    surface="files",
+    attempt="a path to audit that holds escape sequences and does not exist",
+    expect="exit 2; the error names the path escaped",
+)
 def test_errors_are_escaped(tmp_path):
     result = run_cli("audit", str(tmp_path / ("missing\x1b]0;pwned\x07.yaml")))
     assert result.returncode == 2
@@ -70,11 +82,16 @@ def test_errors_are_escaped(tmp_path):
     assert "missing\\x1b]0;pwned\\x07.yaml: no such file" in result.stderr
 
 
-@pytest.mark.attack(id="terminal-escapes-diff", surface="files",
-                    attempt="two reports whose findings name objects with escape sequences and Rich markup ('[link=...]')",
-                    expect="kubegap diff shows them escaped and the markup as text")
+@pytest.mark.attack(
+    id="terminal-escapes-diff",
+    surface="files",
+    attempt="two reports whose findings name objects with escape sequences and Rich markup ('[link=...]')",
+    expect="kubegap diff shows them escaped and the markup as text",
+)
 def test_the_diff_table_is_escaped(tmp_path):
-    (tmp_path / "evil.yaml").write_text(MANIFEST.replace("metadata: {name: ", 'metadata: {name: "[link=https://example.invalid]x[/link]", n: ', 1))
+    (tmp_path / "evil.yaml").write_text(
+        MANIFEST.replace("metadata: {name: ", 'metadata: {name: "[link=https://example.invalid]x[/link]", n: ', 1)
+    )
     old, new = tmp_path / "old.json", tmp_path / "new.json"
     old.write_text(run_cli("audit", "--demo", "--format", "json").stdout)
     new.write_text(run_cli("audit", str(tmp_path / "evil.yaml"), "--format", "json").stdout)

@@ -13,12 +13,20 @@ from kubegap.sources.manifests import ManifestSource
 
 def _pod(name: str, node: str, image: str = "registry.example.com/api:1.0") -> dict:
     return {
-        "apiVersion": "v1", "kind": "Pod",
-        "metadata": {"name": name, "namespace": "shop", "labels": {"app": "api"},
-                     "ownerReferences": [{"kind": "ReplicaSet", "name": "api-7d9", "uid": "u1", "controller": True}],
-                     "managedFields": [{"manager": "kubelet"}]},
-        "spec": {"nodeName": node, "containers": [{"name": "api", "image": image, "ports": [{"containerPort": 8080}]}],
-                 "tolerations": [{"key": "gpu", "operator": "Exists"}]},
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": name,
+            "namespace": "shop",
+            "labels": {"app": "api"},
+            "ownerReferences": [{"kind": "ReplicaSet", "name": "api-7d9", "uid": "u1", "controller": True}],
+            "managedFields": [{"manager": "kubelet"}],
+        },
+        "spec": {
+            "nodeName": node,
+            "containers": [{"name": "api", "image": image, "ports": [{"containerPort": 8080}]}],
+            "tolerations": [{"key": "gpu", "operator": "Exists"}],
+        },
         "status": {"podIPs": [{"ip": f"10.0.0.{len(name)}"}], "phase": "Running"},
     }
 
@@ -40,9 +48,17 @@ def test_equal_parts_are_shared_and_the_objects_unchanged():
 
 def test_parts_of_pod_templates_are_shared_field_by_field():
     def replica_set(hash_: str) -> dict:
-        return {"apiVersion": "apps/v1", "kind": "ReplicaSet", "metadata": {"name": f"api-{hash_}"},
-                "spec": {"template": {"metadata": {"labels": {"app": "api", "pod-template-hash": hash_}},
-                                      "spec": {"containers": [{"name": "api", "image": "api:1"}]}}}}
+        return {
+            "apiVersion": "apps/v1",
+            "kind": "ReplicaSet",
+            "metadata": {"name": f"api-{hash_}"},
+            "spec": {
+                "template": {
+                    "metadata": {"labels": {"app": "api", "pod-template-hash": hash_}},
+                    "spec": {"containers": [{"name": "api", "image": "api:1"}]},
+                }
+            },
+        }
 
     compact = Compactor()
     old, new = compact(replica_set("aaa")), compact(replica_set("bbb"))
@@ -75,8 +91,13 @@ def test_compacting_twice_changes_nothing():
 
 
 def test_a_read_snapshot_shares_its_pods_parts(tmp_path):
-    snapshot = {"apiVersion": "kubegap.io/v1", "kind": "Snapshot", "cluster": {"name": "c"}, "collected": ["Pod"],
-                "items": [_pod(f"api-{i}", f"node-{i % 3}") for i in range(5)]}
+    snapshot = {
+        "apiVersion": "kubegap.io/v1",
+        "kind": "Snapshot",
+        "cluster": {"name": "c"},
+        "collected": ["Pod"],
+        "items": [_pod(f"api-{i}", f"node-{i % 3}") for i in range(5)],
+    }
     path = tmp_path / "cluster.json"
     path.write_bytes(orjson.dumps(snapshot))
     pods = ManifestSource([str(path)]).collect().resources

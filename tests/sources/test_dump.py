@@ -13,20 +13,41 @@ SONOBUOY = "corpus/vmware-tanzu-sonobuoy/pkg/discovery/testdata/healthsummary/re
 
 def bare_list(kind: str, items: list[dict]) -> dict:
     """A list as cluster-info dump writes it: typed, its items without kind or apiVersion."""
-    return {"kind": f"{kind}List", "apiVersion": "v1", "metadata": {"resourceVersion": "1"},
-            "items": [{k: v for k, v in item.items() if k not in ("kind", "apiVersion")} for item in items]}
+    return {
+        "kind": f"{kind}List",
+        "apiVersion": "v1",
+        "metadata": {"resourceVersion": "1"},
+        "items": [{k: v for k, v in item.items() if k not in ("kind", "apiVersion")} for item in items],
+    }
 
 
 def log_section(pod: str, container: str) -> str:
-    return (f"==== START logs for container {container} of pod {pod} ====\nI0501 started\n{{\"not\": \"json\"\n"
-            f"==== END logs for container {container} of pod {pod} ====\n")
+    return (
+        f'==== START logs for container {container} of pod {pod} ====\nI0501 started\n{{"not": "json"\n'
+        f"==== END logs for container {container} of pod {pod} ====\n"
+    )
 
 
 def sample() -> tuple[list[dict], dict[str, list[dict]]]:
-    nodes = [{"kind": "Node", "apiVersion": "v1", "metadata": {"name": "n1"}, "status": {"nodeInfo": {"osImage": "Ubuntu 22.04.4 LTS"}}}]
-    pods = {"kube-system": [{"kind": "Pod", "apiVersion": "v1", "metadata": {"name": "coredns", "namespace": "kube-system"},
-                             "spec": {"containers": [{"name": "coredns", "image": "coredns:1.11"}]}}],
-            "default": []}
+    nodes = [
+        {
+            "kind": "Node",
+            "apiVersion": "v1",
+            "metadata": {"name": "n1"},
+            "status": {"nodeInfo": {"osImage": "Ubuntu 22.04.4 LTS"}},
+        }
+    ]
+    pods = {
+        "kube-system": [
+            {
+                "kind": "Pod",
+                "apiVersion": "v1",
+                "metadata": {"name": "coredns", "namespace": "kube-system"},
+                "spec": {"containers": [{"name": "coredns", "image": "coredns:1.11"}]},
+            }
+        ],
+        "default": [],
+    }
     return nodes, pods
 
 
@@ -71,7 +92,9 @@ def test_stream_and_tree(tmp_path):
 def test_real_cluster_objects_in_both_dump_forms(tmp_path, shared):
     resources = shared / SONOBUOY
     nodes = json.loads((resources / "cluster/core_v1_nodes.json").read_text())["items"]
-    pods = {d.name: json.loads((d / "core_v1_pods.json").read_text())["items"] for d in sorted((resources / "ns").iterdir())}
+    pods = {
+        d.name: json.loads((d / "core_v1_pods.json").read_text())["items"] for d in sorted((resources / "ns").iterdir())
+    }
     assert len(nodes) == 3 and sum(map(len, pods.values())) > 10
     check(ManifestSource([str(write_stream(tmp_path / "dump.json", nodes, pods))]).collect(), nodes, pods)
     check(ManifestSource([str(write_tree(tmp_path / "tree", nodes, pods))]).collect(), nodes, pods)

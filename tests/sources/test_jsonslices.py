@@ -12,9 +12,14 @@ from kubegap.sources.manifests import ManifestSource
 
 def _pod(i: int) -> dict:
     return {
-        "apiVersion": "v1", "kind": "Pod",
-        "metadata": {"name": f"p{i}", "namespace": "ns", "managedFields": [{"manager": "kubelet"}, {"manager": "m"}],
-                     "annotations": {"tricky": 'a "},{" in a string', "json": '{"k": [1, {"x": "}"}]}'}},
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {
+            "name": f"p{i}",
+            "namespace": "ns",
+            "managedFields": [{"manager": "kubelet"}, {"manager": "m"}],
+            "annotations": {"tricky": 'a "},{" in a string', "json": '{"k": [1, {"x": "}"}]}'},
+        },
         "spec": {"containers": [{"name": "a", "env": [{"name": "X", "value": "]"}]}, {"name": "b"}]},
     }
 
@@ -27,19 +32,27 @@ def small_slices(monkeypatch):
 
 @pytest.mark.parametrize("indent", [False, True])
 def test_slices_give_what_a_whole_parse_gives(small_slices, indent):
-    document = {"apiVersion": "v1", "kind": "List", "items": [_pod(i) for i in range(300)], "metadata": {"resourceVersion": ""}}
+    document = {
+        "apiVersion": "v1",
+        "kind": "List",
+        "items": [_pod(i) for i in range(300)],
+        "metadata": {"resourceVersion": ""},
+    }
     raw = orjson.dumps(document, option=orjson.OPT_INDENT_2 if indent else 0)
     batches = []
     assert parse_in_slices(raw, batches.append) == document
     assert len(batches) > 10, "the document was not cut into slices"
 
 
-@pytest.mark.parametrize("raw", [
-    b'{"kind": "List", "items": [{"a": 1}, {"a": 2}',  # truncated
-    b'{"spec": {"items": [1, 2]}, "kind": "x"}',  # "items" not at the top level
-    b'{"kind": "List"}',  # no items at all
-    b'[{"items": []}]',  # not an object
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"kind": "List", "items": [{"a": 1}, {"a": 2}',  # truncated
+        b'{"spec": {"items": [1, 2]}, "kind": "x"}',  # "items" not at the top level
+        b'{"kind": "List"}',  # no items at all
+        b'[{"items": []}]',  # not an object
+    ],
+)
 def test_anything_else_is_left_to_the_whole_parse(small_slices, raw):
     assert parse_in_slices(raw, lambda batch: None) is None
 

@@ -52,7 +52,9 @@ def test_bad_documents_are_skipped_with_a_warning_and_the_rest_is_kept(tmp_path)
 
 
 def test_python_object_tags_are_not_constructed(tmp_path):
-    text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: !!python/object/apply:os.system ['echo pwned']\n"
+    text = (
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: !!python/object/apply:os.system ['echo pwned']\n"
+    )
     collection = collect(tmp_path, "evil.yaml", text)
     assert not collection.resources
     assert "invalid YAML" in collection.warnings[0]
@@ -100,15 +102,19 @@ def test_snapshot_documents_keep_their_coverage(tmp_path):
 SERVICE = "apiVersion: v1\nkind: Service\nmetadata: {name: %s}\n"
 
 
-@pytest.mark.parametrize(("folder", "skipped", "said"), [
-    ("pkg/testdata", "pkg/testdata", "1 test directory not read (test inputs by convention)"),
-    ("tests", "tests", "1 test directory not read"), ("test/e2e", "test", "1 test directory not read"),
-    ("kubernetes/e2e_test/test_yaml", "kubernetes/e2e_test", "1 test directory not read"),
-    ("Tests", "Tests", "1 test directory not read"),
-    ("config/samples", "config/samples", "1 sample directory not read (examples by convention)"),
-    ("examples/standard", "examples", "1 sample directory not read"),
-    ("deploy/Example", "deploy/Example", "1 sample directory not read"),
-])
+@pytest.mark.parametrize(
+    ("folder", "skipped", "said"),
+    [
+        ("pkg/testdata", "pkg/testdata", "1 test directory not read (test inputs by convention)"),
+        ("tests", "tests", "1 test directory not read"),
+        ("test/e2e", "test", "1 test directory not read"),
+        ("kubernetes/e2e_test/test_yaml", "kubernetes/e2e_test", "1 test directory not read"),
+        ("Tests", "Tests", "1 test directory not read"),
+        ("config/samples", "config/samples", "1 sample directory not read (examples by convention)"),
+        ("examples/standard", "examples", "1 sample directory not read"),
+        ("deploy/Example", "deploy/Example", "1 sample directory not read"),
+    ],
+)
 def test_test_and_sample_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped, said):
     (tmp_path / "deploy").mkdir(exist_ok=True)
     (tmp_path / "deploy" / "svc.yaml").write_text(SERVICE % "real")
@@ -136,7 +142,9 @@ def test_test_and_sample_directories_are_each_named_once(tmp_path):
     collection = ManifestSource([str(tmp_path)]).collect()
     assert collection.resources == []
     assert [w.split(": ", 1)[1].split(" not read")[0] for w in collection.warnings] == [
-        "1 test directory", "2 sample directories"]
+        "1 test directory",
+        "2 sample directories",
+    ]
     assert skipped_directories(tmp_path) == [tmp_path / "app/examples", tmp_path / "samples", tmp_path / "tests"]
 
 
@@ -146,7 +154,12 @@ def test_directories_named_like_tests_only_in_part_are_read(tmp_path):
         (tmp_path / folder / "svc.yaml").write_text(SERVICE % folder)
     collection = ManifestSource([str(tmp_path)]).collect()
     assert sorted(r["metadata"]["name"] for r in collection.resources) == [
-        "contest", "example-app", "latest", "samplesize", "tests-infra"]
+        "contest",
+        "example-app",
+        "latest",
+        "samplesize",
+        "tests-infra",
+    ]
     assert not collection.warnings
 
 
@@ -183,8 +196,10 @@ def test_a_workload_the_api_server_refuses_is_named_and_skipped(tmp_path):
         "apiVersion: v1\nkind: ReplicationController\nmetadata: {name: agent}\n"
         "spec: {template: {spec: {containers: [{name: a, image: a:1}]}}}\n"
         "---\napiVersion: v1\nkind: ReplicationController\nmetadata: {name: defaulted}\n"
-        "spec: {template: {metadata: {labels: {app: d}}, spec: {containers: [{name: d, image: d:1}]}}}\n")
+        "spec: {template: {metadata: {labels: {app: d}}, spec: {containers: [{name: d, image: d:1}]}}}\n"
+    )
     collection = ManifestSource([str(tmp_path / "w.yaml")]).collect()
     assert [r["metadata"]["name"] for r in collection.resources] == ["defaulted"]
     assert [w.split(": ", 1)[1] for w in collection.warnings] == [
-        "the API server refuses a ReplicationController with neither spec.selector nor pod template labels; skipped"]
+        "the API server refuses a ReplicationController with neither spec.selector nor pod template labels; skipped"
+    ]

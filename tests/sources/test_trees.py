@@ -32,7 +32,9 @@ def test_a_kustomize_tree_is_rendered_with_kubectl_kustomize():
     report = json.loads(result.stdout)
     named = "job" if not JOB_OVERLAY.is_relative_to(ROOT) else "deploy/overlays/job"
     assert report["inputs"] == [{"type": "manifests", "path": named, "rendered_by": "kubectl kustomize"}]
-    assert {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Job"} <= set(report["kinds"]["collected"])
+    assert {"Namespace", "ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Job"} <= set(
+        report["kinds"]["collected"]
+    )
     assert "metadata" not in result.stderr and "kustomization" not in result.stderr.lower()
 
 
@@ -44,9 +46,13 @@ def test_findings_in_a_rendered_tree_are_located_at_the_tree(tmp_path):
     (tree / "deploy.yaml").write_text(
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: redis}\nspec:\n  replicas: 2\n"
         "  selector: {matchLabels: {app: redis}}\n  template:\n    metadata: {labels: {app: redis}}\n"
-        "    spec: {containers: [{name: redis, image: 'redis:7.2.4'}]}\n")
-    report = json.loads(run_cli("audit", str(tree), "--check", "image-registry-unauthenticated", "--format", "json",
-                                "--fail-on", "none").stdout)
+        "    spec: {containers: [{name: redis, image: 'redis:7.2.4'}]}\n"
+    )
+    report = json.loads(
+        run_cli(
+            "audit", str(tree), "--check", "image-registry-unauthenticated", "--format", "json", "--fail-on", "none"
+        ).stdout
+    )
     located = [f["location"]["path"] for f in report["findings"]]
     assert located == ["cache (kubectl kustomize)"]
 
@@ -54,8 +60,10 @@ def test_findings_in_a_rendered_tree_are_located_at_the_tree(tmp_path):
 def test_without_kubectl_a_kustomize_tree_is_refused_with_the_command_to_run(tmp_path):
     result = run_cli("audit", str(JOB_OVERLAY), env=without_tools(tmp_path))
     assert result.returncode == 2
-    assert result.stderr == (f"kubegap: error: {JOB_OVERLAY} is a kustomize tree (kustomization.yaml) and kubectl is not on the "
-                             f"PATH to render it: run kubectl kustomize {JOB_OVERLAY} | kubegap audit -\n")
+    assert result.stderr == (
+        f"kubegap: error: {JOB_OVERLAY} is a kustomize tree (kustomization.yaml) and kubectl is not on the "
+        f"PATH to render it: run kubectl kustomize {JOB_OVERLAY} | kubegap audit -\n"
+    )
 
 
 def chart(directory):
@@ -63,7 +71,8 @@ def chart(directory):
     (directory / "Chart.yaml").write_text("apiVersion: v2\nname: shop\nversion: 0.1.0\n")
     (directory / "values.yaml").write_text("replicaCount: 1\nimage: {repository: nginx}\n")
     (directory / "templates" / "deployment.yaml").write_text(
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicaCount }}\n")
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  replicas: {{ .Values.replicaCount }}\n"
+    )
     return directory
 
 
@@ -71,8 +80,10 @@ def test_without_helm_a_chart_is_refused_with_the_command_to_run(tmp_path):
     shop = chart(tmp_path / "shop")
     result = run_cli("audit", str(shop), env=without_tools(tmp_path))
     assert result.returncode == 2
-    assert result.stderr == (f"kubegap: error: {shop} is a Helm chart (Chart.yaml) and helm is not on the PATH to render it: "
-                             f"run helm template {shop} | kubegap audit -\n")
+    assert result.stderr == (
+        f"kubegap: error: {shop} is a Helm chart (Chart.yaml) and helm is not on the PATH to render it: "
+        f"run helm template {shop} | kubegap audit -\n"
+    )
 
 
 def test_kustomizations_and_chart_files_inside_a_tree_are_not_reported_as_objects(tmp_path):
@@ -80,8 +91,11 @@ def test_kustomizations_and_chart_files_inside_a_tree_are_not_reported_as_object
     chart(repo / "charts" / "shop")
     (repo / "k8s").mkdir(parents=True)
     (repo / "k8s" / "kustomization.yaml").write_text(
-        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [service.yaml]\n")
-    (repo / "k8s" / "service.yaml").write_text("apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec: {ports: [{port: 80}]}\n")
+        "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [service.yaml]\n"
+    )
+    (repo / "k8s" / "service.yaml").write_text(
+        "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec: {ports: [{port: 80}]}\n"
+    )
     result = run_cli("audit", str(repo), "--format", "json", "--fail-on", "none")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -105,7 +119,9 @@ def test_a_dangling_symbolic_link_is_a_warning_naming_it(tmp_path):
     assert "k8s/overlays: a symbolic link whose target does not exist; skipped" in warnings
     assert "kubegap: warning: k8s/deployment.yaml: a symbolic link" in result.stderr
     missing = "a symbolic link whose target does not exist"
-    assert report["inputs"] == [{"type": "manifests", "path": "k8s", "unread": {"k8s/deployment.yaml": missing, "k8s/overlays": missing}}]
+    assert report["inputs"] == [
+        {"type": "manifests", "path": "k8s", "unread": {"k8s/deployment.yaml": missing, "k8s/overlays": missing}}
+    ]
 
 
 def test_confined_to_folders_a_kustomize_tree_is_refused_with_the_command_to_run(tmp_path):
@@ -113,5 +129,7 @@ def test_confined_to_folders_a_kustomize_tree_is_refused_with_the_command_to_run
     tree = tmp_path / "overlay"
     tree.mkdir()
     (tree / "kustomization.yaml").write_text("resources: [../../elsewhere]\n")
-    with pytest.raises(InputError, match=f"holds kustomization.yaml: .* run kubectl kustomize {tree} and audit its output"):
+    with pytest.raises(
+        InputError, match=f"holds kustomization.yaml: .* run kubectl kustomize {tree} and audit its output"
+    ):
         ManifestSource([str(tree)], confine=[tmp_path]).collect()

@@ -45,11 +45,22 @@ EXPIRED_MESSAGE = (
     "modified, or deleted between the time the first chunk was returned and now may show up in the list."
 )
 REASONS = {
-    400: "BadRequest", 401: "Unauthorized", 403: "Forbidden", 404: "NotFound", 405: "MethodNotAllowed",
-    410: "Expired", 429: "TooManyRequests", 500: "InternalError", 503: "ServiceUnavailable", 504: "Timeout",
+    400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "NotFound",
+    405: "MethodNotAllowed",
+    410: "Expired",
+    429: "TooManyRequests",
+    500: "InternalError",
+    503: "ServiceUnavailable",
+    504: "Timeout",
 }
-SUBRESOURCES = {"pods": ("log", "exec", "attach", "portforward", "proxy", "status"), "nodes": ("proxy", "status"),
-                "services": ("proxy", "status")}
+SUBRESOURCES = {
+    "pods": ("log", "exec", "attach", "portforward", "proxy", "status"),
+    "nodes": ("proxy", "status"),
+    "services": ("proxy", "status"),
+}
 
 
 @dataclass(frozen=True)
@@ -121,8 +132,15 @@ class Fault:
 
 
 def _status(code: int, message: str, reason: str | None = None, details: dict | None = None) -> dict:
-    body = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure", "message": message,
-            "reason": reason or REASONS.get(code, ""), "code": code}
+    body = {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Failure",
+        "message": message,
+        "reason": reason or REASONS.get(code, ""),
+        "code": code,
+    }
     if details:
         body["details"] = details
     return body
@@ -152,7 +170,12 @@ class _Page:
 class FakeAPIServer:
     """The server: a store of objects, RBAC denials, faults, and the request log."""
 
-    def __init__(self, types: Iterable[ResourceType] = BUILTIN_TYPES, token: str = "test-token", user: str = "system:serviceaccount:kubegap:auditor"):
+    def __init__(
+        self,
+        types: Iterable[ResourceType] = BUILTIN_TYPES,
+        token: str = "test-token",
+        user: str = "system:serviceaccount:kubegap:auditor",
+    ):
         self.types = list(types)
         self.token = token
         self.user = user
@@ -164,9 +187,17 @@ class FakeAPIServer:
         self.in_flight = 0
         self.max_in_flight = 0
         """The most requests the server was handling at once (after authentication, before answering)."""
-        self.version = {"major": "1", "minor": "31", "gitVersion": "v1.31.2", "gitCommit": "0" * 40,
-                        "gitTreeState": "clean", "buildDate": "2024-10-22T20:28:14Z", "goVersion": "go1.22.8",
-                        "compiler": "gc", "platform": "linux/amd64"}
+        self.version = {
+            "major": "1",
+            "minor": "31",
+            "gitVersion": "v1.31.2",
+            "gitCommit": "0" * 40,
+            "gitTreeState": "clean",
+            "buildDate": "2024-10-22T20:28:14Z",
+            "goVersion": "go1.22.8",
+            "compiler": "gc",
+            "platform": "linux/amd64",
+        }
         self._generation = 0
         self._resource_version = 1000
         self._lock = threading.Lock()
@@ -185,8 +216,12 @@ class FakeAPIServer:
                 rtype = self.type_of(obj["kind"])
                 self._resource_version += 1
                 stored = {"apiVersion": rtype.group_version, **obj}
-                metadata = {"uid": f"uid-{self._resource_version}", "creationTimestamp": "2024-05-01T10:00:00Z",
-                            **obj.get("metadata", {}), "resourceVersion": str(self._resource_version)}
+                metadata = {
+                    "uid": f"uid-{self._resource_version}",
+                    "creationTimestamp": "2024-05-01T10:00:00Z",
+                    **obj.get("metadata", {}),
+                    "resourceVersion": str(self._resource_version),
+                }
                 if rtype.namespaced:
                     metadata.setdefault("namespace", "default")
                 stored["metadata"] = metadata
@@ -236,14 +271,23 @@ class FakeAPIServer:
         assert self._httpd is not None, "start() the server first"
         return f"https://127.0.0.1:{self._httpd.server_address[1]}"
 
-    def kubeconfig(self, path: Path, *, context: str = "test", token: str | None = None, namespace: str | None = None) -> Path:
+    def kubeconfig(
+        self, path: Path, *, context: str = "test", token: str | None = None, namespace: str | None = None
+    ) -> Path:
         """Write a kubeconfig for this server (the CA by file, the token inline)."""
         ctx = {"cluster": context, "user": context}
         if namespace:
             ctx["namespace"] = namespace
         config = {
-            "apiVersion": "v1", "kind": "Config", "current-context": context,
-            "clusters": [{"name": context, "cluster": {"server": self.url, "certificate-authority": str(self.credentials.ca_path)}}],
+            "apiVersion": "v1",
+            "kind": "Config",
+            "current-context": context,
+            "clusters": [
+                {
+                    "name": context,
+                    "cluster": {"server": self.url, "certificate-authority": str(self.credentials.ca_path)},
+                }
+            ],
             "users": [{"name": context, "user": {"token": token or self.token}}],
             "contexts": [{"name": context, "context": ctx}],
         }
@@ -273,46 +317,79 @@ class FakeAPIServer:
         if (rtype.group, rtype.plural, namespace) not in self.denied:
             return None
         scope = f'in the namespace "{namespace}"' if namespace else "at the cluster scope"
-        message = (f'{rtype.plural} is forbidden: User "{self.user}" cannot {verb} resource "{rtype.plural}" '
-                   f'in API group "{rtype.group}" {scope}')
+        message = (
+            f'{rtype.plural} is forbidden: User "{self.user}" cannot {verb} resource "{rtype.plural}" '
+            f'in API group "{rtype.group}" {scope}'
+        )
         return _status(403, message, details={"kind": rtype.plural, **({"group": rtype.group} if rtype.group else {})})
 
     def discovery(self, path: str) -> dict | None:
         if path == "/version":
             return self.version
         if path == "/api":
-            return {"kind": "APIVersions", "versions": ["v1"],
-                    "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1:6443"}]}
+            return {
+                "kind": "APIVersions",
+                "versions": ["v1"],
+                "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1:6443"}],
+            }
         if path == "/apis":
             groups: dict[str, list[str]] = {}
             for t in self.types:
                 if t.group and t.version not in groups.setdefault(t.group, []):
                     groups[t.group].append(t.version)
-            return {"kind": "APIGroupList", "apiVersion": "v1", "groups": [
-                {"name": g, "versions": [{"groupVersion": f"{g}/{v}", "version": v} for v in vs],
-                 "preferredVersion": {"groupVersion": f"{g}/{vs[0]}", "version": vs[0]}} for g, vs in groups.items()]}
+            return {
+                "kind": "APIGroupList",
+                "apiVersion": "v1",
+                "groups": [
+                    {
+                        "name": g,
+                        "versions": [{"groupVersion": f"{g}/{v}", "version": v} for v in vs],
+                        "preferredVersion": {"groupVersion": f"{g}/{vs[0]}", "version": vs[0]},
+                    }
+                    for g, vs in groups.items()
+                ],
+            }
         if path.startswith("/apis/") and path.count("/") == 2:
             group = path.split("/")[2]
             versions = [t.version for t in self.types if t.group == group]
             if not versions:
                 return None
-            return {"kind": "APIGroup", "apiVersion": "v1", "name": group,
-                    "versions": [{"groupVersion": f"{group}/{v}", "version": v} for v in dict.fromkeys(versions)],
-                    "preferredVersion": {"groupVersion": f"{group}/{versions[0]}", "version": versions[0]}}
+            return {
+                "kind": "APIGroup",
+                "apiVersion": "v1",
+                "name": group,
+                "versions": [{"groupVersion": f"{group}/{v}", "version": v} for v in dict.fromkeys(versions)],
+                "preferredVersion": {"groupVersion": f"{group}/{versions[0]}", "version": versions[0]},
+            }
         group_version = path.removeprefix("/api/") if path.startswith("/api/") else path.removeprefix("/apis/")
         served = [t for t in self.types if t.group_version == group_version]
         if not served or path.count("/") != (2 if path.startswith("/api/") else 3):
             return None
         resources = []
         for t in served:
-            entry = {"name": t.plural, "singularName": t.singular, "namespaced": t.namespaced, "kind": t.kind, "verbs": list(t.verbs)}
+            entry = {
+                "name": t.plural,
+                "singularName": t.singular,
+                "namespaced": t.namespaced,
+                "kind": t.kind,
+                "verbs": list(t.verbs),
+            }
             if t.short_names:
                 entry["shortNames"] = list(t.short_names)
             resources.append(entry)
             for sub in SUBRESOURCES.get(t.plural, ()) if not t.group else ():
-                verbs = ["get", "patch", "update"] if sub == "status" else (["get"] if sub == "log" else ["create", "get"])
-                resources.append({"name": f"{t.plural}/{sub}", "singularName": "", "namespaced": t.namespaced,
-                                  "kind": t.kind if sub == "status" else "PodProxyOptions", "verbs": verbs})
+                verbs = (
+                    ["get", "patch", "update"] if sub == "status" else (["get"] if sub == "log" else ["create", "get"])
+                )
+                resources.append(
+                    {
+                        "name": f"{t.plural}/{sub}",
+                        "singularName": "",
+                        "namespaced": t.namespaced,
+                        "kind": t.kind if sub == "status" else "PodProxyOptions",
+                        "verbs": verbs,
+                    }
+                )
         return {"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": group_version, "resources": resources}
 
 
@@ -325,7 +402,10 @@ def _wants(accept: str) -> str:
             continue
         if params.get("as") == "Table" and params.get("g") == "meta.k8s.io":
             return "table"
-        if params.get("as") in ("PartialObjectMetadataList", "PartialObjectMetadata") and params.get("g") == "meta.k8s.io":
+        if (
+            params.get("as") in ("PartialObjectMetadataList", "PartialObjectMetadata")
+            and params.get("g") == "meta.k8s.io"
+        ):
             return "metadata"
         if "as" not in params:
             return "json"
@@ -365,9 +445,16 @@ class _Handler(BaseHTTPRequestHandler):
         path = split.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(split.query).items()}
         scheme, _, credential = self.headers.get("Authorization", "").strip().partition(" ")
-        entry = {"method": self.command, "target": self.path, "path": path, "query": query, "accept": self.headers.get("Accept", ""),
-                 "authorized": scheme.lower() == "bearer" and credential.strip() == state.token, "user_agent": self.headers.get("User-Agent", ""),
-                 "time": time.time()}
+        entry = {
+            "method": self.command,
+            "target": self.path,
+            "path": path,
+            "query": query,
+            "accept": self.headers.get("Accept", ""),
+            "authorized": scheme.lower() == "bearer" and credential.strip() == state.token,
+            "user_agent": self.headers.get("User-Agent", ""),
+            "time": time.time(),
+        }
         with state._lock:
             state.log.append(entry)
             LEDGER.append(entry)
@@ -403,8 +490,11 @@ class _Handler(BaseHTTPRequestHandler):
             headers = {"Retry-After": str(fault.retry_after)} if fault.retry_after is not None else {}
             headers.update(fault.headers or {})
             details = {"retryAfterSeconds": fault.retry_after} if fault.retry_after is not None else None
-            message = fault.message or {410: EXPIRED_MESSAGE, 429: "Too many requests, please try again later.",
-                                        500: "Internal error occurred: injected"}.get(fault.status, "injected fault")
+            message = fault.message or {
+                410: EXPIRED_MESSAGE,
+                429: "Too many requests, please try again later.",
+                500: "Internal error occurred: injected",
+            }.get(fault.status, "injected fault")
             return self._send(fault.status, _status(fault.status, message, details=details), headers)
         if self.command != "GET":
             return self._send(405, _status(405, "the server does not allow this method on the requested resource"))
@@ -448,12 +538,18 @@ class _Handler(BaseHTTPRequestHandler):
         if denied:
             return 403, denied
         with state._lock:
-            items = [o for o in state.objects[(rtype.group, rtype.plural)] if namespace is None or o["metadata"].get("namespace") == namespace]
+            items = [
+                o
+                for o in state.objects[(rtype.group, rtype.plural)]
+                if namespace is None or o["metadata"].get("namespace") == namespace
+            ]
             resource_version = state.next_resource_version()
         if obj_name is not None:
             found = next((o for o in items if o["metadata"]["name"] == obj_name), None)
             if found is None:
-                return 404, _status(404, f'{rtype.plural} "{obj_name}" not found', details={"name": obj_name, "kind": rtype.plural})
+                return 404, _status(
+                    404, f'{rtype.plural} "{obj_name}" not found', details={"name": obj_name, "kind": rtype.plural}
+                )
             return _metadata_only(found) if form == "metadata" else found
         offset = 0
         if query.get("continue"):
@@ -463,11 +559,13 @@ class _Handler(BaseHTTPRequestHandler):
             if state.token_expired(page):
                 return 410, _status(410, EXPIRED_MESSAGE, reason="Expired")
             offset, resource_version = page.offset, page.resource_version
-            items = [o for o in items if int(o["metadata"]["resourceVersion"]) <= resource_version]  # the list's snapshot
+            items = [
+                o for o in items if int(o["metadata"]["resourceVersion"]) <= resource_version
+            ]  # the list's snapshot
         limit = int(query["limit"]) if query.get("limit", "").isdigit() and int(query["limit"]) > 0 else None
         if query.get("resourceVersion") == "0" and not query.get("continue"):
             limit = None  # served from the watch cache: any recent state, the whole list in one answer
-        chunk = items[offset: offset + limit] if limit else items[offset:]
+        chunk = items[offset : offset + limit] if limit else items[offset:]
         metadata = {"resourceVersion": str(resource_version)}
         if limit and offset + limit < len(items):
             metadata["continue"] = state.page_token(offset + limit, resource_version)
@@ -479,13 +577,25 @@ class _Handler(BaseHTTPRequestHandler):
             return _table(chunk, metadata)
         if form == "metadata":
             # kube-apiserver builds this list by appending to a nil slice: an empty one is "items": null
-            return {"kind": "PartialObjectMetadataList", "apiVersion": "meta.k8s.io/v1", "metadata": metadata,
-                    "items": [_metadata_only(o) for o in chunk] or None}
+            return {
+                "kind": "PartialObjectMetadataList",
+                "apiVersion": "meta.k8s.io/v1",
+                "metadata": metadata,
+                "items": [_metadata_only(o) for o in chunk] or None,
+            }
         bare = [{k: v for k, v in o.items() if k not in ("kind", "apiVersion")} for o in chunk]
         return {"kind": f"{rtype.kind}List", "apiVersion": rtype.group_version, "metadata": metadata, "items": bare}
 
-    def _send(self, code: int, body, headers: dict | None = None, *, content_type: str = "application/json", drop: bool = False,
-              trickle: float = 0.0) -> None:
+    def _send(
+        self,
+        code: int,
+        body,
+        headers: dict | None = None,
+        *,
+        content_type: str = "application/json",
+        drop: bool = False,
+        trickle: float = 0.0,
+    ) -> None:
         raw = body if isinstance(body, bytes) else orjson.dumps(body)
         self._entry["status"], self._entry["bytes"] = code, len(raw)
         self.send_response(code)
@@ -516,12 +626,29 @@ def _metadata_only(obj: dict) -> dict:
 
 def _table(items: list[dict], metadata: dict) -> dict:
     return {
-        "kind": "Table", "apiVersion": "meta.k8s.io/v1", "metadata": metadata,
+        "kind": "Table",
+        "apiVersion": "meta.k8s.io/v1",
+        "metadata": metadata,
         "columnDefinitions": [
-            {"name": "Name", "type": "string", "format": "name", "description": "Name must be unique within a namespace.", "priority": 0},
-            {"name": "Created At", "type": "date", "format": "", "description": "CreationTimestamp of the object.", "priority": 0},
+            {
+                "name": "Name",
+                "type": "string",
+                "format": "name",
+                "description": "Name must be unique within a namespace.",
+                "priority": 0,
+            },
+            {
+                "name": "Created At",
+                "type": "date",
+                "format": "",
+                "description": "CreationTimestamp of the object.",
+                "priority": 0,
+            },
         ],
-        "rows": [{"cells": [o["metadata"]["name"], o["metadata"].get("creationTimestamp")], "object": _metadata_only(o)} for o in items],
+        "rows": [
+            {"cells": [o["metadata"]["name"], o["metadata"].get("creationTimestamp")], "object": _metadata_only(o)}
+            for o in items
+        ],
     }
 
 

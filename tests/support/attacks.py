@@ -25,7 +25,9 @@ HELD, FAILED, NOT_RUN = "held", "failed", "not run"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--attack-table", metavar="PATH", help="Write the collected attack tests and their outcomes as JSON to PATH.")
+    parser.addoption(
+        "--attack-table", metavar="PATH", help="Write the collected attack tests and their outcomes as JSON to PATH."
+    )
 
 
 def attack_of(item: pytest.Item) -> dict | None:
@@ -35,7 +37,9 @@ def attack_of(item: pytest.Item) -> dict | None:
         return None
     missing = [name for name in FIELDS if not marker.kwargs.get(name)]
     if missing or marker.args:
-        raise pytest.UsageError(f"{item.nodeid}: attack(...) takes exactly {', '.join(FIELDS)} as keywords; missing {missing}")
+        raise pytest.UsageError(
+            f"{item.nodeid}: attack(...) takes exactly {', '.join(FIELDS)} as keywords; missing {missing}"
+        )
     return {**{name: marker.kwargs[name] for name in FIELDS}, "xfail": item.get_closest_marker("xfail") is not None}
 
 
@@ -111,7 +115,9 @@ def attack_section(rows: list[dict]) -> str:
         "",
         "| id | surface | attempt | expected | result |",
         "|---|---|---|---|---|",
-        *(f"| `{row['id']}` | {_cell(row['surface'])} | {_cell(row['attempt'])} | {_cell(row['expect'])} | {row['result']} |"
-          for row in rows),
+        *(
+            f"| `{row['id']}` | {_cell(row['surface'])} | {_cell(row['attempt'])} | {_cell(row['expect'])} | {row['result']} |"
+            for row in rows
+        ),
     ]
     return "\n".join(lines) + "\n"

@@ -69,7 +69,9 @@ class ControlPlane:
         authority = Authority(self.directory)
         self.ca_path = authority.cert_path
         server_cert, server_key = authority.issue("apiserver", "kube-apiserver", server=True)
-        self.admin_cert, self.admin_key = authority.issue("admin", "kubegap-test-admin", organizations=("system:masters",))
+        self.admin_cert, self.admin_key = authority.issue(
+            "admin", "kubegap-test-admin", organizations=("system:masters",)
+        )
         signing, checking = signing_key(self.directory)
         policy = self.directory / "audit-policy.yaml"
         policy.write_text(AUDIT_POLICY)
@@ -77,33 +79,63 @@ class ControlPlane:
         self.etcd_url = f"http://127.0.0.1:{_free_port()}"
         peer_url = f"http://127.0.0.1:{_free_port()}"
         self.port = _free_port()
-        self._spawn("etcd", [
-            "--name=test", f"--data-dir={self.directory / 'etcd'}", f"--listen-client-urls={self.etcd_url}",
-            f"--advertise-client-urls={self.etcd_url}", f"--listen-peer-urls={peer_url}",
-            f"--initial-advertise-peer-urls={peer_url}", f"--initial-cluster=test={peer_url}",
-            "--unsafe-no-fsync", "--log-level=warn",
-        ])
-        self._spawn("kube-apiserver", [
-            f"--etcd-servers={self.etcd_url}", "--bind-address=127.0.0.1", "--advertise-address=127.0.0.1",
-            f"--secure-port={self.port}", f"--tls-cert-file={server_cert}", f"--tls-private-key-file={server_key}",
-            f"--client-ca-file={self.ca_path}", "--authorization-mode=RBAC",
-            "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
-            f"--service-account-key-file={checking}", f"--service-account-signing-key-file={signing}",
-            "--service-cluster-ip-range=10.0.0.0/24", "--allow-privileged=true", "--profiling=false",
-            f"--audit-policy-file={policy}", f"--audit-log-path={self.audit_log}", "--audit-log-format=json",
-            "--audit-log-mode=blocking-strict", "--audit-log-maxsize=0",
-            *self.apiserver_args,
-        ])
-        self.admin_kubeconfig = self.kubeconfig(self.directory / "admin.kubeconfig", context="admin",
-                                                user={"client-certificate": str(self.admin_cert), "client-key": str(self.admin_key)})
+        self._spawn(
+            "etcd",
+            [
+                "--name=test",
+                f"--data-dir={self.directory / 'etcd'}",
+                f"--listen-client-urls={self.etcd_url}",
+                f"--advertise-client-urls={self.etcd_url}",
+                f"--listen-peer-urls={peer_url}",
+                f"--initial-advertise-peer-urls={peer_url}",
+                f"--initial-cluster=test={peer_url}",
+                "--unsafe-no-fsync",
+                "--log-level=warn",
+            ],
+        )
+        self._spawn(
+            "kube-apiserver",
+            [
+                f"--etcd-servers={self.etcd_url}",
+                "--bind-address=127.0.0.1",
+                "--advertise-address=127.0.0.1",
+                f"--secure-port={self.port}",
+                f"--tls-cert-file={server_cert}",
+                f"--tls-private-key-file={server_key}",
+                f"--client-ca-file={self.ca_path}",
+                "--authorization-mode=RBAC",
+                "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
+                f"--service-account-key-file={checking}",
+                f"--service-account-signing-key-file={signing}",
+                "--service-cluster-ip-range=10.0.0.0/24",
+                "--allow-privileged=true",
+                "--profiling=false",
+                f"--audit-policy-file={policy}",
+                f"--audit-log-path={self.audit_log}",
+                "--audit-log-format=json",
+                "--audit-log-mode=blocking-strict",
+                "--audit-log-maxsize=0",
+                *self.apiserver_args,
+            ],
+        )
+        self.admin_kubeconfig = self.kubeconfig(
+            self.directory / "admin.kubeconfig",
+            context="admin",
+            user={"client-certificate": str(self.admin_cert), "client-key": str(self.admin_key)},
+        )
         self._wait_ready(began)
         self.started_in = time.monotonic() - began
         return self
 
     def _spawn(self, name: str, args: list[str]) -> None:
         log = open(self.directory / f"{name}.log", "wb")  # noqa: SIM115 - the process writes it until stop()
-        self.processes[name] = subprocess.Popen([str(self.binaries[name]), *args], stdout=log, stderr=subprocess.STDOUT,
-                                                stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        self.processes[name] = subprocess.Popen(
+            [str(self.binaries[name]), *args],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,
+        )
         log.close()
 
     def _ssl(self) -> ssl.SSLContext:
@@ -153,12 +185,21 @@ class ControlPlane:
         return f"https://127.0.0.1:{self.port}"
 
     # -- clients ---------------------------------------------------------------------------------
-    def kubeconfig(self, path: Path, *, context: str = "test", user: dict | None = None, token: str | None = None,
-                   namespace: str | None = None) -> Path:
+    def kubeconfig(
+        self,
+        path: Path,
+        *,
+        context: str = "test",
+        user: dict | None = None,
+        token: str | None = None,
+        namespace: str | None = None,
+    ) -> Path:
         """A kubeconfig for this API server: the given user entry, or a bearer token."""
         ctx = {"cluster": "real", "user": context, **({"namespace": namespace} if namespace else {})}
         config = {
-            "apiVersion": "v1", "kind": "Config", "current-context": context,
+            "apiVersion": "v1",
+            "kind": "Config",
+            "current-context": context,
             "clusters": [{"name": "real", "cluster": {"server": self.url, "certificate-authority": str(self.ca_path)}}],
             "users": [{"name": context, "user": user if user is not None else {"token": token}}],
             "contexts": [{"name": context, "context": ctx}],
@@ -166,12 +207,19 @@ class ControlPlane:
         path.write_text(json.dumps(config))
         return path
 
-    def kubectl(self, *args: str, config: Path | None = None, stdin: str | None = None, check: bool = True,
-                timeout: float = 120) -> subprocess.CompletedProcess:
+    def kubectl(
+        self, *args: str, config: Path | None = None, stdin: str | None = None, check: bool = True, timeout: float = 120
+    ) -> subprocess.CompletedProcess:
         """The real kubectl, as the admin unless ``config`` says otherwise."""
         env = {"KUBECONFIG": str(config or self.admin_kubeconfig), "HOME": str(self.directory), "PATH": "/usr/bin:/bin"}
-        done = subprocess.run([str(self.binaries["kubectl"]), *args], input=stdin, capture_output=True, text=True,
-                              env=env, timeout=timeout)
+        done = subprocess.run(
+            [str(self.binaries["kubectl"]), *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=timeout,
+        )
         if check and done.returncode != 0:
             raise AssertionError(f"kubectl {' '.join(args)} exited {done.returncode}: {done.stderr}")
         return done
@@ -189,18 +237,27 @@ class ControlPlane:
     def namespace(name: str) -> list[dict]:
         """A namespace and its ``default`` ServiceAccount, which the controller manager (not run here) would create and
         without which no pod is admitted."""
-        return [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}},
-                {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": name}}]
+        return [
+            {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name}},
+            {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "default", "namespace": name}},
+        ]
 
     def service_account(self, namespace: str, name: str, path: Path, *, cluster_role: str | None = None) -> Path:
         """A ServiceAccount (bound to ``cluster_role`` when given) and a kubeconfig holding a token the server issued for it."""
-        objects = [*self.namespace(namespace),
-                   {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name, "namespace": namespace}}]
+        objects = [
+            *self.namespace(namespace),
+            {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": name, "namespace": namespace}},
+        ]
         if cluster_role:
-            objects.append({"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "ClusterRoleBinding",
-                            "metadata": {"name": f"{namespace}-{name}"},
-                            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": cluster_role},
-                            "subjects": [{"kind": "ServiceAccount", "name": name, "namespace": namespace}]})
+            objects.append(
+                {
+                    "apiVersion": "rbac.authorization.k8s.io/v1",
+                    "kind": "ClusterRoleBinding",
+                    "metadata": {"name": f"{namespace}-{name}"},
+                    "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": cluster_role},
+                    "subjects": [{"kind": "ServiceAccount", "name": name, "namespace": namespace}],
+                }
+            )
         self.apply(*objects)
         token = self.kubectl("create", "token", name, "-n", namespace, "--duration=2h").stdout.strip()
         return self.kubeconfig(path, context=name, token=token)
@@ -210,7 +267,9 @@ class ControlPlane:
         context = ssl.create_default_context(cafile=str(self.ca_path)) if token else self._ssl()
         headers = {"Accept": accept, **({"Authorization": f"Bearer {token}"} if token else {})}
         try:
-            with urllib.request.urlopen(urllib.request.Request(self.url + path, headers=headers), context=context, timeout=30) as r:
+            with urllib.request.urlopen(
+                urllib.request.Request(self.url + path, headers=headers), context=context, timeout=30
+            ) as r:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read())

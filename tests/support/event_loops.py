@@ -30,7 +30,8 @@ def pytest_runtest_call(item: pytest.Item):
     if after is not before:
         raise AssertionError(
             f"{item.nodeid} changed the event loop marked running on this thread from {before!r} to {after!r}: "
-            "async code must run inside asyncio.run/anyio.run, and a browser must be opened by a fixture")
+            "async code must run inside asyncio.run/anyio.run, and a browser must be opened by a fixture"
+        )
     return result
 
 
@@ -45,5 +46,6 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
                 f"an event loop ({left!r}) is still marked running after the last test of "
                 f"{module.nodeid if module else item.nodeid} was torn down, so asyncio.run and anyio.run "
                 "fail in every later test: a fixture of session or package scope holds it (Playwright's sync "
-                "API does while it is open); give that fixture module scope")
+                "API does while it is open); give that fixture module scope"
+            )
     return result

@@ -20,7 +20,9 @@ def server(cwd: Path, *args: str) -> StdioServerParameters:
     """The server under test, from this checkout whatever the working directory (the SDK passes only a few
     variables by default, which would drop PYTHONPATH and run another kubegap)."""
     return StdioServerParameters(
-        command=sys.executable, args=["-m", "kubegap", "mcp", *args], cwd=str(cwd),
+        command=sys.executable,
+        args=["-m", "kubegap", "mcp", *args],
+        cwd=str(cwd),
         env={**os.environ, "PYTHONPATH": str(Path(kubegap.__file__).parents[1])},
     )
 
@@ -69,8 +71,10 @@ def run(body, cwd: Path, *args: str, roots: list[Path] | None = None):
 
     async def main():
         callback = roots_callback(roots) if roots is not None else None
-        async with stdio_client(server(cwd, *args)) as (read, write), \
-                ClientSession(read, write, list_roots_callback=callback) as session:
+        async with (
+            stdio_client(server(cwd, *args)) as (read, write),
+            ClientSession(read, write, list_roots_callback=callback) as session,
+        ):
             await session.initialize()
             agent = Agent(session)
             return await body(agent), agent

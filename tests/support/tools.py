@@ -36,8 +36,10 @@ def need(*names: str) -> dict[str, Path]:
     found = {name: BUILD.binary(name) for name in names}
     missing = sorted(name for name, path in found.items() if path is None)
     if missing:
-        reason = (f"{', '.join(missing)} not built in {BUILD.directory()}: run `make tools` (it needs Go; "
-                  "tools/build.py builds from the Go module proxy)")
+        reason = (
+            f"{', '.join(missing)} not built in {BUILD.directory()}: run `make tools` (it needs Go; "
+            "tools/build.py builds from the Go module proxy)"
+        )
         if required():
             pytest.fail(f"{BUILD.REQUIRED}=1 and {reason}", pytrace=False)
         pytest.skip(reason)

@@ -20,8 +20,13 @@ from conftest import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
 ]
 ARTIFACTS = ROOT / "test-artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -37,7 +42,9 @@ def wait_until_up(url: str, process: subprocess.Popen | None = None, timeout: fl
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
-            raise AssertionError(f"server exited with {process.returncode}: {process.stderr.read() if process.stderr else ''}")
+            raise AssertionError(
+                f"server exited with {process.returncode}: {process.stderr.read() if process.stderr else ''}"
+            )
         try:
             httpx.get(url, timeout=2)
             return
@@ -87,8 +94,12 @@ def site_server(library):
 @pytest.fixture(scope="session")
 def demo_report(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("report") / "report.json"
-    subprocess.run([sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)],
-                   check=False, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)],
+        check=False,
+        capture_output=True,
+        timeout=120,
+    )
     json.loads(path.read_text())
     return path
 
@@ -158,12 +169,17 @@ def screenshot(page, artifacts: Path, name: str) -> None:
 def static_site(tmp_path):
     """The site built by the real command line, served by a plain file server in a subprocess."""
     directory = tmp_path / "site"
-    build = subprocess.run([sys.executable, "-m", "kubegap", "site", "build", str(directory)],
-                           capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "kubegap", "site", "build", str(directory)], capture_output=True, text=True, timeout=300
+    )
     assert build.returncode == 0, build.stderr
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(directory)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(directory)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_up(url + "/", server)

@@ -10,9 +10,22 @@ import pytest
 from kubegap.web.render import STATIC_DIR
 
 # (foreground, background) variable pairs the stylesheet actually combines.
-PAIRS = [("fg", "bg"), ("muted", "bg"), ("link", "bg"), ("fg", "panel"), ("muted", "panel"), ("link", "panel"),
-         ("#fff", "accent"), ("#fff", "critical"), ("#fff", "high"), ("#fff", "medium"), ("#fff", "low"),
-         ("#fff", "info"), ("link", "#e8f0fa"), ("#f0f3f6", "#1f2328")]
+PAIRS = [
+    ("fg", "bg"),
+    ("muted", "bg"),
+    ("link", "bg"),
+    ("fg", "panel"),
+    ("muted", "panel"),
+    ("link", "panel"),
+    ("#fff", "accent"),
+    ("#fff", "critical"),
+    ("#fff", "high"),
+    ("#fff", "medium"),
+    ("#fff", "low"),
+    ("#fff", "info"),
+    ("link", "#e8f0fa"),
+    ("#f0f3f6", "#1f2328"),
+]
 
 
 def _palette() -> dict[str, str]:
@@ -25,7 +38,7 @@ def _luminance(colour: str) -> float:
     colour = colour.lstrip("#")
     if len(colour) == 3:
         colour = "".join(c * 2 for c in colour)
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4)]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
@@ -47,8 +60,18 @@ def test_text_colours_meet_wcag_aa(fg, bg):
     assert ratio >= 4.5, f"{fg} on {bg}: {ratio:.2f}"
 
 
-@pytest.mark.parametrize("path", ["/", "/cases", "/cases/datadog-2023-systemd-networkd-cilium-outage", "/component",
-                                  "/component/networking/cilium", "/checks", "/checks/nccl-timeouts-unset"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/cases",
+        "/cases/datadog-2023-systemd-networkd-cilium-outage",
+        "/component",
+        "/component/networking/cilium",
+        "/checks",
+        "/checks/nccl-timeouts-unset",
+    ],
+)
 def test_landmarks_labels_and_keyboard_order(watched, site_server, path):
     page = watched.page
     page.goto(site_server + path)

@@ -19,9 +19,23 @@ AXE = ROOT / "tests" / "web" / "axe" / "node_modules" / "axe-core" / "axe.min.js
 WIDTHS = (1280, 390)
 CASE = "datadog-2023-systemd-networkd-cilium-outage"
 PAGES = [
-    "/", "/cases", "/cases?view=full", "/cases?q=NCCL+timeout", "/cases?component=networking/cilium", f"/cases/{CASE}",
-    "/root-cause", "/component/networking/cilium", "/symptom", "/contributing-factor", "/checks", "/checks?severity=high",
-    "/checks/nccl-timeouts-unset", "/report", "/cases/no-such-case", "/cases?page=abc", f"/cases/{CASE}/reconstruction",
+    "/",
+    "/cases",
+    "/cases?view=full",
+    "/cases?q=NCCL+timeout",
+    "/cases?component=networking/cilium",
+    f"/cases/{CASE}",
+    "/root-cause",
+    "/component/networking/cilium",
+    "/symptom",
+    "/contributing-factor",
+    "/checks",
+    "/checks?severity=high",
+    "/checks/nccl-timeouts-unset",
+    "/report",
+    "/cases/no-such-case",
+    "/cases?page=abc",
+    f"/cases/{CASE}/reconstruction",
 ]
 SERIOUS = ("serious", "critical")
 
@@ -41,8 +55,11 @@ def server_with_report(library, tmp_path_factory):
     from kubegap.web.app import create_app
 
     path = tmp_path_factory.mktemp("axe") / "report.json"
-    subprocess.run([sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)],
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "kubegap", "audit", "--demo", "--format", "json", "-o", str(path)],
+        capture_output=True,
+        timeout=120,
+    )
     with ThreadedServer(create_app(library, json.loads(path.read_text()))) as server:
         yield server.url
 
@@ -54,8 +71,11 @@ def violations(browser, url: str, width: int, axe_source: str) -> tuple[list[str
         page.goto(url)
         page.add_script_tag(content=axe_source)
         result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        found = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-                 for v in result["violations"] if v["impact"] in SERIOUS]
+        found = [
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"]
+            if v["impact"] in SERIOUS
+        ]
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         return found, overflow
     finally:
@@ -64,7 +84,9 @@ def violations(browser, url: str, width: int, axe_source: str) -> tuple[list[str
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("path", PAGES)
-def test_no_serious_accessibility_violation_and_no_sideways_scroll(browser, server_with_report, axe_source, path, width):
+def test_no_serious_accessibility_violation_and_no_sideways_scroll(
+    browser, server_with_report, axe_source, path, width
+):
     found, overflow = violations(browser, server_with_report + path, width, axe_source)
     assert not found, "\n".join(found)
     assert overflow <= 0, f"{path} scrolls sideways by {overflow} px at {width} px"
@@ -76,7 +98,11 @@ def test_the_html_report_has_no_serious_violation(browser, axe_source, tmp_path,
     import sys
 
     html = tmp_path / "report.html"
-    subprocess.run([sys.executable, "-m", "kubegap", "audit", "--demo", "--format", f"html={html}"], capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-m", "kubegap", "audit", "--demo", "--format", f"html={html}"],
+        capture_output=True,
+        timeout=120,
+    )
     found, overflow = violations(browser, Path(html).as_uri(), width, axe_source)
     assert not found, "\n".join(found)
     assert overflow <= 0, f"the HTML report scrolls sideways by {overflow} px at {width} px"

@@ -16,8 +16,19 @@ from kubegap.library.load import has_term
 from kubegap.library.model import incidents_and_studies
 from web.conftest import PAYLOAD, ThreadedServer, free_port, screenshot, wait_until_up
 
-SECTIONS = ("Symptoms", "Trigger", "Root cause", "Component", "Contributing factor", "Detection", "Remediation",
-            "Lessons", "Sources", "Check your cluster for this", "Related cases")
+SECTIONS = (
+    "Symptoms",
+    "Trigger",
+    "Root cause",
+    "Component",
+    "Contributing factor",
+    "Detection",
+    "Remediation",
+    "Lessons",
+    "Sources",
+    "Check your cluster for this",
+    "Related cases",
+)
 NAV = ("Root cause", "Component", "Symptom", "Contributing factor", "Case", "Checks")
 
 
@@ -32,8 +43,10 @@ def _facet_count(page, vocabulary: str, term: str) -> int:
 
 
 def _listed_ids(page) -> list[str]:
-    return [href.rsplit("/", 1)[-1].removesuffix(".html")
-            for href in page.locator("#case-list a.case-title").evaluate_all("els => els.map(e => e.getAttribute('href'))")]
+    return [
+        href.rsplit("/", 1)[-1].removesuffix(".html")
+        for href in page.locator("#case-list a.case-title").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    ]
 
 
 def test_facets_narrow_the_list_update_counts_and_url(watched, site_server, library, artifacts):
@@ -89,7 +102,10 @@ def test_pagination_walks_every_case(watched, site_server, library):
         pages += 1
         seen.extend(_listed_ids(page))
         first = (pages - 1) * 20 + 1
-        assert page.locator("#case-range").inner_text() == f"{first} to {min(first + 19, len(library.cases))} of {len(library.cases)}"
+        assert (
+            page.locator("#case-range").inner_text()
+            == f"{first} to {min(first + 19, len(library.cases))} of {len(library.cases)}"
+        )
         following = page.locator("#pagination a[rel=next]")
         if not following.count():
             break
@@ -162,8 +178,12 @@ def test_vocabulary_and_component_pages(watched, site_server, library, artifacts
 
 def test_report_viewer_from_the_command_line(watched, demo_report, library, artifacts):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "kubegap", "serve", "--port", str(port), "--report", str(demo_report)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kubegap", "serve", "--port", str(port), "--report", str(demo_report)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         url = f"http://127.0.0.1:{port}"
         wait_until_up(url + "/", server)

@@ -43,12 +43,30 @@ def raw_get(base: str, target: str) -> tuple[int, str]:
         connection.close()
 
 
-@pytest.mark.attack(id="web-page-numbers", surface="website",
-                    attempt="page numbers past 64 bits, 5,000 digits, negative, fractional, hexadecimal, Unicode digits, NUL, empty",
-                    expect="400 with a short error page (and JSON twin), never a 500")
-@pytest.mark.parametrize("page", [
-    "99999999999999999999999999", "9" * 5000, "-1", "-0", "0", "1.5", "1e3", "0x10", "%201", "%C2%B2", "%00", "", "one",
-])
+@pytest.mark.attack(
+    id="web-page-numbers",
+    surface="website",
+    attempt="page numbers past 64 bits, 5,000 digits, negative, fractional, hexadecimal, Unicode digits, NUL, empty",
+    expect="400 with a short error page (and JSON twin), never a 500",
+)
+@pytest.mark.parametrize(
+    "page",
+    [
+        "99999999999999999999999999",
+        "9" * 5000,
+        "-1",
+        "-0",
+        "0",
+        "1.5",
+        "1e3",
+        "0x10",
+        "%201",
+        "%C2%B2",
+        "%00",
+        "",
+        "one",
+    ],
+)
 def test_malformed_page_numbers_are_400(server, page):
     status, body = raw_get(server, f"/cases?page={page}")
     assert status == 400, body[:500]
@@ -57,9 +75,12 @@ def test_malformed_page_numbers_are_400(server, page):
     assert status == 400 and json.loads(body)["status"] == 400
 
 
-@pytest.mark.attack(id="web-huge-query", surface="website",
-                    attempt="100 KB values for the search and facet parameters; a 1,000-character search",
-                    expect="400 with a bounded error page, quickly")
+@pytest.mark.attack(
+    id="web-huge-query",
+    surface="website",
+    attempt="100 KB values for the search and facet parameters; a 1,000-character search",
+    expect="400 with a bounded error page, quickly",
+)
 def test_a_100_kb_query_string_is_refused_quickly(server):
     for name in ("q", "component", "root_cause", "page"):
         status, body = raw_get(server, f"/cases?{name}=" + "a" * 100_000)
@@ -69,13 +90,23 @@ def test_a_100_kb_query_string_is_refused_quickly(server):
     assert status == 400 and "at most 500" in body
 
 
-@pytest.mark.attack(id="web-unknown-facets", surface="website",
-                    attempt="unknown facet terms: NUL, script payloads, 5,000 characters, dot segments",
-                    expect="400, the term quoted inertly")
-@pytest.mark.parametrize("query", [
-    "component=no%2Fsuch", "root_cause=%00", "symptom=" + quote(PAYLOAD), "contributing_factor=" + "x" * 5000,
-    "component=networking%2Fcilium&component=no-such", "component=networking%2F..%2F..%2Fetc",
-])
+@pytest.mark.attack(
+    id="web-unknown-facets",
+    surface="website",
+    attempt="unknown facet terms: NUL, script payloads, 5,000 characters, dot segments",
+    expect="400, the term quoted inertly",
+)
+@pytest.mark.parametrize(
+    "query",
+    [
+        "component=no%2Fsuch",
+        "root_cause=%00",
+        "symptom=" + quote(PAYLOAD),
+        "contributing_factor=" + "x" * 5000,
+        "component=networking%2Fcilium&component=no-such",
+        "component=networking%2F..%2F..%2Fetc",
+    ],
+)
 def test_unknown_facet_terms_are_400_and_quoted_inertly(server, query):
     status, body = raw_get(server, f"/cases?{query}")
     assert status == 400 and "There is no" in body and len(body) < MAX_ERROR_PAGE
@@ -88,22 +119,50 @@ def test_search_operators_are_harmless_and_unknown_query_parameters_are_400_quot
         assert status == 200, (query, body[:300])
     for query in ("nosuchfacet=1", "%3Cscript%3Ealert(1)%3C/script%3E=1", "x" * 5000 + "=1"):
         status, body = raw_get(server, f"/cases?{query}")
-        assert status == 400 and "This page has no query parameter" in body and len(body) < MAX_ERROR_PAGE, (query, body[:300])
+        assert status == 400 and "This page has no query parameter" in body and len(body) < MAX_ERROR_PAGE, (
+            query,
+            body[:300],
+        )
         assert "<script>alert" not in body
 
 
-ROUTES = ["/cases/{}", "/cases/{}.json", "/checks/{}", "/checks/{}.json", "/{}", "/{}.json", "/component/{}",
-          "/component/{}.json", "/root-cause/networking/{}", "/static/{}"]
+ROUTES = [
+    "/cases/{}",
+    "/cases/{}.json",
+    "/checks/{}",
+    "/checks/{}.json",
+    "/{}",
+    "/{}.json",
+    "/component/{}",
+    "/component/{}.json",
+    "/root-cause/networking/{}",
+    "/static/{}",
+]
 TRAVERSALS = [
-    "..", "../..", "../../pyproject.toml", "..%2f..%2fpyproject.toml", "%2e%2e", "%2e%2e%2f%2e%2e%2fpyproject.toml",
-    "%252e%252e%252fpyproject.toml", "..%5c..%5cpyproject.toml", "/etc/passwd", "%2fetc%2fpasswd", "%00", "a%00b",
-    "pyproject.toml%00.css", "....//....//etc/passwd", "x" * 10_000,
+    "..",
+    "../..",
+    "../../pyproject.toml",
+    "..%2f..%2fpyproject.toml",
+    "%2e%2e",
+    "%2e%2e%2f%2e%2e%2fpyproject.toml",
+    "%252e%252e%252fpyproject.toml",
+    "..%5c..%5cpyproject.toml",
+    "/etc/passwd",
+    "%2fetc%2fpasswd",
+    "%00",
+    "a%00b",
+    "pyproject.toml%00.css",
+    "....//....//etc/passwd",
+    "x" * 10_000,
 ]
 
 
-@pytest.mark.attack(id="web-path-traversal", surface="website",
-                    attempt="dot segments, encoded and double-encoded slashes, backslashes, absolute paths and NUL in every route with a path segment",
-                    expect="400 or 404, never a file's contents")
+@pytest.mark.attack(
+    id="web-path-traversal",
+    surface="website",
+    attempt="dot segments, encoded and double-encoded slashes, backslashes, absolute paths and NUL in every route with a path segment",
+    expect="400 or 404, never a file's contents",
+)
 @pytest.mark.parametrize("route", ROUTES)
 def test_path_segments_never_reach_the_file_system(server, route):
     for attempt in TRAVERSALS:
@@ -113,9 +172,9 @@ def test_path_segments_never_reach_the_file_system(server, route):
         assert len(body) < MAX_ERROR_PAGE + ECHOED_CHARS * 6, (route, attempt)
 
 
-@pytest.mark.attack(id="web-raw-nul", surface="website",
-                    attempt="NUL bytes sent raw in the request line",
-                    expect="400 or 404")
+@pytest.mark.attack(
+    id="web-raw-nul", surface="website", attempt="NUL bytes sent raw in the request line", expect="400 or 404"
+)
 def test_nul_bytes_sent_raw_are_refused(server):
     location = urlsplit(server)
     for target in (b"/cases/a\x00b", b"/cases?q=\x00", b"/static/style.css\x00"):
@@ -128,11 +187,16 @@ def test_nul_bytes_sent_raw_are_refused(server):
 ONE_SEGMENT = '"><img src=x onerror=alert(1)>'
 
 
-@pytest.mark.attack(id="web-script-in-address", surface="website",
-                    attempt="script payloads in paths and query parameters",
-                    expect="escaped in HTML, data in JSON")
-@pytest.mark.parametrize("path", ["/cases/{}", "/cases/{}.json", "/checks/{}", "/component/{}", "/cases?q={}&page={}",
-                                  "/cases?component={}", "/{}"])
+@pytest.mark.attack(
+    id="web-script-in-address",
+    surface="website",
+    attempt="script payloads in paths and query parameters",
+    expect="escaped in HTML, data in JSON",
+)
+@pytest.mark.parametrize(
+    "path",
+    ["/cases/{}", "/cases/{}.json", "/checks/{}", "/component/{}", "/cases?q={}&page={}", "/cases?component={}", "/{}"],
+)
 def test_script_payloads_in_addresses_come_back_escaped(server, path):
     for payload in (PAYLOAD, ONE_SEGMENT):
         _, body = raw_get(server, path.format(quote(payload, safe=""), quote(payload, safe="")))
@@ -147,29 +211,65 @@ def test_script_payloads_in_addresses_come_back_escaped(server, path):
         assert "&lt;img src=x onerror=alert(1)&gt;" in body, (path, body[-1500:])
 
 
-@pytest.mark.attack(id="web-hostile-report", surface="website",
-                    attempt="a live audit whose context, namespace, object names and API error text carry script payloads, shown by the report viewer and the HTML report",
-                    expect="rendered as text")
+@pytest.mark.attack(
+    id="web-hostile-report",
+    surface="website",
+    attempt="a live audit whose context, namespace, object names and API error text carry script payloads, shown by the report viewer and the HTML report",
+    expect="rendered as text",
+)
 def test_a_live_audit_report_with_hostile_names_renders_inert(library, tmp_path):
     """Context, namespace, object names and an API server's error text all carry payloads: the viewer
     and the standalone HTML report show them as text."""
     with FakeAPIServer() as apiserver:
         training_cluster(apiserver)
-        apiserver.add({"kind": "StatefulSet", "metadata": {"name": PAYLOAD, "namespace": PAYLOAD}, "spec": {"template": {"spec": {
-            "containers": [{"name": PAYLOAD, "image": "postgres:16.1", "volumeMounts": [{"name": "d", "mountPath": "/d"}]}],
-            "volumes": [{"name": "d", "hostPath": {"path": "/srv"}}]}}}})
+        apiserver.add(
+            {
+                "kind": "StatefulSet",
+                "metadata": {"name": PAYLOAD, "namespace": PAYLOAD},
+                "spec": {
+                    "template": {
+                        "spec": {
+                            "containers": [
+                                {
+                                    "name": PAYLOAD,
+                                    "image": "postgres:16.1",
+                                    "volumeMounts": [{"name": "d", "mountPath": "/d"}],
+                                }
+                            ],
+                            "volumes": [{"name": "d", "hostPath": {"path": "/srv"}}],
+                        }
+                    }
+                },
+            }
+        )
         apiserver.fault("/api/v1/nodes", status=500, message=f"etcd says {PAYLOAD}")
         kubeconfig = apiserver.kubeconfig(tmp_path / "kubeconfig", context=PAYLOAD)
         out, page = tmp_path / "report.json", tmp_path / "report.html"
-        audit = measured("audit", "--kubeconfig", str(kubeconfig), "--format", f"json={out}", "--format", f"html={page}",
-                         "--fail-on", "none", "--quiet", "--request-timeout", "2", "--deadline", "8")
+        audit = measured(
+            "audit",
+            "--kubeconfig",
+            str(kubeconfig),
+            "--format",
+            f"json={out}",
+            "--format",
+            f"html={page}",
+            "--fail-on",
+            "none",
+            "--quiet",
+            "--request-timeout",
+            "2",
+            "--deadline",
+            "8",
+        )
     assert audit.exit_code == 0 and "Traceback" not in audit.stderr, audit.stderr
     report = json.loads(out.read_text())
     assert report["cluster"]["name"] == PAYLOAD and PAYLOAD in report["kinds"]["failed"]["Node"]
     assert any(f["object"]["name"] == PAYLOAD for f in report["findings"])
     html = TestClient(create_app(library, report)).get("/report").text
     assert "<script>alert" not in html and "<img src=x" not in html
-    assert html.count("&lt;script&gt;alert(") >= 2  # the failed kind's reason, the warning (the viewer inserts objects as text)
+    assert (
+        html.count("&lt;script&gt;alert(") >= 2
+    )  # the failed kind's reason, the warning (the viewer inserts objects as text)
     assert "<dt>Failed</dt><dd><code>Node</code> (list nodes: 500 InternalError: etcd says &lt;script&gt;" in html
     standalone = page.read_text()
     assert "<script>alert" not in standalone and "<img src=x" not in standalone

@@ -31,7 +31,7 @@ def test_case_list_json_twin_pages_and_facets(client, library):
     assert narrowed["total"] == cilium == len(library.filter(component=["networking/cilium"]))
     assert dict((f["term"], f["count"]) for f in narrowed["facets"]["component"])["networking/cilium"] == cilium
     last = client.get("/cases.json", params={"page": data["pages"]}).json()
-    assert [c["id"] for c in last["cases"]] == [c.id for c in library.cases[(data["pages"] - 1) * 20:]]
+    assert [c["id"] for c in last["cases"]] == [c.id for c in library.cases[(data["pages"] - 1) * 20 :]]
 
 
 def test_case_term_vocabulary_and_check_twins(client, library):
@@ -52,16 +52,26 @@ def test_case_term_vocabulary_and_check_twins(client, library):
 
 def test_combined_components_say_what_the_cases_involve(client, library):
     both = library.filter(component=["networking/cilium", "node/systemd-networkd"])
-    page = client.get("/cases", params=[("component", "networking/cilium"), ("component", "node/systemd-networkd")]).text
+    page = client.get(
+        "/cases", params=[("component", "networking/cilium"), ("component", "node/systemd-networkd")]
+    ).text
     names = f"{library.term('component', 'networking/cilium').name} and {library.term('component', 'node/systemd-networkd').name}"
     expected = f"These {len(both)} cases involve {names}." if len(both) > 1 else f"This case involves {names}."
     assert expected in page
 
 
-@pytest.mark.parametrize("path", [
-    "/cases/no-such-case", "/cases/no-such-case.json", "/checks/no-such-check", "/root-cause/no-such-term",
-    "/component/networking/no-such-term.json", "/no-such-vocabulary", "/static/no-such-file.css",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/cases/no-such-case",
+        "/cases/no-such-case.json",
+        "/checks/no-such-check",
+        "/root-cause/no-such-term",
+        "/component/networking/no-such-term.json",
+        "/no-such-vocabulary",
+        "/static/no-such-file.css",
+    ],
+)
 def test_unknown_ids_are_404(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -77,7 +87,9 @@ def test_bad_case_list_state_is_400(client, query):
     assert response.status_code == 400 and "Bad request" in response.text
 
 
-@pytest.mark.parametrize("path", ["/", "/cases", "/cases.json", "/static/style.css", "/nope", "/cases?page=x", "/report"])
+@pytest.mark.parametrize(
+    "path", ["/", "/cases", "/cases.json", "/static/style.css", "/nope", "/cases?page=x", "/report"]
+)
 def test_security_headers_on_every_response(client, path):
     headers = client.get(path).headers
     for name, value in HEADERS.items():
@@ -87,10 +99,17 @@ def test_security_headers_on_every_response(client, path):
     assert headers["X-Content-Type-Options"] == "nosniff"
 
 
-@pytest.mark.parametrize("path", [
-    "/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/%2e%2e%2f%2e%2e%2fcli/web.py",
-    "/static//etc/passwd", "/static/..%5capp.py",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/../app.py",
+        "/static/%2e%2e/app.py",
+        "/static/..%2fapp.py",
+        "/static/%2e%2e%2f%2e%2e%2fcli/web.py",
+        "/static//etc/passwd",
+        "/static/..%5capp.py",
+    ],
+)
 def test_no_directory_traversal(client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -105,12 +124,25 @@ def test_pages_have_no_inline_script_or_style(client, library):
 
 def test_script_payloads_in_case_text_render_inert(hostile_library):
     client = TestClient(create_app(hostile_library))
-    pages = [client.get(p).text for p in ("/cases", "/cases/hostile-2024-script-payloads", "/component/networking/cilium")]
+    pages = [
+        client.get(p).text for p in ("/cases", "/cases/hostile-2024-script-payloads", "/component/networking/cilium")
+    ]
     pages.append(client.get("/cases", params={"q": PAYLOAD}).text)
     for html in pages:
         assert "<script>alert" not in html and "<img src=x" not in html
     case = pages[1]
-    for field in ("Title", "Org", "Summary", "Symptoms", "Trigger", "Root cause", "Factor", "Source", "Publisher", "Reason"):
+    for field in (
+        "Title",
+        "Org",
+        "Summary",
+        "Symptoms",
+        "Trigger",
+        "Root cause",
+        "Factor",
+        "Source",
+        "Publisher",
+        "Reason",
+    ):
         assert f"{field} &lt;script&gt;alert(" in case
     assert "Not stated in the sources." in case
 
@@ -126,7 +158,9 @@ def test_markdown_is_rendered_without_raw_html_or_script_links():
 def test_report_viewer_escapes_audited_object_names(library, tmp_path):
     manifest = tmp_path / "sts.yaml"
     manifest.write_text(
-        "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: '" + PAYLOAD.replace("'", "''") + "'\n  namespace: d\n"
+        "apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: '"
+        + PAYLOAD.replace("'", "''")
+        + "'\n  namespace: d\n"
         "spec:\n  template:\n    spec:\n      containers: [{name: db, image: 'postgres:16', volumeMounts: [{name: data, mountPath: /d}]}]\n"
         "      volumes: [{name: data, hostPath: {path: /srv}}]\n"
     )
@@ -172,12 +206,18 @@ def test_without_a_loaded_report_the_viewer_offers_to_open_one(library):
     assert TestClient(create_app(library)).get("/report.json").json() == {"report": None}
 
 
-@pytest.mark.parametrize("content, message", [
-    ("not json", "not JSON"),
-    ('{"schema_version": "1"}', "not a kubegap JSON report"),
-    ('{"schema_version": "1", "tool": {"name": "kubegap", "version": "x"}, "inputs": [], "findings": '
-     '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}', "findings/0"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("not json", "not JSON"),
+        ('{"schema_version": "1"}', "not a kubegap JSON report"),
+        (
+            '{"schema_version": "1", "tool": {"name": "kubegap", "version": "x"}, "inputs": [], "findings": '
+            '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}',
+            "findings/0",
+        ),
+    ],
+)
 def test_serve_refuses_a_bad_report_with_exit_2(tmp_path, content, message):
     path = tmp_path / "bad.json"
     path.write_text(content)

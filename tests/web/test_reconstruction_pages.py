@@ -32,7 +32,11 @@ def test_case_page_says_the_gap_is_found_in_a_reconstruction_and_links_both_file
         assert response.text == getattr(library.reconstruction(CASE), which).read_text()
         assert list(yaml.safe_load_all(response.text))
     data = client.get(f"/cases/{CASE}.json").json()["reconstruction"]
-    assert data == {"incident": f"{CASE}/incident.yaml", "fixed": f"{CASE}/fixed.yaml", "proves": list(library.case(CASE).checks)}
+    assert data == {
+        "incident": f"{CASE}/incident.yaml",
+        "fixed": f"{CASE}/fixed.yaml",
+        "proves": list(library.case(CASE).checks),
+    }
 
 
 def test_a_case_without_checks_has_no_reconstruction(client, library):
@@ -48,7 +52,9 @@ def test_every_linked_case_has_one(library):
 
 
 def test_static_site_writes_the_files_the_case_page_links(tmp_path, library):
-    build = subprocess.run([sys.executable, "-m", "kubegap", "site", "build", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "kubegap", "site", "build", str(tmp_path)], capture_output=True, text=True, timeout=300
+    )
     assert build.returncode == 0, build.stderr
     page = (tmp_path / "cases" / f"{CASE}.html").read_text()
     assert f'href="{CASE}/incident.yaml"' in page

@@ -17,7 +17,9 @@ def _open(page, path) -> None:
     expect(page.locator("#findings")).to_be_visible()  # polled by Playwright itself: the page's CSP allows no eval
 
 
-def test_choosing_a_report_file_shows_its_findings_and_filters_them_in_the_address(watched, site_server, demo_report, artifacts):
+def test_choosing_a_report_file_shows_its_findings_and_filters_them_in_the_address(
+    watched, site_server, demo_report, artifacts
+):
     report = json.loads(demo_report.read_text())
     page = watched.page
     requests = []
@@ -55,7 +57,12 @@ def test_a_file_that_is_not_a_report_is_refused_with_the_reason(watched, site_se
 
 
 def test_the_static_site_viewer_works_from_disk(watched, demo_report, tmp_path):
-    build = subprocess.run([sys.executable, "-m", "kubegap", "site", "build", str(tmp_path / "site")], capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "kubegap", "site", "build", str(tmp_path / "site")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert build.returncode == 0, build.stderr
     page = watched.page
     page.goto((tmp_path / "site" / "report.html").as_uri())
@@ -73,4 +80,6 @@ def test_every_definition_of_an_object_is_named(watched, site_server, demo_repor
     page = watched.page
     page.goto(site_server + "/report")
     _open(page, path)
-    expect(page.locator("ol.findings > li", has_text="deploy/prod/api.yaml:3")).to_contain_text("deploy/prod/api.yaml:3, deploy/staging/api.yaml:5")
+    expect(page.locator("ol.findings > li", has_text="deploy/prod/api.yaml:3")).to_contain_text(
+        "deploy/prod/api.yaml:3, deploy/staging/api.yaml:5"
+    )

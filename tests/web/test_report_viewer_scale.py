@@ -63,7 +63,9 @@ def test_charts_count_by_severity_and_namespace_and_a_namespace_filters(browser,
     by_severity = {s: n for s, n in big_report["summary"]["by_severity"].items() if n}
     rows = page.locator("#chart-severity li")
     assert rows.count() == len(by_severity)
-    assert [rows.nth(i).locator(".n").inner_text() for i in range(rows.count())] == [str(n) for n in by_severity.values()]
+    assert [rows.nth(i).locator(".n").inner_text() for i in range(rows.count())] == [
+        str(n) for n in by_severity.values()
+    ]
     namespace = page.locator("#chart-namespace a").first
     name, count = namespace.inner_text(), int(page.locator("#chart-namespace li .n").first.inner_text())
     namespace.click()
@@ -81,7 +83,9 @@ def test_findings_are_grouped_by_check_with_counts_and_evidence_as_values(browse
     page = context.new_page()
     page.goto(site_server + "/report")
     page.locator("#report-file").set_input_files(str(demo_report))
-    expect(page.locator("#shown")).to_have_text(f"Showing {len(report['findings'])} of {len(report['findings'])} findings")
+    expect(page.locator("#shown")).to_have_text(
+        f"Showing {len(report['findings'])} of {len(report['findings'])} findings"
+    )
     per_check: dict[str, int] = {}
     for f in report["findings"]:
         per_check[f["check_id"]] = per_check.get(f["check_id"], 0) + 1

@@ -17,15 +17,29 @@ from kubegap.library.search import snippet_text
 
 RELEVANCE = yaml.safe_load((Path(__file__).parent.parent / "library" / "relevance.yaml").read_text())
 QUERIES = [item["query"] for item in RELEVANCE] + [
-    "dns OR etcd", "-dns", '"node drain"', "oom", "failure policy", "kube-proxy -conntrack", '"out of memory"',
-    "PodDisruptionBudget", "OOMKilled", "gpu", "", "   ", "the of", 'unterminated "phrase',
+    "dns OR etcd",
+    "-dns",
+    '"node drain"',
+    "oom",
+    "failure policy",
+    "kube-proxy -conntrack",
+    '"out of memory"',
+    "PodDisruptionBudget",
+    "OOMKilled",
+    "gpu",
+    "",
+    "   ",
+    "the of",
+    'unterminated "phrase',
 ]
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     directory = tmp_path_factory.mktemp("site") / "site"
-    build = subprocess.run([sys.executable, "-m", "kubegap", "site", "build", str(directory)], capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "kubegap", "site", "build", str(directory)], capture_output=True, text=True, timeout=300
+    )
     assert build.returncode == 0, build.stderr
     return directory
 
@@ -45,7 +59,9 @@ def test_browser_and_python_rank_every_query_alike(watched, site, library):
     )
     for query, found in zip(QUERIES, browser):
         hits = library.index.engine.search(query)
-        expected = [{"id": library.cases[h.index].id, "snippet": snippet_text(library.index.engine.snippet(h))} for h in hits]
+        expected = [
+            {"id": library.cases[h.index].id, "snippet": snippet_text(library.index.engine.snippet(h))} for h in hits
+        ]
         assert found == expected, query
 
 
@@ -53,8 +69,12 @@ def test_static_search_from_disk_lists_what_the_server_finds(watched, site, libr
     page = watched.page
     page.goto((site / "cases" / "index.html").as_uri() + "?q=oom")
     page.wait_for_function("document.getElementById('case-range').textContent.includes('for oom')")
-    listed = [href.rsplit("/", 1)[-1].removesuffix(".html") for href in
-              page.locator("#case-list a.case-title").evaluate_all("links => links.map(a => a.getAttribute('href'))")]
+    listed = [
+        href.rsplit("/", 1)[-1].removesuffix(".html")
+        for href in page.locator("#case-list a.case-title").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        )
+    ]
     assert listed == library.index.ranked_ids("oom") and listed
     with_snippets = [h for h in library.index.engine.search("oom") if library.index.engine.snippet(h)]
     assert page.locator("#case-list .snippet").count() == len(with_snippets) > 0

@@ -14,7 +14,16 @@ from kubegap.library.model import count_kinds, incidents_and_studies
 from web.conftest import screenshot
 
 PHONE = {"width": 390, "height": 844}
-SECTIONS = ("Symptoms", "Trigger", "Root cause", "Component", "Contributing factor", "Detection", "Remediation", "Lessons")
+SECTIONS = (
+    "Symptoms",
+    "Trigger",
+    "Root cause",
+    "Component",
+    "Contributing factor",
+    "Detection",
+    "Remediation",
+    "Lessons",
+)
 
 
 @pytest.fixture
@@ -155,7 +164,10 @@ def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_
         page.goto(url + "/cases/index.html?q=" + query)
         page.wait_for_function("document.getElementById('case-count').textContent !== '%d cases'" % len(library.cases))
         assert page.locator("#check-your-cluster").inner_text() == served, query
-        assert page.locator("#check-your-cluster button.copy").count() == page.locator("#check-your-cluster code.command").count()
+        assert (
+            page.locator("#check-your-cluster button.copy").count()
+            == page.locator("#check-your-cluster code.command").count()
+        )
     page.goto(url + "/cases/index.html")
     page.get_by_role("link", name="With sections").click()
     assert page.url.endswith("/cases/full.html")
@@ -177,11 +189,21 @@ def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_
 def _catalog(page) -> tuple[list[str], dict[str, str]]:
     rows = page.locator("table.checks tbody tr:visible").evaluate_all("rs => rs.map(r => r.dataset.id)")
     counts = page.locator("ul.counts li:visible").evaluate_all(
-        "ls => ls.map(l => [l.parentNode.dataset.filter + ':' + l.querySelector('a').dataset.value, l.querySelector('.count').textContent])")
+        "ls => ls.map(l => [l.parentNode.dataset.filter + ':' + l.querySelector('a').dataset.value, l.querySelector('.count').textContent])"
+    )
     return rows, dict(counts)
 
 
-@pytest.mark.parametrize("query", ["?severity=high", "?q=webhook", "?q=probe&severity=medium&severity=high", "?category=workloads&category=dns", "?q=zzzqqq"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?severity=high",
+        "?q=webhook",
+        "?q=probe&severity=medium&severity=high",
+        "?category=workloads&category=dns",
+        "?q=zzzqqq",
+    ],
+)
 def test_static_checks_catalog_filters_and_searches_as_the_server_does(watched, static_site, site_server, query):
     url, _ = static_site
     page = watched.page

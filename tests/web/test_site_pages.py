@@ -18,7 +18,16 @@ from kubegap.web.app import create_app
 from kubegap.web.links import VOCABULARY_SLUGS
 from kubegap.web.render import command_lines
 
-SECTIONS = ("Symptoms", "Trigger", "Root cause", "Component", "Contributing factor", "Detection", "Remediation", "Lessons")
+SECTIONS = (
+    "Symptoms",
+    "Trigger",
+    "Root cause",
+    "Component",
+    "Contributing factor",
+    "Detection",
+    "Remediation",
+    "Lessons",
+)
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +41,7 @@ def _text(html: str) -> str:
 
 def _panel(html: str) -> str:
     start = html.index('id="check-your-cluster"')
-    return html[start:html.index("</section>", start)]
+    return html[start : html.index("</section>", start)]
 
 
 def _named_checks(cases) -> list[str]:
@@ -41,14 +50,18 @@ def _named_checks(cases) -> list[str]:
 
 def _terms_by_size(library):
     """(vocabulary, term, cases) for every term with cases, most cases first."""
-    rows = [(v, t.id, [c for c in library.cases if has_term(c, v, t.id)]) for v in VOCABULARIES for t in library.vocabularies[v].terms]
+    rows = [
+        (v, t.id, [c for c in library.cases if has_term(c, v, t.id)])
+        for v in VOCABULARIES
+        for t in library.vocabularies[v].terms
+    ]
     return sorted([r for r in rows if r[2]], key=lambda r: -len(r[2]))
 
 
 def test_full_view_shows_every_section_of_every_listed_case(client, library):
     html = client.get("/cases", params={"view": "full", "component": "networking"}).text
     listed = library.filter(component=["networking"])[:20]
-    items = html[:html.index("</ol>")].split('class="case-item case-full"')[1:]
+    items = html[: html.index("</ol>")].split('class="case-item case-full"')[1:]
     assert len(items) == len(listed)
     for case, item in zip(listed, items, strict=True):
         assert f'href="/cases/{case.id}"' in item
@@ -63,7 +76,9 @@ def test_full_view_keeps_its_state_in_links_and_its_json_twin(client, library):
     assert 'href="/cases?root_cause=change&amp;page=2&amp;view=full"' in html
     assert '<input type="hidden" name="view" value="full">' in html
     twin = client.get("/cases.json", params={"view": "full", "root_cause": "change"}).json()
-    assert twin["view"] == "full" and twin["cases"][0]["lessons"] == list(library.filter(root_cause=["change"])[0].lessons)
+    assert twin["view"] == "full" and twin["cases"][0]["lessons"] == list(
+        library.filter(root_cause=["change"])[0].lessons
+    )
     assert client.get("/cases", params={"view": "wide"}).status_code == 400
 
 
@@ -74,10 +89,15 @@ def test_panel_names_every_active_filter_and_the_search(client, library):
     cilium, change = library.term("component", "networking/cilium").name, library.term("root_cause", "change").name
     subject = "This case involves" if len(cases) == 1 else f"These {len(cases)} cases involve"
     verb, match = ("has", "matches") if len(cases) == 1 else ("have", "match")
-    assert f"{subject} {cilium}, {verb} the root cause {change} and {match} the search “network”." in _text(_panel(html))
+    assert f"{subject} {cilium}, {verb} the root cause {change} and {match} the search “network”." in _text(
+        _panel(html)
+    )
 
 
-@pytest.mark.parametrize("params", [{}, {"component": "gpu"}, {"symptom": "impact/full-outage", "q": "dns"}, {"contributing_factor": "config"}])
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"component": "gpu"}, {"symptom": "impact/full-outage", "q": "dns"}, {"contributing_factor": "config"}],
+)
 def test_panel_command_runs_exactly_the_checks_the_listed_cases_name(client, library, params):
     filters = {k: [v] for k, v in params.items() if k != "q"}
     cases = library.index.search(params.get("q"), filters, 1, 500).cases
@@ -124,9 +144,12 @@ def test_term_pages_paginate_and_link_to_the_filterable_list(client, library):
 def test_checks_catalog_counts_by_category_and_severity(client):
     html = client.get("/checks").text
     checks = all_checks()
-    for name, counts in (("category", Counter(c.category for c in checks)), ("severity", Counter(c.severity for c in checks))):
-        block = html[html.index(f'data-filter="{name}"'):]
-        block = block[:block.index("</ul>")]
+    for name, counts in (
+        ("category", Counter(c.category for c in checks)),
+        ("severity", Counter(c.severity for c in checks)),
+    ):
+        block = html[html.index(f'data-filter="{name}"') :]
+        block = block[: block.index("</ul>")]
         shown = {v: int(n) for v, n in re.findall(r'data-value="([^"]+)".*?<span class="count">(\d+)</span>', block)}
         assert shown == dict(counts)
 
@@ -146,7 +169,9 @@ def test_checks_catalog_searches_ids_titles_and_documentation(client):
     by_id = client.get("/checks.json", params={"q": "nccl-timeouts-unset"}).json()
     assert by_id[0]["id"] == "nccl-timeouts-unset"
     fix_words = client.get("/checks.json", params={"q": "PodDisruptionBudget"}).json()
-    assert fix_words and all("pdb" in c["id"] or "disruption" in (c["title"] + str(c["documentation"])).lower() for c in fix_words[:3])
+    assert fix_words and all(
+        "pdb" in c["id"] or "disruption" in (c["title"] + str(c["documentation"])).lower() for c in fix_words[:3]
+    )
     assert client.get("/checks.json", params={"q": "zzzqqq"}).json() == []
     assert "No check matches." in client.get("/checks", params={"q": "zzzqqq"}).text
 
@@ -173,7 +198,10 @@ def test_every_page_has_a_favicon_and_the_copy_script(client):
     for path in ("/", "/cases", "/checks", "/component/gpu"):
         html = client.get(path).text
         icon = re.search(r'<link rel="icon" type="image/svg\+xml" href="data:image/svg\+xml,([^"]+)">', html).group(1)
-        assert unquote(icon.replace("&#34;", '"').replace("&#39;", "'")) == (STATIC_DIR / "favicon.svg").read_text().strip()
+        assert (
+            unquote(icon.replace("&#34;", '"').replace("&#39;", "'"))
+            == (STATIC_DIR / "favicon.svg").read_text().strip()
+        )
         assert '<script src="/static/site.js" defer></script>' in html
 
 

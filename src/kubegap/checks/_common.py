@@ -95,7 +95,9 @@ def _images(template: PodTemplate) -> list[str]:
 
 def named_or_running(workload: Workload, vocabulary: Vocabulary) -> bool:
     """Whether the workload's name or one of its images names an entry of ``vocabulary`` (as words)."""
-    return vocabulary.find(workload.ref.name) is not None or any(vocabulary.find(i) for t in workload.templates for i in images(t))
+    return vocabulary.find(workload.ref.name) is not None or any(
+        vocabulary.find(i) for t in workload.templates for i in images(t)
+    )
 
 
 def daemonsets_matching(inventory: Inventory, vocabulary: Vocabulary) -> Iterator[Workload]:
@@ -122,7 +124,11 @@ def pdb_covers(inventory: Inventory, workload: Workload) -> bool:
     """Whether a PodDisruptionBudget in the workload's namespace selects one of its pod templates."""
     for pdb in inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-        if namespace(pdb) == workload.ref.namespace and selector and any(selector.matches(t.labels) for t in workload.templates):
+        if (
+            namespace(pdb) == workload.ref.namespace
+            and selector
+            and any(selector.matches(t.labels) for t in workload.templates)
+        ):
             return True
     return False
 
@@ -163,7 +169,9 @@ def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
     return workloads_selected_by(inventory, service, "Service", _service_selector)
 
 
-def workloads_selected_by(inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector | None]) -> list[Workload]:
+def workloads_selected_by(
+    inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector | None]
+) -> list[Workload]:
     """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
 
     Worked out for every object of ``kind`` at once, once per audit and ``selector`` (a module-level
@@ -177,8 +185,10 @@ def _selected_per_object(
     inventory: Inventory, kind: str, selector: Callable[[dict], Selector | None]
 ) -> dict[int, tuple[dict, list[Workload]]]:
     """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
-    return inventory.derive(("workloads_selected_by", kind, selector),
-                            lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)})
+    return inventory.derive(
+        ("workloads_selected_by", kind, selector),
+        lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)},
+    )
 
 
 def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
@@ -214,16 +224,28 @@ def _nearest(folders: list[str | None], folder: str | None) -> set[str | None]:
     def shared(other: str | None) -> int:
         if other is None or folder is None:
             return 0
-        return len(os.path.commonpath([other, folder]).split(os.sep)) if os.path.isabs(other) == os.path.isabs(folder) else 0
+        return (
+            len(os.path.commonpath([other, folder]).split(os.sep))
+            if os.path.isabs(other) == os.path.isabs(folder)
+            else 0
+        )
+
     best = max(shared(f) for f in folders)
     return {f for f in folders if shared(f) == best}
 
 
 WRITE_VERBS = frozenset({"create", "update", "patch", "delete", "deletecollection", "*"})
-NOT_RECONCILED = frozenset({
-    "events", "leases", "tokenreviews", "subjectaccessreviews", "selfsubjectaccessreviews", "localsubjectaccessreviews",
-    "selfsubjectrulesreviews",
-})
+NOT_RECONCILED = frozenset(
+    {
+        "events",
+        "leases",
+        "tokenreviews",
+        "subjectaccessreviews",
+        "selfsubjectaccessreviews",
+        "localsubjectaccessreviews",
+        "selfsubjectrulesreviews",
+    }
+)
 """Resources written by programs that reconcile nothing: events, their own Lease, and access reviews (a
 webhook or aggregated API server delegating authentication)."""
 
@@ -265,22 +287,42 @@ def _account_rights(inventory: Inventory) -> AccountRights:
     rights = AccountRights(set(), set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name) \
-            if role_kind in ("Role", "ClusterRole") else None
+        role = (
+            inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
+            if role_kind in ("Role", "ClusterRole")
+            else None
+        )
         rules = granted_rules(inventory, role)
         writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
-        objects = any(not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED for rule in writes)
-        webhooks = any(set(map(str, as_list(rule.get("verbs")))) & {"create", "*"} and any(
-            _covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES) for rule in writes)
-        watches = any(set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"} and not rule.get("resourceNames")
-                      and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED for rule in rules)
+        objects = any(
+            not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED
+            for rule in writes
+        )
+        webhooks = any(
+            set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
+            and any(_covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES)
+            for rule in writes
+        )
+        watches = any(
+            set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"}
+            and not rule.get("resourceNames")
+            and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED
+            for rule in rules
+        )
         for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
                 subject_ns = dig(subject, "namespace")
-                account = (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject["name"])
-                for granted, holders in ((leases, rights.leases), (objects, rights.objects), (webhooks, rights.webhooks),
-                                         (watches, rights.watchers)):
+                account = (
+                    subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding),
+                    subject["name"],
+                )
+                for granted, holders in (
+                    (leases, rights.leases),
+                    (objects, rights.objects),
+                    (webhooks, rights.webhooks),
+                    (watches, rights.watchers),
+                ):
                     if granted:
                         holders.add(account)
     return rights
@@ -447,15 +489,54 @@ def image_name(container: dict) -> str:
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
 
 
-DATA_STORES = Vocabulary((
-    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "redis", "valkey", "minio", "elasticsearch",
-    "opensearch", "cassandra", "kafka", "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "rabbitmq",
-))
+DATA_STORES = Vocabulary(
+    (
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mariadb",
+        "mongo",
+        "mongodb",
+        "redis",
+        "valkey",
+        "minio",
+        "elasticsearch",
+        "opensearch",
+        "cassandra",
+        "kafka",
+        "zookeeper",
+        "etcd",
+        "clickhouse",
+        "cockroach",
+        "cockroachdb",
+        "rabbitmq",
+    )
+)
 """Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
 
 
-COMPANIONS = Vocabulary(("operator", "exporter", "controller", "proxy", "backup", "agent", "sidecar", "client", "ui", "admin",
-                         "adapter", "manager", "dashboard", "migrator", "migrations", "init", "tools", "cli"))
+COMPANIONS = Vocabulary(
+    (
+        "operator",
+        "exporter",
+        "controller",
+        "proxy",
+        "backup",
+        "agent",
+        "sidecar",
+        "client",
+        "ui",
+        "admin",
+        "adapter",
+        "manager",
+        "dashboard",
+        "migrator",
+        "migrations",
+        "init",
+        "tools",
+        "cli",
+    )
+)
 """Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
 ``redis-exporter``)."""
 
@@ -513,7 +594,9 @@ def pod_sources(inventory: Inventory) -> PodSources:
 
 def audited_workloads(inventory: Inventory) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
-    return inventory.derive("audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)])
+    return inventory.derive(
+        "audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)]
+    )
 
 
 KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")

@@ -10,7 +10,14 @@ from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
 from kubegap.checks._common import absent_means_none, container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check, severity_rank
 from kubegap.checks.networking import ReadyEndpoints
-from kubegap.checks.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, fails_closed, runs_one_replica, serving
+from kubegap.checks.serving import (
+    CONVERSION,
+    SERVING_EVIDENCE_KINDS,
+    called_service,
+    fails_closed,
+    runs_one_replica,
+    serving,
+)
 from kubegap.checks.workloads import more_replicas_fix
 from kubegap.inventory import Inventory
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
@@ -117,9 +124,15 @@ def intercepts(webhook: Webhook) -> tuple[str, str | None]:
 
 def _namespaces_left_out(webhook: Webhook) -> list[str]:
     """The namespaces a webhook's namespaceSelector leaves out by name (``kubernetes.io/metadata.name NotIn``)."""
-    return sorted({str(value) for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
-                   if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
-                   for value in as_list(dig(term, "values")) if isinstance(value, str)})
+    return sorted(
+        {
+            str(value)
+            for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
+            if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
+            for value in as_list(dig(term, "values"))
+            if isinstance(value, str)
+        }
+    )
 
 
 def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
@@ -128,7 +141,10 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
     if "*" in groups:
         return "high", "every API group"
     if _covers_pods(webhook):
-        return "high", "pods" if "*" not in resources and "*/*" not in resources else "every core resource, pods included"
+        return (
+            "high",
+            "pods" if "*" not in resources and "*/*" not in resources else "every core resource, pods included",
+        )
     if groups & WORKLOAD_GROUPS:
         return "high", f"workloads: {', '.join(resources)}"
     if all("." in g and g not in BUILTIN_GROUPS for g in groups):
@@ -308,7 +324,9 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     slow = [
         (webhook, timeout)
         for webhook in webhooks(ctx)
-        if isinstance(timeout := webhook.timeout_seconds, int | float) and not isinstance(timeout, bool) and timeout > limit
+        if isinstance(timeout := webhook.timeout_seconds, int | float)
+        and not isinstance(timeout, bool)
+        and timeout > limit
     ]
     for configuration, group in per_configuration(slow):
         yield ctx.finding(
@@ -320,7 +338,9 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
             )
             + ".",
             *(
-                Evidence(f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)"))
+                Evidence(
+                    f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)")
+                )
                 for webhook, timeout in group
             ),
         )
@@ -331,9 +351,7 @@ def webhook_service(inventory: Inventory, webhook: Webhook) -> tuple[str | None,
     return called_service(inventory, *webhook.service)
 
 
-def _backend_gaps(
-    ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook
-) -> Iterator[tuple[str, Evidence]]:
+def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook) -> Iterator[tuple[str, Evidence]]:
     ns, service_name = webhook.service
     ns, service = webhook_service(ctx.inventory, webhook)
     if service is None:
@@ -347,8 +365,15 @@ def _backend_gaps(
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     if runs_one_replica(backends):
         written = dig(backends[0].obj, "spec", "replicas")
-        yield SINGLE, Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)")
-    elif backends and absent_means_none(ctx.inventory, "PodDisruptionBudget") and not any(pdb_covers(ctx.inventory, w) for w in backends):
+        yield (
+            SINGLE,
+            Evidence(f"{backends[0].ref} spec.replicas", written if written is not None else "unset (1, the default)"),
+        )
+    elif (
+        backends
+        and absent_means_none(ctx.inventory, "PodDisruptionBudget")
+        and not any(pdb_covers(ctx.inventory, w) for w in backends)
+    ):
         yield UNBUDGETED, Evidence("workloads no PodDisruptionBudget covers", [str(w.ref) for w in backends])
 
 
@@ -359,7 +384,16 @@ def _backend_gaps(
     category="admission",
     cases=[JETSTACK, "dfds-2022-kyverno-crashloop-fail-closed-webhook-blocks-services"],
     requires=["Service"],
-    reads=[*SERVING_EVIDENCE_KINDS, *WEBHOOK_KINDS, "EndpointSlice", "Endpoints", "PodDisruptionBudget", "PersistentVolumeClaim", "HorizontalPodAutoscaler", *RBAC_KINDS],
+    reads=[
+        *SERVING_EVIDENCE_KINDS,
+        *WEBHOOK_KINDS,
+        "EndpointSlice",
+        "Endpoints",
+        "PodDisruptionBudget",
+        "PersistentVolumeClaim",
+        "HorizontalPodAutoscaler",
+        *RBAC_KINDS,
+    ],
     fix=(
         "Run the webhook's backend with at least two replicas spread across nodes, readiness and liveness "
         "probes, and a PodDisruptionBudget; for a validating webhook the cluster can do without for a while, "
@@ -438,7 +472,10 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     gaps_of: dict[tuple[tuple[str, str], int], list[tuple[str, Evidence]]] = {}
     failing = []
     for webhook in candidates:
-        backend = (webhook.service, id(webhook.configuration))  # a missing Service is judged from each configuration's files
+        backend = (
+            webhook.service,
+            id(webhook.configuration),
+        )  # a missing Service is judged from each configuration's files
         if backend not in gaps_of:
             gaps_of[backend] = list(_backend_gaps(ctx, endpoints, webhook))
         if gaps_of[backend]:
@@ -450,8 +487,14 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
         groups = [(subject, first), *configurations]
         one = len(members) == 1
         clauses = "; ".join(word if one else word.replace("its ", "their ") for word, _ in gaps)
-        named = _names(first) if len(groups) == 1 else "Webhooks " + " and ".join(
-            f"{kind(configuration)} {name(configuration)} ({', '.join(w.name for w, _ in group)})" for configuration, group in groups
+        named = (
+            _names(first)
+            if len(groups) == 1
+            else "Webhooks "
+            + " and ".join(
+                f"{kind(configuration)} {name(configuration)} ({', '.join(w.name for w, _ in group)})"
+                for configuration, group in groups
+            )
         )
         backend = first[0][0]
         evidence = [
@@ -468,8 +511,11 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             severity = min(severity, "medium", key=severity_rank)
         scope = _scope([what for _, what in reach])
         _, service = webhook_service(ctx.inventory, backend)
-        converts = sorted(role.removeprefix(CONVERSION) for role in (serving(ctx.inventory).api_roles(service) if service else [])
-                          if role.startswith(CONVERSION))
+        converts = sorted(
+            role.removeprefix(CONVERSION)
+            for role in (serving(ctx.inventory).api_roles(service) if service else [])
+            if role.startswith(CONVERSION)
+        )
         converted = first_and_more(converts, "more custom resources") if converts else ""
         also = f" Its Service also converts {converted}, whose reads and writes fail with it." if converts else ""
         yield ctx.finding(
@@ -480,8 +526,14 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             Evidence("intercepts", scope),
             *(e for _, e in gaps),
             severity=severity,
-            remediation=_backend_fix(ctx, members[0][0], gaps, mutating=any(
-                dig(webhook.configuration, "kind") == "MutatingWebhookConfiguration" for webhook, _ in members)),
+            remediation=_backend_fix(
+                ctx,
+                members[0][0],
+                gaps,
+                mutating=any(
+                    dig(webhook.configuration, "kind") == "MutatingWebhookConfiguration" for webhook, _ in members
+                ),
+            ),
         )
 
 
@@ -489,7 +541,11 @@ def _scope(intercepted: list[str | None]) -> str:
     """What a group of webhooks intercepts, said once: ``intercepting pods and custom resources (x)``. Pods
     labelled so, or outside some namespaces, are among pods: said once, as pods."""
     objects = list(dict.fromkeys(what for what in intercepted if what))
-    objects = [what for what in objects if not any(what.startswith((f"{whole} labelled ", f"{whole} outside ")) for whole in objects)]
+    objects = [
+        what
+        for what in objects
+        if not any(what.startswith((f"{whole} labelled ", f"{whole} outside ")) for whole in objects)
+    ]
     said = ["intercepting " + " and ".join(objects)] if objects else []
     if None in intercepted:
         said.append("with no rules in the input: they may be filled in at run time")
@@ -524,10 +580,15 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
         for _, _, c in serving(ctx.inventory).serving_containers(backends[0], [service])
         if (missing := [kind for kind in ("readiness", "liveness") if not isinstance(c.get(f"{kind}Probe"), dict)])
     )
-    ignore = ("" if mutating else
-              " Or set failurePolicy Ignore if the cluster can do without the validation for a while.")
+    ignore = (
+        "" if mutating else " Or set failurePolicy Ignore if the cluster can do without the validation for a while."
+    )
     return f"{more}{probes}{ignore}"
-def _per_backend(failing: list[tuple[Webhook, list[tuple[str, Evidence]]]]) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
+
+
+def _per_backend(
+    failing: list[tuple[Webhook, list[tuple[str, Evidence]]]],
+) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
     """Failing webhooks grouped by the Service that serves them, across configurations: one backend is one
     cause, so one finding. Configurations come in kind and name order, the first being the finding's subject."""
     groups: dict[tuple[str, str], list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}

@@ -12,7 +12,9 @@ from kubegap.podtemplates import BUILTIN_CONTROLLERS
 from kubegap.tokens import Vocabulary
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
-INGRESS_NGINX_IMAGES = Vocabulary(("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller"))
+INGRESS_NGINX_IMAGES = Vocabulary(
+    ("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller")
+)
 _TAG = re.compile(r":v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.]+)?(?:@sha256:[0-9a-f]+)?$")
 PATCHED = ((1, 11, 5), (1, 12, 1))
 """The first fixed release of each maintained line; every earlier release is affected."""
@@ -94,9 +96,15 @@ def ingress_nginx_admission_vulnerable(ctx: Context) -> Iterator[Finding]:
             if not version or not _unpatched(version):
                 continue  # the flags are read only for an affected controller
             words = command_words(container)
-            webhook = next((w for w in words if w.startswith("--validating-webhook") and w != "--validating-webhook="), None)
+            webhook = next(
+                (w for w in words if w.startswith("--validating-webhook") and w != "--validating-webhook="), None
+            )
             if webhook:
-                evidence.append(Evidence(f"{path}.image", {"container": container_name(container), "image": image, "webhook": webhook}))
+                evidence.append(
+                    Evidence(
+                        f"{path}.image", {"container": container_name(container), "image": image, "webhook": webhook}
+                    )
+                )
         if evidence:
             yield ctx.finding(
                 workload.obj,

@@ -11,7 +11,18 @@ from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
-from kubegap.resources import api_version, as_dict, as_list, command_words, containers, dig, kind, name, namespace, quantity
+from kubegap.resources import (
+    api_version,
+    as_dict,
+    as_list,
+    command_words,
+    containers,
+    dig,
+    kind,
+    name,
+    namespace,
+    quantity,
+)
 from kubegap.podtemplates import pod_templates
 from kubegap.tokens import Vocabulary
 
@@ -36,7 +47,10 @@ def _ipv4_network(text: str) -> ipaddress.IPv4Network | None:
 
 def _words(obj: dict) -> str:
     return " ".join(
-        word for template in pod_templates(obj) for _, container in containers(template.spec) for word in command_words(container)
+        word
+        for template in pod_templates(obj)
+        for _, container in containers(template.spec)
+        for word in command_words(container)
     )
 
 
@@ -271,13 +285,22 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     ```
     """
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
-    guarded = set() if clients is None or not ctx.left_to("webhook-backend-unavailable") else {  # webhook-backend-unavailable reports their one replica
-        (w.ref.namespace, w.kind, w.ref.name) for w in ctx.inventory.workloads
-        if any(runs_one_replica(service_workloads(ctx.inventory, s)) for s in clients.fail_closed_services(w))
-    }
+    guarded = (
+        set()
+        if clients is None or not ctx.left_to("webhook-backend-unavailable")
+        else {  # webhook-backend-unavailable reports their one replica
+            (w.ref.namespace, w.kind, w.ref.name)
+            for w in ctx.inventory.workloads
+            if any(runs_one_replica(service_workloads(ctx.inventory, s)) for s in clients.fail_closed_services(w))
+        }
+    )
     for hpa in ctx.inventory.of_kind("HorizontalPodAutoscaler"):
         minimum, maximum = _hpa_bounds(hpa)
-        target = (namespace(hpa), dig(hpa, "spec", "scaleTargetRef", "kind"), dig(hpa, "spec", "scaleTargetRef", "name"))
+        target = (
+            namespace(hpa),
+            dig(hpa, "spec", "scaleTargetRef", "kind"),
+            dig(hpa, "spec", "scaleTargetRef", "name"),
+        )
         if minimum < 2 and all(isinstance(part, str) for part in target[1:]) and target in guarded:
             continue  # webhook-backend-unavailable's: the API's availability, one cause
         if maximum is not None and minimum == maximum:
@@ -288,7 +311,9 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.maxReplicas", maximum),
             )
         elif minimum < 2:
-            yield ctx.finding(hpa, f"HPA may scale down to {minimum} replica(s).", Evidence("spec.minReplicas", minimum))
+            yield ctx.finding(
+                hpa, f"HPA may scale down to {minimum} replica(s).", Evidence("spec.minReplicas", minimum)
+            )
 
 
 IMPLICIT_CPU = "unset: 80% CPU utilization by default"
@@ -395,7 +420,11 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
             how = missing_said(ctx, kind_name, namespace(hpa), target_name, hpa)
             if how is None:
                 continue
-            yield ctx.finding(hpa, f"HPA targets {kind_name} {target_name}, which does not exist{how}.", Evidence("spec.scaleTargetRef", ref))
+            yield ctx.finding(
+                hpa,
+                f"HPA targets {kind_name} {target_name}, which does not exist{how}.",
+                Evidence("spec.scaleTargetRef", ref),
+            )
             continue
         evidence = []
         for path, resource, only, implicit in _resource_metrics(hpa):
@@ -403,7 +432,8 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 container_name(c)
                 for template in pod_templates(target)
                 for _, c in containers(template.spec, init=False)
-                if (only is None or c.get("name") == only) and dig(c, "resources", "requests", resource) in (None, "")
+                if (only is None or c.get("name") == only)
+                and dig(c, "resources", "requests", resource) in (None, "")
                 and dig(c, "resources", "limits", resource) in (None, "")
             ]
             if lacking:

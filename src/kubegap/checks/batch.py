@@ -112,8 +112,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
         if "backoffLimit" in spec:
             continue
         replaced = workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Replace"
-        hang = ("a hanging run is stopped only when the next scheduled run replaces it" if replaced
-                else "a hanging run is never stopped")
+        hang = (
+            "a hanging run is stopped only when the next scheduled run replaces it"
+            if replaced
+            else "a hanging run is never stopped"
+        )
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} sets neither backoffLimit nor activeDeadlineSeconds: a failing run is retried 6 times (the "
@@ -126,8 +129,12 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
 CRONJOB_MISSED = "kubernetes-user-2017-cronjobs-too-many-missed-start-times"
 
 _MACROS = {
-    "@yearly": dt.timedelta(days=366), "@annually": dt.timedelta(days=366), "@monthly": dt.timedelta(days=31),
-    "@weekly": dt.timedelta(days=7), "@daily": dt.timedelta(days=1), "@midnight": dt.timedelta(days=1),
+    "@yearly": dt.timedelta(days=366),
+    "@annually": dt.timedelta(days=366),
+    "@monthly": dt.timedelta(days=31),
+    "@weekly": dt.timedelta(days=7),
+    "@daily": dt.timedelta(days=1),
+    "@midnight": dt.timedelta(days=1),
     "@hourly": dt.timedelta(hours=1),
 }
 
@@ -362,12 +369,18 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
             continue
         deadline = dig(spec, "jobTemplate", "spec", "activeDeadlineSeconds")
         interval = longest_gap(spec.get("schedule"))
-        bounded = isinstance(deadline, int) and not isinstance(deadline, bool) and (
-            interval is None or deadline < interval.total_seconds()
+        bounded = (
+            isinstance(deadline, int)
+            and not isinstance(deadline, bool)
+            and (interval is None or deadline < interval.total_seconds())
         )
         if bounded:
             continue
-        why = "no run deadline" if deadline is None else f"a run deadline of {deadline}s, not shorter than its schedule interval"
+        why = (
+            "no run deadline"
+            if deadline is None
+            else f"a run deadline of {deadline}s, not shorter than its schedule interval"
+        )
         yield ctx.finding(
             cronjob,
             f"CronJob allows concurrent runs (concurrencyPolicy {policy if 'concurrencyPolicy' in spec else 'unset: Allow'}) "
@@ -385,8 +398,13 @@ RESTARTING_POLICIES = ("OnFailure", "Always", "ExitCode")
 def _training_bound(obj: dict) -> str | None:
     """The field that bounds a Kubeflow training job's retries or run time, if any."""
     spec = as_dict(obj.get("spec"))
-    for path in (("runPolicy", "backoffLimit"), ("runPolicy", "activeDeadlineSeconds"), ("backoffLimit",),
-                 ("activeDeadlineSeconds",), ("elasticPolicy", "maxRestarts")):
+    for path in (
+        ("runPolicy", "backoffLimit"),
+        ("runPolicy", "activeDeadlineSeconds"),
+        ("backoffLimit",),
+        ("activeDeadlineSeconds",),
+        ("elasticPolicy", "maxRestarts"),
+    ):
         if dig(spec, *path) is not None:
             return "spec." + ".".join(path)
     return None
@@ -464,7 +482,11 @@ def training_job_unbounded(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in ctx.inventory.workloads:
-        if workload.kind not in REPLICA_SPEC_KINDS or _has_condition(workload.obj, ("Succeeded", "Failed")) or _training_bound(workload.obj):
+        if (
+            workload.kind not in REPLICA_SPEC_KINDS
+            or _has_condition(workload.obj, ("Succeeded", "Failed"))
+            or _training_bound(workload.obj)
+        ):
             continue
         field = REPLICA_SPEC_KINDS[workload.kind]
         restarting = {
@@ -491,7 +513,9 @@ ORT_JOBS = "ort-server-user-2026-completed-jobs-fill-etcd-quota"
 
 
 def _owned_by_cronjob(job: dict) -> bool:
-    return any(isinstance(r, dict) and r.get("kind") == "CronJob" for r in as_list(dig(job, "metadata", "ownerReferences")))
+    return any(
+        isinstance(r, dict) and r.get("kind") == "CronJob" for r in as_list(dig(job, "metadata", "ownerReferences"))
+    )
 
 
 @check(
@@ -548,7 +572,8 @@ def finished_jobs_accumulating(ctx: Context) -> Iterator[Finding]:
         namespace(job) or "(none)"
         for job in ctx.inventory.of_kind("Job")
         if _has_condition(job, ("Complete", "Failed"))
-        and not _owned_by_cronjob(job) and dig(job, "spec", "ttlSecondsAfterFinished") is None
+        and not _owned_by_cronjob(job)
+        and dig(job, "spec", "ttlSecondsAfterFinished") is None
     )
     total = sum(finished.values())
     if total >= ctx.setting("max_finished_jobs"):

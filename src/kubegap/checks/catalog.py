@@ -32,7 +32,9 @@ def _facts(check: Check) -> str:
         facts.append("Runs on a fleet: two or more clusters audited together.")
     optional = [k for k in check.reads if k not in check.requires]
     if set(WORKLOAD_KINDS) <= set(optional):
-        optional = ["workloads (every kind with pod templates)"] + [f"`{k}`" for k in optional if k not in WORKLOAD_KINDS]
+        optional = ["workloads (every kind with pod templates)"] + [
+            f"`{k}`" for k in optional if k not in WORKLOAD_KINDS
+        ]
     else:
         optional = [f"`{k}`" for k in optional]
     if optional:
@@ -44,7 +46,11 @@ def _facts(check: Check) -> str:
 
 def _setting(check: Check, key: str) -> str:
     default = check.defaults[key]
-    return f"`{key}` (default `{json.dumps(default)}`)" if default is not None else f"`{key}` ({check.setting_types[key].__name__}, unset by default)"
+    return (
+        f"`{key}` (default `{json.dumps(default)}`)"
+        if default is not None
+        else f"`{key}` ({check.setting_types[key].__name__}, unset by default)"
+    )
 
 
 def check_markdown(check: Check, library: Library, level: int = 1) -> str:
@@ -56,7 +62,9 @@ def check_markdown(check: Check, library: Library, level: int = 1) -> str:
     sections.append(f"{sub} Cases\n\n{_cases(check, library)}")
     seen = [c for c in library.naming_check(check.id) if c.id not in check.cases]
     if seen:
-        sections.append(f"{sub} Also seen in\n\n" + "\n".join(f"- {c.title} ({c.organization}, {c.when}): `{c.id}`" for c in seen))
+        sections.append(
+            f"{sub} Also seen in\n\n" + "\n".join(f"- {c.title} ({c.organization}, {c.when}): `{c.id}`" for c in seen)
+        )
     return "\n\n".join(sections)
 
 

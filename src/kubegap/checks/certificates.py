@@ -14,7 +14,12 @@ from kubegap.resources import as_list, dig
 DEVSTATS = "cncf-2021-devstats-cert-manager-renewal-failed-cert-expired"
 DATASHIM = "datashim-2022-webhook-certificates-expire-pod-creation-fails"
 
-WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "APIService", "CustomResourceDefinition")
+WEBHOOK_KINDS = (
+    "ValidatingWebhookConfiguration",
+    "MutatingWebhookConfiguration",
+    "APIService",
+    "CustomResourceDefinition",
+)
 _PEM = re.compile(rb"-----BEGIN CERTIFICATE-----(.+?)-----END CERTIFICATE-----", re.DOTALL)
 
 
@@ -23,7 +28,7 @@ def _element(data: bytes, at: int) -> tuple[int, int, int]:
     tag, length, at = data[at], data[at + 1], at + 2
     if length & 0x80:
         count = length & 0x7F
-        length, at = int.from_bytes(data[at:at + count], "big"), at + count
+        length, at = int.from_bytes(data[at : at + count], "big"), at + count
     if at + length > len(data):
         raise ValueError("truncated DER")
     return tag, at, at + length
@@ -84,7 +89,10 @@ def _ca_bundles(obj: dict) -> Iterator[tuple[str, object]]:
     for index, webhook in enumerate(as_list(obj.get("webhooks"))):
         yield f"webhooks[{index}].clientConfig.caBundle", dig(webhook, "clientConfig", "caBundle")
     yield "spec.caBundle", dig(obj, "spec", "caBundle")
-    yield "spec.conversion.webhook.clientConfig.caBundle", dig(obj, "spec", "conversion", "webhook", "clientConfig", "caBundle")
+    yield (
+        "spec.conversion.webhook.clientConfig.caBundle",
+        dig(obj, "spec", "conversion", "webhook", "clientConfig", "caBundle"),
+    )
 
 
 def _certificate_problems(ctx: Context, horizon: datetime) -> Iterator[tuple[dict, str, Evidence]]:
@@ -92,7 +100,11 @@ def _certificate_problems(ctx: Context, horizon: datetime) -> Iterator[tuple[dic
         ready = next((c for c in as_list(dig(cert, "status", "conditions")) if dig(c, "type") == "Ready"), None)
         expires = _timestamp(dig(cert, "status", "notAfter"))
         if dig(ready, "status") == "False":
-            yield cert, f"is not Ready ({dig(ready, 'reason') or 'no reason'})", Evidence("status.conditions[Ready]", dig(ready, "message"))
+            yield (
+                cert,
+                f"is not Ready ({dig(ready, 'reason') or 'no reason'})",
+                Evidence("status.conditions[Ready]", dig(ready, "message")),
+            )
         elif expires is not None and expires <= horizon:
             yield cert, f"expires {expires.isoformat()}", Evidence("status.notAfter", dig(cert, "status", "notAfter"))
 
@@ -159,7 +171,9 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
     for kind_name in WEBHOOK_KINDS:
         for obj in ctx.inventory.of_kind(kind_name):
             expiring = {
-                path: found for path, bundle in _ca_bundles(obj) if (found := [e for e in bundle_expiries(bundle) if e <= horizon])
+                path: found
+                for path, bundle in _ca_bundles(obj)
+                if (found := [e for e in bundle_expiries(bundle) if e <= horizon])
             }
             if expiring:
                 first = min(e for found in expiring.values() for e in found)

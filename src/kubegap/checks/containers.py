@@ -183,14 +183,21 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             qos = ""
             if best_effort := _best_effort(ctx, workload):
                 whose = _whose_pods(workload, best_effort)
-                qos = (f": {whose} are BestEffort (their critical priority keeps the kubelet from evicting them, "
-                       "so nothing else bounds them)" if _critical(workload) else
-                       f": {whose} are BestEffort, evicted before pods that stay within their requests when the node "
-                       "runs short")
-            unbounded = any("memory" in requests for _, _, requests, _ in gaps)  # no request and no limit: a limit is one
+                qos = (
+                    f": {whose} are BestEffort (their critical priority keeps the kubelet from evicting them, "
+                    "so nothing else bounds them)"
+                    if _critical(workload)
+                    else f": {whose} are BestEffort, evicted before pods that stay within their requests when the node "
+                    "runs short"
+                )
+            unbounded = any(
+                "memory" in requests for _, _, requests, _ in gaps
+            )  # no request and no limit: a limit is one
             scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
             yield ctx.finding(
-                workload.obj, f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.", *evidence,
+                workload.obj,
+                f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.",
+                *evidence,
                 severity=None if unbounded or scaled else "low",
             )
 
@@ -209,9 +216,13 @@ def _best_effort(ctx: Context, workload: Workload) -> list[PodTemplate]:
     if any(limit_range_defaults(ctx.inventory, workload.ref.namespace)):
         return []
     return [
-        template for template in workload.templates
-        if all(not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits")))) & {"cpu", "memory"}
-               for _, c in containers(template.spec))
+        template
+        for template in workload.templates
+        if all(
+            not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits"))))
+            & {"cpu", "memory"}
+            for _, c in containers(template.spec)
+        )
     ]
 
 
@@ -291,7 +302,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
         evidence = [
             Evidence(f"{path}.resources.limits", {"container": container, "missing": limits})
             for path, container, requests, limits in gaps
-            if limits and (not requests or not ctx.left_to("requests-missing"))  # else requests-missing's, limit included
+            if limits
+            and (not requests or not ctx.left_to("requests-missing"))  # else requests-missing's, limit included
         ]
         if evidence:
             named = ", ".join(e.value["container"] for e in evidence)
@@ -369,11 +381,16 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             limit = dig(container, "resources", "limits", "cpu")
             cores = quantity(limit)
             if cores is not None and 0 < cores < ceiling:
-                evidence.append(Evidence(f"{path}.resources.limits.cpu", {
-                    "container": container_name(container),
-                    "limit": limit,
-                    "request": dig(container, "resources", "requests", "cpu"),
-                }))
+                evidence.append(
+                    Evidence(
+                        f"{path}.resources.limits.cpu",
+                        {
+                            "container": container_name(container),
+                            "limit": limit,
+                            "request": dig(container, "resources", "requests", "cpu"),
+                        },
+                    )
+                )
         if evidence:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
@@ -482,7 +499,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
                 workload.obj,
                 f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed at once, with "
                 "requests in flight, and clients inside the cluster keep reaching them until their endpoints are removed.",
-                *(Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0) for t in workload.templates if graces[id(t)] == 0),
+                *(
+                    Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0)
+                    for t in workload.templates
+                    if graces[id(t)] == 0
+                ),
                 remediation=NO_GRACE_FIX,
             )
             continue
@@ -490,12 +511,18 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
         evidence, short = [], set()
         for template in workload.templates if behind else ():
             grace = graces[id(template)]
-            if grace is None or grace >= minimum or any(_has_pre_stop(c) for _, c in containers(template.spec, init=False)):
+            if (
+                grace is None
+                or grace >= minimum
+                or any(_has_pre_stop(c) for _, c in containers(template.spec, init=False))
+            ):
                 continue
             short.add(grace)
             evidence += [
-                Evidence(spec_path(template, "terminationGracePeriodSeconds"),
-                         grace if "terminationGracePeriodSeconds" in template.spec else f"unset ({grace}, the default)"),
+                Evidence(
+                    spec_path(template, "terminationGracePeriodSeconds"),
+                    grace if "terminationGracePeriodSeconds" in template.spec else f"unset ({grace}, the default)",
+                ),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
         if evidence:

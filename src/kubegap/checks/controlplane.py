@@ -35,7 +35,11 @@ def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict
     for binding in ctx.inventory.of_kind("ClusterRoleBinding"):
         for subject in as_list(binding.get("subjects")):
             subject_ns = dig(subject, "namespace")
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str) and isinstance(subject_ns, str):
+            if (
+                dig(subject, "kind") == "ServiceAccount"
+                and isinstance(dig(subject, "name"), str)
+                and isinstance(subject_ns, str)
+            ):
                 by_subject.setdefault((subject_ns, subject["name"]), []).append(binding)
     return by_subject
 
@@ -43,6 +47,7 @@ def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict
 def routes_between_nodes(workload) -> bool:
     """Whether every pod of the workload is a network agent: host network and the NET_ADMIN capability (or
     privileged), as a pod network's node agent runs to program routes, tunnels or rules towards every node."""
+
     def network_agent(template) -> bool:
         if template.spec.get("hostNetwork") is not True:
             return False
@@ -52,6 +57,7 @@ def routes_between_nodes(workload) -> bool:
             if context.get("privileged") is True or added & {"NET_ADMIN", "CAP_NET_ADMIN"}:
                 return True
         return False
+
     return bool(workload.templates) and all(network_agent(t) for t in workload.templates)
 
 
@@ -131,7 +137,9 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     """
     nodes = len(ctx.inventory.nodes)
     if ctx.inventory.collected("Node") and nodes < ctx.setting("min_nodes"):
-        raise Skip(f"{nodes} node(s), fewer than min_nodes {ctx.setting('min_nodes')}: per-node watches do not load the API server yet")
+        raise Skip(
+            f"{nodes} node(s), fewer than min_nodes {ctx.setting('min_nodes')}: per-node watches do not load the API server yet"
+        )
     bindings = _bindings_by_subject(ctx)
     for workload in ctx.inventory.workloads:
         if workload.kind != "DaemonSet" or any(knows_its_node(t) for t in workload.templates):
@@ -149,7 +157,9 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
                 reads[f"ClusterRoleBinding {name(binding)} -> ClusterRole {role_name}"] = resources
         if reads and routes_between_nodes(workload):
             # a network agent programs a route or tunnel to every node: reading every Node is its job
-            reads = {where: kept for where, resources in reads.items() if (kept := [r for r in resources if r != "nodes"])}
+            reads = {
+                where: kept for where, resources in reads.items() if (kept := [r for r in resources if r != "nodes"])
+            }
         if reads:
             every = sorted({r for resources in reads.values() for r in resources})
             scale = f"on {nodes} nodes" if nodes else "on every node"

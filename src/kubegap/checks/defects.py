@@ -83,7 +83,10 @@ def kubelet_heartbeat_timeout_missing(ctx: Context) -> Iterator[Finding]:
         f"{count} of {len(ctx.inventory.nodes)} node(s) run a kubelet before 1.7.8 ({', '.join(sorted(affected))}), whose API "
         "calls have no client-side timeout: a stalled connection to the API server stops their heartbeats for about "
         "15 minutes and the nodes go NotReady together.",
-        *(Evidence("nodes[*].status.nodeInfo.kubeletVersion", {"version": v, "nodes": sorted(n)}) for v, n in sorted(affected.items())),
+        *(
+            Evidence("nodes[*].status.nodeInfo.kubeletVersion", {"version": v, "nodes": sorted(n)})
+            for v, n in sorted(affected.items())
+        ),
     )
 
 
@@ -111,7 +114,11 @@ def _proxy_version(ctx: Context) -> tuple[str, str] | None:
         tag = image.split("@")[0].rsplit(":", 1)[-1] if isinstance(image, str) and ":" in image.split("/")[-1] else None
         if release(tag) is not None:
             return tag, f"image {image}"
-    reported = [(found, v) for n in ctx.inventory.nodes if (found := release(v := dig(n, "status", "nodeInfo", "kubeProxyVersion")))]
+    reported = [
+        (found, v)
+        for n in ctx.inventory.nodes
+        if (found := release(v := dig(n, "status", "nodeInfo", "kubeProxyVersion")))
+    ]
     if reported:
         return min(reported)[1], "nodes[*].status.nodeInfo.kubeProxyVersion"
     return None

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import absent_means_none, hpa_targets, lease_holders, one_active_by_design, pod_sources, workloads_selected_by
+from kubegap.checks._common import (
+    absent_means_none,
+    hpa_targets,
+    lease_holders,
+    one_active_by_design,
+    pod_sources,
+    workloads_selected_by,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
@@ -121,14 +128,24 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     """
     if not absent_means_none(ctx.inventory, "PodDisruptionBudget"):
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
-    covered = {id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)}
+    covered = {
+        id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)
+    }
     targets = hpa_targets(ctx.inventory)
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
-        if not workload.serves_traffic or id(workload.obj) in covered or (clients is not None and clients.console(workload)):
+        if (
+            not workload.serves_traffic
+            or id(workload.obj) in covered
+            or (clients is not None and clients.console(workload))
+        ):
             continue
-        if clients is not None and clients.fail_closed_services(workload) and ctx.left_to("webhook-backend-unavailable"):
+        if (
+            clients is not None
+            and clients.fail_closed_services(workload)
+            and ctx.left_to("webhook-backend-unavailable")
+        ):
             continue  # webhook-backend-unavailable's: the API's availability, one cause
         count, hpa = most_replicas(workload, targets)
         if count is not None and count >= 2:
@@ -136,14 +153,23 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             if unserved and one_active_by_design(workload, leases):
                 continue  # one elected replica works, the others wait: a drain pauses its work while they restart
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels)
-            how = (f"{apart}, so each runs on its own node, but an upgrade that drains several nodes at once can evict "
-                   "all" if apart else "a drain can evict all at once")
+            how = (
+                f"{apart}, so each runs on its own node, but an upgrade that drains several nodes at once can evict all"
+                if apart
+                else "a drain can evict all at once"
+            )
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
-                f"them: {how}" + (" (no Service with a port for clients selects them: their "
-                                  "work pauses, no request fails)." if unserved else "."),
-                Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count) if hpa else Evidence("spec.replicas", count),
+                f"them: {how}"
+                + (
+                    " (no Service with a port for clients selects them: their work pauses, no request fails)."
+                    if unserved
+                    else "."
+                ),
+                Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count)
+                if hpa
+                else Evidence("spec.replicas", count),
                 severity="low" if unserved else None,
             )
 
@@ -174,11 +200,15 @@ def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, int, tuple[
     return fewest, max(most, fewest), tuple(scalers)
 
 
-def _no_eviction(spec: dict, field: str, fewest: int, most: int, scalers: tuple[Evidence, ...]) -> tuple[str, str, tuple[Evidence, ...]] | None:
+def _no_eviction(
+    spec: dict, field: str, fewest: int, most: int, scalers: tuple[Evidence, ...]
+) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """A budget whose policy, resolved as the disruption controller resolves it (``kubegap.intstr``), allows no
     eviction at some replica count the selected workloads can run; None when it always allows one."""
     value = spec[field]
-    blocked = [n for n in range(max(fewest, 1), min(most, fewest + MOST_COUNTS) + 1) if pdb_disruptions_allowed(spec, n) == 0]
+    blocked = [
+        n for n in range(max(fewest, 1), min(most, fewest + MOST_COUNTS) + 1) if pdb_disruptions_allowed(spec, n) == 0
+    ]
     if not blocked or blocked[0] != max(fewest, 1):
         return None
     evidence = (Evidence(f"spec.{field}", value), *scalers)
@@ -187,8 +217,10 @@ def _no_eviction(spec: dict, field: str, fewest: int, most: int, scalers: tuple[
     rounding = " (Kubernetes rounds a percentage up)" if percent(value) is not None else ""
     scaled = "the autoscaler's minimum of " if scalers else ""
     if blocked[-1] < most:
-        reason = (f"minAvailable {value} allows no voluntary eviction below {blocked[-1] + 1} replicas{rounding}, "
-                  f"and the pods it covers can run at {scaled}{blocked[0]}")
+        reason = (
+            f"minAvailable {value} allows no voluntary eviction below {blocked[-1] + 1} replicas{rounding}, "
+            f"and the pods it covers can run at {scaled}{blocked[0]}"
+        )
     elif fewest == most or not fewest:
         reason = f"minAvailable {value} keeps all {blocked[0]} replica(s) it covers{rounding}"
     else:

@@ -37,7 +37,9 @@ def cluster_dns(ctx: Context) -> list[Workload]:
 
 
 def _spread(template: PodTemplate) -> bool:
-    return bool(dig(template.spec, "affinity", "podAntiAffinity")) or bool(as_list(template.spec.get("topologySpreadConstraints")))
+    return bool(dig(template.spec, "affinity", "podAntiAffinity")) or bool(
+        as_list(template.spec.get("topologySpreadConstraints"))
+    )
 
 
 def _proportional_autoscaler(ctx: Context) -> bool:

@@ -71,12 +71,21 @@ def env_duplicate(ctx: Context) -> Iterator[Finding]:
         evidence = []
         for template in workload.templates:
             for path, container in containers(template.spec):
-                names = [e["name"] for e in as_list(container.get("env")) if isinstance(e, dict) and isinstance(e.get("name"), str)]
+                names = [
+                    e["name"]
+                    for e in as_list(container.get("env"))
+                    if isinstance(e, dict) and isinstance(e.get("name"), str)
+                ]
                 if len(set(names)) == len(names):
                     continue  # no name repeats (nearly every container): no need to count
                 repeated = sorted(n for n, count in Counter(names).items() if count > 1)
                 if repeated:
-                    evidence.append(Evidence(f"{spec_path(template, path)}.env", {"container": container_name(container), "repeated": repeated}))
+                    evidence.append(
+                        Evidence(
+                            f"{spec_path(template, path)}.env",
+                            {"container": container_name(container), "repeated": repeated},
+                        )
+                    )
         if evidence:
             listed = "; ".join(f"{e.value['container']}: {', '.join(e.value['repeated'])}" for e in evidence)
             yield ctx.finding(

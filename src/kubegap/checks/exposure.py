@@ -13,8 +13,21 @@ from kubegap.tokens import Vocabulary
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
 
 ADMIN_TOOLS = (
-    "kubernetes-dashboard", "weave-scope", "argocd-server", "grafana", "prometheus", "alertmanager", "kibana",
-    "jupyter", "kubeflow", "rancher", "portainer", "headlamp", "kube-ops-view", "airflow-web", "spark-ui",
+    "kubernetes-dashboard",
+    "weave-scope",
+    "argocd-server",
+    "grafana",
+    "prometheus",
+    "alertmanager",
+    "kibana",
+    "jupyter",
+    "kubeflow",
+    "rancher",
+    "portainer",
+    "headlamp",
+    "kube-ops-view",
+    "airflow-web",
+    "spark-ui",
 )
 NOT_A_UI = Vocabulary(("exporter", "operator", "adapter"))
 INTERNAL_LB_ANNOTATIONS = {
@@ -24,7 +37,9 @@ INTERNAL_LB_ANNOTATIONS = {
     "cloud.google.com/load-balancer-type": ("Internal",),
     "service.beta.kubernetes.io/azure-load-balancer-internal": ("true",),
 }
-AUTH_ANNOTATION_HINTS = Vocabulary(("auth-url", "auth-type", "auth-signin", "auth-secret", "source-range", "oauth", "middlewares"))
+AUTH_ANNOTATION_HINTS = Vocabulary(
+    ("auth-url", "auth-type", "auth-signin", "auth-secret", "source-range", "oauth", "middlewares")
+)
 """Words of Ingress annotation keys that put authentication or a source-range limit in front of the backend."""
 
 
@@ -46,7 +61,11 @@ def _internal(service: dict) -> bool:
 
 def _exposed_service(service: dict) -> str | None:
     kind_of = dig(service, "spec", "type")
-    if kind_of == "LoadBalancer" and not as_list(dig(service, "spec", "loadBalancerSourceRanges")) and not _internal(service):
+    if (
+        kind_of == "LoadBalancer"
+        and not as_list(dig(service, "spec", "loadBalancerSourceRanges"))
+        and not _internal(service)
+    ):
         return "type LoadBalancer with no loadBalancerSourceRanges"
     if kind_of == "NodePort":
         return "type NodePort (open on every node's address)"
@@ -129,7 +148,9 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
             )
     for ingress in ctx.inventory.of_kind("Ingress"):
         guarded = [k for k in annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
-        tools_behind = sorted({fronting[key] for s in _backend_services(ingress) if (key := (namespace(ingress), s)) in fronting})
+        tools_behind = sorted(
+            {fronting[key] for s in _backend_services(ingress) if (key := (namespace(ingress), s)) in fronting}
+        )
         if tools_behind and not guarded:
             yield ctx.finding(
                 ingress,

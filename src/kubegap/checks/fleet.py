@@ -95,5 +95,8 @@ def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
                 FLEET,
                 f"{len(names)} clusters ({', '.join(names)}) run nodes on {release} with no update coordinator: one "
                 "update of that release reaches all of them in the same window",
-                *(Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counted(counts[name], 'node')})") for name in names),
+                *(
+                    Evidence(f"{name}: Node status.nodeInfo.osImage", f"{release} ({counted(counts[name], 'node')})")
+                    for name in names
+                ),
             )

@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks._common import (
-    GPU_RESOURCES, is_gpu_node, mounted_volumes, node_gpus, template_gpus,
+    GPU_RESOURCES,
+    is_gpu_node,
+    mounted_volumes,
+    node_gpus,
+    template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, quantity
@@ -242,7 +246,9 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
             if timeout_set or unknown:
                 continue
             pods += template.replicas or 1
-            evidence.append(Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": [IB_TIMEOUT]}))
+            evidence.append(
+                Evidence(f"{template.path}.spec.containers[*].env", {"uses": reason, "unset": [IB_TIMEOUT]})
+            )
         if evidence:
             yield ctx.finding(
                 workload.obj,
@@ -255,7 +261,15 @@ def nccl_timeouts_unset(ctx: Context) -> Iterator[Finding]:
 ELASTIC_CHECKPOINTS = "kubeflow-user-2022-elastic-pytorchjob-checkpoints-lost-with-pods"
 
 DURABLE_VOLUME_SOURCES = (
-    "persistentVolumeClaim", "nfs", "csi", "hostPath", "cephfs", "glusterfs", "azureFile", "iscsi", "fc",
+    "persistentVolumeClaim",
+    "nfs",
+    "csi",
+    "hostPath",
+    "cephfs",
+    "glusterfs",
+    "azureFile",
+    "iscsi",
+    "fc",
 )
 """Volume sources that outlive a pod (hostPath counts: it is how shared filesystems are often mounted).
 A generic ``ephemeral`` claim and ``emptyDir`` are deleted with the pod."""
@@ -274,7 +288,9 @@ def _durable_mounts(template: PodTemplate) -> list[str]:
         m["mountPath"]
         for _, c in containers(template.spec, init=False)
         for m in as_list(c.get("volumeMounts"))
-        if isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in durable
+        if isinstance(m, dict)
+        and isinstance(m.get("name"), str)
+        and m["name"] in durable
         and isinstance(m.get("mountPath"), str)
     ]
 
@@ -301,7 +317,9 @@ def _checkpoint_settings(template: PodTemplate) -> list[tuple[str, str]]:
 
 def _names_object_store(template: PodTemplate) -> bool:
     for _, container in containers(template.spec, init=False):
-        words = command_words(container) + [str(e.get("value", "")) for e in as_list(container.get("env")) if isinstance(e, dict)]
+        words = command_words(container) + [
+            str(e.get("value", "")) for e in as_list(container.get("env")) if isinstance(e, dict)
+        ]
         if any(scheme in str(word).lower() for word in words for scheme in OBJECT_STORE_SCHEMES):
             return True
     return False
@@ -462,7 +480,10 @@ def training_checkpoint_missing(ctx: Context) -> Iterator[Finding]:
             workload.obj,
             message,
             *local,
-            *(Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))]) for t in templates),
+            *(
+                Evidence(f"{t.path}.spec.volumes", [dig(v, "name") for v in as_list(t.spec.get("volumes"))])
+                for t in templates
+            ),
             *([Evidence("spec.elasticPolicy", elastic)] if elastic and not local else []),
         )
 
@@ -476,7 +497,11 @@ def _shm_problem(template: PodTemplate, path: str, container: dict) -> str | Non
     """Why this container's /dev/shm is the runtime's 64Mi default (or no larger); None when it is sized."""
     if template.spec.get("hostIPC") is True:
         return None
-    volumes = {v["name"]: v for v in as_list(template.spec.get("volumes")) if isinstance(v, dict) and isinstance(v.get("name"), str)}
+    volumes = {
+        v["name"]: v
+        for v in as_list(template.spec.get("volumes"))
+        if isinstance(v, dict) and isinstance(v.get("name"), str)
+    }
     for mount in as_list(container.get("volumeMounts")):
         if not isinstance(mount, dict) or str(mount.get("mountPath", "")).rstrip("/") != "/dev/shm":
             continue
@@ -559,8 +584,12 @@ def training_shm_unsized(ctx: Context) -> Iterator[Finding]:
                 continue
             multi_gpu = True
             for path, container in containers(template.spec, init=False):
-                if any(quantity(dig(container, "resources", s, r)) for s in ("limits", "requests") for r in GPU_RESOURCES):
-                    problem = _shm_problem(template, f"{template.path}.spec.{path}" if template.path else f"spec.{path}", container)
+                if any(
+                    quantity(dig(container, "resources", s, r)) for s in ("limits", "requests") for r in GPU_RESOURCES
+                ):
+                    problem = _shm_problem(
+                        template, f"{template.path}.spec.{path}" if template.path else f"spec.{path}", container
+                    )
                     if problem:
                         evidence.append(Evidence(f"{template.path or 'spec'}.volumes", problem))
         if evidence:

@@ -11,11 +11,15 @@ from kubegap.resources import as_list, command_words, containers, dig, name, nam
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 
 SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
-_CLUSTER_NAME = re.compile(r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.svc(\.cluster\.local)?(?![-a-z0-9])|\.cluster\.local(?![-a-z0-9])")
+_CLUSTER_NAME = re.compile(
+    r"[a-z0-9]([-a-z0-9.]*[a-z0-9])?\.svc(\.cluster\.local)?(?![-a-z0-9])|\.cluster\.local(?![-a-z0-9])"
+)
 
 
 def _words(container: dict) -> list[str]:
-    return command_words(container) + [v for e in as_list(container.get("env")) if isinstance(v := dig(e, "value"), str)]
+    return command_words(container) + [
+        v for e in as_list(container.get("env")) if isinstance(v := dig(e, "value"), str)
+    ]
 
 
 def _service_pattern(service_name: str) -> re.Pattern:

@@ -26,7 +26,11 @@ def _room(ctx: Context, template: PodTemplate) -> tuple[int, str] | None:
     if pinned:
         return 1, f"its pods are pinned to node {pinned} (nodeSelector {HOSTNAME_LABEL})"
     if ctx.inventory.collected("Node") or ctx.inventory.nodes:
-        count = sum(1 for node in ctx.inventory.nodes if dig(node, "spec", "unschedulable") is not True and eligible(template.spec, node))
+        count = sum(
+            1
+            for node in ctx.inventory.nodes
+            if dig(node, "spec", "unschedulable") is not True and eligible(template.spec, node)
+        )
         return count, f"only {count} schedulable node(s) match its placement rules"
     return None
 

@@ -82,7 +82,9 @@ def _filled_in(image: str) -> bool:
     severity="medium",
     category="containers",
     cases=[MULTUS, STREAMNATIVE],
-    defaults={"mutable_tags": ["latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev", "alpine", "slim"]},
+    defaults={
+        "mutable_tags": ["latest", "stable", "snapshot", "edge", "nightly", "main", "master", "dev", "alpine", "slim"]
+    },
     fix=(
         "Deploy an immutable reference: a version tag your registry does not let anyone overwrite, or better "
         "an image digest (image: repo@sha256:...), so every node runs the same bits and a rollback returns to "
@@ -182,7 +184,11 @@ def is_docker_hub(ref: ImageRef) -> bool:
 
 
 def _pull_secrets(spec: dict) -> list[str]:
-    return [s["name"] for s in as_list(spec.get("imagePullSecrets")) if isinstance(s, dict) and isinstance(s.get("name"), str)]
+    return [
+        s["name"]
+        for s in as_list(spec.get("imagePullSecrets"))
+        if isinstance(s, dict) and isinstance(s.get("name"), str)
+    ]
 
 
 @check(
@@ -268,10 +274,20 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
         if not own:
             continue
         also = list(others.get(id(puller), {}))
-        after = (f", and {puller.often}." if puller.often else
-                 "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it." if puller.workload.is_hook else
-                 "; this runs once, so a refused pull delays that run alone." if puller.once else ".")
-        shared = f" {first_and_more(also)} {'pulls' if len(also) == 1 else 'pull'} the same image too: one cause, one fix." if also else ""
+        after = (
+            f", and {puller.often}."
+            if puller.often
+            else "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it."
+            if puller.workload.is_hook
+            else "; this runs once, so a refused pull delays that run alone."
+            if puller.once
+            else "."
+        )
+        shared = (
+            f" {first_and_more(also)} {'pulls' if len(also) == 1 else 'pull'} the same image too: one cause, one fix."
+            if also
+            else ""
+        )
         yield ctx.finding(
             puller.workload.obj,
             f"{len(own)} image(s) come from Docker Hub with no pull secret on the pod ({puller.where}): "
@@ -301,22 +317,34 @@ def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
         evidence, images, accounts, absent = [], set(), set(), set()
         for template in workload.templates:
             fields = _fields(template)
-            hub = [(path, image) for path, image in fields.judged if is_docker_hub(parse_image(image)) and path not in fields.never_pulled]
+            hub = [
+                (path, image)
+                for path, image in fields.judged
+                if is_docker_hub(parse_image(image)) and path not in fields.never_pulled
+            ]
             if not hub or _pull_secrets(template.spec):
                 continue
             account_name = service_account(template)
-            account = ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name) if accounts_known else None
+            account = (
+                ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name) if accounts_known else None
+            )
             if account is not None and _pull_secrets(account):
                 continue
             (accounts if account is not None else absent).add(account_name)
             images |= {image for _, image in hub}
-            evidence += [Evidence(path, image) for path, image in hub] + [Evidence(spec_path(template, "imagePullSecrets"), None)]
+            evidence += [Evidence(path, image) for path, image in hub] + [
+                Evidence(spec_path(template, "imagePullSecrets"), None)
+            ]
         if evidence:
             where = "; ".join(
                 ([f"none on ServiceAccount {', '.join(sorted(accounts))}"] if accounts else [])
-                + ([f"ServiceAccount {', '.join(sorted(absent))} is not in the input, so its pull secrets are unknown"]
-                   if absent and accounts_known else [])
-                + (["ServiceAccounts were not collected"] if not accounts_known else []))
+                + (
+                    [f"ServiceAccount {', '.join(sorted(absent))} is not in the input, so its pull secrets are unknown"]
+                    if absent and accounts_known
+                    else []
+                )
+                + (["ServiceAccounts were not collected"] if not accounts_known else [])
+            )
             once = bounded_one_shot(workload)
             yield _Puller(workload, images, evidence, where, once, None if once else _pulls_often(workload, images))
 
@@ -330,7 +358,11 @@ def _pulls_often(workload: Workload, images: set[str]) -> str | None:
     for template in workload.templates:
         for _, container in containers(template.spec):
             image = container.get("image")
-            if isinstance(image, str) and image.strip() in images and _pull_policy(container, image.strip()) == "Always":
+            if (
+                isinstance(image, str)
+                and image.strip() in images
+                and _pull_policy(container, image.strip()) == "Always"
+            ):
                 return f"imagePullPolicy Always pulls {image.strip()} on every container start"
     return None
 

@@ -32,7 +32,7 @@ def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
     if choice == "false":
         return None
     if choice == "true":
-        return f"pod template {INJECT}: \"true\""
+        return f'pod template {INJECT}: "true"'
     namespace_labels = labels(namespace_obj) if namespace_obj else {}
     if namespace_labels.get("istio-injection") == "enabled":
         return "namespace label istio-injection: enabled"
@@ -43,9 +43,7 @@ def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
 
 def stops_proxy(template: PodTemplate) -> bool:
     """Whether a container's command or arguments call the proxy's shutdown endpoint."""
-    return any(
-        STOP_WORD in word for _, container in containers(template.spec) for word in command_words(container)
-    )
+    return any(STOP_WORD in word for _, container in containers(template.spec) for word in command_words(container))
 
 
 NATIVE_SIDECARS = "ENABLE_NATIVE_SIDECARS"
@@ -86,7 +84,7 @@ def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
     precision="medium",
     fix=(
         "Keep the proxy out of batch pods that need no mesh traffic (label the pod template "
-        "sidecar.istio.io/inject: \"false\"); where the job needs the mesh, run Istio's proxy as a native sidecar "
+        'sidecar.istio.io/inject: "false"); where the job needs the mesh, run Istio\'s proxy as a native sidecar '
         "(Istio's native-sidecar mode, on Kubernetes 1.29 or later, where native sidecars are on by default), or end "
         "the job's command by stopping the proxy (curl -fsS -XPOST http://127.0.0.1:15020/quitquitquit)."
     ),
@@ -179,7 +177,9 @@ def _drains(ctx: Context, workload: Workload, template: PodTemplate) -> str | No
     for ns, cm_name in MESH_CONFIGMAPS:
         configmap = ctx.inventory.get("ConfigMap", ns, cm_name)
         data = configmap.get("data") if configmap else None
-        if isinstance(data, dict) and any(isinstance(v, str) and any(s in v for s in DRAIN_SETTINGS) for v in data.values()):
+        if isinstance(data, dict) and any(
+            isinstance(v, str) and any(s in v for s in DRAIN_SETTINGS) for v in data.values()
+        ):
             return f"mesh-wide configuration in ConfigMap {ns}/{cm_name}"
     return "a native-sidecar proxy in its pods" if _native_sidecar_seen(ctx, workload) else None
 
@@ -190,13 +190,23 @@ def _drains(ctx: Context, workload: Workload, template: PodTemplate) -> str | No
     severity="medium",
     category="workloads",
     cases=[EXPONEA],
-    reads=["workloads", "Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout", "DaemonSet", "Namespace", "Pod",
-           "ConfigMap"],
+    reads=[
+        "workloads",
+        "Deployment",
+        "StatefulSet",
+        "ReplicaSet",
+        "ReplicationController",
+        "Rollout",
+        "DaemonSet",
+        "Namespace",
+        "Pod",
+        "ConfigMap",
+    ],
     precision="medium",
     fix=(
         "Keep the proxy up until the application has finished: set proxy.istio.io/config with "
         "terminationDrainDuration at least as long as the application's shutdown (or the proxy environment "
-        "EXIT_ON_ZERO_ACTIVE_CONNECTIONS: \"true\"), or run Istio's proxy as a native sidecar, which Kubernetes stops "
+        'EXIT_ON_ZERO_ACTIVE_CONNECTIONS: "true"), or run Istio\'s proxy as a native sidecar, which Kubernetes stops '
         "after the application."
     ),
 )
@@ -263,6 +273,8 @@ def mesh_proxy_exits_first(ctx: Context) -> Iterator[Finding]:
                 f"({why}) drains for 5 s by default and exits: the application loses its connections while it is "
                 "still finishing.",
                 Evidence(f"{template.path}.spec.terminationGracePeriodSeconds", grace),
-                Evidence(f"{template.path}.metadata.annotations[{PROXY_CONFIG}]", template.annotations.get(PROXY_CONFIG)),
+                Evidence(
+                    f"{template.path}.metadata.annotations[{PROXY_CONFIG}]", template.annotations.get(PROXY_CONFIG)
+                ),
             )
             break

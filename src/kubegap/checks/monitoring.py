@@ -94,7 +94,9 @@ def prometheus_storage_ephemeral(ctx: Context) -> Iterator[Finding]:
             if kind_name == "Alertmanager" and _replicas(spec) > 1:
                 continue
             storage = as_dict(spec.get("storage"))
-            where = "an emptyDir (no storage set)" if not storage else f"pod-lived storage ({', '.join(sorted(storage))})"
+            where = (
+                "an emptyDir (no storage set)" if not storage else f"pod-lived storage ({', '.join(sorted(storage))})"
+            )
             lost = "all its metrics" if kind_name == "Prometheus" else "its silences and notification log"
             yield ctx.finding(
                 obj,

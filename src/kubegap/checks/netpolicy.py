@@ -13,7 +13,10 @@ from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
 EKS_USER_DNS = "eks-user-2024-egress-networkpolicy-blocks-dns"
 DNS_PORT_NAMES = ("dns", "domain")
 EXTRA_POLICY_KINDS = (
-    "CiliumNetworkPolicy", "CiliumClusterwideNetworkPolicy", "GlobalNetworkPolicy", "AdminNetworkPolicy",
+    "CiliumNetworkPolicy",
+    "CiliumClusterwideNetworkPolicy",
+    "GlobalNetworkPolicy",
+    "AdminNetworkPolicy",
     "BaselineAdminNetworkPolicy",
 )
 """Policy kinds of CNIs and of the AdminNetworkPolicy API that can allow traffic NetworkPolicies alone do not."""
@@ -60,7 +63,11 @@ def _reaches_outside_namespace(rule: dict, own_namespace: str | None, dns_namesp
 
 def allows_dns(rule: dict, own_namespace: str | None, dns_namespace: str = "kube-system") -> bool:
     """Whether an egress rule may let a pod reach the cluster DNS (UDP port 53 to a peer outside its namespace)."""
-    return isinstance(rule, dict) and _allows_dns_port(rule) and _reaches_outside_namespace(rule, own_namespace, dns_namespace)
+    return (
+        isinstance(rule, dict)
+        and _allows_dns_port(rule)
+        and _reaches_outside_namespace(rule, own_namespace, dns_namespace)
+    )
 
 
 @check(
@@ -156,8 +163,11 @@ def networkpolicy_dns_egress_blocked(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"{workload.kind} {workload.ref.name}'s pods are isolated for egress by NetworkPolicy {', '.join(names)}, "
-                + (f"and none of their {len(rules)} egress rule(s) allows UDP port 53 to the cluster DNS" if rules
-                   else "which allow no egress at all")
+                + (
+                    f"and none of their {len(rules)} egress rule(s) allows UDP port 53 to the cluster DNS"
+                    if rules
+                    else "which allow no egress at all"
+                )
                 + ": the pods cannot resolve any name.",
                 Evidence("networkpolicies", names),
                 Evidence("egress_rules", len(rules)),

@@ -37,8 +37,10 @@ class ReadyEndpoints:
         """Whether the Service's endpoints are known: listed from a cluster or snapshot (a closed world, where a
         Service without any has none), or present in the input."""
         return (
-            self.inventory.closed("EndpointSlice", ns) or self.inventory.closed("Endpoints", ns)
-            or (ns, service) in self._slices or self.inventory.get("Endpoints", ns, service) is not None
+            self.inventory.closed("EndpointSlice", ns)
+            or self.inventory.closed("Endpoints", ns)
+            or (ns, service) in self._slices
+            or self.inventory.get("Endpoints", ns, service) is not None
         )
 
     def ready(self, ns: str | None, service: str) -> int | None:
@@ -163,7 +165,8 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         yield ctx.finding(
             service,
             f"Service selects no pods: no workload in its namespace runs pods it matches{how}."
-            if not planned[1] else f"Service selects only workloads scaled to zero replicas{how}.",
+            if not planned[1]
+            else f"Service selects only workloads scaled to zero replicas{how}.",
             Evidence("spec.selector", str(selector)),
             Evidence("selected workloads", planned[1] or None),
             severity=severity,
@@ -290,14 +293,18 @@ def conntrack_settings(ctx: Context) -> Iterator[Finding]:
     """
     sources = [*_configmap_settings(ctx), *_flag_settings(ctx)]
     if not sources:
-        raise Skip("no kube-proxy conntrack configuration visible (kube-system/kube-proxy ConfigMap or DaemonSet flags)")
+        raise Skip(
+            "no kube-proxy conntrack configuration visible (kube-system/kube-proxy ConfigMap or DaemonSet flags)"
+        )
     for obj, where, settings in sources:
         risks = list(_risks(ctx, settings))
         if risks:
             yield ctx.finding(
                 obj,
                 f"kube-proxy sets the nodes' connection tracking too tight: {'; '.join(risks)}.",
-                Evidence(where, {k: settings[k] for k in ("maxPerCore", "min", "tcpEstablishedTimeout") if k in settings}),
+                Evidence(
+                    where, {k: settings[k] for k in ("maxPerCore", "min", "tcpEstablishedTimeout") if k in settings}
+                ),
             )
 
 
@@ -315,11 +322,15 @@ def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:
 
 def _pre_v1_problem(path: str, backend: dict) -> str:
     if path == "spec.backend":
-        return ("spec.backend is not a networking.k8s.io/v1 field (v1 calls it spec.defaultBackend), so the API server "
-                "drops it and the Ingress has no default backend")
+        return (
+            "spec.backend is not a networking.k8s.io/v1 field (v1 calls it spec.defaultBackend), so the API server "
+            "drops it and the Ingress has no default backend"
+        )
     fields = " and ".join(f for f in ("serviceName", "servicePort") if f in backend)
-    return (f"{path} uses {fields}, which networking.k8s.io/v1 does not have, so it names no Service and the API server "
-            "rejects the Ingress (resource or service backend is required)")
+    return (
+        f"{path} uses {fields}, which networking.k8s.io/v1 does not have, so it names no Service and the API server "
+        "rejects the Ingress (resource or service backend is required)"
+    )
 
 
 def _backend_problem(service: dict, service_name: str, port) -> str | None:
@@ -327,8 +338,10 @@ def _backend_problem(service: dict, service_name: str, port) -> str | None:
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
-        return (f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
-                "(port name or number is required)")
+        return (
+            f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
+            "(port name or number is required)"
+        )
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
         return f"Service {service_name} has no port {number}, so requests to it get 503"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
@@ -423,7 +436,9 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                 how = missing_said(ctx, "Service", ns, service_name, ingress)
                 if how is None:
                     continue
-                problem = f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
+                problem = (
+                    f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
+                )
             else:
                 problem = _backend_problem(service, service_name, port)
             if problem:
@@ -432,7 +447,8 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 ingress,
                 f"{'Ingress backend is' if len(problems) == 1 else f'{len(problems)} Ingress backends are'} broken: "
-                + "; ".join(problem for problem, _ in problems) + ".",
+                + "; ".join(problem for problem, _ in problems)
+                + ".",
                 *(evidence for _, evidence in problems),
             )
 
@@ -545,14 +561,21 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             said = []
             headless = dig(service, "spec", "clusterIP") == "None"
             if named:
-                said.append(f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
-                            + ("be resolved and the Service's endpoints and DNS SRV records carry no such port (a headless "
-                               "Service's clients dial pod addresses on ports they know)" if headless else
-                               "be resolved and traffic to it fails"))
+                said.append(
+                    f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
+                    + (
+                        "be resolved and the Service's endpoints and DNS SRV records carry no such port (a headless "
+                        "Service's clients dial pod addresses on ports they know)"
+                        if headless
+                        else "be resolved and traffic to it fails"
+                    )
+                )
             if numbered:
-                said.append(f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
-                            "selected containers (a container may listen on a port it does not declare: the input shows "
-                            "only that the declaration is missing)")
+                said.append(
+                    f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
+                    "selected containers (a container may listen on a port it does not declare: the input shows "
+                    "only that the declaration is missing)"
+                )
             yield ctx.finding(
                 service,
                 "; ".join(said) + f". They declare {declared}.",

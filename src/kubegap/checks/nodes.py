@@ -174,7 +174,9 @@ def networkd_foreign_routes(ctx: Context) -> Iterator[Finding]:
     )
 
 
-MUTABLE_OS = Vocabulary(("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux"))
+MUTABLE_OS = Vocabulary(
+    ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
+)
 UPDATE_COORDINATORS = Vocabulary(("kured", "system-upgrade-controller"))
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
 
@@ -507,7 +509,15 @@ def _node_problems(node: dict) -> list[tuple[str, Evidence]]:
         kind_of, status = dig(condition, "type"), dig(condition, "status")
         if kind_of == "Ready" and status != "True":
             word = "NotReady" if status == "False" else "Ready status Unknown"
-            problems.append((word, Evidence(f"status.conditions[{index}]", {"type": "Ready", "status": status, "reason": dig(condition, "reason")})))
+            problems.append(
+                (
+                    word,
+                    Evidence(
+                        f"status.conditions[{index}]",
+                        {"type": "Ready", "status": status, "reason": dig(condition, "reason")},
+                    ),
+                )
+            )
         elif isinstance(kind_of, str) and kind_of in PRESSURE_CONDITIONS and status == "True":
             problems.append((kind_of, Evidence(f"status.conditions[{index}]", {"type": kind_of, "status": status})))
     return problems
@@ -569,8 +579,11 @@ def node_unhealthy(ctx: Context) -> Iterator[Finding]:
     control_planes = [n for n in nodes if _control_plane(n)]
     for node, problems in unhealthy:
         cordoned = [Evidence("spec.unschedulable", True)] if dig(node, "spec", "unschedulable") is True else []
-        alone = "the cluster's only node" if len(nodes) == 1 else (
-            "the only control-plane node" if _control_plane(node) and len(control_planes) == 1 else None)
+        alone = (
+            "the cluster's only node"
+            if len(nodes) == 1
+            else ("the only control-plane node" if _control_plane(node) and len(control_planes) == 1 else None)
+        )
         among = f"{len(unhealthy)} of {len(nodes)} nodes are" if len(unhealthy) > 1 else None
         said = "; ".join(part for part in (alone, among) if part)
         yield ctx.finding(
@@ -590,7 +603,10 @@ def _schedulable(node: dict) -> bool:
     """A node the scheduler can place displaced pods on: not cordoned, not NotReady, not a tainted control plane."""
     if dig(node, "spec", "unschedulable") is True:
         return False
-    ready = next((c for c in as_list(dig(node, "status", "conditions")) if isinstance(c, dict) and c.get("type") == "Ready"), None)
+    ready = next(
+        (c for c in as_list(dig(node, "status", "conditions")) if isinstance(c, dict) and c.get("type") == "Ready"),
+        None,
+    )
     if ready is not None and ready.get("status") != "True":
         return False
     return not any(

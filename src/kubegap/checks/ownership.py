@@ -30,7 +30,10 @@ def _unowned_and_running(pod: dict) -> bool:
     """No owner, not a static pod or a Helm or Argo CD hook, a restart policy that keeps it running, not finished."""
     if as_list(dig(pod, "metadata", "ownerReferences")) or _is_static(pod) or is_hook(pod):
         return False
-    return dig(pod, "spec", "restartPolicy", default="Always") != "Never" and dig(pod, "status", "phase") not in ("Succeeded", "Failed")
+    return dig(pod, "spec", "restartPolicy", default="Always") != "Never" and dig(pod, "status", "phase") not in (
+        "Succeeded",
+        "Failed",
+    )
 
 
 def _served_by(ctx: Context) -> dict[int, list[str]]:

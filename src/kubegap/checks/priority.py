@@ -57,7 +57,11 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
             class_name = template.spec.get("priorityClassName")
             if isinstance(class_name, str) and class_name:
                 in_use = in_use or class_name not in BUILTIN_CLASSES
-                if classes_known and class_name not in BUILTIN_CLASSES and ctx.inventory.get("PriorityClass", None, class_name) is None:
+                if (
+                    classes_known
+                    and class_name not in BUILTIN_CLASSES
+                    and ctx.inventory.get("PriorityClass", None, class_name) is None
+                ):
                     said = missing_said(ctx, "PriorityClass", None, class_name, workload.obj)
                     if said is not None:
                         missing.append(Evidence(f"{template.path}.spec.priorityClassName", class_name))
@@ -68,7 +72,8 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"Pods refer to PriorityClass {', '.join(sorted({e.value for e in missing}))}, which does not exist"
-                + "".join(sorted(set(how))) + ": the API server rejects them.",
+                + "".join(sorted(set(how)))
+                + ": the API server rejects them.",
                 *missing,
             )
     if not in_use:
@@ -77,7 +82,9 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
         return  # without custom priorities every pod is equal: nothing outranks an unclassed system pod
     by_workload: dict[int, tuple[Workload, list[Evidence]]] = {}
     for workload, template in unclassed:
-        by_workload.setdefault(id(workload.obj), (workload, []))[1].append(Evidence(f"{template.path}.spec.priorityClassName", None))
+        by_workload.setdefault(id(workload.obj), (workload, []))[1].append(
+            Evidence(f"{template.path}.spec.priorityClassName", None)
+        )
     for workload, evidence in by_workload.values():
         yield ctx.finding(
             workload.obj,

@@ -119,8 +119,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         services = evidence.services(workload)
-        if (not workload.serves_traffic or not services or _all_probed(workload) or evidence.console(workload)
-                or evidence.fail_open_only(workload)):
+        if (
+            not workload.serves_traffic
+            or not services
+            or _all_probed(workload)
+            or evidence.console(workload)
+            or evidence.fail_open_only(workload)
+        ):
             continue
         if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue
@@ -223,17 +228,63 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
             )
 
 
-BACKING_SERVICES = Vocabulary((
-    "db", "database", "datasource", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb", "redis",
-    "memcached", "cassandra", "kafka", "rabbitmq", "amqp", "nats", "elasticsearch", "opensearch", "clickhouse",
-))
+BACKING_SERVICES = Vocabulary(
+    (
+        "db",
+        "database",
+        "datasource",
+        "mysql",
+        "mariadb",
+        "postgres",
+        "postgresql",
+        "pg",
+        "mongo",
+        "mongodb",
+        "redis",
+        "memcached",
+        "cassandra",
+        "kafka",
+        "rabbitmq",
+        "amqp",
+        "nats",
+        "elasticsearch",
+        "opensearch",
+        "clickhouse",
+    )
+)
 """Words of an environment variable's name that name a backing service an application depends on."""
-SERVICE_LOCATORS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "servers", "endpoint",
-                               "endpoints", "brokers"))
+SERVICE_LOCATORS = Vocabulary(
+    (
+        "host",
+        "hostname",
+        "url",
+        "uri",
+        "dsn",
+        "addr",
+        "address",
+        "server",
+        "servers",
+        "endpoint",
+        "endpoints",
+        "brokers",
+    )
+)
 """Last words of a variable that says where that service is (``DATABASE_URL``, ``REDIS_HOST``)."""
 CONNECTION_STRINGS = Vocabulary(("connection string", "connection strings", "connectionstring", "connectionstrings"))
-PROBE_CLIENTS = Vocabulary(("pg isready", "psql", "mysqladmin", "mysql", "redis cli", "mongo", "mongosh", "cqlsh",
-                            "kafka broker api versions", "rabbitmq diagnostics"))
+PROBE_CLIENTS = Vocabulary(
+    (
+        "pg isready",
+        "psql",
+        "mysqladmin",
+        "mysql",
+        "redis cli",
+        "mongo",
+        "mongosh",
+        "cqlsh",
+        "kafka broker api versions",
+        "rabbitmq diagnostics",
+    )
+)
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
@@ -245,22 +296,58 @@ def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
             return f"its probe runs {client}"
     for variable in as_list(container.get("env")):
         name = dig(variable, "name")
-        if isinstance(name, str) and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))):
+        if isinstance(name, str) and (
+            CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
+        ):
             return f"environment variable {name}"
     return None
 
 
-SLOW_START_IMAGES = Vocabulary((
-    "postgres", "postgresql", "mysql", "mariadb", "mongo", "mongodb", "elasticsearch", "opensearch", "cassandra", "kafka",
-    "zookeeper", "etcd", "clickhouse", "cockroach", "cockroachdb", "xray", "artifactory", "keycloak", "sonarqube", "nexus",
-))
+SLOW_START_IMAGES = Vocabulary(
+    (
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mariadb",
+        "mongo",
+        "mongodb",
+        "elasticsearch",
+        "opensearch",
+        "cassandra",
+        "kafka",
+        "zookeeper",
+        "etcd",
+        "clickhouse",
+        "cockroach",
+        "cockroachdb",
+        "xray",
+        "artifactory",
+        "keycloak",
+        "sonarqube",
+        "nexus",
+    )
+)
 """Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
-MIGRATION_WORDS = Vocabulary((
-    "migrate", "migrates", "migrating", "migration", "migrations", "migrator", "db upgrade", "dbupgrade", "schema update",
-    "flyway", "liquibase", "alembic",
-))
+MIGRATION_WORDS = Vocabulary(
+    (
+        "migrate",
+        "migrates",
+        "migrating",
+        "migration",
+        "migrations",
+        "migrator",
+        "db upgrade",
+        "dbupgrade",
+        "schema update",
+        "flyway",
+        "liquibase",
+        "alembic",
+    )
+)
 """Words of a command, argument or environment entry that runs a schema or data migration."""
-DATABASE_NAMES = Vocabulary(("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb"))
+DATABASE_NAMES = Vocabulary(
+    ("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb")
+)
 DATABASE_ENDPOINTS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
 """An environment variable that points the container at a database names one (``DATABASE_NAMES``) and ends with
 where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
@@ -270,7 +357,10 @@ def liveness_budget(probe: dict) -> tuple[int, str]:
     """Seconds before the liveness probe first restarts a container that never answers, and how."""
     delay, period = _number(probe, "initialDelaySeconds", 0), _number(probe, "periodSeconds", 10)
     threshold = max(_number(probe, "failureThreshold", 3), 1)
-    return delay + threshold * period, f"initialDelaySeconds {delay} + failureThreshold {threshold} x periodSeconds {period}"
+    return (
+        delay + threshold * period,
+        f"initialDelaySeconds {delay} + failureThreshold {threshold} x periodSeconds {period}",
+    )
 
 
 def _words(container: dict) -> list[str]:
@@ -284,7 +374,9 @@ def _words(container: dict) -> list[str]:
     return parts
 
 
-def slow_start_evidence(workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int) -> str | None:
+def slow_start_evidence(
+    workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int
+) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
     A readiness delay or a migration says so at any budget; data held by the container only when the
@@ -300,16 +392,30 @@ def slow_start_evidence(workload: Workload, template: PodTemplate, container: di
         return None
     if (known := SLOW_START_IMAGES.find(image_name(container))) is not None:
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
-    database = next((name for variable in as_list(container.get("env"))
-                     if isinstance(name := dig(variable, "name"), str) and DATABASE_ENDPOINTS.ends(name) and DATABASE_NAMES.find(name)), None)
+    database = next(
+        (
+            name
+            for variable in as_list(container.get("env"))
+            if isinstance(name := dig(variable, "name"), str)
+            and DATABASE_ENDPOINTS.ends(name)
+            and DATABASE_NAMES.find(name)
+        ),
+        None,
+    )
     if database is not None:
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
-    claims = {name for v in as_list(template.spec.get("volumes"))
-              if isinstance(dig(v, "persistentVolumeClaim"), dict) and isinstance(name := dig(v, "name"), str)}
+    claims = {
+        name
+        for v in as_list(template.spec.get("volumes"))
+        if isinstance(dig(v, "persistentVolumeClaim"), dict) and isinstance(name := dig(v, "name"), str)
+    }
     if workload.kind == "StatefulSet":
-        claims |= {name for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
-                   if isinstance(name := dig(t, "metadata", "name"), str)}
+        claims |= {
+            name
+            for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+            if isinstance(name := dig(t, "metadata", "name"), str)
+        }
     if (volume := next(iter(sorted(mounted & claims)), None)) is not None:
         return f"it mounts persistent data (volume {volume}), whose recovery at start-up grows with the data"
     return None
@@ -391,8 +497,15 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             why = slow_start_evidence(workload, template, container, budget, minimum)
             if why is None:
                 continue
-            evidence.append(Evidence(f"{path}.livenessProbe", {"container": container_name(container), "seconds_to_first_restart": budget}))
-            reasons.append(f"{container_name(container)} is restarted if it does not answer within {budget} s ({formula}), and {why}")
+            evidence.append(
+                Evidence(
+                    f"{path}.livenessProbe",
+                    {"container": container_name(container), "seconds_to_first_restart": budget},
+                )
+            )
+            reasons.append(
+                f"{container_name(container)} is restarted if it does not answer within {budget} s ({formula}), and {why}"
+            )
         if evidence:
             yield ctx.finding(
                 workload.obj,
@@ -402,7 +515,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
 
 
 def _port_names(container: dict) -> set[str]:
-    return {p["name"] for p in as_list(container.get("ports")) if isinstance(p, dict) and isinstance(p.get("name"), str)}
+    return {
+        p["name"] for p in as_list(container.get("ports")) if isinstance(p, dict) and isinstance(p.get("name"), str)
+    }
 
 
 @check(

@@ -98,7 +98,9 @@ def _made_by_kubernetes(kind: str, ref_name: str) -> bool:
     return ref_name in EVERY_NAMESPACE.get(kind, ()) or (kind == "Secret" and bool(_TOKEN_SECRET.match(ref_name)))
 
 
-def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None) -> list[tuple[str, str, str]]:
+def references(
+    template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None
+) -> list[tuple[str, str, str]]:
     """``(kind, name, path)`` of every required reference a pod template makes.
 
     ``by_volumes`` keeps the references of each volumes list by ``id`` while the caller holds the
@@ -117,7 +119,9 @@ def references(template: PodTemplate, by_volumes: dict[int, list[tuple[int, str,
         if _required(value := as_dict(secret).get("name")):
             found.append(("Secret", value, spec_path(template, f"imagePullSecrets[{index}].name")))
     account = template.spec.get("serviceAccountName")
-    if account != "default" and _required(account):  # every namespace has a default ServiceAccount, though manifests rarely define it
+    if account != "default" and _required(
+        account
+    ):  # every namespace has a default ServiceAccount, though manifests rarely define it
         found.append(("ServiceAccount", account, spec_path(template, "serviceAccountName")))
     return found
 
@@ -215,7 +219,8 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"{len(missing)} reference(s) to objects that do not exist in namespace {ns or '(none)'}: "
-                + ", ".join(sorted(set(how))) + ".",
+                + ", ".join(sorted(set(how)))
+                + ".",
                 *missing,
             )
         if later:

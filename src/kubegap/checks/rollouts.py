@@ -141,10 +141,15 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     if kind in ("Deployment", "Rollout"):
         strategy = as_dict(spec.get("strategy"))
         if strategy.get("type") == "Recreate":
-            return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence("spec.strategy.type", "Recreate")
+            return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence(
+                "spec.strategy.type", "Recreate"
+            )
         field, rolling = "spec.strategy.rollingUpdate.maxUnavailable", as_dict(strategy.get("rollingUpdate"))
     elif kind == "DaemonSet":
-        field, rolling = "spec.updateStrategy.rollingUpdate.maxUnavailable", as_dict(dig(spec, "updateStrategy", "rollingUpdate"))
+        field, rolling = (
+            "spec.updateStrategy.rollingUpdate.maxUnavailable",
+            as_dict(dig(spec, "updateStrategy", "rollingUpdate")),
+        )
     else:
         return None
     value = rolling.get("maxUnavailable")
@@ -253,15 +258,24 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
-        if found and ((found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload))
-                      or singleton_by_design(ctx.inventory, workload, leases)):
+        if found and (
+            (found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload))
+            or singleton_by_design(ctx.inventory, workload, leases)
+        ):
             continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
         if found:
             problem, evidence = found
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
-            yield ctx.finding(workload.obj, f"{workload.kind} {problem}.", evidence,
-                              remediation=ONE_REPLICA_FIX if total == 1 and workload.kind != "DaemonSet" else
-                              KEPT_APART_FIX.format(apart=apart) if apart and workload.kind != "DaemonSet" else None)
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} {problem}.",
+                evidence,
+                remediation=ONE_REPLICA_FIX
+                if total == 1 and workload.kind != "DaemonSet"
+                else KEPT_APART_FIX.format(apart=apart)
+                if apart and workload.kind != "DaemonSet"
+                else None,
+            )
 
 
 DEFAULT_PROGRESS_DEADLINE = 600
@@ -344,7 +358,11 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
         raise Skip("no Deployment carries live status")
     for deployment in deployments:
         progressing, available = condition(deployment, "Progressing"), condition(deployment, "Available")
-        if progressing and progressing.get("status") == "False" and progressing.get("reason") == "ProgressDeadlineExceeded":
+        if (
+            progressing
+            and progressing.get("status") == "False"
+            and progressing.get("reason") == "ProgressDeadlineExceeded"
+        ):
             deadline, stated = _progress_deadline(deployment)
             updated, wanted = dig(deployment, "status", "updatedReplicas") or 0, dig(deployment, "spec", "replicas")
             yield ctx.finding(
@@ -353,7 +371,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
                 f"{'' if stated else ' (the default)'}, with {updated} of {wanted if isinstance(wanted, int) else '?'} "
                 "replicas on the new template: Kubernetes marks it failed and `kubectl rollout status` fails, but the "
                 "controller keeps rolling; the new pods show whether it is slow or failing.",
-                Evidence("status.conditions[Progressing]", {"reason": "ProgressDeadlineExceeded", "message": progressing.get("message")}),
+                Evidence(
+                    "status.conditions[Progressing]",
+                    {"reason": "ProgressDeadlineExceeded", "message": progressing.get("message")},
+                ),
                 Evidence("spec.progressDeadlineSeconds", deadline if stated else None),
                 Evidence("status.updatedReplicas", dig(deployment, "status", "updatedReplicas")),
                 Evidence("status.unavailableReplicas", dig(deployment, "status", "unavailableReplicas")),
@@ -362,7 +383,10 @@ def rollout_stuck(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 deployment,
                 "Deployment is not available: fewer pods are ready than it needs.",
-                Evidence("status.conditions[Available]", {"reason": available.get("reason"), "message": available.get("message")}),
+                Evidence(
+                    "status.conditions[Available]",
+                    {"reason": available.get("reason"), "message": available.get("message")},
+                ),
                 Evidence("status.unavailableReplicas", dig(deployment, "status", "unavailableReplicas")),
             )
 
@@ -551,18 +575,26 @@ def daemonset_incomplete(ctx: Context) -> Iterator[Finding]:
             others = set().union(*(nodes for key, nodes in covered.items() if key != id(workload.obj)))
             left_out = sorted(others - covered[id(workload.obj)])
             if left_out:
-                evidence.append(Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20]))
+                evidence.append(
+                    Evidence("nodes whose taints it does not tolerate, where other agents run", left_out[:20])
+                )
         if pods_known and has_status(workload.obj):
-            running = {n for p in ctx.inventory.pods_of(workload.obj) if isinstance(n := dig(p, "spec", "nodeName"), str)}
+            running = {
+                n for p in ctx.inventory.pods_of(workload.obj) if isinstance(n := dig(p, "spec", "nodeName"), str)
+            }
             if id(workload.obj) in covered:  # an agent: the nodes it covers are known already
                 uncovered = sorted(covered[id(workload.obj)] - running)
             else:
-                uncovered = sorted({
-                    name(node)
-                    for node in ctx.inventory.nodes
-                    if name(node) not in running and daemonset_covers(workload, node)
-                })
+                uncovered = sorted(
+                    {
+                        name(node)
+                        for node in ctx.inventory.nodes
+                        if name(node) not in running and daemonset_covers(workload, node)
+                    }
+                )
             if uncovered:
                 evidence.append(Evidence("eligible nodes without a pod", uncovered[:20]))
         if evidence:
-            yield ctx.finding(workload.obj, "DaemonSet is not running a ready pod on every node it should cover.", *evidence)
+            yield ctx.finding(
+                workload.obj, "DaemonSet is not running a ready pod on every node it should cover.", *evidence
+            )

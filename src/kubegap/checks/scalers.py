@@ -13,7 +13,9 @@ from kubegap.tokens import Vocabulary
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 CPA_IMAGE = Vocabulary(("cluster-proportional-autoscaler",))
 TARGET_KINDS = {
-    "deployment": "Deployment", "replicaset": "ReplicaSet", "replicationcontroller": "ReplicationController",
+    "deployment": "Deployment",
+    "replicaset": "ReplicaSet",
+    "replicationcontroller": "ReplicationController",
     "statefulset": "StatefulSet",
 }
 

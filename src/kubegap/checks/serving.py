@@ -46,10 +46,28 @@ from kubegap.scoped_inventory import WORKLOADS
 from kubegap.selectors import Selector
 from kubegap.tokens import Vocabulary
 
-NOT_FOR_CLIENTS = Vocabulary((
-    "metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler", "debug", "health", "healthz",
-    "healthcheck", "livez", "readyz", "liveness", "readiness", "probe", "probes", "admin",
-))
+NOT_FOR_CLIENTS = Vocabulary(
+    (
+        "metrics",
+        "metric",
+        "prom",
+        "monitoring",
+        "pprof",
+        "profiling",
+        "profiler",
+        "debug",
+        "health",
+        "healthz",
+        "healthcheck",
+        "livez",
+        "readyz",
+        "liveness",
+        "readiness",
+        "probe",
+        "probes",
+        "admin",
+    )
+)
 """Words that name a port read by monitoring, profilers, health checks or administrators, not by clients:
 ``http-metrics``, ``https-metrics``, ``http-profiling``, ``probes``, ``healthz``, ``admin``."""
 MONITORING_SERVICE_WORDS = Vocabulary(("metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler"))
@@ -88,9 +106,11 @@ class ServingEvidence:
         for service in inventory.of_kind("Service"):
             selected = service_workloads(inventory, service)
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
-            self._client_ports[id(service)] = ports if self.api_roles(service) else [
-                p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)
-            ]
+            self._client_ports[id(service)] = (
+                ports
+                if self.api_roles(service)
+                else [p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)]
+            )
             if not ports or self._client_ports[id(service)]:
                 self._addressed.update(id(workload.obj) for workload in selected)
             if self.serves_clients(service):
@@ -108,7 +128,9 @@ class ServingEvidence:
         resources: ``webhook-backend-unavailable`` judges such a backend, by what its webhooks intercept and
         whether they fail closed, and names what it converts (one cause, one finding)."""
         roles = self.api_roles(service)
-        return any(role.startswith(ADMISSION) for role in roles) and all(role.startswith((ADMISSION, CONVERSION)) for role in roles)
+        return any(role.startswith(ADMISSION) for role in roles) and all(
+            role.startswith((ADMISSION, CONVERSION)) for role in roles
+        )
 
     def serves_clients(self, service: dict) -> bool:
         """Whether the Service carries client traffic: the API server's, or a port not known as a metrics,
@@ -128,7 +150,11 @@ class ServingEvidence:
         if found is not None:
             return found
         ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
-        return ports if self.api_roles(service) else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set())]
+        return (
+            ports
+            if self.api_roles(service)
+            else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set())]
+        )
 
     def services(self, workload: Workload) -> list[dict]:
         """The Services carrying client traffic that select the workload's pods."""
@@ -150,8 +176,11 @@ class ServingEvidence:
         reaches an unready pod fails, and is ignored, as one with no ready endpoint is."""
         services = self.services(workload)
         return bool(services) and all(
-            (roles := self.api_roles(s)) and all(role.startswith(ADMISSION) for role in roles) and id(s) not in self._fail_closed
-            for s in services)
+            (roles := self.api_roles(s))
+            and all(role.startswith(ADMISSION) for role in roles)
+            and id(s) not in self._fail_closed
+            for s in services
+        )
 
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
@@ -179,7 +208,10 @@ def _consoles(inventory: Inventory, evidence: ServingEvidence) -> dict[int, str]
     for workload in inventory.workloads:
         if workload.ref.namespace not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
             continue
-        names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+        names = [
+            workload.ref.name,
+            *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
+        ]
         word = next((w for text in names if (w := CONSOLES.find(text))), None)
         if word is not None:
             found[id(workload.obj)] = word
@@ -198,8 +230,9 @@ def _namespaces_with_bound_accounts(inventory: Inventory) -> set[str | None]:
     return found
 
 
-def _known_not_for_clients(service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]],
-                           quiet: set[tuple[int, str, int]]) -> bool:
+def _known_not_for_clients(
+    service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]], quiet: set[tuple[int, str, int]]
+) -> bool:
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name, by a
     monitor or annotation that scrapes it, or by reaching only container ports known as such (``quiet``)."""
     if _named_not_for_clients(service, port):
@@ -223,10 +256,14 @@ def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str
         for template in workload.templates:
             for _, container in containers(template.spec, init=False):
                 for port in as_list(container.get("ports")):
-                    if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")):
+                    if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(
+                        str(dig(port, "name") or "")
+                    ):
                         quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
-                quiet.update((id(workload.obj), str(container.get("name")), number)
-                             for number in _ports_the_container_names(container))
+                quiet.update(
+                    (id(workload.obj), str(container.get("name")), number)
+                    for number in _ports_the_container_names(container)
+                )
     for service in inventory.of_kind("Service"):
         for port in as_list(dig(service, "spec", "ports")):
             if isinstance(port, dict) and _named_not_for_clients(service, port):
@@ -243,7 +280,9 @@ def _ports_the_container_names(container: dict) -> set[int]:
     metrics page is the metrics endpoint). Health paths alone say nothing: servers answer ``/healthz`` beside
     their clients."""
     found: set[int] = set()
-    arguments = [token for token in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(token, str)]
+    arguments = [
+        token for token in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(token, str)
+    ]
     for index, token in enumerate(arguments):
         if not token.startswith("-"):
             continue
@@ -253,9 +292,14 @@ def _ports_the_container_names(container: dict) -> set[int]:
         if (number := _bound_port(flag, value)) is not None:
             found.add(number)
     for variable in as_list(container.get("env")):
-        if isinstance(variable, dict) and (number := _bound_port(str(variable.get("name") or ""), variable.get("value"))) is not None:
+        if (
+            isinstance(variable, dict)
+            and (number := _bound_port(str(variable.get("name") or ""), variable.get("value"))) is not None
+        ):
             found.add(number)
-    declared = {p["name"]: p.get("containerPort") for p in as_list(container.get("ports")) if isinstance(dig(p, "name"), str)}
+    declared = {
+        p["name"]: p.get("containerPort") for p in as_list(container.get("ports")) if isinstance(dig(p, "name"), str)
+    }
     for field in PROBES:
         page = as_dict(dig(container, field, "httpGet"))
         port = page.get("port")
@@ -286,7 +330,10 @@ def _named_not_for_clients(service: dict, port: dict) -> bool:
     """Whether a name says the Service port is a metrics, profiling, health, debug or admin port: the port's,
     its targetPort's, or the Service's own."""
     names = [port.get("name"), port.get("targetPort")]
-    return any(isinstance(n, str) and NOT_FOR_CLIENTS.find(n) for n in names) or MONITORING_SERVICE_WORDS.find(name(service)) is not None
+    return (
+        any(isinstance(n, str) and NOT_FOR_CLIENTS.find(n) for n in names)
+        or MONITORING_SERVICE_WORDS.find(name(service)) is not None
+    )
 
 
 def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
@@ -305,7 +352,11 @@ def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
 def _names_port(target, declared: dict) -> bool:
     if isinstance(target, str) and not target.isdigit():
         return declared.get("name") == target
-    return isinstance(target, int | str) and not isinstance(target, bool) and str(declared.get("containerPort")) == str(target)
+    return (
+        isinstance(target, int | str)
+        and not isinstance(target, bool)
+        and str(declared.get("containerPort")) == str(target)
+    )
 
 
 def _declares(container: dict, target) -> bool:
@@ -336,8 +387,10 @@ def _scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
             continue
         namespaces = dig(monitor, "spec", "namespaceSelector")
         for service in inventory.of_kind("Service"):
-            in_scope = dig(namespaces, "any") is True or namespace(service) in as_list(dig(namespaces, "matchNames")) or (
-                not as_dict(namespaces) and namespace(service) == namespace(monitor)
+            in_scope = (
+                dig(namespaces, "any") is True
+                or namespace(service) in as_list(dig(namespaces, "matchNames"))
+                or (not as_dict(namespaces) and namespace(service) == namespace(monitor))
             )
             # A ServiceMonitor selects Services by their labels, a PodMonitor pods by theirs.
             subject = labels(service) if field == "endpoints" else as_dict(dig(service, "spec", "selector"))
@@ -376,7 +429,11 @@ def _fail_closed_services(inventory: Inventory) -> Iterator[dict]:
             for webhook in as_list(configuration.get("webhooks")):
                 service = as_dict(dig(webhook, "clientConfig", "service"))
                 ns, service_name = service.get("namespace"), service.get("name")
-                if isinstance(ns, str) and isinstance(service_name, str) and fails_closed(configuration, as_dict(webhook)):
+                if (
+                    isinstance(ns, str)
+                    and isinstance(service_name, str)
+                    and fails_closed(configuration, as_dict(webhook))
+                ):
                     if (found := called_service(inventory, ns, service_name)[1]) is not None:
                         yield found
 
@@ -393,7 +450,10 @@ def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
     for kind_name in WEBHOOK_KINDS:
         for configuration in inventory.of_kind(kind_name):
             for webhook in as_list(configuration.get("webhooks")):
-                add(dig(webhook, "clientConfig", "service"), f"{ADMISSION} {dig(webhook, 'name') or name(configuration)}")
+                add(
+                    dig(webhook, "clientConfig", "service"),
+                    f"{ADMISSION} {dig(webhook, 'name') or name(configuration)}",
+                )
     for api_service in inventory.of_kind("APIService"):
         add(dig(api_service, "spec", "service"), f"APIService {name(api_service)}")
     for crd in inventory.of_kind("CustomResourceDefinition"):

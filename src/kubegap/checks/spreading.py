@@ -94,6 +94,8 @@ def zone_spread_unschedulable(ctx: Context) -> Iterator[Finding]:
             f"{workload.kind} {workload.ref.name} spreads its {count} replicas over {constraint['topologyKey']} with "
             f"whenUnsatisfiable: DoNotSchedule (maxSkew {dig(constraint, 'maxSkew')}): when a zone runs out of capacity or "
             "fails, the replicas it is owed stay Pending instead of starting in the other zones.",
-            Evidence(spec_path(template, f"topologySpreadConstraints[{index}].whenUnsatisfiable"),
-                     constraint.get("whenUnsatisfiable", "DoNotSchedule (default)")),
+            Evidence(
+                spec_path(template, f"topologySpreadConstraints[{index}].whenUnsatisfiable"),
+                constraint.get("whenUnsatisfiable", "DoNotSchedule (default)"),
+            ),
         )

@@ -7,7 +7,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from kubegap import limits
-from kubegap.checks._common import audited_workloads, container_data_store, image_name, images, mounted_volumes, spec_path
+from kubegap.checks._common import (
+    audited_workloads,
+    container_data_store,
+    image_name,
+    images,
+    mounted_volumes,
+    spec_path,
+)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
 from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
@@ -38,7 +45,8 @@ def storage_class(ctx: Context, class_name) -> dict | None:
         return None
     if not isinstance(class_name, str):
         defaults = [
-            sc for sc in ctx.inventory.of_kind("StorageClass")
+            sc
+            for sc in ctx.inventory.of_kind("StorageClass")
             if dig(sc, "metadata", "annotations", "storageclass.kubernetes.io/is-default-class") == "true"
         ]
         return defaults[0] if len(defaults) == 1 else None
@@ -118,18 +126,27 @@ def _holds_data(template, volume_name: str) -> dict | None:
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
-            if dig(mount, "name") == volume_name and not any(path == p or path.startswith(p + "/") for p in SCRATCH_PATHS):
+            if dig(mount, "name") == volume_name and not any(
+                path == p or path.startswith(p + "/") for p in SCRATCH_PATHS
+            ):
                 if kept := keeps_data(container, path):
                     return {"volume": volume_name, "mountPath": path, "kept": kept}
                 found = found or {"volume": volume_name, "mountPath": path}
     return found
 
 
-DATA_DIR_SETTING = Vocabulary((
-    *(f"{what}{joint}{where}" for what in ("data", "base", "storage", "state", "db", "wal")
-      for where in ("dir", "directory", "path", "root") for joint in (" ", "")),
-    "paths data", "path data",
-))
+DATA_DIR_SETTING = Vocabulary(
+    (
+        *(
+            f"{what}{joint}{where}"
+            for what in ("data", "base", "storage", "state", "db", "wal")
+            for where in ("dir", "directory", "path", "root")
+            for joint in (" ", "")
+        ),
+        "paths data",
+        "path data",
+    )
+)
 """The last words of an environment variable or flag naming where the application keeps its data
 (``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``, ``GF_PATHS_DATA``; not
 ``METADATA_DIR``)."""
@@ -144,7 +161,12 @@ def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
             found.append((name, value))
     for part in as_list(container.get("command")) + as_list(container.get("args")):
         flag, _, value = part.partition("=") if isinstance(part, str) else ("", "", "")
-        if flag.startswith("-") and value.startswith("/") and not any(c.isspace() for c in value) and DATA_DIR_SETTING.ends(flag):
+        if (
+            flag.startswith("-")
+            and value.startswith("/")
+            and not any(c.isspace() for c in value)
+            and DATA_DIR_SETTING.ends(flag)
+        ):
             found.append((flag, value))
     return found
 
@@ -152,8 +174,11 @@ def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
 def _data_dir_on_empty_dir(template, volume_name: str) -> str | None:
     """The setting that puts a container's configured data directory inside this volume, if one does."""
     for _, container in containers(template.spec, init=False):
-        mounts = [str(dig(m, "mountPath", default="")).rstrip("/") for m in as_list(container.get("volumeMounts"))
-                  if dig(m, "name") == volume_name]
+        mounts = [
+            str(dig(m, "mountPath", default="")).rstrip("/")
+            for m in as_list(container.get("volumeMounts"))
+            if dig(m, "name") == volume_name
+        ]
         for setting, path in _configured_data_dirs(container):
             if any(m and (path == m or path.startswith(m + "/")) for m in mounts):
                 return f"{setting}={path}"
@@ -169,7 +194,10 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
             elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
                 configured = _data_dir_on_empty_dir(template, volume["name"])
                 if configured is not None:  # the application is told to keep its data there, claims or not
-                    yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", {"volume": volume["name"], "data_dir": configured})
+                    yield Evidence(
+                        f"{template.path}.spec.volumes[{index}].emptyDir",
+                        {"volume": volume["name"], "data_dir": configured},
+                    )
                 elif not has_claims and (mount := _holds_data(template, volume["name"])):
                     yield Evidence(f"{template.path}.spec.volumes[{index}].emptyDir", mount)
 
@@ -216,8 +244,21 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
                 mount_path = str(dig(mount, "mountPath", default="")).rstrip("/")
                 mount_name = dig(mount, "name")
                 index, volume = volumes.get(mount_name, (None, {})) if isinstance(mount_name, str) else (None, {})
-                local = "emptyDir" if isinstance(volume.get("emptyDir"), dict) else "hostPath" if isinstance(volume.get("hostPath"), dict) else None
-                if local and mount_path and any(d == mount_path or d.startswith(mount_path + "/") or mount_path.startswith(d + "/") for d in data_dirs):
+                local = (
+                    "emptyDir"
+                    if isinstance(volume.get("emptyDir"), dict)
+                    else "hostPath"
+                    if isinstance(volume.get("hostPath"), dict)
+                    else None
+                )
+                if (
+                    local
+                    and mount_path
+                    and any(
+                        d == mount_path or d.startswith(mount_path + "/") or mount_path.startswith(d + "/")
+                        for d in data_dirs
+                    )
+                ):
                     yield Evidence(
                         f"{template.path}.spec.volumes[{index}].{local}",
                         {"container": container.get("name"), "image": container.get("image"), "mountPath": mount_path},
@@ -313,7 +354,9 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             *_bound_local_volumes(ctx, workload, claims_by_stem),
             *_pod_volume_reasons(workload),
         ]
-        unshown = [e.value for e in evidence if isinstance(e.value, dict) and "mountPath" in e.value and "kept" not in e.value]
+        unshown = [
+            e.value for e in evidence if isinstance(e.value, dict) and "mountPath" in e.value and "kept" not in e.value
+        ]
         if evidence and len(unshown) == len(evidence):
             mounts = ", ".join(f"{m['volume']} at {m['mountPath']}" for m in unshown)
             yield ctx.finding(
@@ -334,13 +377,36 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
-BACKUP_KINDS = ("Schedule", "Backup", "VolumeSnapshot", "BackupConfiguration", "ReplicationSource", "RecurringJob", "ScheduledBackup")
+BACKUP_KINDS = (
+    "Schedule",
+    "Backup",
+    "VolumeSnapshot",
+    "BackupConfiguration",
+    "ReplicationSource",
+    "RecurringJob",
+    "ScheduledBackup",
+)
 """Velero/k8up Schedule and Backup, CSI VolumeSnapshot, Stash BackupConfiguration, VolSync ReplicationSource,
 Longhorn RecurringJob, CloudNativePG ScheduledBackup."""
-BACKUP_JOB_HINTS = Vocabulary((
-    "backup", "backups", "dump", "dumps", "snapshot", "snapshots", "mysqldump", "mongodump", "pgdump", "velero", "restic",
-    "kopia", "pgbackrest", "wal-g", "barman",
-))
+BACKUP_JOB_HINTS = Vocabulary(
+    (
+        "backup",
+        "backups",
+        "dump",
+        "dumps",
+        "snapshot",
+        "snapshots",
+        "mysqldump",
+        "mongodump",
+        "pgdump",
+        "velero",
+        "restic",
+        "kopia",
+        "pgbackrest",
+        "wal-g",
+        "barman",
+    )
+)
 """Words in the name or image of a CronJob that backs data up."""
 ALL_NAMESPACES = "*"
 
@@ -375,7 +441,10 @@ def backup_covers(ctx: Context) -> Callable[[str | None], bool]:
 
 def _claims(workload: Workload) -> list[str]:
     """The workload's claims, each named once (the replica types of a training job often mount the same one)."""
-    claims = [f"volumeClaimTemplates: {dig(t, 'metadata', 'name')}" for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))]
+    claims = [
+        f"volumeClaimTemplates: {dig(t, 'metadata', 'name')}"
+        for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+    ]
     claims += [
         f"persistentVolumeClaim: {dig(v, 'persistentVolumeClaim', 'claimName')}"
         for t in workload.templates
@@ -470,7 +539,11 @@ def _claim_policy(ctx: Context, claim: dict | None, class_name) -> tuple[str, st
     pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None
     if pv is not None:
         policy = dig(pv, "spec", "persistentVolumeReclaimPolicy")
-        return (f"PersistentVolume {volume}.spec.persistentVolumeReclaimPolicy", policy) if isinstance(policy, str) else None
+        return (
+            (f"PersistentVolume {volume}.spec.persistentVolumeReclaimPolicy", policy)
+            if isinstance(policy, str)
+            else None
+        )
     sc = storage_class(ctx, dig(claim, "spec", "storageClassName") if claim else class_name)
     if sc is None:
         return None
@@ -485,8 +558,10 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
         template_name = dig(template, "metadata", "name")
         if not isinstance(template_name, str):
             continue
-        claims = [ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
-                  for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))]
+        claims = [
+            ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
+            for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))
+        ]
         found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
         for claim in found:
             resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))
@@ -511,7 +586,7 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
     fix=(
         "Give volumes that hold data which must outlive its workload the Retain reclaim policy: a "
         "StorageClass with reclaimPolicy: Retain for databases, or patch existing PersistentVolumes "
-        "(kubectl patch pv NAME -p '{\"spec\":{\"persistentVolumeReclaimPolicy\":\"Retain\"}}'); "
+        '(kubectl patch pv NAME -p \'{"spec":{"persistentVolumeReclaimPolicy":"Retain"}}\'); '
         "then deleting a claim leaves the disk to be removed by hand."
     ),
 )
@@ -583,7 +658,10 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
 SECOND_DEFAULT = "kubernetes-user-2020-second-default-storageclass-rejects-pvcs"
 HETZNER = "hetzner-user-2021-pvcs-pending-after-rancher-upgrade"
 KUBEFLOW_ZONE = "kubeflow-2021-pipelines-pv-provisioned-in-zone-without-nodes"
-DEFAULT_CLASS_ANNOTATIONS = ("storageclass.kubernetes.io/is-default-class", "storageclass.beta.kubernetes.io/is-default-class")
+DEFAULT_CLASS_ANNOTATIONS = (
+    "storageclass.kubernetes.io/is-default-class",
+    "storageclass.beta.kubernetes.io/is-default-class",
+)
 
 
 @check(
@@ -594,7 +672,7 @@ DEFAULT_CLASS_ANNOTATIONS = ("storageclass.kubernetes.io/is-default-class", "sto
     cases=[SECOND_DEFAULT],
     requires=["StorageClass"],
     fix=(
-        "Keep exactly one StorageClass annotated storageclass.kubernetes.io/is-default-class: \"true\"; "
+        'Keep exactly one StorageClass annotated storageclass.kubernetes.io/is-default-class: "true"; '
         "when changing the default, remove the annotation from the old class in the same change."
     ),
 )
@@ -634,7 +712,8 @@ def default_storageclass_multiple(ctx: Context) -> Iterator[Finding]:
     ```
     """
     defaults = [
-        sc for sc in ctx.inventory.of_kind("StorageClass")
+        sc
+        for sc in ctx.inventory.of_kind("StorageClass")
         if any(annotations(sc).get(key) == "true" for key in DEFAULT_CLASS_ANNOTATIONS)
     ]
     if len(defaults) > 1:
@@ -703,9 +782,16 @@ def pvc_unbound(ctx: Context) -> Iterator[Finding]:
 
 
 ZONAL_PROVISIONERS = (
-    "ebs.csi.aws.com", "kubernetes.io/aws-ebs", "pd.csi.storage.gke.io", "kubernetes.io/gce-pd",
-    "disk.csi.azure.com", "kubernetes.io/azure-disk", "cinder.csi.openstack.org", "kubernetes.io/cinder",
-    "csi.hetzner.cloud", "diskplugin.csi.alibabacloud.com",
+    "ebs.csi.aws.com",
+    "kubernetes.io/aws-ebs",
+    "pd.csi.storage.gke.io",
+    "kubernetes.io/gce-pd",
+    "disk.csi.azure.com",
+    "kubernetes.io/azure-disk",
+    "cinder.csi.openstack.org",
+    "kubernetes.io/cinder",
+    "csi.hetzner.cloud",
+    "diskplugin.csi.alibabacloud.com",
 )
 
 
@@ -762,7 +848,12 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
     volumeBindingMode: WaitForFirstConsumer
     ```
     """
-    zones = {z for n in ctx.inventory.nodes for key in ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone") if (z := labels(n).get(key))}
+    zones = {
+        z
+        for n in ctx.inventory.nodes
+        for key in ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone")
+        if (z := labels(n).get(key))
+    }
     if len(zones) < 2:
         raise Skip("nodes are not spread over several zones")
     zonal = set(ctx.setting("zonal_provisioners"))
@@ -782,7 +873,9 @@ def storage_binding_immediate(ctx: Context) -> Iterator[Finding]:
 
 
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
-WRITTEN_AREAS = Vocabulary(("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata"))
+WRITTEN_AREAS = Vocabulary(
+    ("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata")
+)
 """Words of mount paths for areas a program writes by their purpose: logs, work and spool areas, queues, and
 Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no log directory,
 ``/workload-spiffe-uds`` no work area."""
@@ -824,17 +917,28 @@ def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
     unbounded = {
         v["name"]
         for _, v in mounted_volumes(template)
-        if isinstance(v.get("emptyDir"), dict) and dig(v, "emptyDir", "medium") != "Memory" and dig(v, "emptyDir", "sizeLimit") is None
+        if isinstance(v.get("emptyDir"), dict)
+        and dig(v, "emptyDir", "medium") != "Memory"
+        and dig(v, "emptyDir", "sizeLimit") is None
     }
     if not unbounded:
         return
     for _, container in containers(template.spec):
-        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(image_name(container)):
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(
+            image_name(container)
+        ):
             continue
         for mount in as_list(container.get("volumeMounts")):
-            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount["name"] in unbounded and not mount.get("readOnly"):
+            if (
+                isinstance(mount, dict)
+                and isinstance(mount.get("name"), str)
+                and mount["name"] in unbounded
+                and not mount.get("readOnly")
+            ):
                 path = str(dig(mount, "mountPath", default=""))
-                if WRITTEN_AREAS.find(path) is not None or (DATA_AREAS.find(path) is not None and keeps_data(container, path)):
+                if WRITTEN_AREAS.find(path) is not None or (
+                    DATA_AREAS.find(path) is not None and keeps_data(container, path)
+                ):
                     yield str(container.get("name")), mount["name"], path
 
 
@@ -939,7 +1043,11 @@ def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[str, str]]
     for template in workload.templates:
         for _, volume in mounted_volumes(template):
             claim_name = dig(volume, "persistentVolumeClaim", "claimName")
-            claim = ctx.inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name) if isinstance(claim_name, str) else None
+            claim = (
+                ctx.inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+                if isinstance(claim_name, str)
+                else None
+            )
             modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
             if modes and all(m in EXCLUSIVE_MODES for m in modes):
                 found.append((claim_name, modes[0]))

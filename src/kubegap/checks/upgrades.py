@@ -46,16 +46,24 @@ def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
     """``(field path, label key)`` for the node-label keys of a pod spec's node affinity and pod (anti-)affinity."""
     node_affinity = as_dict(affinity.get("nodeAffinity"))
     required = as_list(dig(node_affinity, "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"))
-    preferred = [dig(p, "preference") for p in as_list(node_affinity.get("preferredDuringSchedulingIgnoredDuringExecution"))]
+    preferred = [
+        dig(p, "preference") for p in as_list(node_affinity.get("preferredDuringSchedulingIgnoredDuringExecution"))
+    ]
     for where, terms in (("required", required), ("preferred", preferred)):
-        keys = [[e["key"] for e in as_list(dig(term, "matchExpressions")) if isinstance(dig(e, "key"), str)] for term in terms]
+        keys = [
+            [e["key"] for e in as_list(dig(term, "matchExpressions")) if isinstance(dig(e, "key"), str)]
+            for term in terms
+        ]
         for index, term_keys in enumerate(keys):
             others = {key for other, other_keys in enumerate(keys) if other != index for key in other_keys}
             for key in term_keys:
                 if OLD_LABELS.get(key) not in others:
                     yield f"{base}.affinity.nodeAffinity ({where})", key
     for kind_name in ("podAffinity", "podAntiAffinity"):
-        for section in ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution"):
+        for section in (
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            "preferredDuringSchedulingIgnoredDuringExecution",
+        ):
             for term in as_list(dig(affinity, kind_name, section)):
                 key = dig(term, "topologyKey") or dig(term, "podAffinityTerm", "topologyKey")
                 if isinstance(key, str):
@@ -170,12 +178,17 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
 
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
-    replacements = "; ".join(f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "")
-                             for old in used)
+    replacements = "; ".join(
+        f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
+    )
     if all(e.path.endswith("(preferred)") for e in evidence):
-        return ctx.finding(obj, f"Prefers nodes by removed or deprecated labels: {replacements}. A preference places no "
-                           "pod on its own: the pods still schedule, without the placement it asked for.", *evidence,
-                           severity="low")
+        return ctx.finding(
+            obj,
+            f"Prefers nodes by removed or deprecated labels: {replacements}. A preference places no "
+            "pod on its own: the pods still schedule, without the placement it asked for.",
+            *evidence,
+            severity="low",
+        )
     return ctx.finding(obj, f"Selects nodes by removed or deprecated labels: {replacements}.", *evidence)
 
 
@@ -184,10 +197,21 @@ MINA = "mina-2023-gke-forced-control-plane-upgrade-unsupported-version"
 KUBELET_131 = "kubernetes-users-2024-kubelet-131-via-lb-to-older-apiserver"
 
 END_OF_LIFE = {
-    22: date(2022, 12, 8), 23: date(2023, 2, 28), 24: date(2023, 7, 28), 25: date(2023, 10, 28),
-    26: date(2024, 2, 28), 27: date(2024, 7, 16), 28: date(2024, 10, 22), 29: date(2025, 2, 28),
-    30: date(2025, 7, 15), 31: date(2025, 11, 11), 32: date(2026, 2, 28), 33: date(2026, 6, 28),
-    34: date(2026, 10, 27), 35: date(2027, 2, 28), 36: date(2027, 6, 28),
+    22: date(2022, 12, 8),
+    23: date(2023, 2, 28),
+    24: date(2023, 7, 28),
+    25: date(2023, 10, 28),
+    26: date(2024, 2, 28),
+    27: date(2024, 7, 16),
+    28: date(2024, 10, 22),
+    29: date(2025, 2, 28),
+    30: date(2025, 7, 15),
+    31: date(2025, 11, 11),
+    32: date(2026, 2, 28),
+    33: date(2026, 6, 28),
+    34: date(2026, 10, 27),
+    35: date(2027, 2, 28),
+    36: date(2027, 6, 28),
 }
 """End of upstream support per 1.x minor, from the Kubernetes release pages (kubernetes.io/releases)."""
 
@@ -243,7 +267,10 @@ def _today(ctx: Context) -> date:
 
 def control_plane_minor(ctx: Context) -> tuple[int, str] | None:
     """The control plane's minor and where it came from: the ``kube_version`` setting or the snapshot."""
-    for where, value in (("setting kube_version", ctx.setting("kube_version")), ("cluster.version", ctx.inventory.collection.cluster.get("version"))):
+    for where, value in (
+        ("setting kube_version", ctx.setting("kube_version")),
+        ("cluster.version", ctx.inventory.collection.cluster.get("version")),
+    ):
         found = minor(value)
         if found is not None:
             return found, f"{where} = {value}"
@@ -311,7 +338,9 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     """
     target = control_plane_minor(ctx)
     if target is None:
-        kubelets = [m for n in ctx.inventory.nodes if (m := minor(dig(n, "status", "nodeInfo", "kubeletVersion"))) is not None]
+        kubelets = [
+            m for n in ctx.inventory.nodes if (m := minor(dig(n, "status", "nodeInfo", "kubeletVersion"))) is not None
+        ]
         target = (max(kubelets), "newest kubelet") if kubelets else None
     if target is None:
         oldest = oldest_supported_minor(_today(ctx))
@@ -453,7 +482,11 @@ def version_skew(ctx: Context) -> Iterator[Finding]:
     for version, nodes in sorted(by_version.items()):
         kubelet = minor(version)
         if kubelet > release or release - kubelet > allowed:
-            problem = "newer than the control plane" if kubelet > release else f"more than {allowed} minors behind the control plane"
+            problem = (
+                "newer than the control plane"
+                if kubelet > release
+                else f"more than {allowed} minors behind the control plane"
+            )
             yield ctx.finding(
                 ctx.cluster,
                 f"{len(nodes)} node(s) run kubelet {version}, {problem} ({where}).",

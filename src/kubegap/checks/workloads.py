@@ -163,9 +163,15 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1:
             continue
-        behind = [s for s in evidence.services(workload)
-                  if not (evidence.admission_backend(s) and ctx.left_to("webhook-backend-unavailable"))]
-        roles = sorted({role for s in behind for role in evidence.api_roles(s)}, key=lambda role: (role.startswith(ADMISSION), role))
+        behind = [
+            s
+            for s in evidence.services(workload)
+            if not (evidence.admission_backend(s) and ctx.left_to("webhook-backend-unavailable"))
+        ]
+        roles = sorted(
+            {role for s in behind for role in evidence.api_roles(s)},
+            key=lambda role: (role.startswith(ADMISSION), role),
+        )
         if not roles and registers_webhooks(ctx.inventory, workload):
             roles = [RUNTIME_WEBHOOKS]
         elected = one_active_by_design(workload, leases)
@@ -178,23 +184,42 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
         console = None if roles else evidence.console(workload)
         alone = None if console else singleton_by_design(ctx.inventory, workload, leases)
-        why = (": leader election decides which replica reconciles, not which serves, and" if elected else
-               f": it is an operators' console (by its name or image: {console}), so" if console else
-               f": it is {alone}, so" if alone else ":")
+        why = (
+            ": leader election decides which replica reconciles, not which serves, and"
+            if elected
+            else f": it is an operators' console (by its name or image: {console}), so"
+            if console
+            else f": it is {alone}, so"
+            if alone
+            else ":"
+        )
         converts = _conversion_only(evidence, behind, roles)
-        outage = ("fails reads and writes of the custom resources it converts" if converts else
-                  "takes the console away from the people who use it until its pod is rescheduled" if console else
-                  "stops its work, and whatever its Service answers, until its pod is rescheduled" if alone else
-                  "takes the service down")
+        outage = (
+            "fails reads and writes of the custom resources it converts"
+            if converts
+            else "takes the console away from the people who use it until its pod is rescheduled"
+            if console
+            else "stops its work, and whatever its Service answers, until its pod is rescheduled"
+            if alone
+            else "takes the service down"
+        )
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node {outage}.",
             Evidence("spec.replicas", 1),
             Evidence("services", services),
             *([Evidence("serves", roles)] if roles else []),
-            *([Evidence("spec.strategy.type", "Recreate")] if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate" else []),
+            *(
+                [Evidence("spec.strategy.type", "Recreate")]
+                if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate"
+                else []
+            ),
             remediation=singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected),
-            severity="low" if converts or console or (alone and not roles) else "medium" if roles == [RUNTIME_WEBHOOKS] else None,
+            severity="low"
+            if converts or console or (alone and not roles)
+            else "medium"
+            if roles == [RUNTIME_WEBHOOKS]
+            else None,
         )
 
 
@@ -205,10 +230,15 @@ def singleton_fix(workload: Workload) -> str:
     no_surge = dig(strategy, "rollingUpdate", "maxSurge") in (0, "0", "0%")
     return (
         "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
-        "objects, " + ("and Recreate keeps rollouts from running two. " if recreate else
-                       "and its rollout, with no surge, never runs two. " if no_surge else
-                       "and a rollout that surges runs two for a while: roll it out without a surge (strategy Recreate, "
-                       "or maxSurge: 0). ")
+        "objects, "
+        + (
+            "and Recreate keeps rollouts from running two. "
+            if recreate
+            else "and its rollout, with no surge, never runs two. "
+            if no_surge
+            else "and a rollout that surges runs two for a while: roll it out without a surge (strategy Recreate, "
+            "or maxSurge: 0). "
+        )
         + "If the program offers leader election (a flag or its chart's setting), turn it on, then run two replicas "
         "spread across nodes; until then its pod's rescheduling after a node loss is its outage."
     )
@@ -228,7 +258,9 @@ def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str
     return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
 
 
-SPREAD = "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
+SPREAD = (
+    "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
+)
 
 
 def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | None) -> str:
@@ -268,7 +300,9 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     first = (
         f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
         "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "
-        "to a database every replica uses (the application's external database setting). " if kept is not None else ""
+        "to a database every replica uses (the application's external database setting). "
+        if kept is not None
+        else ""
     )
     if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
@@ -295,13 +329,21 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
     """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
     path's words, or None: each pod keeps its own copy, so replicas do not share it."""
     for template in workload.templates:
-        scratch = {v["name"] for _, v in mounted_volumes(template)
-                   if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"}
+        scratch = {
+            v["name"]
+            for _, v in mounted_volumes(template)
+            if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"
+        }
         for _, container in containers(template.spec, init=False):
             for mount in as_list(container.get("volumeMounts")):
                 path, volume = dig(mount, "mountPath"), dig(mount, "name")
-                if (isinstance(volume, str) and volume in scratch and isinstance(path, str) and dig(mount, "readOnly") is not True
-                        and STATE_PATHS.find(path)):
+                if (
+                    isinstance(volume, str)
+                    and volume in scratch
+                    and isinstance(path, str)
+                    and dig(mount, "readOnly") is not True
+                    and STATE_PATHS.find(path)
+                ):
                     return mount["name"], path
     return None
 
@@ -431,7 +473,11 @@ def _own_selector(workload: Workload, template: PodTemplate) -> Selector | None:
     """What selects the workload's own pods: its selector (a ReplicationController's is a plain map, defaulted
     from the template's labels when unset), else its template's labels."""
     written = dig(workload.obj, "spec", "selector")
-    own = Selector.from_map(written) if workload.kind == "ReplicationController" else Selector.from_label_selector(written)
+    own = (
+        Selector.from_map(written)
+        if workload.kind == "ReplicationController"
+        else Selector.from_label_selector(written)
+    )
     return own if own is not None and not own.selects_everything else Selector.from_map(template.labels)
 
 

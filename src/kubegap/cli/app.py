@@ -18,8 +18,7 @@ app = typer.Typer(
     name="kubegap",
     help=(
         "Could what happened to them happen to us? kubegap audits a Kubernetes cluster, read-only, for "
-        "the gaps behind public incidents, and ships the Incident Library those checks come from.\n\n"
-        + EXIT_CODES_HELP
+        "the gaps behind public incidents, and ships the Incident Library those checks come from.\n\n" + EXIT_CODES_HELP
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -37,7 +36,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """kubegap: audit clusters for the gaps behind public incidents."""
 

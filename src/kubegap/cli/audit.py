@@ -11,6 +11,7 @@ from kubegap.cli import sources
 from kubegap.cli.report_formats import FORMAT_HELP, OUTPUT_FILE_HELP
 from kubegap.severity import Threshold
 
+
 class GroupBy(str, Enum):
     object = "object"
     check = "check"
@@ -31,29 +32,59 @@ def audit(
     demo: bool = typer.Option(False, "--demo", help="Audit the embedded demo cluster snapshot."),
     output_formats: list[str] = typer.Option(None, "--format", "-f", metavar="NAME[=PATH]", help=FORMAT_HELP),
     output_file: Path = typer.Option(None, "--output-file", "-o", help=OUTPUT_FILE_HELP),
-    baseline: Path = typer.Option(None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."),
-    fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Run only these checks (repeatable)."),
-    case_ids: list[str] = typer.Option(
-        None, "--case", metavar="CASE-ID", help="Run exactly the checks this library case names (repeatable; see 'kubegap cases show ID')."
+    baseline: Path = typer.Option(
+        None, "--baseline", help="An earlier JSON report: mark findings new or unchanged and fail only on new ones."
     ),
-    no_annotation_exemptions: bool = typer.Option(False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."),
-    group_by: GroupBy = typer.Option(GroupBy.object, "--group-by", help="Table: group findings by object (kube-score style) or by check."),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object."),
-    show_skipped: bool = typer.Option(False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."),
-    fail_on_partial: bool = typer.Option(False, "--fail-on-partial", help="Exit 3 when some kind the checks read was forbidden or could not be collected, or some input file was left unread (and no finding fails the run)."),
+    fail_on: Threshold = typer.Option(
+        "high", "--fail-on", help="Exit 1 when a finding is at or above this severity ('none': never)."
+    ),
+    check_ids: list[str] = typer.Option(
+        None, "--check", "-c", metavar="CHECK-ID", help="Run only these checks (repeatable)."
+    ),
+    case_ids: list[str] = typer.Option(
+        None,
+        "--case",
+        metavar="CASE-ID",
+        help="Run exactly the checks this library case names (repeatable; see 'kubegap cases show ID').",
+    ),
+    no_annotation_exemptions: bool = typer.Option(
+        False, "--no-annotation-exemptions", help="Ignore kubegap.io/ignore annotations."
+    ),
+    group_by: GroupBy = typer.Option(
+        GroupBy.object, "--group-by", help="Table: group findings by object (kube-score style) or by check."
+    ),
+    verbose: bool = typer.Option(
+        False,
+        "--verbose",
+        "-v",
+        help="Table: add each finding's evidence, fix, incident links and case IDs, and list every object.",
+    ),
+    show_skipped: bool = typer.Option(
+        False, "--show-skipped", help="Table: list the skipped checks and why, instead of one summary line."
+    ),
+    fail_on_partial: bool = typer.Option(
+        False,
+        "--fail-on-partial",
+        help="Exit 3 when some kind the checks read was forbidden or could not be collected, or some input file was left unread (and no finding fails the run).",
+    ),
     history: Path = typer.Option(
-        None, "--history", metavar="DIR",
+        None,
+        "--history",
+        metavar="DIR",
         help="Keep the JSON report in DIR as kubegap-<UTC time>.json beside its diff against the previous run's, and as "
-             "kubegap-report.json (the latest); the oldest past --keep are removed. For a CronJob's report volume.",
+        "kubegap-report.json (the latest); the oldest past --keep are removed. For a CronJob's report volume.",
     ),
     keep: int = typer.Option(30, "--keep", min=1, metavar="N", help="With --history: how many dated reports to keep."),
     pushgateway: str = typer.Option(
-        None, "--pushgateway", metavar="URL",
+        None,
+        "--pushgateway",
+        metavar="URL",
         help="Also push the --format openmetrics series to this Prometheus Pushgateway (job kubegap, grouped by cluster).",
     ),
     config_file: Path = typer.Option(
-        None, "--config", help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present."
+        None,
+        "--config",
+        help="Audit configuration (checks, severities, settings, exemptions); default: ./.kubegap.yaml if present.",
     ),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
     context: list[str] = sources.CONTEXTS_OPTION,
@@ -79,29 +110,52 @@ def audit(
     outputs = parse_outputs(output_formats, output_file)
     view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
     options = configured_options(
-        check_ids, config_file, case_ids=case_ids, annotation_exemptions=not no_annotation_exemptions, baseline=baseline,
+        check_ids,
+        config_file,
+        case_ids=case_ids,
+        annotation_exemptions=not no_annotation_exemptions,
+        baseline=baseline,
         fail_on=fail_on,
     )
     inputs = [read_once(path) for path in paths or []]  # pipes and devices read now, whole: they can be read only once
     if demo:
         inputs.append(str(demo_path()))
-    target = ClusterTarget(kubeconfig, list(context or []), list(namespace or []), in_cluster, quiet, request_timeout, deadline,
-                           concurrency)
+    target = ClusterTarget(
+        kubeconfig,
+        list(context or []),
+        list(namespace or []),
+        in_cluster,
+        quiet,
+        request_timeout,
+        deadline,
+        concurrency,
+    )
     reports = [item for item in inputs if is_report_file(Path(item) if isinstance(item, str) else item)]
     if reports:  # the reports of clusters audited one by one: judged together as a fleet
         if len(reports) != len(inputs) or target.given:
-            raise UserError("give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both")
-        report = audit_reports([(input_name(item), load_report(Path(item) if isinstance(item, str) else item)) for item in reports], options)
-        partial = fail_on_partial and any(c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
-                                          for c in report["clusters"])
+            raise UserError(
+                "give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both"
+            )
+        report = audit_reports(
+            [(input_name(item), load_report(Path(item) if isinstance(item, str) else item)) for item in reports],
+            options,
+        )
+        partial = fail_on_partial and any(
+            c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
+            for c in report["clusters"]
+        )
     else:
         collections = collect_inputs(inputs, target, list(options.checks))
         if inputs and not any(c.resources for c in collections):
             for warning in (w for c in collections for w in c.warnings):
                 warn(warning)
             # each input left unread (its entry names it, as the report does): say why, not just that nothing was found
-            unread = [(entry["path"], entry["unread"][entry["path"]])
-                      for c in collections for entry in c.inputs if entry.get("path") in entry.get("unread", {})]
+            unread = [
+                (entry["path"], entry["unread"][entry["path"]])
+                for c in collections
+                for entry in c.inputs
+                if entry.get("path") in entry.get("unread", {})
+            ]
             if len(unread) == len(inputs):
                 raise UserError("; ".join(f"{name}: {why}: not read" for name, why in unread))
             raise UserError("no Kubernetes objects found in " + ", ".join(input_name(item) for item in inputs))

@@ -18,7 +18,12 @@ class ExportFormat(str, Enum):
     csv = "csv"
 
 
-ROOT_CAUSE = typer.Option(None, "--root-cause", metavar="TERM", help="Only cases with this root-cause term (repeatable; a parent includes its children).")
+ROOT_CAUSE = typer.Option(
+    None,
+    "--root-cause",
+    metavar="TERM",
+    help="Only cases with this root-cause term (repeatable; a parent includes its children).",
+)
 COMPONENT = typer.Option(None, "--component", metavar="TERM", help="Only cases involving this component (repeatable).")
 SYMPTOM = typer.Option(None, "--symptom", metavar="TERM", help="Only cases with this symptom (repeatable).")
 FACTOR = typer.Option(None, "--factor", metavar="TERM", help="Only cases with this contributing factor (repeatable).")
@@ -57,8 +62,11 @@ def _print_page(result, query) -> None:
         out.paragraph((case.id, "bold"))
         out.paragraph(f"{case.when} · {case.organization} · {case.title}", first=INDENT)
         if result.snippets.get(case.id):
-            out.paragraph(*((segment.text, "bold" if segment.mark else "dim") for segment in result.snippets[case.id]),
-                          first=INDENT, glued=True)
+            out.paragraph(
+                *((segment.text, "bold" if segment.mark else "dim") for segment in result.snippets[case.id]),
+                first=INDENT,
+                glued=True,
+            )
 
 
 def _browse(query, root_cause, component, symptom, factor, page, per_page, output_format) -> None:
@@ -92,15 +100,18 @@ def list_cases(
     _browse(None, root_cause, component, symptom, factor, page, per_page, output_format)
 
 
-app.command("list", help="List cases, newest first, filtered by any of the four vocabularies (as 'kubegap cases' does).")(list_cases)
+app.command(
+    "list", help="List cases, newest first, filtered by any of the four vocabularies (as 'kubegap cases' does)."
+)(list_cases)
 
 
 @app.command("search")
 def search_cases(
     query: str = typer.Argument(
-        ..., metavar="QUERY",
+        ...,
+        metavar="QUERY",
         help='Words rank cases (the more matched, the higher); "quoted phrases" must appear; a OR b; -word excludes. '
-             "Field names and identifiers match in parts too (failurePolicy, NCCL_IB_TIMEOUT, kube-proxy).",
+        "Field names and identifiers match in parts too (failurePolicy, NCCL_IB_TIMEOUT, kube-proxy).",
     ),
     root_cause: list[str] = ROOT_CAUSE,
     component: list[str] = COMPONENT,
@@ -132,7 +143,15 @@ def facets(
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, 1, 1)
     if output_format is Format.json:
-        write_json({"total": result.total, "incidents": result.incidents, "studies": result.studies, "filters": filters, **page_json(result, query, filters)["facets"]})
+        write_json(
+            {
+                "total": result.total,
+                "incidents": result.incidents,
+                "studies": result.studies,
+                "filters": filters,
+                **page_json(result, query, filters)["facets"],
+            }
+        )
         return
     import sys
 
@@ -144,7 +163,13 @@ def facets(
         out.paragraph(library.vocabularies[vocabulary].title, style="bold")
         for term_id, count in counts:
             indent = "    " if "/" in term_id else "  "
-            out.paragraph((term_id, "bold"), f"({count})", library.term(vocabulary, term_id).name, first=indent, rest=indent + "    ")
+            out.paragraph(
+                (term_id, "bold"),
+                f"({count})",
+                library.term(vocabulary, term_id).name,
+                first=indent,
+                rest=indent + "    ",
+            )
 
 
 @app.command("stats")
@@ -161,21 +186,33 @@ def stats(output_format: Format = FORMAT) -> None:
     rows = root_cause_rows(library)
     incidents, studies = len(library.incidents), len(library.studies)
     if output_format is Format.json:
-        write_json({
-            "incidents": incidents,
-            "studies_left_out": studies,
-            "study": STUDY,
-            "rows": [row.__dict__ for row in rows],
-        })
+        write_json(
+            {
+                "incidents": incidents,
+                "studies_left_out": studies,
+                "study": STUDY,
+                "rows": [row.__dict__ for row in rows],
+            }
+        )
         return
     out = Printer(sys.stdout, None)
-    out.paragraph(f"Root causes: {incidents} library incidents vs {STUDY['denominator']} post-mortems in the study", style="bold")
+    out.paragraph(
+        f"Root causes: {incidents} library incidents vs {STUDY['denominator']} post-mortems in the study", style="bold"
+    )
     for row in rows:
-        study = (f"study: {' + '.join(row.study_categories)}, {row.study_count} ({row.study_share:.1%} of {STUDY['denominator']})"
-                 if row.study_count is not None else "study: no matching category")
-        out.paragraph((row.term, "bold"), f"{row.name}:", f"{row.cases} incidents ({row.share:.1%} of {incidents})", "·", study)
-    out.paragraph(f"Both sides are multi-label, so shares sum to more than 100%. The library's {studies} studies of "
-                  f"many failures are left out. Study: {STUDY['title']}, {STUDY['url']}", style="dim")
+        study = (
+            f"study: {' + '.join(row.study_categories)}, {row.study_count} ({row.study_share:.1%} of {STUDY['denominator']})"
+            if row.study_count is not None
+            else "study: no matching category"
+        )
+        out.paragraph(
+            (row.term, "bold"), f"{row.name}:", f"{row.cases} incidents ({row.share:.1%} of {incidents})", "·", study
+        )
+    out.paragraph(
+        f"Both sides are multi-label, so shares sum to more than 100%. The library's {studies} studies of "
+        f"many failures are left out. Study: {STUDY['title']}, {STUDY['url']}",
+        style="dim",
+    )
 
 
 @app.command("export")
@@ -207,10 +244,19 @@ def export(
             header = ["id", "title", "organization", "date", "published", "summary", "url", *VOCABULARIES, "checks"]
             writer.writerow(header)
             for case in library.cases:
-                writer.writerow([
-                    case.id, case.title, case.organization, case.date or "", case.published or "", case.summary, case.url,
-                    *(";".join(case.tags.of(v)) for v in VOCABULARIES), ";".join(case.checks),
-                ])
+                writer.writerow(
+                    [
+                        case.id,
+                        case.title,
+                        case.organization,
+                        case.date or "",
+                        case.published or "",
+                        case.summary,
+                        case.url,
+                        *(";".join(case.tags.of(v)) for v in VOCABULARIES),
+                        ";".join(case.checks),
+                    ]
+                )
 
 
 @app.command("show")
@@ -257,5 +303,7 @@ def show_reconstruction(
         raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
     found = library.reconstruction(case_id)
     if found is None:
-        raise UserError(f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')")
+        raise UserError(
+            f"case {case_id!r} names no check, so it has no reconstruction (see 'kubegap cases show {case_id}')"
+        )
     typer.echo((found.fixed if fixed else found.incident).read_text(encoding="utf-8"), nl=False)

@@ -8,7 +8,9 @@ import typer
 
 from kubegap.cli.output import Format
 
-app = typer.Typer(help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False)
+app = typer.Typer(
+    help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False
+)
 
 
 @app.callback(invoke_without_command=True)
@@ -62,7 +64,9 @@ def show_check(
 
     check = get_check(check_id)
     if check is None:
-        raise UserError(f"no check {check_id!r}{did_you_mean(check_id, (c.id for c in all_checks()))} (see 'kubegap checks')")
+        raise UserError(
+            f"no check {check_id!r}{did_you_mean(check_id, (c.id for c in all_checks()))} (see 'kubegap checks')"
+        )
     library = load_library()
     if output_format is Format.json:
         write_json(check_json(check, library))

@@ -26,7 +26,9 @@ def diff(
     new: Path = typer.Argument(..., metavar="NEW.json", help="The later report."),
     output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
     output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the diff here instead of stdout."),
-    fail_on: Threshold = typer.Option("high", "--fail-on", help="Exit 1 when a new finding is at or above this severity ('none': never)."),
+    fail_on: Threshold = typer.Option(
+        "high", "--fail-on", help="Exit 1 when a new finding is at or above this severity ('none': never)."
+    ),
 ) -> None:
     from kubegap.cli.output import destination
     from kubegap.report.baseline import at_or_above, load_report

@@ -13,8 +13,16 @@ import re
 from kubegap.cli import spoken
 
 _TYPE = re.compile(r" ?<([^<>]+)>")
-_WORDS = {"str": "TEXT", "text": "TEXT", "path": "PATH", "int": "INTEGER", "int range": "INTEGER", "float": "NUMBER",
-          "float range": "NUMBER", "bool": "BOOLEAN"}
+_WORDS = {
+    "str": "TEXT",
+    "text": "TEXT",
+    "path": "PATH",
+    "int": "INTEGER",
+    "int range": "INTEGER",
+    "float": "NUMBER",
+    "float range": "NUMBER",
+    "bool": "BOOLEAN",
+}
 
 
 def _word(label: str) -> str:

@@ -55,4 +55,3 @@ def console(out: TextIO | None = None):
     from rich.console import Console
 
     return Console(file=out or sys.stdout, highlight=False, markup=False, emoji=False)
-

@@ -21,8 +21,12 @@ class Format(str, Enum):
 
 
 def rbac(
-    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Only what these checks read (repeatable)."),
-    secret_metadata: bool = typer.Option(False, "--secret-metadata", help="Add list on secrets, for checks that need to know a Secret exists."),
+    check_ids: list[str] = typer.Option(
+        None, "--check", "-c", metavar="CHECK-ID", help="Only what these checks read (repeatable)."
+    ),
+    secret_metadata: bool = typer.Option(
+        False, "--secret-metadata", help="Add list on secrets, for checks that need to know a Secret exists."
+    ),
     output_format: Format = typer.Option(Format.yaml, "--format", "-f", help="Output format."),
 ) -> None:
     import yaml

@@ -17,8 +17,12 @@ HELP = (
 
 
 def snapshot(
-    output: Path = typer.Option(..., "--output", "-o", metavar="FILE", help="Where to write the snapshot (.json or .json.gz)."),
-    check_ids: list[str] = typer.Option(None, "--check", "-c", metavar="CHECK-ID", help="Collect only what these checks read (repeatable)."),
+    output: Path = typer.Option(
+        ..., "--output", "-o", metavar="FILE", help="Where to write the snapshot (.json or .json.gz)."
+    ),
+    check_ids: list[str] = typer.Option(
+        None, "--check", "-c", metavar="CHECK-ID", help="Collect only what these checks read (repeatable)."
+    ),
     kubeconfig: str = sources.KUBECONFIG_OPTION,
     context: str = sources.CONTEXT_OPTION,
     namespace: list[str] = sources.NAMESPACE_OPTION,
@@ -33,8 +37,16 @@ def snapshot(
     from kubegap.sources.snapshot import write_snapshot
     from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
 
-    target = ClusterTarget(kubeconfig, [context] if context else [], list(namespace or []), in_cluster, quiet, request_timeout, deadline,
-                           concurrency)
+    target = ClusterTarget(
+        kubeconfig,
+        [context] if context else [],
+        list(namespace or []),
+        in_cluster,
+        quiet,
+        request_timeout,
+        deadline,
+        concurrency,
+    )
     checks = select_checks(check_ids)
     collection = collect_cluster(target, kinds_read(checks), metadata_kinds(checks))
     for warning in collection.warnings:

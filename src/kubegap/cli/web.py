@@ -10,9 +10,13 @@ site_app = typer.Typer(help="The Incident Library as a static website.", no_args
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (keep it on loopback unless you mean to share it)."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on (keep it on loopback unless you mean to share it)."
+    ),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
-    report: Path = typer.Option(None, "--report", help="Also show this audit report ('kubegap audit --format json') at /report."),
+    report: Path = typer.Option(
+        None, "--report", help="Also show this audit report ('kubegap audit --format json') at /report."
+    ),
 ) -> None:
     """Serve the Incident Library website (every page also as JSON) and, with --report, an audit's findings."""
     import uvicorn

@@ -21,7 +21,16 @@ from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and
 from kubegap.suggest import did_you_mean
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
 
-__all__ = ["MAX_QUERY_CHARS", "Index", "Page", "Segment", "UnknownTerm", "snippet_json", "snippet_text", "validate_filters"]
+__all__ = [
+    "MAX_QUERY_CHARS",
+    "Index",
+    "Page",
+    "Segment",
+    "UnknownTerm",
+    "snippet_json",
+    "snippet_text",
+    "validate_filters",
+]
 RELATED_MIN_SHARED = 2
 """Related cases share at least this many components or root causes: one shared term is too common to mean much."""
 
@@ -120,9 +129,18 @@ class Index:
         """The case's searchable text, one string per field of :data:`kubegap.library.textsearch.FIELDS`."""
         terms = [self.library.term_name(v, t) for v in VOCABULARIES for t in case.tags.of(v)]
         return (
-            case.title, case.organization, case.summary, case.root_cause, case.symptoms, case.trigger,
-            " ".join(case.contributing_factors), case.detection or "", " ".join(case.remediation), " ".join(case.lessons),
-            " ".join(terms + list(case.tags.of("component"))), " ".join(self._check_texts.get(c, c) for c in case.checks),
+            case.title,
+            case.organization,
+            case.summary,
+            case.root_cause,
+            case.symptoms,
+            case.trigger,
+            " ".join(case.contributing_factors),
+            case.detection or "",
+            " ".join(case.remediation),
+            " ".join(case.lessons),
+            " ".join(terms + list(case.tags.of("component"))),
+            " ".join(self._check_texts.get(c, c) for c in case.checks),
             " ".join(s.title + " " + s.publisher for s in case.sources),
         )
 
@@ -170,7 +188,9 @@ class Index:
         for other in self.library.cases:
             if other.id == case.id:
                 continue
-            theirs = {("component", t) for t in other.tags.component} | {("root_cause", t) for t in other.tags.root_cause}
+            theirs = {("component", t) for t in other.tags.component} | {
+                ("root_cause", t) for t in other.tags.root_cause
+            }
             shared = mine & theirs
             if len(shared) >= RELATED_MIN_SHARED:
                 scored.append((len(shared), other, sorted(t for _, t in shared)))

@@ -70,7 +70,8 @@ def case_markdown(case, library) -> str:
     sections.append(
         "## Sources\n\n"
         + _bullets(
-            f"[{s.title}]({s.url}), {s.publisher}" + (f", {s.published}" if s.published else "")
+            f"[{s.title}]({s.url}), {s.publisher}"
+            + (f", {s.published}" if s.published else "")
             + (f" (read: {s.read})" if s.read else "")
             for s in case.sources
         )
@@ -97,5 +98,7 @@ def case_markdown(case, library) -> str:
             + proof
         )
     else:
-        sections.append(f"## Check your cluster for this\n\nNo API-visible check can reveal this gap: {case.no_check_reason}")
+        sections.append(
+            f"## Check your cluster for this\n\nNo API-visible check can reveal this gap: {case.no_check_reason}"
+        )
     return "\n\n".join(sections)

@@ -78,9 +78,7 @@ def root_cause_rows(library: Library) -> list[Row]:
     total = len(incidents) or 1
     rows = []
     for term, categories in MAPPING.items():
-        count = sum(
-            1 for case in incidents if any(t == term or t.startswith(term + "/") for t in case.tags.root_cause)
-        )
+        count = sum(1 for case in incidents if any(t == term or t.startswith(term + "/") for t in case.tags.root_cause))
         known = library.term("root_cause", term)
         study = _study_count(categories)
         rows.append(

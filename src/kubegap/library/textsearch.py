@@ -29,8 +29,18 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 FIELDS: tuple[tuple[str, float], ...] = (
-    ("title", 8.0), ("organization", 4.0), ("summary", 4.0), ("root_cause", 3.0), ("symptoms", 2.0), ("trigger", 2.0),
-    ("contributing", 1.5), ("detection", 1.0), ("remediation", 1.5), ("lessons", 1.0), ("tags", 2.0), ("checks", 3.0),
+    ("title", 8.0),
+    ("organization", 4.0),
+    ("summary", 4.0),
+    ("root_cause", 3.0),
+    ("symptoms", 2.0),
+    ("trigger", 2.0),
+    ("contributing", 1.5),
+    ("detection", 1.0),
+    ("remediation", 1.5),
+    ("lessons", 1.0),
+    ("tags", 2.0),
+    ("checks", 3.0),
     ("sources", 0.5),
 )
 """Every searchable field of a case and its weight, in the order documents carry them."""
@@ -356,6 +366,13 @@ class Engine:
 
 def engine_parameters() -> dict:
     """What the browser's port of this engine needs besides the documents: the same weights and constants."""
-    return {"fields": [name for name, _ in FIELDS], "weights": [w for _, w in FIELDS], "k1": K1, "b": B,
-            "stopwords": sorted(STOPWORDS), "snippet_fields": list(SNIPPET_FIELDS), "snippet_words": SNIPPET_WORDS,
-            "max_query_chars": MAX_QUERY_CHARS}
+    return {
+        "fields": [name for name, _ in FIELDS],
+        "weights": [w for _, w in FIELDS],
+        "k1": K1,
+        "b": B,
+        "stopwords": sorted(STOPWORDS),
+        "snippet_fields": list(SNIPPET_FIELDS),
+        "snippet_words": SNIPPET_WORDS,
+        "max_query_chars": MAX_QUERY_CHARS,
+    }

@@ -133,7 +133,8 @@ def term(library, vocabulary: str, value: str) -> str:
 def short_validation_error(tool: str, error: ValidationError) -> str:
     """One line per invalid field (``paths.0: Input should be a valid string``), no input echoed, no links."""
     lines = [
-        f"{'.'.join(str(part) for part in e['loc']) or 'arguments'}: {e['msg']}" for e in error.errors()[:MAX_ERRORS_SHOWN]
+        f"{'.'.join(str(part) for part in e['loc']) or 'arguments'}: {e['msg']}"
+        for e in error.errors()[:MAX_ERRORS_SHOWN]
     ]
     more = error.error_count() - len(lines)
     return f"invalid arguments for {tool}: " + "; ".join(lines) + (f" (and {more} more)" if more > 0 else "")

@@ -65,12 +65,23 @@ def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
         if existing and name not in existing:
             warnings.append(f"namespace {name!r} does not exist in this cluster")
         elif name not in existing:
-            warnings.append(f"namespace {name!r}: no object was found in it (it may not exist, or nothing there was readable)")
+            warnings.append(
+                f"namespace {name!r}: no object was found in it (it may not exist, or nothing there was readable)"
+            )
     return warnings
 
 
-def _audit(collect, checks: list[str] | None, cases: list[str] | None, config_file: Path | None, min_severity: str,
-           cursor: str | None, limit: int, namespaces: list[str] | None = None, folder: Path | None = None) -> CallToolResult:
+def _audit(
+    collect,
+    checks: list[str] | None,
+    cases: list[str] | None,
+    config_file: Path | None,
+    min_severity: str,
+    cursor: str | None,
+    limit: int,
+    namespaces: list[str] | None = None,
+    folder: Path | None = None,
+) -> CallToolResult:
     """Audit what ``collect(options)`` returns with the options every surface builds: check and case ids
     (the CLI's ``--check`` and ``--case``) and the configuration file. Locations are relative to ``folder``."""
     from kubegap.pipeline import audit, configured_options
@@ -133,10 +144,14 @@ def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, li
 
 
 def register(server, folders: Folders, kubeconfig: str | None, config_file: Path | None) -> None:
-    @server.tool(annotations=READ_ONLY, description=(
-        "Audit manifests, kubectl dumps or kubegap snapshots (files, directories, inline YAML) for the gaps behind "
-        "public incidents: findings by check, worst first, with fix, incidents (id, title, URL) and first objects. "
-        "next_cursor: more groups; a group's next_cursor: more objects."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "Audit manifests, kubectl dumps or kubegap snapshots (files, directories, inline YAML) for the gaps behind "
+            "public incidents: findings by check, worst first, with fix, incidents (id, title, URL) and first objects. "
+            "next_cursor: more groups; a group's next_cursor: more objects."
+        ),
+    )
     async def audit_manifests(
         ctx: Context,
         paths: Annotated[Paths, Field(description="Files or directories.")] = [],  # noqa: B006
@@ -167,10 +182,16 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
                 collection.merge(reader.collection)
             return collection
 
-        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, folder=roots[0])
+        return await _in_thread(
+            _audit, collect, checks, case, config_file, min_severity, cursor, limit, folder=roots[0]
+        )
 
-    @server.tool(annotations=READ_ONLY.model_copy(update={"open_world_hint": True}), description=(
-        "Audit a live cluster through the kubeconfig, read-only (GET only, no Secret data)." + SAME_RESULT))
+    @server.tool(
+        annotations=READ_ONLY.model_copy(update={"open_world_hint": True}),
+        description=(
+            "Audit a live cluster through the kubeconfig, read-only (GET only, no Secret data)." + SAME_RESULT
+        ),
+    )
     async def audit_cluster(
         context: Annotated[ContextName | None, Field(description="Kubeconfig context (default: current).")] = None,
         namespaces: Annotated[Namespaces, Field(description="Only these namespaces.")] = None,
@@ -189,13 +210,19 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
                 raise unknown("context", "kubeconfig context", context, known, "list_contexts")
 
         def collect(options):
-            target = ClusterTarget(kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True)
+            target = ClusterTarget(
+                kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True
+            )
             return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
 
         return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, namespaces)
 
-    @server.tool(annotations=READ_ONLY, description=(
-        "Compare two kubegap JSON reports: new, fixed and unchanged counts; new and fixed findings by check."))
+    @server.tool(
+        annotations=READ_ONLY,
+        description=(
+            "Compare two kubegap JSON reports: new, fixed and unchanged counts; new and fixed findings by check."
+        ),
+    )
     async def diff_reports(
         ctx: Context,
         old: Annotated[str, Field(max_length=MAX_PATH_CHARS)],

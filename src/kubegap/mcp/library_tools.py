@@ -17,8 +17,10 @@ CHECKS_PER_PAGE = 50
 """Ids and titles of 50 checks take about 4.5 KB; the catalog is a page or two."""
 CHECK_EXPLAINED = ("id", "title", "severity", "category", "cases", "documentation", "fix")
 Terms = Annotated[Identifiers, Field(description="Terms, e.g. networking/cilium or just cilium.")]
-SEARCH = ("Search the Incident Library; filter by component, root_cause, symptom, contributing_factor terms. "
-          "Cases with summary and the checks that reveal their gap.")
+SEARCH = (
+    "Search the Incident Library; filter by component, root_cause, symptom, contributing_factor terms. "
+    "Cases with summary and the checks that reveal their gap."
+)
 
 
 def _entry(check, library, with_cases: bool):
@@ -43,7 +45,9 @@ def register(server) -> None:
         from kubegap.library import load_library
 
         wanted = [check_category(c) for c in category or []]
-        checks = sorted((c for c in all_checks() if not wanted or c.category in wanted), key=lambda c: (c.category, c.id))
+        checks = sorted(
+            (c for c in all_checks() if not wanted or c.category in wanted), key=lambda c: (c.category, c.id)
+        )
         start = decode_cursor(cursor)["group"] if cursor else 0
         library = load_library() if cases else None
         listed: dict[str, dict] = {}
@@ -55,7 +59,9 @@ def register(server) -> None:
         return json_text(result)
 
     @server.tool(annotations=READ_ONLY)
-    def explain_check(check_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A check id.")]) -> CallToolResult:
+    def explain_check(
+        check_id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A check id.")],
+    ) -> CallToolResult:
         """A check in full: what it checks, why it matters (the incidents), example, fix, cited cases."""
         from kubegap.checks import get_check
         from kubegap.checks.serialize import check_json
@@ -67,7 +73,9 @@ def register(server) -> None:
 
     @server.tool(annotations=READ_ONLY, description=SEARCH)
     def search_cases(
-        query: Annotated[str | None, Field(max_length=MAX_QUERY_CHARS, description='Words (ranked), "phrases", a OR b, -word.')] = None,
+        query: Annotated[
+            str | None, Field(max_length=MAX_QUERY_CHARS, description='Words (ranked), "phrases", a OR b, -word.')
+        ] = None,
         component: Terms = None,
         root_cause: Identifiers = None,
         symptom: Identifiers = None,
@@ -80,16 +88,33 @@ def register(server) -> None:
         from kubegap.library.search import snippet_text
 
         library = load_library()
-        chosen = {"component": component, "root_cause": root_cause, "symptom": symptom, "contributing_factor": contributing_factor}
+        chosen = {
+            "component": component,
+            "root_cause": root_cause,
+            "symptom": symptom,
+            "contributing_factor": contributing_factor,
+        }
         filters = {v: list(dict.fromkeys(term(library, v, t) for t in terms)) for v, terms in chosen.items() if terms}
         found = library.index.search(query, filters, page, per_page)
         result = {
             **({"filters": filters} if filters else {}),
-            "total": found.total, "page": found.page, "pages": found.pages,
-            "cases": [{"id": c.id, "title": c.title, "organization": c.organization, "date": c.date, "when": c.when,
-                       "summary": c.summary, "url": c.url, "checks": list(c.checks),
-                       **({"snippet": snippet_text(found.snippets[c.id])} if c.id in found.snippets else {})}
-                      for c in found.cases],
+            "total": found.total,
+            "page": found.page,
+            "pages": found.pages,
+            "cases": [
+                {
+                    "id": c.id,
+                    "title": c.title,
+                    "organization": c.organization,
+                    "date": c.date,
+                    "when": c.when,
+                    "summary": c.summary,
+                    "url": c.url,
+                    "checks": list(c.checks),
+                    **({"snippet": snippet_text(found.snippets[c.id])} if c.id in found.snippets else {}),
+                }
+                for c in found.cases
+            ],
         }
         if facets:
             result["facets"] = {v: dict(counts) for v, counts in found.facets.items()}
@@ -103,4 +128,3 @@ def register(server) -> None:
 
         case_ids("case_id", [case_id])
         return json_text(case_json(load_library().case(case_id)))
-

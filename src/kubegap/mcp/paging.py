@@ -78,8 +78,12 @@ def decode_cursor(cursor: str) -> dict:
         position = None
     valid = isinstance(position, dict) and (
         (set(position) == {"group"} and isinstance(position["group"], int) and position["group"] >= 0)
-        or (set(position) == {"check", "object"} and isinstance(position["check"], str)
-            and isinstance(position["object"], int) and position["object"] >= 0)
+        or (
+            set(position) == {"check", "object"}
+            and isinstance(position["check"], str)
+            and isinstance(position["object"], int)
+            and position["object"] >= 0
+        )
     )
     if not valid:
         raise ToolError("cursor: not one this tool gave; pass a next_cursor from an earlier result unchanged")
@@ -94,20 +98,29 @@ def groups(findings: list[dict], cases: dict, min_severity: str = "info", folder
     for finding in findings:
         if severity_rank(finding["severity"]) > threshold:
             continue
-        group = by_check.setdefault(finding["check_id"], {
-            "check_id": finding["check_id"],
-            "title": finding.get("title"),
-            "severity": finding["severity"],
-            "fix": finding["remediation"],
-            "cases": [{"id": c, **{k: v for k, v in cases.get(c, {}).items() if k in ("title", "url")}}
-                      for c in finding["cases"]],
-            "count": 0,
-            "objects": [],
-        })
+        group = by_check.setdefault(
+            finding["check_id"],
+            {
+                "check_id": finding["check_id"],
+                "title": finding.get("title"),
+                "severity": finding["severity"],
+                "fix": finding["remediation"],
+                "cases": [
+                    {"id": c, **{k: v for k, v in cases.get(c, {}).items() if k in ("title", "url")}}
+                    for c in finding["cases"]
+                ],
+                "count": 0,
+                "objects": [],
+            },
+        )
         group["count"] += 1
         if severity_rank(finding["severity"]) < severity_rank(group["severity"]):
             group["severity"] = finding["severity"]
-        entry = {"object": object_label(finding["object"]), "severity": finding["severity"], "message": finding["message"]}
+        entry = {
+            "object": object_label(finding["object"]),
+            "severity": finding["severity"],
+            "message": finding["message"],
+        }
         if finding["evidence"]:
             entry["detail"] = evidence_text(finding["evidence"][0])
         if (finding.get("location") or {}).get("line"):
@@ -146,8 +159,13 @@ def not_checked(coverage: list[dict]) -> tuple[dict[str, list[str]], int]:
     return by_reason, applicable_none
 
 
-def compact_report(report: dict, min_severity: str = "info", cursor: str | None = None,
-                   limit: int = GROUPS_PER_PAGE, folder: Path | None = None) -> dict:
+def compact_report(
+    report: dict,
+    min_severity: str = "info",
+    cursor: str | None = None,
+    limit: int = GROUPS_PER_PAGE,
+    folder: Path | None = None,
+) -> dict:
     """One page of the audit: ``limit`` check groups (or, for a group's cursor, that group's next objects),
     each group showing its first ``OBJECTS_PER_PAGE`` objects, with the cursors that reach the rest."""
     position = decode_cursor(cursor) if cursor else {"group": 0}
@@ -189,4 +207,6 @@ def json_text(result: dict) -> CallToolResult:
 
 def structured(result: dict) -> CallToolResult:
     """``result`` as structured content, and as compact JSON text for clients that read only text."""
-    return CallToolResult(content=[TextContent(type="text", text=orjson.dumps(result).decode())], structured_content=result)
+    return CallToolResult(
+        content=[TextContent(type="text", text=orjson.dumps(result).decode())], structured_content=result
+    )

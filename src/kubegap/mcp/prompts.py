@@ -30,8 +30,10 @@ def register(server) -> None:
             raise _refused(error) from None
         case = load_library().case(case_id)
         if not case.checks:
-            return (f"The incident {case.title!r} ({case.organization}, {case.year}) names no check kubegap can run: "
-                    f"{case.no_check_reason} Tell the user so, with its URL {case.url}.")
+            return (
+                f"The incident {case.title!r} ({case.organization}, {case.year}) names no check kubegap can run: "
+                f"{case.no_check_reason} Tell the user so, with its URL {case.url}."
+            )
         return (
             f"Could what happened to {case.organization} in {case.year} happen to {target}?\n"
             f"The incident: {case.title} ({case.url}). {case.summary}\n"
@@ -56,8 +58,10 @@ def register(server) -> None:
         except ToolError as error:
             raise _refused(error) from None
         check, library = get_check(check_id), load_library()
-        incidents = "; ".join(f"{r['id']}: {r.get('title', '')} {r.get('url', '')}".strip()
-                              for r in (case_ref(library, c) for c in check.cases))
+        incidents = "; ".join(
+            f"{r['id']}: {r.get('title', '')} {r.get('url', '')}".strip()
+            for r in (case_ref(library, c) for c in check.cases)
+        )
         subject = f" on {object}" if object else ""
         return (
             f"Explain the kubegap finding {check_id!r}{subject}: {check.title}.\n"

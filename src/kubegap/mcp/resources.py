@@ -61,15 +61,27 @@ def register(server) -> None:
         return check_markdown(check_id)
 
     for case in load_library().cases:
-        server.add_resource(FunctionResource(
-            uri=CASE_URI.format(case_id=case.id), name=case.id, title=case.title, mime_type="text/markdown",
-            description=f"{case.organization}, {case.year}", fn=lambda case_id=case.id: case_markdown(case_id),
-        ))
+        server.add_resource(
+            FunctionResource(
+                uri=CASE_URI.format(case_id=case.id),
+                name=case.id,
+                title=case.title,
+                mime_type="text/markdown",
+                description=f"{case.organization}, {case.year}",
+                fn=lambda case_id=case.id: case_markdown(case_id),
+            )
+        )
     for check in all_checks():
-        server.add_resource(FunctionResource(
-            uri=CHECK_URI.format(check_id=check.id), name=check.id, title=check.title, mime_type="text/markdown",
-            description=f"{check.severity} · {check.category}", fn=lambda check_id=check.id: check_markdown(check_id),
-        ))
+        server.add_resource(
+            FunctionResource(
+                uri=CHECK_URI.format(check_id=check.id),
+                name=check.id,
+                title=check.title,
+                mime_type="text/markdown",
+                description=f"{check.severity} · {check.category}",
+                fn=lambda check_id=check.id: check_markdown(check_id),
+            )
+        )
 
     @server.completion()
     async def complete(ref, argument, context):
@@ -77,4 +89,6 @@ def register(server) -> None:
         if not isinstance(ref, PromptReference | ResourceTemplateReference):
             return None
         matches = [i for i in _ids(argument.name) if i.startswith(argument.value)]
-        return Completion(values=matches[:COMPLETIONS_SHOWN], total=len(matches), has_more=len(matches) > COMPLETIONS_SHOWN)
+        return Completion(
+            values=matches[:COMPLETIONS_SHOWN], total=len(matches), has_more=len(matches) > COMPLETIONS_SHOWN
+        )

@@ -60,10 +60,12 @@ class KubegapServer(MCPServer):
 
     async def list_tools(self):
         return [
-            tool.model_copy(update={
-                "input_schema": compact_schema(tool.input_schema),
-                "output_schema": tool.output_schema and compact_schema(tool.output_schema),
-            })
+            tool.model_copy(
+                update={
+                    "input_schema": compact_schema(tool.input_schema),
+                    "output_schema": tool.output_schema and compact_schema(tool.output_schema),
+                }
+            )
             for tool in await super().list_tools()
         ]
 
@@ -74,7 +76,9 @@ class KubegapServer(MCPServer):
             unknown = sorted(set(arguments) - known)
             if unknown:
                 shown = ", ".join(repr(a[:MAX_ID_CHARS]) for a in unknown[:MAX_ERRORS_SHOWN])
-                raise ToolError(f"unknown argument(s) {shown} for {name}; it takes: {', '.join(sorted(known)) or 'none'}")
+                raise ToolError(
+                    f"unknown argument(s) {shown} for {name}; it takes: {', '.join(sorted(known)) or 'none'}"
+                )
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -83,7 +87,9 @@ class KubegapServer(MCPServer):
             raise
 
 
-def build_server(roots: list[Path] | None = None, kubeconfig: str | None = None, config_file: Path | None = None) -> MCPServer:
+def build_server(
+    roots: list[Path] | None = None, kubeconfig: str | None = None, config_file: Path | None = None
+) -> MCPServer:
     """The server. File tools read under ``roots`` when given, else the client's roots or the starting
     directory; audits use ``config_file``, else ``.kubegap.yaml`` in the working directory, as the CLI does."""
     server = KubegapServer("kubegap", version=__version__, instructions=INSTRUCTIONS)

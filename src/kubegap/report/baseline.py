@@ -21,6 +21,7 @@ from kubegap.report.model import READABLE_VERSIONS
 from kubegap.report.schema import check_against_schema
 from kubegap.severity import Threshold
 
+
 @dataclass(frozen=True)
 class Comparison:
     new: list[dict]
@@ -30,10 +31,14 @@ class Comparison:
 
 def _check_report(report, where: str) -> dict:
     if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
-        raise InputError(f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json")
+        raise InputError(
+            f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json"
+        )
     if report["schema_version"] not in READABLE_VERSIONS:
         expected = " or ".join(repr(v) for v in READABLE_VERSIONS)
-        raise InputError(f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})")
+        raise InputError(
+            f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})"
+        )
     check_against_schema(report, where)
     return report
 

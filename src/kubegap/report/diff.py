@@ -52,8 +52,14 @@ def diff_report(old: dict, new: dict, old_path: str, new_path: str) -> dict:
 def summary_line(diff: dict) -> str:
     summary = diff["summary"]
     new = f"{summary['new']} new" + (f" ({counts_label(summary['new_by_severity'])})" if summary["new"] else "")
-    return " · ".join([new, f"{summary['fixed']} fixed", f"{summary['unchanged']} unchanged",
-                       f"{diff['old']['path']} → {diff['new']['path']}"])
+    return " · ".join(
+        [
+            new,
+            f"{summary['fixed']} fixed",
+            f"{summary['unchanged']} unchanged",
+            f"{diff['old']['path']} → {diff['new']['path']}",
+        ]
+    )
 
 
 def render_table(diff: dict, out: TextIO, width: int | None = None) -> None:

@@ -29,8 +29,14 @@ def _csp_hash(source: str) -> str:
 
 
 def _search_text(finding: dict) -> str:
-    parts = [finding["check_id"], finding.get("title", ""), subject_label(finding), finding["message"],
-             where_label(finding), *(e["path"] for e in finding["evidence"])]
+    parts = [
+        finding["check_id"],
+        finding.get("title", ""),
+        subject_label(finding),
+        finding["message"],
+        where_label(finding),
+        *(e["path"] for e in finding["evidence"]),
+    ]
     return " ".join(parts).lower()
 
 
@@ -62,7 +68,9 @@ def _source_link(report: dict) -> CaseLink:
     return link
 
 
-def finding_item(finding: dict, index: int | str, case_link: CaseLink, check_href: str | None = None, level: int = 3) -> str:
+def finding_item(
+    finding: dict, index: int | str, case_link: CaseLink, check_href: str | None = None, level: int = 3
+) -> str:
     """One finding as an ``<li>``, its title a heading of ``level``: the layout ``--format html`` and the web viewer share."""
     severity = finding["severity"]
     badges = f'<span class="badge {severity} sev sev-{severity}">{severity}</span>'
@@ -97,20 +105,32 @@ def _summary(report: dict) -> str:
     by_category = Counter((f.get("category", ""), f["severity"]) for f in report["findings"])
     categories = sorted({c for c, _ in by_category})
     rows = "".join(
-        f"<tr><th scope=\"row\">{escape(c)}</th>" + "".join(f"<td>{by_category.get((c, s), 0)}</td>" for s in SEVERITIES)
+        f'<tr><th scope="row">{escape(c)}</th>'
+        + "".join(f"<td>{by_category.get((c, s), 0)}</td>" for s in SEVERITIES)
         + f"<td>{sum(by_category.get((c, s), 0) for s in SEVERITIES)}</td></tr>"
         for c in categories
     )
     table = (
-        '<div class="scroll" tabindex="0"><table><caption>Findings by category and severity</caption>'
-        "<thead><tr><th scope=\"col\">Category</th>" + "".join(f'<th scope="col">{s}</th>' for s in SEVERITIES)
-        + '<th scope="col">total</th></tr></thead><tbody>' + rows + "</tbody></table></div>"
-    ) if rows else ""
+        (
+            '<div class="scroll" tabindex="0"><table><caption>Findings by category and severity</caption>'
+            '<thead><tr><th scope="col">Category</th>'
+            + "".join(f'<th scope="col">{s}</th>' for s in SEVERITIES)
+            + '<th scope="col">total</th></tr></thead><tbody>'
+            + rows
+            + "</tbody></table></div>"
+        )
+        if rows
+        else ""
+    )
     baseline = report.get("baseline")
     against = (
-        f"<p>Against the baseline <code>{escape(baseline['path'])}</code>: <strong>{baseline['new']} new</strong>, "
-        f"{baseline['unchanged']} unchanged, {len(baseline['fixed'])} fixed.</p>"
-    ) if baseline else ""
+        (
+            f"<p>Against the baseline <code>{escape(baseline['path'])}</code>: <strong>{baseline['new']} new</strong>, "
+            f"{baseline['unchanged']} unchanged, {len(baseline['fixed'])} fixed.</p>"
+        )
+        if baseline
+        else ""
+    )
     return (
         '<section aria-labelledby="summary-heading"><h2 id="summary-heading">Summary</h2>'
         f'<ul class="cards" aria-label="Findings by severity">{cards}</ul>{against}{table}</section>'
@@ -141,9 +161,13 @@ def _findings(report: dict) -> str:
     case_link = _source_link(report)
     items = "".join(finding_item(f, i, case_link) for i, f in enumerate(report["findings"]))
     body = (
-        f'{report_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
-        f'<ol class="findings">{items}</ol><p id="no-match" hidden>No findings match these filters.</p>'
-    ) if items else "<p>No findings.</p>"
+        (
+            f'{report_filters(report)}<p id="shown" role="status">Showing {len(report["findings"])} of {len(report["findings"])} findings</p>'
+            f'<ol class="findings">{items}</ol><p id="no-match" hidden>No findings match these filters.</p>'
+        )
+        if items
+        else "<p>No findings.</p>"
+    )
     return f'<section id="findings" aria-labelledby="findings-heading"><h2 id="findings-heading">Findings</h2>{body}</section>'
 
 
@@ -170,7 +194,9 @@ def _coverage(report: dict) -> str:
         for c in report["coverage"]
     )
     kinds = report.get("kinds", {})
-    forbidden = "".join(f"<li><code>{escape(k)}</code>: {escape(v)}</li>" for k, v in kinds.get("forbidden", {}).items())
+    forbidden = "".join(
+        f"<li><code>{escape(k)}</code>: {escape(v)}</li>" for k, v in kinds.get("forbidden", {}).items()
+    )
     absent = ", ".join(f"<code>{escape(k)}</code>" for k in kinds.get("absent", []))
     collected = ", ".join(f"<code>{escape(k)}</code>" for k in kinds.get("collected", []))
     warnings = "".join(f"<li>{escape(w)}</li>" for w in report.get("warnings", []))
@@ -179,7 +205,11 @@ def _coverage(report: dict) -> str:
         '<div class="scroll" tabindex="0"><table><thead><tr><th scope="col">Check</th><th scope="col">Status</th>'
         f'<th scope="col">Findings</th><th scope="col">Reason</th></tr></thead><tbody>{rows}</tbody></table></div>'
         "<h3>What could not be seen</h3>"
-        + (f"<p>Kinds forbidden by RBAC:</p><ul>{forbidden}</ul>" if forbidden else "<p>Kinds forbidden by RBAC: none.</p>")
+        + (
+            f"<p>Kinds forbidden by RBAC:</p><ul>{forbidden}</ul>"
+            if forbidden
+            else "<p>Kinds forbidden by RBAC: none.</p>"
+        )
         + f"<p>Kinds the cluster does not serve: {absent or 'none.'}</p>"
         f"<p>Kinds collected: {collected or 'none.'}</p>"
         + (f"<h3>Input warnings</h3><ul>{warnings}</ul>" if warnings else "")

@@ -15,15 +15,21 @@ def identity(finding: dict) -> tuple[str, ...]:
     obj = finding.get("object") if isinstance(finding.get("object"), dict) else {}
     evidence = finding.get("evidence") if isinstance(finding.get("evidence"), list) else []
     first = evidence[0] if evidence and isinstance(evidence[0], dict) else {}
-    return identity_of(finding.get("check_id", ""), obj.get("kind"), obj.get("namespace"), obj.get("name"), first.get("path"),
-                       finding.get("cluster"))
+    return identity_of(
+        finding.get("check_id", ""),
+        obj.get("kind"),
+        obj.get("namespace"),
+        obj.get("name"),
+        first.get("path"),
+        finding.get("cluster"),
+    )
 
 
 def identity_of(check_id, kind, namespace, name, evidence_path, cluster) -> tuple[str, ...]:
     """:func:`identity` from its parts (a missing one is None)."""
-    return (
-        str(check_id), str(kind or ""), str(namespace or ""), str(name or ""), str(evidence_path or "")
-    ) + ((str(cluster),) if cluster is not None else ())
+    return (str(check_id), str(kind or ""), str(namespace or ""), str(name or ""), str(evidence_path or "")) + (
+        (str(cluster),) if cluster is not None else ()
+    )
 
 
 def fingerprint(finding: dict) -> str:

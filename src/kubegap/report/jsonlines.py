@@ -20,7 +20,11 @@ def _cluster_name(report: dict) -> str | None:
 
 
 def render(report: dict, out: TextIO) -> None:
-    common = {"time": report["generated_at"], "tool": report["tool"]["name"], "schema_version": report["schema_version"]}
+    common = {
+        "time": report["generated_at"],
+        "tool": report["tool"]["name"],
+        "schema_version": report["schema_version"],
+    }
     cluster = _cluster_name(report)
     for finding in report["findings"]:
         line = {"record": "finding", **common, "cluster": finding.get("cluster", cluster), **finding}

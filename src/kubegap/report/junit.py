@@ -54,7 +54,9 @@ def _grouped(findings: list[dict]) -> dict[tuple, dict[tuple, list[dict]]]:
 def junit_tree(report: dict) -> ET.Element:
     findings = _grouped(report["findings"])
     suppressed = _grouped(report.get("suppressed", []))
-    root = ET.Element("testsuites", {"name": "kubegap", "time": f"{report.get('summary', {}).get('elapsed_seconds', 0):.3f}"})
+    root = ET.Element(
+        "testsuites", {"name": "kubegap", "time": f"{report.get('summary', {}).get('elapsed_seconds', 0):.3f}"}
+    )
     totals = defaultdict(int)
     for coverage in report["coverage"]:
         check_id = coverage["check_id"]
@@ -79,7 +81,9 @@ def junit_tree(report: dict) -> ET.Element:
                 counts["failures"] += 1
             for group in suppressed.get(key, {}).values():
                 case = _case(suite, check_id, subject_label(group[0]))
-                ET.SubElement(case, "skipped", {"message": f"suppressed ({group[0]['suppressed_by']}): {group[0]['reason']}"})
+                ET.SubElement(
+                    case, "skipped", {"message": f"suppressed ({group[0]['suppressed_by']}): {group[0]['reason']}"}
+                )
                 counts["skipped"] += 1
             if not objects and not suppressed.get(key):
                 _case(suite, check_id, f"{title}: no findings")
@@ -89,10 +93,22 @@ def junit_tree(report: dict) -> ET.Element:
             totals[key] += counts[key]
         totals["tests"] += len(suite.findall("testcase"))
     if report.get("warnings"):
-        suite = ET.SubElement(root, "testsuite", {"name": "input", "time": "0", "tests": str(len(report["warnings"])),
-                                                   "failures": "0", "errors": "0", "skipped": str(len(report["warnings"]))})
+        suite = ET.SubElement(
+            root,
+            "testsuite",
+            {
+                "name": "input",
+                "time": "0",
+                "tests": str(len(report["warnings"])),
+                "failures": "0",
+                "errors": "0",
+                "skipped": str(len(report["warnings"])),
+            },
+        )
         for number, warning in enumerate(report["warnings"], 1):
-            case = ET.SubElement(suite, "testcase", {"classname": "kubegap.input", "name": f"input warning {number}", "time": "0"})
+            case = ET.SubElement(
+                suite, "testcase", {"classname": "kubegap.input", "name": f"input warning {number}", "time": "0"}
+            )
             ET.SubElement(case, "skipped", {"message": warning})
         totals["tests"] += len(report["warnings"])
         totals["skipped"] += len(report["warnings"])

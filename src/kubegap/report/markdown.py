@@ -19,7 +19,15 @@ from itertools import groupby
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES, severity_rank
-from kubegap.report.text import case_label, counts_label, coverage_label, evidence_text, subject_label, unjudged_by_reason, where_label
+from kubegap.report.text import (
+    case_label,
+    counts_label,
+    coverage_label,
+    evidence_text,
+    subject_label,
+    unjudged_by_reason,
+    where_label,
+)
 
 COMMENT_LIMIT = 65_536
 """The most characters GitHub accepts in an issue or pull-request comment."""
@@ -59,11 +67,15 @@ def _object_item(finding: dict) -> str:
 
 def _check_opening(report: dict, group: list[dict]) -> str:
     first = group[0]
-    summary = (f"<b>{html.escape(first['severity'])}</b> <code>{html.escape(first['check_id'])}</code> · "
-               f"{len(group)} object{'s' if len(group) != 1 else ''} · {html.escape(first.get('title') or '')}")
+    summary = (
+        f"<b>{html.escape(first['severity'])}</b> <code>{html.escape(first['check_id'])}</code> · "
+        f"{len(group)} object{'s' if len(group) != 1 else ''} · {html.escape(first.get('title') or '')}"
+    )
     cases = "\n".join(f"- {_case_link(report, c)}" for c in first["cases"])
-    return (f"<details>\n<summary>{summary}</summary>\n\n**Fix**: {inline(first['remediation'])}\n\n"
-            f"**Seen before in**\n\n{cases}\n\n**Objects**\n\n")
+    return (
+        f"<details>\n<summary>{summary}</summary>\n\n**Fix**: {inline(first['remediation'])}\n\n"
+        f"**Seen before in**\n\n{cases}\n\n**Objects**\n\n"
+    )
 
 
 def _summary_table(report: dict, groups: list[list[dict]]) -> list[str]:
@@ -71,7 +83,11 @@ def _summary_table(report: dict, groups: list[list[dict]]) -> list[str]:
     for group in groups:
         first = group[0]
         case = next((c for c in first["cases"] if c in report["cases"]), None)
-        seen = f"[{inline(report['cases'][case]['organization'])}]({report['cases'][case]['url']}) (`{case}`)" if case else ""
+        seen = (
+            f"[{inline(report['cases'][case]['organization'])}]({report['cases'][case]['url']}) (`{case}`)"
+            if case
+            else ""
+        )
         lines.append(f"| {first['severity']} | `{first['check_id']}` | {len(group)} | {seen} |")
     return lines
 
@@ -119,7 +135,7 @@ def _details(report: dict, groups: list[list[dict]], budget: int) -> tuple[list[
             room -= len(items[shown]) + 1
             shown += 1
         if shown == 0:
-            left += [f for g in groups[groups.index(group):] for f in g]
+            left += [f for g in groups[groups.index(group) :] for f in g]
             break
         block = opening + "\n".join(items[:shown])
         if shown < len(items):
@@ -146,8 +162,11 @@ def markdown(report: dict) -> str:
     if baseline:
         unchanged = [f for f in findings if f.get("baseline_state") == "unchanged"]
         findings = [f for f in findings if f.get("baseline_state") != "unchanged"]
-        head += ["", f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
-                     f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed."]
+        head += [
+            "",
+            f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
+            f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed.",
+        ]
     groups = _by_check(findings)
     if groups:
         head += ["", *_summary_table(report, groups)]
@@ -158,9 +177,11 @@ def markdown(report: dict) -> str:
     blocks, left = _details(report, groups, budget)
     parts = [head_text, *blocks]
     if left:
-        parts.append(f"**{len(left)} of {len(findings)} findings are not listed here ({_counts(left)})**, to fit a GitHub "
-                     "comment: the SARIF and HTML reports list every one (`kubegap audit --format sarif=kubegap.sarif "
-                     "--format html=kubegap.html`; keep them as the job's artifacts).")
+        parts.append(
+            f"**{len(left)} of {len(findings)} findings are not listed here ({_counts(left)})**, to fit a GitHub "
+            "comment: the SARIF and HTML reports list every one (`kubegap audit --format sarif=kubegap.sarif "
+            "--format html=kubegap.html`; keep them as the job's artifacts)."
+        )
     if tail_text:
         parts.append(tail_text)
     return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"

@@ -51,8 +51,16 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | 
         if others:
             entry["also_at"] = others
     obj, evidence = finding.object, finding.evidence
-    entry["fingerprint"] = digest(identity_of(finding.check_id, obj.kind, obj.namespace, obj.name, evidence[0].path if evidence else None,
-                                              tag.get("cluster")))
+    entry["fingerprint"] = digest(
+        identity_of(
+            finding.check_id,
+            obj.kind,
+            obj.namespace,
+            obj.name,
+            evidence[0].path if evidence else None,
+            tag.get("cluster"),
+        )
+    )
     return entry
 
 
@@ -73,8 +81,11 @@ def cited_cases(library: Library, case_ids) -> dict:
         case = library.case(case_id)
         if case is not None:
             cases[case_id] = {
-                "title": case.title, "organization": case.organization, "url": case.url,
-                **({"date": case.date} if case.date else {}), **({"published": case.published} if case.published else {}),
+                "title": case.title,
+                "organization": case.organization,
+                "url": case.url,
+                **({"date": case.date} if case.date else {}),
+                **({"published": case.published} if case.published else {}),
             }
     return cases
 
@@ -88,8 +99,18 @@ def expired_warning(rule, count: int) -> str:
 
 def _coverage(coverage, tag: dict) -> list[dict]:
     return [
-        {**tag, "check_id": c.check_id, "status": c.status, "reason": c.reason, "findings": c.findings,
-         **({"unjudged": [{"reason": reason, "objects": count} for reason, count in c.unjudged]} if c.unjudged else {})}
+        {
+            **tag,
+            "check_id": c.check_id,
+            "status": c.status,
+            "reason": c.reason,
+            "findings": c.findings,
+            **(
+                {"unjudged": [{"reason": reason, "objects": count} for reason, count in c.unjudged]}
+                if c.unjudged
+                else {}
+            ),
+        }
         for c in coverage
     ]
 
@@ -151,21 +172,37 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
     fleet = len(parts) > 1
     findings, suppressed, coverage = [], [], []
     for part in parts:
-        part_findings, part_suppressed, part_coverage = _entries(part, by_id, {"cluster": part.cluster} if fleet else {})
+        part_findings, part_suppressed, part_coverage = _entries(
+            part, by_id, {"cluster": part.cluster} if fleet else {}
+        )
         findings += part_findings
         suppressed += part_suppressed
         coverage += part_coverage
-    findings.sort(key=lambda f: (severity_rank(f["severity"]), f["check_id"], f.get("cluster") or "", f["object"]["namespace"] or "",
-                                 f["object"]["kind"], f["object"]["name"]))
+    findings.sort(
+        key=lambda f: (
+            severity_rank(f["severity"]),
+            f["check_id"],
+            f.get("cluster") or "",
+            f["object"]["namespace"] or "",
+            f["object"]["kind"],
+            f["object"]["name"],
+        )
+    )
     cited = {case for f in findings + suppressed for case in f["cases"]} | {case for c in checks for case in c.cases}
     clusters = [p for p in parts if p.inventory is not None]
     expired = _expired(parts)
     report = {
         **report_header(),
         "inputs": [i for p in clusters for i in p.inventory.collection.inputs],
-        "cluster": clusters[0].inventory.collection.cluster if not fleet else {"name": "fleet", "members": [p.cluster for p in clusters]},
+        "cluster": clusters[0].inventory.collection.cluster
+        if not fleet
+        else {"name": "fleet", "members": [p.cluster for p in clusters]},
         "summary": _summary(
-            findings, len(suppressed), coverage, sum(len(p.inventory) for p in clusters), sum(p.result.elapsed for p in parts)
+            findings,
+            len(suppressed),
+            coverage,
+            sum(len(p.inventory) for p in clusters),
+            sum(p.result.elapsed for p in parts),
         ),
         "findings": findings,
         "suppressed": suppressed,
@@ -216,28 +253,48 @@ def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], c
 
 def reported_clusters(report: dict, source: str) -> list[dict]:
     """The clusters a JSON report holds, each with its own findings, suppressed findings and coverage (untagged)."""
+
     def own(entries: list[dict], name: str | None) -> list[dict]:
         return [{k: v for k, v in e.items() if k != "cluster"} for e in entries if e.get("cluster") == name]
 
     if "clusters" not in report:
-        return [{
-            "name": (report.get("cluster") or {}).get("name") or Path(source).stem, "cluster": report.get("cluster") or {},
-            "inputs": report.get("inputs", []), "summary": report["summary"], "kinds": report.get("kinds", {}),
-            "warnings": report.get("warnings", []), "fleet_facts": report.get("fleet_facts") or {},
-            "findings": report["findings"], "suppressed": report.get("suppressed", []), "coverage": report["coverage"],
-        }]
+        return [
+            {
+                "name": (report.get("cluster") or {}).get("name") or Path(source).stem,
+                "cluster": report.get("cluster") or {},
+                "inputs": report.get("inputs", []),
+                "summary": report["summary"],
+                "kinds": report.get("kinds", {}),
+                "warnings": report.get("warnings", []),
+                "fleet_facts": report.get("fleet_facts") or {},
+                "findings": report["findings"],
+                "suppressed": report.get("suppressed", []),
+                "coverage": report["coverage"],
+            }
+        ]
     return [
-        {**section, "fleet_facts": section.get("fleet_facts") or {}, "findings": own(report["findings"], section["name"]),
-         "suppressed": own(report.get("suppressed", []), section["name"]), "coverage": own(report["coverage"], section["name"])}
+        {
+            **section,
+            "fleet_facts": section.get("fleet_facts") or {},
+            "findings": own(report["findings"], section["name"]),
+            "suppressed": own(report.get("suppressed", []), section["name"]),
+            "coverage": own(report["coverage"], section["name"]),
+        }
         for section in report["clusters"]
     ]
 
 
 def assemble_from_reports(
-    clusters: list[dict], fleet: Part, checks: list[Check], reported_checks: dict, library: Library, config_path: str | None
+    clusters: list[dict],
+    fleet: Part,
+    checks: list[Check],
+    reported_checks: dict,
+    library: Library,
+    config_path: str | None,
 ) -> dict:
     """A fleet report from clusters audited one by one (their sections from :func:`reported_clusters`, named
     uniquely) and the fleet checks' run over the facts their reports carry: every format reads it as any fleet report."""
+
     def tagged(entries: list[dict], name: str) -> list[dict]:
         return [{**e, "cluster": name, "fingerprint": fingerprint({**e, "cluster": name})} for e in entries]
 
@@ -246,8 +303,16 @@ def assemble_from_reports(
     findings = [f for c in clusters for f in tagged(c["findings"], c["name"])] + fleet_findings
     suppressed = [f for c in clusters for f in tagged(c["suppressed"], c["name"])] + fleet_suppressed
     coverage = [{**e, "cluster": c["name"]} for c in clusters for e in c["coverage"]] + fleet_coverage
-    findings.sort(key=lambda f: (severity_rank(f["severity"]), f["check_id"], f.get("cluster") or "", f["object"].get("namespace") or "",
-                                 f["object"]["kind"], f["object"]["name"]))
+    findings.sort(
+        key=lambda f: (
+            severity_rank(f["severity"]),
+            f["check_id"],
+            f.get("cluster") or "",
+            f["object"].get("namespace") or "",
+            f["object"]["kind"],
+            f["object"]["name"],
+        )
+    )
     objects = sum(c["summary"].get("objects", 0) for c in clusters)
     elapsed = sum(c["summary"].get("elapsed_seconds", 0.0) for c in clusters) + fleet.result.elapsed
     kinds = [(c["name"], c["kinds"]) for c in clusters]
@@ -270,6 +335,8 @@ def assemble_from_reports(
             "failed": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("failed", {}).items()},
         },
         "warnings": [f"{c['name']}: {w}" for c in clusters for w in c["warnings"]],
-        "clusters": [{k: c[k] for k in ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fleet_facts")} for c in clusters],
+        "clusters": [
+            {k: c[k] for k in ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fleet_facts")}
+            for c in clusters
+        ],
     }
-

@@ -32,7 +32,9 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def _family(name: str, kind: str, help_text: str, samples: Iterable[tuple[dict, float]], unit: str | None = None) -> list[str]:
+def _family(
+    name: str, kind: str, help_text: str, samples: Iterable[tuple[dict, float]], unit: str | None = None
+) -> list[str]:
     """One metric family; an ``info`` family's samples are named ``<name>_info``, as OpenMetrics requires."""
     lines = [f"# TYPE {name} {kind}", f"# HELP {name} {help_text}"]
     if unit:
@@ -49,29 +51,72 @@ def _timestamp(report: dict) -> float:
 def render(report: dict, out: TextIO) -> None:
     cluster = (report.get("cluster") or {}).get("name") or ""
     findings = Counter(
-        (f.get("cluster") or cluster, f["check_id"], f["severity"], f["object"].get("namespace") or "") for f in report["findings"]
+        (f.get("cluster") or cluster, f["check_id"], f["severity"], f["object"].get("namespace") or "")
+        for f in report["findings"]
     )
     kinds = report.get("kinds", {})
     kind_counts = {status: len(kinds.get(status, ())) for status in KIND_STATUSES}
     lines = [
-        *_family("kubegap_findings", "gauge", "Findings of the last audit, by check, severity and namespace.",
-                 ((dict(cluster=c, check=check, severity=s, namespace=ns), n) for (c, check, s, ns), n in sorted(findings.items()))),
-        *_family("kubegap_findings_by_severity", "gauge", "Findings of the last audit by severity (0 where none).",
-                 ((dict(cluster=cluster, severity=s), report["summary"]["by_severity"].get(s, 0)) for s in SEVERITIES)),
-        *_family("kubegap_suppressed_findings", "gauge", "Findings exempted by annotations or the configuration file.",
-                 [(dict(cluster=cluster), report["summary"]["suppressed"])]),
-        *_family("kubegap_check_status", "gauge", "Each check's coverage in the last audit: 1 for its status, 0 for the others.",
-                 ((dict(cluster=c.get("cluster") or cluster, check=c["check_id"], status=s), 1 if c["status"] == s else 0)
-                  for c in report["coverage"] for s in STATUSES)),
-        *_family("kubegap_kinds", "gauge", "Kinds the checks read, by whether they were collected, forbidden, absent or failed.",
-                 ((dict(cluster=cluster, status=s), kind_counts[s]) for s in KIND_STATUSES)),
-        *_family("kubegap_objects", "gauge", "Objects audited.", [(dict(cluster=cluster), report["summary"]["objects"])]),
-        *_family("kubegap_audit_duration_seconds", "gauge", "Time the checks took.",
-                 [(dict(cluster=cluster), report["summary"]["elapsed_seconds"])], unit="seconds"),
-        *_family("kubegap_audit_timestamp_seconds", "gauge", "When the report was generated (Unix time).",
-                 [(dict(cluster=cluster), _timestamp(report))], unit="seconds"),
-        *_family("kubegap", "info", "The kubegap version that wrote the report.",
-                 [(dict(cluster=cluster, version=report["tool"]["version"]), 1)]),
+        *_family(
+            "kubegap_findings",
+            "gauge",
+            "Findings of the last audit, by check, severity and namespace.",
+            (
+                (dict(cluster=c, check=check, severity=s, namespace=ns), n)
+                for (c, check, s, ns), n in sorted(findings.items())
+            ),
+        ),
+        *_family(
+            "kubegap_findings_by_severity",
+            "gauge",
+            "Findings of the last audit by severity (0 where none).",
+            ((dict(cluster=cluster, severity=s), report["summary"]["by_severity"].get(s, 0)) for s in SEVERITIES),
+        ),
+        *_family(
+            "kubegap_suppressed_findings",
+            "gauge",
+            "Findings exempted by annotations or the configuration file.",
+            [(dict(cluster=cluster), report["summary"]["suppressed"])],
+        ),
+        *_family(
+            "kubegap_check_status",
+            "gauge",
+            "Each check's coverage in the last audit: 1 for its status, 0 for the others.",
+            (
+                (dict(cluster=c.get("cluster") or cluster, check=c["check_id"], status=s), 1 if c["status"] == s else 0)
+                for c in report["coverage"]
+                for s in STATUSES
+            ),
+        ),
+        *_family(
+            "kubegap_kinds",
+            "gauge",
+            "Kinds the checks read, by whether they were collected, forbidden, absent or failed.",
+            ((dict(cluster=cluster, status=s), kind_counts[s]) for s in KIND_STATUSES),
+        ),
+        *_family(
+            "kubegap_objects", "gauge", "Objects audited.", [(dict(cluster=cluster), report["summary"]["objects"])]
+        ),
+        *_family(
+            "kubegap_audit_duration_seconds",
+            "gauge",
+            "Time the checks took.",
+            [(dict(cluster=cluster), report["summary"]["elapsed_seconds"])],
+            unit="seconds",
+        ),
+        *_family(
+            "kubegap_audit_timestamp_seconds",
+            "gauge",
+            "When the report was generated (Unix time).",
+            [(dict(cluster=cluster), _timestamp(report))],
+            unit="seconds",
+        ),
+        *_family(
+            "kubegap",
+            "info",
+            "The kubegap version that wrote the report.",
+            [(dict(cluster=cluster, version=report["tool"]["version"]), 1)],
+        ),
         "# EOF",
     ]
     out.write("\n".join(lines) + "\n")

@@ -49,12 +49,16 @@ def push(report: dict, base: str) -> str:
     if urlsplit(base).scheme not in ("http", "https") or not urlsplit(base).netloc:
         raise UserError(f"--pushgateway {base!r}: give the Pushgateway's http:// or https:// address")
     url = grouping_url(base, (report.get("cluster") or {}).get("name") or "")
-    request = urllib.request.Request(url, data=text_format(report).encode(), method="PUT", headers={"Content-Type": CONTENT_TYPE})
+    request = urllib.request.Request(
+        url, data=text_format(report).encode(), method="PUT", headers={"Content-Type": CONTENT_TYPE}
+    )
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             response.read()
     except urllib.error.HTTPError as exc:
-        raise UserError(f"the Pushgateway at {base} refused the metrics: {exc.code} {exc.read()[:200].decode(errors='replace')}") from None
+        raise UserError(
+            f"the Pushgateway at {base} refused the metrics: {exc.code} {exc.read()[:200].decode(errors='replace')}"
+        ) from None
     except (urllib.error.URLError, OSError) as exc:
         raise UserError(f"cannot reach the Pushgateway at {base}: {getattr(exc, 'reason', exc)}") from None
     return url

@@ -42,7 +42,9 @@ def _help(check: dict, cases: dict) -> dict:
     text += "\n\nCases\n" + "\n".join(f"- {c['title']}: {c['url']}" if c else f"- {cid}" for cid, c in cited)
     markdown = "\n\n".join(f"## {name}\n\n{docs[name]}" for name in DOC_SECTIONS if name in docs)
     markdown += "\n\n## Cases\n\n" + "\n".join(
-        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {case_year(c)})" if c else f"- `{cid}`"
+        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {case_year(c)})"
+        if c
+        else f"- `{cid}`"
         for cid, c in cited
     )
     return {"text": text, "markdown": markdown}
@@ -126,7 +128,10 @@ def _result(report: dict, finding: dict, rule_index: dict[str, int]) -> dict:
         result["baselineState"] = finding["baseline_state"]
     if "reason" in finding:
         result["suppressions"] = [
-            {"kind": "inSource" if finding["suppressed_by"] == "annotation" else "external", "justification": finding["reason"]}
+            {
+                "kind": "inSource" if finding["suppressed_by"] == "annotation" else "external",
+                "justification": finding["reason"],
+            }
         ]
     return result
 
@@ -135,7 +140,9 @@ def _notifications(report: dict) -> list[dict]:
     notes = [
         {
             "level": "error" if c["status"] == "error" else "note",
-            "message": {"text": f"check {c['check_id']} {'failed' if c['status'] == 'error' else 'skipped'}: {c['reason']}"},
+            "message": {
+                "text": f"check {c['check_id']} {'failed' if c['status'] == 'error' else 'skipped'}: {c['reason']}"
+            },
             "descriptor": {"id": c["check_id"]},
         }
         for c in report["coverage"]

@@ -30,4 +30,6 @@ def check_against_schema(report: dict, where: str) -> None:
         return
     error = next(iter(validator.iter_errors(report)))
     field = "/".join(str(part) for part in error.instance_path) or "(top level)"
-    raise InputError(f"{where}: not a kubegap report (schema version {report.get('schema_version')}): {field}: {error.message}")
+    raise InputError(
+        f"{where}: not a kubegap report (schema version {report.get('schema_version')}): {field}: {error.message}"
+    )

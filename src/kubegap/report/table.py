@@ -25,7 +25,14 @@ from rich.text import Text
 from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.terminal import INDENT, KEEP, Printer, whole
 from kubegap.report.text import (
-    case_label, counts_label, coverage_label, evidence_text, subject_label, summary_line, unjudged_by_reason, where_label,
+    case_label,
+    counts_label,
+    coverage_label,
+    evidence_text,
+    subject_label,
+    summary_line,
+    unjudged_by_reason,
+    where_label,
 )
 
 WHOLE_REPORT = 30
@@ -82,8 +89,11 @@ def shown(report: dict, view: View) -> Shown:
     for f in findings:
         by_object.setdefault(subject_label(f), []).append(f)
     kept = {label for label, group in by_object.items() if _worst(group) <= threshold}
-    return Shown([f for f in findings if subject_label(f) in kept], [f for f in findings if subject_label(f) not in kept],
-                 _ordered(unchanged))
+    return Shown(
+        [f for f in findings if subject_label(f) in kept],
+        [f for f in findings if subject_label(f) not in kept],
+        _ordered(unchanged),
+    )
 
 
 def _severity(severity: str, indent: str = "") -> Text:
@@ -147,8 +157,12 @@ def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list
     for check_id, group in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
         group = list(group)
         case_id = _primary_case(group[0])
-        printer.paragraph((check_id, "bold"), f"({len(group)})", f"· case{KEEP}{case_id}" if case_id else "",
-                          first=_severity(group[0]["severity"]))
+        printer.paragraph(
+            (check_id, "bold"),
+            f"({len(group)})",
+            f"· case{KEEP}{case_id}" if case_id else "",
+            first=_severity(group[0]["severity"]),
+        )
         for f in group:
             if id(f) in names:
                 printer.paragraph(whole(subject_label(f)), first="  ", style="dim")
@@ -162,10 +176,15 @@ def _folded_objects(printer: Printer, folded: list[dict], view: View) -> None:
     for f in folded:
         by_object.setdefault(subject_label(f), []).append(f)
     threshold = "high" if view.fail_on == "none" else view.fail_on
-    printer.paragraph(f"{len(by_object)} more objects, each with findings below {threshold} only ({len(folded)} findings: "
-                      f"{_counts(folded)}), one line each; --verbose prints them in full:", style="bold")
+    printer.paragraph(
+        f"{len(by_object)} more objects, each with findings below {threshold} only ({len(folded)} findings: "
+        f"{_counts(folded)}), one line each; --verbose prints them in full:",
+        style="bold",
+    )
     for label, group in sorted(by_object.items(), key=lambda item: (_worst(item[1]), item[0])):
-        printer.paragraph((whole(label) + ":", "bold"), ", ".join(f"{f['severity']} {f['check_id']}" for f in group), first="  ")
+        printer.paragraph(
+            (whole(label) + ":", "bold"), ", ".join(f"{f['severity']} {f['check_id']}" for f in group), first="  "
+        )
 
 
 def _counts(findings: list[dict]) -> str:
@@ -214,12 +233,17 @@ def render(report: dict, out: TextIO, view: View = View()) -> None:
             printer.paragraph(f"Unchanged since the baseline ({len(split.unchanged)})", style="bold")
             _findings(printer, report, Shown(split.unchanged, [], []), view)
         else:
-            printer.paragraph(f"{len(split.unchanged)} unchanged since the baseline ({_counts(split.unchanged)}): "
-                              "--verbose lists them", style="dim")
+            printer.paragraph(
+                f"{len(split.unchanged)} unchanged since the baseline ({_counts(split.unchanged)}): "
+                "--verbose lists them",
+                style="dim",
+            )
     if baseline and baseline["fixed"]:
         printer.paragraph(f"{len(baseline['fixed'])} fixed since the baseline: kubegap diff lists them", style="dim")
     if report["findings"] and not view.verbose:
-        printer.paragraph("kubegap cases show ID tells an incident in full; --verbose adds each finding's evidence, "
-                          "fix and links", style="dim")
+        printer.paragraph(
+            "kubegap cases show ID tells an incident in full; --verbose adds each finding's evidence, fix and links",
+            style="dim",
+        )
     _coverage(printer, report, view)
     printer.paragraph(summary_line(report), style="bold")

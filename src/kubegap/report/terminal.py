@@ -44,7 +44,9 @@ def _words(segments: list[tuple[str, str]], glued: bool) -> list[list[tuple[str,
     return words
 
 
-def wrap(segments: list[tuple[str, str]], width: int, first: str | Text = "", rest: str = INDENT, glued: bool = False) -> list[Text]:
+def wrap(
+    segments: list[tuple[str, str]], width: int, first: str | Text = "", rest: str = INDENT, glued: bool = False
+) -> list[Text]:
     """Styled ``(text, style)`` segments laid out in lines of ``width``, broken only between words.
 
     A word longer than a line (a URL, a long object name) is never cut: it gets a line of its own.
@@ -77,8 +79,14 @@ class Printer:
         self.console = Console(file=out, highlight=False, soft_wrap=True, width=width, emoji=False, markup=False)
         self.width = width or self.console.width
 
-    def paragraph(self, *segments: tuple[str, str] | str, first: str | Text = "", rest: str = INDENT, style: str = "",
-                  glued: bool = False) -> None:
+    def paragraph(
+        self,
+        *segments: tuple[str, str] | str,
+        first: str | Text = "",
+        rest: str = INDENT,
+        style: str = "",
+        glued: bool = False,
+    ) -> None:
         """Print ``segments`` (plain strings or ``(text, style)``), indented by ``first`` then ``rest``;
         ``glued``: the segments are runs of one text rather than words apart."""
         parts = [(s, style) if isinstance(s, str) else s for s in segments]

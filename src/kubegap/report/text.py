@@ -113,7 +113,10 @@ def summary_line(report: dict) -> str:
         parts.append(f"{baseline['new']} new, {len(baseline['fixed'])} fixed since the baseline")
     if summary["suppressed"]:
         parts.append(f"{summary['suppressed']} suppressed")
-    parts.append(f"{checks['ran']} checks ran, {checks['skipped']} skipped" + (f", {checks['error']} failed" if checks["error"] else ""))
+    parts.append(
+        f"{checks['ran']} checks ran, {checks['skipped']} skipped"
+        + (f", {checks['error']} failed" if checks["error"] else "")
+    )
     parts.append(f"{summary['objects']} objects")
     parts.append(f"{summary['elapsed_seconds']:.2f} s")
     return " · ".join(parts)

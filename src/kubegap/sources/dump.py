@@ -24,7 +24,9 @@ class NumberTooLong(ValueError):
         self.documents = documents
         digits = re.search(r"value has (\d+) digits", reason)
         number = f"a number of {digits.group(1)} digits" if digits else "a number"
-        super().__init__(f"document {len(documents) + 1}: {number}, over Python's {sys.get_int_max_str_digits()}-digit limit")
+        super().__init__(
+            f"document {len(documents) + 1}: {number}, over Python's {sys.get_int_max_str_digits()}-digit limit"
+        )
 
 
 def json_stream(text: str) -> list | None:

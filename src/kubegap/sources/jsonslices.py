@@ -78,8 +78,12 @@ def _next_slice(buffer, start: int, cuts: re.Pattern, unparsed_managed_fields: b
     return None
 
 
-def parse_in_slices(buffer, on_items: Callable[[list], None], on_head: Callable[[dict], None] = lambda head: None,
-                    unparsed_managed_fields: bool = False) -> dict | None:
+def parse_in_slices(
+    buffer,
+    on_items: Callable[[list], None],
+    on_head: Callable[[dict], None] = lambda head: None,
+    unparsed_managed_fields: bool = False,
+) -> dict | None:
     """The document in ``buffer`` (bytes or a read-only mmap), or None when it is not a JSON
     object with a top-level ``items`` array that can be cut into slices. ``on_head`` is given the
     document's keys before ``items`` (a list's ``metadata``) before any item is parsed.

@@ -75,8 +75,14 @@ class Connection:
     request_timeout: float = READ_TIMEOUT
     """Seconds to wait for an answer (kubectl's --request-timeout)."""
 
-    def get(self, path: str, query: dict | None = None, accept: str = "application/json", timeout: float | None = None,
-            parse: Callable[[bytes], object] = orjson.loads):
+    def get(
+        self,
+        path: str,
+        query: dict | None = None,
+        accept: str = "application/json",
+        timeout: float | None = None,
+        parse: Callable[[bytes], object] = orjson.loads,
+    ):
         """GET ``path`` and return its JSON body as ``parse`` reads it from the bytes; raise ApiError or TransportError.
 
         ``timeout`` shortens the request timeout (to what is left of a deadline), never lengthens it.
@@ -92,7 +98,11 @@ class Connection:
                 headers[auth["key"]] = auth["value"]
         try:
             response = self.api_client.rest_client.pool_manager.request(
-                "GET", url, headers=headers, retries=False, preload_content=False,
+                "GET",
+                url,
+                headers=headers,
+                retries=False,
+                preload_content=False,
                 timeout=urllib3.Timeout(connect=min(CONNECT_TIMEOUT, wait), read=wait),
             )
             try:
@@ -145,11 +155,20 @@ def _api_error(response, data: bytes) -> ApiError:
 
 
 def in_cluster() -> bool:
-    return bool(os.environ.get("KUBERNETES_SERVICE_HOST")) and Path("/var/run/secrets/kubernetes.io/serviceaccount/token").exists()
+    return (
+        bool(os.environ.get("KUBERNETES_SERVICE_HOST"))
+        and Path("/var/run/secrets/kubernetes.io/serviceaccount/token").exists()
+    )
 
 
-def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in_cluster: bool = False, workers: int = 4,
-            request_timeout: float | None = None) -> Connection:
+def connect(
+    kubeconfig: str | None = None,
+    context: str | None = None,
+    *,
+    use_in_cluster: bool = False,
+    workers: int = 4,
+    request_timeout: float | None = None,
+) -> Connection:
     """A guarded connection for a kubeconfig context (the current one by default) or in-cluster."""
     from kubernetes import client, config
 
@@ -173,7 +192,9 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
             if name is None:
                 _, current = config.list_kube_config_contexts(path)
                 name = current.get("name") if isinstance(current, dict) else None
-            config.load_kube_config(config_file=path, context=context, client_configuration=configuration, persist_config=False)
+            config.load_kube_config(
+                config_file=path, context=context, client_configuration=configuration, persist_config=False
+            )
         if name is not None:
             CONTEXT.require(name, "the kubeconfig's current context")
     configuration.host = without_credentials(configuration.host)
@@ -184,7 +205,9 @@ def connect(kubeconfig: str | None = None, context: str | None = None, *, use_in
         policy = guard(api_client)
     except ReadOnlyViolation as exc:
         raise UserError(f"cannot use cluster {quoted(str(name or 'configuration'))}: {exc}") from None
-    return Connection(api_client, configuration.host, name, policy, READ_TIMEOUT if request_timeout is None else request_timeout)
+    return Connection(
+        api_client, configuration.host, name, policy, READ_TIMEOUT if request_timeout is None else request_timeout
+    )
 
 
 def without_credentials(server: str) -> str:

@@ -50,7 +50,9 @@ def check_files(path: str) -> None:
         if not stat.S_ISREG(mode.st_mode):
             raise UserError(f"{described(name)} is not a regular file (a pipe or device): write it to a file first")
         if mode.st_size > MAX_KUBECONFIG_BYTES:
-            raise UserError(f"{described(name)} is {mode.st_size:,} bytes, over the {MAX_KUBECONFIG_BYTES:,}-byte limit")
+            raise UserError(
+                f"{described(name)} is {mode.st_size:,} bytes, over the {MAX_KUBECONFIG_BYTES:,}-byte limit"
+            )
 
 
 class _Logged(logging.Handler):
@@ -96,8 +98,10 @@ def loading(where: str) -> Iterator[None]:
     except binascii.Error as exc:
         raise UserError(f"{where}: certificate, key or token data is not valid base64 ({exc})") from None
     except (TypeError, AttributeError, KeyError, ValueError) as exc:
-        raise UserError(f"{where} is not a kubeconfig (a mapping of clusters, contexts and users): "
-                        f"{type(exc).__name__}: {printable(str(exc), 200)}") from None
+        raise UserError(
+            f"{where} is not a kubeconfig (a mapping of clusters, contexts and users): "
+            f"{type(exc).__name__}: {printable(str(exc), 200)}"
+        ) from None
     finally:
         root.removeHandler(logged)
     if logged.messages:

@@ -49,14 +49,30 @@ from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
 from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
-from kubegap.sources.readonly import MAX_CONTINUE_CHARS, METADATA_ACCEPT, METADATA_ONLY_KINDS, QUERY_VALUES, ReadOnlyViolation
+from kubegap.sources.readonly import (
+    MAX_CONTINUE_CHARS,
+    METADATA_ACCEPT,
+    METADATA_ONLY_KINDS,
+    QUERY_VALUES,
+    ReadOnlyViolation,
+)
 from kubegap.sources.redact import redact
 
 PAGE_SIZE = 500
-CACHE_SERVED_KINDS = frozenset({
-    "Namespace", "StorageClass", "CSIDriver", "PriorityClass", "ValidatingWebhookConfiguration",
-    "MutatingWebhookConfiguration", "APIService", "BGPConfiguration", "MachineConfigPool", "Plan",
-})
+CACHE_SERVED_KINDS = frozenset(
+    {
+        "Namespace",
+        "StorageClass",
+        "CSIDriver",
+        "PriorityClass",
+        "ValidatingWebhookConfiguration",
+        "MutatingWebhookConfiguration",
+        "APIService",
+        "BGPConfiguration",
+        "MachineConfigPool",
+        "Plan",
+    }
+)
 """Cluster-scoped kinds whose size does not grow with the workloads: read whole from the watch cache."""
 LONGEST_LISTS = frozenset({"Pod", "Event"})
 """Kinds whose lists are a cluster's longest: started first, as their pages come one after another."""
@@ -126,8 +142,14 @@ class Throttle:
 class Retrying:
     """Calls ``connection.get`` under a retry policy and a deadline; ``sleep`` is injectable for tests."""
 
-    def __init__(self, connection: Connection, policy: RetryPolicy = RetryPolicy(), sleep: Callable[[float], None] = time.sleep,
-                 deadline: Deadline | None = None, throttle: Throttle | None = None):
+    def __init__(
+        self,
+        connection: Connection,
+        policy: RetryPolicy = RetryPolicy(),
+        sleep: Callable[[float], None] = time.sleep,
+        deadline: Deadline | None = None,
+        throttle: Throttle | None = None,
+    ):
         self.connection = connection
         self.policy = policy
         self.sleep = sleep
@@ -139,8 +161,13 @@ class Retrying:
             raise self.deadline.exceeded(f"GET {path} could be tried again (in {seconds:.1f} s)")
         self.sleep(seconds)
 
-    def get(self, path: str, query: dict | None = None, accept: str = "application/json",
-            parse: Callable[[bytes], object] = orjson.loads):
+    def get(
+        self,
+        path: str,
+        query: dict | None = None,
+        accept: str = "application/json",
+        parse: Callable[[bytes], object] = orjson.loads,
+    ):
         failures = throttles = 0
         while True:
             paused = self.throttle.pending()
@@ -153,8 +180,10 @@ class Retrying:
                 return self.connection.get(path, query, accept, remaining, parse)
             except ApiError as exc:
                 if exc.status == 401:
-                    raise UserError(f"{self.connection.host}: the credentials were rejected (401 Unauthorized); "
-                                    "if they were a token, it may have expired: renew it and run again") from None
+                    raise UserError(
+                        f"{self.connection.host}: the credentials were rejected (401 Unauthorized); "
+                        "if they were a token, it may have expired: renew it and run again"
+                    ) from None
                 if exc.status == 429 and throttles + 1 < self.policy.throttled:
                     throttles += 1
                     wait = min(exc.retry_after if exc.retry_after is not None else 1.0, self.policy.max_retry_after)
@@ -207,15 +236,24 @@ class _Pages:
         if isinstance(remaining, int) and not isinstance(remaining, bool) and remaining >= 0:
             self.allowed = min(self.allowed, self.count + 2 * -(-remaining // PAGE_SIZE) + 1)
         if self.count >= self.allowed:
-            return (f"cut off after {self.count:,} pages of {PAGE_SIZE} objects: " + (
-                f"no kind in a real cluster holds {MAX_LIST_PAGES * PAGE_SIZE:,} objects" if self.allowed == MAX_LIST_PAGES
-                else "the list went on past the objects the server said remained"))
+            return f"cut off after {self.count:,} pages of {PAGE_SIZE} objects: " + (
+                f"no kind in a real cluster holds {MAX_LIST_PAGES * PAGE_SIZE:,} objects"
+                if self.allowed == MAX_LIST_PAGES
+                else "the list went on past the objects the server said remained"
+            )
         self.tokens.add(token)
         return None
 
 
-def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list], None], policy: RetryPolicy,
-               ahead: Executor, from_cache: bool = False) -> list:
+def list_pages(
+    client: Retrying,
+    path: str,
+    accept: str,
+    convert: Callable[[list], None],
+    policy: RetryPolicy,
+    ahead: Executor,
+    from_cache: bool = False,
+) -> list:
     """Every item of one list, page by page, restarting the list from nothing when its continue token
     expired. Each page's items are ``convert``-ed (in place) as they are parsed (:func:`read_page`), so
     what is held is the kept form of the pages read so far plus the answers being read, never the
@@ -246,8 +284,15 @@ def list_pages(client: Retrying, path: str, accept: str, convert: Callable[[list
             raise
 
 
-def read_page(client: Retrying, path: str, query: dict, accept: str, convert: Callable[[list], None],
-              ahead: Executor, pages: _Pages) -> tuple[list, Future | None]:
+def read_page(
+    client: Retrying,
+    path: str,
+    query: dict,
+    accept: str,
+    convert: Callable[[list], None],
+    ahead: Executor,
+    pages: _Pages,
+) -> tuple[list, Future | None]:
     """One page of a list: its objects, and the next page on its way (None after the last).
 
     The next page is asked for in ``ahead`` as soon as this answer's continue token is read, before
@@ -314,7 +359,14 @@ def list_object(document: object) -> dict:
 
 
 def _json_type(value: object) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }
     return names.get(type(value), "null")
 
 
@@ -328,9 +380,16 @@ class Progress:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
 
-            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("kinds"),
-                            TextColumn("{task.fields[objects]} objects"), TimeElapsedColumn(),
-                            console=Console(stderr=True), transient=True)
+            self._bar = Bar(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("kinds"),
+                TextColumn("{task.fields[objects]} objects"),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self._task = self._bar.add_task(label, total=None, objects=0)
 
     def __enter__(self) -> Progress:
@@ -397,8 +456,10 @@ class LiveSource:
             found = discover(self.client.get, self.workers)
         except (ApiError, TransportError, ReadOnlyViolation) as exc:
             raise UserError(f"{self.connection.host}: cannot read the API server's discovery: {exc}") from None
-        collection.cluster = {"name": self.connection.context or "cluster",
-                              "version": printable(version, 100) if isinstance(version, str) else None}
+        collection.cluster = {
+            "name": self.connection.context or "cluster",
+            "version": printable(version, 100) if isinstance(version, str) else None,
+        }
         if self.namespaces:  # namespaced kinds are listed only there: elsewhere absence proves nothing
             collection.cluster["namespaces"] = list(self.namespaces)
         collection.inputs.append({"type": "cluster", "context": self.connection.context})
@@ -414,8 +475,13 @@ class LiveSource:
             progress.total(len(wanted))
             results = {}
             first = sorted(wanted, key=lambda resource: resource.kind not in LONGEST_LISTS)
-            with ThreadPoolExecutor(max_workers=self.workers) as pool, ThreadPoolExecutor(max_workers=self.workers) as ahead:
-                for future in as_completed([pool.submit(self._collect_kind, resource, compact, ahead) for resource in first]):
+            with (
+                ThreadPoolExecutor(max_workers=self.workers) as pool,
+                ThreadPoolExecutor(max_workers=self.workers) as ahead,
+            ):
+                for future in as_completed(
+                    [pool.submit(self._collect_kind, resource, compact, ahead) for resource in first]
+                ):
                     resource, items, problem = future.result()
                     results[resource.kind] = (resource, items, problem)
                     progress.done(len(items))
@@ -436,8 +502,9 @@ class LiveSource:
         else:
             collection.absent.add(kind)
 
-    def _collect_kind(self, resource: APIResource, compact: Compactor,
-                      ahead: Executor) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
+    def _collect_kind(
+        self, resource: APIResource, compact: Compactor, ahead: Executor
+    ) -> tuple[APIResource, list[dict], tuple[str, str] | None]:
         """``(resource, items, problem)``; problem is ``("forbidden" | "absent" | "failed", why)``."""
         items: list[dict] = []
         metadata_only = resource.kind in METADATA_ONLY_KINDS or resource.kind in self.metadata_only
@@ -452,8 +519,15 @@ class LiveSource:
         scopes = self.namespaces if (resource.namespaced and self.namespaces) else [None]
         for namespace in scopes:
             try:
-                items += list_pages(self.client, resource.path(namespace), accept, convert, self.policy, ahead,
-                                    from_cache=resource.kind in CACHE_SERVED_KINDS)
+                items += list_pages(
+                    self.client,
+                    resource.path(namespace),
+                    accept,
+                    convert,
+                    self.policy,
+                    ahead,
+                    from_cache=resource.kind in CACHE_SERVED_KINDS,
+                )
             except ApiError as exc:
                 if exc.status == 403:
                     return resource, [], ("forbidden", rule_text("list", resource.group, resource.plural, namespace))

@@ -115,6 +115,8 @@ def _first_content(raw: bytes | bytearray) -> int | None:
         if piece.translate(None, _BLANKS):
             return start + len(piece) - len(piece.lstrip(_BLANKS))
     return None
+
+
 _TOO_MUCH_YAML = (
     f"{{size}} bytes of YAML, over the {limits.MAX_YAML_BYTES}-byte limit for YAML (parsing takes about 25 times "
     f"its size in memory); JSON is read up to {limits.MAX_FILE_BYTES} bytes: give it as JSON (kubectl get -o json)"
@@ -240,7 +242,9 @@ class Reader:
             return
         for index, line, chunk in _documents(text):
             if index >= limits.MAX_DOCUMENTS_PER_FILE:
-                self.collection.unread[path] = f"more than {limits.MAX_DOCUMENTS_PER_FILE} documents: the rest were skipped"
+                self.collection.unread[path] = (
+                    f"more than {limits.MAX_DOCUMENTS_PER_FILE} documents: the rest were skipped"
+                )
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
             origin = Origin(path, index, _first_content_line(chunk, line))
@@ -255,7 +259,9 @@ class Reader:
                 self.collection.unread.setdefault(path, f"document {index + 1} could not be parsed")
                 continue
             for key, key_line in parsed.duplicates:
-                self.warn(f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used")
+                self.warn(
+                    f"{path}, document {index + 1}: key {key!r} repeated (line {line + key_line - 1}); the last value is used"
+                )
             for retyped in parsed.retyped:
                 self.warn(f"{path}, document {index + 1}: {_retyped_warning(retyped, line + retyped.line - 1)}")
             for data in parsed.documents:
@@ -264,7 +270,9 @@ class Reader:
                     self.warn(f"{path}, document {index + 1}: a YAML alias makes the document contain itself; skipped")
                     continue
                 if expanded > limits.MAX_EXPANDED_NODES:
-                    self.warn(f"{path}, document {index + 1}: YAML aliases expand past {limits.MAX_EXPANDED_NODES} nodes; skipped")
+                    self.warn(
+                        f"{path}, document {index + 1}: YAML aliases expand past {limits.MAX_EXPANDED_NODES} nodes; skipped"
+                    )
                     continue
                 self.add_document(data, origin)
 
@@ -326,7 +334,6 @@ SLICED_READ_BYTES = 1024 * 1024
 16 MB snapshot of 1,800 pods is read with a third less CPU than parsed whole)."""
 
 
-
 def _json_document(raw, compact: Compactor) -> dict | list | None:
     """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
     (YAML flow style, UTF-16, a byte-order mark: the text path decides). A large file's list items
@@ -351,7 +358,11 @@ def _refused(obj: dict) -> str | None:
     spec = obj.get("spec")
     if obj["kind"] != "ReplicationController" or obj["apiVersion"] != "v1" or not isinstance(spec, dict):
         return None
-    if not isinstance(spec.get("template"), dict) or spec.get("selector") or dig(spec, "template", "metadata", "labels"):
+    if (
+        not isinstance(spec.get("template"), dict)
+        or spec.get("selector")
+        or dig(spec, "template", "metadata", "labels")
+    ):
         return None
     return "the API server refuses a ReplicationController with neither spec.selector nor pod template labels"
 
@@ -382,15 +393,21 @@ def _files(root: Path, warn, unread) -> Iterator[Path]:
     paths = _walk(root, left_out, unread)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
-            warn(f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read")
+            warn(
+                f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read"
+            )
             paths.close()
             break
         yield path
     for kind, _, why in LEFT_OUT:
         if folders := left_out.get(kind):
-            shown = ", ".join(str(p) for p in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
-            warn(f"{root}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
-                 f"({why}): {shown}; give one by path to audit it")
+            shown = ", ".join(str(p) for p in folders[:3]) + (
+                f" and {len(folders) - 3} more" if len(folders) > 3 else ""
+            )
+            warn(
+                f"{root}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
+                f"({why}): {shown}; give one by path to audit it"
+            )
 
 
 def skipped_directories(root: Path) -> list[Path]:
@@ -468,7 +485,9 @@ class ManifestSource:
 
     def _collect(self) -> Collection:
         reader = Reader()
-        named = report_names([given for given in self.paths if isinstance(given, str) and not inputbytes.is_stream(Path(given))])
+        named = report_names(
+            [given for given in self.paths if isinstance(given, str) and not inputbytes.is_stream(Path(given))]
+        )
         for given in self.paths:
             item = inputbytes.read_once(given) if isinstance(given, str) else given
             unread_before = set(reader.collection.unread)
@@ -489,8 +508,10 @@ class ManifestSource:
         source = tree(path) if path.is_dir() else None
         if source is not None:  # a kustomize tree or a chart: its rendered output, or the command to run
             if self.confine is not None:
-                raise InputError(f"{raw} holds {source.marker}: rendering it may read files outside the folders this audit "
-                                 f"may read; run {' '.join(source.command)} and audit its output")
+                raise InputError(
+                    f"{raw} holds {source.marker}: rendering it may read files outside the folders this audit "
+                    f"may read; run {' '.join(source.command)} and audit its output"
+                )
             rendered_by = " ".join(source.command[:2])
             reader.read_text(render(source), f"{named(path)} ({rendered_by})")
             return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}

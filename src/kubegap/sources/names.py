@@ -33,8 +33,10 @@ class NameRule:
         """Why ``value`` is not such a name, or None when it is one."""
         if isinstance(value, str) and len(value) > self.max_length:
             return f"{len(value)} characters: a {self.noun} is {self.rule}"
-        if not isinstance(value, str) or not value or not (
-            value.isprintable() if self.pattern is None else re.fullmatch(self.pattern, value, re.ASCII)
+        if (
+            not isinstance(value, str)
+            or not value
+            or not (value.isprintable() if self.pattern is None else re.fullmatch(self.pattern, value, re.ASCII))
         ):
             return f"a {self.noun} is {self.rule}"
         return None
@@ -48,17 +50,23 @@ class NameRule:
 
 
 NAMESPACE = NameRule(
-    "namespace", _LABEL, 63,
+    "namespace",
+    _LABEL,
+    63,
     "an RFC 1123 label: at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit",
 )
 API_GROUP = NameRule(
-    "API group", rf"{_LABEL}(?:\.{_LABEL})*", 253,
+    "API group",
+    rf"{_LABEL}(?:\.{_LABEL})*",
+    253,
     "an RFC 1123 subdomain: at most 253 characters, labels of lowercase letters, digits and '-' joined by '.'",
 )
 API_VERSION = NameRule("API version", _LETTER_LABEL, 63, _LETTER_LABEL_RULE)
 RESOURCE = NameRule("resource name", _LETTER_LABEL, 63, _LETTER_LABEL_RULE)
 OBJECT_NAME = NameRule(
-    "object name", r"(?!\.\.?$)[A-Za-z0-9._:-]+", 253,
+    "object name",
+    r"(?!\.\.?$)[A-Za-z0-9._:-]+",
+    253,
     "at most 253 letters, digits, '-', '.', '_' and ':', and not '.' or '..' (a DNS subdomain or a path segment "
     "the API server accepts without escaping)",
 )

@@ -99,11 +99,19 @@ class ReadPolicy:
     def __init__(self, server: str, collections: Iterable[tuple[str, str]] = KNOWN_COLLECTIONS):
         configured = _parsed(server)
         prefix = _written_target(server).rstrip("/")
-        if (configured is None or configured.scheme not in _DEFAULT_PORTS or not configured.host or configured.auth
-                or configured.query is not None or configured.fragment is not None
-                or not _TARGET.fullmatch(prefix + "/api") or (configured.path or "").rstrip("/") != prefix):
-            raise ReadOnlyViolation(f"the server URL {printable(server, 200)!r} is not a plain http(s) URL of a host "
-                                    "and a canonical path")
+        if (
+            configured is None
+            or configured.scheme not in _DEFAULT_PORTS
+            or not configured.host
+            or configured.auth
+            or configured.query is not None
+            or configured.fragment is not None
+            or not _TARGET.fullmatch(prefix + "/api")
+            or (configured.path or "").rstrip("/") != prefix
+        ):
+            raise ReadOnlyViolation(
+                f"the server URL {printable(server, 200)!r} is not a plain http(s) URL of a host and a canonical path"
+            )
         self.server = server.rstrip("/")
         self._origin = _origin(configured)
         self._prefix = prefix
@@ -112,7 +120,9 @@ class ReadPolicy:
     def allow(self, group: str, plural: str) -> None:
         """Let collections of ``(group, plural)`` be read: what discovery says serves a kind kubegap reads."""
         if (group and API_GROUP.problem(group)) or RESOURCE.problem(plural) or plural in NEVER_COLLECTIONS:
-            raise ReadOnlyViolation(f"refused to read {printable(plural, 100)!r} in group {printable(group, 100)!r}: not a resource name")
+            raise ReadOnlyViolation(
+                f"refused to read {printable(plural, 100)!r} in group {printable(group, 100)!r}: not a resource name"
+            )
         self._collections.add((group, plural))
 
     def check(self, method: str, url: str, headers=None, body=None) -> None:
@@ -128,20 +138,30 @@ class ReadPolicy:
             return "a read carries no body"
         target, sent = _written_target(url), _parsed(url)
         if not _TARGET.fullmatch(target) or sent is None or sent.request_uri != target:
-            return ("not a canonical URL (no dot segments, '//', percent-encoding, backslashes, fragments, spaces, "
-                    "control or non-ASCII characters)")
-        if _origin(sent) != self._origin or sent.auth is not None or not (sent.path or "").startswith(self._prefix + "/"):
+            return (
+                "not a canonical URL (no dot segments, '//', percent-encoding, backslashes, fragments, spaces, "
+                "control or non-ASCII characters)"
+            )
+        if (
+            _origin(sent) != self._origin
+            or sent.auth is not None
+            or not (sent.path or "").startswith(self._prefix + "/")
+        ):
             return f"not the configured server {printable(self.server, 200)}"
-        return self._path_refusal(sent.path[len(self._prefix):], sent.query or "", headers)
+        return self._path_refusal(sent.path[len(self._prefix) :], sent.query or "", headers)
 
     def _path_refusal(self, path: str, query: str, headers) -> str | None:
         parts = path[1:].split("/")
         if any(part in (".", "..") for part in parts):
             return "dot segments are never sent"
-        if parts in (["version"], ["api"], ["apis"]) or (parts[0] == "api" and len(parts) == 2) or (
-                parts[0] == "apis" and len(parts) == 3):
-            problem = _first_problem((API_VERSION, parts[-1] if len(parts) > 1 else None),
-                                     (API_GROUP, parts[1] if len(parts) == 3 else None))
+        if (
+            parts in (["version"], ["api"], ["apis"])
+            or (parts[0] == "api" and len(parts) == 2)
+            or (parts[0] == "apis" and len(parts) == 3)
+        ):
+            problem = _first_problem(
+                (API_VERSION, parts[-1] if len(parts) > 1 else None), (API_GROUP, parts[1] if len(parts) == 3 else None)
+            )
             return problem or ("discovery takes no query" if query else None)
         if parts[0] == "api" and len(parts) >= 3:
             group, version, rest = "", parts[1], parts[2:]
@@ -157,8 +177,13 @@ class ReadPolicy:
             return f"{plural} is never requested"
         if len(rest) > 2:
             return f"subresources ({rest[2]}) are never requested"
-        problem = _first_problem((API_VERSION, version), (API_GROUP, group or None), (NAMESPACE, namespace), (RESOURCE, plural),
-                                 (OBJECT_NAME, name))
+        problem = _first_problem(
+            (API_VERSION, version),
+            (API_GROUP, group or None),
+            (NAMESPACE, namespace),
+            (RESOURCE, plural),
+            (OBJECT_NAME, name),
+        )
         if problem:
             return problem
         if (group, plural) not in self._collections:

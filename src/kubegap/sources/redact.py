@@ -51,7 +51,11 @@ def kept(name: str) -> bool:
 
 def _env(entries: list) -> None:
     for entry in entries:
-        if isinstance(entry, dict) and "value" in entry and not (isinstance(entry.get("name"), str) and kept(entry["name"])):
+        if (
+            isinstance(entry, dict)
+            and "value" in entry
+            and not (isinstance(entry.get("name"), str) and kept(entry["name"]))
+        ):
             entry["value"] = REDACTED
 
 
@@ -116,7 +120,11 @@ def _setting_lines(text: str) -> str:
         match = _SETTING.match(line)
         if match:
             name, sep, value = match.groups()
-            lines.append(f"{name}{sep}{value if kept(name) else REDACTED}" if sep == "=" else f"{name}: {value if kept(name) else REDACTED}")
+            lines.append(
+                f"{name}{sep}{value if kept(name) else REDACTED}"
+                if sep == "="
+                else f"{name}: {value if kept(name) else REDACTED}"
+            )
     return "\n".join(lines) if lines else REDACTED
 
 
@@ -143,11 +151,19 @@ def copies_an_object(value) -> bool:
     if "apiVersion" not in value or "kind" not in value:
         return False
     try:
-        data = orjson.loads(value) if value.lstrip()[:1] in ("{", "[") else None if yamlload.too_deep(value) else yamlload.load(value)
+        data = (
+            orjson.loads(value)
+            if value.lstrip()[:1] in ("{", "[")
+            else None
+            if yamlload.too_deep(value)
+            else yamlload.load(value)
+        )
     except (orjson.JSONDecodeError, yamlload.YAMLError, RecursionError):
         return False
-    return any(isinstance(item, dict) and isinstance(item.get("apiVersion"), str) and isinstance(item.get("kind"), str)
-               for item in (data if isinstance(data, list) else [data]))
+    return any(
+        isinstance(item, dict) and isinstance(item.get("apiVersion"), str) and isinstance(item.get("kind"), str)
+        for item in (data if isinstance(data, list) else [data])
+    )
 
 
 def redact(obj: dict) -> dict:

@@ -50,8 +50,11 @@ def kinds_read(checks: Iterable) -> set[str]:
 def metadata_kinds(checks: Iterable) -> set[str]:
     """The kinds every check that reads them reads as metadata only: listed as PartialObjectMetadata."""
     checks = list(checks)
-    return {kind for kind in kinds_read(checks)
-            if all(kind in check.metadata_only for check in checks if kind in check.reads)}
+    return {
+        kind
+        for kind in kinds_read(checks)
+        if all(kind in check.metadata_only for check in checks if kind in check.reads)
+    }
 
 
 def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: Iterable[str] = ()):
@@ -60,12 +63,23 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: 
     from kubegap.sources.live import LiveSource, progress_wanted
 
     context = target.contexts[0] if target.contexts else None
-    connection = connect(target.kubeconfig, context, use_in_cluster=target.in_cluster, workers=target.concurrency,
-                         request_timeout=target.request_timeout)
+    connection = connect(
+        target.kubeconfig,
+        context,
+        use_in_cluster=target.in_cluster,
+        workers=target.concurrency,
+        request_timeout=target.request_timeout,
+    )
     try:
-        source = LiveSource(connection, kinds, namespaces=target.namespaces, workers=target.concurrency,
-                            progress=progress_wanted(target.quiet), deadline=target.deadline or None,
-                            metadata_only=metadata_only)
+        source = LiveSource(
+            connection,
+            kinds,
+            namespaces=target.namespaces,
+            workers=target.concurrency,
+            progress=progress_wanted(target.quiet),
+            deadline=target.deadline or None,
+            metadata_only=metadata_only,
+        )
         return source.collect()
     finally:
         connection.close()
@@ -99,5 +113,7 @@ def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> lis
             merged.merge(collection)
         return [merged]
     kinds, metadata = kinds_read(checks), metadata_kinds(checks)
-    return [collect_cluster(replace(target, contexts=[context] if context else []), kinds, metadata)
-            for context in target.contexts or [None]]
+    return [
+        collect_cluster(replace(target, contexts=[context] if context else []), kinds, metadata)
+        for context in target.contexts or [None]
+    ]

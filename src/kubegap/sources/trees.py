@@ -36,7 +36,11 @@ class Tree:
     @property
     def command(self) -> list[str]:
         """The command that renders it to manifests on standard output."""
-        return ["kubectl", "kustomize", str(self.path)] if self.kind == "kustomize" else ["helm", "template", str(self.path)]
+        return (
+            ["kubectl", "kustomize", str(self.path)]
+            if self.kind == "kustomize"
+            else ["helm", "template", str(self.path)]
+        )
 
     @property
     def described(self) -> str:
@@ -71,13 +75,22 @@ def render(source: Tree) -> str:
     """The manifests ``source`` renders to; an InputError naming the command to run when it cannot be rendered here."""
     program = shutil.which(source.command[0])
     if program is None:
-        raise InputError(f"{source.path} is {source.described} ({source.marker}) and {source.command[0]} is not on the PATH "
-                         f"to render it: run {source.hint}")
+        raise InputError(
+            f"{source.path} is {source.described} ({source.marker}) and {source.command[0]} is not on the PATH "
+            f"to render it: run {source.hint}"
+        )
     try:
-        done = subprocess.run([program, *source.command[1:]], capture_output=True, text=True, timeout=RENDER_TIMEOUT,
-                              stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            [program, *source.command[1:]],
+            capture_output=True,
+            text=True,
+            timeout=RENDER_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired:
-        raise InputError(f"{source.path}: {' '.join(source.command)} did not finish within {RENDER_TIMEOUT} s") from None
+        raise InputError(
+            f"{source.path}: {' '.join(source.command)} did not finish within {RENDER_TIMEOUT} s"
+        ) from None
     except OSError as exc:
         raise InputError(f"{source.path}: cannot run {' '.join(source.command)}: {exc.strerror or exc}") from None
     if done.returncode != 0:

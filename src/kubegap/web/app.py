@@ -44,21 +44,27 @@ def _parameters(request: Request, known: tuple[str, ...]) -> None:
     for name in request.query_params:
         if name not in spellings:
             takes = f"it reads {', '.join(known)}" if known else "it reads none"
-            raise views.BadRequest(f"This page has no query parameter {views.quoted(name)}; {takes}."
-                                   f"{did_you_mean(name, known, lead=' Did you mean')}")
+            raise views.BadRequest(
+                f"This page has no query parameter {views.quoted(name)}; {takes}."
+                f"{did_you_mean(name, known, lead=' Did you mean')}"
+            )
 
 
 def _vocabulary_filters(request: Request) -> dict[str, list[str]]:
     """The case list's filters, under the paths' spelling (``root-cause``) or the JSON's (``root_cause``)."""
     params = request.query_params
-    return {v: [*params.getlist(v), *(params.getlist(slug) if slug != v else [])] for v, slug in VOCABULARY_SLUGS.items()}
+    return {
+        v: [*params.getlist(v), *(params.getlist(slug) if slug != v else [])] for v, slug in VOCABULARY_SLUGS.items()
+    }
 
 
 def _page_number(request: Request) -> int:
     raw = request.query_params.get("page", "1")
     # isascii: "²" is a digit to str.isdigit but not to int(); the length bound keeps int() cheap
     if not (raw.isascii() and raw.isdigit() and len(raw) <= PAGE_DIGITS) or int(raw) < 1:
-        raise views.BadRequest(f"The page number must be a whole number from 1 (at most {PAGE_DIGITS} digits), not {views.quoted(raw)}.")
+        raise views.BadRequest(
+            f"The page number must be a whole number from 1 (at most {PAGE_DIGITS} digits), not {views.quoted(raw)}."
+        )
     return int(raw)
 
 
@@ -87,8 +93,9 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
     async def cases(request: Request) -> Response:
         _parameters(request, CASE_LIST_PARAMETERS)
         filters = _vocabulary_filters(request)
-        view = views.case_list(library, _query(request), filters, _page_number(request),
-                               request.query_params.get("view", "compact"))
+        view = views.case_list(
+            library, _query(request), filters, _page_number(request), request.query_params.get("view", "compact")
+        )
         return respond(request, view)
 
     async def case(request: Request) -> Response:
@@ -101,13 +108,18 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         found = library.reconstruction(case_id) if which in ("incident", "fixed") else None
         if found is None:
             raise HTTPException(404, f"There is no reconstruction {views.quoted(f'{case_id}/{which}.yaml')}.")
-        return PlainTextResponse(getattr(found, which).read_text(encoding="utf-8"), media_type="text/plain; charset=utf-8")
+        return PlainTextResponse(
+            getattr(found, which).read_text(encoding="utf-8"), media_type="text/plain; charset=utf-8"
+        )
 
     async def reconstruction_page(request: Request) -> Response:
         _parameters(request, ())
         case_id = request.path_params["case_id"]
-        return respond(request, views.reconstruction_page(library, case_id),
-                       f"There is no reconstruction of {views.quoted(case_id)}.")
+        return respond(
+            request,
+            views.reconstruction_page(library, case_id),
+            f"There is no reconstruction of {views.quoted(case_id)}.",
+        )
 
     async def vocabulary(request: Request) -> Response:
         slug = _param(request, "slug")
@@ -127,7 +139,9 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
     async def checks(request: Request) -> Response:
         _parameters(request, ("q", "category", "severity"))
         params = request.query_params
-        return respond(request, views.checks_page(library, params.getlist("category"), params.getlist("severity"), _query(request)))
+        return respond(
+            request, views.checks_page(library, params.getlist("category"), params.getlist("severity"), _query(request))
+        )
 
     async def check(request: Request) -> Response:
         _parameters(request, ())
@@ -154,15 +168,19 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
         return error_page(request, 400, "Bad request", str(exc))
 
     routes = [
-        Route("/", home), Route("/index.json", home),
-        Route("/cases", cases), Route("/cases.json", cases),
+        Route("/", home),
+        Route("/index.json", home),
+        Route("/cases", cases),
+        Route("/cases.json", cases),
         Route("/cases/{case_id}", case),
         Route("/cases/{case_id}/reconstruction", reconstruction_page),
         Route("/cases/{case_id}/reconstruction.json", reconstruction_page),
         Route("/cases/{case_id}/{which}.yaml", reconstruction),
-        Route("/checks", checks), Route("/checks.json", checks),
+        Route("/checks", checks),
+        Route("/checks.json", checks),
         Route("/checks/{check_id}", check),
-        Route("/report", report_view), Route("/report.json", report_view),
+        Route("/report", report_view),
+        Route("/report.json", report_view),
         Mount("/static", StaticFiles(directory=str(STATIC_DIR)), name="static"),
         Route("/{slug}", vocabulary),
         Route("/{slug}/{term:path}", term),

@@ -45,7 +45,9 @@ def command_lines(command: str) -> str:
 @cache
 def favicon() -> str:
     """static/favicon.svg as a data URL: the icon costs no request, so no page waits on it or fails for it."""
-    return "data:image/svg+xml," + quote((STATIC_DIR / "favicon.svg").read_text(encoding="utf-8").strip(), safe=" =:/,.-")
+    return "data:image/svg+xml," + quote(
+        (STATIC_DIR / "favicon.svg").read_text(encoding="utf-8").strip(), safe=" =:/,.-"
+    )
 
 
 @cache

@@ -43,7 +43,10 @@ def _views(library: Library):
         for term in library.vocabularies[vocabulary].terms:
             first = views.term_page(library, vocabulary, term.id)
             for page in range(1, first.context["pages"] + 1):
-                yield StaticLinks.file("term", vocabulary, term.id, page=page), views.term_page(library, vocabulary, term.id, page)
+                yield (
+                    StaticLinks.file("term", vocabulary, term.id, page=page),
+                    views.term_page(library, vocabulary, term.id, page),
+                )
     yield StaticLinks.file("checks"), views.checks_page(library)
     for check in all_checks():
         yield StaticLinks.file("check", check.id), views.check_page(library, check.id)
@@ -56,14 +59,25 @@ def search_index(library: Library) -> dict:
     return {
         "parameters": engine_parameters(),
         "documents": [
-            {**views.case_summary(case), "href": StaticLinks.file("case", case.id), "texts": list(library.index.row(case)),
-             "checks": list(case.checks), "components": [t for t in case.tags.of("component") if "/" in t]}
+            {
+                **views.case_summary(case),
+                "href": StaticLinks.file("case", case.id),
+                "texts": list(library.index.row(case)),
+                "checks": list(case.checks),
+                "components": [t for t in case.tags.of("component") if "/" in t],
+            }
             for case in library.cases
         ],
         "component_names": {t.id: t.name for t in library.vocabularies["component"].terms},
-        "checks": [{"id": check.id, "title": check.title, "href": StaticLinks.file("check", check.id)} for check in all_checks()],
-        "panel": {"flags_on_one_line": FLAGS_ON_ONE_LINE, "folded_above": views.PANEL_CHECKS_UNFOLDED,
-                  "components_named": views.COMPONENTS_NAMED},
+        "checks": [
+            {"id": check.id, "title": check.title, "href": StaticLinks.file("check", check.id)}
+            for check in all_checks()
+        ],
+        "panel": {
+            "flags_on_one_line": FLAGS_ON_ONE_LINE,
+            "folded_above": views.PANEL_CHECKS_UNFOLDED,
+            "components_named": views.COMPONENTS_NAMED,
+        },
     }
 
 
@@ -73,7 +87,10 @@ def search_index_script(library: Library) -> bytes:
 
 def checks_index_script() -> bytes:
     """The checks as documents of the same engine, for the catalog's search in the browser."""
-    index = {"parameters": engine_parameters(), "documents": [{"id": c.id, "texts": list(views.check_row(c))} for c in all_checks()]}
+    index = {
+        "parameters": engine_parameters(),
+        "documents": [{"id": c.id, "texts": list(views.check_row(c))} for c in all_checks()],
+    }
     return b"window.KUBEGAP_CHECKS_INDEX = " + orjson.dumps(index) + b";\n"
 
 
@@ -93,15 +110,22 @@ def build_site(library: Library, directory: Path) -> int:
     try:
         for name, view in _views(library):
             _write(directory / name, render(view, StaticLinks(name)))
-            _write(directory / (name.removesuffix(".html") + ".json"), orjson.dumps(view.data, option=orjson.OPT_INDENT_2))
+            _write(
+                directory / (name.removesuffix(".html") + ".json"), orjson.dumps(view.data, option=orjson.OPT_INDENT_2)
+            )
             written += 2
-        missing = views.View("error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {})
+        missing = views.View(
+            "error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {}
+        )
         _write(directory / "404.html", render(missing, StaticLinks("404.html")))
         _write(directory / SEARCH_INDEX, search_index_script(library))
         for case in library.cases:
             if (found := library.reconstruction(case.id)) is not None:
                 for which in ("incident", "fixed"):
-                    _write(directory / StaticLinks.file("reconstruction", case.id, which), getattr(found, which).read_bytes())
+                    _write(
+                        directory / StaticLinks.file("reconstruction", case.id, which),
+                        getattr(found, which).read_bytes(),
+                    )
                     written += 1
         _write(directory / CHECKS_INDEX, checks_index_script())
         (directory / "static").mkdir(parents=True, exist_ok=True)

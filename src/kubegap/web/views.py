@@ -104,7 +104,7 @@ PANEL_CHECKS_UNFOLDED = 12
 
 
 def check_panel(library: Library, cases: list[Case], query: str | None, filters: dict[str, list[str]]) -> dict:
-    """"Check your cluster for this" under a list: what the cases have in common and the command that
+    """ "Check your cluster for this" under a list: what the cases have in common and the command that
     runs exactly the checks they name (plain ``kubegap audit`` when they name every check)."""
     named = list(dict.fromkeys(c for case in cases for c in case.checks))
     available = [get_check(c) for c in named if get_check(c) is not None]
@@ -124,8 +124,10 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
 
 def panel_json(panel: dict) -> dict:
     return {
-        "sentence": panel["sentence"], "checks": [c.id for c in panel["checks"]],
-        "checks_not_in_this_version": panel["planned"], "commands": panel["commands"],
+        "sentence": panel["sentence"],
+        "checks": [c.id for c in panel["checks"]],
+        "checks_not_in_this_version": panel["planned"],
+        "commands": panel["commands"],
         "cases_naming_no_check": panel["without_check"],
     }
 
@@ -134,8 +136,10 @@ def known_filters(library: Library, filters: dict[str, list[str]]) -> dict[str, 
     try:
         return validate_filters(library, filters)
     except UnknownTerm as exc:
-        raise BadRequest(f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}."
-                         f"{did_you_mean(exc.term, (t.id for t in library.vocabularies[exc.vocabulary].terms), lead=' Did you mean')}") from None
+        raise BadRequest(
+            f"There is no {exc.vocabulary.replace('_', ' ')} term {quoted(exc.term)}."
+            f"{did_you_mean(exc.term, (t.id for t in library.vocabularies[exc.vocabulary].terms), lead=' Did you mean')}"
+        ) from None
 
 
 CASE_VIEWS = ("compact", "full")
@@ -144,7 +148,12 @@ CASE_VIEWS = ("compact", "full")
 
 def state(query: str | None, filters: dict[str, list[str]], page: int = 1, view: str = "compact") -> dict:
     """The query string of a case list: the whole state of the page."""
-    return {"q": query or None, **filters, "page": page if page > 1 else None, "view": None if view == "compact" else view}
+    return {
+        "q": query or None,
+        **filters,
+        "page": page if page > 1 else None,
+        "view": None if view == "compact" else view,
+    }
 
 
 def case_tags(library: Library, case: Case) -> dict[str, list]:
@@ -172,8 +181,9 @@ def _matching(library: Library, query: str | None, filters: dict[str, list[str]]
     return [c for c in cases if all(has_term(c, v, t) for v, terms in filters.items() for t in terms)]
 
 
-def case_list(library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1,
-              view: str = "compact") -> View:
+def case_list(
+    library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1, view: str = "compact"
+) -> View:
     if view not in CASE_VIEWS:
         raise BadRequest(f"The view must be one of {', '.join(CASE_VIEWS)}, not {quoted(view)}.")
     filters = known_filters(library, filters)
@@ -186,10 +196,12 @@ def case_list(library: Library, query: str | None, filters: dict[str, list[str]]
         chips.append({"label": f"Search: {query}", "state": state(None, filters, view=view)})
     for vocabulary, terms in filters.items():
         for term in terms:
-            chips.append({
-                "label": f"{library.vocabularies[vocabulary].title}: {library.term(vocabulary, term).name}",
-                "state": state(query, _without(filters, vocabulary, term), view=view),
-            })
+            chips.append(
+                {
+                    "label": f"{library.vocabularies[vocabulary].title}: {library.term(vocabulary, term).name}",
+                    "state": state(query, _without(filters, vocabulary, term), view=view),
+                }
+            )
     facets = []
     for vocabulary in VOCABULARIES:
         active = set(filters.get(vocabulary, ()))
@@ -197,19 +209,34 @@ def case_list(library: Library, query: str | None, filters: dict[str, list[str]]
         for term_id, count in result.facets[vocabulary]:
             on = term_id in active
             chosen = _without(filters, vocabulary, term_id) if on else _with(filters, vocabulary, term_id)
-            values.append({
-                "term": library.term(vocabulary, term_id), "count": count, "active": on,
-                "state": state(query, chosen, view=view),
-            })
+            values.append(
+                {
+                    "term": library.term(vocabulary, term_id),
+                    "count": count,
+                    "active": on,
+                    "state": state(query, chosen, view=view),
+                }
+            )
         facets.append({"vocabulary": vocabulary, "title": library.vocabularies[vocabulary].title, "values": values})
     pages = [{"number": n, "state": state(query, filters, n, view)} for n in range(1, result.pages + 1)]
     panel = check_panel(library, _matching(library, query, filters), query, filters)
     return View(
-        "cases.html", "Cases", section="cases", link=("cases",),
+        "cases.html",
+        "Cases",
+        section="cases",
+        link=("cases",),
         context={
-            "result": result, "query": query, "filters": filters, "chips": chips, "facets": facets,
-            "pages": pages, "panel": panel, "state": state(query, filters, page, view), "view_name": view,
-            "views": {v: state(query, filters, 1, v) for v in CASE_VIEWS}, "cleared": state(None, {}, 1, view),
+            "result": result,
+            "query": query,
+            "filters": filters,
+            "chips": chips,
+            "facets": facets,
+            "pages": pages,
+            "panel": panel,
+            "state": state(query, filters, page, view),
+            "view_name": view,
+            "views": {v: state(query, filters, 1, v) for v in CASE_VIEWS},
+            "cleared": state(None, {}, 1, view),
             "tags": {c.id: case_tags(library, c) for c in result.cases} if view == "full" else {},
             "titles": vocabulary_titles(library),
             "hidden": [(k, t) for k, v in filters.items() for t in v] + ([("view", view)] if view != "compact" else []),
@@ -225,15 +252,31 @@ def _term_counts(library: Library, vocabulary: str) -> dict[str, int]:
 def vocabulary_page(library: Library, vocabulary: str) -> View:
     vocab = library.vocabularies[vocabulary]
     counts = _term_counts(library, vocabulary)
-    terms = [{"term": t, "count": counts.get(t.id, 0), "parent": library.term(vocabulary, t.parent) if t.parent else None}
-             for t in vocab.terms]
+    terms = [
+        {"term": t, "count": counts.get(t.id, 0), "parent": library.term(vocabulary, t.parent) if t.parent else None}
+        for t in vocab.terms
+    ]
     return View(
-        "vocabulary.html", f"By {vocab.title.lower()}", section=vocabulary, link=("vocabulary", vocabulary),
+        "vocabulary.html",
+        f"By {vocab.title.lower()}",
+        section=vocabulary,
+        link=("vocabulary", vocabulary),
         context={"vocabulary": vocabulary, "vocab": vocab, "terms": terms},
         data={
-            "name": vocab.name, "title": vocab.title, "description": vocab.description,
-            "terms": [{"id": r["term"].id, "name": r["term"].name, "description": r["term"].description,
-                       "parent": r["term"].parent, "type": r["term"].type, "cases": r["count"]} for r in terms],
+            "name": vocab.name,
+            "title": vocab.title,
+            "description": vocab.description,
+            "terms": [
+                {
+                    "id": r["term"].id,
+                    "name": r["term"].name,
+                    "description": r["term"].description,
+                    "parent": r["term"].parent,
+                    "type": r["term"].type,
+                    "cases": r["count"],
+                }
+                for r in terms
+            ],
         },
     )
 
@@ -248,33 +291,61 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
         raise BadRequest(f"Page {page} is past the last page ({pages}).")
     shown = cases[(page - 1) * PER_PAGE : page * PER_PAGE]
     counts = _term_counts(library, vocabulary)
-    children = [{"term": t, "count": counts.get(t.id, 0)}
-                for t in library.vocabularies[vocabulary].terms if t.parent == term_id]
+    children = [
+        {"term": t, "count": counts.get(t.id, 0)} for t in library.vocabularies[vocabulary].terms if t.parent == term_id
+    ]
     combine = []
     if vocabulary == "component":
         narrowed = library.index.facets(cases)["component"]
         family = {term_id, term.parent} | {c["term"].id for c in children}
-        combine = [{"term": library.term("component", other), "count": n,
-                    "state": state(None, {"component": [term_id, other]})}
-                   for other, n in narrowed if other not in family and "/" in other]
+        combine = [
+            {
+                "term": library.term("component", other),
+                "count": n,
+                "state": state(None, {"component": [term_id, other]}),
+            }
+            for other, n in narrowed
+            if other not in family and "/" in other
+        ]
     vocab = library.vocabularies[vocabulary]
     panel = check_panel(library, cases, None, {vocabulary: [term_id]})
     return View(
-        "term.html", term.name, section=vocabulary, link=("term", vocabulary, term_id),
+        "term.html",
+        term.name,
+        section=vocabulary,
+        link=("term", vocabulary, term_id),
         context={
-            "vocabulary": vocabulary, "vocab": vocab, "term": term, "cases": shown, "total": len(cases),
-            "first": (page - 1) * PER_PAGE + 1, "last": (page - 1) * PER_PAGE + len(shown),
-            "page": page, "pages": pages, "children": children,
+            "vocabulary": vocabulary,
+            "vocab": vocab,
+            "term": term,
+            "cases": shown,
+            "total": len(cases),
+            "first": (page - 1) * PER_PAGE + 1,
+            "last": (page - 1) * PER_PAGE + len(shown),
+            "page": page,
+            "pages": pages,
+            "children": children,
             "tally": incidents_and_studies(*count_kinds(cases)),
-            "parent": library.term(vocabulary, term.parent) if term.parent else None, "combine": combine,
-            "filtered": state(None, {vocabulary: [term_id]}), "panel": panel,
+            "parent": library.term(vocabulary, term.parent) if term.parent else None,
+            "combine": combine,
+            "filtered": state(None, {vocabulary: [term_id]}),
+            "panel": panel,
             "state": {"page": page if page > 1 else None},
         },
         data={
-            "vocabulary": vocabulary, "id": term.id, "name": term.name, "description": term.description,
-            "parent": term.parent, "type": term.type, "children": [c["term"].id for c in children],
-            "total": len(cases), "page": page, "per_page": PER_PAGE, "pages": pages,
-            "cases": [case_summary(c) for c in shown], "check_your_cluster": panel_json(panel),
+            "vocabulary": vocabulary,
+            "id": term.id,
+            "name": term.name,
+            "description": term.description,
+            "parent": term.parent,
+            "type": term.type,
+            "children": [c["term"].id for c in children],
+            "total": len(cases),
+            "page": page,
+            "per_page": PER_PAGE,
+            "pages": pages,
+            "cases": [case_summary(c) for c in shown],
+            "check_your_cluster": panel_json(panel),
         },
     )
 
@@ -307,10 +378,18 @@ def case_page(library: Library, case_id: str) -> View | None:
     tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
     return View(
-        "case.html", case.title, section="cases", link=("case", case.id),
+        "case.html",
+        case.title,
+        section="cases",
+        link=("case", case.id),
         context={
-            "case": case, "tags": tags, "related": related, "available": [get_check(c) for c in available],
-            "planned": planned, "commands": commands, "titles": vocabulary_titles(library),
+            "case": case,
+            "tags": tags,
+            "related": related,
+            "available": [get_check(c) for c in available],
+            "planned": planned,
+            "commands": commands,
+            "titles": vocabulary_titles(library),
             "reconstruction": reconstruction,
         },
         data={
@@ -319,8 +398,12 @@ def case_page(library: Library, case_id: str) -> View | None:
             "check_commands": commands,
             "checks_not_in_this_version": planned,
             "reconstruction": {  # relative to the case page, on the server and in the static site alike
-                "incident": f"{case.id}/incident.yaml", "fixed": f"{case.id}/fixed.yaml", "proves": list(case.checks),
-            } if reconstruction else None,
+                "incident": f"{case.id}/incident.yaml",
+                "fixed": f"{case.id}/fixed.yaml",
+                "proves": list(case.checks),
+            }
+            if reconstruction
+            else None,
         },
     )
 
@@ -345,14 +428,33 @@ def reconstruction_page(library: Library, case_id: str) -> View | None:
     sides = []
     for which, heading in (("incident", "The incident"), ("fixed", "After the fix")):
         findings, not_run = _reconstruction_audit(str(getattr(found, which)), case_id)
-        sides.append({"which": which, "heading": heading, "text": getattr(found, which).read_text(encoding="utf-8"),
-                      "findings": findings, "not_run": not_run})
+        sides.append(
+            {
+                "which": which,
+                "heading": heading,
+                "text": getattr(found, which).read_text(encoding="utf-8"),
+                "findings": findings,
+                "not_run": not_run,
+            }
+        )
     return View(
-        "reconstruction.html", f"Reconstruction: {case.title}", section="cases", link=("reconstruction-page", case.id),
+        "reconstruction.html",
+        f"Reconstruction: {case.title}",
+        section="cases",
+        link=("reconstruction-page", case.id),
         context={"case": case, "sides": sides, "checks": [get_check(c) for c in case.checks if get_check(c)]},
-        data={"case": case.id, "checks": list(case.checks),
-              **{side["which"]: {"file": f"{side['which']}.yaml", "findings": side["findings"], "not_run": side["not_run"]}
-                 for side in sides}},
+        data={
+            "case": case.id,
+            "checks": list(case.checks),
+            **{
+                side["which"]: {
+                    "file": f"{side['which']}.yaml",
+                    "findings": side["findings"],
+                    "not_run": side["not_run"],
+                }
+                for side in sides
+            },
+        },
     )
 
 
@@ -360,8 +462,12 @@ def check_row(check) -> tuple[str, ...]:
     """A check as a document of the library's search engine: its title where a case has its title, what it
     checks where a case has its summary, its id and category among the tags, and so on."""
     fields = dict.fromkeys(name for name, _ in FIELDS) | {
-        "title": check.title, "summary": check.doc["What it checks"], "root_cause": check.doc["Why it matters"],
-        "trigger": check.doc["Example"], "remediation": check.doc["Fix"], "tags": f"{check.id} {check.category}",
+        "title": check.title,
+        "summary": check.doc["What it checks"],
+        "root_cause": check.doc["Why it matters"],
+        "trigger": check.doc["Example"],
+        "remediation": check.doc["Fix"],
+        "tags": f"{check.id} {check.category}",
     }
     return tuple(text or "" for text in fields.values())
 
@@ -375,7 +481,9 @@ def _check_engine() -> Engine:
 def checks_page(library: Library, category: list[str] = (), severity: list[str] = (), query: str | None = None) -> View:
     checks = all_checks()
     categories = sorted({c.category for c in checks})
-    for value, known, name in [(v, categories, "category") for v in category] + [(v, SEVERITIES, "severity") for v in severity]:
+    for value, known, name in [(v, categories, "category") for v in category] + [
+        (v, SEVERITIES, "severity") for v in severity
+    ]:
         if value not in known:
             raise BadRequest(f"There is no check {name} {quoted(value)}; the {name} is one of {', '.join(known)}.")
     query = (query or "").strip() or None
@@ -391,16 +499,39 @@ def checks_page(library: Library, category: list[str] = (), severity: list[str] 
         return [v for v in chosen if v != value] if value in chosen else [*chosen, value]
 
     # Each count is what choosing that value would show, given the search and the other filter.
-    by_category = [{"name": name, "count": sum(1 for c in checks if c.category == name and (not severity or c.severity in severity)),
-                    "active": name in category, "state": page_state(toggle(category, name), severity)} for name in categories]
-    by_severity = [{"name": name, "count": sum(1 for c in checks if c.severity == name and (not category or c.category in category)),
-                    "active": name in severity, "state": page_state(category, toggle(severity, name))} for name in SEVERITIES]
+    by_category = [
+        {
+            "name": name,
+            "count": sum(1 for c in checks if c.category == name and (not severity or c.severity in severity)),
+            "active": name in category,
+            "state": page_state(toggle(category, name), severity),
+        }
+        for name in categories
+    ]
+    by_severity = [
+        {
+            "name": name,
+            "count": sum(1 for c in checks if c.severity == name and (not category or c.category in category)),
+            "active": name in severity,
+            "state": page_state(category, toggle(severity, name)),
+        }
+        for name in SEVERITIES
+    ]
     return View(
-        "checks.html", "Checks", section="checks", link=("checks",),
-        context={"checks": shown, "total": len(all_checks()), "query": query, "by_category": by_category,
-                 "by_severity": [s for s in by_severity if s["count"] or s["active"]],
-                 "filtered": bool(query or category or severity), "state": page_state(category, severity),
-                 "hidden": [("category", v) for v in category] + [("severity", v) for v in severity]},
+        "checks.html",
+        "Checks",
+        section="checks",
+        link=("checks",),
+        context={
+            "checks": shown,
+            "total": len(all_checks()),
+            "query": query,
+            "by_category": by_category,
+            "by_severity": [s for s in by_severity if s["count"] or s["active"]],
+            "filtered": bool(query or category or severity),
+            "state": page_state(category, severity),
+            "hidden": [("category", v) for v in category] + [("severity", v) for v in severity],
+        },
         data=[check_json(c, library) for c in shown],
     )
 
@@ -412,9 +543,11 @@ def check_page(library: Library, check_id: str) -> View | None:
     cases = [library.case(c) for c in check.cases if library.case(c) is not None]
     cited_by = [c for c in library.cases if check.id in c.checks]
     return View(
-        "check.html", check.title, section="checks", link=("check", check.id),
-        context={"check": check, "sections": DOC_SECTIONS, "cases": cases,
-                 "commands": audit_commands([check.id])},
+        "check.html",
+        check.title,
+        section="checks",
+        link=("check", check.id),
+        context={"check": check, "sections": DOC_SECTIONS, "cases": cases, "commands": audit_commands([check.id])},
         data={**check_json(check, library), "named_by_cases": [c.id for c in cited_by]},
     )
 
@@ -423,12 +556,24 @@ def home_page(library: Library) -> View:
     titles = {v: library.vocabularies[v].title for v in VOCABULARIES}
     recent = list(library.cases[:5])
     return View(
-        "home.html", "The Incident Library", section="home", link=("home",),
-        context={"titles": titles, "recent": recent, "incidents": len(library.incidents),
-                 "studies": len(library.studies), "checks": len(all_checks())},
-        data={"cases": len(library.cases), "incidents": len(library.incidents), "studies": len(library.studies),
-              "checks": len(all_checks()),
-              "vocabularies": {v: {"title": t, "terms": len(library.vocabularies[v].terms)} for v, t in titles.items()}},
+        "home.html",
+        "The Incident Library",
+        section="home",
+        link=("home",),
+        context={
+            "titles": titles,
+            "recent": recent,
+            "incidents": len(library.incidents),
+            "studies": len(library.studies),
+            "checks": len(all_checks()),
+        },
+        data={
+            "cases": len(library.cases),
+            "incidents": len(library.incidents),
+            "studies": len(library.studies),
+            "checks": len(all_checks()),
+            "vocabularies": {v: {"title": t, "terms": len(library.vocabularies[v].terms)} for v, t in titles.items()},
+        },
     )
 
 
@@ -436,8 +581,12 @@ def report_subject(report: dict) -> str:
     """The report's header line: the cluster, its kubeconfig context, its Kubernetes version and kubegap's."""
     cluster = report.get("cluster") or {}
     context = next((i.get("context") for i in report.get("inputs", []) if i.get("context")), None)
-    parts = [cluster.get("name"), f"context {context}" if context and context != cluster.get("name") else None,
-             f"Kubernetes {cluster['version']}" if cluster.get("version") else None, f"kubegap {report['tool']['version']}"]
+    parts = [
+        cluster.get("name"),
+        f"context {context}" if context and context != cluster.get("name") else None,
+        f"Kubernetes {cluster['version']}" if cluster.get("version") else None,
+        f"kubegap {report['tool']['version']}",
+    ]
     return " · ".join(p for p in parts if p)
 
 
@@ -447,19 +596,31 @@ def report_page(library: Library, report: dict | None) -> View:
     checks = {c.id for c in all_checks()}
     base = {"report": report, "checks": checks, "severities": SEVERITIES}
     if report is None:
-        return View("report.html", "Audit report", section="report", link=("report",), context={**base, "subject": ""},
-                    data={"report": None})
+        return View(
+            "report.html",
+            "Audit report",
+            section="report",
+            link=("report",),
+            context={**base, "subject": ""},
+            data={"report": None},
+        )
     coverage = report["coverage"]
     kinds = report.get("kinds", {})
     counts = {s: sum(1 for f in report["findings"] if f["severity"] == s) for s in SEVERITIES}
     return View(
-        "report.html", "Audit report", section="report", link=("report",),
+        "report.html",
+        "Audit report",
+        section="report",
+        link=("report",),
         context={
-            **base, "subject": report_subject(report), "counts": {s: n for s, n in counts.items() if n},
+            **base,
+            "subject": report_subject(report),
+            "counts": {s: n for s, n in counts.items() if n},
             "ran": [c for c in coverage if c["status"] == "ran"],
             "skipped": [c for c in coverage if c["status"] == "skipped"],
             "errors": [c for c in coverage if c["status"] == "error"],
-            "forbidden": kinds.get("forbidden", {}), "absent": kinds.get("absent", []),
+            "forbidden": kinds.get("forbidden", {}),
+            "absent": kinds.get("absent", []),
             "failed": kinds.get("failed", {}),
         },
         data=report,
@@ -467,5 +628,12 @@ def report_page(library: Library, report: dict | None) -> View:
 
 
 def case_summary(case: Case) -> dict:
-    return {"id": case.id, "title": case.title, "organization": case.organization, "date": case.date,
-            "published": case.published, "when": case.when, "kind": case.kind}
+    return {
+        "id": case.id,
+        "title": case.title,
+        "organization": case.organization,
+        "date": case.date,
+        "published": case.published,
+        "when": case.when,
+        "kind": case.kind,
+    }
