@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType  # noqa: E402
+from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType
 
 EXTRA = (ResourceType("networking.k8s.io", "v1", "NetworkPolicy", "networkpolicies", True),)
 TYPES = [t for t in BUILTIN_TYPES if "list" in t.verbs and t.kind != "Secret"] + list(EXTRA)
@@ -107,7 +107,7 @@ def main() -> None:
     total = len(TYPES) * args.objects
     print(
         f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"{subprocess.run([kubectl, 'version', '--client'], capture_output=True, text=True).stdout.splitlines()[0]}"
+        f"{subprocess.run([kubectl, 'version', '--client'], capture_output=True, text=True, check=True).stdout.splitlines()[0]}"
     )
     print(
         f"workload: {len(TYPES)} kinds x {args.objects} objects = {total} objects, {args.latency * 1000:.0f} ms latency per request, best of {args.repeat}"

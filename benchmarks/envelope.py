@@ -32,14 +32,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from generate import Shape, generate  # noqa: E402
-from run import DATA, Run, generate_file, kubegap_command, machine, timed, write_results  # noqa: E402
-from support.apiserver import FakeAPIServer  # noqa: E402
-from traffic import served_types  # noqa: E402
+from generate import Shape, generate
+from run import DATA, Run, generate_file, kubegap_command, machine, timed, write_results
+from support.apiserver import FakeAPIServer
+from traffic import served_types
 
-from kubegap.checks import all_checks  # noqa: E402
-from kubegap.sources.live import WORKERS  # noqa: E402
-from kubegap.sources.targets import kinds_read  # noqa: E402
+from kubegap.checks import all_checks
+from kubegap.sources.live import WORKERS
+from kubegap.sources.targets import kinds_read
 
 START, END = "<!-- envelope:start -->", "<!-- envelope:end -->"
 TARGETS = {"collection_ratio": 1.3, "collection_gib": 3.0}
@@ -218,16 +218,22 @@ def render(live: dict | None, many: dict | None, repeats: int) -> str:
     if live:
         ratio = live["kubegap_s"] / live["baseline_s"]
         lines += [
-            f"Live collection of a generated cluster of {live['nodes']:,} nodes and {live['pods']:,} pods ({live['served']:,} objects) "
-            f"from the test API server: every kind the checks read ({live['kinds']} kinds), {live['workers']} workers, pages of 500; "
-            f"{live['answers']:,} answers, {live['mib']:,.0f} MiB.",
+            (
+                f"Live collection of a generated cluster of {live['nodes']:,} nodes and {live['pods']:,} pods ({live['served']:,} objects) "
+                f"from the test API server: every kind the checks read ({live['kinds']} kinds), {live['workers']} workers, pages of 500; "
+                f"{live['answers']:,} answers, {live['mib']:,.0f} MiB."
+            ),
             "",
             "| | wall time | CPU time | test API server's CPU time meanwhile | peak RSS |",
             "|---|---:|---:|---:|---:|",
-            f"| kubegap's live collection (fresh process, {live['collected']:,} objects kept) | {live['kubegap_s']:.2f} s | "
-            f"{live['kubegap_cpu']:.1f} s | {live['kubegap_server_cpu']:.1f} s | {live['kubegap_mib']:,.0f} MiB |",
-            f"| minimal client: the same requests, same workers, answers read, not parsed | {live['baseline_s']:.2f} s | "
-            f"{live['baseline_cpu']:.1f} s | {live['baseline_server_cpu']:.1f} s | {live['baseline_mib']:,.0f} MiB |",
+            (
+                f"| kubegap's live collection (fresh process, {live['collected']:,} objects kept) | {live['kubegap_s']:.2f} s | "
+                f"{live['kubegap_cpu']:.1f} s | {live['kubegap_server_cpu']:.1f} s | {live['kubegap_mib']:,.0f} MiB |"
+            ),
+            (
+                f"| minimal client: the same requests, same workers, answers read, not parsed | {live['baseline_s']:.2f} s | "
+                f"{live['baseline_cpu']:.1f} s | {live['baseline_server_cpu']:.1f} s | {live['baseline_mib']:,.0f} MiB |"
+            ),
             "",
             f"kubegap takes **{ratio:.2f}x** the time the server needs to serve the same pages "
             f"(each run, kubegap against the minimal client right after it: "
@@ -241,8 +247,10 @@ def render(live: dict | None, many: dict | None, repeats: int) -> str:
         ]
     if many:
         lines += [
-            f"A fleet of {many['clusters']} generated clusters ({many['nodes']} nodes and {many['pods']:,} pods each, different seeds and "
-            f"names; {many['mib']:,.0f} MiB of snapshots) audited in one `kubegap audit` run, `--format json`.",
+            (
+                f"A fleet of {many['clusters']} generated clusters ({many['nodes']} nodes and {many['pods']:,} pods each, different seeds and "
+                f"names; {many['mib']:,.0f} MiB of snapshots) audited in one `kubegap audit` run, `--format json`."
+            ),
             "",
             "| | wall time | peak RSS |",
             "|---|---:|---:|",

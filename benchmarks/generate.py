@@ -93,7 +93,7 @@ class Builder:
         return STARTED % (self.rng.randrange(60), self.rng.randrange(60))
 
     def hex(self, length: int) -> str:
-        return "%0*x" % (length, self.rng.getrandbits(4 * length))
+        return f"{self.rng.getrandbits(4 * length):0{length}x}"
 
     def metadata(
         self,

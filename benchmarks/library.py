@@ -63,7 +63,7 @@ def search_times() -> tuple[list[float], float]:
 
 
 def _row(label: str, values: list[float], target: str = "") -> str:
-    ms = lambda seconds: f"{seconds * 1000:.2f} ms"  # noqa: E731
+    ms = lambda seconds: f"{seconds * 1000:.2f} ms"
     return f"| {label} | {ms(statistics.median(values))} | {ms(sorted(values)[int(len(values) * 0.9)])} | {target} |"
 
 

@@ -43,8 +43,9 @@ RESULTS = HERE / "RESULTS.md"
 START, END = "<!-- results:start -->", "<!-- results:end -->"
 
 sys.path.insert(0, str(HERE))
-from generate import Shape  # noqa: E402
-from peers import bench_peers, render as render_peers  # noqa: E402
+from generate import Shape
+from peers import bench_peers
+from peers import render as render_peers
 
 SIZES = {
     "small": Shape(nodes=200),
@@ -240,7 +241,7 @@ def bench_checkov(repeats: int) -> dict | None:
         print(f"{CORPUS} is absent: skipping the Checkov comparison")
         return None
     binary = checkov()
-    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.strip()
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True, check=True).stdout.strip()
     ours, theirs, objects, resources = [], [], 0, 0
     left_out = [
         str(path) for path in skipped_directories(CORPUS)
@@ -358,8 +359,10 @@ def render(
     touch: tuple[float, float],
 ) -> str:
     lines = [
-        f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeats, medians. Machine: {machine()}; "
-        f"touching 1 GiB of fresh memory took {touch[0]:.2f} s at the start and {touch[1]:.2f} s at the end.",
+        (
+            f"Run of {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {repeats} repeats, medians. Machine: {machine()}; "
+            f"touching 1 GiB of fresh memory took {touch[0]:.2f} s at the start and {touch[1]:.2f} s at the end."
+        ),
         "",
     ]
     lines += [
@@ -375,11 +378,13 @@ def render(
         )
     lines += [
         "",
-        "Floor: a fresh interpreter reading the file and parsing it with orjson, collector off (in brackets: the parse "
-        "alone). Audit: `kubegap audit FILE --format json` in a fresh process, its CPU time (user and system) in brackets. "
-        "Ratio: audit / floor, for information (speed is judged against kube-score below). The floor holds about "
-        "nine times the file in memory, the audit about twice: on a machine where touching fresh memory is slow (above), "
-        "the floor slows more than the audit and the ratio falls.",
+        (
+            "Floor: a fresh interpreter reading the file and parsing it with orjson, collector off (in brackets: the parse "
+            "alone). Audit: `kubegap audit FILE --format json` in a fresh process, its CPU time (user and system) in brackets. "
+            "Ratio: audit / floor, for information (speed is judged against kube-score below). The floor holds about "
+            "nine times the file in memory, the audit about twice: on a machine where touching fresh memory is slow (above), "
+            "the floor slows more than the audit and the ratio falls."
+        ),
         "",
         "| size | load | inventory | checks | report | render json | render table |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -404,8 +409,10 @@ def render(
         lines += [
             "### Beside Checkov",
             "",
-            f"The manifest corpus (../shared/corpus, {corpus['files']} YAML/JSON files, read in place), Kubernetes checks only, "
-            f"Checkov {corpus['version']} with `--framework kubernetes --skip-download`.",
+            (
+                f"The manifest corpus (../shared/corpus, {corpus['files']} YAML/JSON files, read in place), Kubernetes checks only, "
+                f"Checkov {corpus['version']} with `--framework kubernetes --skip-download`."
+            ),
             "",
             "| tool | wall time | objects | objects per second |",
             "|---|---:|---:|---:|",

@@ -22,15 +22,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-from generate import Shape, generate  # noqa: E402
-from run import write_results  # noqa: E402
-from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType  # noqa: E402
+from generate import Shape, generate
+from run import write_results
+from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType
 
-from kubegap.checks import all_checks  # noqa: E402
-from kubegap.sources.kinds import KNOWN_KINDS  # noqa: E402
-from kubegap.sources.kubeclient import connect  # noqa: E402
-from kubegap.sources.live import LiveSource  # noqa: E402
-from kubegap.sources.targets import kinds_read, metadata_kinds  # noqa: E402
+from kubegap.checks import all_checks
+from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.sources.kubeclient import connect
+from kubegap.sources.live import LiveSource
+from kubegap.sources.targets import kinds_read, metadata_kinds
 
 START, END = "<!-- traffic:start -->", "<!-- traffic:end -->"
 BUILTIN_VERSIONS = {
@@ -156,9 +156,11 @@ def measure(shape: Shape) -> dict:
 def render(result: dict) -> str:
     per = 1000 / result["pods"]
     lines = [
-        f"A full live audit (every kind the {len(all_checks())} checks read: {result['kinds']} kinds) of a generated cluster of "
-        f"{result['nodes']} nodes and {result['pods']} pods (with two Events per pod), served by the test API server; "
-        "`python benchmarks/traffic.py`.",
+        (
+            f"A full live audit (every kind the {len(all_checks())} checks read: {result['kinds']} kinds) of a generated cluster of "
+            f"{result['nodes']} nodes and {result['pods']} pods (with two Events per pod), served by the test API server; "
+            "`python benchmarks/traffic.py`."
+        ),
         "",
         "| | total | per 1,000 pods |",
         "|---|---:|---:|",

@@ -439,11 +439,15 @@ def _rounds(golden: dict[str, list[tuple[Key, str, str]]], kept: dict[str, list]
         "",
         "| projects | before tuning | after tuning, as first reviewed | now |",
         "|---|---|---|---|",
-        f"| set aside ({len(HOLDOUT)}) | {_figure(then['holdout-before'])} | **{_figure(then['holdout-untouched'])}** "
-        f"| {_figure(now['holdout'])} |",
+        (
+            f"| set aside ({len(HOLDOUT)}) | {_figure(then['holdout-before'])} | **{_figure(then['holdout-untouched'])}** "
+            f"| {_figure(now['holdout'])} |"
+        ),
         f"| tuned on ({len(tuned)}) | {_figure(then['tuning-before'])} | - | {_figure(now['tuning'])} |",
-        f"| first round ({len({key[0] for rows in golden.values() for key, _, _ in rows if _group(key[0]) == 'first'})} "
-        f"with findings) | - | - | {_figure(now['first'])} |",
+        (
+            f"| first round ({len({key[0] for rows in golden.values() for key, _, _ in rows if _group(key[0]) == 'first'})} "
+            f"with findings) | - | - | {_figure(now['first'])} |"
+        ),
         "",
         "The set-aside figure in bold is the untouched one: those findings as they stood when tuning ended, judged",
         "before anything their review showed was changed. The last column is the golden files as they are now,",

@@ -205,7 +205,7 @@ def container(name: str, image: str, **fields) -> dict:
 
 
 def template(labels: dict, *containers: dict, **spec) -> dict:
-    return {"metadata": {"labels": labels}, "spec": {"containers": list(containers), **{**POD_DEFAULTS, **spec}}}
+    return {"metadata": {"labels": labels}, "spec": {"containers": list(containers), **POD_DEFAULTS, **spec}}
 
 
 def _qos(containers: list[dict]) -> str:

@@ -25,16 +25,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from robustness.api_faults import DEADLINE, FAULT_SCENARIOS, REQUEST_TIMEOUT, coverage_words, run_fault  # noqa: E402
-from robustness.scenarios import ROUTES, SCENARIOS, run  # noqa: E402
-from support.attacks import attack_section, attacks  # noqa: E402
+from robustness.api_faults import DEADLINE, FAULT_SCENARIOS, REQUEST_TIMEOUT, coverage_words, run_fault
+from robustness.scenarios import ROUTES, SCENARIOS, run
+from support.attacks import attack_section, attacks
 
-from kubegap import inputbytes, limits  # noqa: E402
-from kubegap.library.search import MAX_QUERY_CHARS  # noqa: E402
-from kubegap.mcp.arguments import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS  # noqa: E402
-from kubegap.web.app import PAGE_DIGITS  # noqa: E402
-from kubegap.web.views import ECHOED_CHARS  # noqa: E402
-from kubegap.sources.live import RetryPolicy  # noqa: E402
+from kubegap import inputbytes, limits
+from kubegap.library.search import MAX_QUERY_CHARS
+from kubegap.mcp.arguments import MAX_ID_CHARS, MAX_INLINE_BYTES, MAX_PATH_CHARS
+from kubegap.sources.live import RetryPolicy
+from kubegap.web.app import PAGE_DIGITS
+from kubegap.web.views import ECHOED_CHARS
 
 
 def _cell(text: str) -> str:

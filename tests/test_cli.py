@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from conftest import _this_kubegap_first, run_cli
+
 from kubegap.library.load import _data_dir
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -26,9 +26,9 @@ HEAVY = ("kubernetes", "starlette", "fastapi", "uvicorn", "jinja2", "mcp")
 )
 def test_help_and_version_import_no_heavy_stack(args):
     code = (
-        "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"
+        f"import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *{args!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('HEAVY:' + ','.join(sorted({m.split('.')[0] for m in sys.modules} & set(%r))))" % (args, HEAVY)
+        f"print('HEAVY:' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & set({HEAVY!r}))))"
     )
     import subprocess
     import sys
@@ -56,9 +56,9 @@ def test_library_commands_import_only_what_they_use(args, unused):
     caches warm, as after any earlier run; ``kubegap checks`` as a table shows no case, so no library)."""
     assert run_cli(*args).returncode == 0
     code = (
-        "import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *%r]\n"
+        f"import sys\nfrom kubegap.cli import main\nsys.argv = ['kubegap', *{args!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('LOADED:' + ','.join(sorted(m for m in sys.modules if m in %r)))" % (args, unused)
+        f"print('LOADED:' + ','.join(sorted(m for m in sys.modules if m in {unused!r})))"
     )
     import os
     import subprocess
@@ -195,7 +195,7 @@ def test_library_commands_exit_4_on_an_invalid_library_even_when_they_show_no_ca
     data = tmp_path / "data"
     for folder in ("vocabularies", "cases"):
         shutil.copytree(_data_dir() / folder, data / folder)
-    case = sorted((data / "cases").glob("*.yaml"))[0]
+    case = min((data / "cases").glob("*.yaml"))
     valid = case.read_text()
     assert with_library(data, tmp_path / "cache", *args).returncode == 0  # the library found valid, and that kept
     case.write_text(valid.replace("\nsummary:", "\nsumary:"))

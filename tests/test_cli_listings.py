@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from kubegap.pipeline import audit, audit_options
 from kubegap.report.diff import diff_report, render_table
 from kubegap.report.text import subject_label

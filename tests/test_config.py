@@ -8,8 +8,8 @@ from importlib import resources
 
 import jsonschema
 import pytest
-
 from conftest import run_cli
+
 from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.config import Exemption, load_config

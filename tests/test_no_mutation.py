@@ -23,6 +23,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from support.fleets import fleet_members
 
 from kubegap.audit import AuditResult, run_audit
 from kubegap.demo import demo_path
@@ -33,7 +34,6 @@ from kubegap.scoped_inventory import ScopedInventory
 from kubegap.sources.compact import Compactor
 from kubegap.sources.manifests import ManifestSource
 from kubegap.sources.snapshot import read_snapshot
-from support.fleets import fleet_members
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "checks" / "fixtures"

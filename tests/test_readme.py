@@ -20,7 +20,7 @@ def test_the_generated_parts_are_current():
 
 
 def test_setup_then_how_to_run_then_a_quick_start_then_reference():
-    headings = re.findall(r"^## (.+)$", README, re.M)
+    headings = re.findall(r"^## (.+)$", README, re.MULTILINE)
     assert headings[:3] == ["Install", "Quick start", "Audit"]
     install = README[README.index("## Install") : README.index("## Quick start")]
     assert "make demo" in install and "make test" in install
@@ -58,7 +58,7 @@ def test_the_quick_starts_library_commands_work():
     from conftest import run_cli
 
     block = README[README.index("## Quick start") : README.index("## Audit")]
-    commands = re.findall(r"^kubegap ((?:cases|checks) show \S+)", block, re.M)
+    commands = re.findall(r"^kubegap ((?:cases|checks) show \S+)", block, re.MULTILINE)
     assert len(commands) == 2
     for command in commands:
         assert run_cli(*command.split()).returncode == 0, command

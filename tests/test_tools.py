@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from support import tools
 
 BUILD = tools.BUILD
@@ -26,7 +25,7 @@ def requirement(module: str, path: str) -> str:
 
 def test_every_staging_module_is_pinned_to_the_kubernetes_release():
     release = BUILD.release("kubernetes")
-    major, minor, patch = release.lstrip("v").split(".")
+    _major, minor, patch = release.lstrip("v").split(".")
     replaced = re.findall(
         r"^\s*(k8s\.io/\S+) => (k8s\.io/\S+) (v\S+)$", (BUILD.HERE / "kubernetes" / "go.mod").read_text(), re.MULTILINE
     )

@@ -19,8 +19,8 @@ from __future__ import annotations
 import mmap
 import os
 import select
-import sys
 import stat
+import sys
 import time
 import zlib
 from collections.abc import Iterator

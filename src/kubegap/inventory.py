@@ -10,10 +10,10 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
+from kubegap.podtemplates import Workload, as_workload
 from kubegap.resources import api_version, as_dict, as_list, dig, kind, str_map
 from kubegap.selectors import Selector
 from kubegap.sources.base import Collection, Origin
-from kubegap.podtemplates import Workload, as_workload
 
 T = TypeVar("T")
 

@@ -24,8 +24,8 @@ from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
 from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
 from kubegap.severity import Threshold
-from kubegap.suggest import did_you_mean
 from kubegap.sources.base import Collection
+from kubegap.suggest import did_you_mean
 
 
 def select_checks(check_ids: Iterable[str] | None) -> list[Check]:

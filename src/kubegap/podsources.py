@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 
 from kubegap import limits
 from kubegap.inventory import Inventory
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload
 from kubegap.resources import ObjectRef
 from kubegap.selectors import Requirement, Selector
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload
 
 KINDS: tuple[str, ...] = ("Pod", "Rollout", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS))
 """Every kind a pod source is read from: what a check that uses pod sources reads."""

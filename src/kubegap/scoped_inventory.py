@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
 from kubegap.inventory import Inventory, LabelIndex
+from kubegap.podtemplates import WORKLOAD_KINDS, Workload
 from kubegap.resources import kind
 from kubegap.sources.base import Collection
-from kubegap.podtemplates import WORKLOAD_KINDS, Workload
 
 T = TypeVar("T")
 

@@ -14,12 +14,12 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
-from kubegap.checks import all_checks
-from kubegap.sources.targets import kinds_read
 from support.apiserver import FakeAPIServer, ResourceType
 from support.clusters import training_cluster, training_objects
+
+from kubegap.checks import all_checks
+from kubegap.sources.targets import kinds_read
 
 CRDS = Path(__file__).with_name("crds.yaml")
 NAMESPACES = ("ml", "shop")

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import run_cli
 
 CRDS = Path(__file__).with_name("crds.yaml")

@@ -8,7 +8,6 @@ import json
 import subprocess
 
 import yaml
-
 from conftest import ROOT, run_cli
 from support import tools
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import yaml
-
 from conftest import run_cli
+
 from kubegap.sources.kinds import KNOWN_KINDS
 
 

@@ -7,8 +7,8 @@ import time
 import urllib.parse
 
 import pytest
-
 from conftest import run_cli
+
 from kubegap.sources.kubeclient import connect
 from kubegap.sources.live import PAGE_SIZE, LiveSource
 

@@ -13,10 +13,9 @@ import os
 import sys
 
 import anyio
+from conftest import run_cli
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-
-from conftest import run_cli
 from support.apiserver import STREAMS_AND_PROXIES
 
 USER = "system:serviceaccount:read-only:auditor"
@@ -39,12 +38,11 @@ def mcp_session(config, root):
     )
 
     async def body():
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                contexts = await session.call_tool("list_contexts", {})
-                audited = await session.call_tool("audit_cluster", {})
-                return contexts, audited
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            contexts = await session.call_tool("list_contexts", {})
+            audited = await session.call_tool("audit_cluster", {})
+            return contexts, audited
 
     return anyio.run(body)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from support.apiserver import FakeAPIServer, raw_get
 
 METADATA = "application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1"
@@ -74,4 +73,4 @@ def test_a_table_answer_has_the_test_servers_shape(both):
     assert set(ours["columnDefinitions"][0]) == set(real["columnDefinitions"][0])
     assert set(ours["rows"][0]) == set(real["rows"][0])
     assert ours["rows"][0]["object"]["kind"] == real["rows"][0]["object"]["kind"] == "PartialObjectMetadata"
-    assert [c["name"] for c in real["columnDefinitions"]][0] == "Name" and real["rows"][0]["cells"][0] == "settings"
+    assert next(c["name"] for c in real["columnDefinitions"]) == "Name" and real["rows"][0]["cells"][0] == "settings"

@@ -10,7 +10,7 @@ from pathlib import Path
 import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from generate import Shape, document, generate  # noqa: E402
+from generate import Shape, document, generate
 
 from kubegap.sources.snapshot import is_snapshot
 

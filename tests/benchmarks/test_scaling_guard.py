@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from generate import Shape, write  # noqa: E402
-
+from generate import Shape, write
 
 SIZES = (Shape(nodes=20, namespaces=6), Shape(nodes=60, namespaces=18))
 FLOOR_RATIO = 2.5

@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from generate import Shape, write  # noqa: E402
-from run import stages  # noqa: E402
+from generate import Shape, write
+from run import stages
 
 from kubegap.pipeline import audit, audit_options
 from kubegap.sources.manifests import ManifestSource

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from support.reconstructions import HERE, LINKED, header
 
 SOURCE_LINE = re.compile(r"^# Sources?: (\S+)")

@@ -16,13 +16,13 @@ import json
 from pathlib import Path
 
 import pytest
+from support.fleets import fleet_members
+from support.reconstructions import HERE, LINKED, header
 
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
-from support.fleets import fleet_members
-from support.reconstructions import HERE, LINKED, header
 
 
 def _settings(path: Path) -> dict:

@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 
 import pytest
+from support.fleets import fleet_members
 
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import all_checks, get_check
 from kubegap.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
-from support.fleets import fleet_members
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -40,7 +40,7 @@ KUBE_PROXY = "https://kubernetes.io/docs/reference/command-line-tools-reference/
 RESOLV_CONF = "https://man7.org/linux/man-pages/man5/resolv.conf.5.html"
 NETWORKD_CONF = "https://www.freedesktop.org/software/systemd/man/latest/networkd.conf.html"
 
-AT_LEAST_0 = range(0, 2**31)
+AT_LEAST_0 = range(2**31)
 AT_LEAST_1 = range(1, 2**31)
 
 
@@ -76,7 +76,7 @@ DOCUMENTED: dict[str, Documented] = {
     # A recommendation never asks for no timeout at all, so 0 is left out.
     "NCCL_IB_TIMEOUT": Documented(ENV, range(1, 32), f"{NCCL_ENV}#nccl-ib-timeout", name="NCCL_IB_TIMEOUT"),
     # "The default value is 7. Valid values are 0-7."
-    "NCCL_IB_RETRY_CNT": Documented(ENV, range(0, 8), f"{NCCL_ENV}#nccl-ib-retry-cnt", name="NCCL_IB_RETRY_CNT"),
+    "NCCL_IB_RETRY_CNT": Documented(ENV, range(8), f"{NCCL_ENV}#nccl-ib-retry-cnt", name="NCCL_IB_RETRY_CNT"),
     # "The timeout value must be between 1 and 30 seconds. Default to 10 seconds."
     "webhook timeoutSeconds": Documented(("webhooks", "[]", "timeoutSeconds"), range(1, 31), WEBHOOK_API),
     # "allowed values are Ignore or Fail. Defaults to Fail."
@@ -105,7 +105,7 @@ DOCUMENTED: dict[str, Documented] = {
         f"{POD_API}#scheduling",
     ),
     # resolv.conf(5), ndots: "The value for this option is silently capped to 15."
-    "ndots": Documented(("dnsConfig", "options", "[]"), range(0, 16), RESOLV_CONF, name="ndots"),
+    "ndots": Documented(("dnsConfig", "options", "[]"), range(16), RESOLV_CONF, name="ndots"),
     # Job: activeDeadlineSeconds "value must be positive integer"; backoffLimit "Specifies the number of
     # retries"; ttlSecondsAfterFinished "If this field is set to zero, the Job becomes eligible to be deleted
     # immediately". Kubeflow's runPolicy documents activeDeadlineSeconds in the same words.
@@ -132,8 +132,8 @@ DOCUMENTED: dict[str, Documented] = {
     "PriorityClass value": Documented(("value",), range(-(2**31), 10**9 + 1), PRIORITY, kind="PriorityClass"),
     "preemptionPolicy": Documented(("preemptionPolicy",), frozenset({"PreemptLowerPriority", "Never"}), PRIORITY),
     # --conntrack-max-per-core int32 "(0 to leave the limit as-is and ignore conntrack-min)", --conntrack-min int32.
-    "conntrack maxPerCore": Documented(("conntrack", "maxPerCore"), range(0, 2**31), KUBE_PROXY),
-    "conntrack min": Documented(("conntrack", "min"), range(0, 2**31), KUBE_PROXY),
+    "conntrack maxPerCore": Documented(("conntrack", "maxPerCore"), range(2**31), KUBE_PROXY),
+    "conntrack min": Documented(("conntrack", "min"), range(2**31), KUBE_PROXY),
     # kubeReserved and systemReserved take cpu, memory, ephemeral-storage and pid; evictionHard takes the
     # eviction signals ("memory.available", "nodefs.available", "nodefs.inodesFree", "imagefs.available" ...).
     **{
@@ -169,7 +169,7 @@ YES_NO = frozenset({"yes", "no"})
 
 HERE = Path(__file__).parent
 RECONSTRUCTIONS = HERE.parents[1] / "src" / "kubegap" / "library" / "data" / "reconstructions"
-FENCE = re.compile(r"```(yaml|ini)\n(.*?)```", re.S)
+FENCE = re.compile(r"```(yaml|ini)\n(.*?)```", re.DOTALL)
 SETTING = re.compile(r"\b(NCCL_[A-Z_]+|Manage[A-Za-z]+)=([A-Za-z0-9_.-]+)")
 
 
@@ -195,9 +195,13 @@ def _violations_in_document(document) -> list[str]:
             if path[-len(rule.where) :] != rule.where or (rule.kind and rule.kind != kind):
                 continue
             if rule.name is not None:
-                if isinstance(value, dict) and value.get("name") == rule.name and "value" in value:
-                    if not rule.admits(value["value"]):
-                        problems.append(f"{label} = {value['value']!r} (documented: {_shown(rule)}, {rule.doc})")
+                if (
+                    isinstance(value, dict)
+                    and value.get("name") == rule.name
+                    and "value" in value
+                    and not rule.admits(value["value"])
+                ):
+                    problems.append(f"{label} = {value['value']!r} (documented: {_shown(rule)}, {rule.doc})")
             elif rule.keys:
                 for key in value if isinstance(value, dict) else ():
                     if not rule.admits(key):
@@ -208,9 +212,12 @@ def _violations_in_document(document) -> list[str]:
             problems += _violations_in_ini(value)
     if kind == "HorizontalPodAutoscaler":
         spec = document.get("spec") or {}
-        if isinstance(spec.get("minReplicas"), int) and isinstance(spec.get("maxReplicas"), int):
-            if spec["maxReplicas"] < spec["minReplicas"]:  # "cannot be smaller than MinReplicas"
-                problems.append(f"maxReplicas {spec['maxReplicas']} below minReplicas ({HPA_API})")
+        if (
+            isinstance(spec.get("minReplicas"), int)
+            and isinstance(spec.get("maxReplicas"), int)
+            and spec["maxReplicas"] < spec["minReplicas"]  # "cannot be smaller than MinReplicas"
+        ):
+            problems.append(f"maxReplicas {spec['maxReplicas']} below minReplicas ({HPA_API})")
     return problems
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT, run_cli
 from support import tools
 from support.deploys import with_report_volume

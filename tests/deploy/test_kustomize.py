@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT, run_cli
-from kubegap import __version__
 from support import tools
 from support.deploys import with_report_volume
+
+from kubegap import __version__
 
 DEPLOY = ROOT / "deploy"
 KUBECTL = tools.kubectl()
@@ -115,7 +115,7 @@ def test_the_documented_image_build_and_flags_are_the_real_ones():
         DEPLOY / "Dockerfile"
     ).read_text().replace("\n", " ")
     shown = " ".join(run_cli("audit", "--help").stdout.split())
-    for flag in re.findall(r"^\| `(--[a-z-]+)", guide, re.M):
+    for flag in re.findall(r"^\| `(--[a-z-]+)", guide, re.MULTILINE):
         assert flag in shown, flag
     for component in re.findall(r"deploy/components/([a-z-]+)", guide):
         assert (DEPLOY / "components" / component / "kustomization.yaml").is_file(), component

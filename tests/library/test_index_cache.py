@@ -33,7 +33,7 @@ def hits(engine: Engine, query: str) -> list[tuple[int, float, frozenset]]:
 
 
 def test_an_index_read_from_the_cache_ranks_as_a_fresh_one(cache):
-    Index(LIBRARY).engine
+    _ = Index(LIBRARY).engine  # built and cached
     assert len(indexes(cache)) == 1
     cached = Index(LIBRARY).engine
     fresh = Engine(cached.documents)
@@ -45,7 +45,7 @@ def test_an_index_read_from_the_cache_ranks_as_a_fresh_one(cache):
 
 
 def test_a_changed_case_is_indexed_again(cache):
-    Index(LIBRARY).engine
+    _ = Index(LIBRARY).engine  # built and cached
     first = LIBRARY.cases[0]
     changed = first.model_copy(update={"title": first.title + " Zyxwvutsrqp"})
     library = Library(cases=(changed, *LIBRARY.cases[1:]), vocabularies=LIBRARY.vocabularies)
@@ -55,11 +55,11 @@ def test_a_changed_case_is_indexed_again(cache):
 
 
 def test_another_engine_does_not_read_the_index(cache, tmp_path, monkeypatch):
-    Index(LIBRARY).engine
+    _ = Index(LIBRARY).engine  # built and cached
     edited = tmp_path / "engine" / "textsearch.py"
     edited.parent.mkdir()
     shutil.copy(textsearch.__file__, edited)
     edited.write_text(edited.read_text() + "\n# a change to the tokenizer\n")
     monkeypatch.setattr(textsearch, "__file__", str(edited))
-    Index(LIBRARY).engine
+    _ = Index(LIBRARY).engine  # built and cached
     assert len(indexes(cache)) == 2

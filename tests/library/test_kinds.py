@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from kubegap.library import load_library
 from kubegap.library.load import Library
 from kubegap.library.model import incidents_and_studies

@@ -10,8 +10,8 @@ from importlib import resources
 import jsonschema
 import pytest
 import yaml
-
 from conftest import run_cli
+
 from kubegap.library import load_library
 from kubegap.library.model import Case
 

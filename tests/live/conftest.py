@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from support import tools
 from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster

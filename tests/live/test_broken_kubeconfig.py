@@ -12,10 +12,10 @@ from pathlib import Path
 import anyio
 import orjson
 import pytest
-
 from conftest import run_cli
-from kubegap.sources.kubeconfig import MAX_KUBECONFIG_BYTES
 from support.apiserver import FakeAPIServer
+
+from kubegap.sources.kubeconfig import MAX_KUBECONFIG_BYTES
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ from importlib import resources
 
 import jsonschema
 import pytest
-
 from conftest import run_cli
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -91,7 +90,7 @@ def test_snapshot_then_audit_offline_gives_the_same_coverage(apiserver, kubeconf
     _, offline = audit_json(str(path))
     assert offline["coverage"] == live["coverage"]
     assert offline["kinds"] == live["kinds"]
-    strip = lambda findings: [{k: v for k, v in f.items() if k != "location"} for f in findings]  # noqa: E731
+    strip = lambda findings: [{k: v for k, v in f.items() if k != "location"} for f in findings]
     assert strip(offline["findings"]) == strip(live["findings"])
 
 

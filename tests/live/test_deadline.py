@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kubegap.sources.kubeclient import ApiError, TransportError
-from kubegap.sources.live import Deadline, DeadlineExceeded, RetryPolicy, Retrying
+from kubegap.sources.live import Deadline, DeadlineExceeded, Retrying, RetryPolicy
 
 
 class Clock:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import run_cli
+
 from kubegap.checks import all_checks
 from kubegap.sources import live
 from kubegap.sources.kubeclient import connect

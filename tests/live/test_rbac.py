@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from kubegap.checks import all_checks
-from kubegap.sources.targets import kinds_read
 from kubegap.rbac import cluster_role, unknown_kinds
+from kubegap.sources.targets import kinds_read
 
 
 def test_every_kind_a_check_reads_has_a_known_api_group():

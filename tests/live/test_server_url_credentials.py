@@ -9,7 +9,6 @@ import sys
 import anyio
 import orjson
 import pytest
-
 from conftest import run_cli
 from support.apiserver import FakeAPIServer, make_credentials
 from support.clusters import training_cluster

@@ -7,9 +7,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from conftest import run_cli
 from support.mcp_session import error_text, payload, run
 
-from conftest import run_cli
 from kubegap.library import load_library
 
 MAX_CALLS = 3

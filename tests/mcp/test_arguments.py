@@ -102,7 +102,7 @@ def test_closest_values(value, known, expected):
 
 def test_a_leaf_shared_by_two_terms_is_not_guessed():
     class Vocabulary:
-        terms = [type("T", (), {"id": i}) for i in ("dns/timeouts", "networking/timeouts")]
+        terms = tuple(type("T", (), {"id": i}) for i in ("dns/timeouts", "networking/timeouts"))
 
     library = type("L", (), {"vocabularies": {"symptom": Vocabulary}})
     with pytest.raises(

@@ -50,10 +50,9 @@ def _params(*args: str) -> StdioServerParameters:
 
 
 async def _with_session(tmp_path, body):
-    async with _session(tmp_path) as (read, write):
-        async with ClientSession(read, write) as session:
-            await session.initialize()
-            return await body(session)
+    async with _session(tmp_path) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        return await body(session)
 
 
 def run(tmp_path, body):
@@ -126,9 +125,10 @@ def test_audits_return_compact_grouped_findings_and_never_secret_material(tmp_pa
 
 
 STATEFULSETS = "---\n".join(
-    "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db-%02d, namespace: t}\nspec:\n  template:\n    spec:\n"
+    f"apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {{name: db-{i:02d}, namespace: t}}\nspec:\n  template:\n"
+    "    spec:\n"
     "      containers: [{name: db, image: 'postgres:16.1', volumeMounts: [{name: d, mountPath: /d}]}]\n"
-    "      volumes: [{name: d, hostPath: {path: /srv}}]\n" % i
+    "      volumes: [{name: d, hostPath: {path: /srv}}]\n"
     for i in range(23)
 )
 
@@ -235,18 +235,20 @@ def test_resources_list_the_cases_and_an_unknown_one_is_a_clean_error(tmp_path):
     errlog = (tmp_path / "stderr.log").open("w+")
 
     async def body():
-        async with stdio_client(_params("--root", str(tmp_path)), errlog=errlog) as (read, write):
-            async with ClientSession(read, write) as session:
-                await session.initialize()
-                listed = (await session.list_resources()).resources
-                content = await session.read_resource(listed[0].uri)
-                try:
-                    await session.read_resource("kubegap://case/no-such-case")
-                    refused = None
-                except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
-                    refused = str(exc)
-                prompt = await session.get_prompt("explain_finding", {"check_id": "pdb-missing"})
-                return listed, content, refused, prompt
+        async with (
+            stdio_client(_params("--root", str(tmp_path)), errlog=errlog) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await session.initialize()
+            listed = (await session.list_resources()).resources
+            content = await session.read_resource(listed[0].uri)
+            try:
+                await session.read_resource("kubegap://case/no-such-case")
+                refused = None
+            except Exception as exc:  # noqa: BLE001 - the SDK raises its error type for an error answer
+                refused = str(exc)
+            prompt = await session.get_prompt("explain_finding", {"check_id": "pdb-missing"})
+            return listed, content, refused, prompt
 
     listed, content, refused, prompt = anyio.run(body)
     errlog.seek(0)
@@ -411,16 +413,15 @@ def test_audit_cluster_and_contexts_against_the_test_api_server(tmp_path):
         params = _params("--root", str(tmp_path), "--kubeconfig", str(kubeconfig))
 
         async def body():
-            async with stdio_client(params) as (read, write):
-                async with ClientSession(read, write) as session:
-                    await session.initialize()
-                    contexts = await session.call_tool("list_contexts", {})
-                    audited = await session.call_tool("audit_cluster", {"context": "test"})
-                    missing = await session.call_tool("audit_cluster", {"context": "no-such-context"})
-                    scoped = await session.call_tool("audit_cluster", {"namespaces": ["ml", "no-such-namespace"]})
-                    server.deny("poddisruptionbudgets", group="policy")
-                    denied = await session.call_tool("audit_cluster", {})
-                    return contexts, audited, missing, scoped, denied
+            async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                contexts = await session.call_tool("list_contexts", {})
+                audited = await session.call_tool("audit_cluster", {"context": "test"})
+                missing = await session.call_tool("audit_cluster", {"context": "no-such-context"})
+                scoped = await session.call_tool("audit_cluster", {"namespaces": ["ml", "no-such-namespace"]})
+                server.deny("poddisruptionbudgets", group="policy")
+                denied = await session.call_tool("audit_cluster", {})
+                return contexts, audited, missing, scoped, denied
 
         contexts, audited, missing, scoped, denied = anyio.run(body)
         methods = {entry["method"] for entry in server.log}

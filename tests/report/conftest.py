@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from report.samples import EXTRA_CHECKS, HOSTILE, audit
 
 from kubegap.demo import demo_path
-from report.samples import EXTRA_CHECKS, HOSTILE, audit
 
 
 @pytest.fixture(scope="session")

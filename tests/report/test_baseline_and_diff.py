@@ -7,12 +7,12 @@ from importlib import resources
 
 import jsonschema
 import pytest
-from referencing import Registry, Resource
-
 from conftest import run_cli
+from referencing import Registry, Resource
+from report.samples import REPORT_SCHEMA, hostpath_statefulset
+
 from kubegap.report.baseline import compare
 from kubegap.report.identity import fingerprint, identity
-from report.samples import REPORT_SCHEMA, hostpath_statefulset
 
 DIFF_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "diff.schema.json").read_text())
 REGISTRY = Registry().with_resource(REPORT_SCHEMA["$id"], Resource.from_contents(REPORT_SCHEMA))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 import jsonschema
-
 from conftest import run_cli
 from report.samples import REPORT_SCHEMA
+
 from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.inventory import Inventory

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
-
 from conftest import run_cli
 
 REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -106,7 +106,7 @@ def test_every_format_renders_a_fleet_from_reports(clusters):
 
 def test_a_report_without_fleet_facts_skips_the_fleet_check_and_says_why(clusters, tmp_path):
     _, reports = clusters
-    old = json.loads(open(reports[0]).read())
+    old = json.loads(Path(reports[0]).read_text())
     del old["fleet_facts"]
     stripped = tmp_path / "old-report.json"
     stripped.write_text(json.dumps(old, indent=2))

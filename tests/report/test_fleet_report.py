@@ -9,8 +9,8 @@ from importlib import resources
 
 import jsonschema
 import pytest
-
 from conftest import run_cli
+
 from kubegap.report.identity import fingerprint
 
 REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())

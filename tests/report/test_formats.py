@@ -12,8 +12,8 @@ from importlib import resources
 import jsonschema
 import pytest
 from markdown_it import MarkdownIt
-
 from report.samples import NAMESPACE_PAYLOAD, PAYLOAD, REPORT_SCHEMA, audit
+
 from kubegap.demo import demo_path
 from kubegap.report import FORMATS, renderer
 from kubegap.report.sarif import FINGERPRINT

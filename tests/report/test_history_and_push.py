@@ -6,11 +6,12 @@ from __future__ import annotations
 import http.server
 import json
 import threading
+from typing import ClassVar
 
 import pytest
+from conftest import run_cli
 from prometheus_client.parser import text_string_to_metric_families
 
-from conftest import run_cli
 from kubegap.report.history import LATEST, dated_reports, keep
 from kubegap.report.push import grouping_url
 
@@ -55,9 +56,9 @@ def test_audit_history_flag_writes_the_history(tmp_path):
 
 
 class _Gateway(http.server.BaseHTTPRequestHandler):
-    received: list = []
+    received: ClassVar[list] = []
 
-    def do_PUT(self):  # noqa: N802 - the name http.server calls
+    def do_PUT(self):
         body = self.rfile.read(int(self.headers["Content-Length"]))
         self.received.append((self.path, self.headers["Content-Type"], body.decode()))
         self.send_response(200)

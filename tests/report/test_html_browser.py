@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
+from report.samples import PAYLOAD
 
 from kubegap.report import renderer
-from report.samples import PAYLOAD
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

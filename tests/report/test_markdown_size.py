@@ -7,11 +7,11 @@ import re
 
 import pytest
 from markdown_it import MarkdownIt
+from support.big_reports import many_findings
 
 from kubegap.pipeline import audit, audit_options
 from kubegap.report.markdown import COMMENT_LIMIT, render
 from kubegap.sources.manifests import ManifestSource
-from support.big_reports import many_findings
 
 SET_ASIDE = {
     "Mellanox-network-operator",
@@ -31,7 +31,7 @@ def markdown(report: dict) -> str:
 
 
 def listed(text: str) -> int:
-    return len(re.findall(r"^- \*\*", text, re.M))
+    return len(re.findall(r"^- \*\*", text, re.MULTILINE))
 
 
 def project_size(project) -> int:

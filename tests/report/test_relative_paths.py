@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from report.samples import hostpath_statefulset
 
 from kubegap.pipeline import audit, audit_options
 from kubegap.report import FORMATS, renderer
 from kubegap.sources.manifests import ManifestSource
-from report.samples import hostpath_statefulset
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))

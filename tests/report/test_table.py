@@ -170,7 +170,9 @@ def test_a_long_report_hides_no_object_and_no_finding_at_or_above_fail_on(mixed,
     if group_by == "object":  # the rest: one line per object, naming every finding's severity and check
         assert "20 more objects, each with findings below high only (40 findings: 20 medium, 20 low)" in flat
         for i in range(20):
-            assert re.search(rf"^  Deployment t/web-{i}: medium requests-missing, low spread-missing$", text, re.M), i
+            assert re.search(
+                rf"^  Deployment t/web-{i}: medium requests-missing, low spread-missing$", text, re.MULTILINE
+            ), i
     else:
         assert "requests-missing (31)" in text and "spread-missing (20)" in text
         assert text.count("  Deployment t/web-") == 40

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import jsonschema
-
 from conftest import run_cli
 from report.samples import REPORT_SCHEMA
 

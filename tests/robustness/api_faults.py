@@ -8,12 +8,12 @@ the small GPU training cluster of the live tests, with one fault injected.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import orjson
-
 from robustness.scenarios import Outcome, measured
 from support.apiserver import EXPIRED_MESSAGE, FakeAPIServer, make_credentials
 from support.clusters import training_cluster
@@ -120,7 +120,7 @@ def _first_pages(log: list[dict], path: str) -> int:
 
 def _gaps(log: list[dict], path: str) -> list[float]:
     times = [entry["time"] for entry in _requests_to(log, path)]
-    return [later - earlier for earlier, later in zip(times, times[1:])]
+    return [later - earlier for earlier, later in itertools.pairwise(times)]
 
 
 PODS, NODES = "/api/v1/pods", "/api/v1/nodes"

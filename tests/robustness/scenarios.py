@@ -13,9 +13,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 from kubegap.limits import MAX_FILE_BYTES
 
@@ -171,8 +172,10 @@ def measured(
     if max_file_bytes is not None:
         command[1:3] = [
             "-c",
-            f"import runpy, kubegap.limits as l; l.MAX_FILE_BYTES = {max_file_bytes}; "
-            "runpy.run_module('kubegap', run_name='__main__')",
+            (
+                f"import runpy, kubegap.limits as l; l.MAX_FILE_BYTES = {max_file_bytes}; "
+                "runpy.run_module('kubegap', run_name='__main__')"
+            ),
         ]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.perf_counter()
@@ -261,8 +264,7 @@ def yaml_text(size: int) -> Callable[[BinaryIO], None]:
 
     def feed(pipe: BinaryIO) -> None:
         lines = b"apiVersion: v1\n" * 4096
-        for _ in range(size // len(lines)):
-            pipe.write(lines)
+        pipe.writelines(lines for _ in range(size // len(lines)))
         pipe.write(lines[: size % len(lines)])
 
     return feed

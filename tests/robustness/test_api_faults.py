@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from kubegap.checks import all_checks
 from robustness.api_faults import FAULT_SCENARIOS, coverage_words, run_fault
 from support.apiserver import unsafe_requests
+
+from kubegap.checks import all_checks
 
 AFTER_COLLECTION = 3.0
 """Seconds past the deadline the checks and the report may take (the machine has 2 cores)."""

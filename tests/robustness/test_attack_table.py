@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
 from support.attacks import FIELDS, attack_section, expected
 

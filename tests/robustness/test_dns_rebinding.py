@@ -10,10 +10,10 @@ import time
 
 import httpx
 import pytest
-
 from conftest import _this_kubegap_first
-from kubegap.hosts import allowed_hosts
 from web.conftest import free_port, wait_until_up
+
+from kubegap.hosts import allowed_hosts
 
 
 def _start(*args: str) -> subprocess.Popen:

@@ -29,8 +29,8 @@ from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import FORMATS, renderer
 from kubegap.report.model import Part, assemble_report
-from kubegap.report.table import View, render as render_table
-from kubegap.sources.base import Collection
+from kubegap.report.table import View
+from kubegap.report.table import render as render_table
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parents[2]

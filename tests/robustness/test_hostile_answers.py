@@ -13,14 +13,14 @@ import json
 from dataclasses import dataclass
 
 import pytest
-
 from conftest import run_cli
+from support.apiserver import FakeAPIServer
+from support.clusters import training_cluster
+
 from kubegap.checks import all_checks
 from kubegap.sources import live
 from kubegap.sources.kubeclient import MAX_SERVER_TEXT_CHARS, connect
 from kubegap.sources.live import LiveSource, RetryPolicy
-from support.apiserver import FakeAPIServer
-from support.clusters import training_cluster
 
 NODES = "/api/v1/nodes"
 

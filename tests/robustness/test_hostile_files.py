@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from robustness.scenarios import SCENARIOS, run
 
 # Safety bounds against hangs and blow-ups, not performance targets (see benchmarks/ for those).

@@ -13,11 +13,11 @@ import threading
 import time
 
 import pytest
-
 from conftest import _this_kubegap_first
+from robustness.scenarios import DEMO, ROUTES, measured, yaml_text
+
 from kubegap import inputbytes, limits
 from kubegap.sources.manifests import ManifestSource
-from robustness.scenarios import DEMO, ROUTES, measured, yaml_text
 
 LOW_LIMIT = 64 * 1024 * 1024
 """The size limit the endless inputs run with: reaching the real one (2 GiB) would take seconds and gigabytes."""

@@ -17,18 +17,17 @@ import json
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import anyio
 import orjson
 import pytest
-
 from conftest import run_cli
+from support.apiserver import FakeAPIServer, unsafe_requests
+from support.clusters import training_cluster
+
 from kubegap.sources.discovery import APIResource
 from kubegap.sources.kubeclient import connect
 from kubegap.sources.readonly import ReadOnlyViolation
-from support.apiserver import FakeAPIServer, unsafe_requests
-from support.clusters import training_cluster
 
 PODS = APIResource("", "v1", "pods", "Pod", True, ("list",))
 SECRET_VALUE = "c2VjcmV0"  # the planted Secret's data in support.clusters.training_cluster

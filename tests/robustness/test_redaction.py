@@ -9,10 +9,10 @@ import json
 
 import pytest
 import yaml
-
 from conftest import run_cli
-from kubegap.sources.redact import REDACTED, copies_an_object, redact
 from support.apiserver import FakeAPIServer
+
+from kubegap.sources.redact import REDACTED, copies_an_object, redact
 
 SECRET = "s3cr3t-hunter2"
 POD = {

@@ -7,8 +7,8 @@ import json
 import re
 
 import pytest
-
 from conftest import run_cli
+
 from kubegap.terminal import printable
 
 ESCAPES = "\x1b[2J\x1b[31m\x1b]0;title\x07\x9b31m\u202e\u2066\r\nkubegap: error: forged"

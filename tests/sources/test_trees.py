@@ -9,8 +9,8 @@ import os
 import shutil
 
 import pytest
-
 from conftest import ROOT, run_cli
+
 from kubegap.errors import InputError
 from kubegap.sources.manifests import ManifestSource
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Self
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import orjson
@@ -260,7 +261,7 @@ class FakeAPIServer:
             self._httpd.server_close()
         self._tmp.cleanup()
 
-    def __enter__(self) -> FakeAPIServer:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -421,7 +422,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_state: FakeAPIServer
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, format, *args) -> None:  # noqa: A002 - the stdlib's name
+    def log_message(self, format, *args) -> None:
         return
 
     def do_GET(self) -> None:

@@ -109,9 +109,11 @@ def attack_section(rows: list[dict]) -> str:
         "",
         counts,
         "",
-        "Each row is a test marked `@pytest.mark.attack` (`python -m pytest -m attack` runs them all): what was "
-        "tried, on which surface, what kubegap must do, and whether it did. An attack known to succeed is "
-        "marked `xfail` and counted as failed until it is fixed.",
+        (
+            "Each row is a test marked `@pytest.mark.attack` (`python -m pytest -m attack` runs them all): what was "
+            "tried, on which surface, what kubegap must do, and whether it did. An attack known to succeed is "
+            "marked `xfail` and counted as failed until it is fixed."
+        ),
         "",
         "| id | surface | attempt | expected | result |",
         "|---|---|---|---|---|",

@@ -22,6 +22,7 @@ import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 import yaml
 
@@ -134,7 +135,7 @@ class ControlPlane:
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
-            preexec_fn=_die_with_parent,
+            preexec_fn=_die_with_parent,  # noqa: PLW1509 - the test process starts these before any thread
         )
         log.close()
 
@@ -174,7 +175,7 @@ class ControlPlane:
                 process.kill()
                 process.wait()
 
-    def __enter__(self) -> ControlPlane:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc) -> None:

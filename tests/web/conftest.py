@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
-
 from conftest import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")

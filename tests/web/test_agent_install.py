@@ -20,7 +20,7 @@ def one_line_installs() -> list[str]:
     lines = [
         line
         for guide in GUIDES
-        for block in re.findall(r"```sh\n(.*?)```", guide.read_text(), re.S)
+        for block in re.findall(r"```sh\n(.*?)```", guide.read_text(), re.DOTALL)
         for line in block.splitlines()
         if AGENT_LINE.match(line)
     ]
@@ -40,6 +40,6 @@ def test_the_home_page_shows_the_one_line_installs(library):
 def test_the_readme_shows_the_one_line_installs():
     readme = (ROOT / "README.md").read_text()
     section = readme[readme.index("## Use from Claude Code or Codex") :]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL).group(1)
     shown = [re.sub(r"\s+#.*$", "", line) for line in block.splitlines()]
     assert shown == one_line_installs()

@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 from web.conftest import ThreadedServer
 

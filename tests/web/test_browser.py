@@ -9,12 +9,12 @@ import subprocess
 import sys
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import expect
-
 from conftest import run_cli
+from playwright.sync_api import expect
+from web.conftest import PAYLOAD, ThreadedServer, free_port, screenshot, wait_until_up
+
 from kubegap.library.load import has_term
 from kubegap.library.model import incidents_and_studies
-from web.conftest import PAYLOAD, ThreadedServer, free_port, screenshot, wait_until_up
 
 SECTIONS = (
     "Symptoms",
@@ -233,7 +233,7 @@ def test_static_site_from_a_plain_file_server(watched, static_site, library, art
     page.locator("#q").fill(f'"{phrase}"')
     page.get_by_role("button", name="Search").click()
     everything = incidents_and_studies(len(library.incidents), len(library.studies))
-    page.wait_for_function("document.getElementById('case-count').textContent !== '%s'" % everything)
+    page.wait_for_function(f"document.getElementById('case-count').textContent !== '{everything}'")
     assert case.id in _listed_ids(page)
     screenshot(page, artifacts, "static-search")
     page.locator("#case-list a", has_text=case.title).click()

@@ -10,14 +10,14 @@ import socket
 from urllib.parse import quote, urlsplit
 
 import pytest
-from starlette.testclient import TestClient
-
-from kubegap.web.app import create_app
-from kubegap.web.views import ECHOED_CHARS
 from robustness.scenarios import measured
+from starlette.testclient import TestClient
 from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster
 from web.conftest import PAYLOAD, ThreadedServer
+
+from kubegap.web.app import create_app
+from kubegap.web.views import ECHOED_CHARS
 
 MAX_ERROR_PAGE = 8_000
 """An error page quotes at most ECHOED_CHARS of the request: no amplification of what was sent."""

@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from starlette.testclient import TestClient
-
 from conftest import run_cli
+from starlette.testclient import TestClient
+from web.conftest import PAYLOAD
+
 from kubegap.checks import all_checks
 from kubegap.library.model import VOCABULARIES
+from kubegap.report.baseline import load_report
 from kubegap.web.app import create_app
 from kubegap.web.links import VOCABULARY_SLUGS
-from kubegap.report.baseline import load_report
 from kubegap.web.security import HEADERS
-from web.conftest import PAYLOAD
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,7 @@ def test_case_list_json_twin_pages_and_facets(client, library):
     cilium = next(n for t, n in library.index.search().facets["component"] if t == "networking/cilium")
     narrowed = client.get("/cases.json", params={"component": "networking/cilium"}).json()
     assert narrowed["total"] == cilium == len(library.filter(component=["networking/cilium"]))
-    assert dict((f["term"], f["count"]) for f in narrowed["facets"]["component"])["networking/cilium"] == cilium
+    assert {f["term"]: f["count"] for f in narrowed["facets"]["component"]}["networking/cilium"] == cilium
     last = client.get("/cases.json", params={"page": data["pages"]}).json()
     assert [c["id"] for c in last["cases"]] == [c.id for c in library.cases[(data["pages"] - 1) * 20 :]]
 
@@ -212,8 +212,10 @@ def test_without_a_loaded_report_the_viewer_offers_to_open_one(library):
         ("not json", "not JSON"),
         ('{"schema_version": "1"}', "not a kubegap JSON report"),
         (
-            '{"schema_version": "1", "tool": {"name": "kubegap", "version": "x"}, "inputs": [], "findings": '
-            '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}',
+            (
+                '{"schema_version": "1", "tool": {"name": "kubegap", "version": "x"}, "inputs": [], "findings": '
+                '[{"check_id": "x", "severity": "urgent"}], "coverage": [], "cases": {}}'
+            ),
             "findings/0",
         ),
     ],

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 import yaml
+from conftest import run_cli
 from starlette.testclient import TestClient
 
-from conftest import run_cli
 from kubegap.checks import get_check
 from kubegap.web.app import create_app
 

@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 from playwright.sync_api import expect
-
 from web.conftest import screenshot
 
 

@@ -11,7 +11,6 @@ from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import expect
-
 from support.big_reports import many_findings
 from web.conftest import PAYLOAD, ThreadedServer, screenshot
 

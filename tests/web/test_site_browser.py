@@ -8,10 +8,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
+from web.conftest import screenshot
 
 from kubegap.library.load import has_term
 from kubegap.library.model import count_kinds, incidents_and_studies
-from web.conftest import screenshot
 
 PHONE = {"width": 390, "height": 844}
 SECTIONS = (
@@ -162,7 +162,7 @@ def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_
         page.goto(site_server + "/cases?q=" + query)
         served = page.locator("#check-your-cluster").inner_text()
         page.goto(url + "/cases/index.html?q=" + query)
-        page.wait_for_function("document.getElementById('case-count').textContent !== '%d cases'" % len(library.cases))
+        page.wait_for_function(f"document.getElementById('case-count').textContent !== '{len(library.cases)} cases'")
         assert page.locator("#check-your-cluster").inner_text() == served, query
         assert (
             page.locator("#check-your-cluster button.copy").count()

@@ -112,7 +112,7 @@ def test_panel_command_runs_exactly_the_checks_the_listed_cases_name(client, lib
 
 
 def test_panel_says_so_when_the_cases_name_no_check(client, library):
-    vocabulary, term, cases = next(r for r in _terms_by_size(library) if not _named_checks(r[2]))
+    vocabulary, term, _cases = next(r for r in _terms_by_size(library) if not _named_checks(r[2]))
     html = client.get(f"/{VOCABULARY_SLUGS[vocabulary]}/{term}").text
     panel = _panel(html)
     assert re.search(r"(These cases name|This case names) no check", _text(panel))
@@ -177,7 +177,7 @@ def test_checks_catalog_searches_ids_titles_and_documentation(client):
 
 
 def test_one_case_is_not_cases(client, library):
-    vocabulary, term, cases = next(r for r in reversed(_terms_by_size(library)) if len(r[2]) == 1)
+    vocabulary, term, _cases = next(r for r in reversed(_terms_by_size(library)) if len(r[2]) == 1)
     html = client.get(f"/{VOCABULARY_SLUGS[vocabulary]}/{term}").text
     assert re.search(r">1 (incident|study)<", html) and not re.search(r"\b1 (cases|incidents|studies)\b", html)
     one = library.cases[0]

@@ -10,13 +10,13 @@ from typing import NamedTuple
 
 from kubegap import yamlload
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, name, namespace, quantity
 from kubegap.podsources import PodSources
+from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, name, namespace, quantity
 from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
 from kubegap.selectors import Selector
 from kubegap.tokens import Vocabulary
-from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
 

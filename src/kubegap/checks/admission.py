@@ -20,7 +20,7 @@ from kubegap.checks.serving import (
 )
 from kubegap.checks.workloads import more_replicas_fix
 from kubegap.inventory import Inventory
-from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name, namespace
+from kubegap.resources import api_version, as_dict, as_list, dig, kind, labels, name
 from kubegap.selectors import Selector
 from kubegap.wording import first_and_more
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import app_containers, audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import command_words
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.resources import command_words
 from kubegap.tokens import Vocabulary
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"

@@ -11,6 +11,7 @@ from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import SERVING_KINDS, container_name, has_status, hpa_targets, is_live, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
+from kubegap.podtemplates import pod_templates
 from kubegap.resources import (
     api_version,
     as_dict,
@@ -23,7 +24,6 @@ from kubegap.resources import (
     namespace,
     quantity,
 )
-from kubegap.podtemplates import pod_templates
 from kubegap.tokens import Vocabulary
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"

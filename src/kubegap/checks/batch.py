@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, is_live, template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, dig, namespace
 from kubegap.podtemplates import REPLICA_SPEC_KINDS
+from kubegap.resources import as_dict, as_list, dig, namespace
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
 
@@ -190,7 +190,7 @@ def _time(value) -> dt.datetime | None:
     if not isinstance(value, str):
         return None
     try:
-        parsed = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        parsed = dt.datetime.fromisoformat(value)
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)

@@ -71,7 +71,7 @@ def bundle_expiries(ca_bundle) -> list[datetime]:
 def _now(ctx: Context) -> datetime:
     configured = ctx.setting("now")
     if isinstance(configured, str):
-        return datetime.fromisoformat(configured.replace("Z", "+00:00"))
+        return datetime.fromisoformat(configured)
     return datetime.now(UTC)
 
 
@@ -79,7 +79,7 @@ def _timestamp(value) -> datetime | None:
     if not isinstance(value, str):
         return None
     try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        parsed = datetime.fromisoformat(value)
     except ValueError:
         return None
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

@@ -17,9 +17,9 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
 from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, native_sidecars, quantity
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace, native_sidecars, quantity
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nodes"

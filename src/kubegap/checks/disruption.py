@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from kubegap.absence import RBAC_KINDS, empty_said
 from kubegap.checks._common import (
     absent_means_none,
     hpa_targets,
@@ -16,14 +17,13 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.checks.workloads import replicas
-from kubegap.absence import RBAC_KINDS, empty_said
 from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podtemplates import Workload
 from kubegap.resources import dig, name, namespace, percent
 from kubegap.scheduling import kept_apart
 from kubegap.selectors import Selector
-from kubegap.podtemplates import Workload
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
@@ -242,8 +242,10 @@ def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str
         if share is not None and share > 100:
             return (
                 "is invalid",
-                f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
-                "and the apply that carries it fails",
+                (
+                    f"{field} {spec[field]} is above 100%, which the API server rejects: the budget is never created "
+                    "and the apply that carries it fails"
+                ),
                 (Evidence(f"spec.{field}", spec[field]),),
             )
     field = "maxUnavailable" if "maxUnavailable" in spec else "minAvailable"

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, named_or_running, pdb_covers, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.resources import as_list, containers, dig, name, namespace
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.tokens import Vocabulary
 
 ZALANDO = "zalando-2019-coredns-oom-dns-outage"

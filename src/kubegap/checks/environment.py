@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, containers
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.resources import as_list, containers
 
 DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
 

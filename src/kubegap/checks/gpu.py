@@ -12,9 +12,9 @@ from kubegap.checks._common import (
     template_gpus,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names, quantity
 from kubegap.scheduling import node_taints
-from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 from kubegap.tokens import Vocabulary, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
@@ -309,9 +309,13 @@ def _checkpoint_settings(template: PodTemplate) -> list[tuple[str, str]]:
             elif index + 1 < len(words) and not words[index + 1].startswith("-"):
                 found.append((f"{path}.args", words[index + 1]))
         for entry in as_list(container.get("env")):
-            if isinstance(entry, dict) and isinstance(entry.get("name"), str) and isinstance(entry.get("value"), str):
-                if any(hint in entry["name"].lower() for hint in CHECKPOINT_WORDS):
-                    found.append((f"{path}.env[{entry['name']}]", entry["value"]))
+            if (
+                isinstance(entry, dict)
+                and isinstance(entry.get("name"), str)
+                and isinstance(entry.get("value"), str)
+                and any(hint in entry["name"].lower() for hint in CHECKPOINT_WORDS)
+            ):
+                found.append((f"{path}.env[{entry['name']}]", entry["value"]))
     return found
 
 

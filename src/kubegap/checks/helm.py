@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import annotations, as_list, dig, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
+from kubegap.resources import annotations, as_list, dig, labels, name, namespace
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 KEEP = "helm.sh/resource-policy"

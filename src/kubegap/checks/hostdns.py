@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 
 from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, command_words, containers, dig, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
+from kubegap.resources import as_list, command_words, containers, dig, name, namespace
 
 SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
 _CLUSTER_NAME = re.compile(

@@ -8,9 +8,9 @@ from kubegap.checks._common import audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads import replicas
 from kubegap.intstr import rolling_update
-from kubegap.resources import as_dict, containers, dig, str_map
-from kubegap.scheduling import eligible, host_ports
 from kubegap.podtemplates import PodTemplate
+from kubegap.resources import as_dict, dig, str_map
+from kubegap.scheduling import eligible, host_ports
 
 NEW_RELIC = "newrelic-2022-controlplane-hostnetwork-upgrade-stuck-pending"
 OPENSHIFT_SNO = "openshift-2022-sno-network-operator-hostport-rollout-stuck"

@@ -10,8 +10,8 @@ from kubegap.checks._common import ImageRef, audited_workloads, parse_image, ser
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.dockerhub import OFFICIAL_IMAGES
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
-from kubegap.resources import as_list, containers
 from kubegap.podtemplates import PodTemplate, Workload, bounded_one_shot
+from kubegap.resources import as_list, containers
 from kubegap.wording import first_and_more
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, command_words, containers, dig, labels, name
 from kubegap.podtemplates import PodTemplate, Workload, pod_templates
+from kubegap.resources import as_list, command_words, containers, dig, labels, name
 from kubegap.tokens import words
 
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"

@@ -12,7 +12,7 @@ from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, backend_service, ingr
 from kubegap.inventory import Inventory
 from kubegap.podsources import KINDS as pod_source_kinds
 from kubegap.podsources import PodSources, describe
-from kubegap.resources import api_version, as_dict, as_list, containers, dig, label, name, namespace
+from kubegap.resources import api_version, as_list, containers, dig, label, name, namespace
 from kubegap.selectors import Selector
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"

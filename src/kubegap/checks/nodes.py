@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import daemonsets_matching, images
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, label, labels, name, quantity
 from kubegap.podtemplates import pod_templates
+from kubegap.resources import as_dict, as_list, command_words, containers, dig, label, labels, name, quantity
 from kubegap.tokens import Vocabulary
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"

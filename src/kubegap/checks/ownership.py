@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.podtemplates import is_hook
 from kubegap.resources import annotations, as_list, dig, labels, name, namespace
 from kubegap.selectors import Selector
-from kubegap.podtemplates import is_hook
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
 DEVICE_POD = "kubernetes-user-2024-node-reboot-device-pod-admission-error-bare-pod-stuck"

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import name
 from kubegap.podtemplates import Workload
+from kubegap.resources import name
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 

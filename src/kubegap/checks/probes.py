@@ -15,8 +15,8 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.resources import as_dict, as_list, dig, name
 from kubegap.tokens import Vocabulary
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"

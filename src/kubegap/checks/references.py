@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import annotation, as_dict, as_list, containers, dig
 from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.resources import annotation, as_dict, as_list, containers, dig
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})

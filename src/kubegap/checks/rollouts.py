@@ -4,25 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks._common import (
     LEASE_KINDS,
     condition,
     daemonset_covers,
     has_status,
     lease_holders,
-    mounted_volumes,
     single_node_claim,
     singleton_by_design,
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.absence import RBAC_KINDS, missing_said
-from kubegap.inventory import Inventory
 from kubegap.intstr import rolling_update
-from kubegap.resources import as_dict, as_list, dig, labels, name
+from kubegap.podtemplates import Workload, is_top_level
+from kubegap.resources import as_dict, dig, labels, name
 from kubegap.scheduling import kept_apart
 from kubegap.selectors import Selector
-from kubegap.podtemplates import Workload, is_top_level
 
 SHOPIFY = "shopify-2020-selector-mismatch-orphaned-replicasets"
 COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
@@ -160,8 +158,10 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     unavailable = rolling_update(kind, rolling, replicas)[1] if replicas else None
     if unavailable is not None and unavailable >= replicas:
         return (
-            f"allows maxUnavailable {value}, which resolves to all {replicas} of its pods: a rollout can take every pod down "
-            "at once",
+            (
+                f"allows maxUnavailable {value}, which resolves to all {replicas} of its pods: a rollout can take every pod down "
+                "at once"
+            ),
             Evidence(field, value),
         )
     return None

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import command_words, containers, name
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.resources import command_words, containers, name
 from kubegap.tokens import Vocabulary
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"

@@ -433,9 +433,8 @@ def _fail_closed_services(inventory: Inventory) -> Iterator[dict]:
                     isinstance(ns, str)
                     and isinstance(service_name, str)
                     and fails_closed(configuration, as_dict(webhook))
-                ):
-                    if (found := called_service(inventory, ns, service_name)[1]) is not None:
-                        yield found
+                ) and (found := called_service(inventory, ns, service_name)[1]) is not None:
+                    yield found
 
 
 def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:

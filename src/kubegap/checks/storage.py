@@ -17,8 +17,8 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.intstr import rolling_update
-from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload, as_workload
+from kubegap.resources import annotations, as_dict, as_list, containers, dig, group, labels, name, namespace
 from kubegap.tokens import Vocabulary, words
 
 LOCAL_DATA_LOSS = (

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from datetime import date
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import api_version, as_dict, as_list, dig, kind, name, str_map
 from kubegap.podtemplates import PodTemplate
+from kubegap.resources import api_version, as_dict, as_list, dig, kind, name, str_map
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 

@@ -24,10 +24,10 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes import ZONE_LABELS
 from kubegap.checks.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
 from kubegap.inventory import Inventory
+from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name
 from kubegap.scheduling import host_ports
 from kubegap.selectors import Selector
-from kubegap.podtemplates import PodTemplate, Workload, leader_election_off
 from kubegap.tokens import Vocabulary
 from kubegap.wording import first_and_more
 

@@ -101,7 +101,8 @@ def audit(
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inputbytes import input_name, read_once
-    from kubegap.pipeline import audit as run, audit_reports, configured_options
+    from kubegap.pipeline import audit as run
+    from kubegap.pipeline import audit_reports, configured_options
     from kubegap.report.baseline import is_report_file, load_report
     from kubegap.report.table import View
     from kubegap.sources.targets import ClusterTarget, collect_inputs

@@ -32,9 +32,9 @@ def rbac(
     import yaml
 
     from kubegap.cli.output import warn, write_json
-    from kubegap.sources.targets import kinds_read
     from kubegap.pipeline import select_checks
     from kubegap.rbac import cluster_role, unknown_kinds
+    from kubegap.sources.targets import kinds_read
 
     kinds = kinds_read(select_checks(check_ids))
     for kind in unknown_kinds(kinds):

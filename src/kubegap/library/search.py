@@ -18,8 +18,8 @@ from kubegap.errors import UserError
 from kubegap.library import textsearch
 from kubegap.library.load import Library, cached_json, file_stamps, has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
-from kubegap.suggest import did_you_mean
 from kubegap.library.textsearch import MAX_QUERY_CHARS, Engine, Segment
+from kubegap.suggest import did_you_mean
 
 __all__ = [
     "MAX_QUERY_CHARS",

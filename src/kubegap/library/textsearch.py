@@ -48,8 +48,43 @@ SNIPPET_FIELDS = ("summary", "symptoms", "trigger", "root_cause", "contributing"
 K1, B = 1.2, 0.75
 SNIPPET_WORDS = 30
 STOPWORDS = frozenset(
-    "a an and are as at be but by for from has have in into is it its of on or that the their then there these this "
-    "to was were when which while with".split()
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "this",
+        "to",
+        "was",
+        "were",
+        "when",
+        "which",
+        "while",
+        "with",
+    ]
 )
 MAX_QUERY_CHARS = 500
 """The longest query the website and the MCP server accept."""
@@ -201,7 +236,7 @@ def _token_positions(text: str) -> dict[str, list[int]]:
 class _Field:
     """One field of a document: how often each token occurs in it, and where (found only when a phrase needs it)."""
 
-    __slots__ = ("counts", "length", "text", "_positions")
+    __slots__ = ("_positions", "counts", "length", "text")
 
     def __init__(self, text: str, counts: dict[str, int] | None = None):
         self.text = text

@@ -7,11 +7,12 @@ import base64
 import binascii
 import os
 from pathlib import Path
+from typing import NotRequired
 
 import orjson
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from kubegap.checks.base import severity_rank
 from kubegap.report.text import evidence_text, object_label, where_label

@@ -47,7 +47,7 @@ def register(server) -> None:
         )
 
     @server.prompt()
-    def explain_finding(check_id: str, object: str = "") -> str:  # noqa: A002 - the finding's object, as the result names it
+    def explain_finding(check_id: str, object: str = "") -> str:
         """From one finding to the incident behind it and the change that closes it."""
         from kubegap.checks import get_check
         from kubegap.library import load_library

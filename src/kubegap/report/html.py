@@ -11,9 +11,9 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 from importlib import resources
-from collections.abc import Callable
 from typing import TextIO
 
 from kubegap.checks.base import SEVERITIES

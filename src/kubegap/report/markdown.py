@@ -164,8 +164,10 @@ def markdown(report: dict) -> str:
         findings = [f for f in findings if f.get("baseline_state") != "unchanged"]
         head += [
             "",
-            f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
-            f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed.",
+            (
+                f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
+                f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed."
+            ),
         ]
     groups = _by_check(findings)
     if groups:

@@ -45,7 +45,7 @@ def _family(
 
 
 def _timestamp(report: dict) -> float:
-    return dt.datetime.fromisoformat(report["generated_at"].replace("Z", "+00:00")).timestamp()
+    return dt.datetime.fromisoformat(report["generated_at"]).timestamp()
 
 
 def render(report: dict, out: TextIO) -> None:
@@ -62,7 +62,7 @@ def render(report: dict, out: TextIO) -> None:
             "gauge",
             "Findings of the last audit, by check, severity and namespace.",
             (
-                (dict(cluster=c, check=check, severity=s, namespace=ns), n)
+                ({"cluster": c, "check": check, "severity": s, "namespace": ns}, n)
                 for (c, check, s, ns), n in sorted(findings.items())
             ),
         ),
@@ -70,20 +70,23 @@ def render(report: dict, out: TextIO) -> None:
             "kubegap_findings_by_severity",
             "gauge",
             "Findings of the last audit by severity (0 where none).",
-            ((dict(cluster=cluster, severity=s), report["summary"]["by_severity"].get(s, 0)) for s in SEVERITIES),
+            (({"cluster": cluster, "severity": s}, report["summary"]["by_severity"].get(s, 0)) for s in SEVERITIES),
         ),
         *_family(
             "kubegap_suppressed_findings",
             "gauge",
             "Findings exempted by annotations or the configuration file.",
-            [(dict(cluster=cluster), report["summary"]["suppressed"])],
+            [({"cluster": cluster}, report["summary"]["suppressed"])],
         ),
         *_family(
             "kubegap_check_status",
             "gauge",
             "Each check's coverage in the last audit: 1 for its status, 0 for the others.",
             (
-                (dict(cluster=c.get("cluster") or cluster, check=c["check_id"], status=s), 1 if c["status"] == s else 0)
+                (
+                    {"cluster": c.get("cluster") or cluster, "check": c["check_id"], "status": s},
+                    1 if c["status"] == s else 0,
+                )
                 for c in report["coverage"]
                 for s in STATUSES
             ),
@@ -92,30 +95,30 @@ def render(report: dict, out: TextIO) -> None:
             "kubegap_kinds",
             "gauge",
             "Kinds the checks read, by whether they were collected, forbidden, absent or failed.",
-            ((dict(cluster=cluster, status=s), kind_counts[s]) for s in KIND_STATUSES),
+            (({"cluster": cluster, "status": s}, kind_counts[s]) for s in KIND_STATUSES),
         ),
         *_family(
-            "kubegap_objects", "gauge", "Objects audited.", [(dict(cluster=cluster), report["summary"]["objects"])]
+            "kubegap_objects", "gauge", "Objects audited.", [({"cluster": cluster}, report["summary"]["objects"])]
         ),
         *_family(
             "kubegap_audit_duration_seconds",
             "gauge",
             "Time the checks took.",
-            [(dict(cluster=cluster), report["summary"]["elapsed_seconds"])],
+            [({"cluster": cluster}, report["summary"]["elapsed_seconds"])],
             unit="seconds",
         ),
         *_family(
             "kubegap_audit_timestamp_seconds",
             "gauge",
             "When the report was generated (Unix time).",
-            [(dict(cluster=cluster), _timestamp(report))],
+            [({"cluster": cluster}, _timestamp(report))],
             unit="seconds",
         ),
         *_family(
             "kubegap",
             "info",
             "The kubegap version that wrote the report.",
-            [(dict(cluster=cluster, version=report["tool"]["version"]), 1)],
+            [({"cluster": cluster, "version": report["tool"]["version"]}, 1)],
         ),
         "# EOF",
     ]

@@ -16,8 +16,8 @@ from urllib.parse import quote
 import orjson
 
 from kubegap.checks.base import DOC_SECTIONS
-from kubegap.report.text import case_year
 from kubegap.report.jsonbytes import dumps
+from kubegap.report.text import case_year
 from kubegap.report.utf8 import write_utf8
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"

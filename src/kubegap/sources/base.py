@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-
 UNUSED_METADATA = ("managedFields",)
 """Metadata no check reads and that makes up a third of a live object's size (server-side apply
 bookkeeping). Dropped at ingest so that a large snapshot does not carry it through the audit."""

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Self
 
 import orjson
 
@@ -378,7 +379,8 @@ class Progress:
         self.objects = 0
         if enabled:
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
 
             self._bar = Bar(
                 TextColumn("{task.description}"),
@@ -392,7 +394,7 @@ class Progress:
             )
             self._task = self._bar.add_task(label, total=None, objects=0)
 
-    def __enter__(self) -> Progress:
+    def __enter__(self) -> Self:
         if self._bar is not None:
             self._bar.start()
         return self

@@ -516,7 +516,7 @@ class ManifestSource:
             reader.read_text(render(source), f"{named(path)} ({rendered_by})")
             return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
         if path.is_dir():
-            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1))  # noqa: E731
+            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1))
             for file in _files(path, warn, lambda file, why: reader.unread(named(file), why)):
                 if self.confine is not None and not inside(file, self.confine):
                     reader.unread(named(file), "a link to a file outside the folders this audit may read")

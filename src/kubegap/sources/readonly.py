@@ -85,7 +85,7 @@ def _parsed(url: str):
 
 def _written_target(url: str) -> str:
     """The path and query as written in ``url`` (everything from the first '/' after ``scheme://``), before any normalisation."""
-    scheme, separator, rest = url.partition("://")
+    _scheme, separator, rest = url.partition("://")
     return "/" + rest.partition("/")[2] if separator and "/" in rest else ""
 
 

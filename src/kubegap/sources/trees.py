@@ -86,6 +86,7 @@ def render(source: Tree) -> str:
             text=True,
             timeout=RENDER_TIMEOUT,
             stdin=subprocess.DEVNULL,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         raise InputError(

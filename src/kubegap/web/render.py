@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-
 from functools import cache
 from importlib import resources
 from urllib.parse import quote

@@ -6,17 +6,16 @@ Views know nothing of HTTP or files, so the server and the static site build ren
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
 from functools import cache
 
 from kubegap.checks import all_checks, get_check
 from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
 from kubegap.checks.serialize import check_json
-from kubegap.library.search import UnknownTerm, validate_filters
-from kubegap.library.serialize import case_json, page_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and_studies
+from kubegap.library.search import UnknownTerm, validate_filters
+from kubegap.library.serialize import case_json, page_json
 from kubegap.library.textsearch import FIELDS, Engine
 from kubegap.suggest import did_you_mean
 from kubegap.wording import and_list, counted
