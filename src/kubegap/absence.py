@@ -269,7 +269,7 @@ def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted:
     found_in = {namespace(obj) for obj in inventory.of_kind(kind_name) if name(obj) == wanted}
     if None in found_in:
         return UNKNOWN  # defined with no namespace: it lands in whichever namespace the install chooses
-    elsewhere = sorted(found_in - {ns})
+    elsewhere = sorted(found for found in found_in - {ns} if found is not None)  # None left: see above
     if ns is not None and elsewhere:
         return Judgement(True, f"it exists in namespace {elsewhere[0]}, and a reference reaches only its own namespace")
     if kind_name == "Secret" or creators(inventory).may_create([kind_name], ns):

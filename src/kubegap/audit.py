@@ -143,7 +143,7 @@ def run_check(
 
 def fleet_facts(check: Check, inventory: Inventory) -> dict | None:
     """What a fleet check needs of one cluster, as JSON; None when a kind it requires was not collected."""
-    if any(not inventory.collected(k) for k in check.requires):
+    if check.facts is None or any(not inventory.collected(k) for k in check.requires):
         return None
     return check.facts(ScopedInventory(inventory, check.id, check.reads, check.metadata_only))
 
@@ -160,23 +160,25 @@ def run_fleet_check(
 ) -> tuple[Coverage, list[Finding]]:
     """A fleet check over every cluster of the fleet, each named and given as its inventory or its report;
     skipped when a cluster lacks a required kind (or its report, the check's facts)."""
-    gathered, missing = [], []
+    gathered: list[Member] = []
+    missing: list[str] = []
     for name, source in members:
+        facts = None
         if isinstance(source, ReportedCluster):
-            source = source.facts.get(check.id)
+            facts = source.facts.get(check.id)
         elif isinstance(source, Inventory):
             reasons = [source.why_missing(k) for k in check.requires if not source.collected(k)]
             if reasons:
                 missing.append(f"{name}: {'; '.join(reasons)}")
                 continue
             try:
-                source = fleet_facts(check, source)
+                facts = fleet_facts(check, source)
             except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit
                 return Coverage(check.id, "error", f"{type(exc).__name__}: {exc}"), []
-        if not isinstance(source, dict):
+        if not isinstance(facts, dict):
             missing.append(f"{name}: its report carries no facts for this check (a kind it needs was not collected)")
             continue
-        gathered.append(Member(name, source))
+        gathered.append(Member(name, facts))
     if missing:
         return Coverage(check.id, "skipped", "; ".join(missing)), []
     return _run(check, Context(None, check, settings or {}, tuple(gathered)))
@@ -207,6 +209,7 @@ def run_audit(
         if fleet:
             coverage, findings = run_fleet_check(check, fleet, check_settings)
         else:
+            assert inventory is not None, "a cluster's audit runs over its inventory"
             coverage, findings = run_check(check, inventory, check_settings, running)
         result.coverage.append(coverage)
         for finding in findings:

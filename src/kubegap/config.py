@@ -111,7 +111,8 @@ def _type_name(expected: type) -> str:
         return "true or false"
     if expected in (int, float):
         return "a number"
-    return {str: "a string", list: "a list", dict: "a mapping"}.get(expected, expected.__name__)
+    names: dict[type, str] = {str: "a string", list: "a list", dict: "a mapping"}
+    return names.get(expected, expected.__name__)
 
 
 def _references(data: dict) -> list[str]:
@@ -183,13 +184,14 @@ def load_config(path: Path) -> Config:
         data = {}
     if not isinstance(data, dict):
         raise UserError(f"{path}: expected a mapping with 'checks' and/or 'exemptions' at the top level")
-    problems, config = [], None
+    problems: list[str] = []
+    config: Config | None = None
     try:
         config = Config.model_validate(data)
     except ValidationError as exc:
         problems += _schema_problems(exc)
     problems += _references(data)
-    if problems:
+    if problems or config is None:
         raise UserError("\n".join(f"{path}: {problem}" for problem in problems))
     return config.model_copy(update={"path": str(path)})
 

@@ -27,7 +27,7 @@ def _names(host: str) -> list[str]:
         return [host]
     own = {socket.gethostname(), socket.getfqdn()}
     try:
-        own |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+        own |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
     except OSError:
         pass
     return [*LOOPBACK, *sorted(own)]

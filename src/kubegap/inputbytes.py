@@ -71,7 +71,7 @@ class Streamed:
     device. Its bytes, or (``data`` None) why it was left unread."""
 
     name: str
-    data: bytearray | None
+    data: bytes | bytearray | None
     unread: str | None = None
 
 
@@ -81,7 +81,7 @@ def read_once(raw: str) -> str | Streamed:
     if raw != "-" and not is_stream(Path(raw)):
         return raw
     try:
-        return Streamed(raw, read_stream(sys.stdin.buffer) if raw == "-" else read_path(Path(raw)))
+        return Streamed(raw, read_stream(sys.stdin.buffer) if raw == "-" else read_bytes(Path(raw)))
     except NotRead as exc:
         return Streamed(raw, None, exc.reason)
     except OSError as exc:

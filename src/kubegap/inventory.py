@@ -36,12 +36,12 @@ class LabelIndex(Generic[T]):
         if selector is None:
             return []
         if selector.match_labels:  # the fewest items carrying one of the selector's pairs
-            candidates = None
-            for key, value in selector.match_labels:
+            candidates: list[T] = []
+            for index, (key, value) in enumerate(selector.match_labels):
                 carrying = self._pairs.get((ns, key, value))
                 if carrying is None:
                     return []
-                if candidates is None or len(carrying) < len(candidates):
+                if index == 0 or len(carrying) < len(candidates):
                     candidates = carrying
         else:
             candidates = self._all.get(ns, [])

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kubegap.allocation import bulk_allocation
 from kubegap.audit import ReportedCluster, fleet_facts, run_audit
@@ -139,16 +140,21 @@ def _facts(fleet_checks: list[Check], inventory: Inventory) -> dict:
     return found
 
 
+def _run_options(options: AuditOptions) -> dict[str, Any]:
+    """What every ``run_audit`` of one audit is given, beside its inventory and checks."""
+    return {
+        "annotation_exemptions": options.annotation_exemptions,
+        "settings": dict(options.settings),
+        "exemptions": options.exemptions,
+    }
+
+
 def audit(collections: list[Collection], options: AuditOptions) -> dict:
     """The versioned JSON report of ``collections``: one cluster, or a fleet when there are several."""
     if not collections:
         raise ValueError("audit needs at least one collection")
     checks = list(options.checks)
-    run = {
-        "annotation_exemptions": options.annotation_exemptions,
-        "settings": dict(options.settings),
-        "exemptions": options.exemptions,
-    }
+    run = _run_options(options)
     fleet_checks = [c for c in checks if c.scope == "fleet"]
     with bulk_allocation():
         inventories = [Inventory(c) for c in collections]
@@ -186,11 +192,7 @@ def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dic
         cluster["name"] = name
     fleet_checks = [c for c in options.checks if c.scope == "fleet"]
     members = [(c["name"], ReportedCluster(c["fleet_facts"])) for c in clusters]
-    run = {
-        "annotation_exemptions": options.annotation_exemptions,
-        "settings": dict(options.settings),
-        "exemptions": options.exemptions,
-    }
+    run = _run_options(options)
     fleet = Part(run_audit(None, fleet_checks, fleet=members, **run), None)
     reported_checks = {k: v for _, report in reports for k, v in report.get("checks", {}).items()}
     report = assemble_from_reports(clusters, fleet, fleet_checks, reported_checks, load_library(), options.config_path)

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from kubegap.resources import ObjectRef, annotations, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.resources import ObjectRef, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.resources import annotations as metadata_annotations
 from kubegap.tokens import Vocabulary
 
 WORKLOAD_KINDS: tuple[str, ...] = (
@@ -267,7 +268,7 @@ application: the tool runs it at that moment and waits for it to finish."""
 
 def is_hook(obj: dict) -> bool:
     """A Helm or Argo CD hook: one-shot work run at install, upgrade, sync or test time."""
-    found = annotations(obj)
+    found = metadata_annotations(obj)
     return any(found.get(key, "").strip() for key in HOOK_ANNOTATIONS)
 
 
@@ -288,7 +289,7 @@ def bounded_one_shot(workload: Workload) -> bool:
 
 
 def _is_helm_test(obj: dict) -> bool:
-    hook = annotations(obj).get("helm.sh/hook", "")
+    hook = metadata_annotations(obj).get("helm.sh/hook", "")
     return any(part.strip().startswith("test") for part in hook.split(","))
 
 

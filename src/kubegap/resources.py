@@ -4,8 +4,6 @@ Resources are plain dicts exactly as the API returns them. Real clusters and rea
 messy, so every accessor tolerates missing fields and wrong types and never mutates its input.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from functools import lru_cache
@@ -106,7 +104,7 @@ class ObjectRef(NamedTuple):
     name: str
 
     @classmethod
-    def of(cls, obj: dict) -> ObjectRef:
+    def of(cls, obj: dict) -> "ObjectRef":
         return cls(api_version(obj), kind(obj), namespace(obj), name(obj))
 
     def to_json(self) -> dict:

@@ -87,7 +87,7 @@ _BUILDING = object()
 
 
 class Loader(_Base):  # type: ignore[misc, valid-type]
-    def __init__(self, stream):
+    def __init__(self, stream) -> None:
         super().__init__(stream)
         self.duplicates: list[tuple[str, int]] = []
         self.retyped: list[Retyped] = []

@@ -58,7 +58,7 @@ class Finding:
     cases: tuple[str, ...]
     subject: dict | None = field(default=None, compare=False, repr=False)
     """The resource the finding is about (exemption annotations, file origin); never serialised."""
-    also: tuple[dict, ...] = field(default=(), compare=False, repr=False)
+    also: tuple[dict | None, ...] = field(default=(), compare=False, repr=False)
     """Other definitions of the same object with the same gap (one object in several manifest
     files), kept for their locations; never serialised."""
 

@@ -166,7 +166,7 @@ def facets(
             out.paragraph(
                 (term_id, "bold"),
                 f"({count})",
-                library.term(vocabulary, term_id).name,
+                library.term_name(vocabulary, term_id),
                 first=indent,
                 rest=indent + "    ",
             )

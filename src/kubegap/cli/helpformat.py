@@ -42,7 +42,7 @@ def plain(term: str) -> str:
 def _plain_context(context_class: type) -> type:
     """``context_class`` (whichever Click the command line runs on) with a formatter that writes :func:`plain` rows."""
 
-    class HelpFormatter(context_class.formatter_class):
+    class HelpFormatter(context_class.formatter_class):  # type: ignore[name-defined]  # a base known only at run time
         def write_dl(self, rows, *args, **kwargs) -> None:
             super().write_dl([(plain(term), text) for term, text in rows], *args, **kwargs)
 

@@ -271,7 +271,9 @@ def check_library() -> None:
     files were found valid before: the verdict is cached under the library's files, the code that
     validates them (this module, the models, the installed Pydantic) and kubegap's version."""
     data_dir = _data_dir()
-    validators = [Path(__file__), Path(__file__).with_name("model.py"), Path(find_spec("pydantic").origin)]
+    pydantic = find_spec("pydantic")
+    validators = [Path(__file__), Path(__file__).with_name("model.py")]
+    validators += [Path(pydantic.origin)] if pydantic and pydantic.origin else []
     try:
         files = sorted((data_dir / "vocabularies").glob("*.yaml")) + sorted((data_dir / "cases").glob("*.yaml"))
         key = file_stamps(files + validators)

@@ -11,10 +11,18 @@ are left out of both the counts and the denominator.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from kubegap.library.load import Library
 
-STUDY = {
+
+class Study(TypedDict):
+    title: str
+    url: str
+    denominator: int
+
+
+STUDY: Study = {
     "title": "Going through the Life Cycle of Faults in Clouds: Guidelines on Fault Handling (ISSRE 2022), Table IV",
     "url": "https://github.com/IntelligentDDS/Post-mortems-Analysis",
     "denominator": 354,

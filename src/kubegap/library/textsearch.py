@@ -192,14 +192,14 @@ def _member(text: str, phrase: bool) -> Member | None:
     if not phrase:
         kept = tuple(dict.fromkeys((t.text, 0) for t in tokens if t.text not in STOPWORDS))
         return Member(kept, False) if kept else None
-    first, used, kept = tokens[0].position, set(), []
+    first, used, parts = tokens[0].position, set(), []
     for token in tokens:
         if token.position in used:
             continue  # a joined identifier: its parts already stand at this position
         used.add(token.position)
         if token.text not in STOPWORDS:
-            kept.append((token.text, token.position - first))
-    return Member(tuple(kept), True) if kept else None
+            parts.append((token.text, token.position - first))
+    return Member(tuple(parts), True) if parts else None
 
 
 def parse_query(text: str) -> list[Clause]:

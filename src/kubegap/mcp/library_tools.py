@@ -68,7 +68,9 @@ def register(server) -> None:
         from kubegap.library import load_library
 
         check_ids("check_id", [check_id])
-        entry = check_json(get_check(check_id), load_library())
+        check = get_check(check_id)
+        assert check is not None, "check_ids refuses an id no check has"
+        entry = check_json(check, load_library())
         return json_text({key: entry[key] for key in CHECK_EXPLAINED})
 
     @server.tool(annotations=READ_ONLY, description=SEARCH)

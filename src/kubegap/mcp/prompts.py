@@ -29,6 +29,7 @@ def register(server) -> None:
         except ToolError as error:
             raise _refused(error) from None
         case = load_library().case(case_id)
+        assert case is not None, "case_ids refuses an id the library does not hold"
         if not case.checks:
             return (
                 f"The incident {case.title!r} ({case.organization}, {case.year}) names no check kubegap can run: "
@@ -58,6 +59,7 @@ def register(server) -> None:
         except ToolError as error:
             raise _refused(error) from None
         check, library = get_check(check_id), load_library()
+        assert check is not None, "check_ids refuses an id no check has"
         incidents = "; ".join(
             f"{r['id']}: {r.get('title', '')} {r.get('url', '')}".strip()
             for r in (case_ref(library, c) for c in check.cases)

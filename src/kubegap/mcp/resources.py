@@ -3,6 +3,8 @@ for clients that browse or attach resources, with completion of their ids."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp.types import Completion, PromptReference, ResourceTemplateReference
@@ -37,6 +39,11 @@ def check_markdown(check_id: str) -> str:
     return markdown(check, load_library())
 
 
+def _reading(read: Callable[[str], str], key: str) -> Callable[[], str]:
+    """``read`` bound to one case or check id: what the server calls when a client reads that resource."""
+    return lambda: read(key)
+
+
 def _ids(argument: str) -> list[str]:
     from kubegap.checks import all_checks
     from kubegap.library import load_library
@@ -68,7 +75,7 @@ def register(server) -> None:
                 title=case.title,
                 mime_type="text/markdown",
                 description=f"{case.organization}, {case.year}",
-                fn=lambda case_id=case.id: case_markdown(case_id),
+                fn=_reading(case_markdown, case.id),
             )
         )
     for check in all_checks():
@@ -79,7 +86,7 @@ def register(server) -> None:
                 title=check.title,
                 mime_type="text/markdown",
                 description=f"{check.severity} · {check.category}",
-                fn=lambda check_id=check.id: check_markdown(check_id),
+                fn=_reading(check_markdown, check.id),
             )
         )
 

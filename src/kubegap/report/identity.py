@@ -12,9 +12,11 @@ import hashlib
 
 
 def identity(finding: dict) -> tuple[str, ...]:
-    obj = finding.get("object") if isinstance(finding.get("object"), dict) else {}
-    evidence = finding.get("evidence") if isinstance(finding.get("evidence"), list) else []
-    first = evidence[0] if evidence and isinstance(evidence[0], dict) else {}
+    obj = finding.get("object")
+    obj = obj if isinstance(obj, dict) else {}
+    evidence = finding.get("evidence")
+    evidence = evidence if isinstance(evidence, list) else []
+    first: dict = evidence[0] if evidence and isinstance(evidence[0], dict) else {}
     return identity_of(
         finding.get("check_id", ""),
         obj.get("kind"),

@@ -57,7 +57,7 @@ def junit_tree(report: dict) -> ET.Element:
     root = ET.Element(
         "testsuites", {"name": "kubegap", "time": f"{report.get('summary', {}).get('elapsed_seconds', 0):.3f}"}
     )
-    totals = defaultdict(int)
+    totals: defaultdict[str, int] = defaultdict(int)
     for coverage in report["coverage"]:
         check_id = coverage["check_id"]
         key = (coverage.get("cluster"), check_id)
@@ -65,7 +65,7 @@ def junit_tree(report: dict) -> ET.Element:
         suite_name = f"{key[0]}/{check_id}" if key[0] else check_id
         suite = ET.SubElement(root, "testsuite", {"name": suite_name, "time": "0"})
         ET.SubElement(ET.SubElement(suite, "properties"), "property", {"name": "title", "value": title})
-        counts = defaultdict(int)
+        counts: defaultdict[str, int] = defaultdict(int)
         if coverage["status"] == "skipped":
             ET.SubElement(_case(suite, check_id, title), "skipped", {"message": coverage["reason"] or "skipped"})
             counts["skipped"] += 1
@@ -88,9 +88,9 @@ def junit_tree(report: dict) -> ET.Element:
             if not objects and not suppressed.get(key):
                 _case(suite, check_id, f"{title}: no findings")
         suite.set("tests", str(len(suite.findall("testcase"))))
-        for key in ("failures", "errors", "skipped"):
-            suite.set(key, str(counts[key]))
-            totals[key] += counts[key]
+        for total in ("failures", "errors", "skipped"):
+            suite.set(total, str(counts[total]))
+            totals[total] += counts[total]
         totals["tests"] += len(suite.findall("testcase"))
     if report.get("warnings"):
         suite = ET.SubElement(
@@ -112,8 +112,8 @@ def junit_tree(report: dict) -> ET.Element:
             ET.SubElement(case, "skipped", {"message": warning})
         totals["tests"] += len(report["warnings"])
         totals["skipped"] += len(report["warnings"])
-    for key in ("tests", "failures", "errors", "skipped"):
-        root.set(key, str(totals[key]))
+    for total in ("tests", "failures", "errors", "skipped"):
+        root.set(total, str(totals[total]))
     return root
 
 

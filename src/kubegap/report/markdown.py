@@ -115,7 +115,8 @@ def _not_checked(report: dict) -> list[str]:
 
 def _within(lines: list[str], budget: int, what: str) -> list[str]:
     """As many of ``lines`` as fit in ``budget`` characters, then one saying how many more there are."""
-    kept, used = [], 0
+    kept: list[str] = []
+    used = 0
     for index, line in enumerate(lines):
         if used + len(line) + 1 > budget - 80:
             return kept + [f"- … and {len(lines) - index} more {what}, cut to fit a GitHub comment"]

@@ -147,6 +147,13 @@ class Part:
     facts: dict = field(default_factory=dict)
     """The cluster's facts for each fleet check (``fleet_facts``): what lets reports be audited as a fleet later."""
 
+    @property
+    def audited(self) -> Inventory:
+        """The inventory of a cluster's part (the fleet checks' part has none)."""
+        if self.inventory is None:
+            raise ValueError("the fleet checks' part has no inventory")
+        return self.inventory
+
 
 def _entries(part: Part, by_id: dict[str, Check], tag: dict) -> tuple[list[dict], list[dict], list[dict]]:
     findings = [_finding(f, by_id, part.inventory, tag) for f in part.result.findings]
@@ -193,15 +200,15 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
     expired = _expired(parts)
     report = {
         **report_header(),
-        "inputs": [i for p in clusters for i in p.inventory.collection.inputs],
-        "cluster": clusters[0].inventory.collection.cluster
+        "inputs": [i for p in clusters for i in p.audited.collection.inputs],
+        "cluster": clusters[0].audited.collection.cluster
         if not fleet
         else {"name": "fleet", "members": [p.cluster for p in clusters]},
         "summary": _summary(
             findings,
             len(suppressed),
             coverage,
-            sum(len(p.inventory) for p in clusters),
+            sum(len(p.audited) for p in clusters),
             sum(p.result.elapsed for p in parts),
         ),
         "findings": findings,
@@ -214,19 +221,19 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
     }
     warnings = [expired_warning(rule, count) for rule, count in expired]
     if not fleet:
-        report["kinds"] = _kinds(clusters[0].inventory.collection)
-        report["warnings"] = list(clusters[0].inventory.collection.warnings) + warnings
+        report["kinds"] = _kinds(clusters[0].audited.collection)
+        report["warnings"] = list(clusters[0].audited.collection.warnings) + warnings
         report["fleet_facts"] = clusters[0].facts
         return report
     report["kinds"] = _fleet_kinds(clusters)
-    report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.inventory.collection.warnings] + warnings
+    report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.audited.collection.warnings] + warnings
     report["clusters"] = [_cluster_section(p, findings, suppressed, coverage) for p in clusters]
     return report
 
 
 def _fleet_kinds(clusters: list[Part]) -> dict:
     """The kinds of every cluster: collected by any, and each cluster's gaps named ``cluster: Kind``."""
-    kinds = [(p.cluster, _kinds(p.inventory.collection)) for p in clusters]
+    kinds = [(p.cluster, _kinds(p.audited.collection)) for p in clusters]
     return {
         "collected": sorted({k for _, own in kinds for k in own["collected"]}),
         "forbidden": {f"{name}: {k}": reason for name, own in kinds for k, reason in own["forbidden"].items()},
@@ -236,15 +243,15 @@ def _fleet_kinds(clusters: list[Part]) -> dict:
 
 
 def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], coverage: list[dict]) -> dict:
-    collection = part.inventory.collection
+    collection = part.audited.collection
     own = [f for f in findings if f.get("cluster") == part.cluster]
-    own_suppressed = sum(s.get("cluster") == part.cluster for s in suppressed)
+    own_suppressed = sum(1 for s in suppressed if s.get("cluster") == part.cluster)
     own_coverage = [c for c in coverage if c.get("cluster") == part.cluster]
     return {
         "name": part.cluster,
         "cluster": collection.cluster,
         "inputs": collection.inputs,
-        "summary": _summary(own, own_suppressed, own_coverage, len(part.inventory), part.result.elapsed),
+        "summary": _summary(own, own_suppressed, own_coverage, len(part.audited), part.result.elapsed),
         "kinds": _kinds(collection),
         "warnings": list(collection.warnings),
         "fleet_facts": part.facts,

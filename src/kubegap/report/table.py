@@ -142,8 +142,8 @@ def by_object(printer: Printer, report: dict, findings: list[dict], view: View) 
     rank: dict[str, int] = {}
     for f in findings:
         rank.setdefault(subject_label(f), len(rank))
-    for label, group in groupby(sorted(findings, key=lambda f: rank[subject_label(f)]), key=subject_label):
-        group = list(group)
+    for label, grouped in groupby(sorted(findings, key=lambda f: rank[subject_label(f)]), key=subject_label):
+        group = list(grouped)
         location = group[0].get("location") or {}
         where = where_label(group[0], brief=True) if location.get("line") else ""
         printer.paragraph((whole(label), "bold"), where)
@@ -154,8 +154,8 @@ def by_object(printer: Printer, report: dict, findings: list[dict], view: View) 
 def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list[dict], view: View) -> None:
     """A check's severity, id, count and case, then its objects: in full, or by name when folded."""
     names = {id(f) for f in folded}
-    for check_id, group in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
-        group = list(group)
+    for check_id, grouped in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
+        group = list(grouped)
         case_id = _primary_case(group[0])
         printer.paragraph(
             (check_id, "bold"),

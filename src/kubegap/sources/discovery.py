@@ -98,7 +98,7 @@ def _groups(document) -> list[tuple[str, str]]:
         version = as_dict(as_dict(group).get("preferredVersion")).get("version")
         if problem := API_GROUP.problem(name) or API_VERSION.problem(version):
             raise MalformedDiscovery(f"a group named {quoted(str(name))} at version {quoted(str(version))}: {problem}")
-        found.append((name, version))
+        found.append((str(name), str(version)))  # both checked: strings
     return found
 
 

@@ -31,7 +31,7 @@ class NumberTooLong(ValueError):
 
 def json_stream(text: str) -> list | None:
     """The documents of a stream of JSON values (log sections skipped), or None if it is not one."""
-    documents = []
+    documents: list = []
     position, end = 0, len(text)
     while True:
         while position < end and text[position].isspace():

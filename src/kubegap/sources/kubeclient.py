@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import orjson
@@ -66,7 +66,8 @@ def _retry_after(value) -> float | None:
 class Connection:
     """One cluster: where it is, what the context is called, and a guarded pool manager."""
 
-    api_client: object
+    api_client: Any
+    """The official client's ``ApiClient`` (the kubernetes package is untyped, and imported only to connect)."""
     host: str
     """The server's URL, without any user or password the kubeconfig wrote into it."""
     context: str | None

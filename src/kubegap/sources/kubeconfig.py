@@ -58,7 +58,7 @@ def check_files(path: str) -> None:
 class _Logged(logging.Handler):
     """Errors the client logs instead of raising (an exec plugin that is missing or fails)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.messages: list[str] = []
 

@@ -46,14 +46,15 @@ def _closed_at(text: bytes, start: int) -> int:
 def cut(text: bytes) -> tuple[bytes, int]:
     """``text`` with every ``"managedFields"`` list it can tell the end of replaced by the
     placeholder, and how many were."""
-    parts, done, cuts = [], 0, 0
+    parts: list[bytes] = []
+    done, cuts = 0, 0
     at = text.find(_NAME)
     while at != -1:
         key = _KEY.match(text, at)
         end = -1
         if key is not None and text[max(0, at - _LOOKBACK) : at].rstrip()[-1:] in (b"{", b","):
             end = _closed_at(text, key.end())
-        if end == -1:
+        if key is None or end == -1:
             at = text.find(_NAME, at + 1)
             continue
         parts += (text[done : key.end() - 1], _PLACEHOLDER)

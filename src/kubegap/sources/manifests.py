@@ -11,7 +11,7 @@ from __future__ import annotations
 import mmap
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,6 +44,7 @@ def _expanded_size(data) -> int | None:
     walking = -1
 
     def size(obj) -> int:
+        children: Iterable
         if isinstance(obj, dict):
             children = obj.values()
         elif isinstance(obj, list):
@@ -423,7 +424,7 @@ def _left_out(name: str) -> str | None:
     return next((kind for kind, names, _ in LEFT_OUT if name.lower() in names), None)
 
 
-def _walk(root: Path, left_out: dict[str, list[Path]], unread) -> Iterator[Path]:
+def _walk(root: Path, left_out: dict[str, list[Path]], unread) -> Generator[Path]:
     """Manifest files under ``root`` in sorted order, leaving out test and sample directories (added to
     ``left_out`` by kind) and the files that describe a kustomize tree or a chart; a symbolic link to
     nothing is passed to ``unread``."""
@@ -475,7 +476,7 @@ class ManifestSource:
     roots); a file under a given directory that links elsewhere is left unread, and said so, and a kustomize
     tree or chart is refused with the command that renders it (rendering may read outside them)."""
 
-    def __init__(self, paths: list[str | inputbytes.Streamed], confine: list[Path] | None = None):
+    def __init__(self, paths: Sequence[str | inputbytes.Streamed], confine: list[Path] | None = None):
         self.paths = paths
         self.confine = confine
 
@@ -493,7 +494,7 @@ class ManifestSource:
             unread_before = set(reader.collection.unread)
             if isinstance(item, inputbytes.Streamed):
                 reader.read_streamed(item)
-                entry = {"type": "manifests", "path": item.name}
+                entry: dict[str, object] = {"type": "manifests", "path": item.name}
             else:
                 entry = self._read_path(reader, item, named)
             unread = {file: why for file, why in reader.collection.unread.items() if file not in unread_before}

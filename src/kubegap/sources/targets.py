@@ -5,10 +5,11 @@ Shared by every surface (the CLI, the MCP server): the Collections an audit runs
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from kubegap.errors import UserError
+from kubegap.inputbytes import Streamed
 from kubegap.sources.kubeclient import READ_TIMEOUT
 from kubegap.sources.names import CONTEXT, NAMESPACE
 from kubegap.sources.pacing import DEADLINE, WORKERS
@@ -90,7 +91,7 @@ def _is_cluster_snapshot(collection) -> bool:
     return sum(i.get("type") == "snapshot" for i in collection.inputs) == 1 and bool(collection.cluster.get("name"))
 
 
-def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> list:
+def collect_inputs(paths: Sequence[str | Streamed], target: ClusterTarget, checks: list) -> list:
     """The Collections to audit, one per cluster: PATHS when given, else the live clusters ``target`` names.
 
     Several PATHS are one cluster, except when every one is a snapshot of a differently named
@@ -113,7 +114,7 @@ def collect_inputs(paths: list[str], target: ClusterTarget, checks: list) -> lis
             merged.merge(collection)
         return [merged]
     kinds, metadata = kinds_read(checks), metadata_kinds(checks)
+    contexts: list[str | None] = [*target.contexts] or [None]
     return [
-        collect_cluster(replace(target, contexts=[context] if context else []), kinds, metadata)
-        for context in target.contexts or [None]
+        collect_cluster(replace(target, contexts=[context] if context else []), kinds, metadata) for context in contexts
     ]

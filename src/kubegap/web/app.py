@@ -188,5 +188,5 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={HTTPException: not_found, views.BadRequest: bad_request},
+        exception_handlers={HTTPException: not_found, views.BadRequest: bad_request},  # type: ignore[dict-item]  # Starlette types each handler for Exception, not for the class it is registered for
     )

@@ -41,8 +41,9 @@ def _views(library: Library):
     for vocabulary in VOCABULARIES:
         yield StaticLinks.file("vocabulary", vocabulary), views.vocabulary_page(library, vocabulary)
         for term in library.vocabularies[vocabulary].terms:
-            first = views.term_page(library, vocabulary, term.id)
-            for page in range(1, first.context["pages"] + 1):
+            first_page = views.term_page(library, vocabulary, term.id)
+            assert first_page is not None, "a term of the vocabulary has its page"
+            for page in range(1, first_page.context["pages"] + 1):
                 yield (
                     StaticLinks.file("term", vocabulary, term.id, page=page),
                     views.term_page(library, vocabulary, term.id, page),

@@ -5,8 +5,10 @@ Views know nothing of HTTP or files, so the server and the static site build ren
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from kubegap.checks import all_checks, get_check
 from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
@@ -106,7 +108,7 @@ def check_panel(library: Library, cases: list[Case], query: str | None, filters:
     """ "Check your cluster for this" under a list: what the cases have in common and the command that
     runs exactly the checks they name (plain ``kubegap audit`` when they name every check)."""
     named = list(dict.fromkeys(c for case in cases for c in case.checks))
-    available = [get_check(c) for c in named if get_check(c) is not None]
+    available = [check for c in named if (check := get_check(c)) is not None]
     ids = [c.id for c in available]
     every_check = bool(ids) and set(ids) == {c.id for c in all_checks()}
     return {
@@ -176,7 +178,8 @@ def _with(filters: dict[str, list[str]], vocabulary: str, term: str) -> dict[str
 
 def _matching(library: Library, query: str | None, filters: dict[str, list[str]]) -> list[Case]:
     """Every case a list shows across its pages, in its order (ranked with a query, newest first without)."""
-    cases = [library.case(i) for i in library.index.ranked_ids(query)] if query else list(library.cases)
+    ranked = (library.case(i) for i in library.index.ranked_ids(query)) if query else library.cases
+    cases = [case for case in ranked if case is not None]
     return [c for c in cases if all(has_term(c, v, t) for v, terms in filters.items() for t in terms)]
 
 
@@ -197,7 +200,7 @@ def case_list(
         for term in terms:
             chips.append(
                 {
-                    "label": f"{library.vocabularies[vocabulary].title}: {library.term(vocabulary, term).name}",
+                    "label": f"{library.vocabularies[vocabulary].title}: {library.term_name(vocabulary, term)}",
                     "state": state(query, _without(filters, vocabulary, term), view=view),
                 }
             )
@@ -251,7 +254,7 @@ def _term_counts(library: Library, vocabulary: str) -> dict[str, int]:
 def vocabulary_page(library: Library, vocabulary: str) -> View:
     vocab = library.vocabularies[vocabulary]
     counts = _term_counts(library, vocabulary)
-    terms = [
+    terms: list[dict[str, Any]] = [
         {"term": t, "count": counts.get(t.id, 0), "parent": library.term(vocabulary, t.parent) if t.parent else None}
         for t in vocab.terms
     ]
@@ -290,7 +293,7 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
         raise BadRequest(f"Page {page} is past the last page ({pages}).")
     shown = cases[(page - 1) * PER_PAGE : page * PER_PAGE]
     counts = _term_counts(library, vocabulary)
-    children = [
+    children: list[dict[str, Any]] = [
         {"term": t, "count": counts.get(t.id, 0)} for t in library.vocabularies[vocabulary].terms if t.parent == term_id
     ]
     combine = []
@@ -349,7 +352,7 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
     )
 
 
-def audit_commands(check_ids: list[str], case_ids: list[str] = ()) -> dict[str, str]:
+def audit_commands(check_ids: list[str], case_ids: Sequence[str] = ()) -> dict[str, str]:
     """The commands that run exactly ``check_ids`` (every check when both are empty), or the checks
     ``case_ids`` name, on manifests and on a cluster."""
     flags = "".join(f" --case {c}" for c in case_ids) or "".join(f" --check {c}" for c in check_ids)
@@ -422,7 +425,7 @@ def reconstruction_page(library: Library, case_id: str) -> View | None:
     """The incident's configuration and the fixed one side by side, each with the findings kubegap reports on it."""
     case = library.case(case_id)
     found = library.reconstruction(case_id) if case else None
-    if found is None:
+    if case is None or found is None:
         return None
     sides = []
     for which, heading in (("incident", "The incident"), ("fixed", "After the fix")):
@@ -477,7 +480,9 @@ def _check_engine() -> Engine:
     return Engine([(c.id, check_row(c)) for c in all_checks()])
 
 
-def checks_page(library: Library, category: list[str] = (), severity: list[str] = (), query: str | None = None) -> View:
+def checks_page(
+    library: Library, category: Sequence[str] = (), severity: Sequence[str] = (), query: str | None = None
+) -> View:
     checks = all_checks()
     categories = sorted({c.category for c in checks})
     for value, known, name in [(v, categories, "category") for v in category] + [
