@@ -8,6 +8,8 @@
 #   make tools  build kube-apiserver, etcd, kubectl and helm from Go modules (tools/) into
 #               ~/.cache/kubegap-tools: the first build takes long (see docs/INTERNALS.md), later ones a second or two;
 #               without Go it says so and the tests that need them skip
+#   make lint   ruff (lint and format) and mypy, as CI runs them (.ci/run)
+#   make test-fast  the tests that need no browser, API server or shared corpus: a quick loop while editing
 #   make docs   regenerate docs/checks.md (the check reference), the demo cluster (scripts/demo_cluster.py) and the
 #               generated parts of README.md (scripts/readme.py)
 PYTHON ?= python3
@@ -17,7 +19,7 @@ CHROMIUM ?= /usr/bin/chromium
 AXE := tests/web/axe/node_modules/axe-core/axe.min.js
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test tools peers system-deps docs bench clean
+.PHONY: demo test test-fast lint tools peers system-deps docs bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +53,14 @@ peers:
 
 test: system-deps tools $(VENV)/.installed-test $(AXE)
 	$(BIN)/python -m pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests scripts tools benchmarks
+	$(BIN)/ruff format --check src tests scripts tools benchmarks
+	$(BIN)/mypy
+
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not browser and not live and not corpus"
 
 docs: $(VENV)/.installed
 	$(BIN)/kubegap checks docs --output-file docs/checks.md

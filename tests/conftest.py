@@ -17,6 +17,21 @@ ROOT = Path(__file__).resolve().parent.parent
 os.environ.setdefault("KUBEGAP_CACHE_DIR", tempfile.mkdtemp(prefix="kubegap-test-cache-"))
 SHARED = Path(os.environ.get("KUBEGAP_SHARED", ROOT.parent / "shared"))
 
+MARKED_BY_FIXTURE = {
+    "browser": {"browser"},
+    "live": {"apiserver", "control_plane"},
+    "corpus": {"shared"},
+}
+"""Each marker and the fixtures that earn it: a test is marked by what it uses, so no test can forget its marker."""
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in MARKED_BY_FIXTURE.items():
+            if used & fixtures:
+                item.add_marker(marker)
+
 
 def run_cli(
     *args: str, stdin: str | None = None, env: dict | None = None, cwd: Path | None = None
