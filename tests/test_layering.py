@@ -71,3 +71,49 @@ def test_requests_to_a_cluster_leave_only_through_the_read_only_guard():
             offenders[name] = found
     assert offenders == NOT_A_CLUSTER
     assert "urllib3._request_methods.RequestMethods" in _imports(PACKAGE / "sources" / "readonly.py")
+
+
+CHECKS = PACKAGE / "checks"
+CHECK_MODEL = ("kubegap.checks.base", "kubegap.checks.serialize")
+"""What a check is, as data: the one part of ``kubegap.checks`` that reports and the library may import."""
+CATALOG_READERS = {"library/search.py": ["kubegap.checks.all_checks"]}
+"""Readers of the catalog itself, each named: the case search indexes the words of the checks a case names."""
+
+
+def _check_modules() -> list[Path]:
+    return [p for p in CHECKS.glob("*/*.py") if not p.name.startswith("_")]
+
+
+def test_every_check_lives_in_its_own_module_under_its_category():
+    from kubegap.checks import all_checks
+
+    modules = {p.relative_to(CHECKS).with_suffix("").as_posix() for p in _check_modules()}
+    expected = {f"{c.category.replace('-', '_')}/{c.id.replace('-', '_')}" for c in all_checks()}
+    assert modules == expected
+
+
+def test_no_check_imports_another_check():
+    """A check may import its category's ``_helpers``, ``_common`` and ``serving``: never another check."""
+    names = {p.relative_to(PACKAGE).with_suffix("").as_posix().replace("/", ".") for p in _check_modules()}
+    checks = {f"kubegap.{name}" for name in names}
+    offenders = {}
+    for path in _check_modules():
+        found = sorted(n for n in _imports(path) if any(n == c or n.startswith(c + ".") for c in checks))
+        if found:
+            offenders[str(path.relative_to(PACKAGE))] = found
+    assert not offenders
+
+
+def test_reports_and_the_library_read_the_check_model_not_the_catalog():
+    offenders = {}
+    for path in [*(PACKAGE / "report").rglob("*.py"), *(PACKAGE / "library").rglob("*.py")]:
+        found = sorted(
+            n
+            for n in _imports(path)
+            if (n == "kubegap.checks" or n.startswith("kubegap.checks."))
+            and not any(n == m or n.startswith(m + ".") for m in CHECK_MODEL)
+            and n != "kubegap.checks"
+        )
+        if found:
+            offenders[str(path.relative_to(PACKAGE))] = found
+    assert offenders == CATALOG_READERS

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from kubegap.checks.base import Check, Context, Finding, Member, Skip, severity_rank
+from kubegap.checks.base import Check, Context, Finding, Member, Skip
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, dig
 from kubegap.scoped_inventory import ScopedInventory
+from kubegap.severity import severity_rank
 
 if TYPE_CHECKING:
     from kubegap.config import Exemption

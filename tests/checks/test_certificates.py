@@ -3,7 +3,7 @@ from pathlib import Path
 
 import yaml
 
-from kubegap.checks.certificates import bundle_expiries
+from kubegap.checks.control_plane._helpers import bundle_expiries
 
 FIXTURE = Path(__file__).parent / "fixtures" / "certificate-expiring" / "fires" / "webhook-ca-bundle.yaml"
 

@@ -12,8 +12,7 @@ from kubegap.checks._common import (
     kube_proxy_flags,
     parse_image,
 )
-from kubegap.checks.images import is_docker_hub, is_floating
-from kubegap.checks.probes import liveness_budget
+from kubegap.checks.containers._helpers import is_docker_hub, is_floating, liveness_budget
 from kubegap.checks.serving import serving
 from kubegap.inventory import Inventory
 from kubegap.podtemplates import as_workload, leader_election

@@ -1,4 +1,4 @@
-from kubegap.checks.networking import duration_seconds
+from kubegap.checks.networking._helpers import duration_seconds
 
 
 def test_go_durations_as_kube_proxy_writes_them():

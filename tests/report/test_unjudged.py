@@ -9,7 +9,7 @@ import jsonschema
 from conftest import run_cli
 from report.samples import REPORT_SCHEMA
 
-from kubegap.checks.images import FILLED_IN
+from kubegap.checks.containers._helpers import FILLED_IN
 
 OPEN_WORLD = (
     Path(__file__).parents[1] / "checks" / "fixtures" / "dangling-reference" / "passes" / "open-world-references.yaml"

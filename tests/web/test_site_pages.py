@@ -11,9 +11,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from kubegap.checks import all_checks, get_check
-from kubegap.checks.base import SEVERITIES
 from kubegap.library.load import has_term
 from kubegap.library.model import VOCABULARIES
+from kubegap.severity import SEVERITIES
 from kubegap.web.app import create_app
 from kubegap.web.links import VOCABULARY_SLUGS
 from kubegap.web.render import command_lines

@@ -1,51 +1,33 @@
-"""The check catalog: one module per concern, each registering its checks with ``@check``."""
+"""The check catalog: ``checks/<category>/<check_id>.py``, one check per module, each registering itself
+with ``@check``. A category's shared helpers live in its ``_helpers.py``; what several categories share,
+in ``_common.py`` and ``serving.py``. Modules are discovered, not listed: a new check file is found."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import cache
+from pathlib import Path
 
 from kubegap.checks.base import REGISTRY, Check
 
-MODULES = (
-    "admission",
-    "certificates",
-    "controlplane",
-    "dns",
-    "exposure",
-    "gpu",
-    "networking",
-    "nodes",
-    "storage",
-    "upgrades",
-    "containers",
-    "probes",
-    "images",
-    "references",
-    "batch",
-    "workloads",
-    "rollouts",
-    "disruption",
-    "priority",
-    "autoscaling",
-    "monitoring",
-    "ownership",
-    "environment",
-    "advisories",
-    "fleet",
-    "helm",
-    "mesh",
-    "netpolicy",
-    "hostports",
-    "defects",
-    "spreading",
-    "scalers",
-    "hostdns",
-)
+
+@cache
+def check_modules() -> tuple[str, ...]:
+    """Every check module: each ``checks/<category>/<name>.py`` whose name does not start with ``_``."""
+    here = Path(__file__).parent
+    return tuple(
+        f"{__name__}.{category.name}.{module.name}"
+        for category in pkgutil.iter_modules([str(here)])
+        if category.ispkg
+        for module in pkgutil.iter_modules([str(here / category.name)])
+        if not module.ispkg and not module.name.startswith("_")
+    )
 
 
 def all_checks() -> list[Check]:
-    for module in MODULES:
-        importlib.import_module(f"kubegap.checks.{module}")
+    for module in check_modules():
+        importlib.import_module(module)
     return sorted(REGISTRY.values(), key=lambda c: (c.category, c.id))
 
 

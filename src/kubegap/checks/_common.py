@@ -4,6 +4,7 @@ election, HPAs, kube-proxy's settings. Which Services carry client traffic is ``
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
@@ -636,3 +637,12 @@ def kube_proxy_configurations(inventory: Inventory) -> Iterator[tuple[dict, str,
                 continue
             if isinstance(config, dict):
                 yield configmap, key, config
+
+
+_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
+
+
+def release(version) -> tuple[int, int, int] | None:
+    """``(major, minor, patch)`` of a version string such as ``v1.7.4+coreos.0``; None when it is not one."""
+    match = _VERSION.match(version) if isinstance(version, str) else None
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None

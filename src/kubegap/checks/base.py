@@ -11,27 +11,16 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 from kubegap.resources import ObjectRef
 from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
-from kubegap.severity import Severity
+from kubegap.severity import Severity, at_most
 
 Precision = Literal["very-high", "high", "medium", "low"]
 Scope = Literal["cluster", "fleet"]
 """A cluster check looks at one cluster's inventory; a fleet check across every cluster audited together."""
-SEVERITIES: tuple[str, ...] = get_args(Severity)
 DOC_SECTIONS = ("What it checks", "Why it matters", "Severity", "Example", "Fix")
-
-
-def severity_rank(severity: str) -> int:
-    """0 for critical ... 4 for info: lower is worse."""
-    return SEVERITIES.index(severity)
-
-
-def at_most(severity: str, ceiling: str) -> str:
-    """``severity``, or ``ceiling`` when ``severity`` is worse: a finding is never worse than its check."""
-    return severity if severity_rank(severity) >= severity_rank(ceiling) else ceiling
 
 
 class Skip(Exception):

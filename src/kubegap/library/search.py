@@ -106,7 +106,7 @@ def check_texts() -> dict[str, str]:
 
         return {c.id: f"{c.id} {c.title} {c.doc['What it checks']}" for c in all_checks()}
 
-    modules = sorted(Path(str(resources.files("kubegap") / "checks")).glob("*.py"))  # without importing the checks
+    modules = sorted(Path(str(resources.files("kubegap") / "checks")).rglob("*.py"))  # without importing the checks
     return cached_json("check-texts", file_stamps(modules), build)
 
 

@@ -14,8 +14,8 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from typing_extensions import TypedDict
 
-from kubegap.checks.base import severity_rank
 from kubegap.report.text import evidence_text, object_label, where_label
+from kubegap.severity import severity_rank
 
 OBJECTS_PER_PAGE = 5
 """The first objects of a group, as the table report shows its first five."""

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import orjson
 
-from kubegap.checks.base import severity_rank
 from kubegap.errors import InputError
 from kubegap.inputbytes import NotRead, Streamed, read_bytes
 from kubegap.report.identity import identity
 from kubegap.report.model import READABLE_VERSIONS
 from kubegap.report.schema import check_against_schema
-from kubegap.severity import Threshold
+from kubegap.severity import Threshold, severity_rank
 
 
 @dataclass(frozen=True)

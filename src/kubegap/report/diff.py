@@ -11,13 +11,13 @@ from typing import TextIO
 
 import orjson
 
-from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.baseline import compare
 from kubegap.report.jsonbytes import dumps
 from kubegap.report.table import View, by_object
 from kubegap.report.terminal import Printer
 from kubegap.report.text import counts_label, subject_label
 from kubegap.report.utf8 import write_utf8
+from kubegap.severity import SEVERITIES, severity_rank
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
 

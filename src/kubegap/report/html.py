@@ -16,8 +16,8 @@ from html import escape
 from importlib import resources
 from typing import TextIO
 
-from kubegap.checks.base import SEVERITIES
 from kubegap.report.text import case_label, coverage_label, subject_label, summary_line, value_text, where_label
+from kubegap.severity import SEVERITIES
 
 
 def _static(name: str) -> str:

@@ -18,7 +18,6 @@ from collections import Counter
 from itertools import groupby
 from typing import TextIO
 
-from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.text import (
     case_label,
     counts_label,
@@ -28,6 +27,7 @@ from kubegap.report.text import (
     unjudged_by_reason,
     where_label,
 )
+from kubegap.severity import SEVERITIES, severity_rank
 
 COMMENT_LIMIT = 65_536
 """The most characters GitHub accepts in an issue or pull-request comment."""

@@ -14,11 +14,12 @@ from pathlib import Path
 
 from kubegap import __version__
 from kubegap.audit import AuditResult
-from kubegap.checks.base import SEVERITIES, Check, Finding, severity_rank
+from kubegap.checks.base import Check, Finding
 from kubegap.checks.serialize import check_summary
 from kubegap.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import digest, fingerprint, identity_of
+from kubegap.severity import SEVERITIES, severity_rank
 
 SCHEMA_VERSION = "2"
 READABLE_VERSIONS = ("1", "2")

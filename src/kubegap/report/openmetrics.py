@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TextIO
 
-from kubegap.checks.base import SEVERITIES
+from kubegap.severity import SEVERITIES
 
 STATUSES = ("ran", "skipped", "error")
 KIND_STATUSES = ("collected", "forbidden", "absent", "failed")

@@ -22,7 +22,6 @@ from typing import TextIO
 
 from rich.text import Text
 
-from kubegap.checks.base import SEVERITIES, severity_rank
 from kubegap.report.terminal import INDENT, KEEP, Printer, whole
 from kubegap.report.text import (
     case_label,
@@ -34,6 +33,7 @@ from kubegap.report.text import (
     unjudged_by_reason,
     where_label,
 )
+from kubegap.severity import SEVERITIES, severity_rank
 
 WHOLE_REPORT = 30
 """A report of at most this many findings (new findings, with a baseline) is printed whole."""

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from kubegap.checks import all_checks, get_check
-from kubegap.checks.base import DOC_SECTIONS, SEVERITIES
+from kubegap.checks.base import DOC_SECTIONS
 from kubegap.checks.serialize import check_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
@@ -19,6 +19,7 @@ from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and
 from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library.textsearch import FIELDS, Engine
+from kubegap.severity import SEVERITIES
 from kubegap.suggest import did_you_mean
 from kubegap.wording import and_list, counted
 

@@ -1,0 +1,89 @@
+"""``webhook-timeout-long``: Admission webhook timeout long enough to stall API writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks.admission._helpers import WEBHOOK_KINDS, _names, per_configuration, webhooks
+from kubegap.checks.base import Context, Evidence, Finding, check
+
+NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
+
+
+@check(
+    id="webhook-timeout-long",
+    title="Admission webhook timeout long enough to stall API writes",
+    severity="medium",
+    category="admission",
+    cases=[NEWRELIC],
+    reads=list(WEBHOOK_KINDS),
+    defaults={"max_timeout_seconds": 10},
+    fix=(
+        "Lower timeoutSeconds to 10 seconds, the v1 default (the API server waits this long on every intercepted "
+        "request when the backend is slow or gone); go lower only for a webhook that fails open, since a timeout a "
+        "fail-closed webhook hits rejects the request. Alert on the API server's admission latency."
+    ),
+)
+def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
+    explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
+    configurations (v1 defaults to 10, which is not reported). One finding per configuration,
+    naming every such webhook.
+
+    ## Why it matters
+
+    Every request a webhook intercepts waits for it, up to its timeout. Users of New Relic's
+    Kubernetes integration on GKE saw large scheduling delays, and on private clusters new pods
+    stopped being created: the control plane could not reach the nri-metadata-injection webhook's
+    pods, and every pod-creation call waited out the webhook's 30-second timeout (which the chart's
+    documentation gave as 10 seconds in places). One user's employer lived with the slowdown for more
+    than six months before it was traced to the webhook.
+
+    ## Severity
+
+    Always **medium**: the wait applies to every request the webhook intercepts while its backend is
+    slow or gone; it delays or refuses writes rather than stopping what already runs.
+
+    ## Example
+
+    ```yaml
+    webhooks:
+    - name: policy.example.com
+      timeoutSeconds: 30
+    ```
+
+    ## Fix
+
+    ```yaml
+    webhooks:
+    - name: policy.example.com
+      timeoutSeconds: 10
+    ```
+    """
+    limit = ctx.setting("max_timeout_seconds")
+    slow = [
+        (webhook, timeout)
+        for webhook in webhooks(ctx)
+        if isinstance(timeout := webhook.timeout_seconds, int | float)
+        and not isinstance(timeout, bool)
+        and timeout > limit
+    ]
+    for configuration, group in per_configuration(slow):
+        yield ctx.finding(
+            configuration,
+            f"{_names(group)} may hold each intercepted API request for "
+            + ", ".join(
+                f"{timeout}s ({'failing closed' if webhook.fails_closed else 'then ignoring the webhook'})"
+                for webhook, timeout in group
+            )
+            + ".",
+            *(
+                Evidence(
+                    f"{webhook.path}.timeoutSeconds", webhook.spec.get("timeoutSeconds", f"{timeout} (v1beta1 default)")
+                )
+                for webhook, timeout in group
+            ),
+        )

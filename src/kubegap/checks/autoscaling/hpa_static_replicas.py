@@ -1,0 +1,82 @@
+"""``hpa-static-replicas``: Workload under an HPA whose manifest also sets replicas."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import SERVING_KINDS, hpa_targets, is_live
+from kubegap.checks.autoscaling._helpers import _hpa_bounds
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import (
+    as_dict,
+    name,
+)
+
+HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
+
+
+@check(
+    id="hpa-static-replicas",
+    title="Workload under an HPA whose manifest also sets replicas",
+    severity="low",
+    category="autoscaling",
+    cases=[HPA_RESETS],
+    requires=["HorizontalPodAutoscaler"],
+    fix=(
+        "Remove spec.replicas from the manifest of a workload an HPA manages (and from the Helm values that "
+        "render it), so every apply leaves the replica count to the autoscaler."
+    ),
+    reads=["workloads"],
+)
+def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Manifests only: Deployments, StatefulSets, ReplicaSets and Argo Rollouts targeted by a
+    HorizontalPodAutoscaler whose manifest sets `spec.replicas`. Objects read from a live cluster
+    always carry a replica count, so they are not judged.
+
+    ## Why it matters
+
+    Applying the manifest sets the replica count back to the static value, overriding the
+    autoscaler, and the workload scales down before the HPA restores it. Kubernetes users
+    reported deploys cutting HPA-scaled Deployments down this way; in one reproduction a
+    Deployment whose manifest said `replicas: 1`, under an HPA with minReplicas 10, lost 9 of its
+    10 pods at the start of an image-only update, and on real workloads recovery was slow. The
+    Kubernetes documentation now recommends removing `spec.replicas` from autoscaled manifests.
+
+    ## Severity
+
+    Always **low**: each apply resets the replica count until the autoscaler corrects it, a dip rather
+    than an outage.
+
+    ## Example
+
+    ```yaml
+    kind: Deployment
+    metadata: {name: api}
+    spec:
+      replicas: 3              # the HPA runs it at 12 during the day
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Deployment
+    metadata: {name: api}
+    spec:                      # no replicas: the HPA owns the count
+    ```
+    """
+    targets = hpa_targets(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if workload.kind not in SERVING_KINDS or is_live(workload.obj):
+            continue
+        hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
+        spec = as_dict(workload.obj.get("spec"))
+        if hpas and "replicas" in spec:
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} "
+                f"(minReplicas {_hpa_bounds(hpas[0])[0]}) manages it: every apply resets the count.",
+                Evidence("spec.replicas", spec["replicas"]),
+            )

@@ -1,0 +1,199 @@
+"""What several containers checks share."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from kubegap.checks._common import (
+    ImageRef,
+    app_containers,
+    audited_workloads,
+    container_name,
+    parse_image,
+    spec_path,
+)
+from kubegap.checks.base import Context
+from kubegap.dockerhub import OFFICIAL_IMAGES
+from kubegap.inventory import Inventory
+from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
+from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
+from kubegap.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
+
+
+def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
+    """Resources a namespace's LimitRanges default: (requests, limits) for containers."""
+    requests: set[str] = set()
+    limits: set[str] = set()
+    for limit_range in inventory.of_kind("LimitRange"):
+        if namespace(limit_range) != ns:
+            continue
+        for item in as_list(dig(limit_range, "spec", "limits")):
+            if not isinstance(item, dict) or item.get("type", "Container") != "Container":
+                continue
+            limits |= set(as_dict(item.get("default")))
+            requests |= set(as_dict(item.get("defaultRequest"))) | set(as_dict(item.get("default")))
+    return requests, limits
+
+
+def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted: set[str]) -> list[str]:
+    """Which of ``resources`` a container leaves unset in ``section`` and no LimitRange defaults
+    (a limit without a request is also the request)."""
+    amounts = as_dict(container.get("resources"))
+    stated = as_dict(amounts.get(section))
+    limits = as_dict(amounts.get("limits")) if section == "requests" else {}
+    return [r for r in resources if r not in defaulted and stated.get(r) in (None, "") and limits.get(r) in (None, "")]
+
+
+def _native_sidecars(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
+    """The workload's native sidecars (``kubegap.resources.native_sidecars``), which need resources like its
+    containers."""
+    for template in workload.templates:
+        for path, container in native_sidecars(template.spec):
+            yield template, spec_path(template, path), container
+
+
+def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
+    """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
+    memory request, or its memory limit, unset (LimitRange defaults count as set). A container is named after
+    its replica type when the workload has several (``Worker/pytorch``).
+
+    One resources block is one cause: ``requests-missing`` reports a container that lacks a request together
+    with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
+    defaults: dict[str | None, tuple[set[str], set[str]]] = {}
+    for workload in audited_workloads(ctx.inventory):
+        if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload):
+            continue
+        ns = workload.ref.namespace
+        if ns not in defaults:
+            defaults[ns] = limit_range_defaults(ctx.inventory, ns)
+        requested, limited = defaults[ns]
+        if only_placeholders(workload):
+            ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
+            continue
+        gaps = []
+        for template, path, container in (*app_containers(workload), *_native_sidecars(workload)):
+            if placeholder(container) is not None:
+                continue
+            requests = _unset(container, ("cpu", "memory"), "requests", requested)
+            limits = _unset(container, ("memory",), "limits", limited)
+            if requests or limits:
+                named = f"{template.role}/{container_name(container)}" if template.role else container_name(container)
+                gaps.append((path, named, requests, limits))
+        if gaps:
+            yield workload, gaps
+
+
+HANDLERS = ("httpGet", "tcpSocket", "grpc", "exec")
+
+
+def handler(probe: dict) -> tuple[str, dict] | None:
+    """The probe's action (``httpGet``, ``tcpSocket``, ``grpc`` or ``exec``) and its settings."""
+    for field in HANDLERS:
+        if isinstance(probe.get(field), dict):
+            return field, probe[field]
+    return None
+
+
+def _number(probe: dict, field: str, default: int) -> int:
+    value = probe.get(field, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def liveness_budget(probe: dict) -> tuple[int, str]:
+    """Seconds before the liveness probe first restarts a container that never answers, and how."""
+    delay, period = _number(probe, "initialDelaySeconds", 0), _number(probe, "periodSeconds", 10)
+    threshold = max(_number(probe, "failureThreshold", 3), 1)
+    return (
+        delay + threshold * period,
+        f"initialDelaySeconds {delay} + failureThreshold {threshold} x periodSeconds {period}",
+    )
+
+
+DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
+
+
+MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
+"""Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``)."""
+
+
+MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
+"""A major-only version, alone or with a variant (``3``, ``20-slim``): it moves with every minor release.
+A ``v`` prefix (``gb-frontend:v5``) is the usual spelling of one fixed release, so it is not matched."""
+
+
+PLACEHOLDER = re.compile(r"\$|\{\{|<[A-Za-z_-]+>|^\s*[A-Za-z][A-Za-z0-9+.-]*://")
+"""Template syntax (``${IMAGE}``, ``{{ .Values.image }}``, ``<image>``) and build-tool references (``ko://`` import
+paths, which ``ko resolve`` replaces with a pushed image by digest) that a tool replaces before deploying."""
+
+
+REPOSITORY = re.compile(r"[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*")
+"""The repository part of an image reference as registries accept it: lower-case path components."""
+
+
+FILLED_IN = "an image field a tool fills in before deploying (template syntax, a build reference or an artifact name)"
+
+
+class ImageFields(NamedTuple):
+    """What a pod template's image fields say, worked out once per template (two checks ask)."""
+
+    judged: list[tuple[str, str]]
+    """``(field path, image)`` of every container whose image a registry could serve as written."""
+    filled: bool
+    """Whether a container's image field is one a tool fills in: template syntax, a build-tool reference
+    (``ko://``), a name no registry accepts (``PLACEHOLDER_IMAGE``), or a one-word name outside Docker Hub's
+    official images, which is a build tool's artifact name (``image: adservice`` under skaffold). What runs
+    is unknown, so the image checks do not judge it and say so."""
+    never_pulled: frozenset[str]
+    """Field paths of judged images whose container has ``imagePullPolicy: Never``: preloaded on the node,
+    asked of no registry."""
+
+
+def _fields(template: PodTemplate) -> ImageFields:
+    return template.derive("image_fields", _image_fields)
+
+
+def _image_fields(template: PodTemplate) -> ImageFields:
+    judged, filled, never = [], False, set()
+    for path, container in containers(template.spec):
+        image = container.get("image")
+        if not isinstance(image, str) or not image.strip():
+            continue
+        if _filled_in(image.strip()):
+            filled = True
+            continue
+        field = f"{spec_path(template, path)}.image"
+        judged.append((field, image.strip()))
+        if container.get("imagePullPolicy") == "Never":
+            never.add(field)
+    return ImageFields(judged, filled, frozenset(never))
+
+
+def _filled_in(image: str) -> bool:
+    if PLACEHOLDER.search(image):
+        return True
+    ref = parse_image(image)
+    if REPOSITORY.fullmatch(ref.repository) is None:
+        return True
+    return ref.registry is None and "/" not in ref.repository and ref.repository not in OFFICIAL_IMAGES
+
+
+def _say_filled_in(ctx: Context, workload: Workload) -> None:
+    if any(_fields(template).filled for template in workload.templates):
+        ctx.not_judged(workload.obj, FILLED_IN)
+
+
+def is_floating(tag: str, floating: set[str]) -> bool:
+    """Whether a tag is meant to move: a floating word, a moving channel joined by a dash, or a major-only version."""
+    lowered = tag.lower()
+    head, _, tail = lowered.partition("-")
+    return (
+        lowered in floating
+        or (bool(tail) and (head == "latest" or lowered.rsplit("-", 1)[-1] in MOVING_CHANNELS))
+        or MAJOR_ONLY.fullmatch(lowered) is not None
+    )
+
+
+def is_docker_hub(ref: ImageRef) -> bool:
+    return ref.registry is None or ref.registry in DOCKER_HUB_HOSTS

@@ -1,0 +1,107 @@
+"""``cpu-limit-throttling``: Sub-core CPU limits on containers serving client traffic (CFS throttling)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    app_containers,
+    container_name,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.resources import dig, name, quantity
+
+OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
+
+
+@check(
+    id="cpu-limit-throttling",
+    title="Sub-core CPU limits on containers serving client traffic (CFS throttling)",
+    severity="low",
+    category="containers",
+    cases=[OMIO],
+    requires=["Service"],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
+    defaults={"limit_below_cores": 1},
+    precision="medium",
+    fix=(
+        "Remove resources.limits.cpu from containers that answer requests and rely on CPU requests for fair "
+        "sharing; where a limit must stay (a ResourceQuota on limits.cpu in the namespace rejects pods without "
+        "one), raise it well above peak usage and alert on container_cpu_cfs_throttled_periods_total."
+    ),
+)
+def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers with a `resources.limits.cpu` below `limit_below_cores` (default 1: a sub-core limit) in workloads
+    selected by a Service that carries client traffic (headless Services and ports that only
+    expose metrics do not count, as for `single-replica`). Such a quota runs out within each
+    100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
+    node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
+    a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
+    slow page costs its operators a wait. One-shot and batch work (Jobs, CronJobs, training jobs,
+    Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
+    `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
+
+    ## Why it matters
+
+    CPU limits are enforced by the kernel's CFS quota, which throttles a container once it has used
+    its quota in a period, even when the node has idle CPU. Omio saw random application stalls on
+    GKE for about six months: applications froze, failed health checks and broke network
+    connections. It traced them to CPU limits, made worse by a known kernel CFS quota bug that
+    throttles containers unnecessarily, and recommends removing CPU limits (or disabling CFS quota
+    in the kubelet) on kernels without the fix.
+
+    ## Severity
+
+    Always **low**: throttling shows as latency under bursts, and only the CFS metrics tell whether it
+    happens.
+
+    ## Example
+
+    ```yaml
+    resources:
+      requests: {cpu: 500m, memory: 1Gi}
+      limits: {cpu: 500m, memory: 1Gi}   # throttled as soon as a burst needs more than 500m
+    ```
+
+    ## Fix
+
+    ```yaml
+    resources:
+      requests: {cpu: 500m, memory: 1Gi}
+      limits: {memory: 1Gi}              # no CPU limit: bursts use idle CPU
+    ```
+    """
+    evidence_of = serving(ctx.inventory)
+    ceiling = ctx.setting("limit_below_cores")
+    for workload in ctx.inventory.workloads:
+        services = evidence_of.services(workload)
+        if not workload.serves_traffic or not services or evidence_of.console(workload):
+            continue
+        evidence = []
+        for _, path, container in app_containers(workload):
+            limit = dig(container, "resources", "limits", "cpu")
+            cores = quantity(limit)
+            if cores is not None and 0 < cores < ceiling:
+                evidence.append(
+                    Evidence(
+                        f"{path}.resources.limits.cpu",
+                        {
+                            "container": container_name(container),
+                            "limit": limit,
+                            "request": dig(container, "resources", "requests", "cpu"),
+                        },
+                    )
+                )
+        if evidence:
+            names = ", ".join(sorted({name(s) for s in services}))
+            yield ctx.finding(
+                workload.obj,
+                f"{len(evidence)} container(s) serving Service {names} have a CPU limit below {ceiling} core{'' if ceiling == 1 else 's'} "
+                "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
+                "can stall requests during bursts even on an idle node.",
+                *evidence,
+            )

@@ -1,0 +1,208 @@
+"""``image-registry-unauthenticated``: Images pulled anonymously from Docker Hub."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from kubegap.checks._common import audited_workloads, parse_image, service_account, spec_path
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_docker_hub
+from kubegap.podtemplates import Workload, bounded_one_shot
+from kubegap.resources import as_list, containers
+from kubegap.wording import first_and_more
+
+DOCKER_HUB = "docker-2020-hub-anonymous-pull-rate-limits"
+
+
+def _pull_secrets(spec: dict) -> list[str]:
+    return [
+        s["name"]
+        for s in as_list(spec.get("imagePullSecrets"))
+        if isinstance(s, dict) and isinstance(s.get("name"), str)
+    ]
+
+
+class _Puller(NamedTuple):
+    """A workload that pulls Docker Hub images anonymously, and how often."""
+
+    workload: Workload
+    images: set[str]
+    evidence: list[Evidence]
+    where: str
+    once: bool
+    often: str | None
+
+
+def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
+    """The workloads whose templates pull Docker Hub images with no pull secret on the pod or its ServiceAccount."""
+    accounts_known = ctx.inventory.collected("ServiceAccount")
+    for workload in audited_workloads(ctx.inventory):
+        _say_filled_in(ctx, workload)
+        evidence, images, accounts, absent = [], set(), set(), set()
+        for template in workload.templates:
+            fields = _fields(template)
+            hub = [
+                (path, image)
+                for path, image in fields.judged
+                if is_docker_hub(parse_image(image)) and path not in fields.never_pulled
+            ]
+            if not hub or _pull_secrets(template.spec):
+                continue
+            account_name = service_account(template)
+            account = (
+                ctx.inventory.get("ServiceAccount", workload.ref.namespace, account_name) if accounts_known else None
+            )
+            if account is not None and _pull_secrets(account):
+                continue
+            (accounts if account is not None else absent).add(account_name)
+            images |= {image for _, image in hub}
+            evidence += [Evidence(path, image) for path, image in hub] + [
+                Evidence(spec_path(template, "imagePullSecrets"), None)
+            ]
+        if evidence:
+            where = "; ".join(
+                ([f"none on ServiceAccount {', '.join(sorted(accounts))}"] if accounts else [])
+                + (
+                    [f"ServiceAccount {', '.join(sorted(absent))} is not in the input, so its pull secrets are unknown"]
+                    if absent and accounts_known
+                    else []
+                )
+                + (["ServiceAccounts were not collected"] if not accounts_known else [])
+            )
+            once = bounded_one_shot(workload)
+            yield _Puller(workload, images, evidence, where, once, None if once else _pulls_often(workload, images))
+
+
+def _pulls_often(workload: Workload, images: set[str]) -> str | None:
+    """Why the workload pulls its Docker Hub images more than once per new pod placement, if it does: a
+    DaemonSet pulls on every node that joins, and ``imagePullPolicy: Always`` (the default for ``:latest``
+    and untagged images) on every container start."""
+    if workload.kind == "DaemonSet":
+        return "a DaemonSet pulls them on every node that joins"
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            image = container.get("image")
+            if (
+                isinstance(image, str)
+                and image.strip() in images
+                and _pull_policy(container, image.strip()) == "Always"
+            ):
+                return f"imagePullPolicy Always pulls {image.strip()} on every container start"
+    return None
+
+
+def _pull_policy(container: dict, image: str) -> str:
+    """The container's image pull policy, with the API's default: Always for ``:latest`` or no tag (and no digest)."""
+    policy = container.get("imagePullPolicy")
+    if isinstance(policy, str) and policy:
+        return policy
+    ref = parse_image(image)
+    return "Always" if ref.digest is None and ref.tag in (None, "latest") else "IfNotPresent"
+
+
+@check(
+    id="image-registry-unauthenticated",
+    title="Images pulled anonymously from Docker Hub",
+    severity="medium",
+    category="containers",
+    cases=[DOCKER_HUB],
+    reads=["workloads", "ServiceAccount"],
+    precision="medium",
+    fix=(
+        "Pull through a registry you control (a pull-through cache or mirror in your cloud, or a copy of the "
+        "images in your own registry), or at least authenticate pulls with an imagePullSecret on the pod or its "
+        "ServiceAccount, so Docker Hub's anonymous rate limits cannot stop pods from starting."
+    ),
+)
+def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
+    with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
+    ServiceAccount. One image is one cause in its namespace (one mirror or pull secret fixes every
+    pull of it): the workload that pulls it most often (a DaemonSet, `imagePullPolicy: Always`;
+    one-shot work last, then input order) reports it, naming the namespace's other workloads that
+    pull it, which get no finding of their own for it; a workload's finding names every image it
+    reports in the evidence. Image fields
+    a tool fills in (template syntax, `ko://` references, names no registry accepts, one-word names
+    outside Docker Hub's official images, which are build artifacts) are not judged, and coverage
+    counts them, and so is a container with `imagePullPolicy: Never`, which runs an image preloaded
+    on the node and asks no registry. A container that
+    only sleeps is judged like any other: its pulls count against the limit all the same (the e2e
+    pods of the case below did nothing else). A registry mirror configured in the container runtime
+    is not visible through
+    the API; if you have one, disable this check in the config file. Helm test hooks and finished
+    Jobs are not reported.
+
+    ## Why it matters
+
+    From 2 November 2020 Docker phased in pull rate limits on Docker Hub, reaching 100 pulls per
+    six hours for anonymous users and 200 for free authenticated users by 18-20 November.
+    Kubernetes clusters and CI pipelines that pulled from docker.io without credentials started
+    failing with `toomanyrequests`, `ErrImagePull` and `ImagePullBackOff`, the Kubernetes
+    project's own end-to-end tests among them; they were changed to stop depending on Docker Hub.
+    Nothing had changed on the clusters themselves.
+
+    ## Severity
+
+    **low** by default: a rate-limited pull delays the pods that need the image on a new node.
+    **medium** for a DaemonSet, which pulls on every node that joins (a node without its agent may not
+    be usable at all), and for a container with `imagePullPolicy: Always`, which asks the registry on
+    every start, except in bounded one-shot work (an install hook, a Job with a retry or time bound, a
+    run-to-completion Pod), which pulls for one run: low whatever its pull policy (a refused pull holds
+    up that run, or, for a hook, the install, upgrade, uninstall or sync that waits for it).
+
+    ## Example
+
+    ```yaml
+    containers:
+    - {name: cache, image: redis:7.2.4}       # docker.io/library/redis, anonymous
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - {name: cache, image: registry.example.com/mirror/redis:7.2.4}
+    ```
+    """
+    pullers = sorted(_anonymous_pullers(ctx), key=lambda p: (p.often is None, p.once))  # who pulls most, first
+    owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
+    for puller in pullers:
+        for image in puller.images:
+            owner.setdefault((puller.workload.ref.namespace, image), puller)
+    others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
+    for puller in pullers:
+        for image in sorted(puller.images):
+            first = owner[(puller.workload.ref.namespace, image)]
+            if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
+                others.setdefault(id(first), {})[str(puller.workload.ref)] = None
+    for puller in pullers:
+        own = sorted(image for image in puller.images if owner[(puller.workload.ref.namespace, image)] is puller)
+        if not own:
+            continue
+        also = list(others.get(id(puller), {}))
+        after = (
+            f", and {puller.often}."
+            if puller.often
+            else "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it."
+            if puller.workload.is_hook
+            else "; this runs once, so a refused pull delays that run alone."
+            if puller.once
+            else "."
+        )
+        shared = (
+            f" {first_and_more(also)} {'pulls' if len(also) == 1 else 'pull'} the same image too: one cause, one fix."
+            if also
+            else ""
+        )
+        yield ctx.finding(
+            puller.workload.obj,
+            f"{len(own)} image(s) come from Docker Hub with no pull secret on the pod ({puller.where}): "
+            f"{', '.join(own)}. Anonymous pulls are rate-limited{after}{shared}",
+            *(e for e in puller.evidence if e.value is None or e.value in own),
+            *([Evidence("also pulled by", also)] if also else []),
+            severity="medium" if puller.often else "low",
+        )

@@ -1,0 +1,185 @@
+"""``probes-identical``: Liveness probe identical to the readiness probe."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    app_containers,
+    audited_workloads,
+    container_name,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.containers._helpers import handler
+from kubegap.resources import as_dict, as_list, dig
+from kubegap.tokens import Vocabulary
+
+ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
+
+
+DEPENDENT_HANDLERS = ("httpGet", "grpc", "exec")
+"""Probe actions whose answer can depend on something outside the container (a TCP connect cannot)."""
+
+
+BACKING_SERVICES = Vocabulary(
+    (
+        "db",
+        "database",
+        "datasource",
+        "mysql",
+        "mariadb",
+        "postgres",
+        "postgresql",
+        "pg",
+        "mongo",
+        "mongodb",
+        "redis",
+        "memcached",
+        "cassandra",
+        "kafka",
+        "rabbitmq",
+        "amqp",
+        "nats",
+        "elasticsearch",
+        "opensearch",
+        "clickhouse",
+    )
+)
+"""Words of an environment variable's name that name a backing service an application depends on."""
+
+
+SERVICE_LOCATORS = Vocabulary(
+    (
+        "host",
+        "hostname",
+        "url",
+        "uri",
+        "dsn",
+        "addr",
+        "address",
+        "server",
+        "servers",
+        "endpoint",
+        "endpoints",
+        "brokers",
+    )
+)
+"""Last words of a variable that says where that service is (``DATABASE_URL``, ``REDIS_HOST``)."""
+
+
+CONNECTION_STRINGS = Vocabulary(("connection string", "connection strings", "connectionstring", "connectionstrings"))
+
+
+PROBE_CLIENTS = Vocabulary(
+    (
+        "pg isready",
+        "psql",
+        "mysqladmin",
+        "mysql",
+        "redis cli",
+        "mongo",
+        "mongosh",
+        "cqlsh",
+        "kafka broker api versions",
+        "rabbitmq diagnostics",
+    )
+)
+"""Commands of an ``exec`` probe that ask another service rather than the container."""
+
+
+def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
+    """What shows that ``container`` depends on a service its probe action could check, or None."""
+    if action[0] == "exec":
+        command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
+        if (client := PROBE_CLIENTS.find(command)) is not None:
+            return f"its probe runs {client}"
+    for variable in as_list(container.get("env")):
+        name = dig(variable, "name")
+        if isinstance(name, str) and (
+            CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
+        ):
+            return f"environment variable {name}"
+    return None
+
+
+@check(
+    id="probes-identical",
+    title="Liveness probe identical to the readiness probe",
+    severity="low",
+    category="containers",
+    cases=[ENDATIX],
+    precision="medium",
+    fix=(
+        "Make the liveness probe check only that the process is alive and not deadlocked (a cheap local "
+        "endpoint), and keep dependency checks in the readiness probe, so a slow dependency takes pods out of "
+        "rotation instead of restarting them all."
+    ),
+    reads=["workloads"],
+)
+def probes_identical(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers whose `livenessProbe` and `readinessProbe` use the same action (the same HTTP path and
+    port, gRPC service, or command) where the container shows a backing service that action could
+    check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
+    `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
+    `redis-cli`, `mysqladmin`). Without such evidence nothing is reported: most shared probes hit a
+    local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
+    can fail, and the manifest cannot show what an endpoint does. Identical `tcpSocket` probes are not
+    reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
+    long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
+    training jobs) serves no requests, so its readiness takes nothing out of rotation.
+
+    ## Why it matters
+
+    A readiness failure takes a pod out of rotation; a liveness failure restarts it. When both
+    probes ask the same question, anything that makes pods briefly unready also restarts them.
+    The Helm chart of the Endatix API pointed both probes at `/health`, which ran every health
+    check including the database's. A brief database outage (a failover, a connection-limit spike)
+    took the pods out of the Service as intended, and also made the kubelet restart every pod at
+    once, which cannot fix a database and removed capacity while the system was already degraded.
+    The fix in September 2026 gave liveness its own `/alive` path that never touches the database
+    and kept the database checks in readiness (`/ready`).
+
+    ## Severity
+
+    Always **low**: the manifest shows the backing service, not that the shared endpoint checks it.
+
+    ## Example
+
+    ```yaml
+    env:
+    - name: DATABASE_URL
+      valueFrom: {secretKeyRef: {name: api-db, key: url}}
+    livenessProbe:  {httpGet: {path: /health, port: 8080}}
+    readinessProbe: {httpGet: {path: /health, port: 8080}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    livenessProbe:  {httpGet: {path: /livez, port: 8080}, failureThreshold: 6}   # the process only
+    readinessProbe: {httpGet: {path: /readyz, port: 8080}}                       # the database too
+    ```
+    """
+    for workload in audited_workloads(ctx.inventory):
+        if not workload.serves_traffic:
+            continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
+        evidence, backing = [], []
+        for _, path, container in app_containers(workload):
+            liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
+            action = handler(liveness)
+            if action is None or action[0] not in DEPENDENT_HANDLERS or action != handler(readiness):
+                continue
+            if (service := backing_service(container, action)) is not None:
+                evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
+                backing.append(f"{container_name(container)} ({service})")
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                f"{len(evidence)} container(s) use one check for liveness and readiness and reach a backing service: "
+                f"{', '.join(backing)}. If that check includes the service, its outage can restart every replica at "
+                "once instead of only taking them out of rotation.",
+                *evidence,
+            )

@@ -1,0 +1,120 @@
+"""``readiness-probe-missing``: Service-backed containers with no readiness probe."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    LEASE_KINDS,
+    app_containers,
+    container_name,
+    lease_holders,
+    one_active_by_design,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.podtemplates import Workload
+from kubegap.resources import name
+
+GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
+
+
+def _all_probed(workload: Workload) -> bool:
+    """Whether every container that does work has a readiness probe: nothing is left to judge (most workloads)."""
+    return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
+
+
+@check(
+    id="readiness-probe-missing",
+    title="Service-backed containers with no readiness probe",
+    severity="medium",
+    category="containers",
+    cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
+    requires=["Service"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
+    fix=(
+        "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
+        "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
+        "has none, a TCP check of the port it serves), so Kubernetes only routes to pods that are ready and stops "
+        "routing to pods that are not."
+    ),
+)
+def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
+    selected by a Service (same namespace, Service selector matching the pod template labels), the
+    containers that declare the target of one of its client ports; when none declares it, those
+    whose probes check that port (a container that declares no ports but probes the Service's target
+    serves it); when nothing says which, every container. A sidecar that serves no such port is not
+    judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
+    profiling, health, debug or admin ports carry none), and an operators' console (a workload named as
+    a UI, dashboard or console beside a program bound to the Kubernetes API; see Evidence rules) is not
+    judged: a few seconds of it unready during a rollout costs its operators a reload. Nor is a workload
+    whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy: Ignore`):
+    a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a
+    probe changes nothing. DaemonSets (one
+    agent per node) and leader-elected controllers are not judged like request-serving replicas, unless their Service
+    carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
+    the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
+    jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not judged,
+    nor a container running the pause image unchanged (it only holds the pod open).
+
+    ## Why it matters
+
+    Without a readiness probe a pod counts as ready as soon as its containers start: the Service
+    sends it traffic while the application is still starting, and a rolling update deletes old
+    pods before the new ones can serve. Every rollout of Gardener's gardener-apiserver made the
+    Gardener API briefly unavailable for exactly this reason; because HVPA rewrote the Deployment
+    to scale it vertically, those rollouts were frequent, not only on new releases.
+
+    ## Severity
+
+    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - name: api
+      image: example/api:1.4.2
+      ports: [{name: http, containerPort: 8080}]    # no readinessProbe
+    ```
+
+    ## Fix
+
+    ```yaml
+      readinessProbe:
+        httpGet: {path: /ready, port: http}
+        periodSeconds: 5
+    ```
+    """
+    evidence = serving(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        services = evidence.services(workload)
+        if (
+            not workload.serves_traffic
+            or not services
+            or _all_probed(workload)
+            or evidence.console(workload)
+            or evidence.fail_open_only(workload)
+        ):
+            continue
+        if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
+            continue
+        unprobed = [
+            (path, container)
+            for _, path, container in evidence.serving_containers(workload, services)
+            if not isinstance(container.get("readinessProbe"), dict)
+        ]
+        if unprobed:
+            names = sorted({name(s) for s in services})
+            yield ctx.finding(
+                workload.obj,
+                f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
+                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
+                *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
+                Evidence("services", names),
+            )

@@ -1,0 +1,229 @@
+"""``startup-probe-missing``: Liveness probe that can kill a slow start, with no startup probe."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    app_containers,
+    audited_workloads,
+    container_name,
+    image_name,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.containers._helpers import _number, liveness_budget
+from kubegap.podtemplates import PodTemplate, Workload
+from kubegap.resources import as_dict, as_list, dig
+from kubegap.tokens import Vocabulary
+
+JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
+
+
+KUBEFLOW = "kubeflow-2022-pipeline-apiserver-migration-crashloop-no-startup-probe"
+
+
+SLOW_START_IMAGES = Vocabulary(
+    (
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mariadb",
+        "mongo",
+        "mongodb",
+        "elasticsearch",
+        "opensearch",
+        "cassandra",
+        "kafka",
+        "zookeeper",
+        "etcd",
+        "clickhouse",
+        "cockroach",
+        "cockroachdb",
+        "xray",
+        "artifactory",
+        "keycloak",
+        "sonarqube",
+        "nexus",
+    )
+)
+"""Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
+
+
+MIGRATION_WORDS = Vocabulary(
+    (
+        "migrate",
+        "migrates",
+        "migrating",
+        "migration",
+        "migrations",
+        "migrator",
+        "db upgrade",
+        "dbupgrade",
+        "schema update",
+        "flyway",
+        "liquibase",
+        "alembic",
+    )
+)
+"""Words of a command, argument or environment entry that runs a schema or data migration."""
+
+
+DATABASE_NAMES = Vocabulary(
+    ("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb")
+)
+
+
+DATABASE_ENDPOINTS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
+"""An environment variable that points the container at a database names one (``DATABASE_NAMES``) and ends with
+where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
+
+
+def _words(container: dict) -> list[str]:
+    """The container's command, arguments and environment variable names and values."""
+    parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
+    for variable in as_list(container.get("env")):
+        if isinstance(variable, dict):
+            for value in (variable.get("name"), variable.get("value")):
+                if isinstance(value, str):
+                    parts.append(value)
+    return parts
+
+
+def slow_start_evidence(
+    workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int
+) -> str | None:
+    """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
+
+    A readiness delay or a migration says so at any budget; data held by the container only when the
+    budget is below ``minimum`` seconds.
+    """
+    readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
+    if readiness_delay > budget:
+        return f"its readiness probe waits {readiness_delay} s before the first check"
+    migration = next((part for part in _words(container) if MIGRATION_WORDS.find(part) is not None), None)
+    if migration is not None:
+        return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
+    if budget >= minimum:
+        return None
+    if (known := SLOW_START_IMAGES.find(image_name(container))) is not None:
+        return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
+    database = next(
+        (
+            name
+            for variable in as_list(container.get("env"))
+            if isinstance(name := dig(variable, "name"), str)
+            and DATABASE_ENDPOINTS.ends(name)
+            and DATABASE_NAMES.find(name)
+        ),
+        None,
+    )
+    if database is not None:
+        return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
+    mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
+    claims = {
+        name
+        for v in as_list(template.spec.get("volumes"))
+        if isinstance(dig(v, "persistentVolumeClaim"), dict) and isinstance(name := dig(v, "name"), str)
+    }
+    if workload.kind == "StatefulSet":
+        claims |= {
+            name
+            for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
+            if isinstance(name := dig(t, "metadata", "name"), str)
+        }
+    if (volume := next(iter(sorted(mounted & claims)), None)) is not None:
+        return f"it mounts persistent data (volume {volume}), whose recovery at start-up grows with the data"
+    return None
+
+
+@check(
+    id="startup-probe-missing",
+    title="Liveness probe that can kill a slow start, with no startup probe",
+    severity="low",
+    category="containers",
+    cases=[JFROG, KUBEFLOW],
+    defaults={"min_startup_seconds": 60},
+    precision="medium",
+    fix=(
+        "Add a startupProbe with the liveness probe's action and a failureThreshold x periodSeconds that covers "
+        "the slowest start you have seen (cold caches, migrations, a loaded node), so the liveness probe only "
+        "starts once the application is up."
+    ),
+    reads=["workloads"],
+)
+def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers with a `livenessProbe` and no `startupProbe` whose start-up can, on evidence, take
+    longer than the liveness probe allows before its first restart. That budget is
+    `initialDelaySeconds + failureThreshold x periodSeconds`, with the Kubernetes defaults (0, 3
+    and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
+    than the budget before its first check; its command, arguments or environment run a migration
+    (`migrate`, Flyway, Liquibase, Alembic ...); or, with a budget under `min_startup_seconds`
+    (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
+    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...), its environment points it at a database
+    (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and migrate their
+    schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
+    grows with the data. Without such evidence a short liveness budget is not reported.
+
+    ## Why it matters
+
+    A container that takes longer to start than its liveness probe allows is killed before it is
+    up, restarted, and killed again. Upgrading JFrog Xray ran a MongoDB migration that took
+    minutes in large installations; the application did not answer its liveness probe meanwhile,
+    Kubernetes restarted the pods mid-migration, and the interrupted migration left a lock that
+    kept Xray from starting until it was cleared by hand. The Kubeflow Pipelines API server
+    crash-looped the same way during a database migration until a startupProbe was added, which
+    gives a grace period only while a migration runs.
+
+    ## Severity
+
+    Always **low**: it bites only when a start is slow (a migration, a large recovery), and then
+    restarts one container at a time.
+
+    ## Example
+
+    ```yaml
+    args: [--migrate-on-start]
+    livenessProbe:
+      httpGet: {path: /livez, port: 8080}     # restarted 30 s after start if it does not answer
+    ```
+
+    ## Fix
+
+    ```yaml
+    startupProbe:
+      httpGet: {path: /livez, port: 8080}
+      periodSeconds: 10
+      failureThreshold: 30                    # up to 5 minutes to start
+    livenessProbe:
+      httpGet: {path: /livez, port: 8080}
+    ```
+    """
+    minimum = ctx.setting("min_startup_seconds")
+    for workload in audited_workloads(ctx.inventory):
+        evidence, reasons = [], []
+        for template, path, container in app_containers(workload):
+            liveness = container.get("livenessProbe")
+            if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
+                continue
+            budget, formula = liveness_budget(liveness)
+            why = slow_start_evidence(workload, template, container, budget, minimum)
+            if why is None:
+                continue
+            evidence.append(
+                Evidence(
+                    f"{path}.livenessProbe",
+                    {"container": container_name(container), "seconds_to_first_restart": budget},
+                )
+            )
+            reasons.append(
+                f"{container_name(container)} is restarted if it does not answer within {budget} s ({formula}), and {why}"
+            )
+        if evidence:
+            yield ctx.finding(
+                workload.obj,
+                "No startup probe, and a start can outlast the liveness budget: " + "; ".join(reasons) + ".",
+                *evidence,
+            )

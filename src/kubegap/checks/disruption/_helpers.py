@@ -1,0 +1,30 @@
+"""What several disruption checks share."""
+
+from __future__ import annotations
+
+from kubegap.checks._common import (
+    workloads_selected_by,
+)
+from kubegap.checks.workloads._helpers import replicas
+from kubegap.inventory import Inventory
+from kubegap.podtemplates import Workload
+from kubegap.resources import dig
+from kubegap.selectors import Selector
+
+
+def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
+    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
+
+
+def _pdb_selector(pdb: dict) -> Selector | None:
+    return Selector.from_label_selector(dig(pdb, "spec", "selector"))
+
+
+def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+    """The most replicas a workload runs: its HPA's maxReplicas when one targets it, else its replica count."""
+    for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), []):
+        maximum = dig(hpa, "spec", "maxReplicas")
+        if isinstance(maximum, int) and not isinstance(maximum, bool):
+            return maximum, hpa
+    return replicas(workload), None

@@ -1,0 +1,76 @@
+"""``pdb-unhealthy-eviction-policy``: PodDisruptionBudget without unhealthyPodEvictionPolicy AlwaysAllow."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.resources import dig
+
+CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
+
+
+@check(
+    id="pdb-unhealthy-eviction-policy",
+    title="PodDisruptionBudget without unhealthyPodEvictionPolicy AlwaysAllow",
+    severity="low",
+    category="disruption",
+    cases=[CRASHLOOP_DRAIN],
+    requires=["PodDisruptionBudget"],
+    fix=(
+        "Set spec.unhealthyPodEvictionPolicy: AlwaysAllow (Kubernetes 1.27 and later) so that pods which are "
+        "running but not ready can be evicted during a drain; they serve nothing the budget protects."
+    ),
+)
+def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the
+    default (`IfHealthyBudget`), running pods that are not ready can only be evicted while the
+    budget is met. Skipped on clusters known to run a Kubernetes version before 1.27, which do
+    not offer the field by default.
+
+    ## Why it matters
+
+    When pods are crash-looping, the budget is not met, so their eviction is refused and a drain
+    waits on pods that serve nothing. A Kubernetes user's outage did not heal itself: automation
+    had put every node into draining, and no drain could finish because pods stuck in
+    CrashLoopBackOff were protected by PodDisruptionBudgets, so no node was emptied and replaced.
+    Upstream, `unhealthyPodEvictionPolicy` was later added for this.
+
+    ## Severity
+
+    Always **low**: it matters only while the selected pods are unhealthy during a drain.
+
+    ## Example
+
+    ```yaml
+    kind: PodDisruptionBudget
+    spec:
+      maxUnavailable: 1
+      selector: {matchLabels: {app: api}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      maxUnavailable: 1
+      unhealthyPodEvictionPolicy: AlwaysAllow
+      selector: {matchLabels: {app: api}}
+    ```
+    """
+    version = ctx.inventory.collection.cluster.get("version")
+    match = re.match(r"v?1\.(\d+)", version) if isinstance(version, str) else None
+    if match and int(match.group(1)) < 27:
+        raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
+    for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
+        policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
+        if policy != "AlwaysAllow":
+            yield ctx.finding(
+                pdb,
+                "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods.",
+                Evidence("spec.unhealthyPodEvictionPolicy", policy or "IfHealthyBudget (default)"),
+            )

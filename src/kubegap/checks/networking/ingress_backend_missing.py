@@ -1,0 +1,152 @@
+"""``ingress-backend-missing``: Ingress routing to a Service or port that does not exist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.absence import RBAC_KINDS, missing_said
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import backend_service, ingress_backends
+from kubegap.resources import api_version, as_list, dig, namespace
+
+OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
+
+
+def _pre_v1_fields_in_v1(ingress: dict, path: str, backend: dict) -> bool:
+    """Whether a networking.k8s.io/v1 Ingress uses fields only the v1beta1 API had."""
+    if api_version(ingress) != "networking.k8s.io/v1" or "service" in backend or "resource" in backend:
+        return False
+    return path == "spec.backend" or "serviceName" in backend or "servicePort" in backend
+
+
+def _pre_v1_problem(path: str, backend: dict) -> str:
+    if path == "spec.backend":
+        return (
+            "spec.backend is not a networking.k8s.io/v1 field (v1 calls it spec.defaultBackend), so the API server "
+            "drops it and the Ingress has no default backend"
+        )
+    fields = " and ".join(f for f in ("serviceName", "servicePort") if f in backend)
+    return (
+        f"{path} uses {fields}, which networking.k8s.io/v1 does not have, so it names no Service and the API server "
+        "rejects the Ingress (resource or service backend is required)"
+    )
+
+
+def _backend_problem(service: dict, service_name: str, port) -> str | None:
+    """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves."""
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    number, port_name = dig(port, "number"), dig(port, "name")
+    if number is None and port_name is None:
+        return (
+            f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
+            "(port name or number is required)"
+        )
+    if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
+        return f"Service {service_name} has no port {number}, so requests to it get 503"
+    if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
+        return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
+    return None
+
+
+@check(
+    id="ingress-backend-missing",
+    title="Ingress routing to a Service or port that does not exist",
+    severity="high",
+    category="networking",
+    cases=[OPENBANK],
+    requires=["Ingress", "Service"],
+    reads=[*RBAC_KINDS, "workloads"],
+    fix=(
+        "Point every Ingress backend at a Service in the Ingress's own namespace, by a port it exposes; "
+        "to reach a Service elsewhere, add an ExternalName Service beside the Ingress or move the Ingress; "
+        "in networking.k8s.io/v1 write backends as service: {name, port: {number or name}}. "
+        "Probe public paths from outside the cluster."
+    ),
+)
+def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
+    `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
+    name no port, or whose Service does not expose the port they name (by number or by name). A
+    `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
+    reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
+    API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
+    Backends that name a resource instead of a Service are not judged; skipped unless Ingresses
+    and Services were both collected. That a Service does not exist is known from a cluster or
+    snapshot that listed Services; in manifests only from positive evidence (see Evidence rules in
+    the docs): a Service of that name in another namespace only, a near-miss name, or files beside
+    the Ingress that define the namespace's Services while nothing in the input could create one.
+    Otherwise the backend is not judged, and coverage says so. One finding per Ingress, with every broken backend in the
+    evidence.
+
+    ## Why it matters
+
+    On OpenBank's public sandbox the /api/v1/balances path returned HTTP 503 for roughly 60 days: the
+    Ingress in the accounts namespace named a Service balance-service, which lives in the balances
+    namespace, and an Ingress backend can only refer to a Service in its own namespace. Every health
+    signal stayed green, because the Service itself was healthy, in-cluster callers used its full DNS
+    name, and the Ingress reported Synced/Healthy throughout.
+
+    ## Severity
+
+    Always **high**: the path returns errors to every client, while everything inside the cluster looks
+    healthy.
+
+    ## Example
+
+    ```yaml
+    kind: Ingress
+    metadata: {name: accounts-api, namespace: accounts}
+    spec:
+      rules:
+      - http:
+          paths:
+          - path: /api/v1/balances
+            pathType: Prefix
+            backend: {service: {name: balance-service, port: {number: 8103}}}   # lives in "balances"
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Service
+    metadata: {name: balance-service, namespace: accounts}
+    spec: {type: ExternalName, externalName: balance-service.balances.svc.cluster.local}
+    ```
+    """
+    for ingress in ctx.inventory.of_kind("Ingress"):
+        ns = namespace(ingress)
+        problems: list[tuple[str, Evidence]] = []
+        for path, backend in ingress_backends(ingress):
+            if _pre_v1_fields_in_v1(ingress, path, backend):
+                problems.append((_pre_v1_problem(path, backend), Evidence(path, backend)))
+                continue
+            service_name = backend_service(backend)
+            if service_name is None:
+                continue
+            port = dig(backend, "service", "port")
+            if port is None and dig(backend, "servicePort") is not None:
+                old = dig(backend, "servicePort")
+                port = {"number": old} if isinstance(old, int) else {"name": old}
+            service = ctx.inventory.get("Service", ns, service_name)
+            if service is None:
+                how = missing_said(ctx, "Service", ns, service_name, ingress)
+                if how is None:
+                    continue
+                problem = (
+                    f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
+                )
+            else:
+                problem = _backend_problem(service, service_name, port)
+            if problem:
+                problems.append((problem, Evidence(path, backend)))
+        if problems:
+            yield ctx.finding(
+                ingress,
+                f"{'Ingress backend is' if len(problems) == 1 else f'{len(problems)} Ingress backends are'} broken: "
+                + "; ".join(problem for problem, _ in problems)
+                + ".",
+                *(evidence for _, evidence in problems),
+            )

@@ -1,0 +1,136 @@
+"""``service-endpoints-thin``: Service with no ready endpoint, or only one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.absence import RBAC_KINDS, empty_said
+from kubegap.checks._common import pod_sources
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.networking._helpers import ReadyEndpoints
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.podsources import KINDS as pod_source_kinds
+from kubegap.podsources import PodSources, describe
+from kubegap.resources import as_list, dig, name, namespace
+from kubegap.selectors import Selector
+
+MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
+
+
+def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tuple[int, list[str]] | None:
+    """Pods the selected pod sources ask for, and which objects; None when that cannot be known."""
+    if not sources.in_namespace(ns):
+        return None
+    selected = sources.select(ns, selector)
+    if any(s.replicas is None for s in selected):
+        return None  # a DaemonSet runs as many pods as eligible nodes
+    return sum(s.replicas for s in selected), describe(selected)
+
+
+def _carries_clients(ctx: Context, service: dict) -> bool:
+    """Whether a Service may carry client traffic: a port not known as a metrics, profiling, health, debug
+    or admin port (a headless Service's pod names are client traffic too), or the API server's."""
+    ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+    return not ports or bool(serving(ctx.inventory).client_ports(service))
+
+
+@check(
+    id="service-endpoints-thin",
+    title="Service with no ready endpoint, or only one",
+    severity="medium",
+    category="networking",
+    cases=[MONZO],
+    requires=["Service"],
+    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS, *SERVING_EVIDENCE_KINDS],
+    fix=(
+        "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
+        "and run at least two ready replicas behind Services that clients depend on."
+    ),
+)
+def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
+    are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
+    input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
+    against the workload pod templates of its namespace (with the labels their controllers add,
+    such as a StatefulSet's pod names; a label whose value the input cannot tell counts as possibly
+    matching): reported when none of them could match, or only workloads scaled to zero replicas,
+    and the input proves that nothing else makes its pods (see Evidence rules in the docs): a
+    template that misses the selector by one near-miss label, or a namespace whose pods only its
+    workloads can create (no workload allowed to create pods or workloads there, no custom resource
+    whose controller the input does not run). Otherwise, and when its namespace has neither
+    endpoints nor any workload, the Service is not judged, and coverage says so.
+
+    ## Why it matters
+
+    On 27 October 2017 Monzo's payments failed for about an hour and a half. The day before, a new
+    service had been scaled down to zero replicas but left in place as a Kubernetes Service. When
+    linkerd, which routes traffic between Monzo's microservices, was restarted, it could not handle
+    how Kubernetes 1.6 and later represent a Service with no endpoints and failed to start, taking
+    routing down for the whole platform; deleting the empty Services ended the outage.
+
+    ## Severity
+
+    **medium** for a Service that may carry client traffic: with no ready endpoint its clients fail now,
+    with one they fail with that pod. **low** for a Service whose every port is a metrics, profiling,
+    health, debug or admin port (see `single-replica`): monitoring loses a target, no client fails.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    metadata: {name: ledger-v2}
+    spec: {selector: {app: ledger-v2}}
+    ---
+    kind: Deployment
+    metadata: {name: ledger-v2}
+    spec: {replicas: 0}
+    ```
+
+    ## Fix
+
+    ```text
+    kubectl delete service ledger-v2      # nothing serves it any more
+    or scale the Deployment to 2+ ready replicas
+    ```
+    """
+    endpoints = ReadyEndpoints(ctx.inventory)
+    for service in ctx.inventory.of_kind("Service"):
+        if dig(service, "spec", "type") == "ExternalName":
+            continue
+        ns, service_name = namespace(service), name(service)
+        ready = endpoints.ready(ns, service_name)
+        if ready is not None and ready > 1:
+            continue  # nothing to report, whatever the selector: most Services are not read further
+        selector = Selector.from_map(dig(service, "spec", "selector"))
+        if selector is None:
+            continue
+        severity = None if _carries_clients(ctx, service) else "low"
+        if ready is not None:  # none or one
+            yield ctx.finding(
+                service,
+                f"Service has {'no ready endpoint' if ready == 0 else 'only one ready endpoint'}"
+                + (" (its ports only serve metrics, profiling, health, debug or admin requests)." if severity else "."),
+                Evidence("ready endpoints", ready),
+                Evidence("spec.selector", str(selector)),
+                severity=severity,
+            )
+            continue
+        sources = pod_sources(ctx.inventory)  # worked out only when some Service's endpoints are unknown
+        planned = _planned_pods(sources, ns, selector)
+        if planned is None or planned[0] != 0:
+            continue
+        how = empty_said(ctx, service, ns, selector, sources.labelled(ns))
+        if how is None:
+            continue
+        yield ctx.finding(
+            service,
+            f"Service selects no pods: no workload in its namespace runs pods it matches{how}."
+            if not planned[1]
+            else f"Service selects only workloads scaled to zero replicas{how}.",
+            Evidence("spec.selector", str(selector)),
+            Evidence("selected workloads", planned[1] or None),
+            severity=severity,
+        )

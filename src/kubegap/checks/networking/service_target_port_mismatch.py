@@ -1,0 +1,156 @@
+"""``service-target-port-mismatch``: Service targetPort that the selected containers do not declare."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import service_workloads
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import as_list, containers, dig
+
+MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
+
+
+def _declared(target, numbers: set[int], names: set[str]) -> bool:
+    """Whether a targetPort (number, numeric string or port name) is among the declared ports."""
+    if isinstance(target, bool):
+        return True  # not a port at all: the API would reject it, nothing to compare
+    if isinstance(target, int):
+        return target in numbers
+    if isinstance(target, str):
+        return int(target) in numbers if target.isdigit() else target in names
+    return True
+
+
+def _declared_ports(templates) -> tuple[set[int], set[str]]:
+    numbers: set[int] = set()
+    names: set[str] = set()
+    for template in templates:
+        for _, container in containers(template.spec, init=False):
+            for port in as_list(container.get("ports")):
+                if not isinstance(port, dict):
+                    continue
+                number, port_name = port.get("containerPort"), port.get("name")
+                if isinstance(number, int) and not isinstance(number, bool):
+                    numbers.add(number)
+                if isinstance(port_name, str):
+                    names.add(port_name)
+    return numbers, names
+
+
+NUMBERED_FIX = (
+    "Check what the containers listen on. If they listen on the targetPort, declare it in their ports (with a name, "
+    "and point targetPort at the name); if they do not, point targetPort at the port they listen on. Do not change a "
+    "targetPort the application is reached on only because it is undeclared."
+)
+
+
+def _is_name(target) -> bool:
+    return isinstance(target, str) and not target.isdigit()
+
+
+@check(
+    id="service-target-port-mismatch",
+    title="Service targetPort that the selected containers do not declare",
+    severity="medium",
+    category="networking",
+    cases=[MICROK8S],
+    requires=["Service"],
+    reads=["workloads"],
+    fix=(
+        "Point each named targetPort at a port name the selected containers declare, or give that name to the "
+        "container port that serves it."
+    ),
+)
+def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Services whose selector matches workload pod templates in their namespace, and whose
+    `targetPort` (the `port` when unset) is a number that none of the selected containers declares
+    as a `containerPort`, or a name that none of them declares. Declaring a port is informational
+    for numbers (a container may listen on a port it does not declare), so the finding says the
+    port is undeclared, not that it is closed, and its fix asks to check what the containers listen
+    on before moving a targetPort clients may be reached through; a named targetPort that no
+    container declares cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
+    Services whose workloads were not collected. One finding per Service, naming every such port.
+
+    ## Why it matters
+
+    The MicroK8s ingress add-on (2018) declared its default-http-backend container on port 8080 while
+    the Service in front of it forwarded to port 80, a port the container did not listen on. Every
+    user of the add-on inherited the mismatch and got unreachable-upstream errors from nginx until
+    the targetPort was changed; Kubernetes does not reject such a mismatch.
+
+    ## Severity
+
+    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
+    traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
+    for numbers and the container may listen there anyway, so the input shows only that the declaration
+    is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
+    on ports they know, and only its endpoints and DNS SRV records lack the port.
+
+    ## Example
+
+    ```yaml
+    kind: Service
+    spec:
+      selector: {app: default-http-backend}
+      ports: [{port: 80, targetPort: 80}]
+    ---
+    kind: Deployment
+    spec:
+      template:
+        spec:
+          containers: [{name: backend, ports: [{containerPort: 8080}]}]
+    ```
+
+    ## Fix
+
+    ```yaml
+      ports: [{port: 80, targetPort: 8080}]
+    ```
+    """
+    for service in ctx.inventory.of_kind("Service"):
+        selected = service_workloads(ctx.inventory, service)
+        numbers, names = _declared_ports(t for w in selected for t in w.templates)
+        if not (numbers or names):
+            continue
+        undeclared = []
+        for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
+            target = dig(port, "targetPort")
+            if target is None:
+                target = dig(port, "port")
+            if not _declared(target, numbers, names):
+                undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if undeclared:
+            declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
+            named = [str(e.value) for e in undeclared if _is_name(e.value)]
+            numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
+            said = []
+            headless = dig(service, "spec", "clusterIP") == "None"
+            if named:
+                said.append(
+                    f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
+                    + (
+                        "be resolved and the Service's endpoints and DNS SRV records carry no such port (a headless "
+                        "Service's clients dial pod addresses on ports they know)"
+                        if headless
+                        else "be resolved and traffic to it fails"
+                    )
+                )
+            if numbered:
+                said.append(
+                    f"targetPort {', '.join(numbered)} {'is' if len(numbered) == 1 else 'are'} not declared by the "
+                    "selected containers (a container may listen on a port it does not declare: the input shows "
+                    "only that the declaration is missing)"
+                )
+            yield ctx.finding(
+                service,
+                "; ".join(said) + f". They declare {declared}.",
+                *undeclared,
+                Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
+                severity=None if named and not headless else "low",
+                remediation=None if named else NUMBERED_FIX,
+            )

@@ -1,0 +1,72 @@
+"""What several nodes checks share."""
+
+from __future__ import annotations
+
+from kubegap.checks._common import images
+from kubegap.checks.base import Context
+from kubegap.podtemplates import pod_templates
+from kubegap.resources import dig, labels, name
+from kubegap.tokens import Vocabulary
+
+DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
+
+
+ZONE_LABELS = ("topology.kubernetes.io/zone", "failure-domain.beta.kubernetes.io/zone")
+
+
+def os_image(node: dict) -> str:
+    value = dig(node, "status", "nodeInfo", "osImage")
+    return value if isinstance(value, str) else ""
+
+
+LOCAL_CLUSTER_HOSTS = ("minikube", "docker-desktop")
+
+
+def is_local_dev_node(node: dict) -> bool:
+    """A node of a single-machine development cluster (kind, minikube, Docker Desktop): containers, not hosts."""
+    provider = dig(node, "spec", "providerID")
+    node_labels = labels(node)
+    return (
+        (isinstance(provider, str) and provider.startswith("kind://"))
+        or node_labels.get("kubernetes.io/hostname") in LOCAL_CLUSTER_HOSTS
+        or any(key.startswith("minikube.k8s.io/") for key in node_labels)
+    )
+
+
+def production_nodes(ctx: Context) -> list[dict]:
+    """The inventory's nodes without those of local development clusters."""
+    return [n for n in ctx.inventory.nodes if not is_local_dev_node(n)]
+
+
+MUTABLE_OS = Vocabulary(
+    ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
+)
+
+
+UPDATE_COORDINATORS = Vocabulary(("kured", "system-upgrade-controller"))
+
+
+COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
+
+
+def update_coordinator(inventory) -> str | None:
+    """What coordinates node OS updates in this cluster (kured, system-upgrade-controller, a MachineConfigPool), if anything."""
+    for kind_name in COORDINATOR_KINDS:
+        if inventory.of_kind(kind_name):
+            return kind_name
+    for kind_name in ("DaemonSet", "Deployment"):
+        for obj in inventory.of_kind(kind_name):
+            obj_name = name(obj)
+            found = UPDATE_COORDINATORS.find(obj_name) or any(
+                UPDATE_COORDINATORS.find(i) for t in pod_templates(obj) for i in images(t)
+            )
+            if found:
+                return f"{kind_name} {obj_name}"
+    return None
+
+
+CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
+
+
+def _control_plane(node: dict) -> bool:
+    return any(key in labels(node) for key in CONTROL_PLANE_LABELS)

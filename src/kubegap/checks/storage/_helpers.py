@@ -1,0 +1,83 @@
+"""What several storage checks share."""
+
+from __future__ import annotations
+
+from kubegap.checks._common import (
+    container_data_store,
+    image_name,
+)
+from kubegap.checks.base import Context
+from kubegap.resources import as_list, dig
+from kubegap.tokens import Vocabulary, words
+
+
+def storage_class(ctx: Context, class_name) -> dict | None:
+    """The StorageClass a claim uses (the single default class when it names none); None when unknown."""
+    if not ctx.inventory.collected("StorageClass"):
+        return None
+    if not isinstance(class_name, str):
+        defaults = [
+            sc
+            for sc in ctx.inventory.of_kind("StorageClass")
+            if dig(sc, "metadata", "annotations", "storageclass.kubernetes.io/is-default-class") == "true"
+        ]
+        return defaults[0] if len(defaults) == 1 else None
+    return ctx.inventory.get("StorageClass", None, class_name)
+
+
+CACHE_IMAGES = Vocabulary(("redis", "valkey", "keydb", "memcached", "haproxy"))
+"""Images (the first words of the repository's last part) that keep only caches or proxy state: their
+emptyDir volumes are a deliberate choice."""
+
+
+DATA_DIR_SETTING = Vocabulary(
+    (
+        *(
+            f"{what}{joint}{where}"
+            for what in ("data", "base", "storage", "state", "db", "wal")
+            for where in ("dir", "directory", "path", "root")
+            for joint in (" ", "")
+        ),
+        "paths data",
+        "path data",
+    )
+)
+"""The last words of an environment variable or flag naming where the application keeps its data
+(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``, ``GF_PATHS_DATA``; not
+``METADATA_DIR``)."""
+
+
+def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
+    """``(setting, path)`` for each data directory the container's environment or flags configure."""
+    found = []
+    for variable in as_list(container.get("env")):
+        name, value = dig(variable, "name"), dig(variable, "value")
+        if isinstance(name, str) and isinstance(value, str) and value.startswith("/") and DATA_DIR_SETTING.ends(name):
+            found.append((name, value))
+    for part in as_list(container.get("command")) + as_list(container.get("args")):
+        flag, _, value = part.partition("=") if isinstance(part, str) else ("", "", "")
+        if (
+            flag.startswith("-")
+            and value.startswith("/")
+            and not any(c.isspace() for c in value)
+            and DATA_DIR_SETTING.ends(flag)
+        ):
+            found.append((flag, value))
+    return found
+
+
+def keeps_data(container: dict, path: str) -> str | None:
+    """What shows the container keeps data at the mount path, or None: its image runs a data store, a data
+    directory setting of its environment or flags lies inside the path, or the path is the program's own state
+    directory, ``/var/lib/<program>`` for the program its image is named for (``/var/lib/docker`` of ``docker:dind``)."""
+    if store := container_data_store(container):
+        return f"its image runs {store}"
+    mount = path.rstrip("/")
+    for setting, configured in _configured_data_dirs(container):
+        if mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/")):
+            return f"{setting}={configured}"
+    program = words(image_name(container))[:1]
+    parts = [part for part in mount.split("/") if part]
+    if program and parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
+        return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
+    return None

@@ -1,0 +1,164 @@
+"""``ephemeral-storage-unbounded``: Pods writing to emptyDir volumes with no size limit and no ephemeral-storage limit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    audited_workloads,
+    image_name,
+    mounted_volumes,
+    spec_path,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.storage._helpers import CACHE_IMAGES, keeps_data
+from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.resources import as_list, containers, dig, namespace
+from kubegap.tokens import Vocabulary
+
+KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
+
+
+WRITTEN_AREAS = Vocabulary(
+    ("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata")
+)
+"""Words of mount paths for areas a program writes by their purpose: logs, work and spool areas, queues, and
+Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no log directory,
+``/workload-spiffe-uds`` no work area."""
+
+
+DATA_AREAS = Vocabulary(("data", "var lib", "storage", "db"))
+"""Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
+data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
+directory only some of its sources use). It counts when the container keeps data there (``keeps_data``)."""
+
+
+def _limit_range_default(ctx: Context, ns: str | None) -> bool:
+    """Whether a LimitRange in the namespace gives containers a default ephemeral-storage limit."""
+    return any(
+        namespace(lr) == ns and dig(item, "default", "ephemeral-storage") is not None
+        for lr in ctx.inventory.of_kind("LimitRange")
+        for item in as_list(dig(lr, "spec", "limits"))
+        if isinstance(item, dict) and item.get("type", "Container") == "Container"
+    )
+
+
+def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
+    """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit, mounted by a container without an ephemeral-storage limit."""
+    unbounded = {
+        v["name"]
+        for _, v in mounted_volumes(template)
+        if isinstance(v.get("emptyDir"), dict)
+        and dig(v, "emptyDir", "medium") != "Memory"
+        and dig(v, "emptyDir", "sizeLimit") is None
+    }
+    if not unbounded:
+        return
+    for _, container in containers(template.spec):
+        if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(
+            image_name(container)
+        ):
+            continue
+        for mount in as_list(container.get("volumeMounts")):
+            if (
+                isinstance(mount, dict)
+                and isinstance(mount.get("name"), str)
+                and mount["name"] in unbounded
+                and not mount.get("readOnly")
+            ):
+                path = str(dig(mount, "mountPath", default=""))
+                if WRITTEN_AREAS.find(path) is not None or (
+                    DATA_AREAS.find(path) is not None and keeps_data(container, path)
+                ):
+                    yield str(container.get("name")), mount["name"], path
+
+
+@check(
+    id="ephemeral-storage-unbounded",
+    title="Pods writing to emptyDir volumes with no size limit and no ephemeral-storage limit",
+    severity="medium",
+    category="storage",
+    cases=[KESTRA_EVICTIONS],
+    reads=[*BUILTIN_CONTROLLERS, "Pod", "Rollout", *sorted(TRAINING_KINDS), "LimitRange"],
+    precision="medium",
+    fix=(
+        "Bound what the pod can write to the node's disk: give the emptyDir a sizeLimit, or the containers that "
+        "write to it resources.limits.ephemeral-storage (with a matching request so the scheduler accounts for it); "
+        "move data that really grows to a PersistentVolumeClaim."
+    ),
+)
+def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
+    where data accumulates: a mount path naming logs, work, spool or queue areas, or a path naming
+    data (`/data`, `/var/lib/<x>`, storage, db) where the container shows it keeps data, since a mount
+    is not a write (see Evidence rules): its image runs a data store, a data directory setting of its
+    environment or flags lies inside the mount, or the path is `/var/lib/<program>` for the program its
+    image is named for (configuration, key and socket directories and `/tmp` hold small files and
+    are not judged). Paths match as words, not substrings (see Evidence rules in the docs):
+    `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
+    container has no
+    `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
+    default ephemeral-storage limit. Memory-backed emptyDirs count against memory and are not
+    reported, nor are caches (Redis, Memcached), whose data is bounded by their memory. Writes to the container's own filesystem cannot be seen
+    in a manifest and are not judged.
+
+    ## Why it matters
+
+    An emptyDir lives on the node's disk with every other pod's logs, images and scratch space.
+    With nothing bounding it, one pod that writes more than expected fills the node: the kubelet
+    sets DiskPressure and evicts pods, including ones that wrote almost nothing. A user of the
+    Kestra Helm chart reported pods evicted under ephemeral-storage pressure on nodes with plenty
+    of disk; the chart's Deployment mounts emptyDir volumes (for Docker-in-Docker) and sets no
+    ephemeral-storage requests or limits, and the report asks for both, for limits on the emptyDir
+    sizes, or for a PVC instead.
+
+    ## Severity
+
+    Always **medium**: one pod that writes too much fills its node's disk and gets every pod on that
+    node evicted.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - name: worker
+      volumeMounts: [{name: work, mountPath: /var/lib/docker}]
+    volumes:
+    - {name: work, emptyDir: {}}
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - name: worker
+      resources:
+        requests: {ephemeral-storage: 10Gi}
+        limits: {ephemeral-storage: 20Gi}
+    volumes:
+    - {name: work, emptyDir: {sizeLimit: 20Gi}}
+    ```
+    """
+    defaulted: dict[str | None, bool] = {}
+    for workload in audited_workloads(ctx.inventory):
+        ns = workload.ref.namespace
+        if ns not in defaulted:
+            defaulted[ns] = _limit_range_default(ctx, ns)  # once per namespace, not once per workload
+        if defaulted[ns]:
+            continue
+        evidence = [
+            Evidence(spec_path(template, f"volumes[{volume}].emptyDir.sizeLimit"), {"container": c, "mountPath": path})
+            for template in workload.templates
+            for c, volume, path in _unbounded_scratch(template)
+        ]
+        if evidence:
+            mounts = ", ".join(sorted({f"{e.value['container']}:{e.value['mountPath']}" for e in evidence}))
+            yield ctx.finding(
+                workload.obj,
+                f"Writes to emptyDir volumes with no sizeLimit and no ephemeral-storage limit ({mounts}): one pod can "
+                "fill the node's disk and get every pod on it evicted for DiskPressure.",
+                *evidence,
+            )

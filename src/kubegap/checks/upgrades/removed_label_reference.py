@@ -1,0 +1,199 @@
+"""``removed-label-reference``: Scheduling or network peering that selects nodes by removed or deprecated labels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.podtemplates import PodTemplate
+from kubegap.resources import as_dict, as_list, dig, str_map
+
+REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
+
+
+MASTER = "node-role.kubernetes.io/master"
+
+
+CONTROL_PLANE = "node-role.kubernetes.io/control-plane"
+
+
+OLD_LABELS = {
+    MASTER: CONTROL_PLANE,
+    "beta.kubernetes.io/arch": "kubernetes.io/arch",
+    "beta.kubernetes.io/os": "kubernetes.io/os",
+    "beta.kubernetes.io/instance-type": "node.kubernetes.io/instance-type",
+    "failure-domain.beta.kubernetes.io/zone": "topology.kubernetes.io/zone",
+    "failure-domain.beta.kubernetes.io/region": "topology.kubernetes.io/region",
+}
+"""Each removed or deprecated node label and the label that replaces it. Node affinity terms are alternatives
+(required terms are ORed, preferred ones add up), so an old key in one term is covered by another term of the
+same kind that names its replacement."""
+
+
+WHY_REPLACED = {MASTER: "the master label is no longer applied to nodes since 1.24, the taint since 1.25"}
+
+
+CALICO_KINDS = ("BGPPeer", "BGPConfiguration")
+
+
+def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
+    """``(field path, label key)`` for every node-label key a pod template schedules by."""
+    spec, base = template.spec, f"{template.path}.spec" if template.path else "spec"
+    for key in str_map(spec.get("nodeSelector")):
+        yield f"{base}.nodeSelector", key
+    affinity = as_dict(spec.get("affinity"))
+    if affinity:  # most pod specs have none: its six fields are not looked up
+        yield from _affinity_keys(affinity, base)
+    for constraint in as_list(spec.get("topologySpreadConstraints")):
+        if isinstance(dig(constraint, "topologyKey"), str):
+            yield f"{base}.topologySpreadConstraints.topologyKey", constraint["topologyKey"]
+
+
+def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
+    """``(field path, label key)`` for the node-label keys of a pod spec's node affinity and pod (anti-)affinity."""
+    node_affinity = as_dict(affinity.get("nodeAffinity"))
+    required = as_list(dig(node_affinity, "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"))
+    preferred = [
+        dig(p, "preference") for p in as_list(node_affinity.get("preferredDuringSchedulingIgnoredDuringExecution"))
+    ]
+    for where, terms in (("required", required), ("preferred", preferred)):
+        keys = [
+            [e["key"] for e in as_list(dig(term, "matchExpressions")) if isinstance(dig(e, "key"), str)]
+            for term in terms
+        ]
+        for index, term_keys in enumerate(keys):
+            others = {key for other, other_keys in enumerate(keys) if other != index for key in other_keys}
+            for key in term_keys:
+                if OLD_LABELS.get(key) not in others:
+                    yield f"{base}.affinity.nodeAffinity ({where})", key
+    for kind_name in ("podAffinity", "podAntiAffinity"):
+        for section in (
+            "requiredDuringSchedulingIgnoredDuringExecution",
+            "preferredDuringSchedulingIgnoredDuringExecution",
+        ):
+            for term in as_list(dig(affinity, kind_name, section)):
+                key = dig(term, "topologyKey") or dig(term, "podAffinityTerm", "topologyKey")
+                if isinstance(key, str):
+                    yield f"{base}.affinity.{kind_name}.topologyKey", key
+
+
+def _toleration_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
+    """Tolerations of the old master taint, unless the template also tolerates the control-plane one."""
+    keys = {key for t in as_list(template.spec.get("tolerations")) if isinstance(key := dig(t, "key"), str)}
+    if MASTER in keys and CONTROL_PLANE not in keys:
+        yield f"{template.path}.spec.tolerations" if template.path else "spec.tolerations", MASTER
+
+
+def _strings(value, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _strings(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}[{index}]")
+
+
+def _calico_references(obj: dict) -> list[Evidence]:
+    """Old label keys inside Calico selector expressions (``has(node-role.kubernetes.io/master)``)."""
+    return [
+        Evidence(path, text)
+        for path, text in _strings(as_dict(obj.get("spec")), "spec")
+        if any(old in text for old in OLD_LABELS)
+    ]
+
+
+def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
+    used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
+    replacements = "; ".join(
+        f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
+    )
+    if all(e.path.endswith("(preferred)") for e in evidence):
+        return ctx.finding(
+            obj,
+            f"Prefers nodes by removed or deprecated labels: {replacements}. A preference places no "
+            "pod on its own: the pods still schedule, without the placement it asked for.",
+            *evidence,
+            severity="low",
+        )
+    return ctx.finding(obj, f"Selects nodes by removed or deprecated labels: {replacements}.", *evidence)
+
+
+@check(
+    id="removed-label-reference",
+    title="Scheduling or network peering that selects nodes by removed or deprecated labels",
+    severity="high",
+    category="upgrades",
+    cases=[REDDIT],
+    reads=["workloads", *CALICO_KINDS],
+    fix=(
+        "Select nodes by the current labels: node-role.kubernetes.io/control-plane, kubernetes.io/arch, "
+        "kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/zone and /region; "
+        "search add-on configuration (CNI peering, route reflectors, operators) as well as workloads before "
+        "upgrading."
+    ),
+)
+def removed_label_reference(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Pod templates (nodeSelector, required and preferred node affinity, pod (anti-)affinity and
+    topology-spread `topologyKey`) and Calico `BGPPeer` / `BGPConfiguration` selector strings that
+    use `node-role.kubernetes.io/master` (no longer applied to nodes since Kubernetes 1.24) or the
+    deprecated `beta.kubernetes.io/arch|os|instance-type` and
+    `failure-domain.beta.kubernetes.io/zone|region` labels. A toleration of the old master taint is
+    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`,
+    and an old label in a node affinity term only when no other term of the same kind (required or
+    preferred) names its replacement: the terms are alternatives, so the other one still places the
+    pods. Both labels in one term are still reported (a term's expressions must all hold).
+
+    ## Why it matters
+
+    Reddit's Pi-Day outage (14 March 2023, 314 minutes) followed an upgrade from 1.23 to 1.24, which
+    removed the "master" node labels from existing clusters. The nodeSelector and peerSelector of
+    the cluster's route reflectors targeted that label, which Reddit named as the cause. The
+    reflectors had been set up years earlier by people who had since moved on, and their
+    configuration was committed nowhere, so nobody knew to check it.
+
+    ## Severity
+
+    **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
+    the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
+    a preference places no pod on its own, so the pods still schedule, only without the placement.
+
+    ## Example
+
+    ```yaml
+    apiVersion: projectcalico.org/v3
+    kind: BGPPeer
+    metadata: {name: peer-with-route-reflectors}
+    spec:
+      nodeSelector: all()
+      peerSelector: has(node-role.kubernetes.io/master)
+    ```
+
+    ## Fix
+
+    ```yaml
+    spec:
+      nodeSelector: all()
+      peerSelector: has(route-reflector)   # a label you own, applied by your node provisioning
+    ```
+    """
+    calico = [obj for kind_name in CALICO_KINDS for obj in ctx.inventory.of_kind(kind_name)]
+    if not ctx.inventory.workloads and not calico:
+        raise Skip("no pod templates or Calico BGP objects to inspect")
+    for workload in ctx.inventory.workloads:
+        evidence = [
+            Evidence(path, key)
+            for template in workload.templates
+            for path, key in (*_selector_keys(template), *_toleration_keys(template))
+            if key in OLD_LABELS
+        ]
+        if evidence:
+            yield _finding(ctx, workload.obj, evidence)
+    for obj in calico:
+        evidence = _calico_references(obj)
+        if evidence:
+            yield _finding(ctx, obj, evidence)

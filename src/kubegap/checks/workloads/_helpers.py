@@ -1,0 +1,177 @@
+"""What several workloads checks share."""
+
+from __future__ import annotations
+
+from kubegap.checks._common import (
+    SERVING_KINDS,
+    data_store,
+    hpa_targets,
+    may_reconcile,
+    mounted_volumes,
+    single_node_claim,
+)
+from kubegap.checks.base import Context
+from kubegap.inventory import Inventory
+from kubegap.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
+from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.tokens import Vocabulary, words
+
+MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
+
+
+def replicas(workload: Workload) -> int | None:
+    """Desired replicas of a replica-keeping controller (None for other kinds or unusable values)."""
+    if workload.kind not in SERVING_KINDS or len(workload.templates) != 1:
+        return None
+    return workload.templates[0].replicas
+
+
+SPREAD = (
+    "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
+)
+
+
+def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | None) -> str:
+    """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
+    must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
+    (``elected``: the leader election the workload shows, if any)."""
+    if workload.kind == "StatefulSet":
+        if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
+            return (
+                "Its members have no volume claim templates and run no data store, so a second ordinal keeps no data of "
+                "its own: unless the program keeps state that its members must share, run two or more members "
+                f"{SPREAD}."
+            )
+        return (
+            "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
+            "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
+            f"the application, then run two or more members {SPREAD}."
+        )
+    store = data_store(workload)
+    if store is not None:
+        return (
+            f"It runs {store}, a data store: a second replica would be a second, separate store behind the same "
+            "Service (writes through one pod missing from the other). Replicate the data in the application (its "
+            f"clustered or replicated mode, usually as a StatefulSet), then run two or more members {SPREAD}."
+        )
+    claim = single_node_claim(inventory, workload)
+    if claim is not None:
+        known = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim) is not None
+        return (
+            f"The pods mount the claim {claim}, which one node at a time can attach{'' if known else ' (or whose access modes are unknown)'}, "
+            "so a second replica cannot share it: move to a StatefulSet with a claim per replica (each replica then keeps "
+            "its own data: the application must replicate it, or gather it on its own as a monitoring server does), or, "
+            "only if the program lets two of it share one data directory, to storage several nodes can mount; then run "
+            f"two replicas {SPREAD}."
+        )
+    kept = pod_local_state(workload)
+    first = (
+        f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
+        "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "
+        "to a database every replica uses (the application's external database setting). "
+        if kept is not None
+        else ""
+    )
+    if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
+        more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
+    else:
+        more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
+    if elected:
+        return f"{first}{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+    switched_off = leader_election_off(workload)
+    if switched_off:
+        return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
+    if may_reconcile(inventory, workload) is False:
+        return f"{first}{more}."
+    return (
+        f"{first}{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
+        "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
+    )
+
+
+STATE_PATHS = Vocabulary(("data", "var lib", "storage", "db", "database", "pgdata", "state"))
+"""Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
+
+
+def pod_local_state(workload: Workload) -> tuple[str, str] | None:
+    """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
+    path's words, or None: each pod keeps its own copy, so replicas do not share it."""
+    for template in workload.templates:
+        scratch = {
+            v["name"]
+            for _, v in mounted_volumes(template)
+            if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"
+        }
+        for _, container in containers(template.spec, init=False):
+            for mount in as_list(container.get("volumeMounts")):
+                path, volume = dig(mount, "mountPath"), dig(mount, "name")
+                if (
+                    isinstance(volume, str)
+                    and volume in scratch
+                    and isinstance(path, str)
+                    and dig(mount, "readOnly") is not True
+                    and STATE_PATHS.find(path)
+                ):
+                    return mount["name"], path
+    return None
+
+
+EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
+
+
+INJECT = "sidecar.istio.io/inject"
+
+
+PROXY = "istio-proxy"
+
+
+def _template_choice(template: PodTemplate) -> str | None:
+    """``"true"``/``"false"`` when the pod template opts in or out of injection (label or annotation)."""
+    for source in (template.labels, template.annotations):
+        value = source.get(INJECT)
+        if isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower()
+    return None
+
+
+def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
+    """Why Istio injects its proxy into pods of this template, or None when it does not (as far as can be seen)."""
+    choice = _template_choice(template)
+    if choice == "false":
+        return None
+    if choice == "true":
+        return f'pod template {INJECT}: "true"'
+    namespace_labels = labels(namespace_obj) if namespace_obj else {}
+    if namespace_labels.get("istio-injection") == "enabled":
+        return "namespace label istio-injection: enabled"
+    if namespace_labels.get("istio-injection") != "disabled" and namespace_labels.get("istio.io/rev"):
+        return f"namespace label istio.io/rev: {namespace_labels['istio.io/rev']}"
+    return None
+
+
+NATIVE_SIDECARS = "ENABLE_NATIVE_SIDECARS"
+"""The istiod setting that injects the proxy as a Kubernetes native sidecar."""
+
+
+def _native_sidecars_meshwide(ctx: Context) -> bool:
+    """Whether an istiod Deployment injects the proxy as a native sidecar (``ENABLE_NATIVE_SIDECARS=true``)."""
+    for deployment in ctx.inventory.of_kind("Deployment"):
+        if "istiod" not in words(name(deployment)):
+            continue
+        for template in pod_templates(deployment):
+            for _, container in containers(template.spec):
+                for variable in as_list(container.get("env")):
+                    if dig(variable, "name") == NATIVE_SIDECARS and str(dig(variable, "value")).lower() == "true":
+                        return True
+    return False
+
+
+def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
+    """Whether the proxy runs as a native sidecar: set mesh-wide on istiod, or seen in a live pod of the workload."""
+    if _native_sidecars_meshwide(ctx):
+        return True
+    for pod in ctx.inventory.pods_of(workload.obj):
+        for container in as_list(dig(pod, "spec", "initContainers")):
+            if dig(container, "name") == PROXY and dig(container, "restartPolicy") == "Always":
+                return True
+    return False

@@ -1,0 +1,166 @@
+"""``rollout-strategy-unsafe``: Recreate or maxUnavailable 100% on Service-backed or per-node workloads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    LEASE_KINDS,
+    lease_holders,
+    single_node_claim,
+    singleton_by_design,
+)
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.intstr import rolling_update
+from kubegap.resources import as_dict, dig
+from kubegap.scheduling import kept_apart
+
+COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
+
+
+def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
+    """What is unsafe in a rolling update over ``replicas`` pods (nodes, for a DaemonSet), resolved as its
+    controller resolves it (``kubegap.intstr``); a field left unset is not judged."""
+    if kind in ("Deployment", "Rollout"):
+        strategy = as_dict(spec.get("strategy"))
+        if strategy.get("type") == "Recreate":
+            return "uses the Recreate strategy: every rollout stops all pods before starting new ones", Evidence(
+                "spec.strategy.type", "Recreate"
+            )
+        field, rolling = "spec.strategy.rollingUpdate.maxUnavailable", as_dict(strategy.get("rollingUpdate"))
+    elif kind == "DaemonSet":
+        field, rolling = (
+            "spec.updateStrategy.rollingUpdate.maxUnavailable",
+            as_dict(dig(spec, "updateStrategy", "rollingUpdate")),
+        )
+    else:
+        return None
+    value = rolling.get("maxUnavailable")
+    if value is None:
+        return None
+    if value == "100%":
+        return f"allows maxUnavailable {value}: a rollout can take every pod down at once", Evidence(field, value)
+    unavailable = rolling_update(kind, rolling, replicas)[1] if replicas else None
+    if unavailable is not None and unavailable >= replicas:
+        return (
+            (
+                f"allows maxUnavailable {value}, which resolves to all {replicas} of its pods: a rollout can take every pod down "
+                "at once"
+            ),
+            Evidence(field, value),
+        )
+    return None
+
+
+KEPT_APART_FIX = (
+    "Roll out one pod at a time without a surge (RollingUpdate with maxSurge: 0 and maxUnavailable: 1): {apart}, so "
+    "a surged pod finds no free node where the nodes number the replicas."
+)
+
+
+ONE_REPLICA_FIX = (
+    "With one replica, only a surge keeps the Service answering through a rollout: set maxUnavailable: 0 and "
+    "maxSurge: 1, so the new pod is ready before the old one stops. Where the pod binds a host port or mounts a "
+    "ReadWriteOnce volume it cannot overlap its successor: run two or more replicas instead."
+)
+
+
+@check(
+    id="rollout-strategy-unsafe",
+    title="Recreate or maxUnavailable 100% on Service-backed or per-node workloads",
+    severity="medium",
+    category="workloads",
+    cases=[COMMONLY],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
+    fix=(
+        "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
+        "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
+        "node's agent, down together. Keep Recreate where pods mount a ReadWriteOnce volume; there, "
+        "availability during a rollout needs replication in the application, not a different strategy. Where pods "
+        "bind a host port, surge nothing: run two or more replicas with maxSurge: 0 and maxUnavailable: 1."
+    ),
+)
+def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments and Argo Rollouts selected by a Service that carries client traffic (not headless,
+    not metrics-only, as for `single-replica`) that use the `Recreate` strategy or a
+    `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
+    `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes. A
+    percentage is resolved as each controller resolves it: a Deployment's `maxUnavailable` rounds
+    down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
+    `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
+    ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
+    unable to attach the volume, or two instances writing to it. It is right too, and not reported,
+    for a controller meant to run alone: one replica, no leader election (no flag, no right to write
+    Leases), a ServiceAccount that may write or watch the cluster's objects, and either `Recreate`
+    itself or a name or image that says it is an operator. Stopping the one pod before starting the next
+    is what keeps two of it from running during a rollout, and a surge would start a second controller
+    acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
+    Deployments are only judged when
+    Services were collected. For one replica the fix is a surge
+    (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
+
+    ## Why it matters
+
+    With every pod allowed down at once, each rollout is an outage until the new pods are ready.
+    Commonly's backend Deployment used `Recreate` with one replica: on every deploy the old pod
+    was killed before the new one was ready, and the API answered 503 for about 60 to 90 seconds.
+    Nothing in the design needed Recreate (the backend was stateless); the planned fix was a
+    RollingUpdate with maxUnavailable 0 and maxSurge 1.
+
+    ## Severity
+
+    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready.
+
+    ## Example
+
+    ```yaml
+    kind: DaemonSet
+    spec:
+      updateStrategy:
+        rollingUpdate: {maxUnavailable: 100%}
+    ```
+
+    ## Fix
+
+    ```yaml
+      updateStrategy:
+        rollingUpdate: {maxUnavailable: 10%}
+    ```
+    """
+    client_traffic = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
+    nodes = len(ctx.inventory.nodes)
+    leases = lease_holders(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic:
+            continue
+        spec = as_dict(workload.obj.get("spec"))
+        if workload.kind == "DaemonSet":
+            total = nodes
+        elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
+            total = workload.templates[0].replicas or 0
+        else:
+            continue
+        found = _strategy_problem(workload.kind, spec, total)
+        if found and (
+            (found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload))
+            or singleton_by_design(ctx.inventory, workload, leases)
+        ):
+            continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
+        if found:
+            problem, evidence = found
+            apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
+            yield ctx.finding(
+                workload.obj,
+                f"{workload.kind} {problem}.",
+                evidence,
+                remediation=ONE_REPLICA_FIX
+                if total == 1 and workload.kind != "DaemonSet"
+                else KEPT_APART_FIX.format(apart=apart)
+                if apart and workload.kind != "DaemonSet"
+                else None,
+            )

@@ -1,0 +1,240 @@
+"""``single-replica``: One replica behind a Service."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks._common import (
+    LEASE_KINDS,
+    hpa_targets,
+    lease_holders,
+    one_active_by_design,
+    registers_webhooks,
+    singleton_by_design,
+)
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
+from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
+from kubegap.podtemplates import Workload
+from kubegap.resources import as_dict, dig, name
+from kubegap.wording import first_and_more
+
+PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
+
+
+PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
+
+
+def max_hpa_replicas(workload: Workload, targets) -> int | None:
+    found = [
+        dig(hpa, "spec", "maxReplicas")
+        for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), [])
+        if isinstance(dig(hpa, "spec", "maxReplicas"), int)
+    ]
+    return max(found) if found else None
+
+
+def singleton_fix(workload: Workload) -> str:
+    """Keep one replica, and roll it out without running two: what a controller with no leader election needs."""
+    strategy = as_dict(dig(workload.obj, "spec", "strategy"))
+    recreate = strategy.get("type") == "Recreate"
+    no_surge = dig(strategy, "rollingUpdate", "maxSurge") in (0, "0", "0%")
+    return (
+        "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
+        "objects, "
+        + (
+            "and Recreate keeps rollouts from running two. "
+            if recreate
+            else "and its rollout, with no surge, never runs two. "
+            if no_surge
+            else "and a rollout that surges runs two for a while: roll it out without a surge (strategy Recreate, "
+            "or maxSurge: 0). "
+        )
+        + "If the program offers leader election (a flag or its chart's setting), turn it on, then run two replicas "
+        "spread across nodes; until then its pod's rescheduling after a node loss is its outage."
+    )
+
+
+RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
+
+
+def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str]:
+    """The CRDs a workload converts, when converting them (and admitting requests, which
+    ``webhook-backend-unavailable`` judges) is all its Services carry: its loss fails those custom resources
+    alone, not an API every client discovers (an APIService) nor a client's requests."""
+    if not roles or not all(evidence.api_roles(s) for s in behind):
+        return []
+    if not all(role.startswith((CONVERSION, ADMISSION)) for role in roles):
+        return []
+    return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
+
+
+@check(
+    id="single-replica",
+    title="One replica behind a Service",
+    severity="high",
+    category="workloads",
+    cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS, "dfds-2024-ami-rollover-single-replica-prod-pods-down"],
+    requires=["Service"],
+    reads=["workloads", "HorizontalPodAutoscaler", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
+    fix=(
+        "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
+        "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
+        "(a primary with a replica) instead of relying on one pod and one volume."
+    ),
+)
+def single_replica(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Deployments, StatefulSets, ReplicaSets, ReplicationControllers and Argo Rollouts selected by a
+    Service that carries client traffic and that run one replica (`spec.replicas: 1`, or unset or null) with no
+    HorizontalPodAutoscaler allowing more. Client traffic needs evidence (see Evidence rules in the
+    docs): a headless Service (`clusterIP: None`), or one whose every port is a metrics, profiling,
+    health, debug or admin port (by its name, the name of the container port it reaches or the
+    Service's own name, as words; or scraped by a ServiceMonitor or PodMonitor, or the
+    `prometheus.io/port` of a Service annotated `prometheus.io/scrape`), carries none; a Service
+    that an admission webhook, an APIService or a CRD conversion webhook names carries the API
+    server's. A Service that only backs admission webhooks is `webhook-backend-unavailable`'s to judge
+    (by what the webhooks intercept and whether they fail closed) when it runs in the same audit: one
+    cause, one finding.
+    Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
+    to write Leases, through an aggregated ClusterRole too) have one active reconciler by design and
+    are not reported, unless their Service backs an aggregated API or a CRD conversion webhook, or
+    the workload registers admission webhooks itself at run time (its ServiceAccount may create
+    webhook configurations): leader election says which replica reconciles, not which serves, and
+    every call of the API server lands on the one pod. Workloads
+    scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
+    are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
+
+    A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
+    watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim explains or a name
+    or image that says it is an operator, a controller of its own custom resources by definition) is
+    reported at **low** unless it serves the API server, and is never told to run a second replica:
+    its fix is to keep one, and to turn on leader election first if the program has it.
+
+    The fix never asks for what would break the workload: a StatefulSet is told to add members only
+    if its application replicates (one whose members have no volume claim templates and run no data
+    store keeps no data per ordinal, and is told to run more); a Deployment on a ReadWriteOnce claim, that the claim cannot be
+    shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
+    `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
+    it must first move to a database every replica uses; a workload whose ServiceAccount may write API
+    objects and that shows no leader election, that a controller must turn its election on before it
+    runs twice (an API server that writes on its users' behalf, such as Argo CD's, has the same rights
+    and runs many replicas, so the rights alone do not say which it is).
+
+    ## Why it matters
+
+    With one replica, anything that takes its node away takes the service down. In July 2021 a
+    Python Discord node on Linode Kubernetes Engine was recycled by force; afterwards its block
+    volumes would not mount, and every stateful service (PostgreSQL, Redis, PrestaShop) and the
+    services depending on them stayed down for hours. Each of those stateful pods had one volume, in
+    a single-replica Deployment or a StatefulSet, so nothing else could serve while it could not
+    start. And a user whose nginx Deployment
+    had one replica saw the service go down when the node running it was drained; as a maintainer
+    pointed out, one replica cannot be highly available whatever its PodDisruptionBudget says.
+
+    ## Severity
+
+    **High**: losing one node is an outage of everything the Service serves, its clients and the API
+    server's aggregated APIs alike (an APIService that does not answer fails discovery for every
+    client). **Low** when all the Services carry is conversion of custom resources (and admission
+    calls, which `webhook-backend-unavailable` judges): while the replica is away, reads and writes of
+    those custom resources fail, and nothing else does. **Medium** when the API server's calls come
+    from admission webhooks the workload registers itself at run time (its ServiceAccount may create
+    webhook configurations, none of which is in the input): what they intercept, and so the blast
+    radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
+    replica is how it is built, not a setting to change, and what its Service carries for clients is not
+    shown by it. **Low** for an operators' console (named as a UI, dashboard or console, beside a program
+    bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
+    view, not a product's clients their service.
+
+    ## Example
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 1
+    ---
+    kind: Service          # selects the Deployment's pods
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Deployment
+    spec:
+      replicas: 3
+      template:
+        spec:
+          topologySpreadConstraints:
+          - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule,
+             labelSelector: {matchLabels: {app: api}}}
+    ```
+    """
+    if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
+        raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
+    evidence = serving(ctx.inventory)
+    targets = hpa_targets(ctx.inventory)
+    leases = lease_holders(ctx.inventory)
+    for workload in ctx.inventory.workloads:
+        if not workload.serves_traffic or replicas(workload) != 1:
+            continue
+        behind = [
+            s
+            for s in evidence.services(workload)
+            if not (evidence.admission_backend(s) and ctx.left_to("webhook-backend-unavailable"))
+        ]
+        roles = sorted(
+            {role for s in behind for role in evidence.api_roles(s)},
+            key=lambda role: (role.startswith(ADMISSION), role),
+        )
+        if not roles and registers_webhooks(ctx.inventory, workload):
+            roles = [RUNTIME_WEBHOOKS]
+        elected = one_active_by_design(workload, leases)
+        if not behind or (elected and not roles):
+            continue
+        ceiling = max_hpa_replicas(workload, targets)
+        if ceiling is not None and ceiling > 1:
+            continue
+        services = sorted({name(s) for s in behind})
+        serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
+        console = None if roles else evidence.console(workload)
+        alone = None if console else singleton_by_design(ctx.inventory, workload, leases)
+        why = (
+            ": leader election decides which replica reconciles, not which serves, and"
+            if elected
+            else f": it is an operators' console (by its name or image: {console}), so"
+            if console
+            else f": it is {alone}, so"
+            if alone
+            else ":"
+        )
+        converts = _conversion_only(evidence, behind, roles)
+        outage = (
+            "fails reads and writes of the custom resources it converts"
+            if converts
+            else "takes the console away from the people who use it until its pod is rescheduled"
+            if console
+            else "stops its work, and whatever its Service answers, until its pod is rescheduled"
+            if alone
+            else "takes the service down"
+        )
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} runs one replica behind Service {', '.join(services)}{serves}{why} losing its node {outage}.",
+            Evidence("spec.replicas", 1),
+            Evidence("services", services),
+            *([Evidence("serves", roles)] if roles else []),
+            *(
+                [Evidence("spec.strategy.type", "Recreate")]
+                if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate"
+                else []
+            ),
+            remediation=singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected),
+            severity="low"
+            if converts or console or (alone and not roles)
+            else "medium"
+            if roles == [RUNTIME_WEBHOOKS]
+            else None,
+        )

@@ -1,0 +1,107 @@
+"""``statefulset-headless-service-missing``: StatefulSet without its headless Service."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.absence import RBAC_KINDS, missing_said
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.resources import dig
+
+COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
+
+
+NOT_HEADLESS_FIX = (
+    "Keep Service {service} for the clients that use it (a Service's clusterIP cannot be changed in place) and add a "
+    "headless Service (clusterIP: None, the same selector) for the pods' DNS names. spec.serviceName cannot be changed "
+    "either: name the headless Service there and recreate the StatefulSet with `kubectl delete statefulset {name} "
+    "--cascade=orphan`, which leaves its pods and volumes in place, apply it again, and restart its pods one at a "
+    "time (`kubectl rollout restart`) so they take the new domain."
+)
+
+
+@check(
+    id="statefulset-headless-service-missing",
+    title="StatefulSet without its headless Service",
+    severity="medium",
+    category="workloads",
+    cases=[COZE],
+    requires=["Service"],
+    fix=(
+        "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
+        "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
+    ),
+    reads=["workloads", *RBAC_KINDS],
+)
+def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
+    or one that is not headless (`clusterIP` other than `None`) in front of more than one replica: a
+    StatefulSet of one replica has no peer to find by its pod's DNS name, and its clients reach it
+    through the Service that exists. That the Service does not exist is
+    known from a cluster or snapshot that listed Services; in manifests only from positive evidence
+    (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
+    StatefulSet that define the namespace's Services while nothing in the input could create one.
+    Otherwise the StatefulSet is not judged, and coverage says so.
+
+    ## Why it matters
+
+    StatefulSet pods get their stable DNS names only through the Service named in
+    `spec.serviceName`, and Kubernetes accepts a StatefulSet whose Service does not exist: the
+    mistake shows only as DNS failures at runtime. In the Coze Studio Helm chart, StatefulSets
+    took `serviceName` from the release name while the Services were named by the chart's
+    fullname helper; whenever an override was set the names diverged, the governing Service did
+    not exist and the pods' DNS names could not be resolved.
+
+    ## Severity
+
+    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
+    them. The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
+    cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
+    cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
+
+    ## Example
+
+    ```yaml
+    kind: StatefulSet
+    spec:
+      serviceName: kafka-headless     # no such Service
+    ```
+
+    ## Fix
+
+    ```yaml
+    kind: Service
+    metadata: {name: kafka-headless}
+    spec:
+      clusterIP: None
+      selector: {app: kafka}
+    ```
+    """
+    for workload in ctx.inventory.workloads:
+        if workload.kind != "StatefulSet":
+            continue
+        service_name = dig(workload.obj, "spec", "serviceName")
+        if not isinstance(service_name, str) or not service_name:
+            continue
+        service = ctx.inventory.get("Service", workload.ref.namespace, service_name)
+        if service is None:
+            how = missing_said(ctx, "Service", workload.ref.namespace, service_name, workload.obj)
+            if how is None:
+                continue
+            yield ctx.finding(
+                workload.obj,
+                f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
+                Evidence("spec.serviceName", service_name),
+            )
+        elif dig(service, "spec", "clusterIP") != "None" and [t.replicas for t in workload.templates] != [1]:
+            yield ctx.finding(
+                workload.obj,
+                f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
+                "its pods get no stable DNS names.",
+                Evidence("spec.serviceName", service_name),
+                Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
+                remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
+            )
