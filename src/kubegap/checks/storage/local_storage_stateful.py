@@ -309,8 +309,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet has no volume claim templates and mounts emptyDir {mounts}: whatever it keeps there is lost when "
-                "the node is replaced (nothing in the input shows what it keeps: no data store image, no data directory "
-                "setting).",
+                "the node is replaced (neither its image nor its arguments or environment show that it keeps data there: "
+                "no data store image, no data directory setting).",
                 *evidence,
                 severity="medium",
             )
