@@ -84,8 +84,9 @@ def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | N
     if may_reconcile(inventory, workload) is False:
         return f"{first}{more}."
     return (
-        f"{first}{more}. If it is a controller that reconciles API objects without leader election, turn its election on "
-        "first (a --leader-elect flag or its chart's setting): two replicas without one act on the same objects twice."
+        f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing shows a "
+        "leader election, and two replicas without one act on the same objects twice, so run a second only once the "
+        "program elects a leader (where it offers an election), and if it offers none, keep one."
     )
 
 

@@ -119,9 +119,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
     `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
     it must first move to a database every replica uses; a workload whose ServiceAccount may write API
-    objects and that shows no leader election, that a controller must turn its election on before it
-    runs twice (an API server that writes on its users' behalf, such as Argo CD's, has the same rights
-    and runs many replicas, so the rights alone do not say which it is).
+    objects and that shows no leader election, that a controller runs a second replica only once it
+    elects a leader, and keeps one where the program offers no election (an API server that writes
+    on its users' behalf, such as Argo CD's, has the same rights and runs many replicas, so the rights
+    alone do not say which it is; nor does the input say whether a program offers an election).
 
     ## Why it matters
 
