@@ -62,7 +62,7 @@ def test_a_new_check_registers_with_its_sections_and_fixtures(new_check, tmp_pat
         assert list(check.doc) == ["What it checks", "Why it matters", "Severity", "Example", "Fix"]
         inventory = ScopedInventory(Inventory(Collection()), check.id, check.reads, check.metadata_only)
         with pytest.raises(NotImplementedError):
-            list(check.run(Context(inventory, check, {})))
+            list(check.run(Context(check, {}, inventory=inventory)))
     finally:
         REGISTRY.pop("snapshot-class-missing", None)
         sys.modules.pop("written_check", None)

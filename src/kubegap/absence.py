@@ -35,9 +35,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, group, kind, name, namespace
 from kubegap.roles import granted_rules
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 
 OPEN_WORLD = "absence cannot be judged from manifests: audit a live cluster or snapshot"
@@ -178,7 +178,7 @@ def _is_custom(obj: dict) -> bool:
 class Creators:
     """What in the input could create objects at run time, worked out once per audit (``creators``)."""
 
-    def __init__(self, inventory: Inventory):
+    def __init__(self, inventory: Readable):
         runs_as: dict[tuple[str | None, str], list[str]] = defaultdict(list)
         for workload in inventory.workloads:
             for template in workload.templates:
@@ -233,16 +233,16 @@ class Creators:
         return None
 
 
-def creators(inventory: Inventory) -> Creators:
+def creators(inventory: Readable) -> Creators:
     return inventory.derive("absence.creators", Creators)
 
 
-def _folder(inventory: Inventory, obj: dict) -> str | None:
+def _folder(inventory: Readable, obj: dict) -> str | None:
     origin = inventory.origin(obj)
     return os.path.dirname(origin.path) if origin else None
 
 
-def _self_contained(inventory: Inventory, obj: dict) -> bool:
+def _self_contained(inventory: Readable, obj: dict) -> bool:
     """Whether every document of the directory ``obj`` was read from could be parsed: an unrendered template
     beside it may define what the input does not show."""
     folder = _folder(inventory, obj)
@@ -257,7 +257,7 @@ def _defined_by_folder(kind_name: str):
 # -- the questions ---------------------------------------------------------------------------------------------
 
 
-def missing_object(inventory: Inventory, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> Judgement:
+def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> Judgement:
     """Whether ``referrer``'s reference to the ``kind_name`` ``wanted`` in ``ns``, which the input does not
     hold, proves a mistake (``why`` then says how it is known) or cannot be judged."""
     if inventory.closed(kind_name, ns):
@@ -287,7 +287,7 @@ Labelled = Iterable[tuple[str, dict[str, str]]]
 
 
 def empty_selection(
-    inventory: Inventory, ns: str | None, selector: Selector, templates: Labelled, selecting: dict
+    inventory: Readable, ns: str | None, selector: Selector, templates: Labelled, selecting: dict
 ) -> Judgement:
     """Whether ``selecting``'s selector, which matches none of the pod ``templates`` (``(object, labels)``) of
     ``ns``, proves a mistake on an open world: a near-miss label, or a namespace whose pods only these
@@ -316,7 +316,8 @@ def _near_miss_label(selector: Selector, carried: dict[str, str]) -> str | None:
 
 
 class _Recorder(Protocol):
-    inventory: Inventory
+    @property
+    def inventory(self) -> Readable: ...
 
     def not_judged(self, subject: dict, reason: str) -> None: ...
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from kubegap.checks.base import Check, Context, Finding, Member, Skip
+from kubegap.checks.base import Check, Context, Finding, FleetContext, Member, Skip
 from kubegap.inventory import Inventory
 from kubegap.resources import as_dict, dig
 from kubegap.scoped_inventory import ScopedInventory
@@ -116,7 +116,7 @@ def _one_per_object(findings: list[Finding]) -> list[Finding]:
     return merged
 
 
-def _run(check: Check, context: Context) -> tuple[Coverage, list[Finding]]:
+def _run(check: Check, context: Context | FleetContext) -> tuple[Coverage, list[Finding]]:
     try:
         findings = _one_per_object(list(check.run(context)))
     except Skip as skip:
@@ -139,7 +139,7 @@ def run_check(
             check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"
         ), []
     scoped = ScopedInventory(inventory, check.id, check.reads, check.metadata_only)
-    return _run(check, Context(scoped, check, settings or {}, running=running))
+    return _run(check, Context(check, settings or {}, running=running, inventory=scoped))
 
 
 def fleet_facts(check: Check, inventory: Inventory) -> dict | None:
@@ -182,7 +182,7 @@ def run_fleet_check(
         gathered.append(Member(name, facts))
     if missing:
         return Coverage(check.id, "skipped", "; ".join(missing)), []
-    return _run(check, Context(None, check, settings or {}, tuple(gathered)))
+    return _run(check, FleetContext(check, settings or {}, members=tuple(gathered)))
 
 
 def run_audit(

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kubegap import limits
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload
 from kubegap.resources import ObjectRef
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Requirement, Selector
 
 KINDS: tuple[str, ...] = ("Pod", "Rollout", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS))
@@ -119,7 +119,7 @@ def _workload_sources(workload: Workload) -> Iterator[PodSource]:
 class PodSources:
     """Every pod source of an inventory, per namespace: the pod templates of its workloads."""
 
-    def __init__(self, inventory: Inventory):
+    def __init__(self, inventory: Readable):
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._adders: dict[tuple[str | None, str], list[PodSource]] = {}

@@ -8,12 +8,12 @@ aggregation counts wherever rights are judged.
 
 from __future__ import annotations
 
-from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, kind, labels
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 
 
-def granted_rules(inventory: Inventory, role: dict | None) -> list[dict]:
+def granted_rules(inventory: Readable, role: dict | None) -> list[dict]:
     """The rules ``role`` grants: its own, and for an aggregated ClusterRole those of every ClusterRole it
     selects, transitively (a Role cannot aggregate). Worked out once per audit for the ClusterRoles."""
     if not isinstance(role, dict):
@@ -28,11 +28,11 @@ def _own(role: dict) -> list[dict]:
     return [rule for rule in as_list(role.get("rules")) if isinstance(rule, dict)]
 
 
-def _every_cluster_role(inventory: Inventory) -> dict[int, list[dict]]:
+def _every_cluster_role(inventory: Readable) -> dict[int, list[dict]]:
     return {id(role): _resolve(inventory, role) for role in inventory.of_kind("ClusterRole")}
 
 
-def _resolve(inventory: Inventory, role: dict) -> list[dict]:
+def _resolve(inventory: Readable, role: dict) -> list[dict]:
     rules: list[dict] = []
     seen: set[int] = set()
     pending = [role]

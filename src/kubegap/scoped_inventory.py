@@ -177,3 +177,8 @@ class ScopedInventory:
 
     def __len__(self) -> int:
         return len(self._inventory)
+
+
+Readable = Inventory | ScopedInventory
+"""What a check may read: the whole inventory, or the view of it a check receives (only the kinds it declares).
+The shared helpers take either, so a check hands them its own view."""

@@ -10,12 +10,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kubegap import yamlload
-from kubegap.inventory import Inventory
 from kubegap.podsources import PodSources
 from kubegap.podtemplates import PodTemplate, Workload, as_workload, leader_election, pod_templates
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, name, namespace, quantity
 from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 from kubegap.tokens import Vocabulary
 
@@ -101,7 +101,7 @@ def named_or_running(workload: Workload, vocabulary: Vocabulary) -> bool:
     )
 
 
-def daemonsets_matching(inventory: Inventory, vocabulary: Vocabulary) -> Iterator[Workload]:
+def daemonsets_matching(inventory: Readable, vocabulary: Vocabulary) -> Iterator[Workload]:
     """DaemonSets whose name or any container image names an entry of ``vocabulary`` (as words)."""
     for obj in inventory.of_kind("DaemonSet"):
         workload = as_workload(obj)
@@ -121,7 +121,7 @@ def daemonset_covers(workload: Workload, node: dict) -> bool:
     return False
 
 
-def pdb_covers(inventory: Inventory, workload: Workload) -> bool:
+def pdb_covers(inventory: Readable, workload: Workload) -> bool:
     """Whether a PodDisruptionBudget in the workload's namespace selects one of its pod templates."""
     for pdb in inventory.of_kind("PodDisruptionBudget"):
         selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
@@ -138,7 +138,7 @@ SERVING_KINDS = ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationControll
 """Controllers that keep a number of interchangeable replicas running (DaemonSets run one per node)."""
 
 
-def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
+def absent_means_none(inventory: Readable, kind_name: str) -> bool:
     """Whether seeing no object of ``kind_name`` means there is none.
 
     True when the kind was collected, or when every input is a manifest file: manifests are taken
@@ -149,13 +149,13 @@ def absent_means_none(inventory: Inventory, kind_name: str) -> bool:
     return from_manifests(inventory) and kind_name not in inventory.collection.forbidden
 
 
-def from_manifests(inventory: Inventory) -> bool:
+def from_manifests(inventory: Readable) -> bool:
     """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
     inputs = inventory.collection.inputs
     return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
 
 
-def source_folder(inventory: Inventory, obj: dict) -> str | None:
+def source_folder(inventory: Readable, obj: dict) -> str | None:
     """The directory of the file an object was read from (None when it came from no file)."""
     origin = inventory.origin(obj)
     return os.path.dirname(origin.path) if origin else None
@@ -165,13 +165,13 @@ def _service_selector(service: dict) -> Selector | None:
     return Selector.from_map(dig(service, "spec", "selector"))
 
 
-def service_workloads(inventory: Inventory, service: dict) -> list[Workload]:
+def service_workloads(inventory: Readable, service: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
     return workloads_selected_by(inventory, service, "Service", _service_selector)
 
 
 def workloads_selected_by(
-    inventory: Inventory, obj: dict, kind: str, selector: Callable[[dict], Selector | None]
+    inventory: Readable, obj: dict, kind: str, selector: Callable[[dict], Selector | None]
 ) -> list[Workload]:
     """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
 
@@ -183,7 +183,7 @@ def workloads_selected_by(
 
 
 def _selected_per_object(
-    inventory: Inventory, kind: str, selector: Callable[[dict], Selector | None]
+    inventory: Readable, kind: str, selector: Callable[[dict], Selector | None]
 ) -> dict[int, tuple[dict, list[Workload]]]:
     """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
     return inventory.derive(
@@ -192,7 +192,7 @@ def _selected_per_object(
     )
 
 
-def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
+def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
     """The workloads ``selector(obj)`` selects in ``obj``'s namespace. Two objects of one kind, namespace and name
     cannot both exist: an input that defines one more than once holds several installs (a collection of
     examples), and a workload is selected only by the copies read from the folders nearest its own (the
@@ -205,7 +205,7 @@ def _selected(inventory: Inventory, obj: dict, selector: Callable[[dict], Select
     return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
 
 
-def _copies(inventory: Inventory, obj: dict) -> list[str | None]:
+def _copies(inventory: Readable, obj: dict) -> list[str | None]:
     """The folders of every file that defines ``obj``'s kind, namespace and name."""
     kind_name = obj.get("kind")
     if not isinstance(kind_name, str) or inventory.origin(obj) is None:
@@ -214,7 +214,7 @@ def _copies(inventory: Inventory, obj: dict) -> list[str | None]:
     return folders.get((namespace(obj), name(obj)), [])
 
 
-def _folders_by_name(inventory: Inventory, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
+def _folders_by_name(inventory: Readable, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
     found: dict[tuple[str | None, str | None], list[str | None]] = {}
     for o in inventory.of_kind(kind_name):
         found.setdefault((namespace(o), name(o)), []).append(source_folder(inventory, o))
@@ -256,7 +256,7 @@ NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
 WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
 
 
-def registers_webhooks(inventory: Inventory, workload: Workload) -> bool:
+def registers_webhooks(inventory: Readable, workload: Workload) -> bool:
     """Whether the workload's ServiceAccount may create admission webhook configurations: it registers its
     own webhooks at run time, so the API server calls its Service though no configuration is in the input."""
     registrars = account_rights(inventory).webhooks
@@ -279,12 +279,12 @@ class AccountRights(NamedTuple):
     the cluster's objects, as a controller does (one that writes elsewhere, such as to DNS, too)."""
 
 
-def account_rights(inventory: Inventory) -> AccountRights:
+def account_rights(inventory: Readable) -> AccountRights:
     """What each ServiceAccount may write, worked out once per audit."""
     return inventory.derive("account_rights", _account_rights)
 
 
-def _account_rights(inventory: Inventory) -> AccountRights:
+def _account_rights(inventory: Readable) -> AccountRights:
     rights = AccountRights(set(), set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
@@ -334,7 +334,7 @@ def _covers(rule: dict, api_group: str, resource: str) -> bool:
     return (api_group in groups or "*" in groups) and (resource in resources or "*" in resources)
 
 
-def lease_holders(inventory: Inventory) -> set[tuple[str | None, str]]:
+def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
     """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets write Leases."""
     return account_rights(inventory).leases
 
@@ -343,7 +343,7 @@ LEASE_KINDS = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
 """What ``one_active_by_design`` and ``may_reconcile`` read: RBAC."""
 
 
-def may_reconcile(inventory: Inventory, workload: Workload) -> bool | None:
+def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:
     """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
     (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
     if any(kind_name in inventory.collection.forbidden for kind_name in LEASE_KINDS):
@@ -377,7 +377,7 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
 SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
 
 
-def single_node_claim(inventory: Inventory, workload: Workload) -> str | None:
+def single_node_claim(inventory: Readable, workload: Workload) -> str | None:
     """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
     access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a
     rolling update cannot both mount it."""
@@ -398,7 +398,7 @@ OPERATOR = Vocabulary(("operator",))
 the custom resources it defines."""
 
 
-def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
     """Why the workload is meant to run alone, or None: a one-replica Deployment that shows no leader election,
     whose ServiceAccount may write or watch the cluster's objects (a controller), and that either rolls out by
     Recreate (its project chose to stop the old pod before starting the new one) or is named an operator (a
@@ -422,13 +422,13 @@ def singleton_by_design(inventory: Inventory, workload: Workload, leases: set[tu
     return None
 
 
-def hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
+def hpa_targets(inventory: Readable) -> dict[tuple[str | None, str, str], list[dict]]:
     """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target, worked out once per
     audit: several checks ask."""
     return inventory.derive("hpa_targets", _hpa_targets)
 
 
-def _hpa_targets(inventory: Inventory) -> dict[tuple[str | None, str, str], list[dict]]:
+def _hpa_targets(inventory: Readable) -> dict[tuple[str | None, str, str], list[dict]]:
     targets: dict[tuple[str | None, str, str], list[dict]] = {}
     for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
         ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))
@@ -588,12 +588,12 @@ def container_name(container: dict) -> str:
     return value if isinstance(value, str) else "(unnamed)"
 
 
-def pod_sources(inventory: Inventory) -> PodSources:
+def pod_sources(inventory: Readable) -> PodSources:
     """The inventory's pod sources, built once per audit for every check that matches selectors against them."""
     return inventory.derive("pod_sources", PodSources)
 
 
-def audited_workloads(inventory: Inventory) -> list[Workload]:
+def audited_workloads(inventory: Readable) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
     return inventory.derive(
         "audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)]
@@ -604,15 +604,17 @@ KUBE_PROXY_CONFIGMAPS = ("kube-proxy", "kube-proxy-config")
 """The kube-system ConfigMaps that hold kube-proxy's KubeProxyConfiguration."""
 
 
-def kube_proxy_containers(inventory: Inventory) -> Iterator[tuple[dict, str, dict]]:
+def kube_proxy_containers(inventory: Readable) -> Iterator[tuple[dict, str, dict]]:
     """``(DaemonSet, field path, container)`` for each container of the kube-system/kube-proxy DaemonSet."""
     daemonset = inventory.get("DaemonSet", "kube-system", "kube-proxy")
-    for template in pod_templates(daemonset) if daemonset else ():
+    if daemonset is None:
+        return
+    for template in pod_templates(daemonset):
         for path, container in containers(template.spec, init=False):
             yield daemonset, f"{template.path}.spec.{path}", container
 
 
-def kube_proxy_flags(inventory: Inventory) -> Iterator[tuple[dict, str, dict[str, str]]]:
+def kube_proxy_flags(inventory: Readable) -> Iterator[tuple[dict, str, dict[str, str]]]:
     """``(DaemonSet, field path of the command, {flag: value})`` for each kube-proxy container: the
     ``--flag=value`` words of its command and args (a repeated flag keeps its last value)."""
     for daemonset, path, container in kube_proxy_containers(inventory):
@@ -623,12 +625,14 @@ def kube_proxy_flags(inventory: Inventory) -> Iterator[tuple[dict, str, dict[str
         yield daemonset, f"{path}.command", flags
 
 
-def kube_proxy_configurations(inventory: Inventory) -> Iterator[tuple[dict, str, dict]]:
+def kube_proxy_configurations(inventory: Readable) -> Iterator[tuple[dict, str, dict]]:
     """``(ConfigMap, data key, configuration)`` for each KubeProxyConfiguration in the kube-proxy ConfigMaps;
     a value that is not YAML is passed over."""
     for configmap_name in KUBE_PROXY_CONFIGMAPS:
         configmap = inventory.get("ConfigMap", "kube-system", configmap_name)
-        for key, text in as_dict(configmap.get("data")).items() if configmap else ():
+        if configmap is None:
+            continue
+        for key, text in as_dict(configmap.get("data")).items():
             if not isinstance(text, str) or "KubeProxyConfiguration" not in text:
                 continue
             try:

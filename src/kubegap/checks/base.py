@@ -69,16 +69,11 @@ FLEET = ObjectRef("kubegap.io/v1", "Fleet", None, "fleet")
 
 
 @dataclass(frozen=True)
-class Context:
-    """What a check receives: the inventory (limited to the kinds it reads), its settings, and a way to make findings.
+class _Run:
+    """What every check receives: its settings, what this audit runs, and a way to make findings."""
 
-    A fleet check receives ``members`` instead, one per cluster, and no ``inventory``.
-    """
-
-    inventory: ScopedInventory | None
     check: Check
     settings: dict[str, Any] = field(default_factory=dict)
-    members: tuple[Member, ...] = ()
     passed_over: dict[str, set[int]] = field(default_factory=dict)
     """Objects the check could not judge, by the reason (see ``not_judged``)."""
     running: frozenset[str] | None = None
@@ -89,12 +84,6 @@ class Context:
         finding): only when that check runs in this audit. A run of some checks alone must not report clean
         what the check left out for one that is not running."""
         return self.running is None or check_id in self.running
-
-    @property
-    def cluster(self) -> ObjectRef:
-        """The subject of findings about the cluster as a whole (e.g. every node on one OS image)."""
-        cluster_name = self.inventory.collection.cluster.get("name")
-        return ObjectRef("kubegap.io/v1", "Cluster", None, cluster_name if isinstance(cluster_name, str) else "cluster")
 
     def not_judged(self, subject: dict, reason: str) -> None:
         """Record that ``subject`` could not be judged (an absence on an open world): coverage says how many
@@ -129,6 +118,26 @@ class Context:
 
 
 @dataclass(frozen=True)
+class Context(_Run):
+    """What a cluster check receives: the inventory, limited to the kinds it reads."""
+
+    inventory: ScopedInventory = field(kw_only=True)
+
+    @property
+    def cluster(self) -> ObjectRef:
+        """The subject of findings about the cluster as a whole (e.g. every node on one OS image)."""
+        cluster_name = self.inventory.collection.cluster.get("name")
+        return ObjectRef("kubegap.io/v1", "Cluster", None, cluster_name if isinstance(cluster_name, str) else "cluster")
+
+
+@dataclass(frozen=True)
+class FleetContext(_Run):
+    """What a fleet check receives: one member per cluster audited together, and no inventory."""
+
+    members: tuple[Member, ...] = field(kw_only=True)
+
+
+@dataclass(frozen=True)
 class Check:
     id: str
     title: str
@@ -137,7 +146,8 @@ class Check:
     category: str
     cases: tuple[str, ...]
     fix: str
-    run: Callable[[Context], Iterable[Finding]]
+    run: Callable[[Any], Iterable[Finding]]
+    """Takes a :class:`Context`, or a :class:`FleetContext` for a fleet check."""
     reads: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
     defaults: dict[str, Any] = field(default_factory=dict)
@@ -205,7 +215,7 @@ def check(
     scope: Scope = "cluster",
     metadata_only: Iterable[str] = (),
     facts: Callable[[Any], dict] | None = None,
-) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]:
+) -> Callable[[Callable[[Any], Iterator[Finding]]], Callable[[Any], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
 
     ``metadata_only`` names read kinds whose objects the check sees as metadata alone (it counts them):
@@ -217,7 +227,7 @@ def check(
     default is None (unset) declares its type in ``setting_types``.
     """
 
-    def register(fn: Callable[[Context], Iterator[Finding]]):
+    def register(fn: Callable[[Any], Iterator[Finding]]):
         if id in REGISTRY:
             raise ValueError(f"check {id} is registered twice")
         cited = tuple(cases)

@@ -39,10 +39,10 @@ import re
 from collections.abc import Iterator
 
 from kubegap.checks._common import LEASE_KINDS, app_containers, image_name, service_workloads
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import annotations, as_dict, as_list, containers, dig, labels, name, namespace
-from kubegap.scoped_inventory import WORKLOADS
+from kubegap.resources import annotations as metadata_annotations
+from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.scoped_inventory import WORKLOADS, Readable
 from kubegap.selectors import Selector
 from kubegap.tokens import Vocabulary
 
@@ -86,7 +86,7 @@ ADMISSION = "admission webhook"
 CONVERSION = "conversion webhook of CRD "
 
 
-def serving(inventory: Inventory) -> ServingEvidence:
+def serving(inventory: Readable) -> ServingEvidence:
     """The inventory's serving evidence, worked out once per audit."""
     return inventory.derive("serving", ServingEvidence)
 
@@ -95,7 +95,7 @@ class ServingEvidence:
     """What the input shows about client traffic (see the module's docstring). Worked out whole when made:
     it keeps no reference to the inventory."""
 
-    def __init__(self, inventory: Inventory):
+    def __init__(self, inventory: Readable):
         self._api = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
@@ -202,7 +202,7 @@ class ServingEvidence:
         return every
 
 
-def _consoles(inventory: Inventory, evidence: ServingEvidence) -> dict[int, str]:
+def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:
     tools = _namespaces_with_bound_accounts(inventory)
     found = {}
     for workload in inventory.workloads:
@@ -218,7 +218,7 @@ def _consoles(inventory: Inventory, evidence: ServingEvidence) -> dict[int, str]
     return found
 
 
-def _namespaces_with_bound_accounts(inventory: Inventory) -> set[str | None]:
+def _namespaces_with_bound_accounts(inventory: Readable) -> set[str | None]:
     """Namespaces holding a ServiceAccount that a RoleBinding or ClusterRoleBinding names: a program there talks
     to the Kubernetes API, as a Kubernetes tool does and a product's web front end does not."""
     found: set[str | None] = set()
@@ -240,14 +240,14 @@ def _known_not_for_clients(
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     if port_names & scraped.get(id(service), set()):
         return True
-    notes = annotations(service)
+    notes = metadata_annotations(service)
     if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")):
         return True
     reached = [key for w in selected for key in _reached(w, port)]
     return bool(reached) and all(key in quiet for key in reached)
 
 
-def _container_ports_not_for_clients(inventory: Inventory) -> set[tuple[int, str, int]]:
+def _container_ports_not_for_clients(inventory: Readable) -> set[tuple[int, str, int]]:
     """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
     health, debug or admin ports: by a name (their own, or that of a Service port that reaches them), or by
     what the container says of them (``_ports_the_container_names``)."""
@@ -374,7 +374,7 @@ def _probes(container: dict, target) -> bool:
     return False
 
 
-def _scraped_port_names(inventory: Inventory) -> dict[int, set[str]]:
+def _scraped_port_names(inventory: Readable) -> dict[int, set[str]]:
     """Per Service (keyed by ``id``), the port names a ServiceMonitor or PodMonitor scrapes on it."""
     scraped: dict[int, set[str]] = {}
     monitors = [(m, "endpoints") for m in inventory.of_kind("ServiceMonitor")]
@@ -406,7 +406,7 @@ def fails_closed(configuration: dict, webhook: dict) -> bool:
     return webhook.get("failurePolicy", "Ignore" if v1beta1 else "Fail") == "Fail"
 
 
-def called_service(inventory: Inventory, ns: str, service_name: str) -> tuple[str | None, dict | None]:
+def called_service(inventory: Readable, ns: str, service_name: str) -> tuple[str | None, dict | None]:
     """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
     defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
     pods it selects, so it is taken for the one asked for, in that unnamed namespace."""
@@ -419,10 +419,10 @@ def called_service(inventory: Inventory, ns: str, service_name: str) -> tuple[st
 def runs_one_replica(backends: list[Workload]) -> bool:
     """Whether the workloads behind a Service run one replica in all (each count known)."""
     replicas = [t.replicas for w in backends for t in w.templates]
-    return bool(backends) and None not in replicas and sum(replicas) == 1
+    return bool(backends) and None not in replicas and sum(r for r in replicas if r is not None) == 1
 
 
-def _fail_closed_services(inventory: Inventory) -> Iterator[dict]:
+def _fail_closed_services(inventory: Readable) -> Iterator[dict]:
     """The Services in the input that fail-closed admission webhooks call."""
     for kind_name in WEBHOOK_KINDS:
         for configuration in inventory.of_kind(kind_name):
@@ -437,9 +437,9 @@ def _fail_closed_services(inventory: Inventory) -> Iterator[dict]:
                     yield found
 
 
-def _api_backends(inventory: Inventory) -> dict[tuple[str, str], list[str]]:
+def _api_backends(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
     """Per Service ``(namespace, name)``, the API server traffic it carries."""
-    found: dict[tuple[str, str], list[str]] = {}
+    found: dict[tuple[str | None, str], list[str]] = {}
 
     def add(service, role: str) -> None:
         ns, service_name = dig(service, "namespace"), dig(service, "name")
@@ -485,7 +485,7 @@ def backend_service(backend: dict) -> str | None:
 LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
 
 
-def load_balanced(inventory: Inventory) -> dict[tuple[str | None, str], str]:
+def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
     found: dict[tuple[str | None, str], str] = {}
     for service in inventory.of_kind("Service"):

@@ -25,8 +25,8 @@ from kubegap.checks.serving import (
     serving,
 )
 from kubegap.checks.workloads._helpers import more_replicas_fix
-from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, kind, name
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 from kubegap.severity import severity_rank
 from kubegap.wording import first_and_more
@@ -85,7 +85,7 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
     return "medium", ", ".join(resources) or "no resources"
 
 
-def webhook_service(inventory: Inventory, webhook: Webhook) -> tuple[str | None, dict | None]:
+def webhook_service(inventory: Readable, webhook: Webhook) -> tuple[str | None, dict | None]:
     """The namespace and Service a webhook calls, if the input holds it (``serving.called_service``)."""
     return called_service(inventory, *webhook.service)
 

@@ -22,8 +22,8 @@ def observed_at(inventory) -> dt.datetime | None:
         if isinstance(c, dict)
     ]
     stamps += [_time(dig(cj, "status", "lastScheduleTime")) for cj in inventory.of_kind("CronJob")]
-    stamps = [s for s in stamps if s is not None]
-    return max(stamps) if stamps else None
+    known = [s for s in stamps if s is not None]
+    return max(known) if known else None
 
 
 def _time(value) -> dt.datetime | None:

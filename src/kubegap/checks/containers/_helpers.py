@@ -16,13 +16,13 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context
 from kubegap.dockerhub import OFFICIAL_IMAGES
-from kubegap.inventory import Inventory
 from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 from kubegap.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
+from kubegap.scoped_inventory import Readable
 
 
-def limit_range_defaults(inventory: Inventory, ns: str | None) -> tuple[set[str], set[str]]:
+def limit_range_defaults(inventory: Readable, ns: str | None) -> tuple[set[str], set[str]]:
     """Resources a namespace's LimitRanges default: (requests, limits) for containers."""
     requests: set[str] = set()
     limits: set[str] = set()

@@ -6,13 +6,13 @@ from kubegap.checks._common import (
     workloads_selected_by,
 )
 from kubegap.checks.workloads._helpers import replicas
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import Workload
 from kubegap.resources import dig
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 
 
-def pdb_workloads(inventory: Inventory, pdb: dict) -> list[Workload]:
+def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
     return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
 

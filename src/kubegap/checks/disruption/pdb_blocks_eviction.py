@@ -11,9 +11,9 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.checks.workloads._helpers import replicas
 from kubegap.intstr import pdb_disruptions_allowed
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import Workload
 from kubegap.resources import dig, name, percent
+from kubegap.scoped_inventory import Readable
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
@@ -35,7 +35,7 @@ MOST_COUNTS = 1000
 """The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
-def _covered(inventory: Inventory, pdb: dict, targets) -> tuple[int, int, tuple[Evidence, ...]]:
+def _covered(inventory: Readable, pdb: dict, targets) -> tuple[int, int, tuple[Evidence, ...]]:
     """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
     and maxReplicas when one targets it), and the autoscalers that set them; 0 and 0 when some selected
     workload's count cannot be known (a DaemonSet's follows the nodes).
@@ -85,7 +85,7 @@ def _no_eviction(
     return "blocks node drains", reason, evidence
 
 
-def _blocking_reason(inventory: Inventory, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
+def _blocking_reason(inventory: Readable, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
     if "maxUnavailable" not in spec and "minAvailable" not in spec:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from kubegap.inventory import Inventory
 from kubegap.resources import as_list, dig, label, namespace
+from kubegap.scoped_inventory import Readable
 
 SERVICE_NAME_LABEL = "kubernetes.io/service-name"
 
@@ -13,7 +13,7 @@ SERVICE_NAME_LABEL = "kubernetes.io/service-name"
 class ReadyEndpoints:
     """Ready endpoints per Service, from EndpointSlices or else Endpoints, indexed once."""
 
-    def __init__(self, inventory: Inventory):
+    def __init__(self, inventory: Readable):
         self.inventory = inventory
         self._slices: dict[tuple[str | None, str], list[dict]] = {}
         for endpoint_slice in inventory.of_kind("EndpointSlice"):

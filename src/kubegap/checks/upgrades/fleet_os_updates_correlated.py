@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 
-from kubegap.checks.base import FLEET, Context, Evidence, Finding, check
+from kubegap.checks.base import FLEET, Evidence, Finding, FleetContext, check
 from kubegap.checks.nodes._helpers import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
 from kubegap.resources import as_dict, dig
 from kubegap.wording import counted
@@ -43,7 +43,7 @@ def _update_facts(inventory) -> dict:
     scope="fleet",
     facts=_update_facts,
 )
-def fleet_os_updates_correlated(ctx: Context) -> Iterator[Finding]:
+def fleet_os_updates_correlated(ctx: FleetContext) -> Iterator[Finding]:
     """
     ## What it checks
 

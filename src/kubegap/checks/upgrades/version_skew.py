@@ -71,6 +71,8 @@ def version_skew(ctx: Context) -> Iterator[Finding]:
             by_version.setdefault(version, []).append(name(node))
     for version, nodes in sorted(by_version.items()):
         kubelet = minor(version)
+        if kubelet is None:
+            continue  # only versions with a minor were kept
         if kubelet > release or release - kubelet > allowed:
             problem = (
                 "newer than the control plane"

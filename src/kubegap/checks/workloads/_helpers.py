@@ -11,9 +11,9 @@ from kubegap.checks._common import (
     single_node_claim,
 )
 from kubegap.checks.base import Context
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
 from kubegap.resources import as_list, containers, dig, labels, name
+from kubegap.scoped_inventory import Readable
 from kubegap.tokens import Vocabulary, words
 
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
@@ -31,7 +31,7 @@ SPREAD = (
 )
 
 
-def more_replicas_fix(inventory: Inventory, workload: Workload, elected: str | None) -> str:
+def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | None) -> str:
     """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
     must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
     (``elected``: the leader election the workload shows, if any)."""

@@ -8,7 +8,8 @@ from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.podtemplates import is_hook
-from kubegap.resources import annotations, as_list, dig, labels, name, namespace
+from kubegap.resources import annotations as metadata_annotations
+from kubegap.resources import as_list, dig, labels, name, namespace
 from kubegap.selectors import Selector
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
@@ -22,7 +23,7 @@ CONTROL_PLANE_COMPONENTS = ("etcd", "kube-apiserver", "kube-controller-manager",
 
 def _is_static(pod: dict) -> bool:
     """A static or mirror pod, which the kubelet itself keeps running from a file on the node."""
-    if any(key.startswith("kubernetes.io/config.") for key in annotations(pod)):
+    if any(key.startswith("kubernetes.io/config.") for key in metadata_annotations(pod)):
         return True
     pod_labels = labels(pod)
     return namespace(pod) == "kube-system" and (

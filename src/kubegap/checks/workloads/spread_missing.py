@@ -9,10 +9,10 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import MOONLIGHT, replicas
-from kubegap.inventory import Inventory
 from kubegap.podtemplates import PodTemplate, Workload
 from kubegap.resources import as_dict, as_list, dig, labels
 from kubegap.scheduling import host_ports
+from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
 
 
@@ -21,7 +21,7 @@ def _selects_own_pods(term, template: PodTemplate) -> bool:
     return selector is not None and selector.matches(template.labels)
 
 
-def _may_cover_own_namespace(inventory: Inventory, term, ns: str | None) -> bool:
+def _may_cover_own_namespace(inventory: Readable, term, ns: str | None) -> bool:
     """Whether an (anti-)affinity term's namespaces may include the pod's own: no ``namespaces`` and no
     ``namespaceSelector`` (the pod's own), its name in ``namespaces``, or a selector that matches it or
     whose match the input cannot tell (the Namespace's labels unknown, or the namespace chosen at install)."""
@@ -39,7 +39,7 @@ def _may_cover_own_namespace(inventory: Inventory, term, ns: str | None) -> bool
     return selector.matches(known) or (found is None and not inventory.collected("Namespace"))
 
 
-def _spreads(inventory: Inventory, workload: Workload, template: PodTemplate) -> bool:
+def _spreads(inventory: Readable, workload: Workload, template: PodTemplate) -> bool:
     """Whether a podAntiAffinity term over the workload's own namespace, or a topologySpreadConstraint,
     selects the workload's own pods, or the pods bind a node port (two cannot share a node)."""
     if host_ports(template.spec):
