@@ -25,13 +25,13 @@ SHOWN_TIME = 0.01
 def quickstart() -> str:
     from kubegap.demo import demo_path
     from kubegap.pipeline import audit, audit_options
-    from kubegap.report.table import View, render
+    from kubegap.report.table import TableView, render
     from kubegap.sources.manifests import ManifestSource
 
     report = audit([ManifestSource([str(demo_path())]).collect()], audit_options())
     report["summary"]["elapsed_seconds"] = SHOWN_TIME
     out = io.StringIO()
-    render(report, out, View(width=80))
+    render(report, out, TableView(width=80))
     lines = out.getvalue().splitlines()
     first_object = next(i for i, line in enumerate(lines[1:], 1) if not line.startswith(" "))
     return "\n```text\n" + "\n".join([*lines[:first_object], "...", *lines[-2:]]) + "\n```\n"

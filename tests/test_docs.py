@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import ROOT, run_cli
 
 from kubegap.checks import all_checks
-from kubegap.checks.catalog import reference_markdown
+from kubegap.checks.reference import reference_markdown
 from kubegap.library import load_library
 
 DOCS = ROOT / "docs" / "checks.md"

@@ -25,7 +25,7 @@ import orjson
 import pytest
 from support.fleets import fleet_members
 
-from kubegap.audit import AuditResult, run_audit
+from kubegap.audit import RunResult, run_audit
 from kubegap.demo import demo_path
 from kubegap.inventory import Inventory
 from kubegap.pipeline import select_checks
@@ -137,7 +137,7 @@ def _changed(made: list[tuple[object, object, str]]) -> list:
     return [key for key, value, fingerprint in made if _fingerprint(value) != fingerprint]
 
 
-def _outcome(result: AuditResult) -> tuple:
+def _outcome(result: RunResult) -> tuple:
     """What an audit found, in an order that does not depend on the order the checks ran in."""
     return (
         sorted(result.findings, key=repr),

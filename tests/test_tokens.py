@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.tokens import Vocabulary, words
+from kubegap.tokens import Words, words
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ def test_words_split_at_separators_case_and_digits(text, expected):
     ],
 )
 def test_an_entry_matches_its_words_in_order(entries, text, found):
-    assert Vocabulary(entries).find(text) == found
+    assert Words(entries).find(text) == found
 
 
 @pytest.mark.parametrize(
@@ -57,13 +57,13 @@ def test_an_entry_matches_its_words_in_order(entries, text, found):
     ],
 )
 def test_an_entry_never_matches_part_of_a_word_or_words_out_of_order(entries, text):
-    assert Vocabulary(entries).find(text) is None
+    assert Words(entries).find(text) is None
 
 
 def test_starts_and_ends_anchor_the_words():
-    components = Vocabulary(["kube-proxy", "kube-controller-manager"])
+    components = Words(["kube-proxy", "kube-controller-manager"])
     assert components.starts("kube-proxy-x7k2p") == "kube-proxy"
     assert components.starts("my-kube-proxy") is None
-    data_dirs = Vocabulary(["base dir", "data dir"])
+    data_dirs = Words(["base dir", "data dir"])
     assert data_dirs.ends("RESTATE_BASE_DIR") == "base dir"
     assert data_dirs.ends("DATA_DIR_MODE") is None

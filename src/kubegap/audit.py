@@ -47,7 +47,7 @@ class Suppressed:
 
 
 @dataclass
-class AuditResult:
+class RunResult:
     findings: list[Finding] = field(default_factory=list)
     suppressed: list[Suppressed] = field(default_factory=list)
     coverage: list[Coverage] = field(default_factory=list)
@@ -194,11 +194,11 @@ def run_audit(
     exemptions: Sequence[Exemption] = (),
     today: dt.date | None = None,
     fleet: Sequence[tuple[str, Inventory | ReportedCluster]] = (),
-) -> AuditResult:
+) -> RunResult:
     """Run ``checks`` over ``inventory``, or, given ``fleet`` (clusters named with their inventory or their
     report's facts), the fleet checks over the fleet."""
     started = time.perf_counter()
-    result = AuditResult()
+    result = RunResult()
     today = today or dt.datetime.now(dt.UTC).date()
     active = [rule for rule in exemptions if not rule.expired(today)]
     expired = [rule for rule in exemptions if rule.expired(today)]

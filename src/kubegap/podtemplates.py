@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from kubegap.resources import ObjectRef, as_dict, as_list, containers, dig, kind, str_map
 from kubegap.resources import annotations as metadata_annotations
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod",
@@ -78,7 +78,7 @@ RUNTIME_KINDS = frozenset({"TrainingRuntime", "ClusterTrainingRuntime"})
 
 LEADER_ELECTION_FLAGS = ("leader-elect", "leader-election", "enable-leader-election")
 """Command-line flags (without dashes) of controllers that elect one active replica through a Lease."""
-LEADER_ELECTION_FLAG_WORDS = Vocabulary(LEADER_ELECTION_FLAGS)
+LEADER_ELECTION_FLAG_WORDS = Words(LEADER_ELECTION_FLAGS)
 """Flags of the election, as words: the switches and the flags that tune an election (``--leader-elect-lease-duration``,
 ``--leader-election-namespace``), not ``--leader-elector-image``."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")

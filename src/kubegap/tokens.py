@@ -26,7 +26,7 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(word.lower() for word in _WORD.findall(text))
 
 
-class Vocabulary:
+class Words:
     """Entries (words or phrases) looked for among the words of a name, path, image or flag."""
 
     def __init__(self, entries: Iterable[str]):

@@ -18,7 +18,7 @@ import pytest
 from kubegap.demo import demo_path
 from kubegap.pipeline import audit, audit_options
 from kubegap.report.baseline import with_baseline
-from kubegap.report.table import INDENT, WHOLE_REPORT, View, render
+from kubegap.report.table import INDENT, WHOLE_REPORT, TableView, render
 from kubegap.report.text import counts_label, object_label, subject_label
 from kubegap.sources.manifests import ManifestSource, Reader
 
@@ -72,7 +72,7 @@ def demo() -> dict:
 
 def table(report: dict, **view) -> str:
     out = io.StringIO()
-    render(report, out, View(**{"width": 80, **view}))
+    render(report, out, TableView(**{"width": 80, **view}))
     return out.getvalue()
 
 

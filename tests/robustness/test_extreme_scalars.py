@@ -29,7 +29,7 @@ from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import FORMATS, renderer
 from kubegap.report.model import Part, assemble_report
-from kubegap.report.table import View
+from kubegap.report.table import TableView
 from kubegap.report.table import render as render_table
 from kubegap.sources.manifests import ManifestSource
 
@@ -106,8 +106,8 @@ def _audit_and_render(objects: list[dict], folder: Path) -> None:
     report = assemble_report([Part(result, inventory)], CHECKS, LIBRARY)
     for name in FORMATS:
         renderer(name)(report, io.StringIO())
-    render_table(report, io.StringIO(), View(verbose=True, width=80))
-    render_table(report, io.StringIO(), View(group_by="check", width=80))
+    render_table(report, io.StringIO(), TableView(verbose=True, width=80))
+    render_table(report, io.StringIO(), TableView(group_by="check", width=80))
 
 
 @pytest.mark.attack(

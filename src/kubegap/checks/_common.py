@@ -17,7 +17,7 @@ from kubegap.roles import granted_rules
 from kubegap.scheduling import eligible
 from kubegap.scoped_inventory import Readable
 from kubegap.selectors import Selector
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 GPU_RESOURCES = ("nvidia.com/gpu", "amd.com/gpu")
 
@@ -94,14 +94,14 @@ def _images(template: PodTemplate) -> list[str]:
     return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
 
 
-def named_or_running(workload: Workload, vocabulary: Vocabulary) -> bool:
+def named_or_running(workload: Workload, vocabulary: Words) -> bool:
     """Whether the workload's name or one of its images names an entry of ``vocabulary`` (as words)."""
     return vocabulary.find(workload.ref.name) is not None or any(
         vocabulary.find(i) for t in workload.templates for i in images(t)
     )
 
 
-def daemonsets_matching(inventory: Readable, vocabulary: Vocabulary) -> Iterator[Workload]:
+def daemonsets_matching(inventory: Readable, vocabulary: Words) -> Iterator[Workload]:
     """DaemonSets whose name or any container image names an entry of ``vocabulary`` (as words)."""
     for obj in inventory.of_kind("DaemonSet"):
         workload = as_workload(obj)
@@ -393,7 +393,7 @@ def single_node_claim(inventory: Readable, workload: Workload) -> str | None:
     return None
 
 
-OPERATOR = Vocabulary(("operator",))
+OPERATOR = Words(("operator",))
 """The word of a workload's name or image that says it follows the Operator pattern: a controller that reconciles
 the custom resources it defines."""
 
@@ -490,7 +490,7 @@ def image_name(container: dict) -> str:
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
 
 
-DATA_STORES = Vocabulary(
+DATA_STORES = Words(
     (
         "postgres",
         "postgresql",
@@ -516,7 +516,7 @@ DATA_STORES = Vocabulary(
 """Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
 
 
-COMPANIONS = Vocabulary(
+COMPANIONS = Words(
     (
         "operator",
         "exporter",

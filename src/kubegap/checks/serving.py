@@ -44,9 +44,9 @@ from kubegap.resources import annotations as metadata_annotations
 from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.scoped_inventory import WORKLOADS, Readable
 from kubegap.selectors import Selector
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
-NOT_FOR_CLIENTS = Vocabulary(
+NOT_FOR_CLIENTS = Words(
     (
         "metrics",
         "metric",
@@ -70,11 +70,11 @@ NOT_FOR_CLIENTS = Vocabulary(
 )
 """Words that name a port read by monitoring, profilers, health checks or administrators, not by clients:
 ``http-metrics``, ``https-metrics``, ``http-profiling``, ``probes``, ``healthz``, ``admin``."""
-MONITORING_SERVICE_WORDS = Vocabulary(("metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler"))
+MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler"))
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
-CONSOLES = Vocabulary(("ui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
+CONSOLES = Words(("ui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
 """Words of a workload's name or image that say it is a web console people use to look at and operate a
 system (``katib-ui``, ``chaos-dashboard``), and Kubernetes consoles known by name."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
@@ -309,7 +309,7 @@ def _ports_the_container_names(container: dict) -> set[int]:
     return found
 
 
-ADDRESS_WORDS = Vocabulary(("addr", "address", "port", "listen", "bind", "endpoint"))
+ADDRESS_WORDS = Words(("addr", "address", "port", "listen", "bind", "endpoint"))
 """Words of a flag or variable that sets where a program listens."""
 
 

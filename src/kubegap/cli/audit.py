@@ -104,12 +104,12 @@ def audit(
     from kubegap.pipeline import audit as run
     from kubegap.pipeline import audit_reports, configured_options
     from kubegap.report.baseline import is_report_file, load_report
-    from kubegap.report.table import View
+    from kubegap.report.table import TableView
     from kubegap.sources.targets import ClusterTarget, collect_inputs
 
     keep_heap_at_exit()
     outputs = parse_outputs(output_formats, output_file)
-    view = View(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
+    view = TableView(group_by=group_by.value, verbose=verbose, show_skipped=show_skipped, fail_on=fail_on)
     options = configured_options(
         check_ids,
         config_file,

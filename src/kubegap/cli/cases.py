@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from kubegap.cli.output import Format
+from kubegap.cli.output import ListingFormat
 
 app = typer.Typer(help="Browse the Incident Library: list, filter, search, facet, export and show cases.")
 
@@ -29,7 +29,7 @@ SYMPTOM = typer.Option(None, "--symptom", metavar="TERM", help="Only cases with 
 FACTOR = typer.Option(None, "--factor", metavar="TERM", help="Only cases with this contributing factor (repeatable).")
 PAGE = typer.Option(1, "--page", min=1, help="Page number.")
 PER_PAGE = typer.Option(20, "--per-page", min=1, max=500, help="Cases per page.")
-FORMAT = typer.Option(Format.table, "--format", "-f", help="Output format.")
+FORMAT = typer.Option(ListingFormat.table, "--format", "-f", help="Output format.")
 
 
 def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[str]]:
@@ -77,7 +77,7 @@ def _browse(query, root_cause, component, symptom, factor, page, per_page, outpu
     library = load_library()
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, page, per_page)
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         write_json(page_json(result, query, filters))
     else:
         _print_page(result, query)
@@ -92,7 +92,7 @@ def list_cases(
     factor: list[str] = FACTOR,
     page: int = PAGE,
     per_page: int = PER_PAGE,
-    output_format: Format = FORMAT,
+    output_format: ListingFormat = FORMAT,
 ) -> None:
     """List cases, newest first, filtered by any of the four vocabularies."""
     if ctx.invoked_subcommand:
@@ -119,7 +119,7 @@ def search_cases(
     factor: list[str] = FACTOR,
     page: int = PAGE,
     per_page: int = PER_PAGE,
-    output_format: Format = FORMAT,
+    output_format: ListingFormat = FORMAT,
 ) -> None:
     """Ranked search over every section of every case and the checks it names, best match first, with snippets."""
     _browse(query, root_cause, component, symptom, factor, page, per_page, output_format)
@@ -132,7 +132,7 @@ def facets(
     component: list[str] = COMPONENT,
     symptom: list[str] = SYMPTOM,
     factor: list[str] = FACTOR,
-    output_format: Format = FORMAT,
+    output_format: ListingFormat = FORMAT,
 ) -> None:
     """Every vocabulary term with the number of cases carrying it, under the current filters."""
     from kubegap.cli.output import write_json
@@ -142,7 +142,7 @@ def facets(
     library = load_library()
     filters = _filters(library, root_cause, component, symptom, factor)
     result = library.index.search(query, filters, 1, 1)
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         write_json(
             {
                 "total": result.total,
@@ -173,7 +173,7 @@ def facets(
 
 
 @app.command("stats")
-def stats(output_format: Format = FORMAT) -> None:
+def stats(output_format: ListingFormat = FORMAT) -> None:
     """Root-cause distribution of the library's incidents beside a published study of cloud post-mortems."""
     import sys
 
@@ -185,7 +185,7 @@ def stats(output_format: Format = FORMAT) -> None:
     library = load_library()
     rows = root_cause_rows(library)
     incidents, studies = len(library.incidents), len(library.studies)
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         write_json(
             {
                 "incidents": incidents,
@@ -262,7 +262,7 @@ def export(
 @app.command("show")
 def show_case(
     case_id: str = typer.Argument(..., metavar="ID", help="A case id (see 'kubegap cases')."),
-    output_format: Format = FORMAT,
+    output_format: ListingFormat = FORMAT,
 ) -> None:
     """Show one case with every section, its sources, related cases and the checks for its gap."""
     from rich.markdown import Markdown
@@ -277,7 +277,7 @@ def show_case(
     case = library.case(case_id)
     if case is None:
         raise UserError(f"no case {case_id!r}{did_you_mean(case_id, library.case_ids())} (see 'kubegap cases')")
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         write_json(case_json(case))
         return
     console().print(Markdown(case_markdown(case, library)))

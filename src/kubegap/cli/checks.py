@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from kubegap.cli.output import Format
+from kubegap.cli.output import ListingFormat
 
 app = typer.Typer(
     help="List the checks, or show one check's documentation and the cases it cites.", no_args_is_help=False
@@ -16,7 +16,7 @@ app = typer.Typer(
 @app.callback(invoke_without_command=True)
 def list_checks(
     ctx: typer.Context,
-    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    output_format: ListingFormat = typer.Option(ListingFormat.table, "--format", "-f", help="Output format."),
 ) -> None:
     """List every check: its id on a line of its own, then severity, category, title and the cases it cites."""
     if ctx.invoked_subcommand:
@@ -28,7 +28,7 @@ def list_checks(
     from kubegap.report.terminal import INDENT, Printer
 
     checks = all_checks()
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         from kubegap.checks.serialize import check_json
         from kubegap.library import load_library
 
@@ -49,13 +49,13 @@ def list_checks(
 @app.command("show")
 def show_check(
     check_id: str = typer.Argument(..., metavar="ID", help="A check id, e.g. nccl-timeouts-unset."),
-    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    output_format: ListingFormat = typer.Option(ListingFormat.table, "--format", "-f", help="Output format."),
 ) -> None:
     """Show one check's documentation (what, why, example, fix) and the incidents it cites."""
     from rich.markdown import Markdown
 
     from kubegap.checks import all_checks, get_check
-    from kubegap.checks.catalog import check_markdown
+    from kubegap.checks.reference import check_markdown
     from kubegap.checks.serialize import check_json
     from kubegap.cli.output import console, write_json
     from kubegap.errors import UserError
@@ -68,7 +68,7 @@ def show_check(
             f"no check {check_id!r}{did_you_mean(check_id, (c.id for c in all_checks()))} (see 'kubegap checks')"
         )
     library = load_library()
-    if output_format is Format.json:
+    if output_format is ListingFormat.json:
         write_json(check_json(check, library))
         return
     console().print(Markdown(check_markdown(check, library)))
@@ -80,7 +80,7 @@ def docs(
 ) -> None:
     """Print the check reference as Markdown: every check's documentation and the cases it cites."""
     from kubegap.checks import all_checks
-    from kubegap.checks.catalog import reference_markdown
+    from kubegap.checks.reference import reference_markdown
     from kubegap.cli.output import destination
     from kubegap.library import load_library
 

@@ -16,7 +16,7 @@ HELP = (
 )
 
 
-class Format(str, Enum):
+class DiffFormat(str, Enum):
     table = "table"
     json = "json"
 
@@ -24,7 +24,7 @@ class Format(str, Enum):
 def diff(
     old: Path = typer.Argument(..., metavar="OLD.json", help="The earlier report."),
     new: Path = typer.Argument(..., metavar="NEW.json", help="The later report."),
-    output_format: Format = typer.Option(Format.table, "--format", "-f", help="Output format."),
+    output_format: DiffFormat = typer.Option(DiffFormat.table, "--format", "-f", help="Output format."),
     output_file: Path = typer.Option(None, "--output-file", "-o", help="Write the diff here instead of stdout."),
     fail_on: Threshold = typer.Option(
         "high", "--fail-on", help="Exit 1 when a new finding is at or above this severity ('none': never)."
@@ -36,5 +36,5 @@ def diff(
 
     document = diff_report(load_report(old), load_report(new), str(old), str(new))
     with destination(output_file) as out:
-        (render_json if output_format is Format.json else render_table)(document, out)
+        (render_json if output_format is DiffFormat.json else render_table)(document, out)
     raise typer.Exit(1 if at_or_above(document["new_findings"], fail_on) else 0)

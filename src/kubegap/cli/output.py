@@ -14,7 +14,7 @@ from kubegap.errors import UserError
 from kubegap.report.utf8 import write_utf8
 
 
-class Format(str, Enum):
+class ListingFormat(str, Enum):
     """``--format`` for listings: a Rich table for people, JSON for programs."""
 
     table = "table"

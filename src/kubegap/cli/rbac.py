@@ -15,7 +15,7 @@ HELP = (
 )
 
 
-class Format(str, Enum):
+class RbacFormat(str, Enum):
     yaml = "yaml"
     json = "json"
 
@@ -27,7 +27,7 @@ def rbac(
     secret_metadata: bool = typer.Option(
         False, "--secret-metadata", help="Add list on secrets, for checks that need to know a Secret exists."
     ),
-    output_format: Format = typer.Option(Format.yaml, "--format", "-f", help="Output format."),
+    output_format: RbacFormat = typer.Option(RbacFormat.yaml, "--format", "-f", help="Output format."),
 ) -> None:
     import yaml
 
@@ -40,7 +40,7 @@ def rbac(
     for kind in unknown_kinds(kinds):
         warn(f"no API group known for {kind}; add it to the role by hand")
     role = cluster_role(kinds, secret_metadata=secret_metadata)
-    if output_format is Format.json:
+    if output_format is RbacFormat.json:
         write_json(role)
     else:
         typer.echo(yaml.safe_dump(role, sort_keys=False, default_flow_style=None, width=200), nl=False)

@@ -56,7 +56,7 @@ def parse_outputs(specs: list[str] | None, output_file: Path | None) -> list[Out
 
 
 def write_outputs(report: dict, outputs: list[Output], view=None) -> None:
-    """Render ``report`` to every output; ``view`` (a :class:`kubegap.report.table.View`) lays out the table."""
+    """Render ``report`` to every output; ``view`` (a :class:`kubegap.report.table.TableView`) lays out the table."""
     from kubegap.cli.output import destination
     from kubegap.report import renderer
 

@@ -164,7 +164,7 @@ def tokenize(text: str) -> list[Token]:
 
 
 @dataclass(frozen=True, slots=True)
-class Member:
+class Operand:
     """A word (any of its tokens matches) or a phrase (its tokens, at their offsets, in one field)."""
 
     tokens: tuple[tuple[str, int], ...]
@@ -175,7 +175,7 @@ class Member:
 class Clause:
     """One unit of a query: a member, or several joined by ``OR``; negated, it excludes what it matches."""
 
-    members: tuple[Member, ...]
+    members: tuple[Operand, ...]
     negated: bool = False
 
     @property
@@ -184,14 +184,14 @@ class Clause:
         return not self.negated and len(self.members) == 1 and self.members[0].phrase
 
 
-def _member(text: str, phrase: bool) -> Member | None:
+def _member(text: str, phrase: bool) -> Operand | None:
     """A word's tokens (all at offset 0), or a phrase's word parts at their offsets, stopwords left out."""
     tokens = tokenize(text)
     if not tokens:
         return None
     if not phrase:
         kept = tuple(dict.fromkeys((t.text, 0) for t in tokens if t.text not in STOPWORDS))
-        return Member(kept, False) if kept else None
+        return Operand(kept, False) if kept else None
     first, used, parts = tokens[0].position, set(), []
     for token in tokens:
         if token.position in used:
@@ -199,7 +199,7 @@ def _member(text: str, phrase: bool) -> Member | None:
         used.add(token.position)
         if token.text not in STOPWORDS:
             parts.append((token.text, token.position - first))
-    return Member(tuple(parts), True) if parts else None
+    return Operand(tuple(parts), True) if parts else None
 
 
 def parse_query(text: str) -> list[Clause]:
@@ -313,7 +313,7 @@ class Engine:
         return self._idf(token) * weighted / (K1 + weighted) if weighted else 0.0
 
     @staticmethod
-    def _matches(fields: list[_Field], member: Member) -> bool:
+    def _matches(fields: list[_Field], member: Operand) -> bool:
         if not member.phrase:
             return any(token in f.counts for f in fields for token, _ in member.tokens)
         (first, first_offset), rest = member.tokens[0], member.tokens[1:]

@@ -30,7 +30,7 @@ def case_markdown(case_id: str) -> str:
 
 def check_markdown(check_id: str) -> str:
     from kubegap.checks import get_check
-    from kubegap.checks.catalog import check_markdown as markdown
+    from kubegap.checks.reference import check_markdown as markdown
     from kubegap.library import load_library
 
     check = get_check(check_id)

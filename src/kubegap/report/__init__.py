@@ -23,7 +23,7 @@ class Renderer(Protocol):
 
 
 def renderer(name: str, view=None) -> Renderer:
-    """The format's renderer; ``view`` (a :class:`kubegap.report.table.View`) lays out the terminal table."""
+    """The format's renderer; ``view`` (a :class:`kubegap.report.table.TableView`) lays out the terminal table."""
     render = importlib.import_module(FORMATS[name]).render
     if name == "table" and view is not None:
         return partial(render, view=view)

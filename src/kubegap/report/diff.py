@@ -13,7 +13,7 @@ import orjson
 
 from kubegap.report.baseline import compare
 from kubegap.report.jsonbytes import dumps
-from kubegap.report.table import View, by_object
+from kubegap.report.table import TableView, by_object
 from kubegap.report.terminal import Printer
 from kubegap.report.text import counts_label, subject_label
 from kubegap.report.utf8 import write_utf8
@@ -69,7 +69,7 @@ def render_table(diff: dict, out: TextIO, width: int | None = None) -> None:
     for key, title, style in SECTIONS:
         if diff[key]:
             printer.paragraph(f"{title} ({len(diff[key])})", style=style)
-            by_object(printer, {"cases": {}}, diff[key], View(width=width))
+            by_object(printer, {"cases": {}}, diff[key], TableView(width=width))
     printer.paragraph(summary_line(diff), style="bold")
 
 

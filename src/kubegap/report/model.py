@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kubegap import __version__
-from kubegap.audit import AuditResult
+from kubegap.audit import RunResult
 from kubegap.checks.base import Check, Finding
 from kubegap.checks.serialize import check_summary
 from kubegap.inventory import Inventory
@@ -142,7 +142,7 @@ def _kinds(collection) -> dict:
 class Part:
     """One audit run to report: a cluster's (with its inventory) or the fleet checks' (``inventory`` None)."""
 
-    result: AuditResult
+    result: RunResult
     inventory: Inventory | None
     cluster: str | None = None
     facts: dict = field(default_factory=dict)

@@ -41,7 +41,7 @@ STYLE = {"critical": "bold white on red", "high": "bold red", "medium": "yellow"
 
 
 @dataclass(frozen=True)
-class View:
+class TableView:
     """How the terminal report is laid out: ``--group-by``, ``--verbose``, ``--show-skipped`` and the width."""
 
     group_by: str = "object"
@@ -74,7 +74,7 @@ class Shown:
     unchanged: list[dict]
 
 
-def shown(report: dict, view: View) -> Shown:
+def shown(report: dict, view: TableView) -> Shown:
     """Split the findings as the module docstring says: never an object with a finding at or above
     ``--fail-on``, nor any finding of an object printed in full, is folded."""
     findings = report["findings"]
@@ -117,7 +117,7 @@ def _verbose(printer: Printer, report: dict, finding: dict) -> None:
             printer.paragraph(case["url"], first=more, rest=more, style="dim")
 
 
-def _finding(printer: Printer, report: dict, finding: dict, view: View, said: str | None = None) -> None:
+def _finding(printer: Printer, report: dict, finding: dict, view: TableView, said: str | None = None) -> None:
     """Grouped by object: ``severity check-id: message``; by check: ``object: message``. Then the offending
     value and ``case ID``, the library case it was seen in (unless it is ``said``, in its check's heading)."""
     if view.group_by == "object":
@@ -137,7 +137,7 @@ def _finding(printer: Printer, report: dict, finding: dict, view: View, said: st
         _verbose(printer, report, finding)
 
 
-def by_object(printer: Printer, report: dict, findings: list[dict], view: View) -> None:
+def by_object(printer: Printer, report: dict, findings: list[dict], view: TableView) -> None:
     """Objects in the order of their worst finding; each object's findings worst first (``kubegap diff`` too)."""
     rank: dict[str, int] = {}
     for f in findings:
@@ -151,7 +151,7 @@ def by_object(printer: Printer, report: dict, findings: list[dict], view: View) 
             _finding(printer, report, f, view)
 
 
-def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list[dict], view: View) -> None:
+def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list[dict], view: TableView) -> None:
     """A check's severity, id, count and case, then its objects: in full, or by name when folded."""
     names = {id(f) for f in folded}
     for check_id, grouped in groupby(_ordered(findings + folded), key=lambda f: f["check_id"]):
@@ -170,7 +170,7 @@ def _by_check(printer: Printer, report: dict, findings: list[dict], folded: list
                 _finding(printer, report, f, view, said=case_id)
 
 
-def _folded_objects(printer: Printer, folded: list[dict], view: View) -> None:
+def _folded_objects(printer: Printer, folded: list[dict], view: TableView) -> None:
     """Each object with only lower findings on one line: its name, then each finding's severity and check."""
     by_object: dict[str, list[dict]] = {}
     for f in folded:
@@ -192,7 +192,7 @@ def _counts(findings: list[dict]) -> str:
     return counts_label({s: counts[s] for s in SEVERITIES})
 
 
-def _coverage(printer: Printer, report: dict, view: View) -> None:
+def _coverage(printer: Printer, report: dict, view: TableView) -> None:
     """Failed checks always; objects checks could not judge as one line per reason (with the checks under
     ``--show-skipped``); skipped checks as one line, or listed with their reasons under ``--show-skipped``."""
     for c in report["coverage"]:
@@ -212,7 +212,7 @@ def _coverage(printer: Printer, report: dict, view: View) -> None:
         printer.paragraph((coverage_label(c) + ":", "bold"), c["reason"], first="  ")
 
 
-def _findings(printer: Printer, report: dict, split: Shown, view: View) -> None:
+def _findings(printer: Printer, report: dict, split: Shown, view: TableView) -> None:
     if view.group_by == "check":
         _by_check(printer, report, split.full, split.folded, view)
         return
@@ -221,7 +221,7 @@ def _findings(printer: Printer, report: dict, split: Shown, view: View) -> None:
         _folded_objects(printer, split.folded, view)
 
 
-def render(report: dict, out: TextIO, view: View = View()) -> None:
+def render(report: dict, out: TextIO, view: TableView = TableView()) -> None:
     printer = Printer(out, view.width)
     split = shown(report, view)
     baseline = report.get("baseline")

@@ -1,4 +1,4 @@
-"""The Source stage: turn an input into plain resource dicts and say what was (not) seen.
+"""The source stage: turn an input into plain resource dicts and say what was (not) seen.
 
 A source reports, per kind, whether it was collected (the list is complete), forbidden (RBAC
 denied it), absent (the cluster does not serve it) or failed (it kept failing to list). Checks that need a kind that was not
@@ -77,5 +77,5 @@ class Collection:
             self.cluster.setdefault(key, value)
 
 
-class Source(Protocol):
+class InputSource(Protocol):
     def collect(self) -> Collection: ...

@@ -79,7 +79,7 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
     """The site for ``library``; with ``report``, also the report viewer at ``/report``."""
     library.index.search()  # build the search index before the first request
 
-    def respond(request: Request, view: views.View | None, missing: str = "") -> Response:
+    def respond(request: Request, view: views.WebPage | None, missing: str = "") -> Response:
         if view is None:
             raise HTTPException(404, missing)
         if _wants_json(request):
@@ -155,7 +155,7 @@ def create_app(library: Library, report: dict | None = None) -> Starlette:
     def error_page(request: Request, status: int, heading: str, message: str) -> Response:
         if _wants_json(request):
             return JSONResponse({"error": message, "status": status}, status_code=status)
-        view = views.View("error.html", heading, {"heading": heading, "message": message}, {})
+        view = views.WebPage("error.html", heading, {"heading": heading, "message": message}, {})
         return HTMLResponse(render(view, LINKS), status_code=status)
 
     async def not_found(request: Request, exc: HTTPException) -> Response:

@@ -11,7 +11,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from kubegap import __version__
-from kubegap.web.views import View
+from kubegap.web.views import WebPage
 from kubegap.wording import counted
 
 STATIC_DIR = resources.files("kubegap.web") / "static"
@@ -66,7 +66,7 @@ def environment() -> Environment:
     return env
 
 
-def render(view: View, links) -> str:
+def render(view: WebPage, links) -> str:
     """The page's HTML."""
     template = environment().get_template(view.template)
     return template.render(view=view, links=links, **view.context)

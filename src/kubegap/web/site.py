@@ -115,7 +115,7 @@ def build_site(library: Library, directory: Path) -> int:
                 directory / (name.removesuffix(".html") + ".json"), orjson.dumps(view.data, option=orjson.OPT_INDENT_2)
             )
             written += 2
-        missing = views.View(
+        missing = views.WebPage(
             "error.html", "Not found", {"heading": "Not found", "message": "There is no page at this address."}, {}
         )
         _write(directory / "404.html", render(missing, StaticLinks("404.html")))

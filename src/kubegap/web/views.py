@@ -27,7 +27,7 @@ PER_PAGE = 20
 
 
 @dataclass(frozen=True)
-class View:
+class WebPage:
     template: str
     title: str
     context: dict
@@ -186,7 +186,7 @@ def _matching(library: Library, query: str | None, filters: dict[str, list[str]]
 
 def case_list(
     library: Library, query: str | None, filters: dict[str, list[str]], page: int = 1, view: str = "compact"
-) -> View:
+) -> WebPage:
     if view not in CASE_VIEWS:
         raise BadRequest(f"The view must be one of {', '.join(CASE_VIEWS)}, not {quoted(view)}.")
     filters = known_filters(library, filters)
@@ -223,7 +223,7 @@ def case_list(
         facets.append({"vocabulary": vocabulary, "title": library.vocabularies[vocabulary].title, "values": values})
     pages = [{"number": n, "state": state(query, filters, n, view)} for n in range(1, result.pages + 1)]
     panel = check_panel(library, _matching(library, query, filters), query, filters)
-    return View(
+    return WebPage(
         "cases.html",
         "Cases",
         section="cases",
@@ -252,14 +252,14 @@ def _term_counts(library: Library, vocabulary: str) -> dict[str, int]:
     return dict(library.index.facets(list(library.cases))[vocabulary])
 
 
-def vocabulary_page(library: Library, vocabulary: str) -> View:
+def vocabulary_page(library: Library, vocabulary: str) -> WebPage:
     vocab = library.vocabularies[vocabulary]
     counts = _term_counts(library, vocabulary)
     terms: list[dict[str, Any]] = [
         {"term": t, "count": counts.get(t.id, 0), "parent": library.term(vocabulary, t.parent) if t.parent else None}
         for t in vocab.terms
     ]
-    return View(
+    return WebPage(
         "vocabulary.html",
         f"By {vocab.title.lower()}",
         section=vocabulary,
@@ -284,7 +284,7 @@ def vocabulary_page(library: Library, vocabulary: str) -> View:
     )
 
 
-def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) -> View | None:
+def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) -> WebPage | None:
     term = library.term(vocabulary, term_id)
     if term is None:
         return None
@@ -312,7 +312,7 @@ def term_page(library: Library, vocabulary: str, term_id: str, page: int = 1) ->
         ]
     vocab = library.vocabularies[vocabulary]
     panel = check_panel(library, cases, None, {vocabulary: [term_id]})
-    return View(
+    return WebPage(
         "term.html",
         term.name,
         section=vocabulary,
@@ -370,7 +370,7 @@ def _shortest_commands(cases: list[Case], check_ids: list[str]) -> dict[str, str
     return by_case if len(by_case["cluster"]) < len(by_check["cluster"]) else by_check
 
 
-def case_page(library: Library, case_id: str) -> View | None:
+def case_page(library: Library, case_id: str) -> WebPage | None:
     case = library.case(case_id)
     if case is None:
         return None
@@ -380,7 +380,7 @@ def case_page(library: Library, case_id: str) -> View | None:
     related = library.index.related(case)
     tags = case_tags(library, case)
     reconstruction = library.reconstruction(case.id)
-    return View(
+    return WebPage(
         "case.html",
         case.title,
         section="cases",
@@ -422,7 +422,7 @@ def _reconstruction_audit(path: str, case_id: str) -> tuple[list[dict], list[dic
     return report["findings"], [c for c in report["coverage"] if c["status"] != "ran"]
 
 
-def reconstruction_page(library: Library, case_id: str) -> View | None:
+def reconstruction_page(library: Library, case_id: str) -> WebPage | None:
     """The incident's configuration and the fixed one side by side, each with the findings kubegap reports on it."""
     case = library.case(case_id)
     found = library.reconstruction(case_id) if case else None
@@ -440,7 +440,7 @@ def reconstruction_page(library: Library, case_id: str) -> View | None:
                 "not_run": not_run,
             }
         )
-    return View(
+    return WebPage(
         "reconstruction.html",
         f"Reconstruction: {case.title}",
         section="cases",
@@ -483,7 +483,7 @@ def _check_engine() -> Engine:
 
 def checks_page(
     library: Library, category: Sequence[str] = (), severity: Sequence[str] = (), query: str | None = None
-) -> View:
+) -> WebPage:
     checks = all_checks()
     categories = sorted({c.category for c in checks})
     for value, known, name in [(v, categories, "category") for v in category] + [
@@ -522,7 +522,7 @@ def checks_page(
         }
         for name in SEVERITIES
     ]
-    return View(
+    return WebPage(
         "checks.html",
         "Checks",
         section="checks",
@@ -541,13 +541,13 @@ def checks_page(
     )
 
 
-def check_page(library: Library, check_id: str) -> View | None:
+def check_page(library: Library, check_id: str) -> WebPage | None:
     check = get_check(check_id)
     if check is None:
         return None
     cases = [library.case(c) for c in check.cases if library.case(c) is not None]
     cited_by = [c for c in library.cases if check.id in c.checks]
-    return View(
+    return WebPage(
         "check.html",
         check.title,
         section="checks",
@@ -557,10 +557,10 @@ def check_page(library: Library, check_id: str) -> View | None:
     )
 
 
-def home_page(library: Library) -> View:
+def home_page(library: Library) -> WebPage:
     titles = {v: library.vocabularies[v].title for v in VOCABULARIES}
     recent = list(library.cases[:5])
-    return View(
+    return WebPage(
         "home.html",
         "The Incident Library",
         section="home",
@@ -595,13 +595,13 @@ def report_subject(report: dict) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def report_page(library: Library, report: dict | None) -> View:
+def report_page(library: Library, report: dict | None) -> WebPage:
     """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser.
     The page says what the report covers; static/viewer.js shows its findings from its JSON twin."""
     checks = {c.id for c in all_checks()}
     base = {"report": report, "checks": checks, "severities": SEVERITIES}
     if report is None:
-        return View(
+        return WebPage(
             "report.html",
             "Audit report",
             section="report",
@@ -612,7 +612,7 @@ def report_page(library: Library, report: dict | None) -> View:
     coverage = report["coverage"]
     kinds = report.get("kinds", {})
     counts = {s: sum(1 for f in report["findings"] if f["severity"] == s) for s in SEVERITIES}
-    return View(
+    return WebPage(
         "report.html",
         "Audit report",
         section="report",

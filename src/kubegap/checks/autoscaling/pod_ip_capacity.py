@@ -19,7 +19,7 @@ from kubegap.resources import (
     namespace,
     quantity,
 )
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
 
@@ -56,7 +56,7 @@ def _words(obj: dict) -> str:
     )
 
 
-CLUSTER_CIDR_COMPONENTS = Vocabulary(("kube-controller-manager", "kube-proxy"))
+CLUSTER_CIDR_COMPONENTS = Words(("kube-controller-manager", "kube-proxy"))
 """kube-system components whose --cluster-cidr flag names the cluster's pod range."""
 
 

@@ -8,12 +8,12 @@ from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
 from kubegap.resources import command_words, containers, name
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 
 
-CPA_IMAGE = Vocabulary(("cluster-proportional-autoscaler",))
+CPA_IMAGE = Words(("cluster-proportional-autoscaler",))
 
 
 TARGET_KINDS = {

@@ -12,7 +12,7 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.resources import as_dict, as_list, dig
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
 
@@ -21,7 +21,7 @@ DEPENDENT_HANDLERS = ("httpGet", "grpc", "exec")
 """Probe actions whose answer can depend on something outside the container (a TCP connect cannot)."""
 
 
-BACKING_SERVICES = Vocabulary(
+BACKING_SERVICES = Words(
     (
         "db",
         "database",
@@ -48,7 +48,7 @@ BACKING_SERVICES = Vocabulary(
 """Words of an environment variable's name that name a backing service an application depends on."""
 
 
-SERVICE_LOCATORS = Vocabulary(
+SERVICE_LOCATORS = Words(
     (
         "host",
         "hostname",
@@ -67,10 +67,10 @@ SERVICE_LOCATORS = Vocabulary(
 """Last words of a variable that says where that service is (``DATABASE_URL``, ``REDIS_HOST``)."""
 
 
-CONNECTION_STRINGS = Vocabulary(("connection string", "connection strings", "connectionstring", "connectionstrings"))
+CONNECTION_STRINGS = Words(("connection string", "connection strings", "connectionstring", "connectionstrings"))
 
 
-PROBE_CLIENTS = Vocabulary(
+PROBE_CLIENTS = Words(
     (
         "pg isready",
         "psql",

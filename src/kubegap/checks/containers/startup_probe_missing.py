@@ -14,7 +14,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.podtemplates import PodTemplate, Workload
 from kubegap.resources import as_dict, as_list, dig
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
 
@@ -22,7 +22,7 @@ JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
 KUBEFLOW = "kubeflow-2022-pipeline-apiserver-migration-crashloop-no-startup-probe"
 
 
-SLOW_START_IMAGES = Vocabulary(
+SLOW_START_IMAGES = Words(
     (
         "postgres",
         "postgresql",
@@ -49,7 +49,7 @@ SLOW_START_IMAGES = Vocabulary(
 """Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
 
 
-MIGRATION_WORDS = Vocabulary(
+MIGRATION_WORDS = Words(
     (
         "migrate",
         "migrates",
@@ -68,12 +68,12 @@ MIGRATION_WORDS = Vocabulary(
 """Words of a command, argument or environment entry that runs a schema or data migration."""
 
 
-DATABASE_NAMES = Vocabulary(
+DATABASE_NAMES = Words(
     ("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb")
 )
 
 
-DATABASE_ENDPOINTS = Vocabulary(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
+DATABASE_ENDPOINTS = Words(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
 """An environment variable that points the container at a database names one (``DATABASE_NAMES``) and ends with
 where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
 

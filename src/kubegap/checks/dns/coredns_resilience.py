@@ -10,7 +10,7 @@ from kubegap.checks.dns._helpers import ZALANDO
 from kubegap.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.resources import as_list, containers, dig, namespace
 from kubegap.selectors import Selector
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 
@@ -24,7 +24,7 @@ DNS_NAMES = ("coredns", "kube-dns")
 DNS_LABEL = Selector((("k8s-app", "kube-dns"),), ())
 
 
-DNS_AUTOSCALERS = Vocabulary(("dns-autoscaler", "coredns-autoscaler", "cluster-proportional-autoscaler"))
+DNS_AUTOSCALERS = Words(("dns-autoscaler", "coredns-autoscaler", "cluster-proportional-autoscaler"))
 """Names and images of what scales cluster DNS with the cluster (``kube-dns-autoscaler`` holds the words
 ``dns autoscaler``)."""
 

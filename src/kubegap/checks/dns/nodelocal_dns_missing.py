@@ -8,7 +8,7 @@ from kubegap.checks._common import daemonsets_matching
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.dns._helpers import ZALANDO
 from kubegap.resources import name, namespace
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 QUINYX = "quinyx-2019-eks-dns-timeouts-conntrack-race"
 
@@ -16,7 +16,7 @@ QUINYX = "quinyx-2019-eks-dns-timeouts-conntrack-race"
 PREPLY = "preply-2020-stale-conntrack-kube-dns-partial-outage"
 
 
-NODE_LOCAL_DNS = Vocabulary(("node-local-dns", "nodelocaldns", "k8s-dns-node-cache"))
+NODE_LOCAL_DNS = Words(("node-local-dns", "nodelocaldns", "k8s-dns-node-cache"))
 
 
 @check(

@@ -11,7 +11,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.gpu._helpers import _training_gpu_templates
 from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names
-from kubegap.tokens import Vocabulary, words
+from kubegap.tokens import Words, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 
@@ -25,7 +25,7 @@ already the most the InfiniBand retry counter holds) waits 4.096 µs × 2^NCCL_I
 NON_IB_MARKERS = {"FI_PROVIDER": "efa", "NCCL_IB_DISABLE": "1", "NCCL_NET": "socket"}
 
 
-RDMA_RESOURCE_HINTS = Vocabulary(("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "ib", "hostdev", "sriov"))
+RDMA_RESOURCE_HINTS = Words(("rdma", "hca", "roce", "infiniband", "mellanox", "mlnx", "ib", "hostdev", "sriov"))
 """Device-plugin resource names of RDMA NICs: rdma/*, the NVIDIA network operator's nvidia.com/hostdev, SR-IOV VFs."""
 
 

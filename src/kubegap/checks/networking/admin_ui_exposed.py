@@ -8,7 +8,7 @@ from kubegap.checks._common import images, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import backend_service, ingress_backends
 from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
 
@@ -32,7 +32,7 @@ ADMIN_TOOLS = (
 )
 
 
-NOT_A_UI = Vocabulary(("exporter", "operator", "adapter"))
+NOT_A_UI = Words(("exporter", "operator", "adapter"))
 
 
 INTERNAL_LB_ANNOTATIONS = {
@@ -44,13 +44,13 @@ INTERNAL_LB_ANNOTATIONS = {
 }
 
 
-AUTH_ANNOTATION_HINTS = Vocabulary(
+AUTH_ANNOTATION_HINTS = Words(
     ("auth-url", "auth-type", "auth-signin", "auth-secret", "source-range", "oauth", "middlewares")
 )
 """Words of Ingress annotation keys that put authentication or a source-range limit in front of the backend."""
 
 
-def _admin_tool(ctx: Context, service: dict, tools: Vocabulary) -> str | None:
+def _admin_tool(ctx: Context, service: dict, tools: Words) -> str | None:
     """Which well-known admin UI a Service fronts, by its name, selector or selected workloads."""
     words = [name(service), *str_map(dig(service, "spec", "selector")).values()]
     for workload in service_workloads(ctx.inventory, service):
@@ -138,7 +138,7 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
       type: ClusterIP     # reach it with kubectl port-forward, or behind an authenticating proxy
     ```
     """
-    tools = Vocabulary(t for t in ctx.setting("tools") if isinstance(t, str))
+    tools = Words(t for t in ctx.setting("tools") if isinstance(t, str))
     fronting: dict[tuple[str | None, str], str] = {}
     for service in ctx.inventory.of_kind("Service"):
         tool = _admin_tool(ctx, service, tools)

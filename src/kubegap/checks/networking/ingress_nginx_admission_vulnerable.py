@@ -9,14 +9,12 @@ from kubegap.checks._common import app_containers, audited_workloads, container_
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.podtemplates import BUILTIN_CONTROLLERS
 from kubegap.resources import command_words
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
 
 
-INGRESS_NGINX_IMAGES = Vocabulary(
-    ("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller")
-)
+INGRESS_NGINX_IMAGES = Words(("ingress-nginx/controller", "kubernetes-ingress-controller/nginx-ingress-controller"))
 
 
 _TAG = re.compile(r":v?(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.]+)?(?:@sha256:[0-9a-f]+)?$")

@@ -6,7 +6,7 @@ from kubegap.checks._common import images
 from kubegap.checks.base import Context
 from kubegap.podtemplates import pod_templates
 from kubegap.resources import dig, labels, name
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 
@@ -38,12 +38,12 @@ def production_nodes(ctx: Context) -> list[dict]:
     return [n for n in ctx.inventory.nodes if not is_local_dev_node(n)]
 
 
-MUTABLE_OS = Vocabulary(
+MUTABLE_OS = Words(
     ("ubuntu", "debian", "centos", "red hat", "rocky", "almalinux", "amazon linux", "suse", "oracle linux")
 )
 
 
-UPDATE_COORDINATORS = Vocabulary(("kured", "system-upgrade-controller"))
+UPDATE_COORDINATORS = Words(("kured", "system-upgrade-controller"))
 
 
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")

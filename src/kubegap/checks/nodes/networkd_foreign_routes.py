@@ -11,7 +11,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import DATADOG, os_image
 from kubegap.podtemplates import pod_templates
 from kubegap.resources import command_words, containers, dig, name
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 KOPS_UBUNTU = "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"
 
@@ -46,8 +46,8 @@ def _mentions_mitigation(ctx: Context) -> str | None:
 
 
 ROUTING_CNIS = {
-    "Cilium": Vocabulary(("cilium/cilium", "cilium-agent")),
-    "The AWS VPC CNI": Vocabulary(("amazon-k8s-cni",)),
+    "Cilium": Words(("cilium/cilium", "cilium-agent")),
+    "The AWS VPC CNI": Words(("amazon-k8s-cni",)),
 }
 """CNIs that install per-pod routing policy rules (ip rule) of their own, by the images or names that give them away."""
 

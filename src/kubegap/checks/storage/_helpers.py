@@ -8,7 +8,7 @@ from kubegap.checks._common import (
 )
 from kubegap.checks.base import Context
 from kubegap.resources import as_list, dig
-from kubegap.tokens import Vocabulary, words
+from kubegap.tokens import Words, words
 
 
 def storage_class(ctx: Context, class_name) -> dict | None:
@@ -25,12 +25,12 @@ def storage_class(ctx: Context, class_name) -> dict | None:
     return ctx.inventory.get("StorageClass", None, class_name)
 
 
-CACHE_IMAGES = Vocabulary(("redis", "valkey", "keydb", "memcached", "haproxy"))
+CACHE_IMAGES = Words(("redis", "valkey", "keydb", "memcached", "haproxy"))
 """Images (the first words of the repository's last part) that keep only caches or proxy state: their
 emptyDir volumes are a deliberate choice."""
 
 
-DATA_DIR_SETTING = Vocabulary(
+DATA_DIR_SETTING = Words(
     (
         *(
             f"{what}{joint}{where}"

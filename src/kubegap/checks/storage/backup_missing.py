@@ -10,7 +10,7 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.podtemplates import Workload, as_workload
 from kubegap.resources import as_list, dig, group, name, namespace
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
@@ -28,7 +28,7 @@ BACKUP_KINDS = (
 Longhorn RecurringJob, CloudNativePG ScheduledBackup."""
 
 
-BACKUP_JOB_HINTS = Vocabulary(
+BACKUP_JOB_HINTS = Words(
     (
         "backup",
         "backups",

@@ -14,20 +14,18 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, keeps_data
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
 from kubegap.resources import as_list, containers, dig, namespace
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
 
 
-WRITTEN_AREAS = Vocabulary(
-    ("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata")
-)
+WRITTEN_AREAS = Words(("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata"))
 """Words of mount paths for areas a program writes by their purpose: logs, work and spool areas, queues, and
 Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no log directory,
 ``/workload-spiffe-uds`` no work area."""
 
 
-DATA_AREAS = Vocabulary(("data", "var lib", "storage", "db"))
+DATA_AREAS = Words(("data", "var lib", "storage", "db"))
 """Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
 data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
 directory only some of its sources use). It counts when the container keeps data there (``keeps_data``)."""

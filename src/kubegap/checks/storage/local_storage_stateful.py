@@ -14,7 +14,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, _configured_data_dirs, keeps_data, storage_class
 from kubegap.podtemplates import Workload
 from kubegap.resources import as_list, containers, dig, name, namespace
-from kubegap.tokens import Vocabulary
+from kubegap.tokens import Words
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
@@ -170,7 +170,7 @@ DATABASE_DATA_DIRS = {
 """Databases, by the first words of their image's name, and the directories where their images keep data by default."""
 
 
-DATABASE_IMAGES = Vocabulary(DATABASE_DATA_DIRS)
+DATABASE_IMAGES = Words(DATABASE_DATA_DIRS)
 
 
 REPLACEABLE_KINDS = ("Deployment", "ReplicaSet", "ReplicationController")

@@ -14,7 +14,7 @@ from kubegap.checks.base import Context
 from kubegap.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
 from kubegap.resources import as_list, containers, dig, labels, name
 from kubegap.scoped_inventory import Readable
-from kubegap.tokens import Vocabulary, words
+from kubegap.tokens import Words, words
 
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
 
@@ -90,7 +90,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     )
 
 
-STATE_PATHS = Vocabulary(("data", "var lib", "storage", "db", "database", "pgdata", "state"))
+STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state"))
 """Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
 
 
