@@ -117,3 +117,13 @@ def test_reports_and_the_library_read_the_check_model_not_the_catalog():
         if found:
             offenders[str(path.relative_to(PACKAGE))] = found
     assert offenders == CATALOG_READERS
+
+
+def test_no_two_public_classes_share_a_name():
+    """A name says one thing: two public classes called alike would have the reader guess which is meant."""
+    where: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.parse(path.read_text(), str(path)).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                where.setdefault(node.name, []).append(str(path.relative_to(PACKAGE)))
+    assert not {name: paths for name, paths in where.items() if len(paths) > 1}
