@@ -4,12 +4,17 @@
 configuration file; ``audit(collections, options)`` indexes each cluster's collection, runs the
 cluster checks on each and, for a fleet (two or more clusters), the fleet checks across them, and
 returns the versioned JSON report, compared with the baseline when there is one.
+
+Every surface ends an audit through ``audit_collections`` (what the sources collected) or
+``audit_report_files`` (the JSON reports of a fleet's clusters): an :class:`Outcome` that carries the
+report, the findings that fail the run and whether the input was partial, so no surface works out its
+exit policy again; and ``NothingToAudit`` when nothing was read, which no surface may show as clean.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -199,3 +204,84 @@ def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dic
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
     return report
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How an audit ends, the same for every surface: the report, the findings that fail the run, and whether
+    the input was partial. The command line's exit code and the MCP tools' answers are read from it."""
+
+    report: dict
+    failing: list[dict]
+    """The findings at or above ``fail_on`` (new ones only, with a baseline): see ``AuditOptions.failing``."""
+    partial: bool
+    """Some kind the checks read was forbidden or could not be collected, or some input was left unread."""
+
+    def exit_code(self, fail_on_partial: bool = False) -> int:
+        """1 when a finding fails the run; else 3 when the input was partial and that fails it; else 0."""
+        return 1 if self.failing else 3 if fail_on_partial and self.partial else 0
+
+
+class NothingToAudit(UserError):
+    """The inputs held no Kubernetes object. ``warnings`` say what reading them found instead (a surface
+    shows them with the error), and the message names the inputs, or why each was left unread."""
+
+    def __init__(self, message: str, warnings: list[str]):
+        super().__init__(message)
+        self.warnings = warnings
+
+
+def audit_collections(
+    collections: list[Collection], options: AuditOptions, names: Sequence[str] = (), namespaces: Sequence[str] = ()
+) -> Outcome:
+    """Audit what the sources collected: ``names`` are the inputs as the user gave them (files, ``<inline>``),
+    ``namespaces`` the ones a live audit was limited to (one that holds nothing is said, in the warnings).
+    ``NothingToAudit`` when nothing was collected: an empty audit would read as a clean one."""
+    notes = [note for collection in collections for note in missing_namespaces(collection, namespaces)]
+    if not any(collection.resources for collection in collections):
+        raise _nothing_to_audit(collections, names, notes)
+    report = audit(collections, options)
+    report["warnings"] = notes + report["warnings"]
+    return Outcome(report, options.failing(report), any(collection.partial for collection in collections))
+
+
+def audit_report_files(reports: list[tuple[str, dict]], options: AuditOptions) -> Outcome:
+    """A fleet's audit from the JSON reports of its clusters (``audit_reports``), as an outcome: partial when
+    some cluster's own audit was."""
+    report = audit_reports(reports, options)
+    partial = any(
+        c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
+        for c in report["clusters"]
+    )
+    return Outcome(report, options.failing(report), partial)
+
+
+def missing_namespaces(collection: Collection, namespaces: Sequence[str]) -> list[str]:
+    """Warnings for asked-for namespaces that hold nothing that was read: said not to exist when the
+    Namespaces were listed and it is not one of them."""
+    used = {r.get("metadata", {}).get("namespace") for r in collection.resources}
+    existing = {r.get("metadata", {}).get("name") for r in collection.resources if r.get("kind") == "Namespace"}
+    warnings = []
+    for name in namespaces:
+        if name in used:
+            continue
+        if existing and name not in existing:
+            warnings.append(f"namespace {name!r} does not exist in this cluster")
+        elif name not in existing:
+            warnings.append(
+                f"namespace {name!r}: no object was found in it (it may not exist, or nothing there was readable)"
+            )
+    return warnings
+
+
+def _nothing_to_audit(collections: list[Collection], names: Sequence[str], notes: list[str]) -> NothingToAudit:
+    warnings = notes + [warning for collection in collections for warning in collection.warnings]
+    unread = [
+        (entry["path"], entry["unread"][entry["path"]])
+        for collection in collections
+        for entry in collection.inputs
+        if entry.get("path") in entry.get("unread", {})
+    ]
+    if names and len(unread) == len(names):  # each input left unread: say why, not just that nothing was found
+        return NothingToAudit("; ".join(f"{name}: {why}: not read" for name, why in unread), warnings)
+    return NothingToAudit(f"no Kubernetes objects found in {', '.join(names) if names else 'the input'}", warnings)

@@ -101,8 +101,7 @@ def audit(
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
     from kubegap.inputbytes import input_name, read_once
-    from kubegap.pipeline import audit as run
-    from kubegap.pipeline import audit_reports, configured_options
+    from kubegap.pipeline import NothingToAudit, audit_collections, audit_report_files, configured_options
     from kubegap.report.baseline import is_report_file, load_report
     from kubegap.report.table import TableView
     from kubegap.sources.targets import ClusterTarget, collect_inputs
@@ -137,31 +136,21 @@ def audit(
             raise UserError(
                 "give the JSON reports of clusters to audit as a fleet, or manifests, snapshots or a cluster: not both"
             )
-        report = audit_reports(
+        outcome = audit_report_files(
             [(input_name(item), load_report(Path(item) if isinstance(item, str) else item)) for item in reports],
             options,
         )
-        partial = fail_on_partial and any(
-            c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
-            for c in report["clusters"]
-        )
     else:
         collections = collect_inputs(inputs, target, list(options.checks))
-        if inputs and not any(c.resources for c in collections):
-            for warning in (w for c in collections for w in c.warnings):
+        try:
+            outcome = audit_collections(
+                collections, options, [input_name(item) for item in inputs], namespaces=target.namespaces
+            )
+        except NothingToAudit as nothing:
+            for warning in nothing.warnings:
                 warn(warning)
-            # each input left unread (its entry names it, as the report does): say why, not just that nothing was found
-            unread = [
-                (entry["path"], entry["unread"][entry["path"]])
-                for c in collections
-                for entry in c.inputs
-                if entry.get("path") in entry.get("unread", {})
-            ]
-            if len(unread) == len(inputs):
-                raise UserError("; ".join(f"{name}: {why}: not read" for name, why in unread))
-            raise UserError("no Kubernetes objects found in " + ", ".join(input_name(item) for item in inputs))
-        report = run(collections, options)
-        partial = fail_on_partial and any(c.partial for c in collections)
+            raise
+    report = outcome.report
     for warning in report["warnings"]:
         warn(warning)
     write_outputs(report, outputs, view)
@@ -173,4 +162,4 @@ def audit(
         from kubegap.report.push import push
 
         say(f"metrics pushed to {push(report, pushgateway)}")
-    raise typer.Exit(1 if options.failing(report) else 3 if partial else 0)
+    raise typer.Exit(outcome.exit_code(fail_on_partial))

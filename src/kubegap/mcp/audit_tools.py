@@ -53,24 +53,6 @@ AuditOutput = Annotated[CallToolResult, AuditResult]
 SAME_RESULT = " Other arguments, result: as audit_manifests."
 
 
-def missing_namespaces(collection, namespaces: list[str]) -> list[str]:
-    """Warnings for asked-for namespaces that hold nothing that was read: said not to exist when the
-    Namespaces were listed and it is not one of them."""
-    used = {r.get("metadata", {}).get("namespace") for r in collection.resources}
-    existing = {r.get("metadata", {}).get("name") for r in collection.resources if r.get("kind") == "Namespace"}
-    warnings = []
-    for name in namespaces:
-        if name in used:
-            continue
-        if existing and name not in existing:
-            warnings.append(f"namespace {name!r} does not exist in this cluster")
-        elif name not in existing:
-            warnings.append(
-                f"namespace {name!r}: no object was found in it (it may not exist, or nothing there was readable)"
-            )
-    return warnings
-
-
 def _audit(
     collect,
     checks: list[str] | None,
@@ -79,27 +61,26 @@ def _audit(
     min_severity: str,
     cursor: str | None,
     limit: int,
+    names: list[str] | None = None,
     namespaces: list[str] | None = None,
     folder: Path | None = None,
 ) -> CallToolResult:
     """Audit what ``collect(options)`` returns with the options every surface builds: check and case ids
-    (the CLI's ``--check`` and ``--case``) and the configuration file. Locations are relative to ``folder``."""
-    from kubegap.pipeline import audit, configured_options
+    (the CLI's ``--check`` and ``--case``) and the configuration file, through the pipeline's
+    ``audit_collections`` as the command line does. Locations are relative to ``folder``."""
+    from kubegap.pipeline import NothingToAudit, audit_collections, configured_options
 
     if cursor:
         decode_cursor(cursor)  # refuse a bad cursor before the audit runs
     try:
         options = configured_options(check_ids("checks", checks), config_file, case_ids=case_ids("case", cases))
-        collection = collect(options)
-        notes = missing_namespaces(collection, namespaces or [])
-        if not collection.resources:
-            reason = (notes or collection.warnings or [""])[0]
-            raise ToolError("no Kubernetes objects found in the input" + (f": {reason}" if reason else ""))
-        report = audit([collection], options)
+        outcome = audit_collections([collect(options)], options, names or [], namespaces or [])
+    except NothingToAudit as nothing:
+        reason = (nothing.warnings or [""])[0]
+        raise ToolError(f"{nothing}" + (f": {reason}" if reason else "")) from None
     except UserError as exc:
         raise ToolError(str(exc)) from None
-    report["warnings"] = notes + report["warnings"]
-    return structured(compact_report(report, min_severity, cursor, limit, folder))
+    return structured(compact_report(outcome.report, min_severity, cursor, limit, folder))
 
 
 async def _in_thread(fn, *args, **kwargs):
@@ -170,20 +151,21 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
         roots = await folders.of(ctx)
 
         def collect(_options):
-            from kubegap.sources.manifests import ManifestSource, Reader
+            from kubegap.sources.inline import InlineSource
+            from kubegap.sources.manifests import ManifestSource
 
-            collection = ManifestSource(check_paths(paths, roots), confine=roots).collect() if paths else None
-            if yaml:
-                reader = Reader()
-                reader.read_text(yaml, "<inline>")
-                reader.collection.inputs.append({"type": "manifests", "path": "<inline>"})
-                if collection is None:
-                    return reader.collection
-                collection.merge(reader.collection)
+            sources = [ManifestSource(check_paths(paths, roots), confine=roots)] if paths else []
+            sources += [InlineSource(yaml)] if yaml else []
+            collection, *others = [source.collect() for source in sources]
+            for other in others:
+                collection.merge(other)
             return collection
 
+        from kubegap.sources.inline import INLINE
+
+        names = [*paths, *([INLINE] if yaml else [])]
         return await _in_thread(
-            _audit, collect, checks, case, config_file, min_severity, cursor, limit, folder=roots[0]
+            _audit, collect, checks, case, config_file, min_severity, cursor, limit, names, folder=roots[0]
         )
 
     @server.tool(
@@ -215,7 +197,9 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
             )
             return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
 
-        return await _in_thread(_audit, collect, checks, case, config_file, min_severity, cursor, limit, namespaces)
+        return await _in_thread(
+            _audit, collect, checks, case, config_file, min_severity, cursor, limit, namespaces=namespaces
+        )
 
     @server.tool(
         annotations=READ_ONLY,
