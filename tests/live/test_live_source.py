@@ -215,10 +215,12 @@ def test_in_cluster_service_account(apiserver, tmp_path, monkeypatch):
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch):
-    monkeypatch.setattr(live.sys.stderr, "isatty", lambda: True, raising=False)
-    assert live.progress_wanted(quiet=False) and not live.progress_wanted(quiet=True)
-    monkeypatch.setattr(live.sys.stderr, "isatty", lambda: False, raising=False)
-    assert not live.progress_wanted(quiet=False)
+    from kubegap.cli import progress
+
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: True, raising=False)
+    assert progress.progress_for(quiet=False) is progress.RichProgress and progress.progress_for(quiet=True) is None
+    monkeypatch.setattr(progress.sys.stderr, "isatty", lambda: False, raising=False)
+    assert progress.progress_for(quiet=False) is None
 
 
 def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatch):
@@ -228,7 +230,9 @@ def test_progress_bar_counts_kinds_and_objects(apiserver, kubeconfig, monkeypatc
 
     screen = io.StringIO()
     monkeypatch.setattr("rich.console.Console", lambda **kw: Console(file=screen, force_terminal=True, width=120))
-    collection, _ = collect(kubeconfig, ["Pod", "Node"], progress=True)
+    from kubegap.cli.progress import RichProgress
+
+    collection, _ = collect(kubeconfig, ["Pod", "Node"], progress=RichProgress)
     assert "Pod" in collection.collected
     assert "2/2" in screen.getvalue() and "7 objects" in screen.getvalue()
 

@@ -97,6 +97,7 @@ def audit(
 ) -> None:
     from kubegap.cli.output import say, warn
     from kubegap.cli.process_exit import keep_heap_at_exit
+    from kubegap.cli.progress import progress_for
     from kubegap.cli.report_formats import parse_outputs, write_outputs
     from kubegap.demo import demo_path
     from kubegap.errors import UserError
@@ -125,7 +126,7 @@ def audit(
         list(context or []),
         list(namespace or []),
         in_cluster,
-        quiet,
+        progress_for(quiet),
         request_timeout,
         deadline,
         concurrency,

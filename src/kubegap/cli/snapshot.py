@@ -33,6 +33,7 @@ def snapshot(
     concurrency: int = sources.CONCURRENCY_OPTION,
 ) -> None:
     from kubegap.cli.output import say, warn
+    from kubegap.cli.progress import progress_for
     from kubegap.pipeline import select_checks
     from kubegap.sources.snapshot import write_snapshot
     from kubegap.sources.targets import ClusterTarget, collect_cluster, kinds_read, metadata_kinds
@@ -42,7 +43,7 @@ def snapshot(
         [context] if context else [],
         list(namespace or []),
         in_cluster,
-        quiet,
+        progress_for(quiet),
         request_timeout,
         deadline,
         concurrency,

@@ -193,7 +193,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
 
         def collect(options):
             target = ClusterTarget(
-                kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or [], quiet=True
+                kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or []
             )
             return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Protocol, Self
 
 import orjson
 
@@ -371,50 +371,31 @@ def _json_type(value: object) -> str:
     return names.get(type(value), "null")
 
 
-class Progress:
-    """A Rich progress bar on stderr (kinds done, objects, elapsed); silent when not wanted."""
+class CollectionProgress(Protocol):
+    """What a live collection reports as it goes: how many kinds it will list, and each kind listed with its objects."""
 
-    def __init__(self, enabled: bool, label: str):
-        self._bar = None
-        self.objects = 0
-        if enabled:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-            from rich.progress import Progress as Bar
+    def total(self, kinds: int) -> None: ...
 
-            self._bar = Bar(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("kinds"),
-                TextColumn("{task.fields[objects]} objects"),
-                TimeElapsedColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self._task = self._bar.add_task(label, total=None, objects=0)
+    def done(self, objects: int) -> None: ...
 
+
+ProgressFactory = Callable[[str], AbstractContextManager[CollectionProgress]]
+"""Given what is being collected (``collecting from prod``), a context that shows the progress: the surface's own
+(the command line's bar on a terminal); the source knows nothing of how it is shown."""
+
+
+class _Silent:
     def __enter__(self) -> Self:
-        if self._bar is not None:
-            self._bar.start()
         return self
 
     def __exit__(self, *exc) -> None:
-        if self._bar is not None:
-            self._bar.stop()
+        pass
 
     def total(self, kinds: int) -> None:
-        if self._bar is not None:
-            self._bar.update(self._task, total=kinds)
+        pass
 
     def done(self, objects: int) -> None:
-        self.objects += objects
-        if self._bar is not None:
-            self._bar.update(self._task, advance=1, objects=self.objects)
-
-
-def progress_wanted(quiet: bool) -> bool:
-    return not quiet and sys.stderr.isatty()
+        pass
 
 
 class LiveSource:
@@ -428,7 +409,7 @@ class LiveSource:
         namespaces: Iterable[str] = (),
         workers: int = WORKERS,
         policy: RetryPolicy = RetryPolicy(),
-        progress: bool = False,
+        progress: ProgressFactory | None = None,
         sleep: Callable[[float], None] = time.sleep,
         deadline: float | None = DEADLINE,
         metadata_only: Iterable[str] = (),
@@ -465,7 +446,8 @@ class LiveSource:
         if self.namespaces:  # namespaced kinds are listed only there: elsewhere absence proves nothing
             collection.cluster["namespaces"] = list(self.namespaces)
         collection.inputs.append({"type": "cluster", "context": self.connection.context})
-        with Progress(self.progress, f"collecting from {collection.cluster['name']}") as progress:
+        shown = self.progress(f"collecting from {collection.cluster['name']}") if self.progress else _Silent()
+        with shown as progress:
             wanted = []
             for kind in self.kinds:
                 resource = found.resources.get(kind)

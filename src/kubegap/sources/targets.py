@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from kubegap.errors import UserError
 from kubegap.inputbytes import Streamed
 from kubegap.sources.kubeclient import READ_TIMEOUT
 from kubegap.sources.names import CONTEXT, NAMESPACE
 from kubegap.sources.pacing import DEADLINE, WORKERS
+
+if TYPE_CHECKING:
+    from kubegap.sources.live import ProgressFactory
 
 
 @dataclass
@@ -27,7 +31,8 @@ class ClusterTarget:
     contexts: list[str] = field(default_factory=list)
     namespaces: list[str] = field(default_factory=list)
     in_cluster: bool = False
-    quiet: bool = False
+    progress: ProgressFactory | None = None
+    """How a live collection shows its progress (the command line's bar); None: silently."""
     request_timeout: float = READ_TIMEOUT
     deadline: float | None = DEADLINE
     concurrency: int = WORKERS
@@ -61,7 +66,7 @@ def metadata_kinds(checks: Iterable) -> set[str]:
 def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: Iterable[str] = ()):
     """Collect ``kinds`` from the target's (first) context, read-only; ``metadata_only`` ones as metadata."""
     from kubegap.sources.kubeclient import connect
-    from kubegap.sources.live import LiveSource, progress_wanted
+    from kubegap.sources.live import LiveSource
 
     context = target.contexts[0] if target.contexts else None
     connection = connect(
@@ -77,7 +82,7 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: 
             kinds,
             namespaces=target.namespaces,
             workers=target.concurrency,
-            progress=progress_wanted(target.quiet),
+            progress=target.progress,
             deadline=target.deadline or None,
             metadata_only=metadata_only,
         )
