@@ -53,7 +53,7 @@ def _template_gpus(template: PodTemplate) -> float:
 
 
 def node_gpus(node: dict) -> float:
-    status = node.get("status") if isinstance(node.get("status"), dict) else {}
+    status = as_dict(node.get("status"))
     for field in ("allocatable", "capacity"):
         for resource in GPU_RESOURCES:
             amount = quantity(dig(status, field, resource))

@@ -12,7 +12,7 @@ from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.checks.workloads._helpers import replicas
 from kubegap.intstr import pdb_disruptions_allowed
 from kubegap.podtemplates import Workload
-from kubegap.resources import dig, name, percent
+from kubegap.resources import as_dict, dig, name, percent
 from kubegap.scoped_inventory import Readable
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
@@ -87,7 +87,7 @@ def _no_eviction(
 
 def _blocking_reason(inventory: Readable, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
-    spec = pdb.get("spec") if isinstance(pdb.get("spec"), dict) else {}
+    spec = as_dict(pdb.get("spec"))
     if "maxUnavailable" not in spec and "minAvailable" not in spec:
         return (
             "blocks node drains",
@@ -114,7 +114,7 @@ def _blocking_reason(inventory: Readable, pdb: dict, targets) -> tuple[str, str,
         found = _no_eviction(spec, field, fewest, most, scalers) if fewest or field == "maxUnavailable" else None
     if found:
         return found
-    status = pdb.get("status") if isinstance(pdb.get("status"), dict) else {}
+    status = as_dict(pdb.get("status"))
     expected, healthy = status.get("expectedPods"), status.get("currentHealthy")
     if (
         status.get("disruptionsAllowed") == 0

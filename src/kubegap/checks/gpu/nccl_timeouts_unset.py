@@ -50,7 +50,7 @@ def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | No
     cm = ctx.inventory.get("ConfigMap", ns, cm_name)
     if cm is None:
         return set() if ctx.inventory.closed("ConfigMap", ns) else None
-    data: dict = cm.get("data") if isinstance(cm.get("data"), dict) else {}
+    data = as_dict(cm.get("data"))
     keys = {k for k in data if isinstance(k, str)}
     for value in data.values():
         if isinstance(value, str):  # an nccl.conf file: KEY=value lines

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from kubegap.checks._common import images, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.serving import backend_service, ingress_backends
-from kubegap.resources import annotations, as_list, dig, name, namespace, str_map
+from kubegap.resources import annotations as metadata_annotations
+from kubegap.resources import as_list, dig, name, namespace, str_map
 from kubegap.tokens import Words
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
@@ -62,7 +63,7 @@ def _admin_tool(ctx: Context, service: dict, tools: Words) -> str | None:
 
 
 def _internal(service: dict) -> bool:
-    found = annotations(service)
+    found = metadata_annotations(service)
     return any(found.get(key) in values for key, values in INTERNAL_LB_ANNOTATIONS.items())
 
 
@@ -154,7 +155,7 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.loadBalancerSourceRanges", dig(service, "spec", "loadBalancerSourceRanges")),
             )
     for ingress in ctx.inventory.of_kind("Ingress"):
-        guarded = [k for k in annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
+        guarded = [k for k in metadata_annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
         tools_behind = sorted(
             {fronting[key] for s in _backend_services(ingress) if (key := (namespace(ingress), s)) in fronting}
         )
@@ -162,6 +163,6 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 ingress,
                 f"Ingress publishes admin UI ({', '.join(tools_behind)}) with no authentication or source-range annotation.",
-                Evidence("metadata.annotations", sorted(annotations(ingress)) or None),
+                Evidence("metadata.annotations", sorted(metadata_annotations(ingress)) or None),
                 Evidence("backend services", sorted(_backend_services(ingress))),
             )

@@ -10,7 +10,7 @@ from kubegap.checks._common import daemonsets_matching, images
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import DATADOG, os_image
 from kubegap.podtemplates import pod_templates
-from kubegap.resources import command_words, containers, dig, name
+from kubegap.resources import as_dict, command_words, containers, dig, name
 from kubegap.tokens import Words
 
 KOPS_UBUNTU = "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"
@@ -31,7 +31,7 @@ MITIGATION = "ManageForeignRoutingPolicyRules=no"
 def _mentions_mitigation(ctx: Context) -> str | None:
     """Where the cluster shows networkd being told to leave foreign rules alone, if anywhere."""
     for cm in ctx.inventory.of_kind("ConfigMap"):
-        data = cm.get("data") if isinstance(cm.get("data"), dict) else {}
+        data = as_dict(cm.get("data"))
         if any(isinstance(v, str) and MITIGATION in v.replace(" ", "") for v in data.values()):
             return f"ConfigMap {dig(cm, 'metadata', 'namespace')}/{dig(cm, 'metadata', 'name')}"
     for workload in ctx.inventory.workloads:

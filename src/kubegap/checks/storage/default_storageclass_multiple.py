@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import annotations, name
+from kubegap.resources import annotations as metadata_annotations
+from kubegap.resources import name
 
 SECOND_DEFAULT = "kubernetes-user-2020-second-default-storageclass-rejects-pvcs"
 
@@ -66,7 +67,7 @@ def default_storageclass_multiple(ctx: Context) -> Iterator[Finding]:
     defaults = [
         sc
         for sc in ctx.inventory.of_kind("StorageClass")
-        if any(annotations(sc).get(key) == "true" for key in DEFAULT_CLASS_ANNOTATIONS)
+        if any(metadata_annotations(sc).get(key) == "true" for key in DEFAULT_CLASS_ANNOTATIONS)
     ]
     if len(defaults) > 1:
         yield ctx.finding(

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
-from kubegap.resources import annotations, as_list, dig, labels, name, namespace
+from kubegap.resources import annotations as metadata_annotations
+from kubegap.resources import as_list, dig, labels, name, namespace
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
@@ -16,7 +17,7 @@ KEEP = "helm.sh/resource-policy"
 
 def helm_release(obj: dict) -> str | None:
     """The Helm release (or chart) that manages ``obj``, from the labels and annotations Helm and charts set."""
-    notes, marks = annotations(obj), labels(obj)
+    notes, marks = metadata_annotations(obj), labels(obj)
     if release := notes.get("meta.helm.sh/release-name"):
         return f"release {release}"
     if marks.get("app.kubernetes.io/managed-by", "").lower() == "helm" or "helm.sh/chart" in marks:
@@ -105,10 +106,14 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
         if not mounted_by:
             continue  # asked before the labels and annotations are read
         release = helm_release(claim)
-        if release is None or annotations(claim).get(KEEP) == "keep" or "helm.sh/hook" in annotations(claim):
+        if (
+            release is None
+            or metadata_annotations(claim).get(KEEP) == "keep"
+            or "helm.sh/hook" in metadata_annotations(claim)
+        ):
             continue
         mounters = ", ".join(f"{w.kind} {w.ref.name}" for w in mounted_by)
-        policy = annotations(claim).get(KEEP)
+        policy = metadata_annotations(claim).get(KEEP)
         said = f" (it is {policy!r})" if policy else ""
         yield ctx.finding(
             claim,

@@ -13,7 +13,7 @@ from kubegap.checks._common import (
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, _configured_data_dirs, keeps_data, storage_class
 from kubegap.podtemplates import Workload
-from kubegap.resources import as_list, containers, dig, name, namespace
+from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.tokens import Words
 
 LOCAL_DATA_LOSS = (
@@ -42,7 +42,7 @@ def _storage_class_is_local(ctx: Context, class_name: str | None) -> bool | None
 
 
 def _pv_is_local(pv: dict) -> str | None:
-    spec = pv.get("spec") if isinstance(pv.get("spec"), dict) else {}
+    spec = as_dict(pv.get("spec"))
     for field in ("local", "hostPath"):
         if isinstance(spec.get(field), dict):
             return field
