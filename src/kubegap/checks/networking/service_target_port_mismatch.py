@@ -22,20 +22,29 @@ def _declared(target, numbers: set[int], names: set[str]) -> bool:
     return True
 
 
-def _declared_ports(templates) -> tuple[set[int], set[str]]:
+def _declared_ports(templates) -> tuple[set[int], set[str], list[str]]:
+    """The declared container port numbers, their names, and each port as a reader names it (``6939 (membership)``)."""
     numbers: set[int] = set()
     names: set[str] = set()
+    shown: set[tuple[int, str]] = set()
     for template in templates:
         for _, container in containers(template.spec, init=False):
             for port in as_list(container.get("ports")):
                 if not isinstance(port, dict):
                     continue
                 number, port_name = port.get("containerPort"), port.get("name")
-                if isinstance(number, int) and not isinstance(number, bool):
+                numbered = isinstance(number, int) and not isinstance(number, bool)
+                if numbered:
                     numbers.add(number)
                 if isinstance(port_name, str):
                     names.add(port_name)
-    return numbers, names
+                if numbered or isinstance(port_name, str):
+                    shown.add((number if numbered else -1, port_name if isinstance(port_name, str) else ""))
+    described = [
+        port_name if number < 0 else f"{number} ({port_name})" if port_name else str(number)
+        for number, port_name in sorted(shown)
+    ]
+    return numbers, names, described
 
 
 NUMBERED_FIX = (
@@ -59,7 +68,7 @@ def _is_name(target) -> bool:
     reads=["workloads"],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
-        "container port that serves it."
+        "container port that serves it; if nothing serves that port, remove it from the Service."
     ),
 )
 def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
@@ -113,7 +122,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     """
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
-        numbers, names = _declared_ports(t for w in selected for t in w.templates)
+        numbers, names, described = _declared_ports(t for w in selected for t in w.templates)
         if not (numbers or names):
             continue
         undeclared = []
@@ -124,7 +133,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if not _declared(target, numbers, names):
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if undeclared:
-            declared = ", ".join(str(p) for p in sorted(numbers) + sorted(names))
+            declared = ", ".join(described)
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
@@ -149,7 +158,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 service,
                 "; ".join(said) + f". They declare {declared}.",
                 *undeclared,
-                Evidence("declared container ports", sorted(numbers) + sorted(names)),
+                Evidence("declared container ports", described),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
                 severity=None if named and not headless else "low",
                 remediation=None if named else NUMBERED_FIX,
