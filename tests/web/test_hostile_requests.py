@@ -75,16 +75,10 @@ def test_malformed_page_numbers_are_400(server, page):
     assert status == 400 and json.loads(body)["status"] == 400
 
 
-@pytest.mark.attack(
-    id="web-huge-query",
-    surface="website",
-    attempt="100 KB values for the search and facet parameters; a 1,000-character search",
-    expect="400 with a bounded error page, quickly",
-)
 def _refused(server: str, target: str) -> tuple[int, str]:
     """``raw_get`` of a request the server refuses before reading it whole. When it answers and closes with bytes
     of the request still unread, the kernel resets the connection, and the reset can reach the client before the
-    answer is read: the refusal happened, only its answer was lost, so the request is sent again (three tries)."""
+    answer is read: the refusal happened, only its answer was lost, so the request is sent again (three tries at most)."""
     for _ in range(2):
         try:
             return raw_get(server, target)
@@ -93,6 +87,12 @@ def _refused(server: str, target: str) -> tuple[int, str]:
     return raw_get(server, target)
 
 
+@pytest.mark.attack(
+    id="web-huge-query",
+    surface="website",
+    attempt="100 KB values for the search and facet parameters; a 1,000-character search",
+    expect="400 with a bounded error page, quickly",
+)
 def test_a_100_kb_query_string_is_refused_quickly(server):
     for name in ("q", "component", "root_cause", "page"):
         status, body = _refused(server, f"/cases?{name}=" + "a" * 100_000)
