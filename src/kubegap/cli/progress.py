@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from kubegap.sources.live import ProgressFactory
+if TYPE_CHECKING:
+    from kubegap.sources.live import ProgressFactory
 
 
 class RichProgress:

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.errors import UserError
-from kubegap.inputbytes import Streamed
 from kubegap.sources.kubeclient import READ_TIMEOUT
 from kubegap.sources.names import CONTEXT, NAMESPACE
 from kubegap.sources.pacing import DEADLINE, WORKERS
 
 if TYPE_CHECKING:
+    from kubegap.inputbytes import Streamed
     from kubegap.sources.live import ProgressFactory
 
 
