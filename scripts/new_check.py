@@ -68,7 +68,6 @@ def {function}(ctx: Context) -> Iterator[Finding]:
     ```
     """
     raise NotImplementedError("{id}: write the check")
-    yield from ()
 '''
 
 FIRES = """# expect: 1

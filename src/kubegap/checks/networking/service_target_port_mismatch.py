@@ -22,29 +22,28 @@ def _declared(target, numbers: set[int], names: set[str]) -> bool:
     return True
 
 
-def _declared_ports(templates) -> tuple[set[int], set[str], list[str]]:
-    """The declared container port numbers, their names, and each port as a reader names it (``6939 (membership)``)."""
-    numbers: set[int] = set()
-    names: set[str] = set()
-    shown: set[tuple[int, str]] = set()
+def _declared_ports(templates) -> list[tuple[int | None, str | None]]:
+    """Each container port the templates declare, as ``(number, name)`` (None where the declaration lacks one)."""
+    found: set[tuple[int | None, str | None]] = set()
     for template in templates:
         for _, container in containers(template.spec, init=False):
             for port in as_list(container.get("ports")):
                 if not isinstance(port, dict):
                     continue
                 number, port_name = port.get("containerPort"), port.get("name")
-                numbered = isinstance(number, int) and not isinstance(number, bool)
-                if numbered:
-                    numbers.add(number)
-                if isinstance(port_name, str):
-                    names.add(port_name)
-                if numbered or isinstance(port_name, str):
-                    shown.add((number if numbered else -1, port_name if isinstance(port_name, str) else ""))
-    described = [
-        port_name if number < 0 else f"{number} ({port_name})" if port_name else str(number)
-        for number, port_name in sorted(shown)
-    ]
-    return numbers, names, described
+                numbered = number if isinstance(number, int) and not isinstance(number, bool) else None
+                named = port_name if isinstance(port_name, str) else None
+                if numbered is not None or named is not None:
+                    found.add((numbered, named))
+    return sorted(found, key=lambda port: (-1 if port[0] is None else port[0], port[1] or ""))
+
+
+def _shown(port: tuple[int | None, str | None]) -> str:
+    """A declared port as a reader names it: ``6939 (membership)``, ``8080`` or ``metrics``."""
+    number, port_name = port
+    if number is None:
+        return str(port_name)
+    return f"{number} ({port_name})" if port_name else str(number)
 
 
 NUMBERED_FIX = (
@@ -122,7 +121,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     """
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
-        numbers, names, described = _declared_ports(t for w in selected for t in w.templates)
+        ports = _declared_ports(t for w in selected for t in w.templates)
+        numbers = {number for number, _ in ports if number is not None}
+        names = {port_name for _, port_name in ports if port_name is not None}
         if not (numbers or names):
             continue
         undeclared = []
@@ -133,7 +134,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if not _declared(target, numbers, names):
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if undeclared:
-            declared = ", ".join(described)
+            declared = ", ".join(map(_shown, ports))
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
@@ -158,7 +159,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 service,
                 "; ".join(said) + f". They declare {declared}.",
                 *undeclared,
-                Evidence("declared container ports", described),
+                Evidence("declared container ports", [_shown(port) for port in ports]),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
                 severity=None if named and not headless else "low",
                 remediation=None if named else NUMBERED_FIX,
