@@ -5,10 +5,12 @@ configuration file; ``audit(collections, options)`` indexes each cluster's colle
 cluster checks on each and, for a fleet (two or more clusters), the fleet checks across them, and
 returns the versioned JSON report, compared with the baseline when there is one.
 
-Every surface ends an audit through ``audit_collections`` (what the sources collected) or
-``audit_report_files`` (the JSON reports of a fleet's clusters): an :class:`Outcome` that carries the
-report, the findings that fail the run and whether the input was partial, so no surface works out its
-exit policy again; and ``NothingToAudit`` when nothing was read, which no surface may show as clean.
+The command line and the MCP server end a user's audit through ``audit_collections`` (what the sources
+collected) or ``audit_report_files`` (the JSON reports of a fleet's clusters): an :class:`Outcome` that
+carries the report, the findings that fail the run and whether the input was partial, so neither works
+out its exit policy again; and ``NothingToAudit`` when nothing was read, which neither may show as clean.
+The website calls ``audit`` itself only to show a case's reconstruction files, one of which may rightly
+hold nothing (the fix that removed the offending object).
 """
 
 from __future__ import annotations
