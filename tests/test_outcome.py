@@ -64,3 +64,18 @@ def test_the_exit_code_is_read_from_the_outcome():
     assert Outcome({}, [], True).exit_code(fail_on_partial=True) == 3
     assert Outcome({}, [], True).exit_code() == 0
     assert Outcome({}, [], False).exit_code(fail_on_partial=True) == 0
+
+
+def test_a_cluster_where_rbac_forbade_everything_says_so():
+    collection = Collection()
+    collection.inputs.append({"type": "cluster", "context": "prod"})
+    collection.forbidden.update({f"Kind{i}": f"list kind{i}s cluster-wide" for i in range(7)})
+    with pytest.raises(NothingToAudit, match=r"^no Kubernetes objects found in cluster prod$") as raised:
+        audit_collections([collection], audit_options())
+    assert raised.value.warnings == [
+        (
+            "7 kind(s) forbidden by RBAC: Kind0 (list kind0s cluster-wide), Kind1 (list kind1s cluster-wide), "
+            "Kind2 (list kind2s cluster-wide), Kind3 (list kind3s cluster-wide), Kind4 (list kind4s cluster-wide) "
+            "and 2 more"
+        )
+    ]

@@ -276,8 +276,24 @@ def missing_namespaces(collection: Collection, namespaces: Sequence[str]) -> lis
     return warnings
 
 
+FORBIDDEN_SHOWN = 5
+"""How many forbidden kinds an error about an empty collection names before it counts the rest."""
+
+
 def _nothing_to_audit(collections: list[Collection], names: Sequence[str], notes: list[str]) -> NothingToAudit:
     warnings = notes + [warning for collection in collections for warning in collection.warnings]
+    forbidden = {kind: why for collection in collections for kind, why in sorted(collection.forbidden.items())}
+    if forbidden:  # RBAC let nothing be read: the reason, not just the emptiness
+        shown = [f"{kind} ({why})" for kind, why in list(forbidden.items())[:FORBIDDEN_SHOWN]]
+        more = f" and {len(forbidden) - FORBIDDEN_SHOWN} more" if len(forbidden) > FORBIDDEN_SHOWN else ""
+        warnings.append(f"{len(forbidden)} kind(s) forbidden by RBAC: {', '.join(shown)}{more}")
+    if not names:
+        names = [
+            f"cluster {entry.get('context') or '(the current context)'}"
+            for collection in collections
+            for entry in collection.inputs
+            if entry.get("type") == "cluster"
+        ]
     unread = [
         (entry["path"], entry["unread"][entry["path"]])
         for collection in collections
