@@ -149,7 +149,7 @@ def stages(path: str) -> dict:
 
     from kubegap.allocation import bulk_allocation
     from kubegap.audit import run_audit
-    from kubegap.inventory import Inventory
+    from kubegap.domain.inventory import Inventory
     from kubegap.library import load_library
     from kubegap.pipeline import select_checks
     from kubegap.report import renderer

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.absence import OPEN_WORLD, creators, empty_selection, missing_object, near_miss
-from kubegap.inventory import Inventory
-from kubegap.selectors import Selector
-from kubegap.sources.base import Collection, Origin
+from kubegap.domain.absence import OPEN_WORLD, creators, empty_selection, missing_object, near_miss
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.selectors import Selector
 
 
 def _inventory(*objects: dict, listed=(), cluster=None, folder="app") -> Inventory:

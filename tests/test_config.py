@@ -13,8 +13,8 @@ from conftest import run_cli
 from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.config import Exemption, load_config
+from kubegap.domain.inventory import Inventory
 from kubegap.errors import UserError
-from kubegap.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())

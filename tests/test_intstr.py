@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.intstr import int_or_percent, pdb_disruptions_allowed, rolling_update
+from kubegap.domain.intstr import int_or_percent, pdb_disruptions_allowed, rolling_update
 
 
 @pytest.mark.parametrize(

@@ -93,7 +93,7 @@ def test_every_check_lives_in_its_own_module_under_its_category():
 
 
 def test_no_check_imports_another_check():
-    """A check may import its category's ``_helpers``, ``_common`` and ``serving``: never another check."""
+    """A check may import its category's ``_helpers`` and the domain: never another check."""
     names = {p.relative_to(PACKAGE).with_suffix("").as_posix().replace("/", ".") for p in _check_modules()}
     checks = {f"kubegap.{name}" for name in names}
     offenders = {}
@@ -127,3 +127,41 @@ def test_no_two_public_classes_share_a_name():
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
                 where.setdefault(node.name, []).append(str(path.relative_to(PACKAGE)))
     assert not {name: paths for name, paths in where.items() if len(paths) > 1}
+
+
+DOMAIN = PACKAGE / "domain"
+LEAVES = {"kubegap.limits", "kubegap.yamlload", "kubegap.jsonnumbers"}
+"""Utilities that import no other part of kubegap but each other: the domain may use them."""
+
+
+def _kubegap_imports(path: Path) -> set[str]:
+    """The kubegap modules a file imports (``from kubegap import limits`` is ``kubegap.limits``)."""
+    found = set()
+    for name in _imports(path):
+        if name.startswith("kubegap."):
+            parts = name.split(".")
+            module = ".".join(parts[:3]) if parts[1] == "domain" else ".".join(parts[:2])
+            found.add(module)
+    return found
+
+
+def test_the_domain_imports_nothing_above_it():
+    """The object model and the topic helpers (``kubegap.domain``) import the standard library, their own
+    modules and the leaf utilities: never a check, a report, a source, the library or a surface."""
+    assert (DOMAIN / "serving.py").exists() and (DOMAIN / "inventory.py").exists()
+    offenders = {}
+    for path in DOMAIN.glob("*.py"):
+        found = sorted(n for n in _kubegap_imports(path) if not n.startswith("kubegap.domain") and n not in LEAVES)
+        if found:
+            offenders[path.name] = found
+    assert not offenders
+
+
+def test_the_leaves_import_only_each_other():
+    offenders = {}
+    for module in LEAVES:
+        path = PACKAGE / f"{module.split('.')[1]}.py"
+        found = sorted(_kubegap_imports(path) - LEAVES)
+        if found:
+            offenders[path.name] = found
+    assert not offenders

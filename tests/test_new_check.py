@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from kubegap.checks.base import REGISTRY, Context
-from kubegap.inventory import Inventory
-from kubegap.scoped_inventory import ScopedInventory
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.scoped_inventory import ScopedInventory
 
 ROOT = Path(__file__).resolve().parent.parent
 CASE = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"

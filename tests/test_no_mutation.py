@@ -27,10 +27,10 @@ from support.fleets import fleet_members
 
 from kubegap.audit import RunResult, run_audit
 from kubegap.demo import demo_path
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.pipeline import select_checks
-from kubegap.podtemplates import PodTemplate
-from kubegap.scoped_inventory import ScopedInventory
 from kubegap.sources.compact import Compactor
 from kubegap.sources.manifests import ManifestSource
 from kubegap.sources.snapshot import read_snapshot

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from kubegap.domain.collection import Collection
 from kubegap.pipeline import NothingToAudit, Outcome, audit_collections, audit_options
-from kubegap.sources.base import Collection
 from kubegap.sources.inline import INLINE, InlineSource
 
 DEPLOYMENT = """\

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from kubegap.inventory import Inventory
-from kubegap.podsources import PodSources
-from kubegap.selectors import Selector
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.podsources import PodSources
+from kubegap.domain.selectors import Selector
 
 
 def _sources(*objects: dict) -> PodSources:
@@ -47,7 +47,7 @@ def test_a_statefulset_names_only_the_pods_it_runs() -> None:
 
 
 def test_an_operator_resource_is_not_a_pod_source() -> None:
-    """What an operator's custom resource makes is for kubegap.absence to judge, not a label guess here."""
+    """What an operator's custom resource makes is for kubegap.domain.absence to judge, not a label guess here."""
     sources = _sources(PROMETHEUS, STATEFULSET)
     assert [str(s.ref) for s in sources.in_namespace("a")] == ["StatefulSet a/redis"]
     assert _select(sources, {"team": "obs"}) == []

@@ -2,7 +2,7 @@
 
 from collections import OrderedDict, defaultdict
 
-from kubegap.resources import annotation, containers, dig, label, native_sidecars
+from kubegap.domain.resources import annotation, containers, dig, label, native_sidecars
 
 
 def test_dig_follows_dicts_and_list_indexes():

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kubegap.inventory import Inventory
-from kubegap.roles import granted_rules
-from kubegap.sources.base import Collection, Origin
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.roles import granted_rules
 
 PODS = {"apiGroups": [""], "resources": ["pods"], "verbs": ["list"]}
 LEASES = {"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["update"]}

@@ -1,4 +1,4 @@
-from kubegap.selectors import Selector
+from kubegap.domain.selectors import Selector
 
 
 def test_match_labels_and_expressions_are_anded():

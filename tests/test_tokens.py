@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.tokens import Words, words
+from kubegap.domain.tokens import Words, words
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, FleetContext, Member, Skip
-from kubegap.inventory import Inventory
-from kubegap.resources import as_dict, dig
-from kubegap.scoped_inventory import ScopedInventory
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.severity import severity_rank
 
 if TYPE_CHECKING:

@@ -26,13 +26,13 @@ from kubegap.audit import ReportedCluster, fleet_facts, run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check
 from kubegap.config import Config, Exemption, find_config
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
 from kubegap.errors import UserError
-from kubegap.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
 from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
 from kubegap.severity import Threshold
-from kubegap.sources.base import Collection
 from kubegap.suggest import did_you_mean
 
 

@@ -21,7 +21,7 @@ from support.reconstructions import HERE, LINKED, header
 
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 

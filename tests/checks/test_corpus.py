@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kubegap.audit import run_audit
 from kubegap.checks.base import DOC_SECTIONS, Check, Evidence
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import renderer
 from kubegap.report.baseline import at_or_above

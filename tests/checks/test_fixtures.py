@@ -19,7 +19,7 @@ from support.fleets import fleet_members
 
 from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import all_checks, get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

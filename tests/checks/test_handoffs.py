@@ -9,7 +9,7 @@ import pytest
 
 from kubegap.audit import run_audit
 from kubegap.checks import get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from kubegap.checks._common import (
-    ImageRef,
-    absent_means_none,
-    kube_proxy_configurations,
-    kube_proxy_flags,
-    parse_image,
-)
 from kubegap.checks.containers._helpers import is_docker_hub, is_floating, liveness_budget
-from kubegap.checks.serving import serving
-from kubegap.inventory import Inventory
-from kubegap.podtemplates import as_workload, leader_election
-from kubegap.sources.base import Collection
+from kubegap.domain.absence import absent_means_none
+from kubegap.domain.collection import Collection
+from kubegap.domain.containers import ImageRef, parse_image
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.kube_proxy import kube_proxy_configurations, kube_proxy_flags
+from kubegap.domain.podtemplates import as_workload, leader_election
+from kubegap.domain.serving import serving
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,8 @@ import pytest
 
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.inventory import Inventory
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parents[2]

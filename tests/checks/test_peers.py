@@ -17,7 +17,7 @@ import pytest
 
 from kubegap.audit import run_check
 from kubegap.checks import get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 

@@ -15,9 +15,9 @@ import pytest
 from kubegap.audit import run_check
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check, Context
-from kubegap.inventory import Inventory
-from kubegap.scoped_inventory import WORKLOAD_KINDS, ScopedInventory, UndeclaredKind
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.scoped_inventory import WORKLOAD_KINDS, ScopedInventory, UndeclaredKind
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from kubegap.audit import run_check
 from kubegap.checks import get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.sources.manifests import ManifestSource
 

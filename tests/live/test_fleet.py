@@ -12,8 +12,8 @@ from conftest import run_cli
 from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster
 
+from kubegap.domain.collection import Collection
 from kubegap.pipeline import audit, audit_options
-from kubegap.sources.base import Collection
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
 

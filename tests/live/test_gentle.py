@@ -100,9 +100,9 @@ def test_kinds_the_checks_only_count_are_listed_as_metadata(apiserver, kubeconfi
 
 
 def test_a_check_sees_only_the_metadata_of_what_it_declares_metadata_only():
-    from kubegap.inventory import Inventory
-    from kubegap.scoped_inventory import ScopedInventory
-    from kubegap.sources.base import Collection
+    from kubegap.domain.collection import Collection
+    from kubegap.domain.inventory import Inventory
+    from kubegap.domain.scoped_inventory import ScopedInventory
 
     event = {"apiVersion": "v1", "kind": "Event", "metadata": {"name": "e1"}, "message": "m"}
     view = ScopedInventory(Inventory(Collection(resources=[event])), "x", ["Event"], ["Event"])

@@ -13,7 +13,7 @@ from importlib import resources
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import DOC_SECTIONS, Check, Evidence
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report.model import Part, assemble_report
 from kubegap.sources.manifests import ManifestSource

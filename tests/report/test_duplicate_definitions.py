@@ -10,7 +10,7 @@ from report.samples import REPORT_SCHEMA
 
 from kubegap.audit import run_audit
 from kubegap.checks import get_check
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.manifests import ManifestSource
 
 DEPLOYMENT = """\

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from kubegap.audit import run_audit
 from kubegap.checks import all_checks
-from kubegap.inventory import Inventory
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import FORMATS, renderer
 from kubegap.report.model import Part, assemble_report
-from kubegap.sources.base import Collection
 
 KINDS = [
     ("v1", "Pod"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kubegap import yamlload
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.sources.compact import Compactor
 from kubegap.sources.snapshot import read_snapshot
 

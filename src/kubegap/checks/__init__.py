@@ -1,6 +1,6 @@
 """The check catalog: ``checks/<category>/<check_id>.py``, one check per module, each registering itself
 with ``@check``. A category's shared helpers live in its ``_helpers.py``; what several categories share,
-in ``_common.py`` and ``serving.py``. Modules are discovered, not listed: a new check file is found."""
+in ``kubegap.domain``, by topic. Modules are discovered, not listed: a new check file is found."""
 
 from __future__ import annotations
 

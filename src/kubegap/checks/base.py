@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from kubegap.resources import ObjectRef
-from kubegap.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
+from kubegap.domain.resources import ObjectRef
+from kubegap.domain.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
 from kubegap.severity import Severity, at_most
 
 Precision = Literal["very-high", "high", "medium", "low"]

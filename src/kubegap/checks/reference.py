@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from kubegap.checks.base import Check
+from kubegap.domain.scoped_inventory import WORKLOAD_KINDS
 from kubegap.library import Library
-from kubegap.scoped_inventory import WORKLOAD_KINDS
 
 
 def _cases(check: Check, library: Library) -> str:

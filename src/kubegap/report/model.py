@@ -16,7 +16,7 @@ from kubegap import __version__
 from kubegap.audit import RunResult
 from kubegap.checks.base import Check, Finding
 from kubegap.checks.serialize import check_summary
-from kubegap.inventory import Inventory
+from kubegap.domain.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import digest, fingerprint, identity_of
 from kubegap.severity import SEVERITIES, severity_rank

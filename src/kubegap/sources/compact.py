@@ -11,7 +11,7 @@ and infinities as null, but neither compares equal to null (nor NaN to NaN), so 
 shared with it. A value JSON cannot write exactly (dates, non-string keys) is never shared.
 
 Sharing is sound because nothing mutates a resource once a source has handed it over (accessors
-in ``kubegap.resources`` never do; checks and reports only read), and because nothing keys on the
+in ``kubegap.domain.resources`` never do; checks and reports only read), and because nothing keys on the
 identity of a part: only top-level objects are looked up by ``id()``.
 """
 

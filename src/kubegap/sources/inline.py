@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
 from kubegap.sources.manifests import Reader
 
 INLINE = "<inline>"

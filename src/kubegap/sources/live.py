@@ -40,10 +40,10 @@ from typing import Protocol, Self
 import orjson
 
 from kubegap.allocation import bulk_allocation
+from kubegap.domain.collection import Collection
+from kubegap.domain.resources import as_dict
 from kubegap.errors import UserError
 from kubegap.printable import printable
-from kubegap.resources import as_dict
-from kubegap.sources.base import Collection
 from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
 from kubegap.sources.jsonslices import parse_in_slices

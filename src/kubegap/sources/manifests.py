@@ -19,9 +19,9 @@ import orjson
 
 from kubegap import inputbytes, limits, yamlload
 from kubegap.allocation import bulk_allocation
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.resources import dig
 from kubegap.errors import InputError
-from kubegap.resources import dig
-from kubegap.sources.base import Collection, Origin
 from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import orjson
 
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.resources import as_dict, as_list
 from kubegap.errors import UserError
-from kubegap.resources import as_dict, as_list
-from kubegap.sources.base import Collection, Origin
 from kubegap.sources.compact import Compactor
 
 API_VERSION = "kubegap.io/v1"

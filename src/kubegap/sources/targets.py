@@ -102,7 +102,7 @@ def collect_inputs(paths: Sequence[str | Streamed], target: ClusterTarget, check
     Several PATHS are one cluster, except when every one is a snapshot of a differently named
     cluster: then, as with several --context values, they are a fleet.
     """
-    from kubegap.sources.base import Collection
+    from kubegap.domain.collection import Collection
     from kubegap.sources.manifests import ManifestSource
 
     if paths and target.given:

@@ -7,10 +7,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from kubegap.checks.base import Context, Skip
-from kubegap.checks.serving import (
-    fails_closed,
-)
-from kubegap.resources import api_version, as_dict, as_list, dig
+from kubegap.domain.resources import api_version, as_dict, as_list, dig
+from kubegap.domain.serving import fails_closed
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import BUILTIN_GROUPS, RBAC_KINDS, missing_said
-from kubegap.checks._common import absent_means_none, container_name, lease_holders, one_active_by_design, pdb_covers
 from kubegap.checks.admission._helpers import (
     JETSTACK,
     WEBHOOK_KINDS,
@@ -17,17 +15,15 @@ from kubegap.checks.admission._helpers import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
-from kubegap.checks.serving import (
-    CONVERSION,
-    SERVING_EVIDENCE_KINDS,
-    called_service,
-    runs_one_replica,
-    serving,
-)
 from kubegap.checks.workloads._helpers import more_replicas_fix
-from kubegap.resources import as_list, dig, kind, name
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Selector
+from kubegap.domain.absence import BUILTIN_GROUPS, RBAC_KINDS, absent_means_none, missing_said
+from kubegap.domain.containers import container_name
+from kubegap.domain.reconcilers import lease_holders, one_active_by_design
+from kubegap.domain.resources import as_list, dig, kind, name
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
+from kubegap.domain.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, runs_one_replica, serving
+from kubegap.domain.workloads import pdb_covers
 from kubegap.severity import severity_rank
 from kubegap.wording import first_and_more
 

@@ -14,8 +14,8 @@ from kubegap.checks.admission._helpers import (
     webhooks,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import labels
-from kubegap.selectors import Selector
+from kubegap.domain.resources import labels
+from kubegap.domain.selectors import Selector
 
 NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
 

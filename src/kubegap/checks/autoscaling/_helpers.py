@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from kubegap.resources import (
-    as_dict,
-)
+from kubegap.domain.resources import as_dict
 
 MITODL = "mitodl-2026-min-equals-max-hpa-alert-noise-masks-saturation"
 

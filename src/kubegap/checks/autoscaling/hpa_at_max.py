@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import has_status
 from kubegap.checks.autoscaling._helpers import MITODL, _hpa_bounds
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import (
-    dig,
-)
+from kubegap.domain.resources import dig
+from kubegap.domain.status import has_status
 
 ZALANDO_HPA = "zalando-2026-kubelet-summary-metrics-hpa-maxed-oomkills"
 

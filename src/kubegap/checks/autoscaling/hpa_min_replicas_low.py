@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import service_workloads
 from kubegap.checks.autoscaling._helpers import MITODL, _hpa_bounds
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
-from kubegap.resources import (
-    dig,
-    namespace,
-)
+from kubegap.domain.resources import dig, namespace
+from kubegap.domain.services import service_workloads
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
 
 
 @check(

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import SERVING_KINDS, hpa_targets, is_live
 from kubegap.checks.autoscaling._helpers import _hpa_bounds
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import (
-    as_dict,
-    name,
-)
+from kubegap.domain.resources import as_dict, name
+from kubegap.domain.status import is_live
+from kubegap.domain.workloads import SERVING_KINDS, hpa_targets
 
 HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
 

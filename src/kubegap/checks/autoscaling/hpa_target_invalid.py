@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, missing_said
-from kubegap.checks._common import container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import pod_templates
-from kubegap.resources import (
-    api_version,
-    as_dict,
-    as_list,
-    containers,
-    dig,
-    namespace,
-)
+from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.containers import container_name
+from kubegap.domain.podtemplates import pod_templates
+from kubegap.domain.resources import api_version, as_dict, as_list, containers, dig, namespace
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 

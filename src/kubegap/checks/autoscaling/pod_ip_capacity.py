@@ -8,18 +8,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import pod_templates
-from kubegap.resources import (
-    as_dict,
-    command_words,
-    containers,
-    dig,
-    kind,
-    name,
-    namespace,
-    quantity,
-)
-from kubegap.tokens import Words
+from kubegap.domain.podtemplates import pod_templates
+from kubegap.domain.resources import as_dict, command_words, containers, dig, kind, name, namespace, quantity
+from kubegap.domain.tokens import Words
 
 LOVEHOLIDAYS = "loveholidays-2020-gke-pod-ip-range-exhausted"
 

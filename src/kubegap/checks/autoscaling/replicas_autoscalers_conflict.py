@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, hpa_targets
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS
-from kubegap.resources import command_words, containers, name
-from kubegap.tokens import Words
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.domain.resources import command_words, containers, name
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import audited_workloads, hpa_targets
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kubegap.resources import as_list, dig
+from kubegap.domain.resources import as_list, dig
 
 _MACROS = {
     "@yearly": dt.timedelta(days=366),

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.batch._helpers import longest_gap
-from kubegap.resources import as_dict, dig
+from kubegap.domain.resources import as_dict, dig
 
 CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
 

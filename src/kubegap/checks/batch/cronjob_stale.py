@@ -5,10 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.batch._helpers import longest_gap
-from kubegap.resources import as_dict, as_list, dig
+from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.status import is_live
 
 CRONJOB_MISSED = "kubernetes-user-2017-cronjobs-too-many-missed-start-times"
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.batch._helpers import _has_condition
-from kubegap.resources import as_list, dig, namespace
+from kubegap.domain.resources import as_list, dig, namespace
 
 ORT_JOBS = "ort-server-user-2026-completed-jobs-fill-etcd-quota"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_dict, dig
+from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.workloads import audited_workloads
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import template_gpus
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.batch._helpers import _has_condition
-from kubegap.podtemplates import REPLICA_SPEC_KINDS
-from kubegap.resources import as_dict, dig
+from kubegap.domain.gpus import template_gpus
+from kubegap.domain.podtemplates import REPLICA_SPEC_KINDS
+from kubegap.domain.resources import as_dict, dig
 
 KUBEFLOW_RESTARTS = "kubeflow-user-2022-pytorchjob-failing-worker-restarted-continuously"
 

@@ -6,20 +6,14 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from kubegap.checks._common import (
-    ImageRef,
-    app_containers,
-    audited_workloads,
-    container_name,
-    parse_image,
-    spec_path,
-)
 from kubegap.checks.base import Context
 from kubegap.dockerhub import OFFICIAL_IMAGES
-from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
-from kubegap.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
-from kubegap.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
-from kubegap.scoped_inventory import Readable
+from kubegap.domain.containers import ImageRef, app_containers, container_name, parse_image, spec_path
+from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
+from kubegap.domain.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
+from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.workloads import audited_workloads
 
 
 def limit_range_defaults(inventory: Readable, ns: str | None) -> tuple[set[str], set[str]]:
@@ -47,7 +41,7 @@ def _unset(container: dict, resources: tuple[str, ...], section: str, defaulted:
 
 
 def _native_sidecars(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
-    """The workload's native sidecars (``kubegap.resources.native_sidecars``), which need resources like its
+    """The workload's native sidecars (``kubegap.domain.resources.native_sidecars``), which need resources like its
     containers."""
     for template in workload.templates:
         for path, container in native_sidecars(template.spec):

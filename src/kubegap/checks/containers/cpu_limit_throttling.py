@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    app_containers,
-    container_name,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.resources import dig, name, quantity
+from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.resources import dig, name, quantity
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 

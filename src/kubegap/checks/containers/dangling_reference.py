@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, missing_said
-from kubegap.checks._common import audited_workloads, is_live, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import annotation, as_dict, as_list, containers, dig
+from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.containers import spec_path
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import annotation, as_dict, as_list, containers, dig
+from kubegap.domain.status import is_live
+from kubegap.domain.workloads import audited_workloads
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 

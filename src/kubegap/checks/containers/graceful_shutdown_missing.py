@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    LEASE_KINDS,
-    lease_holders,
-    one_active_by_design,
-    spec_path,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
-from kubegap.resources import as_dict, containers, dig, name, namespace
+from kubegap.domain.containers import spec_path
+from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
+from kubegap.domain.resources import as_dict, containers, dig, name, namespace
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
 
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 

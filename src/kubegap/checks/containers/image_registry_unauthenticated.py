@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from kubegap.checks._common import audited_workloads, parse_image, service_account, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_docker_hub
-from kubegap.podtemplates import Workload, bounded_one_shot
-from kubegap.resources import as_list, containers
+from kubegap.domain.containers import parse_image, spec_path
+from kubegap.domain.podtemplates import Workload, bounded_one_shot
+from kubegap.domain.reconcilers import service_account
+from kubegap.domain.resources import as_list, containers
+from kubegap.domain.workloads import audited_workloads
 from kubegap.wording import first_and_more
 
 DOCKER_HUB = "docker-2020-hub-anonymous-pull-rate-limits"

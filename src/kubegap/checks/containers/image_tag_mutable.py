@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, parse_image
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
-from kubegap.placeholders import PLACEHOLDER_REASON, only_placeholders
+from kubegap.domain.containers import parse_image
+from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
+from kubegap.domain.workloads import audited_workloads
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 

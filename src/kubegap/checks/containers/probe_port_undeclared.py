@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    app_containers,
-    audited_workloads,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.resources import as_dict, as_list
+from kubegap.domain.containers import app_containers
+from kubegap.domain.resources import as_dict, as_list
+from kubegap.domain.workloads import audited_workloads
 
 PROMXY = "promxy-user-2021-probes-reference-unnamed-port"
 

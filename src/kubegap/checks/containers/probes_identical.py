@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    app_containers,
-    audited_workloads,
-    container_name,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.resources import as_dict, as_list, dig
-from kubegap.tokens import Words
+from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import audited_workloads
 
 ENDATIX = "endatix-2026-helm-chart-liveness-on-database-health-check"
 

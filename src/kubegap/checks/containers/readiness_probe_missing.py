@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    LEASE_KINDS,
-    app_containers,
-    container_name,
-    lease_holders,
-    one_active_by_design,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.podtemplates import Workload
-from kubegap.resources import name
+from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
+from kubegap.domain.resources import name
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    hpa_targets,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _missing, limit_range_defaults
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import as_dict, containers, dig
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_dict, containers, dig
+from kubegap.domain.workloads import hpa_targets
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    app_containers,
-    audited_workloads,
-    container_name,
-    image_name,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import as_dict, as_list, dig
-from kubegap.tokens import Words
+from kubegap.domain.containers import app_containers, container_name, image_name
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import audited_workloads
 
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
 

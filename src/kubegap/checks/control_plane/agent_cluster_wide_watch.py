@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import service_account
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import as_dict, as_list, containers, dig, name
-from kubegap.roles import granted_rules
+from kubegap.domain.reconcilers import service_account
+from kubegap.domain.resources import as_dict, as_list, containers, dig, name
+from kubegap.domain.roles import granted_rules
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 

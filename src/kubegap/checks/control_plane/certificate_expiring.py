@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.control_plane._helpers import bundle_expiries
-from kubegap.resources import as_list, dig
+from kubegap.domain.resources import as_list, dig
 
 DEVSTATS = "cncf-2021-devstats-cert-manager-renewal-failed-cert-expired"
 

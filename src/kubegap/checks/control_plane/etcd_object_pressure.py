@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import namespace
+from kubegap.domain.resources import namespace
 
 ZWINDLER = "zwindler-2023-kyverno-events-etcd-database-space-exceeded"
 

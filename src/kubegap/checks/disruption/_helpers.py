@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from kubegap.checks._common import (
-    workloads_selected_by,
-)
 from kubegap.checks.workloads._helpers import replicas
-from kubegap.podtemplates import Workload
-from kubegap.resources import dig
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Selector
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import dig
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
+from kubegap.domain.services import workloads_selected_by
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    hpa_targets,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.checks.workloads._helpers import replicas
-from kubegap.intstr import pdb_disruptions_allowed
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, dig, name, percent
-from kubegap.scoped_inventory import Readable
+from kubegap.domain.intstr import pdb_disruptions_allowed
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_dict, dig, name, percent
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.workloads import hpa_targets
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
@@ -60,7 +58,7 @@ def _covered(inventory: Readable, pdb: dict, targets) -> tuple[int, int, tuple[E
 def _no_eviction(
     spec: dict, field: str, fewest: int, most: int, scalers: tuple[Evidence, ...]
 ) -> tuple[str, str, tuple[Evidence, ...]] | None:
-    """A budget whose policy, resolved as the disruption controller resolves it (``kubegap.intstr``), allows no
+    """A budget whose policy, resolved as the disruption controller resolves it (``kubegap.domain.intstr``), allows no
     eviction at some replica count the selected workloads can run; None when it always allows one."""
     value = spec[field]
     blocked = [

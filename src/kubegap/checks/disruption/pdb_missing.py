@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    absent_means_none,
-    hpa_targets,
-    lease_holders,
-    one_active_by_design,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.resources import name
-from kubegap.scheduling import kept_apart
+from kubegap.domain.absence import absent_means_none
+from kubegap.domain.reconcilers import lease_holders, one_active_by_design
+from kubegap.domain.resources import name
+from kubegap.domain.scheduling import kept_apart
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import hpa_targets
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 

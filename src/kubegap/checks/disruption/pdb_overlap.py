@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.disruption._helpers import pdb_workloads
-from kubegap.podtemplates import Workload
-from kubegap.resources import name
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import name
 
 GARDENER_PDBS = "gardener-2022-dns-controller-pods-two-pdbs-drain-failure"
 

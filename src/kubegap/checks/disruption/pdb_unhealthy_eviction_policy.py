@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import dig
+from kubegap.domain.resources import dig
 
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import named_or_running, pdb_covers
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.dns._helpers import ZALANDO
-from kubegap.podtemplates import PodTemplate, Workload, as_workload
-from kubegap.resources import as_list, containers, dig, namespace
-from kubegap.selectors import Selector
-from kubegap.tokens import Words
+from kubegap.domain.daemonsets import named_or_running
+from kubegap.domain.podtemplates import PodTemplate, Workload, as_workload
+from kubegap.domain.resources import as_list, containers, dig, namespace
+from kubegap.domain.selectors import Selector
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import pdb_covers
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.dns._helpers import ZALANDO
-from kubegap.resources import as_list, dig, namespace
+from kubegap.domain.resources import as_list, dig, namespace
+from kubegap.domain.services import service_workloads
 
 
 def _uses_cluster_dns(spec: dict) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
-from kubegap.resources import as_list, command_words, containers, dig, name, namespace
+from kubegap.domain.containers import container_name, spec_path
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
+from kubegap.domain.resources import as_list, command_words, containers, dig, name, namespace
+from kubegap.domain.workloads import audited_workloads
 
 SYSDIG = "sysdig-2021-agent-daemonsets-host-network-dns-policy"
 

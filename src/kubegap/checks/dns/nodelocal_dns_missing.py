@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.dns._helpers import ZALANDO
-from kubegap.resources import name, namespace
-from kubegap.tokens import Words
+from kubegap.domain.daemonsets import daemonsets_matching
+from kubegap.domain.resources import name, namespace
+from kubegap.domain.tokens import Words
 
 QUINYX = "quinyx-2019-eks-dns-timeouts-conntrack-race"
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from kubegap.checks._common import (
-    template_gpus,
-)
-from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.domain.gpus import template_gpus
+from kubegap.domain.podtemplates import TRAINING_KINDS, PodTemplate, Workload
 
 
 def _training_gpu_templates(workload: Workload) -> list[PodTemplate]:

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    is_gpu_node,
-    node_gpus,
-    template_gpus,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import dig
-from kubegap.scheduling import node_taints
+from kubegap.domain.gpus import is_gpu_node, node_gpus, template_gpus
+from kubegap.domain.resources import dig
+from kubegap.domain.scheduling import node_taints
 
 TWO_I_TWO_C = "2i2c-2024-untainted-eks-gpu-nodes-scaled-up-for-builder-pod"
 

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    mounted_volumes,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.gpu._helpers import _training_gpu_templates
-from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
-from kubegap.resources import as_dict, as_list, command_words, containers, dig, env_names
-from kubegap.tokens import Words, words
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig, env_names
+from kubegap.domain.tokens import Words, words
 
 MEGASCALE = "bytedance-2024-megascale-nic-flapping"
 
@@ -44,7 +42,7 @@ def _env_value(container: dict, key: str) -> str | None:
 
 def _configmap_keys(ctx: Context, ns: str | None, cm_name: str) -> set[str] | None:
     """Keys (and ``nccl.conf`` settings) of a ConfigMap; None when they cannot be known: ConfigMaps were not
-    collected, or the input does not hold this one and is not a complete listing of them (see kubegap.absence)."""
+    collected, or the input does not hold this one and is not a complete listing of them (see kubegap.domain.absence)."""
     if not ctx.inventory.collected("ConfigMap"):
         return None
     cm = ctx.inventory.get("ConfigMap", ns, cm_name)

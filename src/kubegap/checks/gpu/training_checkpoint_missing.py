@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    mounted_volumes,
-    template_gpus,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.gpu._helpers import _training_gpu_templates
-from kubegap.podtemplates import TRAINING_KINDS, PodTemplate, Workload
-from kubegap.resources import as_dict, as_list, command_words, containers, dig
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.gpus import template_gpus
+from kubegap.domain.podtemplates import TRAINING_KINDS, PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 
 ELASTIC_CHECKPOINTS = "kubeflow-user-2022-elastic-pytorchjob-checkpoints-lost-with-pods"
 

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    GPU_RESOURCES,
-    template_gpus,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import TRAINING_KINDS, PodTemplate
-from kubegap.resources import as_list, containers, dig, quantity
+from kubegap.domain.gpus import GPU_RESOURCES, template_gpus
+from kubegap.domain.podtemplates import TRAINING_KINDS, PodTemplate
+from kubegap.domain.resources import as_list, containers, dig, quantity
 
 NVIDIA_SHM = "nvidia-2026-ai-cloud-validation-nccl-job-missing-dev-shm"
 

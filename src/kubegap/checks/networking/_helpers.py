@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from kubegap.resources import as_list, dig, label, namespace
-from kubegap.scoped_inventory import Readable
+from kubegap.domain.resources import as_list, dig, label, namespace
+from kubegap.domain.scoped_inventory import Readable
 
 SERVICE_NAME_LABEL = "kubernetes.io/service-name"
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import images, service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import backend_service, ingress_backends
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.resources import as_list, dig, name, namespace, str_map
-from kubegap.tokens import Words
+from kubegap.domain.containers import images
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import as_list, dig, name, namespace, str_map
+from kubegap.domain.services import service_workloads
+from kubegap.domain.serving import backend_service, ingress_backends
+from kubegap.domain.tokens import Words
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"
 

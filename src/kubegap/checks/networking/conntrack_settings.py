@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import kube_proxy_configurations, kube_proxy_flags
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking._helpers import duration_seconds
+from kubegap.domain.kube_proxy import kube_proxy_configurations, kube_proxy_flags
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 

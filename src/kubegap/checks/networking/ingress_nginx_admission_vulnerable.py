@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import app_containers, audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS
-from kubegap.resources import command_words
-from kubegap.tokens import Words
+from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS
+from kubegap.domain.resources import command_words
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import audited_workloads
 
 INGRESSNIGHTMARE = "kubernetes-2025-ingressnightmare-ingress-nginx-admission-rce"
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import kube_proxy_configurations, kube_proxy_containers, kube_proxy_flags, release
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import dig
+from kubegap.domain.kube_proxy import kube_proxy_configurations, kube_proxy_containers, kube_proxy_flags
+from kubegap.domain.resources import dig
+from kubegap.domain.versions import release
 
 DATADOG_IPVS = "datadog-2019-coredns-rolling-update-ipvs-udp-blackholes-dns"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, empty_said
-from kubegap.checks._common import pod_sources
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import dig, namespace
-from kubegap.selectors import Selector
+from kubegap.domain.absence import RBAC_KINDS, empty_said
+from kubegap.domain.podsources import pod_sources
+from kubegap.domain.resources import dig, namespace
+from kubegap.domain.selectors import Selector
 
 VERRAZZANO = "verrazzano-2022-upgrade-merged-networkpolicy-selector-matches-no-pods"
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
-from kubegap.resources import as_dict, as_list, dig, name, namespace
-from kubegap.selectors import Selector
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
+from kubegap.domain.selectors import Selector
+from kubegap.domain.workloads import audited_workloads
 
 EKS_USER_DNS = "eks-user-2024-egress-networkpolicy-blocks-dns"
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, empty_said
-from kubegap.checks._common import pod_sources
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.podsources import KINDS as pod_source_kinds
-from kubegap.podsources import PodSources, describe
-from kubegap.resources import as_list, dig, name, namespace
-from kubegap.selectors import Selector
+from kubegap.domain.absence import RBAC_KINDS, empty_said
+from kubegap.domain.podsources import KINDS as pod_source_kinds
+from kubegap.domain.podsources import PodSources, describe, pod_sources
+from kubegap.domain.resources import as_list, dig, name, namespace
+from kubegap.domain.selectors import Selector
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import service_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_list, containers, dig
+from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.services import service_workloads
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 

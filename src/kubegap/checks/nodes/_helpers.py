@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from kubegap.checks._common import images
 from kubegap.checks.base import Context
-from kubegap.podtemplates import pod_templates
-from kubegap.resources import dig, labels, name
-from kubegap.tokens import Words
+from kubegap.domain.containers import images
+from kubegap.domain.podtemplates import pod_templates
+from kubegap.domain.resources import dig, labels, name
+from kubegap.domain.tokens import Words
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
 

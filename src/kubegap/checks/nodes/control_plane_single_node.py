@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS, _control_plane, production_nodes
-from kubegap.resources import labels
+from kubegap.domain.resources import labels
 
 SINGLE_MASTER = "viktorbarzin-2026-single-master-kubeadm-upgrade-rollback-cascade"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import release
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import dig, name
+from kubegap.domain.resources import dig, name
+from kubegap.domain.versions import release
 
 ZALANDO_HEARTBEAT = "zalando-2017-kubelet-stuck-connections-elb-most-nodes-notready"
 

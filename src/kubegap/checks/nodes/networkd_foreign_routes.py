@@ -6,12 +6,13 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import daemonsets_matching, images
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import DATADOG, os_image
-from kubegap.podtemplates import pod_templates
-from kubegap.resources import as_dict, command_words, containers, dig, name
-from kubegap.tokens import Words
+from kubegap.domain.containers import images
+from kubegap.domain.daemonsets import daemonsets_matching
+from kubegap.domain.podtemplates import pod_templates
+from kubegap.domain.resources import as_dict, command_words, containers, dig, name
+from kubegap.domain.tokens import Words
 
 KOPS_UBUNTU = "kops-user-2025-systemd-networkd-restart-flushes-aws-vpc-cni-rules"
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS
-from kubegap.resources import as_dict, as_list, dig, name, quantity
+from kubegap.domain.resources import as_dict, as_list, dig, name, quantity
 
 GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.nodes._helpers import production_nodes
-from kubegap.resources import dig, name, quantity
+from kubegap.domain.resources import dig, name, quantity
 
 KUBIFY_RESERVED = "gardener-2019-kubify-kubelet-oom-node-notready-tiny-memory-reserve"
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.nodes._helpers import production_nodes
-from kubegap.resources import as_dict, dig, label
+from kubegap.domain.resources import as_dict, dig, label
 
 NODE_DRIFT = (
     "moj-2026-containerd-221-node-group-invalid-utf8-secrets",

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.nodes._helpers import _control_plane
-from kubegap.resources import as_list, dig
+from kubegap.domain.resources import as_list, dig
 
 AIRMAP = "airmap-2018-worker-nodes-notready-platform-outage"
 

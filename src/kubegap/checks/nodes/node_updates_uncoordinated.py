@@ -16,7 +16,7 @@ from kubegap.checks.nodes._helpers import (
     production_nodes,
     update_coordinator,
 )
-from kubegap.resources import labels
+from kubegap.domain.resources import labels
 
 REGION_LABELS = ("topology.kubernetes.io/region", "failure-domain.beta.kubernetes.io/region")
 

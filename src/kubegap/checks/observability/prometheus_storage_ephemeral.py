@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import as_dict, dig, group
+from kubegap.domain.resources import as_dict, dig, group
 
 HASHBANG = "hashbang-2020-kube-prometheus-data-lost-on-every-restart"
 

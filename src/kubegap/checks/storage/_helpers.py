@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from kubegap.checks._common import (
-    container_data_store,
-    image_name,
-)
 from kubegap.checks.base import Context
-from kubegap.resources import as_list, dig
-from kubegap.tokens import Words, words
+from kubegap.domain.containers import image_name
+from kubegap.domain.datastores import container_data_store
+from kubegap.domain.resources import as_list, dig
+from kubegap.domain.tokens import Words, words
 
 
 def storage_class(ctx: Context, class_name) -> dict | None:

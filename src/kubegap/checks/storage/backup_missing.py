@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from kubegap.checks._common import (
-    images,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import Workload, as_workload
-from kubegap.resources import as_list, dig, group, name, namespace
-from kubegap.tokens import Words
+from kubegap.domain.containers import images
+from kubegap.domain.podtemplates import Workload, as_workload
+from kubegap.domain.resources import as_list, dig, group, name, namespace
+from kubegap.domain.tokens import Words
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.resources import name
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import name
 
 SECOND_DEFAULT = "kubernetes-user-2020-second-default-storageclass-rejects-pvcs"
 

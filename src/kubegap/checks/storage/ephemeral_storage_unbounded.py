@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    audited_workloads,
-    image_name,
-    mounted_volumes,
-    spec_path,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, keeps_data
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
-from kubegap.resources import as_list, containers, dig, namespace
-from kubegap.tokens import Words
+from kubegap.domain.containers import image_name, mounted_volumes, spec_path
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.domain.resources import as_list, containers, dig, namespace
+from kubegap.domain.tokens import Words
+from kubegap.domain.workloads import audited_workloads
 
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
 

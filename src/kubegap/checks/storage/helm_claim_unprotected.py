@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.resources import as_list, dig, labels, name, namespace
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import as_list, dig, labels, name, namespace
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 

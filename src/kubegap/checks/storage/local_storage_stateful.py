@@ -6,15 +6,12 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    image_name,
-    mounted_volumes,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, _configured_data_dirs, keeps_data, storage_class
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, as_list, containers, dig, name, namespace
-from kubegap.tokens import Words
+from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
+from kubegap.domain.tokens import Words
 
 LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import dig
+from kubegap.domain.resources import dig
 
 HETZNER = "hetzner-user-2021-pvcs-pending-after-rancher-upgrade"
 

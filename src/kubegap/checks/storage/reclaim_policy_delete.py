@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap import limits
-from kubegap.checks._common import (
-    mounted_volumes,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.storage._helpers import storage_class
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, as_list, dig, name
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_dict, as_list, dig, name
 
 MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    mounted_volumes,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.intstr import rolling_update
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, as_list, dig
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.intstr import rolling_update
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_dict, as_list, dig
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import dig, labels
+from kubegap.domain.resources import dig, labels
 
 KUBEFLOW_ZONE = "kubeflow-2021-pipelines-pv-provisioned-in-zone-without-nodes"
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.upgrades._helpers import _today, control_plane_minor, minor, oldest_supported_minor
-from kubegap.resources import api_version, dig, kind
+from kubegap.domain.resources import api_version, dig, kind
 
 HELM_116 = "helm-user-2020-k8s-116-removed-apis-force-upgrade-deletes-release"
 

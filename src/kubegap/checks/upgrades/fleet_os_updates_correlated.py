@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import FLEET, Evidence, Finding, FleetContext, check
 from kubegap.checks.nodes._helpers import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
-from kubegap.resources import as_dict, dig
+from kubegap.domain.resources import as_dict, dig
 from kubegap.wording import counted
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"

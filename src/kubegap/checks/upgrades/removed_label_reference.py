@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import PodTemplate
-from kubegap.resources import as_dict, as_list, dig, str_map
+from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.resources import as_dict, as_list, dig, str_map
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 

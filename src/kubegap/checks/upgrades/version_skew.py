@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.upgrades._helpers import control_plane_minor, minor
-from kubegap.resources import dig, name
+from kubegap.domain.resources import dig, name
 
 KUBELET_131 = "kubernetes-users-2024-kubelet-131-via-lb-to-older-apiserver"
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from kubegap.checks._common import (
-    SERVING_KINDS,
-    data_store,
-    hpa_targets,
-    may_reconcile,
-    mounted_volumes,
-    single_node_claim,
-)
 from kubegap.checks.base import Context
-from kubegap.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
-from kubegap.resources import as_list, containers, dig, labels, name
-from kubegap.scoped_inventory import Readable
-from kubegap.tokens import Words, words
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.datastores import data_store
+from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
+from kubegap.domain.reconcilers import may_reconcile, single_node_claim
+from kubegap.domain.resources import as_list, containers, dig, labels, name
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.tokens import Words, words
+from kubegap.domain.workloads import SERVING_KINDS, hpa_targets
 
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
 

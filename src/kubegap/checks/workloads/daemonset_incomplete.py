@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    daemonset_covers,
-    has_status,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, dig, name
+from kubegap.domain.daemonsets import daemonset_covers
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_dict, dig, name
+from kubegap.domain.status import has_status
 
 KUBERMATIC = "kubermatic-2021-envoy-agent-daemonset-missing-on-tainted-nodes"
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, container_name, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
-from kubegap.resources import as_list, containers
+from kubegap.domain.containers import container_name, spec_path
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.domain.resources import as_list, containers
+from kubegap.domain.workloads import audited_workloads
 
 DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import replicas
-from kubegap.intstr import rolling_update
-from kubegap.podtemplates import PodTemplate
-from kubegap.resources import as_dict, dig, str_map
-from kubegap.scheduling import eligible, host_ports
+from kubegap.domain.containers import spec_path
+from kubegap.domain.intstr import rolling_update
+from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.resources import as_dict, dig, str_map
+from kubegap.domain.scheduling import eligible, host_ports
+from kubegap.domain.workloads import audited_workloads
 
 NEW_RELIC = "newrelic-2022-controlplane-hostnetwork-upgrade-stuck-pending"
 

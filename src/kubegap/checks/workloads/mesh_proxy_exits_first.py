@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import EXPONEA, PROXY, _native_sidecar_seen, injection
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import containers, dig
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import containers, dig
+from kubegap.domain.workloads import audited_workloads
 
 PROXY_CONFIG = "proxy.istio.io/config"
 

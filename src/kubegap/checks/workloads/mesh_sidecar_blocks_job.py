@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import audited_workloads, container_name
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import EXPONEA, INJECT, _native_sidecar_seen, _template_choice, injection
-from kubegap.podtemplates import PodTemplate
-from kubegap.resources import command_words, containers, name
+from kubegap.domain.containers import container_name
+from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.resources import command_words, containers, name
+from kubegap.domain.workloads import audited_workloads
 
 STOP_WORD = "quitquitquit"
 """The Istio proxy's shutdown endpoint a job calls when it is done (``curl -XPOST .../quitquitquit``)."""

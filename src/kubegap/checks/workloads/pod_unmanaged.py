@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import is_live
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.podtemplates import is_hook
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.resources import as_list, dig, labels, name, namespace
-from kubegap.selectors import Selector
+from kubegap.domain.podtemplates import is_hook
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import as_list, dig, labels, name, namespace
+from kubegap.domain.selectors import Selector
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.status import is_live
 
 BARE_POD = "kubernetes-user-2015-bare-pod-not-restarted-after-node-restart"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import Workload
-from kubegap.resources import name
+from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import name
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 

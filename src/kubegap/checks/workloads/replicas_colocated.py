@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    is_ready,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.nodes._helpers import ZONE_LABELS
 from kubegap.checks.workloads._helpers import MOONLIGHT
-from kubegap.resources import dig, labels, name
+from kubegap.domain.resources import dig, labels, name
+from kubegap.domain.status import is_ready
 
 
 def _zone(node: dict) -> str | None:

@@ -4,24 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    LEASE_KINDS,
-    lease_holders,
-    single_node_claim,
-    singleton_by_design,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.intstr import rolling_update
-from kubegap.resources import as_dict, dig
-from kubegap.scheduling import kept_apart
+from kubegap.domain.intstr import rolling_update
+from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, single_node_claim, singleton_by_design
+from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.scheduling import kept_apart
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
 
 
 def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Evidence] | None:
     """What is unsafe in a rolling update over ``replicas`` pods (nodes, for a DaemonSet), resolved as its
-    controller resolves it (``kubegap.intstr``); a field left unset is not judged."""
+    controller resolves it (``kubegap.domain.intstr``); a field left unset is not judged."""
     if kind in ("Deployment", "Rollout"):
         strategy = as_dict(spec.get("strategy"))
         if strategy.get("type") == "Recreate":

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    condition,
-    has_status,
-)
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.resources import dig
+from kubegap.domain.resources import dig
+from kubegap.domain.status import condition, has_status
 
 OMI = "omi-2026-progress-deadline-blocks-prod-backend-deploys"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.podtemplates import is_top_level
-from kubegap.resources import dig, labels
-from kubegap.selectors import Selector
+from kubegap.domain.podtemplates import is_top_level
+from kubegap.domain.resources import dig, labels
+from kubegap.domain.selectors import Selector
 
 SHOPIFY = "shopify-2020-selector-mismatch-orphaned-replicasets"
 

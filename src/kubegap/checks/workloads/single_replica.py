@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
+from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.reconcilers import (
     LEASE_KINDS,
-    hpa_targets,
     lease_holders,
     one_active_by_design,
     registers_webhooks,
     singleton_by_design,
 )
-from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
-from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_dict, dig, name
+from kubegap.domain.resources import as_dict, dig, name
+from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import hpa_targets
 from kubegap.wording import first_and_more
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import (
-    spec_path,
-)
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import MOONLIGHT, replicas
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import as_dict, as_list, dig, labels
-from kubegap.scheduling import host_ports
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Selector
+from kubegap.domain.containers import spec_path
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, dig, labels
+from kubegap.domain.scheduling import host_ports
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
 
 
 def _selects_own_pods(term, template: PodTemplate) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.absence import RBAC_KINDS, missing_said
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.resources import dig
+from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.resources import dig
 
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 

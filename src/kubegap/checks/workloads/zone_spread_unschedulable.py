@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks._common import SERVING_KINDS, audited_workloads, spec_path
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.nodes._helpers import ZONE_LABELS
 from kubegap.checks.workloads._helpers import replicas
-from kubegap.resources import as_list, dig
+from kubegap.domain.containers import spec_path
+from kubegap.domain.resources import as_list, dig
+from kubegap.domain.workloads import SERVING_KINDS, audited_workloads
 
 GROSSER_ZONE_SPREAD = "kubernetes-user-2023-zone-spread-donotschedule-pods-pending"
 

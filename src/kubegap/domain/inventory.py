@@ -10,10 +10,10 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Generic, TypeVar
 
-from kubegap.podtemplates import Workload, as_workload
-from kubegap.resources import api_version, as_dict, as_list, dig, kind, str_map
-from kubegap.selectors import Selector
-from kubegap.sources.base import Collection, Origin
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.podtemplates import Workload, as_workload
+from kubegap.domain.resources import api_version, as_dict, as_list, dig, kind, str_map
+from kubegap.domain.selectors import Selector
 
 T = TypeVar("T")
 
@@ -112,7 +112,7 @@ class Inventory:
     def closed(self, kind_name: str, ns: str | None = None) -> bool:
         """Whether the input is a closed world for ``kind_name`` in ``ns``: the kind was listed completely
         from a cluster or a snapshot of one (and ``ns`` is among the namespaces a limited listing read), so
-        an object it does not hold does not exist. Manifests are an open world: see ``kubegap.absence``."""
+        an object it does not hold does not exist. Manifests are an open world: see ``kubegap.domain.absence``."""
         if kind_name not in self.collection.listed:
             return False
         limited = self.collection.cluster.get("namespaces")

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 import shlex
 
-from kubegap.podtemplates import Workload
-from kubegap.resources import as_list, containers
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import as_list, containers
 
 STOCK_SHELL_IMAGES = frozenset(("busybox", "bash", "alpine", "ubuntu", "debian"))
 """Images whose default command is a shell, so ``args`` alone say what the container runs."""

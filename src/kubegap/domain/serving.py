@@ -38,13 +38,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.checks._common import LEASE_KINDS, app_containers, image_name, service_workloads
-from kubegap.podtemplates import PodTemplate, Workload
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.resources import as_dict, as_list, containers, dig, labels, name, namespace
-from kubegap.scoped_inventory import WORKLOADS, Readable
-from kubegap.selectors import Selector
-from kubegap.tokens import Words
+from kubegap.domain.containers import app_containers, image_name
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.reconcilers import LEASE_KINDS
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.domain.scoped_inventory import WORKLOADS, Readable
+from kubegap.domain.selectors import Selector
+from kubegap.domain.services import service_workloads
+from kubegap.domain.tokens import Words
 
 NOT_FOR_CLIENTS = Words(
     (

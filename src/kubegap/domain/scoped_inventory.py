@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from kubegap.inventory import Inventory, LabelIndex
-from kubegap.podtemplates import WORKLOAD_KINDS, Workload
-from kubegap.resources import kind
-from kubegap.sources.base import Collection
+from kubegap.domain.collection import Collection
+from kubegap.domain.inventory import Inventory, LabelIndex
+from kubegap.domain.podtemplates import WORKLOAD_KINDS, Workload
+from kubegap.domain.resources import kind
 
 T = TypeVar("T")
 

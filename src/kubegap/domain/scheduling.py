@@ -9,8 +9,8 @@ node (node ports, a required anti-affinity over the hostname), which decides wha
 
 from __future__ import annotations
 
-from kubegap.resources import as_dict, as_list, containers, dig, labels, str_map
-from kubegap.selectors import Selector, requirement_from
+from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, str_map
+from kubegap.domain.selectors import Selector, requirement_from
 
 
 def host_ports(spec: dict) -> list[int]:

@@ -8,9 +8,9 @@ aggregation counts wherever rights are judged.
 
 from __future__ import annotations
 
-from kubegap.resources import as_list, dig, kind, labels
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Selector
+from kubegap.domain.resources import as_list, dig, kind, labels
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
 
 
 def granted_rules(inventory: Readable, role: dict | None) -> list[dict]:

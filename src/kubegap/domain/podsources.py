@@ -8,7 +8,7 @@ label's value cannot be known from the input, a requirement on it counts as poss
 
 What else could create pods (an operator's custom resource, a controller allowed to create pods) is
 not a pod source: whether a selector that matches no source selects nothing is for
-``kubegap.absence`` to judge.
+``kubegap.domain.absence`` to judge.
 """
 
 from __future__ import annotations
@@ -18,10 +18,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kubegap import limits
-from kubegap.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate, Workload
-from kubegap.resources import ObjectRef
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Requirement, Selector
+from kubegap.domain.podtemplates import (
+    BUILTIN_CONTROLLERS,
+    TRAINING_KINDS,
+    PodTemplate,
+    Workload,
+)
+from kubegap.domain.resources import (
+    ObjectRef,
+)
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Requirement, Selector
 
 KINDS: tuple[str, ...] = ("Pod", "Rollout", *BUILTIN_CONTROLLERS, *sorted(TRAINING_KINDS))
 """Every kind a pod source is read from: what a check that uses pod sources reads."""
@@ -173,3 +180,8 @@ class PodSources:
 def describe(sources: list[PodSource]) -> list[str]:
     """The objects behind some pod sources, each named once, sorted."""
     return sorted({str(s.ref) for s in sources})
+
+
+def pod_sources(inventory: Readable) -> PodSources:
+    """The inventory's pod sources, built once per audit for every check that matches selectors against them."""
+    return inventory.derive("pod_sources", PodSources)

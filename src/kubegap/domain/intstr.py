@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from kubegap.resources import as_dict, percent
+from kubegap.domain.resources import as_dict, percent
 
 ROLLING_DEFAULTS: dict[str, tuple[int | str, int | str]] = {
     "Deployment": ("25%", "25%"),

@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from kubegap.resources import ObjectRef, as_dict, as_list, containers, dig, kind, str_map
-from kubegap.resources import annotations as metadata_annotations
-from kubegap.tokens import Words
+from kubegap.domain.resources import ObjectRef, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.tokens import Words
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod",

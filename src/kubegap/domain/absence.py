@@ -35,10 +35,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from kubegap.resources import as_list, dig, group, kind, name, namespace
-from kubegap.roles import granted_rules
-from kubegap.scoped_inventory import Readable
-from kubegap.selectors import Selector
+from kubegap.domain.resources import (
+    as_list,
+    dig,
+    group,
+    kind,
+    name,
+    namespace,
+)
+from kubegap.domain.roles import granted_rules
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
 
 OPEN_WORLD = "absence cannot be judged from manifests: audit a live cluster or snapshot"
 
@@ -338,3 +345,26 @@ def _said(ctx: _Recorder, subject: dict, judgement: Judgement) -> str | None:
         ctx.not_judged(subject, judgement.why)
         return None
     return "" if judgement is CLOSED else f" ({judgement.why})"
+
+
+def absent_means_none(inventory: Readable, kind_name: str) -> bool:
+    """Whether seeing no object of ``kind_name`` means there is none.
+
+    True when the kind was collected, or when every input is a manifest file: manifests are taken
+    as the whole application. False for snapshots and clusters that did not collect the kind.
+    """
+    if inventory.collected(kind_name):
+        return True
+    return from_manifests(inventory) and kind_name not in inventory.collection.forbidden
+
+
+def from_manifests(inventory: Readable) -> bool:
+    """Whether every input is a manifest file (not a cluster or a snapshot of one)."""
+    inputs = inventory.collection.inputs
+    return bool(inputs) and all(i.get("type") == "manifests" for i in inputs)
+
+
+def source_folder(inventory: Readable, obj: dict) -> str | None:
+    """The directory of the file an object was read from (None when it came from no file)."""
+    origin = inventory.origin(obj)
+    return os.path.dirname(origin.path) if origin else None

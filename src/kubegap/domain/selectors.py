@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kubegap.resources import as_list, str_map
+from kubegap.domain.resources import as_list, str_map
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,97 @@
+"""What a pod template's containers run: their images, mounts and field paths, and which of them do
+work (the pause container only holds its pod open)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import NamedTuple
+
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_list, containers, dig
+
+
+def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
+    """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    return template.derive("mounted_volumes", _mounted_volumes)
+
+
+def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
+    mounted = {
+        mount_name
+        for _, c in containers(template.spec)
+        for m in as_list(c.get("volumeMounts"))
+        if isinstance(mount_name := dig(m, "name"), str)
+    }
+    return [
+        (index, v)
+        for index, v in enumerate(as_list(template.spec.get("volumes")))
+        if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
+    ]
+
+
+def images(template: PodTemplate) -> list[str]:
+    return template.derive("images", _images)
+
+
+def _images(template: PodTemplate) -> list[str]:
+    return [c["image"] for _, c in containers(template.spec) if isinstance(c.get("image"), str)]
+
+
+def spec_path(template: PodTemplate, field: str) -> str:
+    """The path of a pod-spec field inside the workload: ``spec.template.spec.<field>``."""
+    return f"{template.path}.spec.{field}" if template.path else f"spec.{field}"
+
+
+class ImageRef(NamedTuple):
+    registry: str | None
+    repository: str
+    tag: str | None
+    digest: str | None
+
+
+@lru_cache(maxsize=4096)
+def parse_image(image: str) -> ImageRef:
+    """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
+    rest, _, digest = image.partition("@")
+    first, slash, remainder = rest.partition("/")
+    registry = None
+    if slash and ("." in first or ":" in first or first == "localhost"):
+        registry, rest = first, remainder
+    repository, colon, tag = rest.rpartition(":") if ":" in rest.rsplit("/", 1)[-1] else (rest, "", "")
+    return ImageRef(registry, repository, tag if colon else None, digest or None)
+
+
+def image_name(container: dict) -> str:
+    """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``), or ``""``."""
+    image = container.get("image")
+    return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+
+
+def holds_the_pod_open(container: dict) -> bool:
+    """A container running the pause image as built (no command or args of its own): it only keeps the
+    pod alive (installer DaemonSets do their work in init containers), so it needs no resources or probes."""
+    if not isinstance(container.get("image"), str) or container.get("command") or container.get("args"):
+        return False
+    return image_name(container) == "pause"
+
+
+def app_containers(workload: Workload) -> Iterator[tuple[PodTemplate, str, dict]]:
+    """``(template, path, container)`` for every regular container of every pod template that does work
+    (the pause container, which only holds its pod open, is left out)."""
+    for template in workload.templates:
+        for path, container in template.derive("app_containers", _working_containers):
+            yield template, path, container
+
+
+def _working_containers(template: PodTemplate) -> list[tuple[str, dict]]:
+    return [
+        (spec_path(template, path), container)
+        for path, container in containers(template.spec, init=False)
+        if not holds_the_pod_open(container)
+    ]
+
+
+def container_name(container: dict) -> str:
+    value = container.get("name")
+    return value if isinstance(value, str) else "(unnamed)"

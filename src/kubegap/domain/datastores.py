@@ -1,0 +1,76 @@
+"""Data stores: which images run one (``postgres``), and which only run beside one (``postgres-operator``)."""
+
+from __future__ import annotations
+
+from kubegap.domain.containers import image_name
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import containers
+from kubegap.domain.tokens import Words
+
+DATA_STORES = Words(
+    (
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mariadb",
+        "mongo",
+        "mongodb",
+        "redis",
+        "valkey",
+        "minio",
+        "elasticsearch",
+        "opensearch",
+        "cassandra",
+        "kafka",
+        "zookeeper",
+        "etcd",
+        "clickhouse",
+        "cockroach",
+        "cockroachdb",
+        "rabbitmq",
+    )
+)
+"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
+
+
+COMPANIONS = Words(
+    (
+        "operator",
+        "exporter",
+        "controller",
+        "proxy",
+        "backup",
+        "agent",
+        "sidecar",
+        "client",
+        "ui",
+        "admin",
+        "adapter",
+        "manager",
+        "dashboard",
+        "migrator",
+        "migrations",
+        "init",
+        "tools",
+        "cli",
+    )
+)
+"""Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
+``redis-exporter``)."""
+
+
+def data_store(workload: Workload) -> str | None:
+    """The data store a workload's containers run (``container_data_store``), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            if found := container_data_store(container):
+                return found
+    return None
+
+
+def container_data_store(container: dict) -> str | None:
+    """The data store a container runs, by the words of its image's name, or None: the store's name without a
+    companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
+    last = image_name(container)
+    found = DATA_STORES.find(last)
+    return found if found and not COMPANIONS.find(last) else None

@@ -1,0 +1,203 @@
+"""Who reconciles: what a workload's ServiceAccount may write, who holds leader-election Leases, and which
+workloads are meant to run one active replica (by election, by a single-node claim, or by design)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
+from kubegap.domain.resources import as_list, containers, dig, namespace
+from kubegap.domain.roles import granted_rules
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.tokens import Words
+
+WRITE_VERBS = frozenset({"create", "update", "patch", "delete", "deletecollection", "*"})
+
+
+NOT_RECONCILED = frozenset(
+    {
+        "events",
+        "leases",
+        "tokenreviews",
+        "subjectaccessreviews",
+        "selfsubjectaccessreviews",
+        "localsubjectaccessreviews",
+        "selfsubjectrulesreviews",
+    }
+)
+"""Resources written by programs that reconcile nothing: events, their own Lease, and access reviews (a
+webhook or aggregated API server delegating authentication)."""
+
+
+NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
+"""Resources any program may watch for its own settings and credentials: watching them makes no controller."""
+
+
+WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
+
+
+def registers_webhooks(inventory: Readable, workload: Workload) -> bool:
+    """Whether the workload's ServiceAccount may create admission webhook configurations: it registers its
+    own webhooks at run time, so the API server calls its Service though no configuration is in the input."""
+    registrars = account_rights(inventory).webhooks
+    return any((workload.ref.namespace, service_account(t)) in registrars for t in workload.templates)
+
+
+class AccountRights(NamedTuple):
+    """ServiceAccounts ``(namespace, name)`` by what a Role or ClusterRole binding lets them write."""
+
+    leases: set[tuple[str | None, str]]
+    """May write Leases: they can take part in a leader election."""
+    objects: set[tuple[str | None, str]]
+    """May write API objects other than events, Leases and reviews, not only named ones: the rights of a
+    controller that reconciles."""
+    webhooks: set[tuple[str | None, str]]
+    """May create admission webhook configurations: the program registers its webhooks itself, at run time
+    (what they intercept is not in the manifests)."""
+    watchers: set[tuple[str | None, str]]
+    """May watch API objects other than events, Leases, reviews, ConfigMaps and Secrets: a program that follows
+    the cluster's objects, as a controller does (one that writes elsewhere, such as to DNS, too)."""
+
+
+def account_rights(inventory: Readable) -> AccountRights:
+    """What each ServiceAccount may write, worked out once per audit."""
+    return inventory.derive("account_rights", _account_rights)
+
+
+def _account_rights(inventory: Readable) -> AccountRights:
+    rights = AccountRights(set(), set(), set(), set())
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
+        role = (
+            inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
+            if role_kind in ("Role", "ClusterRole")
+            else None
+        )
+        rules = granted_rules(inventory, role)
+        writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
+        leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
+        objects = any(
+            not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED
+            for rule in writes
+        )
+        webhooks = any(
+            set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
+            and any(_covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES)
+            for rule in writes
+        )
+        watches = any(
+            set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"}
+            and not rule.get("resourceNames")
+            and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED
+            for rule in rules
+        )
+        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches else ():
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
+                subject_ns = dig(subject, "namespace")
+                account = (
+                    subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding),
+                    subject["name"],
+                )
+                for granted, holders in (
+                    (leases, rights.leases),
+                    (objects, rights.objects),
+                    (webhooks, rights.webhooks),
+                    (watches, rights.watchers),
+                ):
+                    if granted:
+                        holders.add(account)
+    return rights
+
+
+def _covers(rule: dict, api_group: str, resource: str) -> bool:
+    groups, resources = as_list(rule.get("apiGroups")), as_list(rule.get("resources"))
+    return (api_group in groups or "*" in groups) and (resource in resources or "*" in resources)
+
+
+def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
+    """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets write Leases."""
+    return account_rights(inventory).leases
+
+
+LEASE_KINDS = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
+"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC."""
+
+
+def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:
+    """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
+    (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
+    if any(kind_name in inventory.collection.forbidden for kind_name in LEASE_KINDS):
+        return None
+    writers = account_rights(inventory).objects
+    return any((workload.ref.namespace, service_account(t)) in writers for t in workload.templates)
+
+
+def service_account(template: PodTemplate) -> str:
+    value = template.spec.get("serviceAccountName") or template.spec.get("serviceAccount")
+    return value if isinstance(value, str) and value else "default"
+
+
+def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+    """Why the workload is not judged like request-serving replicas, or None.
+
+    A DaemonSet runs one agent per node, and a leader-elected controller (a leader-election flag,
+    or a ServiceAccount allowed to write Leases) has one active replica whatever its count.
+    """
+    if workload.kind == "DaemonSet":
+        return "a DaemonSet runs one agent per node"
+    flag = leader_election(workload)
+    if flag:
+        return f"leader-elected ({flag})"
+    for template in workload.templates:
+        if (workload.ref.namespace, service_account(template)) in leases:
+            return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
+    return None
+
+
+SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
+
+
+def single_node_claim(inventory: Readable, workload: Workload) -> str | None:
+    """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
+    access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a
+    rolling update cannot both mount it."""
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            if not isinstance(claim_name, str):
+                continue
+            claim = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)] if claim else []
+            if claim is None or not modes or any(m in SINGLE_NODE_ACCESS for m in modes):
+                return claim_name
+    return None
+
+
+OPERATOR = Words(("operator",))
+"""The word of a workload's name or image that says it follows the Operator pattern: a controller that reconciles
+the custom resources it defines."""
+
+
+def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+    """Why the workload is meant to run alone, or None: a one-replica Deployment that shows no leader election,
+    whose ServiceAccount may write or watch the cluster's objects (a controller), and that either rolls out by
+    Recreate (its project chose to stop the old pod before starting the new one) or is named an operator (a
+    controller of its own custom resources, by the pattern's definition). Nothing elects among its replicas: a
+    second pod would be a second controller acting on the same objects or the same outside system (DNS records,
+    keys)."""
+    if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
+        return None
+    if one_active_by_design(workload, leases):
+        return None
+    rights = account_rights(inventory)
+    accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
+    if not accounts & (rights.objects | rights.watchers):
+        return None
+    if dig(workload.obj, "spec", "strategy", "type") == "Recreate" and not single_node_claim(inventory, workload):
+        # Recreate that a claim one node at a time can attach explains says nothing of the program
+        return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
+    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+    if any(OPERATOR.find(text) for text in names):
+        return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
+    return None

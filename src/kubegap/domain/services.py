@@ -1,0 +1,87 @@
+"""Which workloads a Service, or any object with a label selector, selects: in manifests, the copy
+nearest the object when a project ships several."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from kubegap.domain.absence import source_folder
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import dig, name, namespace
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
+
+
+def _service_selector(service: dict) -> Selector | None:
+    return Selector.from_map(dig(service, "spec", "selector"))
+
+
+def service_workloads(inventory: Readable, service: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
+    return workloads_selected_by(inventory, service, "Service", _service_selector)
+
+
+def workloads_selected_by(
+    inventory: Readable, obj: dict, kind: str, selector: Callable[[dict], Selector | None]
+) -> list[Workload]:
+    """Top-level workloads in ``obj``'s namespace whose pod templates ``selector(obj)`` matches.
+
+    Worked out for every object of ``kind`` at once, once per audit and ``selector`` (a module-level
+    function, so that every caller shares the result), since several checks ask; an object the
+    inventory does not hold is matched on its own."""
+    found = _selected_per_object(inventory, kind, selector).get(id(obj))
+    return found[1] if found is not None and found[0] is obj else _selected(inventory, obj, selector)
+
+
+def _selected_per_object(
+    inventory: Readable, kind: str, selector: Callable[[dict], Selector | None]
+) -> dict[int, tuple[dict, list[Workload]]]:
+    """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
+    return inventory.derive(
+        ("workloads_selected_by", kind, selector),
+        lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)},
+    )
+
+
+def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
+    """The workloads ``selector(obj)`` selects in ``obj``'s namespace. Two objects of one kind, namespace and name
+    cannot both exist: an input that defines one more than once holds several installs (a collection of
+    examples), and a workload is selected only by the copies read from the folders nearest its own (the
+    longest shared path), as the example it belongs to would install them."""
+    found = inventory.workload_templates.select(namespace(obj), selector(obj))
+    copies = _copies(inventory, obj)
+    if len(copies) < 2:
+        return found
+    here = source_folder(inventory, obj)
+    return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
+
+
+def _copies(inventory: Readable, obj: dict) -> list[str | None]:
+    """The folders of every file that defines ``obj``'s kind, namespace and name."""
+    kind_name = obj.get("kind")
+    if not isinstance(kind_name, str) or inventory.origin(obj) is None:
+        return []
+    folders = inventory.derive(("copies", kind_name), lambda inventory: _folders_by_name(inventory, kind_name))
+    return folders.get((namespace(obj), name(obj)), [])
+
+
+def _folders_by_name(inventory: Readable, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
+    found: dict[tuple[str | None, str | None], list[str | None]] = {}
+    for o in inventory.of_kind(kind_name):
+        found.setdefault((namespace(o), name(o)), []).append(source_folder(inventory, o))
+    return found
+
+
+def _nearest(folders: list[str | None], folder: str | None) -> set[str | None]:
+    def shared(other: str | None) -> int:
+        if other is None or folder is None:
+            return 0
+        return (
+            len(os.path.commonpath([other, folder]).split(os.sep))
+            if os.path.isabs(other) == os.path.isabs(folder)
+            else 0
+        )
+
+    best = max(shared(f) for f in folders)
+    return {f for f in folders if shared(f) == best}
