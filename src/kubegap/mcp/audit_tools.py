@@ -151,10 +151,11 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
         roots = await folders.of(ctx)
 
         def collect(_options):
+            from kubegap.sources.base import InputSource
             from kubegap.sources.inline import InlineSource
             from kubegap.sources.manifests import ManifestSource
 
-            sources = [ManifestSource(check_paths(paths, roots), confine=roots)] if paths else []
+            sources: list[InputSource] = [ManifestSource(check_paths(paths, roots), confine=roots)] if paths else []
             sources += [InlineSource(yaml)] if yaml else []
             collection, *others = [source.collect() for source in sources]
             for other in others:

@@ -222,7 +222,9 @@ class ReadOnlyPoolManager(RequestMethods):
         self._inner = inner
         self.policy = policy
 
-    def urlopen(self, method, url, redirect=True, **kwargs):
+    # The signature of the pool manager it stands in for (urllib3's PoolManager.urlopen, which narrows its base's
+    # the same way): the official client passes everything else by keyword.
+    def urlopen(self, method, url, redirect=True, **kwargs):  # type: ignore[override]
         self.policy.check(method, url, kwargs.get("headers"), kwargs.get("body"))
         return self._inner.urlopen(method, url, redirect=False, **kwargs)
 

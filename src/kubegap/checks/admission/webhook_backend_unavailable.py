@@ -24,14 +24,14 @@ from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, runs_one_replica, serving
 from kubegap.domain.workloads import pdb_covers
-from kubegap.severity import severity_rank
+from kubegap.severity import Severity, severity_rank
 from kubegap.wording import first_and_more
 
 WORKLOAD_GROUPS = frozenset({"apps", "batch"})
 """The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
 
 
-def intercepts(webhook: Webhook) -> tuple[str, str | None]:
+def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     """``(severity, what)``: what the webhook's rules intercept (None for no rules), and the severity of
     losing it fail-closed.
 
@@ -64,7 +64,7 @@ def _namespaces_left_out(webhook: Webhook) -> list[str]:
     )
 
 
-def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
+def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
     groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
     resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
     if "*" in groups:
@@ -83,11 +83,14 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[str, str]:
 
 def webhook_service(inventory: Readable, webhook: Webhook) -> tuple[str | None, dict | None]:
     """The namespace and Service a webhook calls, if the input holds it (``serving.called_service``)."""
-    return called_service(inventory, *webhook.service)
+    called = webhook.service
+    return called_service(inventory, *called) if called is not None else (None, None)
 
 
 def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook) -> Iterator[tuple[str, Evidence]]:
-    ns, service_name = webhook.service
+    if webhook.service is None:
+        return  # a webhook called by URL has no Service to judge
+    _, service_name = webhook.service
     ns, service = webhook_service(ctx.inventory, webhook)
     if service is None:
         how = missing_said(ctx, "Service", ns, service_name, webhook.configuration)
@@ -153,6 +156,8 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
     ns, service = webhook_service(ctx.inventory, webhook)
+    if service is None:
+        return ctx.check.fix
     backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
     leases = lease_holders(ctx.inventory)
     more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
@@ -172,7 +177,7 @@ def _per_backend(
 ) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
     """Failing webhooks grouped by the Service that serves them, across configurations: one backend is one
     cause, so one finding. Configurations come in kind and name order, the first being the finding's subject."""
-    groups: dict[tuple[str, str], list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
+    groups: dict[tuple[str, str] | None, list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
     for webhook, gaps in sorted(failing, key=lambda item: (kind(item[0].configuration), name(item[0].configuration))):
         groups.setdefault(webhook.service, []).append((webhook, gaps))
     return list(groups.values())
@@ -270,17 +275,17 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     if not candidates:
         raise Skip("no fail-closed webhook served by an in-cluster Service")
     endpoints = ReadyEndpoints(ctx.inventory)
-    gaps_of: dict[tuple[tuple[str, str], int], list[tuple[str, Evidence]]] = {}
+    gaps_of: dict[tuple[tuple[str, str] | None, int], list[tuple[str, Evidence]]] = {}
     failing = []
     for webhook in candidates:
-        backend = (
+        key = (
             webhook.service,
             id(webhook.configuration),
         )  # a missing Service is judged from each configuration's files
-        if backend not in gaps_of:
-            gaps_of[backend] = list(_backend_gaps(ctx, endpoints, webhook))
-        if gaps_of[backend]:
-            failing.append((webhook, gaps_of[backend]))
+        if key not in gaps_of:
+            gaps_of[key] = list(_backend_gaps(ctx, endpoints, webhook))
+        if gaps_of[key]:
+            failing.append((webhook, gaps_of[key]))
     for members in _per_backend(failing):
         gaps = members[0][1]
         configurations = per_configuration(members)
@@ -299,7 +304,7 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
         )
         backend = first[0][0]
         evidence = [
-            Evidence(f"{backend.path}.clientConfig.service", "/".join(backend.service)),
+            Evidence(f"{backend.path}.clientConfig.service", "/".join(backend.service or ())),
             Evidence("webhooks", [f"{w.path} {w.name}" for w, _ in first]),
         ]
         evidence += [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TypeGuard
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.absence import RBAC_KINDS, missing_said
@@ -33,7 +34,7 @@ _TOKEN_SECRET = re.compile(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?-token-[a-z0-9]{5}$"
 """The name the token controller gives a ServiceAccount's legacy token Secret: ``<account>-token-<5 chars>``."""
 
 
-def _required(value, optional=None) -> bool:
+def _required(value: object, optional: object = None) -> TypeGuard[str]:
     """Whether a reference names an object the pod cannot start without."""
     return isinstance(value, str) and bool(value) and optional is not True
 
@@ -121,8 +122,8 @@ def references(
         refs = _volume_refs(volumes)
         if by_volumes is not None and volumes:
             by_volumes[id(volumes)] = refs
-    for index, kind, value, field in refs:
-        found.append((kind, value, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
+    for index, kind, referred, field in refs:
+        found.append((kind, referred, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
     _container_refs(template, found)
     for index, secret in enumerate(as_list(template.spec.get("imagePullSecrets"))):
         if _required(value := as_dict(secret).get("name")):

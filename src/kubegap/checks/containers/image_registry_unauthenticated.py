@@ -41,7 +41,10 @@ def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
     accounts_known = ctx.inventory.collected("ServiceAccount")
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
-        evidence, images, accounts, absent = [], set(), set(), set()
+        evidence: list[Evidence] = []
+        images: set[str] = set()
+        accounts: set[str] = set()
+        absent: set[str] = set()
         for template in workload.templates:
             fields = _fields(template)
             hub = [

@@ -74,7 +74,9 @@ def probe_port_undeclared(ctx: Context) -> Iterator[Finding]:
         for _, path, container in app_containers(workload):
             for probe_field in PROBES:
                 action = handler(as_dict(container.get(probe_field)))
-                port = action[1].get("port") if action is not None else None
+                if action is None:
+                    continue
+                port = action[1].get("port")
                 if isinstance(port, str) and port and not port.isdigit() and port not in _port_names(container):
                     evidence.append(Evidence(f"{path}.{probe_field}.{action[0]}.port", port))
         if evidence:

@@ -76,7 +76,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
         sources = pod_sources(ctx.inventory)
         if sources.select(ns, selector):
             continue
-        how = ""
+        how: str | None = ""
         if selector is None:
             how = " (a null selector selects nothing)"
         elif not closed:

@@ -135,7 +135,7 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                 how = missing_said(ctx, "Service", ns, service_name, ingress)
                 if how is None:
                     continue
-                problem = (
+                problem: str | None = (
                     f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
                 )
             else:

@@ -38,7 +38,7 @@ def _proxy_version(ctx: Context) -> tuple[str, str] | None:
     for _, _, container in kube_proxy_containers(ctx.inventory):
         image = container.get("image")
         tag = image.split("@")[0].rsplit(":", 1)[-1] if isinstance(image, str) and ":" in image.split("/")[-1] else None
-        if release(tag) is not None:
+        if tag is not None and release(tag) is not None:
             return tag, f"image {image}"
     reported = [
         (found, v)

@@ -78,7 +78,7 @@ def networkpolicy_dangling(ctx: Context) -> Iterator[Finding]:
         if closed and ctx.inventory.pods.in_namespace(ns):
             if ctx.inventory.pods.select(ns, selector):
                 continue
-            how = ""
+            how: str | None = ""
         else:
             if sources is None:
                 sources = pod_sources(ctx.inventory)

@@ -12,6 +12,7 @@ from kubegap.domain.podsources import PodSources, describe, pod_sources
 from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.selectors import Selector
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.severity import Severity
 
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
 
@@ -21,9 +22,10 @@ def _planned_pods(sources: PodSources, ns: str | None, selector: Selector) -> tu
     if not sources.in_namespace(ns):
         return None
     selected = sources.select(ns, selector)
-    if any(s.replicas is None for s in selected):
+    replicas = [s.replicas for s in selected if s.replicas is not None]
+    if len(replicas) < len(selected):
         return None  # a DaemonSet runs as many pods as eligible nodes
-    return sum(s.replicas for s in selected), describe(selected)
+    return sum(replicas), describe(selected)
 
 
 def _carries_clients(ctx: Context, service: dict) -> bool:
@@ -106,7 +108,7 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         selector = Selector.from_map(dig(service, "spec", "selector"))
         if selector is None:
             continue
-        severity = None if _carries_clients(ctx, service) else "low"
+        severity: Severity | None = None if _carries_clients(ctx, service) else "low"
         if ready is not None:  # none or one
             yield ctx.finding(
                 service,

@@ -23,7 +23,7 @@ _UBUNTU = re.compile(r"ubuntu\s+(\d+)\.(\d+)", re.IGNORECASE)
 def networkd_flushes_foreign_rules(image: str) -> bool:
     """Ubuntu 21.10 and later ship systemd >= 248, whose networkd removes policy rules it did not add."""
     match = _UBUNTU.search(image)
-    return bool(match) and (int(match.group(1)), int(match.group(2))) >= (21, 10)
+    return match is not None and (int(match.group(1)), int(match.group(2))) >= (21, 10)
 
 
 MITIGATION = "ManageForeignRoutingPolicyRules=no"

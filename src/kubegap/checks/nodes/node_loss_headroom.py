@@ -32,7 +32,7 @@ def _schedulable(node: dict) -> bool:
 
 def _requests(pod_containers: list) -> dict[str, float]:
     """The CPU and memory requests of a pod's regular containers, summed."""
-    totals = dict.fromkeys(HEADROOM_RESOURCES, 0)
+    totals: dict[str, float] = dict.fromkeys(HEADROOM_RESOURCES, 0)
     for container in pod_containers:
         if isinstance(container, dict):
             requests = as_dict(dig(container, "resources", "requests"))
@@ -67,7 +67,9 @@ def _loads(pods: list[dict], nodes: dict[str, dict]) -> tuple[AmountsPerNode, Am
     placed = False
     for pod in pods:  # fields read directly, not through dig: this runs for every pod
         spec = pod.get("spec")
-        node_name = spec.get("nodeName") if isinstance(spec, dict) else None
+        if not isinstance(spec, dict):
+            continue
+        node_name = spec.get("nodeName")
         if not isinstance(node_name, str) or node_name not in nodes:
             continue
         status = pod.get("status")
@@ -148,8 +150,9 @@ def node_loss_headroom(ctx: Context) -> Iterator[Finding]:
     if len(nodes) <= lost:
         raise Skip(f"{len(nodes)} schedulable node(s): nothing is left to absorb the loss of {lost}")
     for resource in HEADROOM_RESOURCES:
-        allocatable = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
-        if any(value is None for value in allocatable.values()):
+        read = {n: quantity(dig(node, "status", "allocatable", resource)) for n, node in nodes.items()}
+        allocatable = {n: value for n, value in read.items() if value is not None}
+        if len(allocatable) < len(read):
             continue
         used, displaced = loads[0][resource], loads[1][resource]
         busiest = sorted(nodes, key=lambda n: displaced[n], reverse=True)[:lost]

@@ -147,11 +147,11 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
                 f"Nodes of pool {pool} differ in {', '.join(drift)}: {len(members)} nodes that should be identical are not.",
                 *(Evidence(f"nodes[{pool}].status.nodeInfo.{field}", values) for field, values in drift.items()),
             )
-    for family, drift in _cross_pool_drift(pools):
-        pool_names = sorted({pool for per_pool in drift.values() for pool in per_pool})
+    for family, per_field in _cross_pool_drift(pools):
+        pool_names = sorted({pool for per_pool in per_field.values() for pool in per_pool})
         yield ctx.finding(
             ctx.cluster,
-            f"Pools on {family} run different {', '.join(drift)} ({', '.join(pool_names)}): workloads that work on "
+            f"Pools on {family} run different {', '.join(per_field)} ({', '.join(pool_names)}): workloads that work on "
             "one pool can fail on the other, and only where they happen to be scheduled.",
-            *(Evidence(f"nodes[pool].status.nodeInfo.{field}", per_pool) for field, per_pool in drift.items()),
+            *(Evidence(f"nodes[pool].status.nodeInfo.{field}", per_pool) for field, per_pool in per_field.items()),
         )

@@ -46,9 +46,9 @@ def _deleting_claims(ctx: Context, workload: Workload) -> Iterator[Evidence]:
             ctx.inventory.get("PersistentVolumeClaim", ns, f"{template_name}-{workload.ref.name}-{i}")
             for i in range(min(replicas, limits.MAX_STATEFUL_ORDINALS))
         ]
-        found = [c for c in claims if c is not None] or [None]  # no live claims: judge the template's class
-        for claim in found:
-            resolved = _claim_policy(ctx, claim, dig(template, "spec", "storageClassName"))
+        found: list[dict | None] = [c for c in claims if c is not None] or [None]  # none live: the template's class
+        for live in found:
+            resolved = _claim_policy(ctx, live, dig(template, "spec", "storageClassName"))
             if resolved and resolved[1] == "Delete":
                 yield Evidence(resolved[0], f"Delete (volumeClaimTemplates[{index}] {template_name})")
     for template in workload.templates:
