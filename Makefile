@@ -1,5 +1,5 @@
 # Two entry points, each setting up its own virtual environment on a fresh machine:
-#   make demo   install kubegap and audit the embedded demo cluster
+#   make demo   install kubegap (every part: kubegap[all]) and audit the embedded demo cluster
 #   make test   install kubegap with its test dependencies, build the real Kubernetes programs the tests
 #               run (make tools), and run the whole test suite
 #               (the browser tests need Chromium: system-deps installs Debian's
@@ -26,7 +26,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python

@@ -64,3 +64,19 @@ def test_the_kubectl_plugin_says_kubectl_gap(installed):
     shown = run(installed / "kubectl-gap", "audit", "--help")
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("Usage: kubectl gap audit ")
+
+
+def test_the_website_and_the_mcp_server_are_extras_of_the_wheel(installed):
+    listed = run(
+        installed / "python", "-c", "import importlib.metadata as m; print(chr(10).join(m.requires('kubegap')))"
+    )
+    assert listed.returncode == 0, listed.stderr
+    core = {
+        line.split(">")[0].split("[")[0].strip().lower()
+        for line in listed.stdout.splitlines()
+        if "extra ==" not in line
+    }
+    extras = {line.split('extra == "')[1].rstrip('"') for line in listed.stdout.splitlines() if "extra ==" in line}
+    assert {"kubernetes", "pyyaml", "typer"} <= core
+    assert not core & {"mcp", "starlette", "jinja2", "uvicorn"}
+    assert {"web", "mcp", "all", "test"} <= extras

@@ -26,6 +26,9 @@ def mcp(
     ),
 ) -> None:
     """Serve kubegap to AI agents over MCP: audits, checks and the Incident Library, all read-only."""
+    from kubegap.extras import require
+
+    require("mcp", "kubegap mcp")
     from kubegap.mcp.server import serve
 
     serve(

@@ -19,6 +19,9 @@ def serve(
     ),
 ) -> None:
     """Serve the Incident Library website (every page also as JSON) and, with --report, an audit's findings."""
+    from kubegap.extras import require
+
+    require("web", "kubegap serve")
     import uvicorn
 
     from kubegap.cli.output import say
@@ -58,6 +61,9 @@ def build(
     directory: Path = typer.Argument(..., metavar="DIR", help="Where to write the site (created if missing)."),
 ) -> None:
     """Write every page as static HTML (and JSON) with relative links and a client-side search index."""
+    from kubegap.extras import require
+
+    require("web", "kubegap site build")
     from kubegap.cli.output import say
     from kubegap.library import load_library
     from kubegap.web.site import build_site
