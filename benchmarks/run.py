@@ -148,12 +148,12 @@ def stages(path: str) -> dict:
     import io
 
     from kubegap.allocation import bulk_allocation
-    from kubegap.audit import run_audit
     from kubegap.domain.inventory import Inventory
     from kubegap.library import load_library
     from kubegap.pipeline import select_checks
     from kubegap.report import renderer
     from kubegap.report.model import Part, assemble_report
+    from kubegap.runner import run_checks
     from kubegap.sources.manifests import ManifestSource
 
     checks, library = select_checks(None), load_library()
@@ -163,7 +163,7 @@ def stages(path: str) -> dict:
     with bulk_allocation():
         inventory = Inventory(collection)
         marks.append(time.perf_counter())
-        result = run_audit(inventory, checks)
+        result = run_checks(inventory, checks)
         marks.append(time.perf_counter())
         report = assemble_report(
             [Part(result, inventory)], checks, library

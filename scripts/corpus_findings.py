@@ -33,9 +33,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,7 +274,7 @@ def audited_findings(corpus: Path):
         if not collection.resources:
             continue
         inventory = Inventory(collection)
-        for finding in run_audit(inventory, checks, annotation_exemptions=False).findings:
+        for finding in run_checks(inventory, checks, annotation_exemptions=False).findings:
             yield project.name, finding, inventory
 
 

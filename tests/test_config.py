@@ -10,11 +10,11 @@ import jsonschema
 import pytest
 from conftest import run_cli
 
-from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.config import Exemption, load_config
 from kubegap.domain.inventory import Inventory
 from kubegap.errors import UserError
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -160,9 +160,9 @@ def test_exemption_expiry_is_inclusive():
 def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
     inventory = Inventory(ManifestSource([str(manifest)]).collect())
     rules = [Exemption(check="spread-missing", reason="r", expires=dt.date(2026, 1, 1))]
-    result = run_audit(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2026, 6, 1))
+    result = run_checks(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2026, 6, 1))
     assert len(result.findings) == 1 and result.expired_exemptions == [(rules[0], 1)]
-    result = run_audit(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2025, 6, 1))
+    result = run_checks(inventory, [get_check("spread-missing")], exemptions=rules, today=dt.date(2025, 6, 1))
     assert result.findings == [] and result.suppressed[0].by == "config"
 
 

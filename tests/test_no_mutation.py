@@ -25,12 +25,12 @@ import orjson
 import pytest
 from support.fleets import fleet_members
 
-from kubegap.audit import RunResult, run_audit
 from kubegap.demo import demo_path
 from kubegap.domain.inventory import Inventory
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.pipeline import select_checks
+from kubegap.runner import RunResult, run_checks
 from kubegap.sources.compact import Compactor
 from kubegap.sources.manifests import ManifestSource
 from kubegap.sources.snapshot import read_snapshot
@@ -159,12 +159,12 @@ CLUSTER_INPUTS = [
 def _assert_audits_change_nothing(load: Callable[[], Inventory], settings: dict[str, dict], memoised: list) -> None:
     inventory = load()
     before = _serialised(inventory)
-    first = run_audit(inventory, CLUSTER_CHECKS, settings=settings)
+    first = run_checks(inventory, CLUSTER_CHECKS, settings=settings)
     assert _serialised(inventory) == before
-    second = run_audit(inventory, CLUSTER_CHECKS, settings=settings)
+    second = run_checks(inventory, CLUSTER_CHECKS, settings=settings)
     assert _serialised(inventory) == before
     assert _outcome(second) == _outcome(first)
-    reversed_order = run_audit(load(), CLUSTER_CHECKS[::-1], settings=settings)
+    reversed_order = run_checks(load(), CLUSTER_CHECKS[::-1], settings=settings)
     assert _outcome(reversed_order) == _outcome(first)
     assert memoised, "nothing was memoised: the audit no longer goes through derive"
     assert _changed(memoised) == []
@@ -185,11 +185,11 @@ def test_a_fleet_audit_changes_nothing_it_reads(path, memoised):
     members = fleet_members(path)
     settings = _settings(path)
     before = [_serialised(inventory) for _, inventory in members]
-    first = run_audit(None, FLEET_CHECKS, settings=settings, fleet=members)
-    second = run_audit(None, FLEET_CHECKS, settings=settings, fleet=members)
+    first = run_checks(None, FLEET_CHECKS, settings=settings, fleet=members)
+    second = run_checks(None, FLEET_CHECKS, settings=settings, fleet=members)
     assert [_serialised(inventory) for _, inventory in members] == before
     assert _outcome(second) == _outcome(first)
-    assert _outcome(run_audit(None, FLEET_CHECKS[::-1], settings=settings, fleet=fleet_members(path))) == _outcome(
+    assert _outcome(run_checks(None, FLEET_CHECKS[::-1], settings=settings, fleet=fleet_members(path))) == _outcome(
         first
     )
     assert _changed(memoised) == []

@@ -36,7 +36,7 @@ main()
 """
 
 
-def run_audit(tmp_path: Path, *args: str, action: str = "pass", stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+def run_checks(tmp_path: Path, *args: str, action: str = "pass", stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
     """``kubegap audit ARGS`` through its entry point, with ``action`` run inside the audit."""
     script = tmp_path / "audit_with_hooks.py"
     script.write_text(DURING_AUDIT.format(action=action))
@@ -63,7 +63,7 @@ def complete_report(raw: bytes) -> dict:
 
 
 def test_the_heap_is_not_freed_and_output_through_a_pipe_is_complete(tmp_path):
-    result = run_audit(tmp_path, "--demo", "--format", "json")
+    result = run_checks(tmp_path, "--demo", "--format", "json")
     assert result.returncode == 1, result.stderr  # the demo has high findings
     assert len(result.stdout) > 65536  # more than a pipe holds: written while the reader drains it
     assert complete_report(result.stdout)["findings"]
@@ -73,13 +73,13 @@ def test_the_heap_is_not_freed_and_output_through_a_pipe_is_complete(tmp_path):
 def test_output_to_a_file_as_stdout_is_complete(tmp_path):
     # stdout to a file is block-buffered: its last block is written only by the flush before exiting
     with (tmp_path / "stdout.json").open("wb") as out:
-        result = run_audit(tmp_path, "--demo", "--format", "json", "--fail-on", "none", stdout=out)
+        result = run_checks(tmp_path, "--demo", "--format", "json", "--fail-on", "none", stdout=out)
     assert result.returncode == 0, result.stderr
     assert complete_report((tmp_path / "stdout.json").read_bytes())["findings"]
 
 
 def test_output_file_is_complete_and_stdout_empty(tmp_path):
-    result = run_audit(tmp_path, "--demo", "--format", "json", "-o", "report.json")
+    result = run_checks(tmp_path, "--demo", "--format", "json", "-o", "report.json")
     assert result.returncode == 1 and result.stdout == b""
     assert complete_report((tmp_path / "report.json").read_bytes())["findings"]
 
@@ -90,7 +90,7 @@ def test_atexit_handlers_registered_during_the_audit_run(tmp_path):
         "fd, path = __import__('tempfile').mkstemp(dir='.', prefix='cert-'); os.close(fd); "
         "atexit.register(os.remove, path); atexit.register(print, 'ATEXIT-RAN', flush=True)"
     )
-    result = run_audit(tmp_path, "--demo", "--format", "json", action=action)
+    result = run_checks(tmp_path, "--demo", "--format", "json", action=action)
     assert result.returncode == 1, result.stderr
     assert result.stdout.endswith(b"}\nATEXIT-RAN\n")
     assert not list(tmp_path.glob("cert-*"))
@@ -124,7 +124,7 @@ def test_atexit_handlers_registered_during_the_audit_run(tmp_path):
     ],
 )
 def test_every_way_out_keeps_its_exit_code_and_message(tmp_path, args, action, code, message):
-    result = run_audit(tmp_path, *args, action=action)
+    result = run_checks(tmp_path, *args, action=action)
     assert result.returncode == code, result.stderr
     if message is not None:
         assert message in result.stderr
@@ -133,7 +133,7 @@ def test_every_way_out_keeps_its_exit_code_and_message(tmp_path, args, action, c
 
 def test_a_running_thread_gets_the_normal_exit_that_waits_for_it(tmp_path):
     action = "threading.Thread(target=lambda: (time.sleep(3), open('thread-done', 'w').close())).start()"
-    result = run_audit(tmp_path, "--demo", "--format", "json", action=action)
+    result = run_checks(tmp_path, "--demo", "--format", "json", action=action)
     assert result.returncode == 1, result.stderr
     assert (tmp_path / "thread-done").exists()
     assert b"HEAP-FREED" in result.stderr

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from kubegap.allocation import bulk_allocation
-from kubegap.audit import ReportedCluster, fleet_facts, run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check
 from kubegap.config import Config, Exemption, find_config
@@ -32,6 +31,7 @@ from kubegap.errors import UserError
 from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
 from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
+from kubegap.runner import ReportedCluster, fleet_facts, run_checks
 from kubegap.severity import Threshold
 from kubegap.suggest import did_you_mean
 
@@ -148,7 +148,7 @@ def _facts(fleet_checks: list[Check], inventory: Inventory) -> dict:
 
 
 def _run_options(options: AuditOptions) -> dict[str, Any]:
-    """What every ``run_audit`` of one audit is given, beside its inventory and checks."""
+    """What every ``run_checks`` of one audit is given, beside its inventory and checks."""
     return {
         "annotation_exemptions": options.annotation_exemptions,
         "settings": dict(options.settings),
@@ -168,17 +168,19 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
         if len(collections) == 1:
             parts = [
                 Part(
-                    run_audit(inventories[0], checks, **run), inventories[0], facts=_facts(fleet_checks, inventories[0])
+                    run_checks(inventories[0], checks, **run),
+                    inventories[0],
+                    facts=_facts(fleet_checks, inventories[0]),
                 )
             ]
         else:
             members = list(zip(member_names(collections), inventories, strict=True))
             cluster_checks = [c for c in checks if c.scope == "cluster"]
             parts = [
-                Part(run_audit(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
+                Part(run_checks(inventory, cluster_checks, **run), inventory, name, _facts(fleet_checks, inventory))
                 for name, inventory in members
             ]
-            parts.append(Part(run_audit(None, fleet_checks, fleet=members, **run), None))
+            parts.append(Part(run_checks(None, fleet_checks, fleet=members, **run), None))
         report = assemble_report(parts, checks, load_library(), options.config_path)  # its objects hold no cycle either
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
@@ -200,7 +202,7 @@ def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dic
     fleet_checks = [c for c in options.checks if c.scope == "fleet"]
     members = [(c["name"], ReportedCluster(c["fleet_facts"])) for c in clusters]
     run = _run_options(options)
-    fleet = Part(run_audit(None, fleet_checks, fleet=members, **run), None)
+    fleet = Part(run_checks(None, fleet_checks, fleet=members, **run), None)
     reported_checks = {k: v for _, report in reports for k, v in report.get("checks", {}).items()}
     report = assemble_from_reports(clusters, fleet, fleet_checks, reported_checks, load_library(), options.config_path)
     if options.baseline is not None:

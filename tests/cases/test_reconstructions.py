@@ -19,9 +19,9 @@ import pytest
 from support.fleets import fleet_members
 from support.reconstructions import HERE, LINKED, header
 
-from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import get_check
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_check, run_fleet_check
 from kubegap.sources.manifests import ManifestSource
 
 

@@ -6,9 +6,9 @@ audit their repository. Findings are expected (these are real projects); errors 
 
 from __future__ import annotations
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 
@@ -22,7 +22,7 @@ def test_corpus_projects_audit_without_errors(shared):
         if not collection.resources:
             continue
         audited += len(collection.resources)
-        coverage = run_audit(Inventory(collection), checks).coverage
+        coverage = run_checks(Inventory(collection), checks).coverage
         errors = [(c.check_id, c.reason) for c in coverage if c.status == "error"]
         assert not errors, (project.name, errors)
     assert audited > 1000

@@ -7,13 +7,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from kubegap.audit import run_audit
 from kubegap.checks.base import DOC_SECTIONS, Check, Evidence
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import renderer
 from kubegap.report.baseline import at_or_above
 from kubegap.report.model import Part, assemble_report
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 CASE = "datadog-2023-systemd-networkd-cilium-outage"
@@ -60,7 +60,7 @@ def _report(tmp_path: Path, check: Check = CHECK) -> dict:
     path = tmp_path / "configmaps.yaml"
     path.write_text(CONFIGMAPS)
     inventory = Inventory(ManifestSource([str(path)]).collect())
-    return assemble_report([Part(run_audit(inventory, [check]), inventory)], [check], load_library())
+    return assemble_report([Part(run_checks(inventory, [check]), inventory)], [check], load_library())
 
 
 def _severities(report: dict) -> dict[str, str]:

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from support.fleets import fleet_members
 
-from kubegap.audit import run_check, run_fleet_check
 from kubegap.checks import all_checks, get_check
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_check, run_fleet_check
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

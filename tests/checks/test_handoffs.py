@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -33,7 +33,7 @@ HANDOFFS = [
 
 def _fired(fixture: str, check_ids: list[str]) -> set[str]:
     inventory = Inventory(ManifestSource([str(FIXTURES / fixture)]).collect())
-    return {f.check_id for f in run_audit(inventory, [get_check(c) for c in check_ids]).findings}
+    return {f.check_id for f in run_checks(inventory, [get_check(c) for c in check_ids]).findings}
 
 
 @pytest.mark.parametrize(("fixture", "stepping_aside", "owner"), HANDOFFS)

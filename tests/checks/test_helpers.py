@@ -228,8 +228,8 @@ def test_a_service_defined_twice_selects_only_the_workloads_nearest_its_own_copy
     """Two examples each define Service `search`: the one beside `data` selects only `client` pods, the other
     every `app: search` pod. `data` is served by neither (its own example's copy does not select it), and the
     example whose parent folder holds the Service it uses still has it (nearest copy, not same folder)."""
-    from kubegap.audit import run_audit
     from kubegap.checks import get_check
+    from kubegap.runner import run_checks
     from kubegap.sources.manifests import ManifestSource
 
     def write(path: str, text: str) -> None:
@@ -248,5 +248,5 @@ def test_a_service_defined_twice_selects_only_the_workloads_nearest_its_own_copy
     write("production/client.yaml", workload.format(name="client", labels="{app: search, role: client}"))
     write("simple/legacy/node.yaml", workload.format(name="node", labels="{app: search, role: node}"))
     inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
-    reported = {f.object.name for f in run_audit(inventory, [get_check("single-replica")]).findings}
+    reported = {f.object.name for f in run_checks(inventory, [get_check("single-replica")]).findings}
     assert reported == {"client", "node"}

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.domain.collection import Collection
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,5 +50,5 @@ def test_no_check_crashes_on_mistyped_fields(corpus: Collection, seed: int) -> N
         _mutate(copied, rng, rate)
         if isinstance(copied.get("kind"), str) and isinstance(copied.get("metadata"), dict):
             messy.add(copied)
-    crashed = [c for c in run_audit(Inventory(messy), all_checks()).coverage if c.status == "error"]
+    crashed = [c for c in run_checks(Inventory(messy), all_checks()).coverage if c.status == "error"]
     assert not crashed, crashed

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_check
 from kubegap.checks import get_check
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_check
 from kubegap.sources.manifests import ManifestSource
 
 

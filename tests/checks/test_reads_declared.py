@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from kubegap.audit import run_check
 from kubegap.checks import all_checks
 from kubegap.checks.base import Check, Context
 from kubegap.domain.collection import Collection
 from kubegap.domain.inventory import Inventory
 from kubegap.domain.scoped_inventory import WORKLOAD_KINDS, ScopedInventory, UndeclaredKind
+from kubegap.runner import run_check
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kubegap.audit import run_check
 from kubegap.checks import get_check
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
+from kubegap.runner import run_check
 from kubegap.sources.manifests import ManifestSource
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.checks.base import DOC_SECTIONS, Check, Evidence
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report.model import Part, assemble_report
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -108,4 +108,4 @@ def audit(paths: list[str], extra_checks=(), forbidden: dict | None = None) -> d
     collection.forbidden.update(forbidden or {})
     inventory = Inventory(collection)
     checks = all_checks() + list(extra_checks)
-    return assemble_report([Part(run_audit(inventory, checks), inventory)], checks, load_library())
+    return assemble_report([Part(run_checks(inventory, checks), inventory)], checks, load_library())

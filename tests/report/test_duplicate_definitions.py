@@ -8,9 +8,9 @@ import jsonschema
 from conftest import run_cli
 from report.samples import REPORT_SCHEMA
 
-from kubegap.audit import run_audit
 from kubegap.checks import get_check
 from kubegap.domain.inventory import Inventory
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 DEPLOYMENT = """\
@@ -40,7 +40,7 @@ def definition(memory: str = "", annotations: str = "{}") -> str:
 def audit(tmp_path, *texts: str):
     for index, text in enumerate(texts):
         (tmp_path / f"install-{index}.yaml").write_text(text)
-    return run_audit(Inventory(ManifestSource([str(tmp_path)]).collect()), [get_check("memory-limit-missing")])
+    return run_checks(Inventory(ManifestSource([str(tmp_path)]).collect()), [get_check("memory-limit-missing")])
 
 
 def test_the_same_gap_in_every_definition_is_one_finding(tmp_path):

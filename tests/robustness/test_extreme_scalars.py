@@ -23,7 +23,6 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
@@ -31,6 +30,7 @@ from kubegap.report import FORMATS, renderer
 from kubegap.report.model import Part, assemble_report
 from kubegap.report.table import TableView
 from kubegap.report.table import render as render_table
+from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +100,7 @@ def _audit_and_render(objects: list[dict], folder: Path) -> None:
     collection = ManifestSource([str(manifest)]).collect()
     collection.collected |= {obj["kind"] for obj in objects if isinstance(obj.get("kind"), str)}
     inventory = Inventory(collection)
-    result = run_audit(inventory, CHECKS)
+    result = run_checks(inventory, CHECKS)
     crashed = [c for c in result.coverage if c.status == "error"]
     assert not crashed, crashed
     report = assemble_report([Part(result, inventory)], CHECKS, LIBRARY)

@@ -12,13 +12,13 @@ import io
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kubegap.audit import run_audit
 from kubegap.checks import all_checks
 from kubegap.domain.collection import Collection
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import FORMATS, renderer
 from kubegap.report.model import Part, assemble_report
+from kubegap.runner import run_checks
 
 KINDS = [
     ("v1", "Pod"),
@@ -208,7 +208,7 @@ def test_no_check_crashes_and_every_format_renders(objects, collected_everything
         collection.add(obj)
     collection.collected = {k for _, k in KINDS} if collected_everything else {o["kind"] for o in objects}
     inventory = Inventory(collection)
-    result = run_audit(inventory, CHECKS)
+    result = run_checks(inventory, CHECKS)
     errors = [c for c in result.coverage if c.status == "error"]
     assert not errors, errors
     report = assemble_report([Part(result, inventory)], CHECKS, LIBRARY)

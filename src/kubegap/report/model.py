@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kubegap import __version__
-from kubegap.audit import RunResult
 from kubegap.checks.base import Check, Finding
 from kubegap.checks.serialize import check_summary
 from kubegap.domain.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import digest, fingerprint, identity_of
+from kubegap.runner import RunResult
 from kubegap.severity import SEVERITIES, severity_rank
 
 SCHEMA_VERSION = "2"

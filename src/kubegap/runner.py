@@ -185,7 +185,7 @@ def run_fleet_check(
     return _run(check, FleetContext(check, settings or {}, members=tuple(gathered)))
 
 
-def run_audit(
+def run_checks(
     inventory: Inventory | None,
     checks: list[Check],
     *,
