@@ -15,9 +15,9 @@ from kubegap.report.baseline import compare
 from kubegap.report.jsonbytes import dumps
 from kubegap.report.table import TableView, by_object
 from kubegap.report.terminal import Printer
-from kubegap.report.text import counts_label, subject_label
+from kubegap.report.text import counts_label, reading_order
 from kubegap.report.utf8 import write_utf8
-from kubegap.severity import SEVERITIES, severity_rank
+from kubegap.severity import SEVERITIES
 
 SECTIONS = (("new_findings", "NEW", "bold red"), ("fixed_findings", "FIXED", "bold green"))
 
@@ -27,7 +27,7 @@ def _side(report: dict, path: str) -> dict:
 
 
 def _ordered(findings: list[dict]) -> list[dict]:
-    return sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], subject_label(f)))
+    return sorted(findings, key=reading_order)
 
 
 def diff_report(old: dict, new: dict, old_path: str, new_path: str) -> dict:

@@ -23,11 +23,12 @@ from kubegap.report.text import (
     counts_label,
     coverage_label,
     evidence_text,
+    reading_order,
     subject_label,
     unjudged_by_reason,
     where_label,
 )
-from kubegap.severity import SEVERITIES, severity_rank
+from kubegap.severity import SEVERITIES
 
 COMMENT_LIMIT = 65_536
 """The most characters GitHub accepts in an issue or pull-request comment."""
@@ -51,7 +52,7 @@ def _counts(findings: list[dict]) -> str:
 
 
 def _by_check(findings: list[dict]) -> list[list[dict]]:
-    ordered = sorted(findings, key=lambda f: (severity_rank(f["severity"]), f["check_id"], subject_label(f)))
+    ordered = sorted(findings, key=reading_order)
     return [list(group) for _, group in groupby(ordered, key=lambda f: (f["severity"], f["check_id"]))]
 
 

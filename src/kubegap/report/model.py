@@ -65,6 +65,19 @@ def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | 
     return entry
 
 
+def report_order(finding: dict) -> tuple:
+    """The order of a report's findings: by severity, check, cluster, then object (namespace, kind, name)."""
+    obj = finding["object"]
+    return (
+        severity_rank(finding["severity"]),
+        finding["check_id"],
+        finding.get("cluster") or "",
+        obj.get("namespace") or "",
+        obj["kind"],
+        obj["name"],
+    )
+
+
 def report_header() -> dict:
     """The fields every report starts with: schema version, tool, time."""
     return {
@@ -186,16 +199,7 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
         findings += part_findings
         suppressed += part_suppressed
         coverage += part_coverage
-    findings.sort(
-        key=lambda f: (
-            severity_rank(f["severity"]),
-            f["check_id"],
-            f.get("cluster") or "",
-            f["object"]["namespace"] or "",
-            f["object"]["kind"],
-            f["object"]["name"],
-        )
-    )
+    findings.sort(key=report_order)
     cited = {case for f in findings + suppressed for case in f["cases"]} | {case for c in checks for case in c.cases}
     clusters = [p for p in parts if p.inventory is not None]
     expired = _expired(parts)
@@ -226,20 +230,19 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
         report["warnings"] = list(clusters[0].audited.collection.warnings) + warnings
         report["fleet_facts"] = clusters[0].facts
         return report
-    report["kinds"] = _fleet_kinds(clusters)
+    report["kinds"] = _fleet_kinds([(p.cluster, _kinds(p.audited.collection)) for p in clusters])
     report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.audited.collection.warnings] + warnings
     report["clusters"] = [_cluster_section(p, findings, suppressed, coverage) for p in clusters]
     return report
 
 
-def _fleet_kinds(clusters: list[Part]) -> dict:
-    """The kinds of every cluster: collected by any, and each cluster's gaps named ``cluster: Kind``."""
-    kinds = [(p.cluster, _kinds(p.audited.collection)) for p in clusters]
+def _fleet_kinds(kinds: list[tuple[str | None, dict]]) -> dict:
+    """The kinds of every cluster, by name: collected by any, and each cluster's gaps named ``cluster: Kind``."""
     return {
-        "collected": sorted({k for _, own in kinds for k in own["collected"]}),
-        "forbidden": {f"{name}: {k}": reason for name, own in kinds for k, reason in own["forbidden"].items()},
-        "absent": [f"{name}: {k}" for name, own in kinds for k in own["absent"]],
-        "failed": {f"{name}: {k}": reason for name, own in kinds for k, reason in own["failed"].items()},
+        "collected": sorted({k for _, own in kinds for k in own.get("collected", [])}),
+        "forbidden": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("forbidden", {}).items()},
+        "absent": [f"{name}: {k}" for name, own in kinds for k in own.get("absent", [])],
+        "failed": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("failed", {}).items()},
     }
 
 
@@ -311,19 +314,9 @@ def assemble_from_reports(
     findings = [f for c in clusters for f in tagged(c["findings"], c["name"])] + fleet_findings
     suppressed = [f for c in clusters for f in tagged(c["suppressed"], c["name"])] + fleet_suppressed
     coverage = [{**e, "cluster": c["name"]} for c in clusters for e in c["coverage"]] + fleet_coverage
-    findings.sort(
-        key=lambda f: (
-            severity_rank(f["severity"]),
-            f["check_id"],
-            f.get("cluster") or "",
-            f["object"].get("namespace") or "",
-            f["object"]["kind"],
-            f["object"]["name"],
-        )
-    )
+    findings.sort(key=report_order)
     objects = sum(c["summary"].get("objects", 0) for c in clusters)
     elapsed = sum(c["summary"].get("elapsed_seconds", 0.0) for c in clusters) + fleet.result.elapsed
-    kinds = [(c["name"], c["kinds"]) for c in clusters]
     return {
         **report_header(),
         "inputs": [i for c in clusters for i in c["inputs"]],
@@ -336,12 +329,7 @@ def assemble_from_reports(
         "cases": cited_cases(library, {case for f in findings + suppressed for case in f["cases"]}),
         "config": config_path,
         "expired_exemptions": [],
-        "kinds": {
-            "collected": sorted({k for _, own in kinds for k in own.get("collected", [])}),
-            "forbidden": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("forbidden", {}).items()},
-            "absent": [f"{name}: {k}" for name, own in kinds for k in own.get("absent", [])],
-            "failed": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("failed", {}).items()},
-        },
+        "kinds": _fleet_kinds([(c["name"], c["kinds"]) for c in clusters]),
         "warnings": [f"{c['name']}: {w}" for c in clusters for w in c["warnings"]],
         "clusters": [
             {k: c[k] for k in ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fleet_facts")}

@@ -7,6 +7,7 @@ import re
 import orjson
 
 from kubegap.report.jsonbytes import dumps
+from kubegap.severity import severity_rank
 
 VALUE_ITEMS = 3
 """How many items of a list value a one-line evidence shows before saying how many more there are."""
@@ -22,6 +23,11 @@ def subject_label(finding: dict) -> str:
     """What a finding is about: ``object_label``, after its cluster in a fleet report (``eu: Deployment shop/api``)."""
     label = object_label(finding["object"])
     return f"{finding['cluster']}: {label}" if finding.get("cluster") else label
+
+
+def reading_order(finding: dict) -> tuple:
+    """The order people read findings in, within and across groups: severity, check, then subject."""
+    return severity_rank(finding["severity"]), finding["check_id"], subject_label(finding)
 
 
 def coverage_label(entry: dict) -> str:
