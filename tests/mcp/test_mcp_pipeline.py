@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -72,3 +73,45 @@ def test_explain_check_knows_the_fleet_check(tmp_path):
     explained = _call(tmp_path, "explain_check", {"check_id": "fleet-os-updates-correlated"})
     assert list(explained["documentation"]) == ["What it checks", "Why it matters", "Severity", "Example", "Fix"]
     assert "datadog-2023-systemd-networkd-cilium-outage" in json.dumps(explained["cases"])
+
+
+def _snapshot(folder: Path, name: str) -> Path:
+    from kubegap.demo import demo_path
+
+    snapshot = json.loads(demo_path().read_text())
+    snapshot["cluster"]["name"] = name
+    path = folder / f"{name}.json"
+    path.write_text(json.dumps(snapshot))
+    return path
+
+
+def test_snapshots_of_two_named_clusters_are_a_fleet_as_on_the_command_line(tmp_path):
+    """Each finding names its cluster, and the answer is the command line's fleet report, grouped."""
+    paths = [str(_snapshot(tmp_path, "eu")), str(_snapshot(tmp_path, "us"))]
+    answer = _call(tmp_path, "audit_manifests", {"paths": paths, "checks": ["single-replica"], "limit": 50})
+    (group,) = answer["groups"]
+    objects = [entry["object"] for entry in group["objects"]]
+    assert group["count"] == len(objects) and objects
+    assert {label.split(": ", 1)[0] for label in objects} == {"eu", "us"}
+    assert len([o for o in objects if o.startswith("eu: ")]) == len([o for o in objects if o.startswith("us: ")])
+
+    cli = subprocess.run(
+        [sys.executable, "-m", "kubegap", "audit", *paths, "--check", "single-replica", "--format", "json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    report = json.loads(cli.stdout)
+    assert report["cluster"] == {"name": "fleet", "members": ["eu", "us"]}
+    assert group["count"] == report["summary"]["findings"]
+
+
+def test_manifests_and_inline_yaml_are_one_cluster(tmp_path):
+    (tmp_path / "app.yaml").write_text(MANIFESTS)
+    arguments = {
+        "paths": [str(tmp_path / "app.yaml")],
+        "yaml": MANIFESTS.replace("shop", "cart"),
+        "checks": ["single-replica"],
+    }
+    (group,) = _call(tmp_path, "audit_manifests", arguments)["groups"]
+    assert sorted(entry["object"] for entry in group["objects"]) == ["Deployment cart/api", "Deployment shop/api"]

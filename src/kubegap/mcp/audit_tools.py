@@ -65,7 +65,8 @@ def _audit(
     namespaces: list[str] | None = None,
     folder: Path | None = None,
 ) -> CallToolResult:
-    """Audit what ``collect(options)`` returns with the options every surface builds: check and case ids
+    """Audit the collections ``collect(options)`` returns (one per cluster: several snapshots of named clusters are
+    a fleet, as on the command line) with the options every surface builds: check and case ids
     (the CLI's ``--check`` and ``--case``) and the configuration file, through the pipeline's
     ``audit_collections`` as the command line does. Locations are relative to ``folder``."""
     from kubegap.pipeline import NothingToAudit, audit_collections, configured_options
@@ -74,7 +75,7 @@ def _audit(
         decode_cursor(cursor)  # refuse a bad cursor before the audit runs
     try:
         options = configured_options(check_ids("checks", checks), config_file, case_ids=case_ids("case", cases))
-        outcome = audit_collections([collect(options)], options, names or [], namespaces or [])
+        outcome = audit_collections(collect(options), options, names or [], namespaces or [])
     except NothingToAudit as nothing:
         reason = (nothing.warnings or [""])[0]
         raise ToolError(f"{nothing}" + (f": {reason}" if reason else "")) from None
@@ -135,7 +136,10 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
     )
     async def audit_manifests(
         ctx: Context,
-        paths: Annotated[Paths, Field(description="Files or directories.")] = [],  # noqa: B006
+        paths: Annotated[
+            Paths,
+            Field(description="Files or directories: one cluster (snapshots of differently named clusters: a fleet)."),
+        ] = [],  # noqa: B006
         # plain str, not str | None: the SDK would parse a JSON text given here into an object, and refuse it
         yaml: Annotated[str, Field(description="Inline manifests (YAML or JSON), at most 5 MB.")] = "",
         checks: Checks = None,
@@ -151,16 +155,11 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
         roots = await folders.of(ctx)
 
         def collect(_options):
-            from kubegap.sources.base import InputSource
             from kubegap.sources.inline import InlineSource
-            from kubegap.sources.manifests import ManifestSource
+            from kubegap.sources.targets import collect_paths
 
-            sources: list[InputSource] = [ManifestSource(check_paths(paths, roots), confine=roots)] if paths else []
-            sources += [InlineSource(yaml)] if yaml else []
-            collection, *others = [source.collect() for source in sources]
-            for other in others:
-                collection.merge(other)
-            return collection
+            inline = [InlineSource(yaml)] if yaml else []
+            return collect_paths(check_paths(paths, roots) if paths else [], confine=roots, also=inline)
 
         from kubegap.sources.inline import INLINE
 
@@ -196,7 +195,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
             target = ClusterTarget(
                 kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or []
             )
-            return collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))
+            return [collect_cluster(target, kinds_read(options.checks), metadata_kinds(options.checks))]
 
         return await _in_thread(
             _audit, collect, checks, case, config_file, min_severity, cursor, limit, namespaces=namespaces

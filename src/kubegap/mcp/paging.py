@@ -14,7 +14,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from typing_extensions import TypedDict
 
-from kubegap.report.text import evidence_text, object_label, where_label
+from kubegap.report.text import evidence_text, subject_label, where_label
 from kubegap.severity import severity_rank
 
 OBJECTS_PER_PAGE = 5
@@ -118,7 +118,7 @@ def groups(findings: list[dict], cases: dict, min_severity: str = "info", folder
         if severity_rank(finding["severity"]) < severity_rank(group["severity"]):
             group["severity"] = finding["severity"]
         entry = {
-            "object": object_label(finding["object"]),
+            "object": subject_label(finding),
             "severity": finding["severity"],
             "message": finding["message"],
         }

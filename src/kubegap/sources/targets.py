@@ -15,7 +15,11 @@ from kubegap.sources.names import CONTEXT, NAMESPACE
 from kubegap.sources.pacing import DEADLINE, WORKERS
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kubegap.domain.collection import Collection
     from kubegap.inputbytes import Streamed
+    from kubegap.sources.base import InputSource
     from kubegap.sources.live import ProgressFactory
 
 
@@ -96,28 +100,36 @@ def _is_cluster_snapshot(collection) -> bool:
     return sum(i.get("type") == "snapshot" for i in collection.inputs) == 1 and bool(collection.cluster.get("name"))
 
 
-def collect_inputs(paths: Sequence[str | Streamed], target: ClusterTarget, checks: list) -> list:
-    """The Collections to audit, one per cluster: PATHS when given, else the live clusters ``target`` names.
+def collect_paths(
+    paths: Sequence[str | Streamed], *, confine: list[Path] | None = None, also: Sequence[InputSource] = ()
+) -> list[Collection]:
+    """The Collections that files, folders and streams (and ``also``, inline manifests) make, one per cluster.
 
-    Several PATHS are one cluster, except when every one is a snapshot of a differently named
-    cluster: then, as with several --context values, they are a fleet.
+    Several inputs are one cluster, except when every one is a snapshot of a differently named
+    cluster: then, as with several --context values, they are a fleet. ``confine``: the folders every
+    file read must be in (the MCP server's roots).
     """
     from kubegap.domain.collection import Collection
     from kubegap.sources.manifests import ManifestSource
 
+    separate = [ManifestSource([path], confine=confine).collect() for path in paths]
+    separate += [source.collect() for source in also]
+    names = [c.cluster.get("name") for c in separate]
+    if len(separate) == 1 or (all(map(_is_cluster_snapshot, separate)) and len(set(names)) == len(names)):
+        return separate
+    merged = Collection()
+    for collection in separate:
+        merged.merge(collection)
+    return [merged]
+
+
+def collect_inputs(paths: Sequence[str | Streamed], target: ClusterTarget, checks: list) -> list:
+    """The Collections to audit, one per cluster: PATHS when given (``collect_paths``), else the live clusters
+    ``target`` names."""
     if paths and target.given:
         raise UserError("give PATHS or cluster options (--kubeconfig, --context, --namespace, --in-cluster), not both")
-    if len(paths) == 1:
-        return [ManifestSource(paths).collect()]
     if paths:
-        separate = [ManifestSource([path]).collect() for path in paths]
-        names = [c.cluster.get("name") for c in separate]
-        if all(map(_is_cluster_snapshot, separate)) and len(set(names)) == len(names):
-            return separate
-        merged = Collection()
-        for collection in separate:
-            merged.merge(collection)
-        return [merged]
+        return collect_paths(paths)
     kinds, metadata = kinds_read(checks), metadata_kinds(checks)
     contexts: list[str | None] = [*target.contexts] or [None]
     return [
