@@ -1,6 +1,8 @@
 """The source stage: turn an input into plain resource dicts and say what was (not) seen.
 
-A source reports, per kind, whether it was collected (the list is complete), forbidden (RBAC
+Every input kind is an ``InputSource`` (``ManifestSource`` for files, folders, dumps and snapshots,
+``InlineSource``, ``LiveSource`` for a live cluster) whose ``collect`` returns a
+:class:`~kubegap.domain.collection.Collection`. A source reports, per kind, whether it was collected (the list is complete), forbidden (RBAC
 denied it), absent (the cluster does not serve it) or failed (it kept failing to list). Checks that need a kind that was not
 collected are skipped, never failed: a partial snapshot must not produce false positives.
 """
