@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import yaml
@@ -48,7 +49,7 @@ _NAMES, _TEXTS, _VERBATIM = range(3)
 """Where a mapping stands: its TEXT_FIELDS are text; it is a string map, all text; it is in a schema, as written."""
 
 
-def _mode(outer: int, key) -> int:
+def _mode(outer: int, key: object) -> int:
     """How the mapping (or sequence) under ``key`` of a mapping in mode ``outer`` is read."""
     if outer == _VERBATIM or key in VERBATIM_FIELDS:
         return _VERBATIM
@@ -87,13 +88,13 @@ _BUILDING = object()
 
 
 class Loader(_Base):  # type: ignore[misc, valid-type]
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.duplicates: list[tuple[str, int]] = []
         self.retyped: list[Retyped] = []
         self._marked: dict[int, tuple] = {}  # id(node) -> (node, value, reason) of the document being built
 
-    def construct_document(self, node):
+    def construct_document(self, node: yaml.Node) -> Any:
         """Build plain dicts, lists and strings straight from the node tree (several times faster
         than PyYAML's generic constructor); anything unusual goes through PyYAML's own path."""
         recorded = len(self.duplicates)
@@ -108,17 +109,19 @@ class Loader(_Base):  # type: ignore[misc, valid-type]
             self.retyped += _located(node, self._marked)
         return data
 
-    def _as_text(self, node) -> None:
-        """Keep a plain scalar that YAML would read as a number, a date or a boolean as the text written."""
+    def _as_text(self, node: Any) -> None:
+        """Keep a plain scalar that YAML would read as a number, a date or a boolean as the text written. ``node`` is
+        a ScalarNode: callers test its class exactly (``__class__ is``, for speed), which the type checker does not
+        follow."""
         reason = _READ_AS.get(node.tag)
         if reason is not None and not node.style:  # plain (C loader: "", PyYAML: None), not quoted
             node.tag = _STR
             self._marked[id(node)] = (node, node.value, reason)
 
-    def note_number(self, node, value) -> None:
+    def note_number(self, node: yaml.Node, value: object) -> None:
         self._marked[id(node)] = (node, value, PAST_64_BITS)
 
-    def _build(self, node, built: dict, mode: int = _NAMES):
+    def _build(self, node: yaml.Node, built: dict, mode: int = _NAMES) -> Any:
         key = id(node)
         value = built.get(key)
         if value is _BUILDING:
@@ -168,7 +171,7 @@ class Loader(_Base):  # type: ignore[misc, valid-type]
         built[key] = value
         return value
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen = set()
         for key_node, _ in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
@@ -185,7 +188,7 @@ Loader.yaml_implicit_resolvers = {
 Loader.add_constructor("tag:yaml.org,2002:map", Loader.construct_yaml_map)
 
 
-def _construct_int(loader: Loader, node):
+def _construct_int(loader: Loader, node: yaml.ScalarNode) -> Any:
     """An integer as a JSON reader would hold it, or a YAML error naming it when it is too long for Python to convert."""
     try:
         value = _Base.construct_yaml_int(loader, node)
@@ -200,7 +203,7 @@ def _construct_int(loader: Loader, node):
     return fitted
 
 
-def _text_fields(node, as_text) -> None:
+def _text_fields(node: yaml.Node, as_text: Callable[[yaml.ScalarNode], None]) -> None:
     """``Loader._build``'s choice of text scalars, for a document PyYAML builds: a walk over its nodes."""
     seen: set[int] = set()
     stack = [(node, _NAMES)]
@@ -227,12 +230,12 @@ def _text_fields(node, as_text) -> None:
             stack.extend((item, _NAMES if mode == _TEXTS else mode) for item in node.value)
 
 
-def _located(root, marked: dict[int, tuple]) -> list[Retyped]:
+def _located(root: yaml.Node, marked: dict[int, tuple]) -> list[Retyped]:
     """Each marked scalar node of the document ``root`` with its path, in document order."""
     found: list[Retyped] = []
     seen: set[int] = set()
 
-    def walk(node, path: tuple) -> None:
+    def walk(node: yaml.Node, path: tuple) -> None:
         if id(node) in marked and id(node) not in seen:
             seen.add(id(node))
             scalar, value, reason = marked[id(node)]
@@ -299,7 +302,7 @@ def documents(text: str) -> Parsed:
         loader.dispose()
 
 
-def load(text: str):
+def load(text: str) -> Any:
     return yaml.load(text, Loader=Loader)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -145,7 +145,7 @@ def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
 # -- what could create an object ------------------------------------------------------------------------------
 
 
-def _strings(value) -> set[str]:
+def _strings(value: object) -> set[str]:
     return {item for item in as_list(value) if isinstance(item, str)}
 
 
@@ -256,7 +256,7 @@ def _self_contained(inventory: Readable, obj: dict) -> bool:
     return folder is not None and not any(os.path.dirname(path) == folder for path in inventory.collection.unread)
 
 
-def _defined_by_folder(kind_name: str):
+def _defined_by_folder(kind_name: str) -> Callable[[Readable], set[tuple[str | None, str | None]]]:
     """``(namespace, directory)`` of the objects of ``kind_name`` each directory of the input defines."""
     return lambda inventory: {(namespace(obj), _folder(inventory, obj)) for obj in inventory.of_kind(kind_name)}
 

@@ -36,7 +36,7 @@ ROLLING_DEFAULTS: dict[str, tuple[int | str, int | str]] = {
 """``(maxSurge, maxUnavailable)`` a rolling update uses when the field is unset, per controller."""
 
 
-def int_or_percent(value, total: int, *, round_up: bool) -> int | None:
+def int_or_percent(value: object, total: int, *, round_up: bool) -> int | None:
     """An IntOrString resolved against ``total`` as ``GetScaledValueFromIntOrPercent`` does (None when unusable)."""
     if isinstance(value, bool):
         return None

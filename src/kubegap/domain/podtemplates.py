@@ -126,17 +126,17 @@ def _template_labels(template: PodTemplate) -> dict[str, str]:
     return str_map(template.metadata.get("labels"))
 
 
-def _int(value) -> int | None:
+def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _template(path: str, value, replicas: int | None, role: str | None = None) -> PodTemplate | None:
+def _template(path: str, value: object, replicas: int | None, role: str | None = None) -> PodTemplate | None:
     if not isinstance(value, dict):
         return None
     return PodTemplate(path, as_dict(value.get("metadata")), as_dict(value.get("spec")), replicas, role)
 
 
-def _jobset_templates(replicated_jobs, base: str) -> Iterator[PodTemplate | None]:
+def _jobset_templates(replicated_jobs: object, base: str) -> Iterator[PodTemplate | None]:
     for index, job in enumerate(as_list(replicated_jobs)):
         count = _int(dig(job, "replicas")) or 1
         parallelism = _int(dig(job, "template", "spec", "parallelism")) or 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import TypeVar
 
-from kubegap.domain.collection import Collection
+from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.inventory import Inventory, LabelIndex
 from kubegap.domain.podtemplates import WORKLOAD_KINDS, Workload
 from kubegap.domain.resources import kind
@@ -131,7 +131,7 @@ class ScopedInventory:
         self._touch("Pod")
         return self._inventory.pods_of(obj, self._sees)
 
-    def origin(self, obj: dict):
+    def origin(self, obj: dict) -> Origin | None:
         return self._inventory.origin(obj)
 
     @property

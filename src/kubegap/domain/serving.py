@@ -315,7 +315,7 @@ ADDRESS_WORDS = Words(("addr", "address", "port", "listen", "bind", "endpoint"))
 """Words of a flag or variable that sets where a program listens."""
 
 
-def _bound_port(setting: str, value) -> int | None:
+def _bound_port(setting: str, value: object) -> int | None:
     """The port a setting binds when its name says it is for monitoring, profiling, health or administration."""
     if not isinstance(value, str) or not NOT_FOR_CLIENTS.find(setting) or not ADDRESS_WORDS.find(setting):
         return None
@@ -351,7 +351,7 @@ def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
     return found
 
 
-def _names_port(target, declared: dict) -> bool:
+def _names_port(target: object, declared: dict) -> bool:
     if isinstance(target, str) and not target.isdigit():
         return declared.get("name") == target
     return (
@@ -361,11 +361,11 @@ def _names_port(target, declared: dict) -> bool:
     )
 
 
-def _declares(container: dict, target) -> bool:
+def _declares(container: dict, target: object) -> bool:
     return any(isinstance(port, dict) and _names_port(target, port) for port in as_list(container.get("ports")))
 
 
-def _probes(container: dict, target) -> bool:
+def _probes(container: dict, target: object) -> bool:
     """Whether one of the container's probes checks ``target`` (its number, or a port name)."""
     for field in PROBES:
         probe = as_dict(container.get(field))
@@ -443,7 +443,7 @@ def _api_backends(inventory: Readable) -> dict[tuple[str | None, str], list[str]
     """Per Service ``(namespace, name)``, the API server traffic it carries."""
     found: dict[tuple[str | None, str], list[str]] = {}
 
-    def add(service, role: str) -> None:
+    def add(service: object, role: str) -> None:
         ns, service_name = dig(service, "namespace"), dig(service, "name")
         if isinstance(ns, str) and isinstance(service_name, str):
             found.setdefault((ns, service_name), []).append(role)
