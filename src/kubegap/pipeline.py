@@ -113,7 +113,7 @@ def audit_options(
 
 
 def configured_options(
-    check_ids: Iterable[str] | None = None, config_file: Path | None = None, **kwargs
+    check_ids: Iterable[str] | None = None, config_file: Path | None = None, **kwargs: Any
 ) -> AuditOptions:
     """Options from ``--config PATH``, else ``./.kubegap.yaml`` when present: what every surface uses."""
     return audit_options(check_ids, config=find_config(config_file), **kwargs)

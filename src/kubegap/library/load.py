@@ -11,12 +11,12 @@ import hashlib
 import os
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import orjson
 
@@ -24,9 +24,12 @@ from kubegap import __version__
 from kubegap.errors import LibraryError
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
+    from pydantic import BaseModel, ValidationError
 
     from kubegap.library.model import Case, Term, Vocabulary
+    from kubegap.library.search import Index
+
+    ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 RECONSTRUCTIONS = "reconstructions"
@@ -71,7 +74,7 @@ def _read(path: Path) -> dict:
     return data
 
 
-def _parse(model, path: Path, data: dict):
+def _parse(model: type[ModelT], path: Path, data: dict) -> ModelT:
     from pydantic import ValidationError
 
     try:
@@ -98,7 +101,7 @@ class Library:
         )
 
     @cached_property
-    def index(self):
+    def index(self) -> Index:
         """Full-text search, facets and related cases (built on first use)."""
         from kubegap.library.search import Index
 
@@ -203,7 +206,7 @@ def _remove_stale(folder: Path, name: str, current: Path) -> None:
         pass
 
 
-def cached_json(name: str, key, build):
+def cached_json(name: str, key: object, build: Callable[[], Any]) -> Any:
     """``build()``, cached as JSON in kubegap's cache folder under ``key`` (any JSON value) and kubegap's version.
 
     Writing an entry removes the stale entries of the same ``name`` (those of an earlier kubegap or of

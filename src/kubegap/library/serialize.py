@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from kubegap.library.model import DATE_NOT_GIVEN
 
+if TYPE_CHECKING:
+    from kubegap.library.load import Library
+    from kubegap.library.model import Case
+    from kubegap.library.search import Page
 
-def case_json(case) -> dict:
+
+def case_json(case: Case) -> dict:
     return case.model_dump(mode="json", exclude_none=True)
 
 
-def case_ref(library, case_id: str) -> dict:
+def case_ref(library: Library, case_id: str) -> dict:
     """How a check names a case it cites: the id, with the title and URL when the library holds the case."""
     case = library.case(case_id)
     return {"id": case_id, "title": case.title, "url": case.url} if case else {"id": case_id}
 
 
-def page_json(result, query, filters) -> dict:
+def page_json(result: Page, query: str | None, filters: dict) -> dict:
     """A page of cases with its facets; a search's cases carry their snippet (text segments, matched ones marked)."""
     from kubegap.library.search import snippet_json
 
@@ -39,15 +47,15 @@ def page_json(result, query, filters) -> dict:
 NOT_STATED = "*Not stated in the sources.*"
 
 
-def _terms(library, vocabulary: str, ids) -> str:
+def _terms(library: Library, vocabulary: str, ids: Iterable[str]) -> str:
     return ", ".join(library.term_name(vocabulary, i) for i in ids)
 
 
-def _bullets(items) -> str:
+def _bullets(items: Iterable[str]) -> str:
     return "\n".join(f"- {item}" for item in items)
 
 
-def case_markdown(case, library) -> str:
+def case_markdown(case: Case, library: Library) -> str:
     sections = [
         f"# {case.title}",
         f"**{case.organization}** · {case.date or DATE_NOT_GIVEN}"

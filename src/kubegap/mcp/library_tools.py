@@ -8,7 +8,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.mcp.arguments import MAX_ID_CHARS, Cursor, Identifiers, case_ids, check_ids, term
+from kubegap.mcp.arguments import MAX_ID_CHARS, Cursor, Identifiers, check_ids, term, unknown
 from kubegap.mcp.arguments import category as check_category
 from kubegap.mcp.audit_tools import READ_ONLY
 from kubegap.mcp.paging import decode_cursor, encode_cursor, json_text
@@ -128,5 +128,8 @@ def register(server) -> None:
         from kubegap.library import load_library
         from kubegap.library.serialize import case_json
 
-        case_ids("case_id", [case_id])
-        return json_text(case_json(load_library().case(case_id)))
+        library = load_library()
+        case = library.case(case_id)
+        if case is None:
+            raise unknown("case_id", "case", case_id, {c.id for c in library.cases}, "search_cases")
+        return json_text(case_json(case))

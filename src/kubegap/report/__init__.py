@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import importlib
 from functools import partial
-from typing import Protocol, TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO
+
+if TYPE_CHECKING:
+    from kubegap.report.table import TableView
 
 FORMATS = {
     "table": "kubegap.report.table",
@@ -22,7 +25,7 @@ class Renderer(Protocol):
     def __call__(self, report: dict, out: TextIO) -> None: ...
 
 
-def renderer(name: str, view=None) -> Renderer:
+def renderer(name: str, view: TableView | None = None) -> Renderer:
     """The format's renderer; ``view`` (a :class:`kubegap.report.table.TableView`) lays out the terminal table."""
     render = importlib.import_module(FORMATS[name]).render
     if name == "table" and view is not None:

@@ -28,7 +28,7 @@ class Comparison:
     unchanged: list[dict]  # as they appear in the newer report
 
 
-def _check_report(report, where: str) -> dict:
+def _check_report(report: object, where: str) -> dict:
     if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
         raise InputError(
             f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json"

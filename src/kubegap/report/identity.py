@@ -27,7 +27,9 @@ def identity(finding: dict) -> tuple[str, ...]:
     )
 
 
-def identity_of(check_id, kind, namespace, name, evidence_path, cluster) -> tuple[str, ...]:
+def identity_of(
+    check_id: object, kind: object, namespace: object, name: object, evidence_path: object, cluster: object
+) -> tuple[str, ...]:
     """:func:`identity` from its parts (a missing one is None)."""
     return (str(check_id), str(kind or ""), str(namespace or ""), str(name or ""), str(evidence_path or "")) + (
         (str(cluster),) if cluster is not None else ()

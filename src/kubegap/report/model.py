@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kubegap import __version__
 from kubegap.checks.base import Check, Finding
 from kubegap.checks.serialize import check_summary
+from kubegap.domain.collection import Collection
 from kubegap.domain.inventory import Inventory
 from kubegap.library import Library
 from kubegap.report.identity import digest, fingerprint, identity_of
-from kubegap.runner import RunResult
+from kubegap.runner import Coverage, RunResult
 from kubegap.severity import SEVERITIES, severity_rank
+
+if TYPE_CHECKING:
+    from kubegap.config import Exemption
 
 SCHEMA_VERSION = "2"
 READABLE_VERSIONS = ("1", "2")
@@ -87,7 +93,7 @@ def report_header() -> dict:
     }
 
 
-def cited_cases(library: Library, case_ids) -> dict:
+def cited_cases(library: Library, case_ids: Iterable[str]) -> dict:
     """The ``cases`` section: title, organization, URL, and the incident's date and the write-up's (when known)
     of each cited case, by id."""
     cases = {}
@@ -104,14 +110,15 @@ def cited_cases(library: Library, case_ids) -> dict:
     return cases
 
 
-def expired_warning(rule, count: int) -> str:
+def expired_warning(rule: Exemption, count: int) -> str:
+    """The warning for a rule that has expired (so has an ``expires`` date) and matches ``count`` findings."""
     return (
-        f"exemption rule ({rule.describe()}) expired on {rule.expires.isoformat()}: it no longer suppresses "
+        f"exemption rule ({rule.describe()}) expired on {rule.expires}: it no longer suppresses "
         f"anything; {count} finding(s) it matches are reported"
     )
 
 
-def _coverage(coverage, tag: dict) -> list[dict]:
+def _coverage(coverage: Iterable[Coverage], tag: dict) -> list[dict]:
     return [
         {
             **tag,
@@ -142,7 +149,7 @@ def _summary(findings: list[dict], suppressed: int, coverage: list[dict], object
     }
 
 
-def _kinds(collection) -> dict:
+def _kinds(collection: Collection) -> dict:
     return {
         "collected": sorted(collection.collected),
         "forbidden": dict(sorted(collection.forbidden.items())),

@@ -11,12 +11,16 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from kubegap.errors import InputError
 
+if TYPE_CHECKING:
+    import jsonschema_rs
+
 
 @cache
-def _validator():
+def _validator() -> jsonschema_rs.Validator:
     import jsonschema_rs
 
     schema = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text(encoding="utf-8"))

@@ -54,7 +54,7 @@ def where_label(finding: dict, *, brief: bool = False) -> str:
     return ", ".join([label, *(location_label(where) for where in others)])
 
 
-def value_text(value) -> str:
+def value_text(value: object) -> str:
     """An evidence value as compact JSON (strings unquoted)."""
     if isinstance(value, str):
         return value
@@ -74,7 +74,7 @@ def case_label(case: dict) -> str:
     return f"{case['title']} ({case.get('organization', '')}, {case_year(case)})"
 
 
-def short_value(value) -> str:
+def short_value(value: object) -> str:
     """An evidence value in a few words: dicts as ``key: value``, long lists as their first items and a count."""
     if value is None:
         return "not set"
