@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from kubegap.cli.output import ListingFormat
+
+if TYPE_CHECKING:
+    from kubegap.library import Library
+    from kubegap.library.search import Page
 
 app = typer.Typer(help="Browse the Incident Library: list, filter, search, facet, export and show cases.")
 
@@ -32,7 +37,13 @@ PER_PAGE = typer.Option(20, "--per-page", min=1, max=500, help="Cases per page."
 FORMAT = typer.Option(ListingFormat.table, "--format", "-f", help="Output format.")
 
 
-def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[str]]:
+def _filters(
+    library: Library,
+    root_cause: list[str] | None,
+    component: list[str] | None,
+    symptom: list[str] | None,
+    factor: list[str] | None,
+) -> dict[str, list[str]]:
     from kubegap.errors import UserError
     from kubegap.library.search import UnknownTerm, validate_filters
 
@@ -43,7 +54,7 @@ def _filters(library, root_cause, component, symptom, factor) -> dict[str, list[
         raise UserError(f"{exc} (see 'kubegap cases facets')") from None
 
 
-def _print_page(result, query) -> None:
+def _print_page(result: Page, query: str | None) -> None:
     """Each case as its id on a line of its own (never cut, so ``grep`` finds it), then its date,
     organization and title, and for a search the best-matching passage."""
     import sys
@@ -69,7 +80,16 @@ def _print_page(result, query) -> None:
             )
 
 
-def _browse(query, root_cause, component, symptom, factor, page, per_page, output_format) -> None:
+def _browse(
+    query: str | None,
+    root_cause: list[str] | None,
+    component: list[str] | None,
+    symptom: list[str] | None,
+    factor: list[str] | None,
+    page: int,
+    per_page: int,
+    output_format: ListingFormat,
+) -> None:
     from kubegap.cli.output import write_json
     from kubegap.library import load_library
     from kubegap.library.serialize import page_json

@@ -9,6 +9,8 @@ the commands the help names are ``kubectl gap ...`` (:func:`kubegap.cli.spoken`)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from kubegap.cli import spoken
 
@@ -43,7 +45,7 @@ def _plain_context(context_class: type) -> type:
     """``context_class`` (whichever Click the command line runs on) with a formatter that writes :func:`plain` rows."""
 
     class HelpFormatter(context_class.formatter_class):  # type: ignore[name-defined]  # a base known only at run time
-        def write_dl(self, rows, *args, **kwargs) -> None:
+        def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
             super().write_dl([(plain(term), text) for term, text in rows], *args, **kwargs)
 
         def getvalue(self) -> str:
@@ -52,8 +54,9 @@ def _plain_context(context_class: type) -> type:
     return type("Context", (context_class,), {"formatter_class": HelpFormatter})
 
 
-def use_plain_help(command):
-    """``command`` (a Click command) and every subcommand, helped in plain words."""
+def use_plain_help(command: Any) -> Any:
+    """``command`` (a Click command, of whichever Click the command line runs on) and every subcommand, helped in
+    plain words."""
     command.context_class = _plain_context(command.context_class)
     for sub in getattr(command, "commands", {}).values():
         use_plain_help(sub)

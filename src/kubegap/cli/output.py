@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import orjson
 
 from kubegap.errors import UserError
 from kubegap.report.utf8 import write_utf8
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class ListingFormat(str, Enum):
@@ -22,7 +26,7 @@ class ListingFormat(str, Enum):
 
 
 @contextmanager
-def destination(path: Path | None):
+def destination(path: Path | None) -> Iterator[TextIO]:
     if path is None:
         yield sys.stdout
         return
@@ -47,11 +51,11 @@ def warn(message: str) -> None:
     say(f"warning: {message}")
 
 
-def write_json(data, out: TextIO | None = None) -> None:
+def write_json(data: object, out: TextIO | None = None) -> None:
     write_utf8(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out or sys.stdout)
 
 
-def console(out: TextIO | None = None):
+def console(out: TextIO | None = None) -> Console:
     from rich.console import Console
 
     return Console(file=out or sys.stdout, highlight=False, markup=False, emoji=False)

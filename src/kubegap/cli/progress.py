@@ -34,7 +34,7 @@ class RichProgress:
         self._bar.start()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._bar.stop()
 
     def total(self, kinds: int) -> None:

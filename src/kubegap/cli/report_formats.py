@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kubegap.errors import UserError
+
+if TYPE_CHECKING:
+    from kubegap.report.table import TableView
 
 FORMAT_HELP = (
     "Report format, optionally with the file to write it to: NAME or NAME=PATH (repeatable). "
@@ -55,7 +59,7 @@ def parse_outputs(specs: list[str] | None, output_file: Path | None) -> list[Out
     return outputs
 
 
-def write_outputs(report: dict, outputs: list[Output], view=None) -> None:
+def write_outputs(report: dict, outputs: list[Output], view: TableView | None = None) -> None:
     """Render ``report`` to every output; ``view`` (a :class:`kubegap.report.table.TableView`) lays out the table."""
     from kubegap.cli.output import destination
     from kubegap.report import renderer

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    import socket
 
 site_app = typer.Typer(help="The Incident Library as a static website.", no_args_is_help=True)
 
@@ -38,7 +42,7 @@ def serve(
     uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
 
 
-def _listen(host: str, port: int):
+def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port``, bound before anything says it is serving; a taken port is exit 2."""
     import errno
     import socket
