@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import AfterValidator, BeforeValidator, Field, ValidationError
 
 from kubegap.checks.base import Severity as SeverityLevel
 from kubegap.sources.names import CONTEXT, NAMESPACE
+
+if TYPE_CHECKING:
+    from kubegap.library import Library
 
 MAX_INLINE_BYTES = 5 * 1024 * 1024
 MAX_PATHS = 200
@@ -26,7 +29,7 @@ SIMILAR = 0.6
 """difflib's own cut-off for close matches."""
 
 
-def one_or_many(value):
+def one_or_many(value: object) -> object:
     """``"a"`` where ``["a"]`` is expected: agents often send a single term as a string."""
     return [value] if isinstance(value, str) else value
 
@@ -118,7 +121,7 @@ def category(value: str) -> str:
     return value
 
 
-def term(library, vocabulary: str, value: str) -> str:
+def term(library: Library, vocabulary: str, value: str) -> str:
     """A vocabulary term by its id, or by its last part when one term alone ends with it (``cilium``
     for ``networking/cilium``)."""
     known = [t.id for t in library.vocabularies[vocabulary].terms]

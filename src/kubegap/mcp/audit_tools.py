@@ -5,8 +5,9 @@ the one pipeline every surface shares."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import anyio
 from mcp.server.mcpserver import Context
@@ -33,6 +34,14 @@ from kubegap.mcp.arguments import (
     unknown,
 )
 from kubegap.mcp.folders import Folders, check_paths
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from kubegap.domain.collection import Collection
+    from kubegap.pipeline import AuditOptions
+
+T = TypeVar("T")
 from kubegap.mcp.paging import (
     GROUPS_PER_PAGE,
     AuditResult,
@@ -54,7 +63,7 @@ SAME_RESULT = " Other arguments, result: as audit_manifests."
 
 
 def _audit(
-    collect,
+    collect: Callable[[AuditOptions], list[Collection]],
     checks: list[str] | None,
     cases: list[str] | None,
     config_file: Path | None,
@@ -84,7 +93,7 @@ def _audit(
     return structured(compact_report(outcome.report, min_severity, cursor, limit, folder))
 
 
-async def _in_thread(fn, *args, **kwargs):
+async def _in_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Collection and audit run on a worker thread: the session keeps answering meanwhile."""
     return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
 
@@ -125,7 +134,7 @@ def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, li
     return result
 
 
-def register(server, folders: Folders, kubeconfig: str | None, config_file: Path | None) -> None:
+def register(server: MCPServer, folders: Folders, kubeconfig: str | None, config_file: Path | None) -> None:
     @server.tool(
         annotations=READ_ONLY,
         description=(
@@ -154,7 +163,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
             raise ToolError(f"inline yaml is larger than {MAX_INLINE_BYTES} bytes; pass a path instead")
         roots = await folders.of(ctx)
 
-        def collect(_options):
+        def collect(_options: AuditOptions) -> list[Collection]:
             from kubegap.sources.inline import InlineSource
             from kubegap.sources.targets import collect_paths
 
@@ -191,7 +200,7 @@ def register(server, folders: Folders, kubeconfig: str | None, config_file: Path
             if context is not None and context not in known:
                 raise unknown("context", "kubeconfig context", context, known, "list_contexts")
 
-        def collect(options):
+        def collect(options: AuditOptions) -> list[Collection]:
             target = ClusterTarget(
                 kubeconfig=kubeconfig, contexts=[context] if context else [], namespaces=namespaces or []
             )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 import anyio
@@ -14,6 +15,9 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPDeprecationWarning
 
 from kubegap.mcp.arguments import MAX_PATHS
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import Context
 
 ROOTS_TIMEOUT_SECONDS = 5
 
@@ -26,10 +30,10 @@ def root_path(uri: str) -> Path | None:
     return Path(unquote(parsed.path)).resolve()
 
 
-async def client_roots(ctx) -> list[Path]:
+async def client_roots(ctx: Context | None) -> list[Path]:
     """The client's roots as folders, or none when it offers none (or does not answer in time)."""
     capabilities = ctx.client_capabilities if ctx is not None else None
-    if capabilities is None or capabilities.roots is None:
+    if ctx is None or capabilities is None or capabilities.roots is None:
         return []
     try:
         with anyio.fail_after(ROOTS_TIMEOUT_SECONDS), warnings.catch_warnings():
@@ -47,7 +51,7 @@ class Folders:
     def __init__(self, fixed: list[Path] | None = None):
         self.fixed = [path.resolve() for path in fixed or []]
 
-    async def of(self, ctx) -> list[Path]:
+    async def of(self, ctx: Context | None) -> list[Path]:
         return self.fixed or await client_roots(ctx) or [Path.cwd().resolve()]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from mcp.types import CallToolResult
 from pydantic import Field
@@ -12,6 +12,12 @@ from kubegap.mcp.arguments import MAX_ID_CHARS, Cursor, Identifiers, check_ids, 
 from kubegap.mcp.arguments import category as check_category
 from kubegap.mcp.audit_tools import READ_ONLY
 from kubegap.mcp.paging import decode_cursor, encode_cursor, json_text
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from kubegap.checks.base import Check
+    from kubegap.library import Library
 
 CHECKS_PER_PAGE = 50
 """Ids and titles of 50 checks take about 4.5 KB; the catalog is a page or two."""
@@ -23,9 +29,9 @@ SEARCH = (
 )
 
 
-def _entry(check, library, with_cases: bool):
-    """``"severity: title"``, or with its cases (id, title) an object."""
-    if not with_cases:
+def _entry(check: Check, library: Library | None) -> str | dict:
+    """``"severity: title"``, or, given the library, an object with its cases (id, title) too."""
+    if library is None:
         return f"{check.severity}: {check.title}"
     from kubegap.library.serialize import case_ref
 
@@ -33,7 +39,7 @@ def _entry(check, library, with_cases: bool):
     return {"severity": check.severity, "title": check.title, "cases": cases}
 
 
-def register(server) -> None:
+def register(server: MCPServer) -> None:
     @server.tool(annotations=READ_ONLY)
     def list_checks(
         category: Annotated[Identifiers, Field(description="Only these categories, e.g. gpu, dns.")] = None,
@@ -52,7 +58,7 @@ def register(server) -> None:
         library = load_library() if cases else None
         listed: dict[str, dict] = {}
         for check in checks[start : start + CHECKS_PER_PAGE]:
-            listed.setdefault(check.category, {})[check.id] = _entry(check, library, cases)
+            listed.setdefault(check.category, {})[check.id] = _entry(check, library)
         result = {"total": len(checks), "checks": listed}
         if start + CHECKS_PER_PAGE < len(checks):
             result["next_cursor"] = encode_cursor({"group": start + CHECKS_PER_PAGE})

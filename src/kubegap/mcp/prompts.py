@@ -3,11 +3,16 @@ the library already knows, so the agent starts with the checks, fix and incident
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 
 from kubegap.mcp.arguments import MAX_ID_CHARS, case_ids, check_ids
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 AUDIT_TOOLS = "audit_cluster (a live cluster) or audit_manifests (manifests, dumps or snapshots, by path or inline)"
 CURRENT_CONTEXT = "the current kubeconfig context"
@@ -18,7 +23,7 @@ def _refused(error: ToolError) -> MCPError:
     return MCPError(code=INVALID_PARAMS, message=str(error))
 
 
-def register(server) -> None:
+def register(server: MCPServer) -> None:
     @server.prompt()
     def check_for_incident(case_id: str, target: str = CURRENT_CONTEXT) -> str:
         """Check a cluster, snapshot or manifests for the gap behind one incident of the library."""

@@ -4,12 +4,16 @@ for clients that browse or attach resources, with completion of their ids."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from mcp.server.mcpserver.resources import FunctionResource
-from mcp.types import Completion, PromptReference, ResourceTemplateReference
+from mcp.types import Completion, CompletionArgument, PromptReference, ResourceTemplateReference
 
 from kubegap.mcp.arguments import MAX_ID_CHARS
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
 
 CASE_URI = "kubegap://case/{case_id}"
 CHECK_URI = "kubegap://check/{check_id}"
@@ -55,7 +59,7 @@ def _ids(argument: str) -> list[str]:
     return []
 
 
-def register(server) -> None:
+def register(server: MCPServer) -> None:
     from kubegap.checks import all_checks
     from kubegap.library import load_library
 
@@ -91,7 +95,9 @@ def register(server) -> None:
         )
 
     @server.completion()
-    async def complete(ref, argument, context):
+    async def complete(
+        ref: PromptReference | ResourceTemplateReference, argument: CompletionArgument, context: object
+    ) -> Completion | None:
         """Case and check ids for the prompts' and resource templates' id arguments, by prefix."""
         if not isinstance(ref, PromptReference | ResourceTemplateReference):
             return None

@@ -12,9 +12,12 @@ Secret data, tokens, certificates or kubeconfig contents.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, InputRequiredResult
+from mcp.types import Tool as MCPTool
 from pydantic import ValidationError
 
 from kubegap import __version__
@@ -58,7 +61,7 @@ class KubegapServer(MCPServer):
     """The SDK's server, listing compact tool schemas, refusing arguments a tool does not take and
     shortening validation errors."""
 
-    async def list_tools(self):
+    async def list_tools(self) -> list[MCPTool]:
         return [
             tool.model_copy(
                 update={
@@ -69,7 +72,9 @@ class KubegapServer(MCPServer):
             for tool in await super().list_tools()
         ]
 
-    async def call_tool(self, name, arguments, context=None):
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
         tool = next((t for t in await self.list_tools() if t.name == name), None)
         if tool is not None:
             known = set(tool.input_schema.get("properties", {}))

@@ -53,10 +53,10 @@ class ServerLinks:
             return "/static/" + quote(ids[0])
         raise KeyError(name)
 
-    def url(self, name: str, *ids: str, **query) -> str:
+    def url(self, name: str, *ids: str, **query: object) -> str:
         return self._path(name, *ids) + _query(query)
 
-    def json(self, name: str, *ids: str, **query) -> str:
+    def json(self, name: str, *ids: str, **query: object) -> str:
         path = self._path(name, *ids)
         return ("/index" if path == "/" else path) + ".json" + _query(query)
 
@@ -114,9 +114,9 @@ class StaticLinks:
     READ_IN_THE_BROWSER = frozenset({"checks"})
     """Pages whose query string a script reads (the checks catalog's filters and search); other pages have none."""
 
-    def url(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **query) -> str:
+    def url(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **query: object) -> str:
         path = self._relative(self.file(name, *ids, page=page, view=view))
         return path + _query(query) if name in self.READ_IN_THE_BROWSER else path
 
-    def json(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **_query) -> str:
+    def json(self, name: str, *ids: str, page: int | None = 1, view: str | None = None, **_query: object) -> str:
         return self._relative(self.file(name, *ids, page=page, view=view, suffix=".json"))

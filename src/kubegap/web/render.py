@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -14,11 +15,16 @@ from kubegap import __version__
 from kubegap.web.views import WebPage
 from kubegap.wording import counted
 
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
+    from kubegap.web.links import ServerLinks, StaticLinks
+
 STATIC_DIR = resources.files("kubegap.web") / "static"
 
 
 @cache
-def _markdown():
+def _markdown() -> MarkdownIt:
     from markdown_it import MarkdownIt
 
     return MarkdownIt("commonmark", {"html": False})
@@ -66,7 +72,7 @@ def environment() -> Environment:
     return env
 
 
-def render(view: WebPage, links) -> str:
+def render(view: WebPage, links: ServerLinks | StaticLinks) -> str:
     """The page's HTML."""
     template = environment().get_template(view.template)
     return template.render(view=view, links=links, **view.context)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -19,15 +20,15 @@ HEADERS = {
 
 
 class SecurityHeaders:
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in HEADERS.items():
@@ -41,7 +42,7 @@ class HostCheck:
     """Refuses (421) a request whose Host is not a name of the address the server listens on, and (403) one
     whose Origin is a page elsewhere: see :mod:`kubegap.hosts`, which ``kubegap mcp --http`` shares."""
 
-    def __init__(self, app, host: str):
+    def __init__(self, app: ASGIApp, host: str) -> None:
         from mcp.server.transport_security import TransportSecurityMiddleware
 
         from kubegap.hosts import rebinding_protection
@@ -49,7 +50,7 @@ class HostCheck:
         self.app = app
         self.checker = TransportSecurityMiddleware(rebinding_protection(host))
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             refused = await self.checker.validate_request(Request(scope), is_post=False)
             if refused is not None:

@@ -10,24 +10,26 @@ over checks-index.js).
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
 
 from kubegap.checks import all_checks
-from kubegap.errors import UserError
+from kubegap.errors import LibraryError, UserError
 from kubegap.library import Library
 from kubegap.library.model import VOCABULARIES
 from kubegap.library.textsearch import engine_parameters
 from kubegap.web import views
 from kubegap.web.links import StaticLinks
 from kubegap.web.render import FLAGS_ON_ONE_LINE, STATIC_DIR, render
+from kubegap.web.views import WebPage
 
 SEARCH_INDEX = "search-index.js"
 CHECKS_INDEX = "checks-index.js"
 
 
-def _views(library: Library):
+def _views(library: Library) -> Iterator[tuple[str, WebPage | None]]:
     """Every page of the site with its file name (without suffix)."""
     yield StaticLinks.file("home"), views.home_page(library)
     first = views.case_list(library, None, {}, 1)
@@ -110,6 +112,8 @@ def build_site(library: Library, directory: Path) -> int:
     written = 0
     try:
         for name, view in _views(library):
+            if view is None:  # every page is of an id the library holds: none is ever missing
+                raise LibraryError(f"the site's page {name} has nothing to show")
             _write(directory / name, render(view, StaticLinks(name)))
             _write(
                 directory / (name.removesuffix(".html") + ".json"), orjson.dumps(view.data, option=orjson.OPT_INDENT_2)

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from kubegap.checks import all_checks, get_check
-from kubegap.checks.base import DOC_SECTIONS
+from kubegap.checks.base import DOC_SECTIONS, Check
 from kubegap.checks.serialize import check_json
 from kubegap.library import Library
 from kubegap.library.load import has_term
@@ -461,7 +461,7 @@ def reconstruction_page(library: Library, case_id: str) -> WebPage | None:
     )
 
 
-def check_row(check) -> tuple[str, ...]:
+def check_row(check: Check) -> tuple[str, ...]:
     """A check as a document of the library's search engine: its title where a case has its title, what it
     checks where a case has its summary, its id and category among the tags, and so on."""
     fields = dict.fromkeys(name for name, _ in FIELDS) | {
@@ -497,7 +497,7 @@ def checks_page(
     category, severity = list(dict.fromkeys(category)), list(dict.fromkeys(severity))
     shown = [c for c in checks if (not category or c.category in category) and (not severity or c.severity in severity)]
 
-    def page_state(categories_chosen, severities_chosen):
+    def page_state(categories_chosen: list[str], severities_chosen: list[str]) -> dict:
         return {"q": query, "category": categories_chosen, "severity": severities_chosen}
 
     def toggle(chosen: list[str], value: str) -> list[str]:
