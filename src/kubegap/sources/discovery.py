@@ -60,7 +60,7 @@ class Discovery:
         return self.failed_groups.get(group) or (self.groups_failed if group else None)
 
 
-def _resources(document, group: str, version: str) -> list[APIResource]:
+def _resources(document: object, group: str, version: str) -> list[APIResource]:
     """The resources an APIResourceList names; MalformedDiscovery when it is not one, or names a resource
     no API server could serve (a name that would not be a path segment)."""
     entries = document.get("resources") if isinstance(document, dict) else None
@@ -80,14 +80,14 @@ def _resources(document, group: str, version: str) -> list[APIResource]:
     return found
 
 
-def _core_version(document) -> str:
+def _core_version(document: object) -> str:
     versions = document.get("versions") if isinstance(document, dict) else None
     if not isinstance(versions, list) or not versions or API_VERSION.problem(versions[0]):
         raise MalformedDiscovery("the answer is not an APIVersions list")
     return versions[0]
 
 
-def _groups(document) -> list[tuple[str, str]]:
+def _groups(document: object) -> list[tuple[str, str]]:
     """``(group, preferred version)`` of every group an APIGroupList names; MalformedDiscovery when it is not one."""
     groups = document.get("groups") if isinstance(document, dict) else None
     if not isinstance(groups, list):
@@ -121,7 +121,7 @@ def discover(get: Callable[[str], dict], workers: int = 8) -> Discovery:
     except MalformedDiscovery as exc:
         discovery.groups_failed, groups = f"discovery of the API groups (/apis) failed: {exc}", []
 
-    def fetch(item: tuple[str, str]):
+    def fetch(item: tuple[str, str]) -> tuple[tuple[str, str], list[APIResource], Exception | None]:
         name, version = item
         try:
             return item, _resources(get(f"/apis/{name}/{version}"), name, version), None

@@ -20,9 +20,11 @@ from __future__ import annotations
 import mmap
 import re
 from collections.abc import Callable
+from typing import Any
 
 import orjson
 
+from kubegap.inputbytes import Bytes
 from kubegap.sources import managedfields
 
 SLICE_BYTES = 64 * 1024
@@ -40,11 +42,11 @@ _ITEMS = re.compile(rb'"items"\s*:\s*\[')
 _FIRST_ITEM = re.compile(rb'(\s*)\{(\s*"[^"\\]{1,64}")')
 
 
-def _balanced(piece: bytes) -> bool:
+def _balanced(piece: bytes | bytearray) -> bool:
     return piece.count(b"{") == piece.count(b"}") and piece.count(b"[") == piece.count(b"]")
 
 
-def _release(buffer, start: int, upto: int) -> int:
+def _release(buffer: Bytes, start: int, upto: int) -> int:
     """Drop the pages of a file mapping from ``start`` (page-aligned) to below ``upto`` from memory
     (they are not read again); where the next release starts."""
     aligned = upto - upto % mmap.PAGESIZE
@@ -54,13 +56,13 @@ def _release(buffer, start: int, upto: int) -> int:
     return start
 
 
-def _loads(text: bytes, prefix: bytes, suffix: bytes, unparsed_managed_fields: bool):
+def _loads(text: bytes | bytearray, prefix: bytes, suffix: bytes, unparsed_managed_fields: bool) -> Any:
     if unparsed_managed_fields:
         return managedfields.loads_items(text, prefix, suffix)
     return orjson.loads(prefix + text + suffix)
 
 
-def _next_slice(buffer, start: int, cuts: re.Pattern, unparsed_managed_fields: bool) -> tuple[list, int] | None:
+def _next_slice(buffer: Bytes, start: int, cuts: re.Pattern, unparsed_managed_fields: bool) -> tuple[list, int] | None:
     """The items from ``start`` up to the first good cut past SLICE_BYTES, and where the next begins."""
     probe, parses = start + SLICE_BYTES, 0
     for _ in range(MAX_PROBES):
@@ -79,7 +81,7 @@ def _next_slice(buffer, start: int, cuts: re.Pattern, unparsed_managed_fields: b
 
 
 def parse_in_slices(
-    buffer,
+    buffer: Bytes,
     on_items: Callable[[list], None],
     on_head: Callable[[dict], None] = lambda head: None,
     unparsed_managed_fields: bool = False,

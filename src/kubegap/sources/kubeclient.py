@@ -23,6 +23,8 @@ from kubegap.printable import printable, quoted
 from kubegap.sources.names import CONTEXT
 
 if TYPE_CHECKING:
+    from urllib3 import BaseHTTPResponse
+
     from kubegap.sources.readonly import ReadPolicy
 
 CONNECT_TIMEOUT = 10.0
@@ -55,7 +57,9 @@ class TransportError(Exception):
         super().__init__(printable(message, MAX_SERVER_TEXT_CHARS))
 
 
-def _retry_after(value) -> float | None:
+def _retry_after(value: str | None) -> float | None:
+    if value is None:
+        return None
     try:
         return max(0.0, float(value))
     except (TypeError, ValueError):
@@ -82,8 +86,8 @@ class Connection:
         query: dict | None = None,
         accept: str = "application/json",
         timeout: float | None = None,
-        parse: Callable[[bytes], object] = orjson.loads,
-    ):
+        parse: Callable[[bytes], Any] = orjson.loads,
+    ) -> Any:
         """GET ``path`` and return its JSON body as ``parse`` reads it from the bytes; raise ApiError or TransportError.
 
         ``timeout`` shortens the request timeout (to what is left of a deadline), never lengthens it.
@@ -128,7 +132,7 @@ class Connection:
         self.api_client.rest_client.pool_manager.clear()
 
 
-def _body(response, path: str, until: float) -> bytes:
+def _body(response: BaseHTTPResponse, path: str, until: float) -> bytes:
     """The answer's bytes, as they arrive (at most a megabyte a read): at most :data:`MAX_ANSWER_BYTES`
     (decompressed), and by ``until`` (the read timeout bounds each wait for bytes; a server that trickles
     them is bounded here)."""
@@ -143,7 +147,7 @@ def _body(response, path: str, until: float) -> bytes:
     return b"".join(chunks)
 
 
-def _api_error(response, data: bytes) -> ApiError:
+def _api_error(response: BaseHTTPResponse, data: bytes) -> ApiError:
     reason, message = response.reason or "", ""
     try:
         body = orjson.loads(data)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Protocol, Self
+from typing import Any, Protocol, Self
 
 import orjson
 
@@ -167,8 +167,8 @@ class Retrying:
         path: str,
         query: dict | None = None,
         accept: str = "application/json",
-        parse: Callable[[bytes], object] = orjson.loads,
-    ):
+        parse: Callable[[bytes], Any] = orjson.loads,
+    ) -> Any:
         failures = throttles = 0
         while True:
             paused = self.throttle.pending()
@@ -388,7 +388,7 @@ class _Silent:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         pass
 
     def total(self, kinds: int) -> None:
@@ -523,7 +523,9 @@ class LiveSource:
         return resource, items, None
 
     @staticmethod
-    def _record(collection: Collection, resource: APIResource, items: list[dict], problem) -> None:
+    def _record(
+        collection: Collection, resource: APIResource, items: list[dict], problem: tuple[str, str] | None
+    ) -> None:
         if problem is None:
             for item in items:
                 collection.add(item)

@@ -32,7 +32,7 @@ _LOOKBACK = 64
 """Bytes looked at before a key for the ``{`` or ``,`` that must precede it (indentation included)."""
 
 
-def _closed_at(text: bytes, start: int) -> int:
+def _closed_at(text: bytes | bytearray, start: int) -> int:
     """Where the list whose items start at ``start`` ends (its ``]``), or -1 when counting cannot tell."""
     end = text.find(b"]", start)
     if end == -1 or text.count(b"[", start, end):
@@ -43,10 +43,10 @@ def _closed_at(text: bytes, start: int) -> int:
     return end if (text.count(b'"', start, end) - escaped) % 2 == 0 else -1
 
 
-def cut(text: bytes) -> tuple[bytes, int]:
+def cut(text: bytes | bytearray) -> tuple[bytes | bytearray, int]:
     """``text`` with every ``"managedFields"`` list it can tell the end of replaced by the
     placeholder, and how many were."""
-    parts: list[bytes] = []
+    parts: list[bytes | bytearray] = []
     done, cuts = 0, 0
     at = text.find(_NAME)
     while at != -1:
@@ -77,7 +77,7 @@ def placeholders(items: list) -> int:
     return found
 
 
-def loads_items(text: bytes, prefix: bytes = b"[", suffix: bytes = b"]") -> object:
+def loads_items(text: bytes | bytearray, prefix: bytes = b"[", suffix: bytes = b"]") -> object:
     """``orjson.loads(prefix + text + suffix)``, a JSON list of objects or a document whose ``items``
     are, with their managed fields cut before parsing where that is sure to change nothing else."""
     short, cuts = cut(text)

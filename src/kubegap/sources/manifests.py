@@ -11,7 +11,7 @@ from __future__ import annotations
 import mmap
 import os
 import re
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -37,13 +37,13 @@ class _ContainsItself(Exception):
     pass
 
 
-def _expanded_size(data) -> int | None:
+def _expanded_size(data: object) -> int | None:
     """Nodes the document has once aliases are expanded, stopping early past the limit; None when an
     alias makes the document contain itself, which no Kubernetes object (JSON) can."""
     memo: dict[int, int] = {}
     walking = -1
 
-    def size(obj) -> int:
+    def size(obj: object) -> int:
         children: Iterable
         if isinstance(obj, dict):
             children = obj.values()
@@ -107,7 +107,7 @@ _CONTENT = re.compile(r"\S")
 _BLANKS = b" \t\r\n\x0b\x0c"
 
 
-def _first_content(raw: bytes | bytearray) -> int | None:
+def _first_content(raw: inputbytes.Bytes) -> int | None:
     """Where the first byte that is not blank is, or None. A megabyte at a time, blanks deleted in C first:
     a regular expression, or ``lstrip``, over 2 GiB of spaces took over a minute."""
     step = 1024 * 1024
@@ -150,7 +150,7 @@ class Reader:
         self.warn(f"{name}: {reason}; skipped")
 
     @contextmanager
-    def _one_file(self, name: str):
+    def _one_file(self, name: str) -> Iterator[None]:
         """Warnings within are about the file ``name``: capped, the rest counted."""
         outer = self._file, self._warned
         self._file, self._warned = name, 0
@@ -163,7 +163,7 @@ class Reader:
                 self.warn(f"{name}: and {more} more warning{'s' if more > 1 else ''} like these")
 
     # -- objects ---------------------------------------------------------------------------------
-    def add_document(self, data, origin: Origin) -> None:
+    def add_document(self, data: object, origin: Origin) -> None:
         where = f"{origin.path}, document {origin.document + 1}"
         if data is None:
             return
@@ -335,7 +335,7 @@ SLICED_READ_BYTES = 1024 * 1024
 16 MB snapshot of 1,800 pods is read with a third less CPU than parsed whole)."""
 
 
-def _json_document(raw, compact: Compactor) -> dict | list | None:
+def _json_document(raw: inputbytes.Bytes, compact: Compactor) -> dict | list | None:
     """The file parsed as JSON straight from its bytes (no decoded copy), or None if it is not JSON
     (YAML flow style, UTF-16, a byte-order mark: the text path decides). A large file's list items
     are compacted a slice at a time, so that the next slice reuses the memory the last one freed."""
@@ -383,7 +383,7 @@ LEFT_OUT = (("test", TEST_INPUTS, "test inputs by convention"), ("sample", SAMPL
 its directories; a directory given by path is audited whatever its name."""
 
 
-def _files(root: Path, warn, unread) -> Iterator[Path]:
+def _files(root: Path, warn: Callable[[str], None], unread: Callable[[Path, str], None]) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
     What is left out is said: test and sample directories (``LEFT_OUT``) and every file past
@@ -424,7 +424,7 @@ def _left_out(name: str) -> str | None:
     return next((kind for kind, names, _ in LEFT_OUT if name.lower() in names), None)
 
 
-def _walk(root: Path, left_out: dict[str, list[Path]], unread) -> Generator[Path]:
+def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, str], None]) -> Generator[Path]:
     """Manifest files under ``root`` in sorted order, leaving out test and sample directories (added to
     ``left_out`` by kind) and the files that describe a kustomize tree or a chart; a symbolic link to
     nothing is passed to ``unread``."""
@@ -444,7 +444,7 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread) -> Generator[Path
                 yield path
 
 
-def report_names(given: list[str]):
+def report_names(given: list[str]) -> Callable[[Path], str]:
     """How a report names the files under the paths ``given`` to ``audit``, never by where the auditing
     machine keeps them: a relative path as given, an absolute one under the working directory relative
     to it, and any other relative to the nearest folder holding every such path (for one path, its own
@@ -503,7 +503,7 @@ class ManifestSource:
             reader.collection.inputs.append(entry)
         return reader.collection
 
-    def _read_path(self, reader: Reader, raw: str, named) -> dict:
+    def _read_path(self, reader: Reader, raw: str, named: Callable[[Path], str]) -> dict:
         """Read the file or directory ``raw`` into ``reader``, naming files by ``named``; its entry in the report's inputs."""
         path = Path(raw)
         source = tree(path) if path.is_dir() else None

@@ -30,7 +30,8 @@ Anything else raises :class:`ReadOnlyViolation` before a byte leaves the machine
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from urllib3._request_methods import RequestMethods
 from urllib3.exceptions import LocationParseError
@@ -39,6 +40,11 @@ from urllib3.util import parse_url
 from kubegap.printable import printable
 from kubegap.sources.kinds import KNOWN_KINDS
 from kubegap.sources.names import API_GROUP, API_VERSION, NAMESPACE, OBJECT_NAME, RESOURCE, NameRule
+
+if TYPE_CHECKING:
+    from kubernetes.client import ApiClient
+    from urllib3 import BaseHTTPResponse, PoolManager
+    from urllib3.util import Url
 
 FORBIDDEN_SUBRESOURCES = frozenset({"exec", "attach", "portforward", "proxy", "log"})
 NEVER_COLLECTIONS = FORBIDDEN_SUBRESOURCES | {"watch"}
@@ -69,13 +75,13 @@ class ReadOnlyViolation(Exception):
     """A request that would change a cluster or read what kubegap must not read; never sent."""
 
 
-def _metadata_only(headers) -> bool:
+def _metadata_only(headers: Mapping[str, str] | None) -> bool:
     accept = (headers or {}).get("Accept", "") or ""
     forms = [m.replace(" ", "") for m in accept.split(",") if m.strip()]
     return bool(forms) and all("as=PartialObjectMetadata" in f and "g=meta.k8s.io" in f for f in forms)
 
 
-def _parsed(url: str):
+def _parsed(url: str) -> Url | None:
     """The URL as urllib3 parses (and normalises) it before sending; None when it cannot."""
     try:
         return parse_url(url)
@@ -89,7 +95,7 @@ def _written_target(url: str) -> str:
     return "/" + rest.partition("/")[2] if separator and "/" in rest else ""
 
 
-def _origin(url) -> tuple[str | None, str | None, int | None]:
+def _origin(url: Url) -> tuple[str | None, str | None, int | None]:
     return url.scheme, url.host, url.port or _DEFAULT_PORTS.get(url.scheme or "")
 
 
@@ -125,13 +131,13 @@ class ReadPolicy:
             )
         self._collections.add((group, plural))
 
-    def check(self, method: str, url: str, headers=None, body=None) -> None:
+    def check(self, method: str, url: str, headers: Mapping[str, str] | None = None, body: object = None) -> None:
         """Raise :class:`ReadOnlyViolation` unless ``method url`` is a permitted read, as urllib3 will send it."""
         refusal = self._refusal(str(method), str(url), headers, body)
         if refusal:
             raise ReadOnlyViolation(f"refused {printable(str(method), 20)} {printable(str(url), 300)}: {refusal}")
 
-    def _refusal(self, method: str, url: str, headers, body) -> str | None:
+    def _refusal(self, method: str, url: str, headers: Mapping[str, str] | None, body: object) -> str | None:
         if method.upper() != "GET":
             return "kubegap only ever sends GET"
         if body is not None:
@@ -148,9 +154,9 @@ class ReadPolicy:
             or not (sent.path or "").startswith(self._prefix + "/")
         ):
             return f"not the configured server {printable(self.server, 200)}"
-        return self._path_refusal(sent.path[len(self._prefix) :], sent.query or "", headers)
+        return self._path_refusal((sent.path or "")[len(self._prefix) :], sent.query or "", headers)
 
-    def _path_refusal(self, path: str, query: str, headers) -> str | None:
+    def _path_refusal(self, path: str, query: str, headers: Mapping[str, str] | None) -> str | None:
         parts = path[1:].split("/")
         if any(part in (".", "..") for part in parts):
             return "dot segments are never sent"
@@ -217,29 +223,31 @@ def _query_problem(query: str) -> str | None:
 class ReadOnlyPoolManager(RequestMethods):
     """Wraps a urllib3 pool manager: every request is judged by ``policy`` and sent without following redirects."""
 
-    def __init__(self, inner, policy: ReadPolicy):
+    def __init__(self, inner: PoolManager, policy: ReadPolicy) -> None:
         super().__init__(headers=inner.headers)
         self._inner = inner
         self.policy = policy
 
     # The signature of the pool manager it stands in for (urllib3's PoolManager.urlopen, which narrows its base's
     # the same way): the official client passes everything else by keyword.
-    def urlopen(self, method, url, redirect=True, **kwargs):  # type: ignore[override]
+    def urlopen(  # type: ignore[override]
+        self, method: str, url: str, redirect: bool = True, **kwargs: Any
+    ) -> BaseHTTPResponse:
         self.policy.check(method, url, kwargs.get("headers"), kwargs.get("body"))
         return self._inner.urlopen(method, url, redirect=False, **kwargs)
 
     def clear(self) -> None:
         self._inner.clear()
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> NoReturn:
         if name.startswith("connection_from"):
             raise ReadOnlyViolation(f"refused {name}: raw connection pools would bypass the read-only guard")
         raise AttributeError(name)
 
 
-def guard(api_client) -> ReadPolicy:
+def guard(api_client: ApiClient) -> ReadPolicy:
     """Put the guard in front of an official-client ApiClient's pool manager (idempotent); its policy."""
-    rest = api_client.rest_client
+    rest: Any = api_client.rest_client  # its pool manager is replaced by the guard, which is no PoolManager
     if not isinstance(rest.pool_manager, ReadOnlyPoolManager):
         rest.pool_manager = ReadOnlyPoolManager(rest.pool_manager, ReadPolicy(api_client.configuration.host))
     return rest.pool_manager.policy

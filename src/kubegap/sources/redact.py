@@ -59,13 +59,13 @@ def _env(entries: list) -> None:
             entry["value"] = REDACTED
 
 
-def _headers(entries) -> None:
+def _headers(entries: object) -> None:
     for entry in entries if isinstance(entries, list) else ():
         if isinstance(entry, dict) and "value" in entry:
             entry["value"] = REDACTED
 
 
-def _list_keys(value) -> int | None:
+def _list_keys(value: object) -> int | None:
     """How often ``"env":`` or ``"httpHeaders":`` stands in ``value``'s JSON (None: not writable as JSON). In
     JSON a key is the only place where it can stand unescaped, so 0 means no such list anywhere in
     ``value``; and the JSON of a part is a piece of its parent's, so the parts' counts add up to no more
@@ -77,7 +77,7 @@ def _list_keys(value) -> int | None:
     return sum(text.count(key) for key in _LIST_KEYS)
 
 
-def _env_value(value) -> None:
+def _env_value(value: object) -> None:
     """Redact what an ``env`` key holds."""
     if isinstance(value, list):
         _env(value)
@@ -128,7 +128,7 @@ def _setting_lines(text: str) -> str:
     return "\n".join(lines) if lines else REDACTED
 
 
-def _metadata(metadata) -> None:
+def _metadata(metadata: object) -> None:
     if isinstance(metadata, dict):
         metadata.pop("managedFields", None)
         notes = metadata.get("annotations")
@@ -137,7 +137,7 @@ def _metadata(metadata) -> None:
                 del notes[key]
 
 
-def copies_an_object(value) -> bool:
+def copies_an_object(value: object) -> bool:
     """Whether an annotation's value is a copy of a whole object: a JSON or YAML mapping with a string
     ``apiVersion`` and ``kind`` (or a list of them), as written, or gzip-compressed and base64-encoded."""
     if not isinstance(value, str):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeGuard
 
 import orjson
 
@@ -26,7 +27,7 @@ API_VERSION = "kubegap.io/v1"
 KIND = "Snapshot"
 
 
-def is_snapshot(data) -> bool:
+def is_snapshot(data: object) -> TypeGuard[dict]:
     return isinstance(data, dict) and data.get("apiVersion") == API_VERSION and data.get("kind") == KIND
 
 

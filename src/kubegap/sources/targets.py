@@ -67,7 +67,7 @@ def metadata_kinds(checks: Iterable) -> set[str]:
     }
 
 
-def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: Iterable[str] = ()):
+def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: Iterable[str] = ()) -> Collection:
     """Collect ``kinds`` from the target's (first) context, read-only; ``metadata_only`` ones as metadata."""
     from kubegap.sources.kubeclient import connect
     from kubegap.sources.live import LiveSource
@@ -95,7 +95,7 @@ def collect_cluster(target: ClusterTarget, kinds: Iterable[str], metadata_only: 
         connection.close()
 
 
-def _is_cluster_snapshot(collection) -> bool:
+def _is_cluster_snapshot(collection: Collection) -> bool:
     """One snapshot of a named cluster (a file that is one snapshot, or a folder holding just one)."""
     return sum(i.get("type") == "snapshot" for i in collection.inputs) == 1 and bool(collection.cluster.get("name"))
 
