@@ -96,6 +96,28 @@ class FreshRound(NamedTuple):
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh6-installs",
+        "Release installs nobody here had seen: sixth draw",
+        20261206,
+        "the four of the fifth draw whose review never came in (Argo Events, Emissary, the Jaeger Operator, "
+        "prometheus-adapter), rendered again at their newest releases by a helper who did not write the checks",
+        "dfb1ab2",
+        {
+            "argoproj-argo-events": "v1.9.11, the release's manifests/install.yaml",
+            "emissary-ingress-emissary": "v4.1.0, charts emissary-crds-chart and emissary-ingress with defaults",
+            "jaegertracing-jaeger-operator": "v1.65.0, config/default as its release builds jaeger-operator.yaml",
+            "prometheus-community-prometheus-adapter": "chart prometheus-adapter-5.3.0",
+        },
+        "What the review showed was then changed by rule: cpu-limit-throttling judged every container of a workload "
+        "a client Service selects, and so reported the Jaeger Operator's metrics proxy (a 500m limit, port 8443) as "
+        "serving its webhook Service, whose target port 9443 only the operator's own container declares (judged "
+        "wrong); it now judges the containers that serve the Service's port, as the other serving checks do. Left as "
+        "it was, and judged wrong: prometheus-adapter's APIService at apiregistration.k8s.io/v1beta1, which, as the "
+        "reviewer read the chart's template, it writes only when rendered without a cluster to ask (helm template); "
+        "helm install against a cluster would write v1. The rendered file is what was audited, and applied as it is "
+        "it would be refused: the input cannot tell which way it will be installed.",
+    ),
+    FreshRound(
         "fresh5-installs",
         "Release installs nobody here had seen: fifth draw",
         20261206,
@@ -111,7 +133,8 @@ FRESH_ROUNDS = (
         },
         "Of the nine, the five whose blind review is in are counted here (OpenEBS LocalPV, Capsule, the Tekton "
         "Dashboard, Temporal, Vector); the other four (Argo Events, Emissary, the Jaeger Operator, prometheus-adapter) "
-        "were audited at the same commit and their review was not in when this was written. What the review showed "
+        "were audited at the same commit and their review was not in when this was written (the sixth draw is "
+        "their review, at later releases). What the review showed "
         "was then changed by rule: a mount is not a write (Vector's data directory, which its default sources never "
         "use, was reported as filling the node's disk and losing data: judged wrong twice), a StatefulSet whose "
         "members keep no claims and run no data store is told to run more members, and a headless Service's "
@@ -551,6 +574,63 @@ def _rereview() -> list[str]:
     ]
 
 
+INSTALLS_REJUDGED = "installs-rejudged-blind"
+"""Findings on install manifests judged again at ``INSTALLS_REJUDGED_AT``, blind to the golden verdicts."""
+INSTALLS_REJUDGED_AT = "494371d"
+
+INSTALLS_REJUDGED_NOTE = (
+    "The golden verdicts above stand until each disagreement is settled from the project's source; this is the",
+    "list to settle. Most of it is context the manifests do not carry, as the reviewer read it: that GKE nodes pull",
+    "Docker Hub images through Google's mirror first, so the pull limit image-registry-unauthenticated names would",
+    "not bite there; that an image lending only a shell or nsenter to work done on the host changes little when its",
+    "tag moves; and that GKE Autopilot gives a container that sets no requests or limits its defaults, so a test",
+    "pod that asks for nothing is not BestEffort there. The reviewer judged those last findings wrong, though",
+    "nothing in the pods but their file names says they run on Autopilot. One wrong verdict is of rights, not use:",
+    "a node labeller allowed to list and watch nodes and pods that only patches its own node",
+    '(agent-cluster-wide-watch says "may": it cannot read what a program calls). And node-os-drift compared two',
+    "clusters' node lists kept in one project as fixtures.",
+)
+
+
+def _rejudged(golden: dict[str, list[tuple[Key, str, str]]]) -> list[str]:
+    """The install manifests' findings judged again, blind, against the golden verdicts: how often the two agree,
+    and where they part."""
+    again = round_review(INSTALLS_REJUDGED)
+    before: dict[tuple[str, Key], list[str]] = {}
+    for check_id, rows in golden.items():
+        for key, verdict, _ in rows:
+            before.setdefault((check_id, key), []).append(verdict)
+    now: dict[tuple[str, Key], list[str]] = {}
+    for check_id, key, verdict, _ in again:
+        now.setdefault((check_id, key), []).append(verdict)
+    same, moves = 0, Counter()
+    for found, verdicts in now.items():
+        first, second = Counter(before.get(found, [])), Counter(verdicts)
+        common = first & second
+        same += sum(common.values())
+        for was, became in zip(sorted((first - common).elements()), sorted((second - common).elements())):
+            moves[(was, became)] += 1
+    projects = sorted({key[0] for _, key, _, _ in again})
+    installs = sum(1 for rows in golden.values() for key, _, _ in rows if key[0] not in SAMPLE_COLLECTIONS)
+    return [
+        "",
+        "## Install manifests judged again, blind",
+        "",
+        (
+            f"At commit {INSTALLS_REJUDGED_AT}, the findings of {len(projects)} of the install projects ({len(again)} "
+            f"of the {installs} install findings: {', '.join(projects)}) were judged again by a reviewer who had not "
+            "seen the verdicts"
+        ),
+        f"above, from the YAML, the checks' documentation and the projects' source (`{INSTALLS_REJUDGED}.tsv`):",
+        f"**{_figure(Counter(v for _, _, v, _ in again))}**. The two reviews agree on {same} ({_share(same, len(again))});",
+        "they part as "
+        + "; ".join(f"{was} → {became}: {count}" for (was, became), count in sorted(moves.items(), key=lambda m: -m[1]))
+        + ".",
+        "",
+        *INSTALLS_REJUDGED_NOTE,
+    ]
+
+
 def precision_markdown(
     golden: dict[str, list[tuple[Key, str, str]]], second: list | None = None, kept: dict[str, list] | None = None
 ) -> str:
@@ -582,6 +662,7 @@ def precision_markdown(
         *(line for round_ in FRESH_ROUNDS for line in _fresh(round_)),
         *_rounds(golden, kept),
         *_rereview(),
+        *_rejudged(golden),
         "",
         "## By check",
         "",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.containers import container_name
 from kubegap.domain.resources import dig, name, quantity
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
@@ -34,7 +34,9 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
 
     Containers with a `resources.limits.cpu` below `limit_below_cores` (default 1: a sub-core limit) in workloads
     selected by a Service that carries client traffic (headless Services and ports that only
-    expose metrics do not count, as for `single-replica`). Such a quota runs out within each
+    expose metrics do not count, as for `single-replica`), when the container serves that Service: it declares
+    the Service's target port, or, where no container does, its probes check it, or, where nothing says which,
+    every container is taken to (a metrics proxy beside the server is not). Such a quota runs out within each
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
     a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
@@ -79,7 +81,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
         if not workload.serves_traffic or not services or evidence_of.console(workload):
             continue
         evidence = []
-        for _, path, container in app_containers(workload):
+        for _, path, container in evidence_of.serving_containers(workload, services):
             limit = dig(container, "resources", "limits", "cpu")
             cores = quantity(limit)
             if cores is not None and 0 < cores < ceiling:
