@@ -203,3 +203,21 @@ def test_a_workload_the_api_server_refuses_is_named_and_skipped(tmp_path):
     assert [w.split(": ", 1)[1] for w in collection.warnings] == [
         "the API server refuses a ReplicationController with neither spec.selector nor pod template labels; skipped"
     ]
+
+
+def test_files_of_several_paths_are_named_among_all_of_them(tmp_path, monkeypatch):
+    """Two paths outside the working directory, in different folders, holding files of one name: each input
+    and each finding's location is named from the folder that holds both, so no two share a name."""
+    from kubegap.sources.targets import collect_paths
+
+    for folder, namespace in (("eu", "shop"), ("us", "cart")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "app.yaml").write_text(
+            f"apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: app, namespace: {namespace}}}\n"
+        )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    (collection,) = collect_paths([str(tmp_path / "eu" / "app.yaml"), str(tmp_path / "us" / "app.yaml")])
+    assert [entry["path"] for entry in collection.inputs] == ["eu/app.yaml", "us/app.yaml"]
+    assert sorted(origin.path for origin in collection.origins.values()) == ["eu/app.yaml", "us/app.yaml"]

@@ -444,11 +444,13 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, s
                 yield path
 
 
-def report_names(given: list[str]) -> Callable[[Path], str]:
-    """How a report names the files under the paths ``given`` to ``audit``, never by where the auditing
-    machine keeps them: a relative path as given, an absolute one under the working directory relative
-    to it, and any other relative to the nearest folder holding every such path (for one path, its own
-    folder: ``/srv/corpus/app/deploy.yaml`` -> ``deploy.yaml``), so no two inputs share a name."""
+def report_names(paths: Sequence[str | inputbytes.Streamed]) -> Callable[[Path], str]:
+    """How a report names the files under the ``paths`` given to ``audit`` (streams have their own
+    names), never by where the auditing machine keeps them: a relative path as given, an absolute one
+    under the working directory relative to it, and any other relative to the nearest folder holding
+    every such path (for one path, its own folder: ``/srv/corpus/app/deploy.yaml`` -> ``deploy.yaml``),
+    so no two inputs share a name."""
+    given = [raw for raw in paths if isinstance(raw, str) and not inputbytes.is_stream(Path(raw))]
     cwd = Path.cwd()
     outside = [Path(raw).parent for raw in given if Path(raw).is_absolute() and not Path(raw).is_relative_to(cwd)]
     base = Path(os.path.commonpath(outside)) if outside else None
@@ -474,11 +476,19 @@ class ManifestSource:
 
     ``confine``: folders every file read must be in once symbolic links are resolved (the MCP server's
     roots); a file under a given directory that links elsewhere is left unread, and said so, and a kustomize
-    tree or chart is refused with the command that renders it (rendering may read outside them)."""
+    tree or chart is refused with the command that renders it (rendering may read outside them).
+    ``names``: how files are named in the report, when the paths are some of those given to one audit
+    (:func:`report_names` of them all); by default, of these paths."""
 
-    def __init__(self, paths: Sequence[str | inputbytes.Streamed], confine: list[Path] | None = None):
+    def __init__(
+        self,
+        paths: Sequence[str | inputbytes.Streamed],
+        confine: list[Path] | None = None,
+        names: Callable[[Path], str] | None = None,
+    ):
         self.paths = paths
         self.confine = confine
+        self.names = names
 
     def collect(self) -> Collection:
         with bulk_allocation():
@@ -486,9 +496,7 @@ class ManifestSource:
 
     def _collect(self) -> Collection:
         reader = Reader()
-        named = report_names(
-            [given for given in self.paths if isinstance(given, str) and not inputbytes.is_stream(Path(given))]
-        )
+        named = self.names or report_names(self.paths)
         for given in self.paths:
             item = inputbytes.read_once(given) if isinstance(given, str) else given
             unread_before = set(reader.collection.unread)

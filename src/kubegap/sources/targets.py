@@ -110,9 +110,10 @@ def collect_paths(
     file read must be in (the MCP server's roots).
     """
     from kubegap.domain.collection import Collection
-    from kubegap.sources.manifests import ManifestSource
+    from kubegap.sources.manifests import ManifestSource, report_names
 
-    separate = [ManifestSource([path], confine=confine).collect() for path in paths]
+    named = report_names(paths)  # among every path, so that no two inputs share a name
+    separate = [ManifestSource([path], confine=confine, names=named).collect() for path in paths]
     separate += [source.collect() for source in also]
     names = [c.cluster.get("name") for c in separate]
     if len(separate) == 1 or (all(map(_is_cluster_snapshot, separate)) and len(set(names)) == len(names)):
