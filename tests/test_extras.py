@@ -64,3 +64,18 @@ def test_a_command_that_needs_an_extra_names_it(args, extra, tmp_path):
     assert f"pip install 'kubegap[{extra}]'" in done.stderr
     assert "Traceback" not in done.stderr
     assert not list(tmp_path.iterdir()), "nothing is written before the extra is checked"
+
+
+def test_checking_for_an_extra_imports_none_of_it():
+    """The website checks for the web extra, which lists the MCP SDK for its Host check: looking the modules up
+    must not import the MCP SDK's server stack, or uvicorn, into a site build."""
+    script = (
+        "import sys\n"
+        "from kubegap.extras import require\n"
+        "require('web', 'the website')\n"
+        "require('mcp', 'the MCP server')\n"
+        f"print(sorted(m for m in {sorted(NOT_IN_CORE)!r} if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "[]"
