@@ -8,7 +8,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from kubegap.library.search import MAX_QUERY_CHARS
-from kubegap.mcp.arguments import MAX_ID_CHARS, Cursor, Identifiers, check_ids, term, unknown
+from kubegap.mcp.arguments import MAX_ID_CHARS, Cursor, Identifiers, case_ids, check_ids, term
 from kubegap.mcp.arguments import category as check_category
 from kubegap.mcp.audit_tools import READ_ONLY
 from kubegap.mcp.paging import decode_cursor, encode_cursor, json_text
@@ -134,8 +134,7 @@ def register(server: MCPServer) -> None:
         from kubegap.library import load_library
         from kubegap.library.serialize import case_json
 
-        library = load_library()
-        case = library.case(case_id)
-        if case is None:
-            raise unknown("case_id", "case", case_id, {c.id for c in library.cases}, "search_cases")
+        (known,) = case_ids("case_id", [case_id])
+        case = load_library().case(known)
+        assert case is not None, "case_ids admits only the library's cases"
         return json_text(case_json(case))
