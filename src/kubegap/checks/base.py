@@ -227,7 +227,7 @@ def check(
     default is None (unset) declares its type in ``setting_types``.
     """
 
-    def register(fn: Callable[[Any], Iterator[Finding]]):
+    def register(fn: Callable[[Any], Iterator[Finding]]) -> Callable[[Any], Iterator[Finding]]:
         if id in REGISTRY:
             raise ValueError(f"check {id} is registered twice")
         cited = tuple(cases)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kubegap.checks.base import Check
 from kubegap.library.serialize import case_ref
+
+if TYPE_CHECKING:
+    from kubegap.library import Library
 
 
 def check_summary(check: Check) -> dict:
@@ -20,7 +25,7 @@ def check_summary(check: Check) -> dict:
     }
 
 
-def check_json(check: Check, library) -> dict:
+def check_json(check: Check, library: Library) -> dict:
     """The catalog entry: the summary, what the check reads and its settings, and the cases by title."""
     return {
         "id": check.id,

@@ -22,17 +22,20 @@ def pdb_covers(inventory: Readable, workload: Workload) -> bool:
     return False
 
 
+HpaTargets = dict[tuple[str | None, str, str], list[dict]]
+"""HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of the workload they scale."""
+
 SERVING_KINDS = ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout")
 """Controllers that keep a number of interchangeable replicas running (DaemonSets run one per node)."""
 
 
-def hpa_targets(inventory: Readable) -> dict[tuple[str | None, str, str], list[dict]]:
+def hpa_targets(inventory: Readable) -> HpaTargets:
     """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target, worked out once per
     audit: several checks ask."""
     return inventory.derive("hpa_targets", _hpa_targets)
 
 
-def _hpa_targets(inventory: Readable) -> dict[tuple[str | None, str, str], list[dict]]:
+def _hpa_targets(inventory: Readable) -> HpaTargets:
     targets: dict[tuple[str | None, str, str], list[dict]] = {}
     for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
         ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))

@@ -46,7 +46,8 @@ class Webhook:
         return fails_closed(self.configuration, self.spec)
 
     @property
-    def timeout_seconds(self):
+    def timeout_seconds(self) -> object:
+        """The effective timeoutSeconds as written (the API's default when unset); not always a number."""
         return self.spec.get("timeoutSeconds", 30 if self.v1beta1 else 10)
 
     @property

@@ -26,7 +26,7 @@ def _step(field: str) -> int | None:
     return None
 
 
-def longest_gap(schedule) -> dt.timedelta | None:
+def longest_gap(schedule: object) -> dt.timedelta | None:
     """An upper bound on the time between two runs of a cron schedule (None when it cannot be read)."""
     if not isinstance(schedule, str):
         return None

@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.batch._helpers import longest_gap
 from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.status import is_live
 
 CRONJOB_MISSED = "kubernetes-user-2017-cronjobs-too-many-missed-start-times"
 
 
-def observed_at(inventory) -> dt.datetime | None:
+def observed_at(inventory: Readable) -> dt.datetime | None:
     """When the input was read, at the earliest: its newest node heartbeat or CronJob schedule time."""
     stamps = [
         _time(c.get("lastHeartbeatTime"))
@@ -26,7 +27,7 @@ def observed_at(inventory) -> dt.datetime | None:
     return max(known) if known else None
 
 
-def _time(value) -> dt.datetime | None:
+def _time(value: object) -> dt.datetime | None:
     if not isinstance(value, str):
         return None
     try:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import spec_path
+from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import as_dict, containers, dig, name, namespace
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
@@ -24,7 +25,7 @@ NO_GRACE_FIX = (
 )
 
 
-def _grace(template) -> int | None:
+def _grace(template: PodTemplate) -> int | None:
     """The template's terminationGracePeriodSeconds (30 when unset); None when it is not a number."""
     grace = template.spec.get("terminationGracePeriodSeconds", 30)
     return grace if isinstance(grace, int) and not isinstance(grace, bool) else None

@@ -38,7 +38,7 @@ def not_after(der: bytes) -> datetime:
     return datetime.strptime(text, layout).replace(tzinfo=UTC)
 
 
-def bundle_expiries(ca_bundle) -> list[datetime]:
+def bundle_expiries(ca_bundle: object) -> list[datetime]:
     """notAfter of every certificate in a base64-encoded PEM bundle; unreadable parts are ignored."""
     if not isinstance(ca_bundle, str):
         return []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.roles import granted_rules
@@ -19,7 +20,7 @@ WATCHED_PER_NODE = frozenset({"pods", "nodes", "*"})
 """Resources whose cluster-wide lists and watches cost the API server most when every node's agent makes them."""
 
 
-def knows_its_node(template) -> bool:
+def knows_its_node(template: PodTemplate) -> bool:
     """Whether a container gets its node's name from the downward API, so it can scope reads to that node."""
     return any(
         dig(variable, "valueFrom", "fieldRef", "fieldPath") == "spec.nodeName"
@@ -43,11 +44,11 @@ def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict
     return by_subject
 
 
-def routes_between_nodes(workload) -> bool:
+def routes_between_nodes(workload: Workload) -> bool:
     """Whether every pod of the workload is a network agent: host network and the NET_ADMIN capability (or
     privileged), as a pod network's node agent runs to program routes, tunnels or rules towards every node."""
 
-    def network_agent(template) -> bool:
+    def network_agent(template: PodTemplate) -> bool:
         if template.spec.get("hostNetwork") is not True:
             return False
         for _, container in containers(template.spec, init=False):

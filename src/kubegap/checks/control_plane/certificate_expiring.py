@@ -30,7 +30,7 @@ def _now(ctx: Context) -> datetime:
     return datetime.now(UTC)
 
 
-def _timestamp(value) -> datetime | None:
+def _timestamp(value: object) -> datetime | None:
     if not isinstance(value, str):
         return None
     try:

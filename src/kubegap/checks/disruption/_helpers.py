@@ -8,6 +8,7 @@ from kubegap.domain.resources import dig
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import workloads_selected_by
+from kubegap.domain.workloads import HpaTargets
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
@@ -19,7 +20,7 @@ def _pdb_selector(pdb: dict) -> Selector | None:
     return Selector.from_label_selector(dig(pdb, "spec", "selector"))
 
 
-def most_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+def most_replicas(workload: Workload, targets: HpaTargets) -> tuple[int | None, dict | None]:
     """The most replicas a workload runs: its HPA's maxReplicas when one targets it, else its replica count."""
     for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), []):
         maximum = dig(hpa, "spec", "maxReplicas")

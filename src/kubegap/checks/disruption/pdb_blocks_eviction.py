@@ -11,7 +11,7 @@ from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, dig, name, percent
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import hpa_targets
+from kubegap.domain.workloads import HpaTargets, hpa_targets
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
@@ -19,7 +19,7 @@ DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 
-def fewest_replicas(workload: Workload, targets) -> tuple[int | None, dict | None]:
+def fewest_replicas(workload: Workload, targets: HpaTargets) -> tuple[int | None, dict | None]:
     """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
     hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
     if hpas:
@@ -33,7 +33,7 @@ MOST_COUNTS = 1000
 """The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
-def _covered(inventory: Readable, pdb: dict, targets) -> tuple[int, int, tuple[Evidence, ...]]:
+def _covered(inventory: Readable, pdb: dict, targets: HpaTargets) -> tuple[int, int, tuple[Evidence, ...]]:
     """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
     and maxReplicas when one targets it), and the autoscalers that set them; 0 and 0 when some selected
     workload's count cannot be known (a DaemonSet's follows the nodes).
@@ -83,7 +83,9 @@ def _no_eviction(
     return "blocks node drains", reason, evidence
 
 
-def _blocking_reason(inventory: Readable, pdb: dict, targets) -> tuple[str, str, tuple[Evidence, ...]] | None:
+def _blocking_reason(
+    inventory: Readable, pdb: dict, targets: HpaTargets
+) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = as_dict(pdb.get("spec"))
     if "maxUnavailable" not in spec and "minAvailable" not in spec:

@@ -56,7 +56,7 @@ _DURATION = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s)")
 _SECONDS = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
 
 
-def duration_seconds(value) -> float | None:
+def duration_seconds(value: object) -> float | None:
     """A Go duration (``24h0m0s``) in seconds; None when it is not one."""
     if not isinstance(value, str) or not value:
         return None

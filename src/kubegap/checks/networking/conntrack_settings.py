@@ -18,7 +18,7 @@ FLAGS = {
 }
 
 
-def _integer(value) -> int | None:
+def _integer(value: object) -> int | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):

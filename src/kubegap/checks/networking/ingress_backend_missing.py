@@ -32,7 +32,7 @@ def _pre_v1_problem(path: str, backend: dict) -> str:
     )
 
 
-def _backend_problem(service: dict, service_name: str, port) -> str | None:
+def _backend_problem(service: dict, service_name: str, port: object) -> str | None:
     """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves."""
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")

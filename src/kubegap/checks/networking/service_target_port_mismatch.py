@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
 
-def _declared(target, numbers: set[int], names: set[str]) -> bool:
+def _declared(target: object, numbers: set[int], names: set[str]) -> bool:
     """Whether a targetPort (number, numeric string or port name) is among the declared ports."""
     if isinstance(target, bool):
         return True  # not a port at all: the API would reject it, nothing to compare
@@ -22,7 +23,7 @@ def _declared(target, numbers: set[int], names: set[str]) -> bool:
     return True
 
 
-def _declared_ports(templates) -> list[tuple[int | None, str | None]]:
+def _declared_ports(templates: Iterable[PodTemplate]) -> list[tuple[int | None, str | None]]:
     """Each container port the templates declare, as ``(number, name)`` (None where the declaration lacks one)."""
     found: set[tuple[int | None, str | None]] = set()
     for template in templates:
@@ -53,7 +54,7 @@ NUMBERED_FIX = (
 )
 
 
-def _is_name(target) -> bool:
+def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 

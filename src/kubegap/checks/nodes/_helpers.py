@@ -6,6 +6,7 @@ from kubegap.checks.base import Context
 from kubegap.domain.containers import images
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import dig, labels, name
+from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -49,7 +50,7 @@ UPDATE_COORDINATORS = Words(("kured", "system-upgrade-controller"))
 COORDINATOR_KINDS = ("Plan", "MachineConfigPool")
 
 
-def update_coordinator(inventory) -> str | None:
+def update_coordinator(inventory: Readable) -> str | None:
     """What coordinates node OS updates in this cluster (kured, system-upgrade-controller, a MachineConfigPool), if anything."""
     for kind_name in COORDINATOR_KINDS:
         if inventory.of_kind(kind_name):

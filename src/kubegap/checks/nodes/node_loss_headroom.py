@@ -41,7 +41,7 @@ def _requests(pod_containers: list) -> dict[str, float]:
     return totals
 
 
-def _moves_with_node(owner_references) -> bool:
+def _moves_with_node(owner_references: object) -> bool:
     """Whether a pod with these owner references must find a new node when its node is lost (DaemonSet
     and static pods do not)."""
     for ref in as_list(owner_references):

@@ -9,7 +9,7 @@ from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
 
 
-def storage_class(ctx: Context, class_name) -> dict | None:
+def storage_class(ctx: Context, class_name: object) -> dict | None:
     """The StorageClass a claim uses (the single default class when it names none); None when unknown."""
     if not ctx.inventory.collected("StorageClass"):
         return None

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, keeps_data
 from kubegap.domain.containers import image_name, mounted_volumes, spec_path
-from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS
+from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, namespace
 from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
@@ -37,7 +37,7 @@ def _limit_range_default(ctx: Context, ns: str | None) -> bool:
     )
 
 
-def _unbounded_scratch(template) -> Iterator[tuple[str, str, str]]:
+def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit, mounted by a container without an ephemeral-storage limit."""
     unbounded = {
         v["name"]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, _configured_data_dirs, keeps_data, storage_class
 from kubegap.domain.containers import image_name, mounted_volumes
-from kubegap.domain.podtemplates import Workload
+from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.domain.tokens import Words
 
@@ -92,7 +92,7 @@ SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache",
 """Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
 
 
-def _holds_data(template, volume_name: str) -> dict | None:
+def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     """Where a non-cache container mounts the volume outside scratch paths (``mountPath``), and what shows it keeps
     data there (``kept``, by ``keeps_data``), when something does: a mount alone says where data would go, not that
     any does."""
@@ -111,7 +111,7 @@ def _holds_data(template, volume_name: str) -> dict | None:
     return found
 
 
-def _data_dir_on_empty_dir(template, volume_name: str) -> str | None:
+def _data_dir_on_empty_dir(template: PodTemplate, volume_name: str) -> str | None:
     """The setting that puts a container's configured data directory inside this volume, if one does."""
     for _, container in containers(template.spec, init=False):
         mounts = [

@@ -17,7 +17,7 @@ MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
 MOJ = "moj-2019-prometheus-operator-removal-deletes-pv"
 
 
-def _claim_policy(ctx: Context, claim: dict | None, class_name) -> tuple[str, str] | None:
+def _claim_policy(ctx: Context, claim: dict | None, class_name: object) -> tuple[str, str] | None:
     """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's."""
     volume = dig(claim, "spec", "volumeName")
     pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None

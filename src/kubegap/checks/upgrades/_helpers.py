@@ -30,7 +30,7 @@ END_OF_LIFE = {
 _MINOR = re.compile(r"^v?1\.(\d+)")
 
 
-def minor(version) -> int | None:
+def minor(version: object) -> int | None:
     """The 1.x minor of a version string ("v1.29.4-eks-abc" -> 29); None when it is not one."""
     match = _MINOR.match(version) if isinstance(version, str) else None
     return int(match.group(1)) if match else None

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import FLEET, Evidence, Finding, FleetContext, check
 from kubegap.checks.nodes._helpers import COORDINATOR_KINDS, MUTABLE_OS, update_coordinator
 from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.scoped_inventory import Readable
 from kubegap.wording import counted
 
 DATADOG = "datadog-2023-systemd-networkd-cilium-outage"
@@ -18,7 +19,7 @@ def _os_release(node: dict) -> str | None:
     return image.strip() if isinstance(image, str) and image.strip() else None
 
 
-def _update_facts(inventory) -> dict:
+def _update_facts(inventory: Readable) -> dict:
     """How many nodes run each package-updated OS release, and what coordinates updates, if anything."""
     releases: Counter = Counter()
     for node in inventory.nodes:

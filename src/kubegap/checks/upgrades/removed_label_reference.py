@@ -84,7 +84,7 @@ def _toleration_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
         yield f"{template.path}.spec.tolerations" if template.path else "spec.tolerations", MASTER
 
 
-def _strings(value, path: str) -> Iterator[tuple[str, str]]:
+def _strings(value: object, path: str) -> Iterator[tuple[str, str]]:
     if isinstance(value, str):
         yield path, value
     elif isinstance(value, dict):

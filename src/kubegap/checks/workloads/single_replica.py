@@ -15,8 +15,8 @@ from kubegap.domain.reconcilers import (
     singleton_by_design,
 )
 from kubegap.domain.resources import as_dict, dig, name
-from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import hpa_targets
+from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, ServingEvidence, serving
+from kubegap.domain.workloads import HpaTargets, hpa_targets
 from kubegap.wording import first_and_more
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
@@ -25,7 +25,7 @@ PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
 
 
-def max_hpa_replicas(workload: Workload, targets) -> int | None:
+def max_hpa_replicas(workload: Workload, targets: HpaTargets) -> int | None:
     found = [
         dig(hpa, "spec", "maxReplicas")
         for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), [])
@@ -58,7 +58,7 @@ def singleton_fix(workload: Workload) -> str:
 RUNTIME_WEBHOOKS = "admission webhooks it registers at run time, whose scope the input does not show"
 
 
-def _conversion_only(evidence, behind: list[dict], roles: list[str]) -> list[str]:
+def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[str]) -> list[str]:
     """The CRDs a workload converts, when converting them (and admitting requests, which
     ``webhook-backend-unavailable`` judges) is all its Services carry: its loss fails those custom resources
     alone, not an API every client discovers (an APIService) nor a client's requests."""

@@ -14,12 +14,12 @@ from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
 
-def _selects_own_pods(term, template: PodTemplate) -> bool:
+def _selects_own_pods(term: object, template: PodTemplate) -> bool:
     selector = Selector.from_label_selector(dig(term, "labelSelector"))
     return selector is not None and selector.matches(template.labels)
 
 
-def _may_cover_own_namespace(inventory: Readable, term, ns: str | None) -> bool:
+def _may_cover_own_namespace(inventory: Readable, term: object, ns: str | None) -> bool:
     """Whether an (anti-)affinity term's namespaces may include the pod's own: no ``namespaces`` and no
     ``namespaceSelector`` (the pod's own), its name in ``namespaces``, or a selector that matches it or
     whose match the input cannot tell (the Namespace's labels unknown, or the namespace chosen at install)."""
