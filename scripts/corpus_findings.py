@@ -605,9 +605,12 @@ def _rejudged(golden: dict[str, list[tuple[Key, str, str]]]) -> list[str]:
     now: dict[tuple[str, Key], list[str]] = {}
     for check_id, key, verdict, _ in again:
         now.setdefault((check_id, key), []).append(verdict)
-    same, moves = 0, Counter()
+    same, moves, gone = 0, Counter(), 0
     for found, verdicts in now.items():
-        first, second = Counter(before.get(found, [])), Counter(verdicts)
+        if found not in before:
+            gone += len(verdicts)  # no longer fires
+            continue
+        first, second = Counter(before[found]), Counter(verdicts)
         common = first & second
         same += sum(common.values())
         for was, became in zip(sorted((first - common).elements()), sorted((second - common).elements())):
@@ -624,7 +627,9 @@ def _rejudged(golden: dict[str, list[tuple[Key, str, str]]]) -> list[str]:
             "seen the verdicts"
         ),
         f"above, from the YAML, the checks' documentation and the projects' source (`{INSTALLS_REJUDGED}.tsv`):",
-        f"**{_figure(Counter(v for _, _, v, _ in again))}**. The two reviews agree on {same} ({_share(same, len(again))});",
+        f"**{_figure(Counter(v for _, _, v, _ in again))}**."
+        + (f" {gone} of them no longer fire; of the {len(again) - gone} that do," if gone else "")
+        + f" the two reviews agree on {same} ({_share(same, len(again) - gone)});",
         "they part as "
         + "; ".join(f"{was} → {became}: {count}" for (was, became), count in sorted(moves.items(), key=lambda m: -m[1]))
         + ".",

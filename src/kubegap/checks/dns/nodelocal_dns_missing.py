@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.dns._helpers import ZALANDO
 from kubegap.domain.daemonsets import daemonsets_matching
+from kubegap.domain.node_lists import separate_node_lists
 from kubegap.domain.resources import name, namespace
 from kubegap.domain.tokens import Words
 
@@ -39,7 +40,9 @@ def nodelocal_dns_missing(ctx: Context) -> Iterator[Finding]:
 
     Clusters with at least `min_nodes` nodes (default 10) where no DaemonSet runs a node-local
     DNS cache (named `node-local-dns` / `nodelocaldns`, or running the `k8s-dns-node-cache`
-    image). Skipped for smaller clusters and when Nodes or DaemonSets were not collected.
+    image). Skipped for smaller clusters, when Nodes or DaemonSets were not collected, and when the
+    Nodes of a manifests input come from several files (saved node listings, which may be several
+    clusters'): nothing shows they are one cluster's.
 
     ## Why it matters
 
@@ -69,6 +72,8 @@ def nodelocal_dns_missing(ctx: Context) -> Iterator[Finding]:
                                          # with __PILLAR__ values filled in for your cluster
     ```
     """
+    if reason := separate_node_lists(ctx.inventory):
+        raise Skip(reason)
     nodes = ctx.inventory.nodes
     if len(nodes) < ctx.setting("min_nodes"):
         raise Skip(f"{len(nodes)} node(s), fewer than min_nodes={ctx.setting('min_nodes')}")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from kubegap.checks.base import Context
+from kubegap.checks.base import Context, Skip
 from kubegap.domain.containers import images
+from kubegap.domain.node_lists import separate_node_lists
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import dig, labels, name
 from kubegap.domain.scoped_inventory import Readable
@@ -37,6 +38,14 @@ def is_local_dev_node(node: dict) -> bool:
 def production_nodes(ctx: Context) -> list[dict]:
     """The inventory's nodes without those of local development clusters."""
     return [n for n in ctx.inventory.nodes if not is_local_dev_node(n)]
+
+
+def cluster_nodes(ctx: Context) -> list[dict]:
+    """The production nodes, for a check that counts or compares them across the cluster: skipped when the
+    input cannot show they are one cluster's (:mod:`kubegap.domain.node_lists`)."""
+    if reason := separate_node_lists(ctx.inventory):
+        raise Skip(reason)
+    return production_nodes(ctx)
 
 
 MUTABLE_OS = Words(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS, _control_plane, production_nodes
+from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS, _control_plane, cluster_nodes
 from kubegap.domain.resources import labels
 
 SINGLE_MASTER = "viktorbarzin-2026-single-master-kubeadm-upgrade-rollback-cascade"
@@ -31,7 +31,8 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     Clusters whose nodes include exactly one labelled `node-role.kubernetes.io/control-plane` (or
     the old `.../master`). Managed clusters (EKS, GKE, AKS) show no control-plane nodes and are not
     applicable; nor are local development clusters (kind, minikube, Docker Desktop), single-machine
-    by design.
+    by design. Skipped when the Nodes of a manifests input come from several files (saved node
+    listings, which may be several clusters'): nothing shows they are one cluster's.
 
     ## Why it matters
 
@@ -60,7 +61,7 @@ def control_plane_single_node(ctx: Context) -> Iterator[Finding]:
     kubeadm join <endpoint> --control-plane ...   # twice more, in other failure domains
     ```
     """
-    control_plane = [n for n in production_nodes(ctx) if _control_plane(n)]
+    control_plane = [n for n in cluster_nodes(ctx) if _control_plane(n)]
     if not control_plane:
         raise Skip("no control-plane nodes visible (a managed control plane, or a local development cluster)")
     if len(control_plane) == 1:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.nodes._helpers import production_nodes
+from kubegap.checks.nodes._helpers import cluster_nodes
 from kubegap.domain.resources import as_dict, dig, label
 
 NODE_DRIFT = (
@@ -101,6 +101,8 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     node group. One finding per OS family names every pool and its versions. Pools of different
     OS families (a Windows pool, an Ubuntu GPU pool beside Container-Optimized OS) are a choice,
     not drift, and are not compared; kubelet versions between pools are left to `version-skew`.
+    Skipped when the Nodes of a manifests input come from several files (saved node listings, which
+    may be several clusters'): nothing shows they are one cluster's.
 
     ## Why it matters
 
@@ -131,7 +133,7 @@ def node_os_drift(ctx: Context) -> Iterator[Finding]:
     ```
     """
     pools: dict[str, list[dict]] = {}  # each pool's nodes as their status.nodeInfo, looked up once per node
-    for node in production_nodes(ctx):
+    for node in cluster_nodes(ctx):
         pools.setdefault(node_pool(node), []).append(as_dict(dig(node, "status", "nodeInfo")))
     for pool, members in sorted(pools.items()):
         if len(members) < 2:

@@ -12,8 +12,8 @@ from kubegap.checks.nodes._helpers import (
     DATADOG,
     MUTABLE_OS,
     ZONE_LABELS,
+    cluster_nodes,
     os_image,
-    production_nodes,
     update_coordinator,
 )
 from kubegap.domain.resources import labels
@@ -56,7 +56,8 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     Bottlerocket, Flatcar, Talos) are not reported, nor are the nodes of local development clusters
     (kind, minikube, Docker Desktop), which are containers rather than updated hosts. The finding
     names the zones and regions the nodes span: the wider the spread, the larger the blast radius
-    of one package update.
+    of one package update. Skipped when the Nodes of a manifests input come from several files
+    (saved node listings, which may be several clusters'): nothing shows they are one cluster's.
 
     ## Why it matters
 
@@ -84,7 +85,7 @@ def node_updates_uncoordinated(ctx: Context) -> Iterator[Finding]:
     - or disable unattended-upgrades and run kured / system-upgrade-controller with a per-region window
     ```
     """
-    nodes = production_nodes(ctx)
+    nodes = cluster_nodes(ctx)
     if len(nodes) < 2:
         raise Skip("fewer than two nodes outside local development clusters")
     releases = Counter(_distro(os_image(n)) for n in nodes)

@@ -1,0 +1,30 @@
+"""Whether an input's Nodes are one cluster's, as counting or comparing them across the cluster needs.
+
+A live read or a snapshot lists one cluster's nodes. Manifests hold Nodes only as saved node listings
+(``kubectl get nodes -o yaml``); a project may keep several, of different clusters, as fixtures. When the
+Nodes come from more than one file, nothing in the input shows they are one cluster's, so a count of them
+or a difference between them says nothing about a cluster. A check that judges each node alone is not
+affected.
+"""
+
+from __future__ import annotations
+
+from kubegap.domain.scoped_inventory import Readable
+
+
+def node_list_files(inventory: Readable) -> list[str]:
+    """The files the input's Nodes were read from, in order (none for a live read)."""
+    files = {origin.path for node in inventory.nodes if (origin := inventory.origin(node)) is not None}
+    return sorted(files)
+
+
+def separate_node_lists(inventory: Readable) -> str | None:
+    """Why the input's Nodes cannot be judged together (they come from several files), or None when they can."""
+    files = node_list_files(inventory)
+    if len(files) < 2:
+        return None
+    shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+    return (
+        f"the Nodes come from {len(files)} files ({shown}): nothing shows they are one cluster's; "
+        "audit a live cluster or a snapshot"
+    )
