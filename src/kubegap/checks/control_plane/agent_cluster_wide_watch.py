@@ -9,6 +9,7 @@ from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.roles import granted_rules
+from kubegap.domain.workloads import SERVING_KINDS
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
 
@@ -61,6 +62,17 @@ def routes_between_nodes(workload: Workload) -> bool:
     return bool(workload.templates) and all(network_agent(t) for t in workload.templates)
 
 
+def _central_accounts(ctx: Context) -> set[tuple[str | None, str]]:
+    """The ServiceAccounts a Deployment or StatefulSet runs as: rights granted to one of them are that central
+    workload's, and show nothing of what a DaemonSet sharing the account reads."""
+    return {
+        (workload.ref.namespace, service_account(template))
+        for workload in ctx.inventory.workloads
+        if workload.kind in SERVING_KINDS
+        for template in workload.templates
+    }
+
+
 def _cluster_wide_reads(rules: list[dict]) -> list[str]:
     """Resources a ClusterRole's rules let its holder list or watch across the cluster."""
     found: set[str] = set()
@@ -98,7 +110,9 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     from the downward API (an `env` entry with `fieldRef: {fieldPath: spec.nodeName}`) can scope
     their reads to that node and are not reported. A network agent (host network with the
     `NET_ADMIN` capability or privileged, as a pod network's node agent runs) needs every Node to
-    route or tunnel to it, so its Node reads are not reported (its pod reads still are). For the
+    route or tunnel to it, so its Node reads are not reported (its pod reads still are). An agent
+    that shares its ServiceAccount with a Deployment or StatefulSet is not reported either: the
+    account's rights are that central workload's, and show nothing of the agent's own reads. For the
     others it is advice to check (`low`),
     since the manifest cannot show which calls the agent makes. When Nodes were
     collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
@@ -141,11 +155,12 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
             f"{nodes} node(s), fewer than min_nodes {ctx.setting('min_nodes')}: per-node watches do not load the API server yet"
         )
     bindings = _bindings_by_subject(ctx)
+    central = _central_accounts(ctx)
     for workload in ctx.inventory.workloads:
         if workload.kind != "DaemonSet" or any(knows_its_node(t) for t in workload.templates):
             continue
         ns, account = workload.ref.namespace, service_account(workload.templates[0])
-        if ctx.inventory.get("ServiceAccount", ns, account) is None:
+        if ctx.inventory.get("ServiceAccount", ns, account) is None or (ns, account) in central:
             continue
         reads: dict[str, list[str]] = {}
         for binding in bindings.get((ns, account), []):
