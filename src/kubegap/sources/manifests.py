@@ -26,7 +26,7 @@ from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
-from kubegap.sources.trees import is_source_description, render, tree
+from kubegap.sources.trees import is_source_description, patch_files, render, tree
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -386,7 +386,7 @@ its directories; a directory given by path is audited whatever its name."""
 def _files(root: Path, warn: Callable[[str], None], unread: Callable[[Path, str], None]) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said: test and sample directories (``LEFT_OUT``) and every file past
+    What is left out is said: test and sample directories (``LEFT_OUT``), kustomize patch files, and every file past
     ``MAX_DIRECTORY_FILES`` through ``warn``, a symbolic link to nothing through ``unread(path, reason)``.
     Kustomizations, ``Chart.yaml`` and chart values files are left out silently: they describe objects,
     they are not objects."""
@@ -402,13 +402,20 @@ def _files(root: Path, warn: Callable[[str], None], unread: Callable[[Path, str]
         yield path
     for kind, _, why in LEFT_OUT:
         if folders := left_out.get(kind):
-            shown = ", ".join(str(p) for p in folders[:3]) + (
-                f" and {len(folders) - 3} more" if len(folders) > 3 else ""
-            )
             warn(
                 f"{root}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
-                f"({why}): {shown}; give one by path to audit it"
+                f"({why}): {_listed(folders)}; give one by path to audit it"
             )
+    if patches := left_out.get("patch"):
+        warn(
+            f"{root}: {len(patches)} kustomize patch file{'' if len(patches) == 1 else 's'} not read (a kustomization "
+            f"applies {'it' if len(patches) == 1 else 'them'} to objects defined elsewhere): {_listed(sorted(patches))}; "
+            "audit the rendered tree (kubectl kustomize <dir> | kubegap audit -)"
+        )
+
+
+def _listed(paths: list[Path]) -> str:
+    return ", ".join(str(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
 
 
 def skipped_directories(root: Path) -> list[Path]:
@@ -416,7 +423,7 @@ def skipped_directories(root: Path) -> list[Path]:
     found: dict[str, list[Path]] = {}
     for _ in _walk(root, found, lambda path, reason: None):
         pass
-    return sorted(path for folders in found.values() for path in folders)
+    return sorted(path for kind, folders in found.items() if kind != "patch" for path in folders)
 
 
 def _left_out(name: str) -> str | None:
@@ -426,9 +433,12 @@ def _left_out(name: str) -> str | None:
 
 def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, str], None]) -> Generator[Path]:
     """Manifest files under ``root`` in sorted order, leaving out test and sample directories (added to
-    ``left_out`` by kind) and the files that describe a kustomize tree or a chart; a symbolic link to
-    nothing is passed to ``unread``."""
+    ``left_out`` by kind), the files that describe a kustomize tree or a chart, and the patch files a
+    kustomization applies (added to ``left_out["patch"]``; one named from a folder the walk reaches later,
+    through ``..``, is read as it is); a symbolic link to nothing is passed to ``unread``."""
+    patches: set[Path] = set()
     for folder, dirs, files in os.walk(root, followlinks=False):
+        patches |= patch_files(Path(folder))
         kept = []
         for name in sorted(dirs):
             if kind := _left_out(name):
@@ -441,7 +451,10 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, s
             if path.is_symlink() and not path.exists():
                 unread(path, "a symbolic link whose target does not exist")
             elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
-                yield path
+                if patches and path.resolve() in patches:
+                    left_out.setdefault("patch", []).append(path)
+                else:
+                    yield path
 
 
 def report_names(paths: Sequence[str | inputbytes.Streamed]) -> Callable[[Path], str]:
@@ -525,7 +538,8 @@ class ManifestSource:
             reader.read_text(render(source), f"{named(path)} ({rendered_by})")
             return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
         if path.is_dir():
-            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1))
+            below = (str(path).rstrip(os.sep) + os.sep, named(path).rstrip("/") + "/")
+            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1).replace(*below))
             for file in _files(path, warn, lambda file, why: reader.unread(named(file), why)):
                 if self.confine is not None and not inside(file, self.confine):
                     reader.unread(named(file), "a link to a file outside the folders this audit may read")

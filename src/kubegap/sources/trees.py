@@ -7,7 +7,10 @@ to), and the output audited. A directory holding a ``Chart.yaml`` is rendered wi
 on are read from its ``charts/`` folder, never downloaded). Without the program on the ``PATH``,
 either is refused with the command to run. Inside a directory
 tree, the files that describe such a source (the kustomization, ``Chart.yaml``, values files) are
-not objects and are left out rather than reported as documents without a kind or metadata.
+not objects and are left out rather than reported as documents without a kind or metadata; so are the
+files a kustomization applies as patches (``patches``, ``patchesStrategicMerge``, ``patchesJson6902``),
+which change objects defined elsewhere and are not objects themselves: a Deployment patch that sets
+only a container's arguments says nothing of its resources, probes or replicas.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from kubegap import limits, yamlload
 from kubegap.errors import InputError
 
 KUSTOMIZATION_FILES = ("kustomization.yaml", "kustomization.yml", "Kustomization")
@@ -60,6 +64,35 @@ def tree(directory: Path) -> Tree | None:
     if (directory / CHART_FILE).is_file():
         return Tree("helm", directory, CHART_FILE)
     return None
+
+
+def patch_files(directory: Path) -> set[Path]:
+    """The files the kustomization in ``directory`` applies as patches, resolved; none when it has no
+    kustomization or one that cannot be read (its files are then read as they are)."""
+    marker = next((directory / n for n in KUSTOMIZATION_FILES if (directory / n).is_file()), None)
+    if marker is None:
+        return set()
+    try:
+        if marker.stat().st_size > limits.MAX_YAML_BYTES:
+            return set()
+        text = marker.read_text(encoding="utf-8")
+        if yamlload.too_deep(text):
+            return set()
+        spec = yamlload.load(text)
+    except (OSError, UnicodeDecodeError, yamlload.YAMLError):
+        return set()
+    if not isinstance(spec, dict):
+        return set()
+    named: list[object] = []
+    for field in ("patches", "patchesJson6902"):
+        entries = spec.get(field)
+        named += (
+            [entry.get("path") for entry in entries if isinstance(entry, dict)] if isinstance(entries, list) else []
+        )
+    merge = spec.get("patchesStrategicMerge")
+    named += merge if isinstance(merge, list) else []
+    # an inline patch is YAML text with a newline, never a file name
+    return {(directory / n).resolve() for n in named if isinstance(n, str) and n and "\n" not in n}
 
 
 def is_source_description(path: Path) -> bool:
