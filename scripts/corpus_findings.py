@@ -576,27 +576,30 @@ def _rereview() -> list[str]:
 
 INSTALLS_REJUDGED = "installs-rejudged-blind"
 """Findings on install manifests judged again at ``INSTALLS_REJUDGED_AT``, blind to the golden verdicts."""
-INSTALLS_REJUDGED_AT = "494371d"
-INSTALLS_AGREED_BEFORE = 53
+INSTALLS_REJUDGED_AT = "494371d (the last third, whose first reviewer stopped without a report, at 86531ac)"
+INSTALLS_AGREED_BEFORE = 85
 """Findings on which the blind review agreed with the golden verdicts of the time, before the disagreements were
 settled from source."""
 
 INSTALLS_REJUDGED_NOTE = (
-    "Each disagreement was then settled by a third reader from the project's source (and, for GKE, Google's",
-    'documentation), and the golden verdicts above carry the result (their reasons begin "settled from source").',
-    "Of the 25 disagreements, the golden verdict stood on 9 and the blind one on 16 (two of those findings no",
-    "longer fire, by the rules below). Settled against the golden",
-    "verdicts: Argo CD's dex server is a singleton by design (in-memory storage; the project's HA install keeps one),",
-    "so single-replica's advice to run two would break SSO (wrong, and nothing in the manifests shows it), and its",
-    "Redis is a disposable cache (noise, twice); on GKE's accelerator DaemonSets, untagged images that lend only",
-    "nsenter or a shell to work done with the host's programs, Docker Hub pulls on nodes that try Google's mirror",
-    "first, and requests on small node-critical daemons are noise. Settled against the blind verdicts: GKE Autopilot",
-    "does not give GPU pods default requests or limits as the blind reviewer held, so the Autopilot test pods stay",
-    "noise, and Argo CD's dex readiness finding stays wrong (dex never starts in that install). Two rules came of",
-    "it: Nodes from several files are not one cluster's (node-os-drift compared an AKS listing with an RKE2 node",
-    "kept beside it), and a DaemonSet that shares its ServiceAccount with a Deployment or StatefulSet does not",
-    "hold that account's rights as its own (a node labeller ran as the ServiceAccount of a scheduler that lists",
-    "every pod).",
+    "Each disagreement was then settled, and the golden verdicts above carry the result (their reasons begin",
+    "\"settled\"): the first 25 by a third reader from the project's source (and, for GKE, Google's documentation),",
+    "the last 6 from the second reviewer's reading of the source checked against the YAML. Of the 31, the golden",
+    "verdict stood on 12 and the blind one on 19 (three of those findings no longer fire, by the rules below).",
+    "Settled against the golden verdicts: Argo CD's dex server is a singleton by design (in-memory storage; the",
+    "project's HA install keeps one), so single-replica's advice to run two would break SSO (wrong, and nothing in",
+    "the manifests shows it), and its Redis is a disposable cache (noise, twice); on GKE's accelerator DaemonSets,",
+    "untagged images that lend only nsenter or a shell to work done with the host's programs, Docker Hub pulls on",
+    "nodes that try Google's mirror first, and requests on small node-critical daemons are noise; so are a TODO",
+    "placeholder training runtime and a webhook backend read from an unrendered kustomize base. Settled against the",
+    "blind verdicts: GKE Autopilot does not give GPU pods default requests or limits as the blind reviewer held, so",
+    "the Autopilot test pods stay noise; Argo CD's dex readiness finding stays wrong (dex never starts in that",
+    "install); and sub-core CPU limits on API-serving webhooks stay gaps, since an autoscaler or a throttling alert",
+    "does not stop a burst from waiting. Three rules came of it: Nodes from several files are not one cluster's",
+    "(node-os-drift compared an AKS listing with an RKE2 node kept beside it); a DaemonSet that shares its",
+    "ServiceAccount with a Deployment or StatefulSet does not hold that account's rights as its own (a node labeller",
+    "ran as the ServiceAccount of a scheduler that lists every pod); and the patch files a kustomization applies",
+    "are not objects (a JobSet patch read as a Deployment without the resources its release sets).",
 )
 
 
@@ -628,8 +631,8 @@ def _rejudged(golden: dict[str, list[tuple[Key, str, str]]]) -> list[str]:
         "## Install manifests judged again, blind",
         "",
         (
-            f"At commit {INSTALLS_REJUDGED_AT}, the findings of {len(projects)} of the install projects ({len(again)} "
-            f"of the {installs} install findings: {', '.join(projects)}) were judged again by reviewers who had not "
+            f"At commit {INSTALLS_REJUDGED_AT}, the findings of {len(projects)} install projects ({len(again)} "
+            f"findings; {installs} fire now: {', '.join(projects)}) were judged again by reviewers who had not "
             "seen the verdicts"
         ),
         f"above, from the YAML, the checks' documentation and the projects' source (`{INSTALLS_REJUDGED}.tsv`):",
