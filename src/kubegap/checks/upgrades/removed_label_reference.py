@@ -32,6 +32,11 @@ same kind that names its replacement."""
 
 WHY_REPLACED = {MASTER: "the master label is no longer applied to nodes since 1.24, the taint since 1.25"}
 
+STILL_APPLIED = frozenset(OLD_LABELS) - {MASTER}
+"""Deprecated labels Kubernetes still puts on nodes (as of 1.36): the kubelet sets ``beta.kubernetes.io/os`` and
+``/arch`` beside their replacements, and the cloud node controller keeps the beta zone, region and
+instance-type labels in step with theirs. A selector on them still matches today."""
+
 
 CALICO_KINDS = ("BGPPeer", "BGPConfiguration")
 
@@ -109,6 +114,14 @@ def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
     replacements = "; ".join(
         f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
     )
+    if all(old in STILL_APPLIED for old in used):
+        return ctx.finding(
+            obj,
+            f"Selects nodes by deprecated labels that Kubernetes still applies: {replacements}. Nothing is "
+            "left unscheduled today; the selector matches no node once they are no longer set.",
+            *evidence,
+            severity="low",
+        )
     if all(e.path.endswith("(preferred)") for e in evidence):
         return ctx.finding(
             obj,
@@ -161,6 +174,10 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
     the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
     a preference places no pod on its own, so the pods still schedule, only without the placement.
+    **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
+    `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
+    instance-type labels, beside their replacements): the selector matches today and breaks only once
+    they are no longer set.
 
     ## Example
 

@@ -6,7 +6,13 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.intstr import rolling_update
-from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, single_node_claim, singleton_by_design
+from kubegap.domain.reconcilers import (
+    LEASE_KINDS,
+    lease_holders,
+    one_active_by_design,
+    single_node_claim,
+    singleton_by_design,
+)
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
@@ -94,6 +100,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     itself or a name or image that says it is an operator. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
+    Nor is `Recreate` reported on a one-replica controller that elects a leader (a leader-election flag,
+    or a ServiceAccount that may write Leases): one replica acts at a time whatever the strategy, and a
+    surged pod waits on its predecessor's lease, so where readiness waits on leadership too (as Flux's
+    source-controller starts its artifact server only once it leads) a surge never becomes ready and the
+    rollout stalls.
     Deployments are only judged when
     Services were collected. For one replica the fix is a surge
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
@@ -141,11 +152,13 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
+        recreate = found is not None and found[1].value == "Recreate"
         if found and (
-            (found[1].value == "Recreate" and single_node_claim(ctx.inventory, workload))
+            (recreate and single_node_claim(ctx.inventory, workload))
+            or (recreate and total == 1 and one_active_by_design(workload, leases))
             or singleton_by_design(ctx.inventory, workload, leases)
         ):
-            continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
+            continue  # stopping the one pod first is what the claim, or a controller that runs alone, needs
         if found:
             problem, evidence = found
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
