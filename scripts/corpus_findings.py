@@ -94,7 +94,57 @@ class FreshRound(NamedTuple):
     """What the blind review showed that was then changed by rule, and what stays wrong."""
 
 
+FRESH7_POOL = (
+    "aws-karpenter-provider-aws",
+    "cloudnative-pg-barman-cloud",
+    "crossplane-crossplane",
+    "fluxcd-flux2",
+    "grafana-loki",
+    "jetstack-cert-manager-csi-driver",
+    "k8snetworkplumbingwg-multus-cni",
+    "kiali-kiali-operator",
+    "knative-serving",
+    "kubernetes-sigs-cluster-api",
+    "kubernetes-sigs-kueue",
+    "kubevirt-kubevirt",
+    "kyverno-kyverno",
+    "metallb-metallb",
+    "opencost-opencost",
+    "rook-rook",
+    "strimzi-strimzi-kafka-operator",
+    "thanos-io-thanos",
+    "traefik-traefik-helm-chart",
+    "volcano-sh-volcano",
+)
+"""The seventh draw's pool: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew its five."""
+
 FRESH_ROUNDS = (
+    FreshRound(
+        "fresh7-installs",
+        "Release installs nobody here had seen: seventh draw",
+        20261207,
+        "five drawn at random from a new pool of 20 widely deployed projects absent from the corpus and every "
+        "earlier draw, rendered by a helper who did not write the checks",
+        "ef47c15",
+        {
+            "fluxcd-flux2": "v2.8.8 install.yaml as its release builds it (v2.9.4's pinned controllers are not "
+            "on this machine)",
+            "grafana-loki": "chart loki-18.11.0 (Loki 3.7.6) with the docs' single-replica values (defaults do not "
+            "render)",
+            "kubernetes-sigs-kueue": "v0.19.2, the release's manifests.yaml",
+            "thanos-io-thanos": "kube-thanos v0.29.0 manifests, the Kubernetes install Thanos's docs point to",
+            "volcano-sh-volcano": "v1.15.1, installer/volcano-development.yaml",
+        },
+        "What the review showed was then changed by rule: rollout-strategy-unsafe told Flux's source-controller and "
+        "source-watcher (one replica, leader election, Recreate) to surge, but both serve and report ready only "
+        "once they lead, so a surged pod would wait on the old pod's lease and the rollout would stall (judged "
+        "wrong); a one-replica controller that elects a leader and rolls out by Recreate is no longer reported. And "
+        "removed-label-reference rated kube-thanos's beta.kubernetes.io/os selector high, as if the label were "
+        "gone, while the kubelet still sets it (judged noise): deprecated labels Kubernetes still applies are now "
+        "low. Left as they were: findings on the MinIO and the single-replica mode that Loki's documented values "
+        "switch on for trying Loki, and requests on a small exporter sidecar beside a memcached that reserves "
+        "9.6 GiB (noise).",
+    ),
     FreshRound(
         "fresh6-installs",
         "Release installs nobody here had seen: sixth draw",
