@@ -113,6 +113,7 @@ SERVICE = "apiVersion: v1\nkind: Service\nmetadata: {name: %s}\n"
         ("config/samples", "config/samples", "1 sample directory not read (examples by convention)"),
         ("examples/standard", "examples", "1 sample directory not read"),
         ("deploy/Example", "deploy/Example", "1 sample directory not read"),
+        ("manifests/quick-start/base", "manifests/quick-start", "1 sample directory not read"),
     ],
 )
 def test_test_and_sample_directories_below_a_given_directory_are_skipped_and_named(tmp_path, folder, skipped, said):

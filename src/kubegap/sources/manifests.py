@@ -373,10 +373,11 @@ TEST_INPUTS = frozenset({"testdata", "test", "tests", "e2e", "e2e_test", "e2e_te
 ``test``, ``tests`` and the ``e2e`` spellings are where projects keep the manifests their test suites
 apply): fixtures, not something anyone deploys."""
 
-SAMPLE_INPUTS = frozenset({"example", "examples", "sample", "samples"})
+SAMPLE_INPUTS = frozenset({"example", "examples", "sample", "samples", "quick-start", "quickstart", "quick_start"})
 """Directory names that hold documentation by convention (an operator's ``config/samples`` custom
-resources, a project's ``examples/``): manifests written to be read and copied, which say what a
-project shows, not what anyone runs. A copy deployed from them lives elsewhere and is judged there."""
+resources, a project's ``examples/``, a ``quick-start`` install to try a project with demo dependencies
+beside it): manifests written to be read, copied or tried, which say what a project shows, not what
+anyone runs. A copy deployed from them lives elsewhere and is judged there."""
 
 LEFT_OUT = (("test", TEST_INPUTS, "test inputs by convention"), ("sample", SAMPLE_INPUTS, "examples by convention"))
 """What a walk below a directory given to ``audit`` leaves out, each kind with a warning that names
