@@ -252,3 +252,18 @@ def test_the_patches_a_kustomization_applies_are_not_read_as_objects(tmp_path):
             "tree (kubectl kustomize <dir> | kubegap audit -)"
         )
     ]
+
+
+def test_a_kustomization_that_links_elsewhere_is_not_read_for_its_patches(tmp_path):
+    """The walk reads no file through a link to elsewhere, the MCP server's roots included: a kustomization
+    that is a symbolic link names no patches, and the files beside it are read as they are."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "kustomization.yaml").write_text("patchesStrategicMerge: [replicas.yaml]\n")
+    root = tmp_path / "root"
+    (root / "app").mkdir(parents=True)
+    (root / "app" / "kustomization.yaml").symlink_to(outside / "kustomization.yaml")
+    (root / "app" / "replicas.yaml").write_text("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n")
+    collection = ManifestSource([str(root)], confine=[root]).collect()
+    assert [obj["kind"] for obj in collection.resources] == ["Deployment"]
+    assert not any("patch" in warning for warning in collection.warnings)

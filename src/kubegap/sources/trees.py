@@ -68,9 +68,10 @@ def tree(directory: Path) -> Tree | None:
 
 def patch_files(directory: Path) -> set[Path]:
     """The files the kustomization in ``directory`` applies as patches, resolved; none when it has no
-    kustomization or one that cannot be read (its files are then read as they are)."""
+    kustomization, one that cannot be read, or one that is a symbolic link (it may lead outside the folders
+    an audit may read): its files are then read as they are."""
     marker = next((directory / n for n in KUSTOMIZATION_FILES if (directory / n).is_file()), None)
-    if marker is None:
+    if marker is None or marker.is_symlink():
         return set()
     try:
         if marker.stat().st_size > limits.MAX_YAML_BYTES:
