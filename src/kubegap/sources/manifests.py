@@ -26,7 +26,7 @@ from kubegap.sources.compact import Compactor
 from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
-from kubegap.sources.trees import is_source_description, patch_files, render, tree
+from kubegap.sources.trees import KUSTOMIZATION_FILES, is_source_description, patch_files, render, tree
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -439,7 +439,8 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, s
     through ``..``, is read as it is); a symbolic link to nothing is passed to ``unread``."""
     patches: set[Path] = set()
     for folder, dirs, files in os.walk(root, followlinks=False):
-        patches |= patch_files(Path(folder))
+        if not set(KUSTOMIZATION_FILES).isdisjoint(files):  # the walk lists its files: no stat per folder
+            patches |= patch_files(Path(folder))
         kept = []
         for name in sorted(dirs):
             if kind := _left_out(name):
