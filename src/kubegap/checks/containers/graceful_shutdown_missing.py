@@ -57,8 +57,9 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     (30 when unset) below `min_grace_seconds` (default 45). A longer grace period is taken as a sign
     that the application keeps serving after SIGTERM. Services reached only inside the cluster are
     reported only for a grace period of 0: their endpoints are removed within moments of
-    termination, but a pod given no grace at all is killed with requests in flight, and in-cluster
-    clients keep reaching it until its endpoint is gone (a preStop hook gets no time either). Client
+    termination, but a pod given no grace is killed with requests in flight (the kubelet waits its
+    minimum of 2 s after SIGTERM), and in-cluster clients keep reaching it until its endpoint is gone
+    (a preStop hook gets those 2 s at most). Client
     traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
     health, debug or admin ports carry none), and an operators' console (see Evidence rules) is not
     judged: a request dropped at its termination costs its operators a reload. DaemonSets (one agent per node) and leader-elected
@@ -122,8 +123,9 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,
-                f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed at once, with "
-                "requests in flight, and clients inside the cluster keep reaching them until their endpoints are removed.",
+                f"Pods behind Service {names} have terminationGracePeriodSeconds 0: they are killed 2 s after SIGTERM "
+                "(the kubelet's minimum), with requests in flight, and clients inside the cluster keep reaching them until "
+                "their endpoints are removed.",
                 *(
                     Evidence(spec_path(t, "terminationGracePeriodSeconds"), 0)
                     for t in workload.templates
