@@ -116,9 +116,32 @@ FRESH7_POOL = (
     "traefik-traefik-helm-chart",
     "volcano-sh-volcano",
 )
-"""The seventh draw's pool: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew its five."""
+"""The pool of the seventh and eighth draws: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew the
+seventh's five, and ``random.Random(20261208).sample`` of the fifteen left, in this order, the eighth's."""
 
 FRESH_ROUNDS = (
+    FreshRound(
+        "fresh8-installs",
+        "Release installs nobody here had seen: eighth draw",
+        20261208,
+        "five more from the seventh draw's pool, audited after every rule this round's reviews prompted",
+        "ecab9fe",
+        {
+            "aws-karpenter-provider-aws": "v1.14.1, chart karpenter as its release automation stamps it, with the "
+            "getting-started values",
+            "crossplane-crossplane": "v2.3.4, chart crossplane with defaults",
+            "kubevirt-kubevirt": "v1.9.0, kubevirt-operator.yaml and kubevirt-cr.yaml from hack/build-manifests.sh",
+            "metallb-metallb": "v0.16.1, config/manifests/metallb-native.yaml",
+            "traefik-traefik-helm-chart": "v41.3.0 (Traefik v3.7.11), chart traefik with defaults and its CRDs",
+        },
+        "No finding was judged wrong. What the review showed was then changed: graceful-shutdown-missing said a pod "
+        "given no grace period is killed at once, where the kubelet waits its minimum of 2 s after SIGTERM "
+        "(MetalLB's controller); the message now says so, and judged again it stays noise (the controller drains its "
+        "webhook server within those 2 s). Left as they were, and judged noise: a zone spread that "
+        "leaves a leader-elected standby Pending only in a two-zone cluster (Karpenter), a CPU limit on a webhook "
+        "that intercepts only deletes of objects in use (Crossplane), a missing PDB and a preempting priority class "
+        "that KubeVirt uses for its own infrastructure, and a webhook backend that runs alone by design (MetalLB).",
+    ),
     FreshRound(
         "fresh7-installs",
         "Release installs nobody here had seen: seventh draw",
