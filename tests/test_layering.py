@@ -130,7 +130,7 @@ def test_no_two_public_classes_share_a_name():
 
 
 DOMAIN = PACKAGE / "domain"
-LEAVES = {"kubegap.limits", "kubegap.yamlload", "kubegap.jsonnumbers"}
+LEAVES = {"kubegap.limits", "kubegap.yamlload", "kubegap.jsonnumbers", "kubegap.wording"}
 """Utilities that import no other part of kubegap but each other: the domain may use them."""
 
 

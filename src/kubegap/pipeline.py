@@ -34,6 +34,7 @@ from kubegap.report.model import Part, assemble_from_reports, assemble_report, r
 from kubegap.runner import ReportedCluster, fleet_facts, run_checks
 from kubegap.severity import Threshold
 from kubegap.suggest import did_you_mean
+from kubegap.wording import some_and_more
 
 
 def select_checks(check_ids: Iterable[str] | None) -> list[Check]:
@@ -286,9 +287,8 @@ def _nothing_to_audit(collections: list[Collection], names: Sequence[str], notes
     warnings = notes + [warning for collection in collections for warning in collection.warnings]
     forbidden = {kind: why for collection in collections for kind, why in sorted(collection.forbidden.items())}
     if forbidden:  # RBAC let nothing be read: the reason, not just the emptiness
-        shown = [f"{kind} ({why})" for kind, why in list(forbidden.items())[:FORBIDDEN_SHOWN]]
-        more = f" and {len(forbidden) - FORBIDDEN_SHOWN} more" if len(forbidden) > FORBIDDEN_SHOWN else ""
-        warnings.append(f"{len(forbidden)} kind(s) forbidden by RBAC: {', '.join(shown)}{more}")
+        shown = some_and_more([f"{kind} ({why})" for kind, why in forbidden.items()], FORBIDDEN_SHOWN)
+        warnings.append(f"{len(forbidden)} kind(s) forbidden by RBAC: {shown}")
     if not names:
         names = [
             f"cluster {entry.get('context') or '(the current context)'}"

@@ -16,3 +16,8 @@ def and_list(names: list[str]) -> str:
 def first_and_more(names: list[str], more: str = "more") -> str:
     """``a``, or ``a and 2 more``: the first name, and how many the rest are."""
     return names[0] + (f" and {len(names) - 1} {more}" if len(names) > 1 else "")
+
+
+def some_and_more(names: list[str], shown: int = 3) -> str:
+    """``a, b, c``, or ``a, b, c and 2 more``: the first ``shown`` names, and how many the rest are."""
+    return ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")

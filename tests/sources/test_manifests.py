@@ -4,7 +4,7 @@ import json
 import pytest
 
 from kubegap.errors import InputError
-from kubegap.sources.manifests import ManifestSource, skipped_directories
+from kubegap.sources.manifests import ManifestSource
 
 
 def collect(tmp_path, name, text):
@@ -126,7 +126,6 @@ def test_test_and_sample_directories_below_a_given_directory_are_skipped_and_nam
     (warning,) = collection.warnings
     # named as the report names files, never by where this machine keeps them
     assert said in warning and f": {tmp_path.name}/{skipped};" in warning
-    assert skipped_directories(tmp_path) == [tmp_path / skipped]
 
 
 def test_a_sample_directory_given_by_path_is_audited(tmp_path):
@@ -143,11 +142,14 @@ def test_test_and_sample_directories_are_each_named_once(tmp_path):
         (tmp_path / folder / "svc.yaml").write_text(SERVICE % folder.replace("/", "-"))
     collection = ManifestSource([str(tmp_path)]).collect()
     assert collection.resources == []
-    assert [w.split(": ", 1)[1].split(" not read")[0] for w in collection.warnings] == [
-        "1 test directory",
-        "2 sample directories",
+    root = tmp_path.name
+    assert collection.warnings == [
+        f"{root}: 1 test directory not read (test inputs by convention): {root}/tests; give one by path to audit it",
+        (
+            f"{root}: 2 sample directories not read (examples by convention): {root}/samples, {root}/app/examples; "
+            "give one by path to audit it"
+        ),
     ]
-    assert skipped_directories(tmp_path) == [tmp_path / "app/examples", tmp_path / "samples", tmp_path / "tests"]
 
 
 def test_directories_named_like_tests_only_in_part_are_read(tmp_path):

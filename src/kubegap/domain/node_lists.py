@@ -10,6 +10,7 @@ affected.
 from __future__ import annotations
 
 from kubegap.domain.scoped_inventory import Readable
+from kubegap.wording import some_and_more
 
 
 def node_list_files(inventory: Readable) -> list[str]:
@@ -23,8 +24,7 @@ def separate_node_lists(inventory: Readable) -> str | None:
     files = node_list_files(inventory)
     if len(files) < 2:
         return None
-    shown = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
     return (
-        f"the Nodes come from {len(files)} files ({shown}): nothing shows they are one cluster's; "
+        f"the Nodes come from {len(files)} files ({some_and_more(files)}): nothing shows they are one cluster's; "
         "audit a live cluster or a snapshot"
     )

@@ -27,6 +27,7 @@ from kubegap.sources.dump import NumberTooLong, json_stream
 from kubegap.sources.jsonslices import parse_in_slices
 from kubegap.sources.snapshot import is_snapshot, read_snapshot
 from kubegap.sources.trees import KUSTOMIZATION_FILES, is_source_description, patch_files, render, tree
+from kubegap.wording import counted, some_and_more
 
 SUFFIXES = (".yaml", ".yml", ".json", ".gz")
 _SEPARATOR = re.compile(r"^(?:---|\.\.\.)[ \t]*(?:#.*)?$", re.MULTILINE)
@@ -384,19 +385,22 @@ LEFT_OUT = (("test", TEST_INPUTS, "test inputs by convention"), ("sample", SAMPL
 its directories; a directory given by path is audited whatever its name."""
 
 
-def _files(root: Path, warn: Callable[[str], None], unread: Callable[[Path, str], None]) -> Iterator[Path]:
+def _files(
+    root: Path, named: Callable[[Path], str], warn: Callable[[str], None], unread: Callable[[Path, str], None]
+) -> Iterator[Path]:
     """Manifest files under a directory, sorted; symlinked directories are not followed (no loops).
 
-    What is left out is said: test and sample directories (``LEFT_OUT``), kustomize patch files, and every file past
-    ``MAX_DIRECTORY_FILES`` through ``warn``, a symbolic link to nothing through ``unread(path, reason)``.
-    Kustomizations, ``Chart.yaml`` and chart values files are left out silently: they describe objects,
-    they are not objects."""
+    What is left out is said, every path as the report names it (``named``): test and sample directories
+    (``LEFT_OUT``), kustomize patch files, and every file past ``MAX_DIRECTORY_FILES`` through ``warn``, a
+    symbolic link to nothing through ``unread(path, reason)``. Kustomizations, ``Chart.yaml`` and chart values
+    files are left out silently: they describe objects, they are not objects."""
     left_out: dict[str, list[Path]] = {}
     paths = _walk(root, left_out, unread)
     for count, path in enumerate(paths, 1):
         if count > limits.MAX_DIRECTORY_FILES:
             warn(
-                f"{root}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {path} and the files after it were not read"
+                f"{named(root)}: more than {limits.MAX_DIRECTORY_FILES} manifest files; {named(path)} and the files "
+                "after it were not read"
             )
             paths.close()
             break
@@ -404,27 +408,18 @@ def _files(root: Path, warn: Callable[[str], None], unread: Callable[[Path, str]
     for kind, _, why in LEFT_OUT:
         if folders := left_out.get(kind):
             warn(
-                f"{root}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
-                f"({why}): {_listed(folders)}; give one by path to audit it"
+                f"{named(root)}: {len(folders)} {kind} director{'y' if len(folders) == 1 else 'ies'} not read "
+                f"({why}): {some_and_more([named(f) for f in folders])}; give one by path to audit it"
             )
-    if patches := left_out.get("patch"):
+    if patches := sorted(left_out.get("patch", [])):
         warn(
-            f"{root}: {len(patches)} kustomize patch file{'' if len(patches) == 1 else 's'} not read (a kustomization "
-            f"applies {'it' if len(patches) == 1 else 'them'} to objects defined elsewhere): {_listed(sorted(patches))}; "
-            "audit the rendered tree (kubectl kustomize <dir> | kubegap audit -)"
+            f"{named(root)}: {counted(len(patches), 'kustomize patch file')} not read (a kustomization applies "
+            f"{'it' if len(patches) == 1 else 'them'} to objects defined elsewhere): "
+            f"{some_and_more([named(p) for p in patches])}; audit the rendered tree (kubectl kustomize <dir> | kubegap audit -)"
         )
 
 
-def _listed(paths: list[Path]) -> str:
-    return ", ".join(str(p) for p in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
-
-
-def skipped_directories(root: Path) -> list[Path]:
-    """The test and sample directories a walk of ``root`` leaves out (each once, not those inside another)."""
-    found: dict[str, list[Path]] = {}
-    for _ in _walk(root, found, lambda path, reason: None):
-        pass
-    return sorted(path for kind, folders in found.items() if kind != "patch" for path in folders)
+KUSTOMIZATION_NAMES = frozenset(KUSTOMIZATION_FILES)
 
 
 def _left_out(name: str) -> str | None:
@@ -437,9 +432,9 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, s
     ``left_out`` by kind), the files that describe a kustomize tree or a chart, and the patch files a
     kustomization applies (added to ``left_out["patch"]``; one named from a folder the walk reaches later,
     through ``..``, is read as it is); a symbolic link to nothing is passed to ``unread``."""
-    patches: set[Path] = set()
+    patches: set[str] = set()
     for folder, dirs, files in os.walk(root, followlinks=False):
-        if not set(KUSTOMIZATION_FILES).isdisjoint(files):  # the walk lists its files: no stat per folder
+        if not KUSTOMIZATION_NAMES.isdisjoint(files):  # the walk lists its files: no stat per folder
             patches |= patch_files(Path(folder))
         kept = []
         for name in sorted(dirs):
@@ -453,7 +448,7 @@ def _walk(root: Path, left_out: dict[str, list[Path]], unread: Callable[[Path, s
             if path.is_symlink() and not path.exists():
                 unread(path, "a symbolic link whose target does not exist")
             elif name.lower().endswith(SUFFIXES) and path.is_file() and not is_source_description(path):
-                if patches and path.resolve() in patches:
+                if patches and os.path.normpath(path) in patches:
                     left_out.setdefault("patch", []).append(path)
                 else:
                     yield path
@@ -540,9 +535,7 @@ class ManifestSource:
             reader.read_text(render(source), f"{named(path)} ({rendered_by})")
             return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
         if path.is_dir():
-            below = (str(path).rstrip(os.sep) + os.sep, named(path).rstrip("/") + "/")
-            warn = lambda message: reader.warn(message.replace(str(path), named(path), 1).replace(*below))
-            for file in _files(path, warn, lambda file, why: reader.unread(named(file), why)):
+            for file in _files(path, named, reader.warn, lambda file, why: reader.unread(named(file), why)):
                 if self.confine is not None and not inside(file, self.confine):
                     reader.unread(named(file), "a link to a file outside the folders this audit may read")
                     continue

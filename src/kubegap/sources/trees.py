@@ -15,6 +15,7 @@ only a container's arguments says nothing of its resources, probes or replicas.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -66,12 +67,13 @@ def tree(directory: Path) -> Tree | None:
     return None
 
 
-def patch_files(directory: Path) -> set[Path]:
-    """The files the kustomization in ``directory`` applies as patches, resolved; none when it has no
-    kustomization, one that cannot be read, or one that is a symbolic link (it may lead outside the folders
-    an audit may read): its files are then read as they are."""
-    marker = next((directory / n for n in KUSTOMIZATION_FILES if (directory / n).is_file()), None)
-    if marker is None or marker.is_symlink():
+def patch_files(directory: Path) -> set[str]:
+    """The files the kustomization in ``directory`` applies as patches, as normalised paths below ``directory``
+    as given (``os.path.normpath``; no file system call); none when it has no kustomization, one that cannot
+    be read, or one that is a symbolic link (it may lead outside the folders an audit may read): its files are
+    then read as they are."""
+    source = tree(directory)
+    if source is None or source.kind != "kustomize" or (marker := directory / source.marker).is_symlink():
         return set()
     try:
         if marker.stat().st_size > limits.MAX_YAML_BYTES:
@@ -93,7 +95,7 @@ def patch_files(directory: Path) -> set[Path]:
     merge = spec.get("patchesStrategicMerge")
     named += merge if isinstance(merge, list) else []
     # an inline patch is YAML text with a newline, never a file name
-    return {(directory / n).resolve() for n in named if isinstance(n, str) and n and "\n" not in n}
+    return {os.path.normpath(directory / n) for n in named if isinstance(n, str) and n and "\n" not in n}
 
 
 def is_source_description(path: Path) -> bool:
