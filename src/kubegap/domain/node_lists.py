@@ -13,15 +13,9 @@ from kubegap.domain.scoped_inventory import Readable
 from kubegap.wording import some_and_more
 
 
-def node_list_files(inventory: Readable) -> list[str]:
-    """The files the input's Nodes were read from, in order (none for a live read)."""
-    files = {origin.path for node in inventory.nodes if (origin := inventory.origin(node)) is not None}
-    return sorted(files)
-
-
 def separate_node_lists(inventory: Readable) -> str | None:
     """Why the input's Nodes cannot be judged together (they come from several files), or None when they can."""
-    files = node_list_files(inventory)
+    files = sorted({origin.path for node in inventory.nodes if (origin := inventory.origin(node)) is not None})
     if len(files) < 2:
         return None
     return (

@@ -63,8 +63,9 @@ def routes_between_nodes(workload: Workload) -> bool:
 
 
 def _central_accounts(ctx: Context) -> set[tuple[str | None, str]]:
-    """The ServiceAccounts a Deployment or StatefulSet runs as: rights granted to one of them are that central
-    workload's, and show nothing of what a DaemonSet sharing the account reads."""
+    """The ServiceAccounts a replicated workload (``SERVING_KINDS``: a Deployment, StatefulSet, ReplicaSet or
+    Rollout) runs as: rights granted to one of them are that central workload's, and show nothing of what a
+    DaemonSet sharing the account reads."""
     return {
         (workload.ref.namespace, service_account(template))
         for workload in ctx.inventory.workloads
@@ -111,8 +112,9 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     their reads to that node and are not reported. A network agent (host network with the
     `NET_ADMIN` capability or privileged, as a pod network's node agent runs) needs every Node to
     route or tunnel to it, so its Node reads are not reported (its pod reads still are). An agent
-    that shares its ServiceAccount with a Deployment or StatefulSet is not reported either: the
-    account's rights are that central workload's, and show nothing of the agent's own reads. For the
+    that shares its ServiceAccount with a Deployment, StatefulSet, ReplicaSet or Argo Rollout is not
+    reported either: the account's rights are that central workload's, and show nothing of the agent's
+    own reads. For the
     others it is advice to check (`low`),
     since the manifest cannot show which calls the agent makes. When Nodes were
     collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
