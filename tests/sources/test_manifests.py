@@ -269,3 +269,18 @@ def test_a_kustomization_that_links_elsewhere_is_not_read_for_its_patches(tmp_pa
     collection = ManifestSource([str(root)], confine=[root]).collect()
     assert [obj["kind"] for obj in collection.resources] == ["Deployment"]
     assert not any("patch" in warning for warning in collection.warnings)
+
+
+@pytest.mark.parametrize(
+    "kustomization",
+    ["patches: [unclosed\n", "- just\n- a list\n", "patches: 3\npatchesStrategicMerge: {a: b}\n", "\xff\xfe"],
+)
+def test_a_kustomization_that_cannot_be_read_names_no_patches(tmp_path, kustomization):
+    """A broken or odd kustomization is not an error of the audit: the files beside it are read as they are."""
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "kustomization.yaml").write_bytes(kustomization.encode("latin-1"))
+    (app / "deploy.yaml").write_text("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n")
+    collection = ManifestSource([str(tmp_path)]).collect()
+    assert [obj["kind"] for obj in collection.resources] == ["Deployment"]
+    assert collection.warnings == []
