@@ -648,8 +648,10 @@ def _rereview() -> list[str]:
 
 
 INSTALLS_REJUDGED = "installs-rejudged-blind"
-"""Findings on install manifests judged again at ``INSTALLS_REJUDGED_AT``, blind to the golden verdicts."""
-INSTALLS_REJUDGED_AT = "494371d (the last third, whose first reviewer stopped without a report, at 86531ac)"
+"""Findings on install manifests judged again, blind to the golden verdicts."""
+INSTALLS_REJUDGED_AT = ("494371d", "86531ac")
+"""The commits the findings were audited at: two thirds at the first, and the last third, whose first reviewer
+stopped without a report, at the second."""
 INSTALLS_AGREED_BEFORE = 85
 """Findings on which the blind review agreed with the golden verdicts of the time, before the disagreements were
 settled from source."""
@@ -704,7 +706,8 @@ def _rejudged(golden: dict[str, list[tuple[Key, str, str]]]) -> list[str]:
         "## Install manifests judged again, blind",
         "",
         (
-            f"At commit {INSTALLS_REJUDGED_AT}, the findings of {len(projects)} install projects ({len(again)} "
+            f"At commit {INSTALLS_REJUDGED_AT[0]} (the last third, whose first reviewer stopped without a report, at "
+            f"{INSTALLS_REJUDGED_AT[1]}), the findings of {len(projects)} install projects ({len(again)} "
             f"findings; {installs} fire now: {', '.join(projects)}) were judged again by reviewers who had not "
             "seen the verdicts"
         ),
