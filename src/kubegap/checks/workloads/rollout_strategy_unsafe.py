@@ -54,6 +54,13 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     return None
 
 
+ELECTED_FIX = (
+    "It elects a leader, and the input cannot show whether it serves only while it leads. If its readiness waits "
+    "on the lease (it serves only as leader), keep Recreate: a surged pod would wait on the old pod's lease and "
+    "the rollout would stall. If it serves whether or not it leads, a surge keeps the Service answering through a "
+    "rollout: set maxUnavailable: 0 and maxSurge: 1."
+)
+
 KEPT_APART_FIX = (
     "Roll out one pod at a time without a surge (RollingUpdate with maxSurge: 0 and maxUnavailable: 1): {apart}, so "
     "a surged pod finds no free node where the nodes number the replicas."
@@ -100,11 +107,12 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     itself or a name or image that says it is an operator. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
-    Nor is `Recreate` reported on a one-replica controller that elects a leader (a leader-election flag,
-    or a ServiceAccount that may write Leases): one replica acts at a time whatever the strategy, and a
-    surged pod waits on its predecessor's lease, so where readiness waits on leadership too (as Flux's
-    source-controller starts its artifact server only once it leads) a surge never becomes ready and the
-    rollout stalls.
+    A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
+    write Leases) and rolls out by `Recreate` is reported at **low**, with a fix that depends on what the
+    input cannot show: where its readiness waits on leadership (Flux's source-controller starts its
+    artifact server only once it leads), a surged pod waits on its predecessor's lease and never becomes
+    ready, so Recreate is required; where it serves whether or not it leads (an ingress controller that
+    elects a leader only to write status), a surge keeps it answering.
     Deployments are only judged when
     Services were collected. For one replica the fix is a surge
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
@@ -119,8 +127,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: each rollout is a short outage of the workload, which ends when the new pods are
-    ready.
+    **Medium**: each rollout is a short outage of the workload, which ends when the new pods are
+    ready. **Low** for a one-replica workload that elects a leader and rolls out by `Recreate`: the
+    input cannot show whether any other strategy would let its rollout finish.
 
     ## Example
 
@@ -152,23 +161,31 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
-        recreate = found is not None and found[1].value == "Recreate"
-        if found and (
-            (recreate and single_node_claim(ctx.inventory, workload))
-            or (recreate and total == 1 and one_active_by_design(workload, leases))
-            or singleton_by_design(ctx.inventory, workload, leases)
+        if found is None:
+            continue
+        recreate = found[1].value == "Recreate"
+        if (recreate and single_node_claim(ctx.inventory, workload)) or singleton_by_design(
+            ctx.inventory, workload, leases
         ):
-            continue  # stopping the one pod first is what the claim, or a controller that runs alone, needs
-        if found:
-            problem, evidence = found
-            apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
+            continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
+        problem, evidence = found
+        if recreate and total == 1 and (elected := one_active_by_design(workload, leases)):
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} {problem}.",
+                f"{workload.kind} {problem}; it is {elected}, so Recreate may be what its rollout needs.",
                 evidence,
-                remediation=ONE_REPLICA_FIX
-                if total == 1 and workload.kind != "DaemonSet"
-                else KEPT_APART_FIX.format(apart=apart)
-                if apart and workload.kind != "DaemonSet"
-                else None,
+                remediation=ELECTED_FIX,
+                severity="low",
             )
+            continue
+        apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
+        yield ctx.finding(
+            workload.obj,
+            f"{workload.kind} {problem}.",
+            evidence,
+            remediation=ONE_REPLICA_FIX
+            if total == 1 and workload.kind != "DaemonSet"
+            else KEPT_APART_FIX.format(apart=apart)
+            if apart and workload.kind != "DaemonSet"
+            else None,
+        )
