@@ -4,7 +4,7 @@ import json
 import pytest
 
 from kubegap.errors import InputError
-from kubegap.sources.manifests import ManifestSource
+from kubegap.sources.manifests import ManifestSource, skipped_directories
 
 
 def collect(tmp_path, name, text):
@@ -126,6 +126,7 @@ def test_test_and_sample_directories_below_a_given_directory_are_skipped_and_nam
     (warning,) = collection.warnings
     # named as the report names files, never by where this machine keeps them
     assert said in warning and f": {tmp_path.name}/{skipped};" in warning
+    assert skipped_directories(tmp_path) == [tmp_path / skipped]
 
 
 def test_a_sample_directory_given_by_path_is_audited(tmp_path):
@@ -150,6 +151,7 @@ def test_test_and_sample_directories_are_each_named_once(tmp_path):
             "give one by path to audit it"
         ),
     ]
+    assert skipped_directories(tmp_path) == [tmp_path / "app/examples", tmp_path / "samples", tmp_path / "tests"]
 
 
 def test_directories_named_like_tests_only_in_part_are_read(tmp_path):

@@ -419,6 +419,15 @@ def _files(
         )
 
 
+def skipped_directories(root: Path) -> list[Path]:
+    """The test and sample directories a walk of ``root`` leaves out (each once, not those inside another):
+    ``make bench`` gives them to kubegap by path, so that it reads the folders Checkov reads."""
+    found: dict[str, list[Path]] = {}
+    for _ in _walk(root, found, lambda path, reason: None):
+        pass
+    return sorted(path for kind, folders in found.items() if kind != "patch" for path in folders)
+
+
 KUSTOMIZATION_NAMES = frozenset(KUSTOMIZATION_FILES)
 
 
