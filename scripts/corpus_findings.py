@@ -190,7 +190,10 @@ FRESH_ROUNDS = (
         "it was, and judged wrong: prometheus-adapter's APIService at apiregistration.k8s.io/v1beta1, which, as the "
         "reviewer read the chart's template, it writes only when rendered without a cluster to ask (helm template); "
         "helm install against a cluster would write v1. The rendered file is what was audited, and applied as it is "
-        "it would be refused: the input cannot tell which way it will be installed.",
+        "it would be refused: the input cannot tell which way it will be installed. Later, service-target-port-mismatch "
+        "stopped reporting Emissary's admin Service (judged noise) for its snapshot port 8005, which the program "
+        "serves without declaring it: an undeclared port number on a Service whose other ports reach declared ones "
+        "(here the admin port) is counted as not judged.",
     ),
     FreshRound(
         "fresh5-installs",

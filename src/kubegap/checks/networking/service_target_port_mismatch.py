@@ -54,6 +54,12 @@ NUMBERED_FIX = (
 )
 
 
+UNDECLARED_BESIDE_DECLARED = (
+    "a port number the containers do not declare, on a Service whose other ports reach ports they declare: "
+    "a program may listen on ports it does not declare"
+)
+
+
 def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
@@ -76,13 +82,19 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Services whose selector matches workload pod templates in their namespace, and whose
-    `targetPort` (the `port` when unset) is a number that none of the selected containers declares
-    as a `containerPort`, or a name that none of them declares. Declaring a port is informational
-    for numbers (a container may listen on a port it does not declare), so the finding says the
-    port is undeclared, not that it is closed, and its fix asks to check what the containers listen
-    on before moving a targetPort clients may be reached through; a named targetPort that no
-    container declares cannot be resolved at all. Containers that declare no ports at all are not judged, nor are
-    Services whose workloads were not collected. One finding per Service, naming every such port.
+    `targetPort` (the `port` when unset) is a name that none of the selected containers declares,
+    or a number that none of them declares as a `containerPort` while no port of the Service reaches
+    a port they do declare. A named targetPort that no container declares cannot be resolved at all.
+    Declaring a port is informational for numbers (a container may listen on a port it does not
+    declare), so an undeclared number is evidence of a mistake only where the Service and the
+    containers agree on no port, as when a Service forwards to 80 and its backend declares only
+    8080; then the finding says the port is undeclared, not that it is closed, and its fix asks to
+    check what the containers listen on before moving a targetPort clients may be reached through.
+    A Service whose other ports reach declared ones was written against those containers, and an
+    extra number it targets is most often a port the program serves without declaring it (a metrics
+    or admin listener): such a Service is counted in the check's coverage as not judged, not
+    reported. Containers that declare no ports at all are not judged, nor are Services whose
+    workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
 
@@ -94,9 +106,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ## Severity
 
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
-    traffic to that port fails. **low** for an undeclared port number: declaring ports is informational
-    for numbers and the container may listen there anyway, so the input shows only that the declaration
-    is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
+    traffic to that port fails. **low** for an undeclared port number on a Service that reaches no
+    declared port: declaring ports is informational for numbers and the container may listen there
+    anyway, so the input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
     on ports they know, and only its endpoints and DNS SRV records lack the port.
 
     ## Example
@@ -127,13 +139,18 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         names = {port_name for _, port_name in ports if port_name is not None}
         if not (numbers or names):
             continue
-        undeclared = []
+        undeclared, reaches_declared = [], False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
                 target = dig(port, "port")
-            if not _declared(target, numbers, names):
+            if _declared(target, numbers, names):
+                reaches_declared = True
+            else:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if reaches_declared and any(not _is_name(e.value) for e in undeclared):
+            ctx.not_judged(service, UNDECLARED_BESIDE_DECLARED)
+            undeclared = [e for e in undeclared if _is_name(e.value)]
         if undeclared:
             declared = ", ".join(map(_shown, ports))
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
