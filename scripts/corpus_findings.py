@@ -116,10 +116,38 @@ FRESH7_POOL = (
     "traefik-traefik-helm-chart",
     "volcano-sh-volcano",
 )
-"""The pool of the seventh and eighth draws: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew the
-seventh's five, and ``random.Random(20261208).sample`` of the fifteen left, in this order, the eighth's."""
+"""The pool of the seventh, eighth and ninth draws: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew the
+seventh's five, ``random.Random(20261208).sample`` of the fifteen left, in this order, the eighth's, and
+``random.Random(20261209).sample`` of the ten left after that, in this order, the ninth's."""
 
 FRESH_ROUNDS = (
+    FreshRound(
+        "fresh9-installs",
+        "Release installs nobody here had seen: ninth draw",
+        20261209,
+        "five more from the seventh draw's pool, rendered by a helper who did not write the checks, audited after "
+        "every rule the eighth draw's review prompted",
+        "021a4bf",
+        {
+            "knative-serving": "knative-v1.23.0, serving-crds.yaml and serving-core.yaml built from config/ as the "
+            "release does (images by tag where the release writes digests; no networking layer)",
+            "kubernetes-sigs-cluster-api": "v1.14.0, core-components.yaml built with kustomize and filled in by "
+            "clusterctl with its defaults",
+            "kyverno-kyverno": "v1.19.0, chart kyverno 3.9.0 with defaults (its kyverno-api subchart taken from the "
+            "module version kyverno pins, since the published one cannot be fetched here)",
+            "strimzi-strimzi-kafka-operator": "1.2.0, install/cluster-operator in namespace kafka, as the quick start "
+            "applies it",
+            "rook-rook": "v1.20.6, the quick start's crds, common, csi-operator, operator and cluster manifests",
+        },
+        "What the review showed wrong was then changed by rule: single-replica said Knative's autoscaler serves the "
+        "API server through admission webhooks it registers at run time, because its ServiceAccount may create "
+        "webhook configurations; but that account is shared by the autoscaler, the controller and the webhook, and "
+        "the webhook configurations in the install all call the webhook's Service (the autoscaler serves only its "
+        "statistics). A right to register webhooks shared by several workloads is now the right of the one that "
+        "serves the input's webhooks, and the autoscaler, leader-elected and serving no API, is not reported. Left "
+        "as it was, and judged noise: the default ndots on Knative's activator, which proxies to pod addresses and "
+        "resolves one in-cluster name for a long-lived connection. Strimzi's cluster operator had no finding.",
+    ),
     FreshRound(
         "fresh8-installs",
         "Release installs nobody here had seen: eighth draw",

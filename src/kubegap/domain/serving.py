@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from kubegap.domain.containers import app_containers, image_name
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.reconcilers import LEASE_KINDS
+from kubegap.domain.reconcilers import LEASE_KINDS, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
@@ -119,6 +119,12 @@ class ServingEvidence:
                 for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
         self._consoles = _consoles(inventory, self)
+        self._accounts = _accounts(inventory)
+        self._webhook_accounts = {
+            self._accounts[id(w.obj)]
+            for w in inventory.workloads
+            if id(w.obj) in self._accounts and self._serves_webhooks(w)
+        }
 
     def api_roles(self, service: dict) -> list[str]:
         """What API server traffic the Service carries: ``admission webhook x``, ``APIService y``,
@@ -183,6 +189,17 @@ class ServingEvidence:
             and id(s) not in self._fail_closed
             for s in services
         )
+
+    def webhooks_served_by_its_account_peer(self, workload: Workload) -> bool:
+        """Whether another workload running as the same ServiceAccount (in the same namespace) serves admission
+        webhooks of the input, and this one serves none. A right to create webhook configurations shared by
+        several workloads is then the right of the one that serves them: Knative's webhook, autoscaler and
+        controller run as one account, and only the webhook is called."""
+        account = self._accounts.get(id(workload.obj))
+        return account in self._webhook_accounts and not self._serves_webhooks(workload)
+
+    def _serves_webhooks(self, workload: Workload) -> bool:
+        return any(role.startswith(ADMISSION) for role in self.api_roles_of(workload))
 
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
@@ -503,4 +520,14 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
                 if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
                     ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
                     found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
+    return found
+
+
+def _accounts(inventory: Readable) -> dict[int, tuple[str | None, str]]:
+    """Each workload's ServiceAccount ``(namespace, name)``, for a workload whose pod templates all run as one."""
+    found = {}
+    for workload in inventory.workloads:
+        names = {service_account(t) for t in workload.templates}
+        if len(names) == 1:
+            found[id(workload.obj)] = (workload.ref.namespace, names.pop())
     return found

@@ -103,7 +103,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     are not reported, unless their Service backs an aggregated API or a CRD conversion webhook, or
     the workload registers admission webhooks itself at run time (its ServiceAccount may create
     webhook configurations): leader election says which replica reconciles, not which serves, and
-    every call of the API server lands on the one pod. Workloads
+    every call of the API server lands on the one pod. A right shared by several workloads (one
+    ServiceAccount for all of a project's Deployments) is the right of the one among them that serves
+    the webhooks the input configures: the others are not taken to register webhooks. Workloads
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
@@ -190,7 +192,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             {role for s in behind for role in evidence.api_roles(s)},
             key=lambda role: (role.startswith(ADMISSION), role),
         )
-        if not roles and registers_webhooks(ctx.inventory, workload):
+        if (
+            not roles
+            and registers_webhooks(ctx.inventory, workload)
+            and not evidence.webhooks_served_by_its_account_peer(workload)
+        ):
             roles = [RUNTIME_WEBHOOKS]
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
