@@ -114,6 +114,11 @@ def test_kube_proxy_settings_come_from_its_daemonset_flags_and_its_configmaps():
         ("1042", False),
         ("dev-20240611", False),
         ("20.11.1-alpine3.19", False),
+        ("snapshot-thick", True),
+        ("stable-alpine", True),
+        ("nightly-20240611", False),
+        ("edge-3f2a1b9", False),
+        ("stable-1.2", False),
     ],
 )
 def test_floating_tags(tag, floating):

@@ -109,7 +109,9 @@ DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
 
 
 MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
-"""Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``)."""
+"""Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``), or
+when they lead a tag whose other words carry no number (``snapshot-thick``, ``stable-alpine``: a variant of
+the channel, where ``nightly-20240611`` names one build)."""
 
 
 MAJOR_ONLY = re.compile(r"\d{1,2}(-[a-z][a-z0-9]*)?")
@@ -179,12 +181,20 @@ def _say_filled_in(ctx: Context, workload: Workload) -> None:
 
 
 def is_floating(tag: str, floating: set[str]) -> bool:
-    """Whether a tag is meant to move: a floating word, a moving channel joined by a dash, or a major-only version."""
+    """Whether a tag is meant to move: a floating word, a moving channel joined by a dash (last, or first before
+    variant words that carry no number), or a major-only version."""
     lowered = tag.lower()
     head, _, tail = lowered.partition("-")
     return (
         lowered in floating
-        or (bool(tail) and (head == "latest" or lowered.rsplit("-", 1)[-1] in MOVING_CHANNELS))
+        or (
+            bool(tail)
+            and (
+                head == "latest"
+                or lowered.rsplit("-", 1)[-1] in MOVING_CHANNELS
+                or (head in MOVING_CHANNELS and not any(character.isdigit() for character in tail))
+            )
+        )
         or MAJOR_ONLY.fullmatch(lowered) is not None
     )
 

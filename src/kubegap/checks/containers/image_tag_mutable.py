@@ -40,7 +40,8 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     `mutable_tags` (default: `latest`, `stable`, `snapshot`, `edge`, `nightly`, `main`, `master`,
     `dev`, `alpine`, `slim`), a tag that ends with a moving channel (`latest`, `nightly`, `edge`,
     `snapshot`, `stable`) or starts with `latest` joined by a dash (`main-latest`,
-    `latest-alpine`), or a major-only version, alone or with a variant (`python:3`,
+    `latest-alpine`), a tag that starts with another moving channel followed only by variant words
+    without a number (`snapshot-thick`, `stable-alpine`; `nightly-20240611` names one build), or a major-only version, alone or with a variant (`python:3`,
     `node:20`, `node:20-slim`; a `v` prefix, as in `v5`, usually names one release and is not
     judged). Images referenced by digest are fine whatever their tag. Image fields a tool fills
     in are not judged, each counted in coverage: template syntax (`${IMAGE}`,
