@@ -129,7 +129,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
 
     **Medium**: each rollout is a short outage of the workload, which ends when the new pods are
     ready. **Low** for a one-replica workload that elects a leader and rolls out by `Recreate`: the
-    input cannot show whether any other strategy would let its rollout finish.
+    input cannot show whether any other strategy would let its rollout finish. **Low** for an
+    operators' console (see Evidence rules): a rollout takes it from the people who run a tool, not
+    from a product's clients, and, with no pod kept, for as long as a new version fails to start.
 
     ## Example
 
@@ -179,10 +181,18 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             )
             continue
         apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
+        console = client_traffic.console(workload) if client_traffic is not None else None
         yield ctx.finding(
             workload.obj,
-            f"{workload.kind} {problem}.",
+            f"{workload.kind} {problem}"
+            + (
+                f"; it is an operators' console (by its name or image: {console}), so a rollout takes it away from "
+                "the people who use it until the new pods are ready."
+                if console
+                else "."
+            ),
             evidence,
+            severity="low" if console else None,
             remediation=ONE_REPLICA_FIX
             if total == 1 and workload.kind != "DaemonSet"
             else KEPT_APART_FIX.format(apart=apart)
