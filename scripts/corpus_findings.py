@@ -116,11 +116,39 @@ FRESH7_POOL = (
     "traefik-traefik-helm-chart",
     "volcano-sh-volcano",
 )
-"""The pool of the seventh, eighth and ninth draws: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew the
-seventh's five, ``random.Random(20261208).sample`` of the fifteen left, in this order, the eighth's, and
-``random.Random(20261209).sample`` of the ten left after that, in this order, the ninth's."""
+"""The pool of the seventh to tenth draws: ``random.Random(20261207).sample(FRESH7_POOL, 5)`` drew the
+seventh's five, ``random.Random(20261208).sample`` of the fifteen left, in this order, the eighth's,
+``random.Random(20261209).sample`` of the ten left after that, in this order, the ninth's, and
+``random.Random(20261210).sample`` of the last five, in this order, the tenth's."""
 
 FRESH_ROUNDS = (
+    FreshRound(
+        "fresh10-installs",
+        "Release installs nobody here had seen: tenth draw",
+        20261210,
+        "the last five of the seventh draw's pool, rendered by a helper who did not write the checks, audited after "
+        "every rule the ninth draw's review prompted",
+        "41a7820",
+        {
+            "cloudnative-pg-barman-cloud": "v0.14.0, the plugin's manifest built from kubernetes/ with kustomize as "
+            "its release does (the CloudNativePG operator and cert-manager it needs left out)",
+            "jetstack-cert-manager-csi-driver": "v0.16.0, chart cert-manager-csi-driver with defaults, stamped as its "
+            "release packages it",
+            "k8snetworkplumbingwg-multus-cni": "v4.3.0, deployments/multus-daemonset-thick.yml, the README's quick "
+            "start",
+            "kiali-kiali-operator": "v2.29.0, chart kiali-operator with defaults and its CRD",
+            "opencost-opencost": "chart opencost-2.5.17 (OpenCost 1.120.1) with defaults, which the docs point to",
+        },
+        "What the review showed was then changed by rule: rollout-strategy-unsafe reported the Barman Cloud "
+        "plugin (one replica, leader election, Recreate) at low with a fix for each case, and the reviewer judged "
+        "it noise from the program, which starts its server only once it leads, as Flux's controllers were "
+        "judged in the seventh draw: a one-replica leader-elected workload rolling out by Recreate is now counted "
+        "in coverage as not judged. The same check rated OpenCost's console medium where single-replica rates it "
+        "low (judged gap, the severity too high): an operators' console's rollout is now low, and judged again, "
+        "blind, it is a gap. And Multus's DaemonSet runs multus-cni:snapshot-thick, a tag pushed again on every "
+        "commit, which no check reported: a tag led by a moving channel whose other words carry no number now "
+        "floats, and the new finding, judged blind, is a gap.",
+    ),
     FreshRound(
         "fresh9-installs",
         "Release installs nobody here had seen: ninth draw",
@@ -191,7 +219,8 @@ FRESH_ROUNDS = (
         "once they lead, so a surged pod would wait on the old pod's lease and the rollout would stall (judged "
         "wrong); a one-replica workload that elects a leader and rolls out by Recreate is now reported at low, with "
         "a fix for each case (keep Recreate where readiness waits on the lease, surge where it serves regardless), "
-        "and both were judged again noise. And "
+        "and both were judged again noise; since the tenth draw, such a workload is counted in coverage as not "
+        "judged. And "
         "removed-label-reference rated kube-thanos's beta.kubernetes.io/os selector high, as if the label were "
         "gone, while the kubelet still sets it (judged noise): deprecated labels Kubernetes still applies are now "
         "low. Left as they were: findings on the MinIO and the single-replica mode that Loki's documented values "
@@ -633,8 +662,9 @@ def _fresh(round_: FreshRound) -> list[str]:
             if now == review
             else [
                 "",
-                f"As the round stands now (`{round_.name}-after.tsv`: findings that no longer fire dropped, those whose wording,",
-                f"severity or fix changed judged again, no longer blind): **{_figure(after)}**.",
+                f"As the round stands now (`{round_.name}-after.tsv`: findings that no longer fire dropped, those that",
+                "fire anew or whose wording, severity or fix changed judged again; no longer a blind measure):",
+                f"**{_figure(after)}**.",
             ]
         ),
     ]

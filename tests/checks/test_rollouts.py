@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kubegap.checks import get_check
+from kubegap.checks.workloads.rollout_strategy_unsafe import ELECTED_RECREATE
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.runner import run_check
@@ -52,3 +53,12 @@ def test_an_orphaned_replicaset_is_to_be_deleted_not_given_a_new_selector():
 def test_a_mismatched_selector_keeps_the_selector_advice():
     [finding] = _findings("selector-mismatch", FIXTURES / "selector-mismatch" / "fires" / "labels-differ.yaml")
     assert "spec.selector" in finding.remediation
+
+
+def test_a_leader_elected_recreate_is_counted_not_judged():
+    path = FIXTURES / "rollout-strategy-unsafe" / "passes" / "leader-elected-recreate.yaml"
+    coverage, findings = run_check(
+        get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(path)]).collect())
+    )
+    assert findings == []
+    assert coverage.unjudged == ((ELECTED_RECREATE, 1),)

@@ -54,11 +54,9 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     return None
 
 
-ELECTED_FIX = (
-    "It elects a leader, and the input cannot show whether it serves only while it leads. If its readiness waits "
-    "on the lease (it serves only as leader), keep Recreate: a surged pod would wait on the old pod's lease and "
-    "the rollout would stall. If it serves whether or not it leads, a surge keeps the Service answering through a "
-    "rollout: set maxUnavailable: 0 and maxSurge: 1."
+ELECTED_RECREATE = (
+    "a one-replica workload that elects a leader and rolls out by Recreate: whether its readiness waits on the "
+    "lease (then Recreate is what its rollout needs) cannot be told from the input"
 )
 
 KEPT_APART_FIX = (
@@ -108,11 +106,12 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
     A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
-    write Leases) and rolls out by `Recreate` is reported at **low**, with a fix that depends on what the
-    input cannot show: where its readiness waits on leadership (Flux's source-controller starts its
-    artifact server only once it leads), a surged pod waits on its predecessor's lease and never becomes
-    ready, so Recreate is required; where it serves whether or not it leads (an ingress controller that
-    elects a leader only to write status), a surge keeps it answering.
+    write Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
+    its readiness waits on leadership (Flux's source-controller and the Barman Cloud plugin start their
+    servers only once they lead), a surged pod waits on its predecessor's lease and never becomes ready,
+    so Recreate is what the rollout needs; where it serves whether or not it leads (an ingress controller
+    that elects a leader only to write status), a surge would keep it answering. The input cannot show
+    which.
     Deployments are only judged when
     Services were collected. For one replica the fix is a surge
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
@@ -128,8 +127,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     ## Severity
 
     **Medium**: each rollout is a short outage of the workload, which ends when the new pods are
-    ready. **Low** for a one-replica workload that elects a leader and rolls out by `Recreate`: the
-    input cannot show whether any other strategy would let its rollout finish. **Low** for an
+    ready. **Low** for an
     operators' console (see Evidence rules): a rollout takes it from the people who run a tool, not
     from a product's clients, and, with no pod kept, for as long as a new version fails to start.
 
@@ -171,14 +169,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         ):
             continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
         problem, evidence = found
-        if recreate and total == 1 and (elected := one_active_by_design(workload, leases)):
-            yield ctx.finding(
-                workload.obj,
-                f"{workload.kind} {problem}; it is {elected}, so Recreate may be what its rollout needs.",
-                evidence,
-                remediation=ELECTED_FIX,
-                severity="low",
-            )
+        if recreate and total == 1 and one_active_by_design(workload, leases):
+            ctx.not_judged(workload.obj, ELECTED_RECREATE)
             continue
         apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
         console = client_traffic.console(workload) if client_traffic is not None else None
