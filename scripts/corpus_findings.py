@@ -121,6 +121,31 @@ seventh's five, ``random.Random(20261208).sample`` of the fifteen left, in this 
 ``random.Random(20261209).sample`` of the ten left after that, in this order, the ninth's, and
 ``random.Random(20261210).sample`` of the last five, in this order, the tenth's."""
 
+FRESH11_POOL = (
+    "Altinity-clickhouse-operator",
+    "Kong-charts",
+    "OT-CONTAINER-KIT-redis-operator",
+    "VictoriaMetrics-operator",
+    "actions-actions-runner-controller",
+    "apache-airflow",
+    "aquasecurity-trivy-operator",
+    "cilium-cilium",
+    "grafana-alloy",
+    "grafana-mimir",
+    "kubereboot-kured",
+    "kubernetes-csi-csi-driver-smb",
+    "kubernetes-sigs-aws-ebs-csi-driver",
+    "kubernetes-sigs-nfs-subdir-external-provisioner",
+    "mongodb-mongodb-kubernetes-operator",
+    "nats-io-k8s",
+    "open-telemetry-opentelemetry-helm-charts",
+    "rabbitmq-cluster-operator",
+    "sigstore-policy-controller",
+    "spiffe-helm-charts-hardened",
+)
+"""The pool of the eleventh draw on: twenty widely deployed projects absent from the corpus and from every earlier
+draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL, 5)`` drew the eleventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh10-installs",
