@@ -3,8 +3,11 @@ kind means, which Services carry client traffic, leader election, liveness budge
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from kubegap.checks import get_check
 from kubegap.checks.containers._helpers import is_docker_hub, is_floating, liveness_budget
 from kubegap.domain.absence import absent_means_none
 from kubegap.domain.collection import Collection
@@ -13,6 +16,8 @@ from kubegap.domain.inventory import Inventory
 from kubegap.domain.kube_proxy import kube_proxy_configurations, kube_proxy_flags
 from kubegap.domain.podtemplates import as_workload, leader_election
 from kubegap.domain.serving import serving
+from kubegap.runner import run_check
+from kubegap.sources.manifests import ManifestSource
 
 
 @pytest.mark.parametrize(
@@ -255,3 +260,11 @@ def test_a_service_defined_twice_selects_only_the_workloads_nearest_its_own_copy
     inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
     reported = {f.object.name for f in run_checks(inventory, [get_check("single-replica")]).findings}
     assert reported == {"client", "node"}
+
+
+def test_a_message_broker_is_told_to_cluster_before_it_runs_twice():
+    path = Path(__file__).parent / "fixtures" / "single-replica" / "fires" / "message-broker.yaml"
+    _, (finding,) = run_check(get_check("single-replica"), Inventory(ManifestSource([str(path)]).collect()))
+    assert finding.object.name == "bus"
+    assert finding.remediation.startswith("It runs nats, a message broker")
+    assert "Turn on its clustering" in finding.remediation and "volume" not in finding.remediation

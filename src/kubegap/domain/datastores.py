@@ -1,4 +1,5 @@
-"""Data stores: which images run one (``postgres``), and which only run beside one (``postgres-operator``)."""
+"""Data stores and message brokers: which images run one (``postgres``, ``nats``), and which only run beside one
+(``postgres-operator``, ``nats-box``)."""
 
 from __future__ import annotations
 
@@ -33,8 +34,16 @@ DATA_STORES = Words(
 """Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
 
 
+MESSAGE_BROKERS = Words(("nats", "mosquitto", "activemq", "artemis"))
+"""Images of message brokers that keep nothing on disk by default, whose clients meet on one server: a second
+replica not joined to the first by the program's own clustering is a second, separate broker. (Brokers that
+keep their queues on disk, such as Kafka and RabbitMQ, are data stores.)"""
+
+
 COMPANIONS = Words(
     (
+        "box",
+        "reloader",
         "operator",
         "exporter",
         "controller",
@@ -55,8 +64,8 @@ COMPANIONS = Words(
         "cli",
     )
 )
-"""Words of an image that runs beside a data store, not the store itself (``postgres-operator``,
-``redis-exporter``)."""
+"""Words of an image that runs beside a data store or broker, not the server itself (``postgres-operator``,
+``redis-exporter``, ``nats-box``, ``nats-server-config-reloader``)."""
 
 
 def data_store(workload: Workload) -> str | None:
@@ -64,6 +73,17 @@ def data_store(workload: Workload) -> str | None:
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
             if found := container_data_store(container):
+                return found
+    return None
+
+
+def message_broker(workload: Workload) -> str | None:
+    """The message broker a workload's containers run (``MESSAGE_BROKERS``, without a companion's word), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            last = image_name(container)
+            found = MESSAGE_BROKERS.find(last)
+            if found and not COMPANIONS.find(last):
                 return found
     return None
 

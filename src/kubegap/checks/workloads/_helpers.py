@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes
-from kubegap.domain.datastores import data_store
+from kubegap.domain.datastores import data_store, message_broker
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import may_reconcile, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
@@ -31,6 +31,13 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
     must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
     (``elected``: the leader election the workload shows, if any)."""
+    broker = message_broker(workload)
+    if broker is not None:
+        return (
+            f"It runs {broker}, a message broker: a second replica not joined to the first by the broker's own clustering "
+            "would be a second, separate broker behind the same Service (clients on one miss what is published on the "
+            f"other). Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
+        )
     if workload.kind == "StatefulSet":
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
             return (

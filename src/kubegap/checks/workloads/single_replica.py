@@ -115,7 +115,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     reported at **low** unless it serves the API server, and is never told to run a second replica:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a StatefulSet is told to add members only
+    The fix never asks for what would break the workload: a message broker that keeps nothing on disk
+    (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the
+    first splits its clients; a StatefulSet is told to add members only
     if its application replicates (one whose members have no volume claim templates and run no data
     store keeps no data per ordinal, and is told to run more); a Deployment on a ReadWriteOnce claim, that the claim cannot be
     shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
