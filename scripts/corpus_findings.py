@@ -148,6 +148,30 @@ draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh11-installs",
+        "Release installs nobody here had seen: eleventh draw",
+        20261211,
+        "five drawn from a new pool of twenty (`FRESH11_POOL`), rendered by a helper who did not write the checks, "
+        "audited after every rule the tenth draw's review prompted; the fifth drawn, Grafana Mimir's "
+        "mimir-distributed chart, could not be rendered here (its repository is larger than this machine can fetch, "
+        "and its chart's release package cannot be downloaded), so four were measured",
+        "c0293b1",
+        {
+            "nats-io-k8s": "chart nats 2.14.2 with defaults, as the docs' helm install",
+            "actions-actions-runner-controller": "gha-runner-scale-set-controller and gha-runner-scale-set 0.14.2, "
+            "as GitHub's quick start installs them (its placeholders for the URL and token kept)",
+            "VictoriaMetrics-operator": "v0.74.1, install-no-webhook.yaml built as its release Makefile builds it",
+            "open-telemetry-opentelemetry-helm-charts": "chart opentelemetry-collector 0.170.0 in deployment mode, "
+            "with the image and command its README names",
+        },
+        "No finding was judged wrong. What the review showed was then changed by rule: single-replica told NATS's "
+        "one server, its clustering off as the chart's defaults leave it, to run more members (it keeps no claims "
+        "and runs no data store), where two servers not joined by routes are two brokers whose clients miss each "
+        "other's messages (judged gap, a close call with wrong); a message broker that keeps nothing on disk is now "
+        "told to turn on its clustering first, and judged again, blind, the finding is a gap. Left as it was, and "
+        "judged noise: requests on the nats-box toolbox, which sleeps until someone runs the CLI in it.",
+    ),
+    FreshRound(
         "fresh10-installs",
         "Release installs nobody here had seen: tenth draw",
         20261210,
