@@ -68,8 +68,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: two nodes can run different code under one name, and a rollback may not return to
-    the code that ran.
+    **Medium**: two nodes can run different code under one name, and a rollback may not return to
+    the code that ran. **Low** for a Helm or Argo CD hook: it runs once, when an install, upgrade,
+    uninstall or sync runs it, so a changed image breaks that step, not the running application.
 
     ## Example
 
@@ -97,8 +98,15 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         ]
         if evidence:
             shown = ", ".join(sorted({e.value for e in evidence}))
+            hook = workload.is_hook
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled.",
+                f"{len(evidence)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled"
+                + (
+                    "; it is a hook, so a changed image breaks the install, upgrade, uninstall or sync that runs it."
+                    if hook
+                    else "."
+                ),
                 *evidence,
+                severity="low" if hook else None,
             )
