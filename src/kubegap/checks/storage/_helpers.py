@@ -68,14 +68,38 @@ def keeps_data(container: dict, path: str) -> str | None:
     """What shows the container keeps data at the mount path, or None: its image runs a data store, a data
     directory setting of its environment or flags lies inside the path, or the path is the program's own state
     directory, ``/var/lib/<program>`` for the program its image is named for (``/var/lib/docker`` of ``docker:dind``)."""
+    return _stored_or_configured(container, path) or _own_state_directory(container, path)
+
+
+IMAGE_STORES = Words(("docker", "containerd", "buildkit", "buildkitd", "podman"))
+"""Programs whose own state directory holds the images and build layers they pull and make: it grows with use."""
+
+
+def piles_up(container: dict, path: str) -> str | None:
+    """What shows data piles up at the mount path, or None: a data store's data or a configured data directory
+    (``keeps_data``), or the state directory of an image store (``/var/lib/docker``). Another program's own state
+    directory shows only where it keeps state, not that the state grows: Spire's agent keeps one small file in
+    ``/var/lib/spire``."""
+    found = _stored_or_configured(container, path)
+    if found:
+        return found
+    program = words(image_name(container))[:1]
+    return _own_state_directory(container, path) if program and IMAGE_STORES.find(program[0]) else None
+
+
+def _stored_or_configured(container: dict, path: str) -> str | None:
     if store := container_data_store(container):
         return f"its image runs {store}"
     mount = path.rstrip("/")
     for setting, configured in _configured_data_dirs(container):
         if mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/")):
             return f"{setting}={configured}"
+    return None
+
+
+def _own_state_directory(container: dict, path: str) -> str | None:
     program = words(image_name(container))[:1]
-    parts = [part for part in mount.split("/") if part]
+    parts = [part for part in path.rstrip("/").split("/") if part]
     if program and parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
         return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
     return None

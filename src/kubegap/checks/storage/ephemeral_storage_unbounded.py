@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, keeps_data
+from kubegap.checks.storage._helpers import CACHE_IMAGES, piles_up
 from kubegap.domain.containers import image_name, mounted_volumes, spec_path
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, namespace
@@ -24,7 +24,7 @@ Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no 
 DATA_AREAS = Words(("data", "var lib", "storage", "db"))
 """Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
 data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
-directory only some of its sources use). It counts when the container keeps data there (``keeps_data``)."""
+directory only some of its sources use). It counts when data piles up there (``piles_up``)."""
 
 
 def _limit_range_default(ctx: Context, ns: str | None) -> bool:
@@ -62,7 +62,7 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
             ):
                 path = str(dig(mount, "mountPath", default=""))
                 if WRITTEN_AREAS.find(path) is not None or (
-                    DATA_AREAS.find(path) is not None and keeps_data(container, path)
+                    DATA_AREAS.find(path) is not None and piles_up(container, path)
                 ):
                     yield str(container.get("name")), mount["name"], path
 
@@ -87,11 +87,13 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
 
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
     where data accumulates: a mount path naming logs, work, spool or queue areas, or a path naming
-    data (`/data`, `/var/lib/<x>`, storage, db) where the container shows it keeps data, since a mount
+    data (`/data`, `/var/lib/<x>`, storage, db) where the container shows data piles up, since a mount
     is not a write (see Evidence rules): its image runs a data store, a data directory setting of its
-    environment or flags lies inside the mount, or the path is `/var/lib/<program>` for the program its
-    image is named for (configuration, key and socket directories and `/tmp` hold small files and
-    are not judged). Paths match as words, not substrings (see Evidence rules in the docs):
+    environment or flags lies inside the mount, or the path is the state directory of an image store
+    (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's, Podman's: the images and
+    layers it pulls and builds). Another program's own `/var/lib/<program>` shows where it keeps state,
+    not that the state grows (Spire's agent keeps one small file in `/var/lib/spire`), and is not
+    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. Paths match as words, not substrings (see Evidence rules in the docs):
     `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
     container has no
     `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
