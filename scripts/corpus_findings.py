@@ -381,7 +381,10 @@ FRESH_ROUNDS = (
         "auth pods, Katib's UI) judged as services people depend on: an infrastructure tool's console and a "
         "product's own web front end look the same in YAML, so their blast radius cannot be told apart. The wrong one "
         "is fluent-bit's right to list and watch pods cluster-wide, which its Kubernetes filter never uses (it "
-        "fetches single pods by name): a ServiceAccount's rights say what a program may do, not what it does.",
+        "fetches single pods by name): a ServiceAccount's rights say what a program may do, not what it does. "
+        "Later, service-target-port-mismatch stopped reporting Dapr's webhook Service (judged noise), whose "
+        "targetPort 19443 the operator serves without declaring it beside its two declared ports: an undeclared "
+        "number is reported only where the containers declare one port and the Service reaches none.",
     ),
     FreshRound(
         "fresh2-installs",

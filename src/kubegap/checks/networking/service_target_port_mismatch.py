@@ -54,9 +54,9 @@ NUMBERED_FIX = (
 )
 
 
-UNDECLARED_BESIDE_DECLARED = (
-    "a port number the containers do not declare, on a Service whose other ports reach ports they declare: "
-    "a program may listen on ports it does not declare"
+UNDECLARED_NUMBER = (
+    "a port number the containers do not declare, beside ports of theirs the Service reaches or on containers "
+    "that declare several: a program may listen on ports it does not declare"
 )
 
 
@@ -83,17 +83,18 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
 
     Services whose selector matches workload pod templates in their namespace, and whose
     `targetPort` (the `port` when unset) is a name that none of the selected containers declares,
-    or a number that none of them declares as a `containerPort` while no port of the Service reaches
-    a port they do declare. A named targetPort that no container declares cannot be resolved at all.
-    Declaring a port is informational for numbers (a container may listen on a port it does not
-    declare), so an undeclared number is evidence of a mistake only where the Service and the
-    containers agree on no port, as when a Service forwards to 80 and its backend declares only
-    8080; then the finding says the port is undeclared, not that it is closed, and its fix asks to
-    check what the containers listen on before moving a targetPort clients may be reached through.
-    A Service whose other ports reach declared ones was written against those containers, and an
-    extra number it targets is most often a port the program serves without declaring it (a metrics
-    or admin listener): such a Service is counted in the check's coverage as not judged, not
-    reported. Containers that declare no ports at all are not judged, nor are Services whose
+    or a number that none of them declares as a `containerPort` while they declare one port number
+    and no port of the Service reaches it. A named targetPort that no container declares cannot be
+    resolved at all. Declaring a port is informational for numbers (a container may listen on a port
+    it does not declare), so an undeclared number is evidence of a mistake only where the two sides
+    contradict each other: the containers say they serve on one port, and the Service forwards
+    elsewhere, as when a Service forwards to 80 and its backend declares only 8080; then the finding
+    says the port is undeclared, not that it is closed, and its fix asks to check what the
+    containers listen on before moving a targetPort clients may be reached through. A Service whose
+    other ports reach declared ones was written against those containers, and containers that
+    declare several ports run a program with several listeners, some of them undeclared (Kong's
+    manager ports beside its proxy, status and admin ports; a metrics or admin listener): there an
+    undeclared number is counted in the check's coverage as not judged, not reported. Containers that declare no ports at all are not judged, nor are Services whose
     workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
@@ -107,7 +108,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
 
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
     traffic to that port fails. **low** for an undeclared port number on a Service that reaches no
-    declared port: declaring ports is informational for numbers and the container may listen there
+    declared port of containers that declare one: declaring ports is informational for numbers and the container may listen there
     anyway, so the input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
     on ports they know, and only its endpoints and DNS SRV records lack the port.
 
@@ -148,8 +149,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 reaches_declared = True
             else:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
-        if reaches_declared and any(not _is_name(e.value) for e in undeclared):
-            ctx.not_judged(service, UNDECLARED_BESIDE_DECLARED)
+        one_declared = len({number for number, _ in ports if number is not None}) == 1
+        if (reaches_declared or not one_declared) and any(not _is_name(e.value) for e in undeclared):
+            ctx.not_judged(service, UNDECLARED_NUMBER)
             undeclared = [e for e in undeclared if _is_name(e.value)]
         if undeclared:
             declared = ", ".join(map(_shown, ports))
