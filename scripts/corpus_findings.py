@@ -148,6 +148,31 @@ draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh12-installs",
+        "Release installs nobody here had seen: twelfth draw",
+        20261212,
+        "five more from the eleventh draw's pool, rendered by a helper who did not write the checks, audited after "
+        "every rule the eleventh draw's review prompted",
+        "3f8f8ab",
+        {
+            "aquasecurity-trivy-operator": "v0.32.0, chart deploy/helm 0.34.0 with defaults",
+            "spiffe-helm-charts-hardened": "charts spire-crds 0.6.0 and spire 0.30.0 with defaults, as the README's "
+            "quick install",
+            "sigstore-policy-controller": "chart policy-controller 0.10.6 (sigstore/helm-charts) with defaults",
+            "Kong-charts": "chart ingress 0.24.0 with defaults (its kong 3.2.0 subcharts from the same tag)",
+            "OT-CONTAINER-KIT-redis-operator": "chart redis-operator 0.24.0 with defaults, from the operator's "
+            "repository (the helm-charts repository no longer holds it)",
+        },
+        "What the review showed was then changed by rule: ephemeral-storage-unbounded said SPIRE's agent could fill "
+        "its node's disk through /var/lib/spire, its own state directory, where it keeps one small file rewritten in "
+        "place (judged wrong): a program's own state directory now shows where it keeps state, not that data piles "
+        "up, except for an image store such as Docker-in-Docker. service-target-port-mismatch reported Kong's "
+        "manager Service for ports the gateway serves without declaring them beside four declared ones (judged "
+        "noise): an undeclared number is now reported only where the containers declare one port. And "
+        "image-tag-mutable rated a post-delete hook's floating tag medium (judged noise, too high): a hook's is now "
+        "low, and judged again, blind, it is a gap. The redis operator had no finding.",
+    ),
+    FreshRound(
         "fresh11-installs",
         "Release installs nobody here had seen: eleventh draw",
         20261211,
