@@ -70,27 +70,29 @@ COMPANIONS = Words(
 
 def data_store(workload: Workload) -> str | None:
     """The data store a workload's containers run (``container_data_store``), or None."""
-    for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            if found := container_data_store(container):
-                return found
-    return None
+    return _server(workload, DATA_STORES)
 
 
 def message_broker(workload: Workload) -> str | None:
     """The message broker a workload's containers run (``MESSAGE_BROKERS``, without a companion's word), or None."""
-    for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            last = image_name(container)
-            found = MESSAGE_BROKERS.find(last)
-            if found and not COMPANIONS.find(last):
-                return found
-    return None
+    return _server(workload, MESSAGE_BROKERS)
 
 
 def container_data_store(container: dict) -> str | None:
     """The data store a container runs, by the words of its image's name, or None: the store's name without a
     companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
+    return _server_of(container, DATA_STORES)
+
+
+def _server(workload: Workload, servers: Words) -> str | None:
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            if found := _server_of(container, servers):
+                return found
+    return None
+
+
+def _server_of(container: dict, servers: Words) -> str | None:
     last = image_name(container)
-    found = DATA_STORES.find(last)
+    found = servers.find(last)
     return found if found and not COMPANIONS.find(last) else None
