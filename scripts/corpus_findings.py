@@ -148,6 +148,29 @@ draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh13-installs",
+        "Release installs nobody here had seen: thirteenth draw",
+        20261213,
+        "five more from the eleventh draw's pool, rendered by a helper who did not write the checks, audited after "
+        "every rule the twelfth draw's review prompted",
+        "d58ff08",
+        {
+            "kubereboot-kured": "1.23.0, kured-rbac.yaml and kured-ds.yaml as the release's render-manifest.sh "
+            "combines them",
+            "kubernetes-csi-csi-driver-smb": "v1.20.3, deploy/v1.20.3 as its install-driver.sh applies it",
+            "rabbitmq-cluster-operator": "v2.22.3, config/installation built as its release builds "
+            "cluster-operator.yml",
+            "kubernetes-sigs-nfs-subdir-external-provisioner": "chart 4.0.18 with the README's example NFS server "
+            "and path",
+            "grafana-alloy": "chart alloy 1.11.1 (Alloy v1.18.1) with defaults and its CRDs",
+        },
+        "No finding was judged wrong, and nothing was changed. Left as they were, and judged noise: a memory limit "
+        "missing on Alloy's config reloader, a sidecar that watches one folder and already requests 50Mi; and a "
+        "sub-core CPU limit on the RabbitMQ operator's webhook, whose webhooks intercept only its own custom "
+        "resources. No rule reaches the second: Tekton's webhook also intercepts only its own custom resources, "
+        "and a burst of PipelineRuns does wait on its limit (a gap, settled on the corpus).",
+    ),
+    FreshRound(
         "fresh12-installs",
         "Release installs nobody here had seen: twelfth draw",
         20261212,
