@@ -148,6 +148,23 @@ draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh14-installs",
+        "Release installs nobody here had seen: fourteenth draw",
+        20261214,
+        "the last five of the eleventh draw's pool, rendered by a helper who did not write the checks, audited after "
+        "every rule the earlier draws' reviews prompted; Cilium and Apache Airflow, drawn second and third, could "
+        "not be rendered here (their repositories are larger than this machine can fetch), so three were measured",
+        "f681d8a",
+        {
+            "Altinity-clickhouse-operator": "release-0.25.6, deploy/operator/clickhouse-operator-install-bundle.yaml",
+            "mongodb-mongodb-kubernetes-operator": "the community operator's successor, mongodb/mongodb-kubernetes "
+            "1.10.0 (the old repository says it moved there), public/crds.yaml and public/mongodb-kubernetes.yaml as "
+            "the docs apply them",
+            "kubernetes-sigs-aws-ebs-csi-driver": "chart aws-ebs-csi-driver 2.64.0 with defaults",
+        },
+        "No finding was judged wrong or noise, and nothing was changed. The MongoDB operator had no finding.",
+    ),
+    FreshRound(
         "fresh13-installs",
         "Release installs nobody here had seen: thirteenth draw",
         20261213,
