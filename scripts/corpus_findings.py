@@ -146,6 +146,32 @@ FRESH11_POOL = (
 """The pool of the eleventh draw on: twenty widely deployed projects absent from the corpus and from every earlier
 draw, written down before drawing; ``random.Random(20261211).sample(FRESH11_POOL, 5)`` drew the eleventh's five."""
 
+FRESH15_POOL = (
+    "AMD-ROCm-k8s-device-plugin",
+    "CrunchyData-postgres-operator-examples",
+    "NVIDIA-k8s-dra-driver-gpu",
+    "Percona-percona-server-mongodb-operator",
+    "Project-HAMi-HAMi",
+    "SeldonIO-seldon-core",
+    "apache-flink-kubernetes-operator",
+    "apache-solr-operator",
+    "apache-yunikorn-release",
+    "armadaproject-armada",
+    "dragonflyoss-helm-charts",
+    "fluid-cloudnative-fluid",
+    "intel-intel-device-plugins-for-kubernetes",
+    "keycloak-keycloak-k8s-resources",
+    "koordinator-sh-koordinator",
+    "kubernetes-sigs-scheduler-plugins",
+    "open-webui-helm-charts",
+    "otwld-ollama-helm",
+    "spotahome-redis-operator",
+    "vllm-project-production-stack",
+)
+"""The pool of the fifteenth draw on, leaning to GPU, AI serving and batch scheduling: twenty widely deployed
+projects absent from the corpus and from every earlier draw, written down before drawing;
+``random.Random(20261215).sample(FRESH15_POOL, 5)`` drew the fifteenth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh14-installs",
