@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
+from kubegap.domain.serving import NOT_FOR_CLIENTS
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
@@ -84,7 +85,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     Services whose selector matches workload pod templates in their namespace, and whose
     `targetPort` (the `port` when unset) is a name that none of the selected containers declares,
     or a number that none of them declares as a `containerPort` while they declare one port number
-    and no port of the Service reaches it. A named targetPort that no container declares cannot be
+    for clients (not named as a metrics, profiling, health, debug or admin port) and no port of the
+    Service reaches it. A named targetPort that no container declares cannot be
     resolved at all. Declaring a port is informational for numbers (a container may listen on a port
     it does not declare), so an undeclared number is evidence of a mistake only where the two sides
     contradict each other: the containers say they serve on one port, and the Service forwards
@@ -93,8 +95,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     containers listen on before moving a targetPort clients may be reached through. A Service whose
     other ports reach declared ones was written against those containers, and containers that
     declare several ports run a program with several listeners, some of them undeclared (Kong's
-    manager ports beside its proxy, status and admin ports; a metrics or admin listener): there an
-    undeclared number is counted in the check's coverage as not judged, not reported. Containers that declare no ports at all are not judged, nor are Services whose
+    manager ports beside its proxy, status and admin ports), as do containers whose only declared
+    port is for monitoring (a webhook server on an undeclared 9443 beside a declared `metrics` port):
+    there an undeclared number is counted in the check's coverage as not judged, not reported. Containers that declare no ports at all are not judged, nor are Services whose
     workloads were not collected. One finding per Service, naming every such port.
 
     ## Why it matters
@@ -149,7 +152,16 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 reaches_declared = True
             else:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
-        one_declared = len({number for number, _ in ports if number is not None}) == 1
+        one_declared = (
+            len(
+                {
+                    number
+                    for number, port_name in ports
+                    if number is not None and not NOT_FOR_CLIENTS.find(port_name or "")
+                }
+            )
+            == 1
+        )
         if (reaches_declared or not one_declared) and any(not _is_name(e.value) for e in undeclared):
             ctx.not_judged(service, UNDECLARED_NUMBER)
             undeclared = [e for e in undeclared if _is_name(e.value)]
