@@ -7,7 +7,13 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, _configured_data_dirs, keeps_data, storage_class
+from kubegap.checks.storage._helpers import (
+    CACHE_IMAGES,
+    LOG_AREAS,
+    _configured_data_dirs,
+    keeps_data,
+    storage_class,
+)
 from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
@@ -95,7 +101,8 @@ SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache",
 def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     """Where a non-cache container mounts the volume outside scratch paths (``mountPath``), and what shows it keeps
     data there (``kept``, by ``keeps_data``), when something does: a mount alone says where data would go, not that
-    any does."""
+    any does. A log directory (``/var/log/<program>``) holds output, not state, unless something shows data kept
+    there (Kafka's ``logs`` are its data)."""
     found = None
     for _, container in containers(template.spec):
         if CACHE_IMAGES.starts(image_name(container)):
@@ -107,7 +114,8 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
             ):
                 if kept := keeps_data(container, path):
                     return {"volume": volume_name, "mountPath": path, "kept": kept}
-                found = found or {"volume": volume_name, "mountPath": path}
+                if LOG_AREAS.find(path) is None:
+                    found = found or {"volume": volume_name, "mountPath": path}
     return found
 
 
@@ -232,7 +240,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
     `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
-    `/home` and the like, or only by a cache such as Redis or Memcached). A mount is not a write (see
+    `/home` and the like, or only for logs, at a path named for them such as `/var/log/<program>`,
+    where nothing shows data is kept, or only by a cache such as Redis or Memcached). A mount is not a write (see
     Evidence rules): where nothing shows what the container keeps on such an emptyDir (no data store
     image, no data directory setting inside it, not the program's own `/var/lib/<program>`), the finding
     says only that whatever it keeps there is lost with the node. An `emptyDir` also counts,
