@@ -268,3 +268,11 @@ def test_a_message_broker_is_told_to_cluster_before_it_runs_twice():
     assert finding.object.name == "bus"
     assert finding.remediation.startswith("It runs nats, a message broker")
     assert "Turn on its clustering" in finding.remediation and "volume" not in finding.remediation
+
+
+def test_a_liveness_script_is_counted_not_judged():
+    from kubegap.checks.containers.startup_probe_missing import SCRIPTED_LIVENESS
+
+    path = Path(__file__).parent / "fixtures" / "startup-probe-missing" / "passes" / "liveness-script.yaml"
+    coverage, findings = run_check(get_check("startup-probe-missing"), Inventory(ManifestSource([str(path)]).collect()))
+    assert findings == [] and coverage.unjudged == ((SCRIPTED_LIVENESS, 1),)

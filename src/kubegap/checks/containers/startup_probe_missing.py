@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -85,6 +86,21 @@ def _words(container: dict) -> list[str]:
     return parts
 
 
+SCRIPT = re.compile(r"\.(?:sh|bash|py)$")
+"""A probe command's word that names a script file: the script decides what passes, and the input rarely shows it."""
+
+SCRIPTED_LIVENESS = (
+    "a liveness probe that runs a script, which decides for itself what passes while the program starts (Bitnami's "
+    "Redis script accepts the LOADING reply): whether a slow start fails it cannot be told from the input"
+)
+
+
+def _runs_script(probe: dict) -> bool:
+    """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
+    words = [w for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str) for w in part.split()]
+    return any(SCRIPT.search(word) for word in words)
+
+
 def slow_start_evidence(
     workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int
 ) -> str | None:
@@ -161,7 +177,12 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...), its environment points it at a database
     (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and migrate their
     schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
-    grows with the data. Without such evidence a short liveness budget is not reported.
+    grows with the data. Without such evidence a short liveness budget is not reported. A network
+    probe (`httpGet`, `tcpSocket`, `grpc`) fails until the program answers, and so does an exec probe
+    that runs a client (`nodetool status`, `pg_isready`); an exec probe that runs a script file
+    (`/health/ping_liveness_local.sh`) passes as the script decides, and Bitnami's Redis script accepts
+    the reply Redis gives while it loads its data: such a container is counted in coverage as not
+    judged.
 
     ## Why it matters
 
@@ -207,6 +228,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum)
             if why is None:
+                continue
+            if _runs_script(liveness):
+                ctx.not_judged(workload.obj, SCRIPTED_LIVENESS)
                 continue
             evidence.append(
                 Evidence(
