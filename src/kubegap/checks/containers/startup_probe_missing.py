@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name
+from kubegap.domain.datastores import COMPANIONS
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
@@ -117,7 +118,9 @@ def slow_start_evidence(
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
-    if (known := SLOW_START_IMAGES.find(image_name(container))) is not None:
+    if (known := SLOW_START_IMAGES.find(image_name(container))) is not None and not COMPANIONS.find(
+        image_name(container)
+    ):
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     database = next(
         (
@@ -174,7 +177,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...); or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
-    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...), its environment points it at a database
+    Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
+    `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment points it at a database
     (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and migrate their
     schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
     grows with the data. Without such evidence a short liveness budget is not reported. A network
