@@ -276,3 +276,13 @@ def test_a_liveness_script_is_counted_not_judged():
     path = Path(__file__).parent / "fixtures" / "startup-probe-missing" / "passes" / "liveness-script.yaml"
     coverage, findings = run_check(get_check("startup-probe-missing"), Inventory(ManifestSource([str(path)]).collect()))
     assert findings == [] and coverage.unjudged == ((SCRIPTED_LIVENESS, 1),)
+
+
+def test_log_directories_alone_are_counted_not_judged():
+    from kubegap.checks.storage.ephemeral_storage_unbounded import LOGS_UNJUDGED
+
+    path = Path(__file__).parent / "fixtures" / "ephemeral-storage-unbounded" / "passes" / "log-directories.yaml"
+    coverage, findings = run_check(
+        get_check("ephemeral-storage-unbounded"), Inventory(ManifestSource([str(path)]).collect())
+    )
+    assert findings == [] and coverage.unjudged == ((LOGS_UNJUDGED, 1),)

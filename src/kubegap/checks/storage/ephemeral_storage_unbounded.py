@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, piles_up
+from kubegap.checks.storage._helpers import CACHE_IMAGES, LOG_AREAS, piles_up
 from kubegap.domain.containers import image_name, mounted_volumes, spec_path
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, namespace
@@ -15,10 +15,14 @@ from kubegap.domain.workloads import audited_workloads
 KESTRA_EVICTIONS = "kestra-user-2025-emptydir-without-ephemeral-storage-limits-evictions"
 
 
-WRITTEN_AREAS = Words(("log", "logs", "work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata"))
-"""Words of mount paths for areas a program writes by their purpose: logs, work and spool areas, queues, and
-Postgres's data directory. Words, not substrings: ``/var/run/klog-socks`` is no log directory,
-``/workload-spiffe-uds`` no work area."""
+WRITTEN_AREAS = Words(("work", "working", "workdir", "workspace", "spool", "queue", "queues", "pgdata"))
+"""Words of mount paths for areas a program writes by their purpose: work and spool areas, queues, and Postgres's
+data directory. Words, not substrings: ``/workload-spiffe-uds`` is no work area."""
+
+LOGS_UNJUDGED = (
+    "a log directory on an unbounded emptyDir: whether the program writes its logs there, and rotates them, is its "
+    "configuration's (Dragonfly's services log to the console, its daemon keeps six hourly files)"
+)
 
 
 DATA_AREAS = Words(("data", "var lib", "storage", "db"))
@@ -37,8 +41,9 @@ def _limit_range_default(ctx: Context, ns: str | None) -> bool:
     )
 
 
-def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
-    """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit, mounted by a container without an ephemeral-storage limit."""
+def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | None]]:
+    """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit where data piles up, mounted
+    by a container without an ephemeral-storage limit; the path is None for a log directory, which is not judged."""
     unbounded = {
         v["name"]
         for _, v in mounted_volumes(template)
@@ -65,6 +70,8 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str]]:
                     DATA_AREAS.find(path) is not None and piles_up(container, path)
                 ):
                     yield str(container.get("name")), mount["name"], path
+                elif LOG_AREAS.find(path) is not None:
+                    yield str(container.get("name")), mount["name"], None
 
 
 @check(
@@ -86,14 +93,18 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
-    where data accumulates: a mount path naming logs, work, spool or queue areas, or a path naming
+    where data accumulates: a mount path naming work, spool or queue areas, or a path naming
     data (`/data`, `/var/lib/<x>`, storage, db) where the container shows data piles up, since a mount
     is not a write (see Evidence rules): its image runs a data store, a data directory setting of its
     environment or flags lies inside the mount, or the path is the state directory of an image store
     (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's, Podman's: the images and
     layers it pulls and builds). Another program's own `/var/lib/<program>` shows where it keeps state,
     not that the state grows (Spire's agent keeps one small file in `/var/lib/spire`), and is not
-    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. Paths match as words, not substrings (see Evidence rules in the docs):
+    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A
+    log directory (`/var/log/<program>`) shows where logs would go, not that they pile up: whether
+    the program writes them there and rotates them is its configuration's (Dragonfly's services log
+    to the console; its daemon keeps six hourly files), so a workload whose only such mounts are log
+    directories is counted in coverage as not judged. Paths match as words, not substrings (see Evidence rules in the docs):
     `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
     container has no
     `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
@@ -145,11 +156,18 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
             defaulted[ns] = _limit_range_default(ctx, ns)  # once per namespace, not once per workload
         if defaulted[ns]:
             continue
-        evidence = [
-            Evidence(spec_path(template, f"volumes[{volume}].emptyDir.sizeLimit"), {"container": c, "mountPath": path})
+        found = [
+            (template, c, volume, path)
             for template in workload.templates
             for c, volume, path in _unbounded_scratch(template)
         ]
+        evidence = [
+            Evidence(spec_path(template, f"volumes[{volume}].emptyDir.sizeLimit"), {"container": c, "mountPath": path})
+            for template, c, volume, path in found
+            if path is not None
+        ]
+        if found and not evidence:
+            ctx.not_judged(workload.obj, LOGS_UNJUDGED)
         if evidence:
             mounts = ", ".join(sorted({f"{e.value['container']}:{e.value['mountPath']}" for e in evidence}))
             yield ctx.finding(
