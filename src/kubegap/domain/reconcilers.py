@@ -36,6 +36,9 @@ NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
 
 WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
 
+SCHEDULER_ROLE = "system:kube-scheduler"
+"""The built-in ClusterRole of the Kubernetes scheduler: an account bound to it binds pods to nodes."""
+
 
 def registers_webhooks(inventory: Readable, workload: Workload) -> bool:
     """Whether the workload's ServiceAccount may create admission webhook configurations: it registers its
@@ -58,6 +61,9 @@ class AccountRights(NamedTuple):
     watchers: set[tuple[str | None, str]]
     """May watch API objects other than events, Leases, reviews, ConfigMaps and Secrets: a program that follows
     the cluster's objects, as a controller does (one that writes elsewhere, such as to DNS, too)."""
+    binders: set[tuple[str | None, str]]
+    """May bind pods to nodes (create ``bindings`` or ``pods/binding``, or bound to the built-in
+    ``system:kube-scheduler`` role): a pod scheduler."""
 
 
 def account_rights(inventory: Readable) -> AccountRights:
@@ -66,7 +72,7 @@ def account_rights(inventory: Readable) -> AccountRights:
 
 
 def _account_rights(inventory: Readable) -> AccountRights:
-    rights = AccountRights(set(), set(), set(), set())
+    rights = AccountRights(set(), set(), set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
         role = (
@@ -92,7 +98,12 @@ def _account_rights(inventory: Readable) -> AccountRights:
             and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED
             for rule in rules
         )
-        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches else ():
+        binds = (role_kind, role_name) == ("ClusterRole", SCHEDULER_ROLE) or any(
+            set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
+            and any(_covers(rule, "", resource) for resource in ("bindings", "pods/binding"))
+            for rule in writes
+        )
+        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches or binds else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
                 subject_ns = dig(subject, "namespace")
                 account = (
@@ -104,6 +115,7 @@ def _account_rights(inventory: Readable) -> AccountRights:
                     (objects, rights.objects),
                     (webhooks, rights.webhooks),
                     (watches, rights.watchers),
+                    (binds, rights.binders),
                 ):
                     if granted:
                         holders.add(account)
@@ -183,15 +195,18 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
     """Why the workload is meant to run alone, or None: a one-replica Deployment that shows no leader election,
     whose ServiceAccount may write or watch the cluster's objects (a controller), and that either rolls out by
     Recreate (its project chose to stop the old pod before starting the new one) or is named an operator (a
-    controller of its own custom resources, by the pattern's definition). Nothing elects among its replicas: a
+    controller of its own custom resources, by the pattern's definition); or a one-replica Deployment with no
+    leader election whose account may bind pods to nodes (a scheduler). Nothing elects among its replicas: a
     second pod would be a second controller acting on the same objects or the same outside system (DNS records,
-    keys)."""
+    keys), or a second scheduler binding the same pods."""
     if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
     if one_active_by_design(workload, leases):
         return None
     rights = account_rights(inventory)
     accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
+    if accounts & rights.binders:
+        return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
     if not accounts & (rights.objects | rights.watchers):
         return None
     if dig(workload.obj, "spec", "strategy", "type") == "Recreate" and not single_node_claim(inventory, workload):

@@ -111,7 +111,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
 
     A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
     watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim explains or a name
-    or image that says it is an operator, a controller of its own custom resources by definition) is
+    or image that says it is an operator, a controller of its own custom resources by definition; or a
+    ServiceAccount that may bind pods to nodes, a scheduler) is
     reported at **low** unless it serves the API server, and is never told to run a second replica:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
