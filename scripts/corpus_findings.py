@@ -174,6 +174,41 @@ projects absent from the corpus and from every earlier draw, written down before
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh15-installs",
+        "Release installs nobody here had seen: fifteenth draw",
+        20261215,
+        "five drawn from a third pool of twenty (`FRESH15_POOL`, leaning to GPU, AI serving and batch scheduling), "
+        "rendered by a helper who did not write the checks, audited after every rule the earlier draws' reviews "
+        "prompted",
+        "e1519cc",
+        {
+            "fluid-cloudnative-fluid": "v1.0.8, chart fluid with defaults and its CRDs",
+            "Percona-percona-server-mongodb-operator": "v1.22.0, deploy/bundle.yaml as the docs apply it",
+            "kubernetes-sigs-scheduler-plugins": "v0.34.7, chart as-a-second-scheduler with defaults",
+            "apache-yunikorn-release": "v1.8.0, chart yunikorn with defaults, stamped with the release's versions "
+            "as its release tool does",
+            "dragonflyoss-helm-charts": "chart dragonfly 1.7.4 with defaults, its MySQL and Redis subcharts built "
+            "from their sources at the pinned versions",
+        },
+        "What the review showed was then changed by rule: startup-probe-missing read the Percona MongoDB operator's "
+        "image as MongoDB (judged wrong): a data store's name with a companion's word (operator, exporter) is no "
+        "longer a slow start; and it took Dragonfly's Redis for a slow start its liveness probe would kill, where "
+        "the probe runs Bitnami's script, which accepts Redis's LOADING reply (judged wrong): a liveness probe that "
+        "runs a script is now counted as not judged. ephemeral-storage-unbounded reported four of Dragonfly's log "
+        "directories, where the manager and scheduler log only to the console (judged wrong) and the daemon keeps "
+        "six hourly files (noise): a log directory alone is now counted as not judged. local-storage-stateful "
+        "counted the scheduler's log directory as state (noise): a log directory is output. "
+        "service-target-port-mismatch reported Fluid's webhook Service, whose container declares only a metrics "
+        "port (noise): a declared metrics port says nothing of where clients are served. And single-replica told "
+        "YuniKorn's scheduler, which has no leader election, to run two (judged wrong): an account that may bind "
+        "pods now marks a one-replica Deployment without election as a scheduler meant to run alone; YuniKorn's "
+        "finding still fires, since its chart writes the Deployment without a namespace while the binding names "
+        "one, and stays wrong. Left as they were, and judged noise: a CPU limit on YuniKorn's web UI and on Redis "
+        "replicas nothing reads, a readiness probe on the one scheduler pod, a Recreate rollout the chart sets "
+        "for host networking, missing headless Services that nothing resolves, a startup probe on a peer whose start "
+        "does not grow with its cache, and a 15 s webhook timeout Fluid chose.",
+    ),
+    FreshRound(
         "fresh14-installs",
         "Release installs nobody here had seen: fourteenth draw",
         20261214,
