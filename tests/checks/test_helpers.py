@@ -286,3 +286,21 @@ def test_log_directories_alone_are_counted_not_judged():
         get_check("ephemeral-storage-unbounded"), Inventory(ManifestSource([str(path)]).collect())
     )
     assert findings == [] and coverage.unjudged == ((LOGS_UNJUDGED, 1),)
+
+
+def _single_replica_fix(name: str) -> str:
+    path = Path(__file__).parent / "fixtures" / "single-replica" / "fires" / name
+    _, (finding,) = run_check(get_check("single-replica"), Inventory(ManifestSource([str(path)]).collect()))
+    return finding.remediation
+
+
+def test_a_statefulset_whose_members_share_one_claim_is_told_to_give_each_its_own():
+    fix = _single_replica_fix("statefulset-sharing-one-claim.yaml")
+    assert fix.startswith("Its members all mount the claim webui") and "volumeClaimTemplates" in fix
+    assert "keeps no data of its own" not in fix
+
+
+def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_first():
+    fix = _single_replica_fix("state-in-the-programs-own-directory.yaml")
+    assert fix.startswith("Its pods keep state in emptyDir volume ollama-data (mounted at /root/.ollama)")
+    assert "storage every replica shares" in fix

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks.base import Context
-from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.datastores import data_store, message_broker
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import may_reconcile, single_node_claim
@@ -38,6 +38,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "would be a second, separate broker behind the same Service (clients on one miss what is published on the "
             f"other). Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
         )
+    shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
+    if shared is not None:
+        return (
+            f"Its members all mount the claim {shared} (a pod volume, not a claim template), which one node at a time "
+            "can attach: a second member on another node cannot start, and one on the same node would write the same "
+            "data as the first. Give each member its own claim (volumeClaimTemplates) and replicate the data in the "
+            "application, or, only if the program lets two of it share one data directory, move to storage several "
+            f"nodes can mount; then run two or more members {SPREAD}."
+        )
     if workload.kind == "StatefulSet":
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
             return (
@@ -71,7 +80,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     first = (
         f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
         "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "
-        "to a database every replica uses (the application's external database setting). "
+        "to storage every replica shares (the application's external database setting, or a volume several nodes can "
+        "mount). "
         if kept is not None
         else ""
     )
@@ -97,9 +107,18 @@ STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "
 """Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
 
 
+def _own_dot_directory(container: dict, path: str) -> bool:
+    """Whether the path ends in a hidden directory named for the program its image runs (``/root/.ollama`` of
+    ``ollama/ollama``): where the program keeps its own state, as in ``/var/lib/<program>``."""
+    last = path.rstrip("/").rsplit("/", 1)[-1]
+    program = words(image_name(container))[:1]
+    return last.startswith(".") and bool(program) and words(last)[:1] == program
+
+
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
     """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
-    path's words, or None: each pod keeps its own copy, so replicas do not share it."""
+    path's words or a hidden directory named for its program, or None: each pod keeps its own copy, so replicas
+    do not share it."""
     for template in workload.templates:
         scratch = {
             v["name"]
@@ -114,7 +133,7 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
                     and volume in scratch
                     and isinstance(path, str)
                     and dig(mount, "readOnly") is not True
-                    and STATE_PATHS.find(path)
+                    and (STATE_PATHS.find(path) or _own_dot_directory(container, path))
                 ):
                     return mount["name"], path
     return None

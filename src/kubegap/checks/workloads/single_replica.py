@@ -120,10 +120,12 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the
     first splits its clients; a StatefulSet is told to add members only
     if its application replicates (one whose members have no volume claim templates and run no data
-    store keeps no data per ordinal, and is told to run more); a Deployment on a ReadWriteOnce claim, that the claim cannot be
-    shared; one whose pods keep their state on an emptyDir (mounted where state is kept, such as
-    `/var/lib/<program>` or `/data`), that unless the program replicates that state between its pods
-    it must first move to a database every replica uses; a workload whose ServiceAccount may write API
+    store keeps no data per ordinal, and is told to run more), unless its members all mount one
+    ReadWriteOnce claim as a pod volume, when it is told to give each member its own claim first; a
+    Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their
+    state on an emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a
+    hidden directory named for the program, `/root/.ollama`), that unless the program replicates that
+    state between its pods it must first move to storage every replica shares; a workload whose ServiceAccount may write API
     objects and that shows no leader election, that a controller runs a second replica only once it
     elects a leader, and keeps one where the program offers no election (an API server that writes
     on its users' behalf, such as Argo CD's, has the same rights and runs many replicas, so the rights
