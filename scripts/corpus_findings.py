@@ -174,6 +174,32 @@ projects absent from the corpus and from every earlier draw, written down before
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh16-installs",
+        "Release installs nobody here had seen: sixteenth draw",
+        20261216,
+        "five more from the third pool, rendered by a helper who did not write the checks, audited after every rule "
+        "the fifteenth draw's review prompted",
+        "b2fbeb6",
+        {
+            "CrunchyData-postgres-operator-examples": "PGO 5.8.5, the quick start's kustomize/install and its hippo "
+            "PostgresCluster, at the last release commit that has them (the repository's tags predate them)",
+            "armadaproject-armada": "armada-operator v0.7.0, chart armada-operator with defaults",
+            "Project-HAMi-HAMi": "v2.10.0, chart hami with defaults",
+            "intel-intel-device-plugins-for-kubernetes": "v0.36.0, deployments/gpu_plugin/overlays/nfd_labeled_nodes",
+            "open-webui-helm-charts": "chart open-webui 16.0.0 with defaults, its Ollama and pipelines subcharts "
+            "from their sources",
+        },
+        "What the review showed wrong was then changed by rule: single-replica told Open WebUI's one-member "
+        "StatefulSet that its members keep no data of their own, where they all mount one ReadWriteOnce claim "
+        "holding its SQLite database, and told Ollama, which keeps the models it pulls in /root/.ollama on an "
+        "emptyDir, to run two. A StatefulSet whose members share a pod-volume claim is now told to give each its "
+        "own first, and a hidden directory named for the program is where it keeps state, to be moved to storage "
+        "every replica shares first; judged again, blind, both are gaps (the first fix still leaves out that Open "
+        "WebUI needs an external database to run several). Left as they were, and judged noise: a CPU limit on "
+        "Armada's operator webhook, which intercepts only its own custom resources, a readiness probe on a Redis "
+        "with no data to load, and the Recreate rollout Ollama's chart chose.",
+    ),
+    FreshRound(
         "fresh15-installs",
         "Release installs nobody here had seen: fifteenth draw",
         20261215,
@@ -371,7 +397,9 @@ FRESH_ROUNDS = (
         "webhook server within those 2 s). Left as they were, and judged noise: a zone spread that "
         "leaves a leader-elected standby Pending only in a two-zone cluster (Karpenter), a CPU limit on a webhook "
         "that intercepts only deletes of objects in use (Crossplane), a missing PDB and a preempting priority class "
-        "that KubeVirt uses for its own infrastructure, and a webhook backend that runs alone by design (MetalLB).",
+        "that KubeVirt uses for its own infrastructure, and a webhook backend that runs alone by design (MetalLB). "
+        "Since the sixteenth draw, the fix for Traefik's single replica says to move state kept on an emptyDir to "
+        "storage every replica shares, where it said a database; that wording was not judged again.",
     ),
     FreshRound(
         "fresh7-installs",
