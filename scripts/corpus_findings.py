@@ -174,6 +174,25 @@ projects absent from the corpus and from every earlier draw, written down before
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh17-installs",
+        "Release installs nobody here had seen: seventeenth draw",
+        20261217,
+        "five more from the third pool, rendered by a helper who did not write the checks, audited after every rule "
+        "the sixteenth draw's review prompted",
+        "d06ce8f",
+        {
+            "NVIDIA-k8s-dra-driver-gpu": "v25.12.0, chart nvidia-dra-driver-gpu with the one value it needs to render "
+            "(the project has since moved to kubernetes-sigs and restarted its versions)",
+            "keycloak-keycloak-k8s-resources": "26.0.0, the operator's CRDs and kubernetes.yml in namespace keycloak "
+            "(the newest release this machine holds; upstream has newer)",
+            "koordinator-sh-koordinator": "v1.8.0, chart koordinator 1.8.0 (koordinator-sh/charts) with defaults",
+            "AMD-ROCm-k8s-device-plugin": "v1.31.0.10, k8s-ds-amdgpu-dp.yaml",
+            "SeldonIO-seldon-core": "v2.10.2, charts seldon-core-v2-crds, -setup and -runtime with defaults",
+        },
+        "No finding was judged wrong, and nothing was changed. Left as it was, and judged noise: a CPU limit on the "
+        "Keycloak operator, whose Service answers only health checks and metrics on a port not named for them.",
+    ),
+    FreshRound(
         "fresh16-installs",
         "Release installs nobody here had seen: sixteenth draw",
         20261216,
