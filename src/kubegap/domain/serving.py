@@ -24,6 +24,9 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   (its type), an Ingress backend or a Gateway route (``load_balanced``); and which Services fail-closed
   admission webhooks call (``fails_closed``, ``called_service``), whose backends
   ``webhook-backend-unavailable`` alone judges for replicas and budgets.
+- Who registers webhooks at run time: a workload whose ServiceAccount may create webhook configurations
+  (``registers_webhooks``), unless it shares that account with a workload that serves the input's webhooks and
+  serves none itself: a right shared by several workloads is the one's that serves them.
 - Who the clients are: an operators' console (``console``) serves the people who run a Kubernetes tool, not
   the workloads or users of a product. A workload is one when its name or image says so, as words
   (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``; or a Kubernetes console known by name,
@@ -40,7 +43,7 @@ from collections.abc import Iterator
 
 from kubegap.domain.containers import app_containers, image_name
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.reconcilers import LEASE_KINDS, service_account
+from kubegap.domain.reconcilers import LEASE_KINDS, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
@@ -119,12 +122,7 @@ class ServingEvidence:
                 for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
         self._consoles = _consoles(inventory, self)
-        self._accounts = _accounts(inventory)
-        self._webhook_accounts = {
-            self._accounts[id(w.obj)]
-            for w in inventory.workloads
-            if id(w.obj) in self._accounts and self._serves_webhooks(w)
-        }
+        self._registrars = _webhook_registrars(inventory, self)
 
     def api_roles(self, service: dict) -> list[str]:
         """What API server traffic the Service carries: ``admission webhook x``, ``APIService y``,
@@ -190,15 +188,13 @@ class ServingEvidence:
             for s in services
         )
 
-    def webhooks_served_by_its_account_peer(self, workload: Workload) -> bool:
-        """Whether another workload running as the same ServiceAccount (in the same namespace) serves admission
-        webhooks of the input, and this one serves none. A right to create webhook configurations shared by
-        several workloads is then the right of the one that serves them: Knative's webhook, autoscaler and
-        controller run as one account, and only the webhook is called."""
-        account = self._accounts.get(id(workload.obj))
-        return account in self._webhook_accounts and not self._serves_webhooks(workload)
+    def registers_webhooks(self, workload: Workload) -> bool:
+        """Whether the workload registers admission webhooks itself at run time, so the API server calls its
+        Service though no configuration for it is in the input (see the module's docstring)."""
+        return id(workload.obj) in self._registrars
 
-    def _serves_webhooks(self, workload: Workload) -> bool:
+    def serves_webhooks(self, workload: Workload) -> bool:
+        """Whether a Service selecting the workload carries admission webhook calls of the input."""
         return any(role.startswith(ADMISSION) for role in self.api_roles_of(workload))
 
     def api_roles_of(self, workload: Workload) -> list[str]:
@@ -523,11 +519,23 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     return found
 
 
-def _accounts(inventory: Readable) -> dict[int, tuple[str | None, str]]:
-    """Each workload's ServiceAccount ``(namespace, name)``, for a workload whose pod templates all run as one."""
-    found = {}
-    for workload in inventory.workloads:
-        names = {service_account(t) for t in workload.templates}
-        if len(names) == 1:
-            found[id(workload.obj)] = (workload.ref.namespace, names.pop())
-    return found
+def _webhook_registrars(inventory: Readable, evidence: ServingEvidence) -> set[int]:
+    """The workloads whose ServiceAccount may create webhook configurations (``registers_webhooks``), less those
+    that share the account with a workload serving the input's webhooks while serving none themselves: a right
+    shared by several workloads is the one's that serves the webhooks (Knative's webhook, autoscaler and
+    controller run as one account, and every configuration calls the webhook)."""
+    serving_accounts = {
+        (w.ref.namespace, service_account(t))
+        for w in inventory.workloads
+        if evidence.serves_webhooks(w)
+        for t in w.templates
+    }
+    return {
+        id(w.obj)
+        for w in inventory.workloads
+        if registers_webhooks(inventory, w)
+        and (
+            evidence.serves_webhooks(w)
+            or not {(w.ref.namespace, service_account(t)) for t in w.templates} & serving_accounts
+        )
+    }

@@ -11,7 +11,6 @@ from kubegap.domain.reconcilers import (
     LEASE_KINDS,
     lease_holders,
     one_active_by_design,
-    registers_webhooks,
     singleton_by_design,
 )
 from kubegap.domain.resources import as_dict, dig, name
@@ -197,11 +196,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             {role for s in behind for role in evidence.api_roles(s)},
             key=lambda role: (role.startswith(ADMISSION), role),
         )
-        if (
-            not roles
-            and registers_webhooks(ctx.inventory, workload)
-            and not evidence.webhooks_served_by_its_account_peer(workload)
-        ):
+        if not roles and evidence.registers_webhooks(workload):
             roles = [RUNTIME_WEBHOOKS]
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
