@@ -304,3 +304,22 @@ def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_firs
     fix = _single_replica_fix("state-in-the-programs-own-directory.yaml")
     assert fix.startswith("Its pods keep state in emptyDir volume ollama-data (mounted at /root/.ollama)")
     assert "storage every replica shares" in fix
+
+
+@pytest.mark.parametrize(
+    "image, path, own",
+    [
+        ("docker:dind-rootless", "/var/lib/docker", True),
+        ("ollama/ollama:0.32.4", "/root/.ollama", True),
+        ("ollama/ollama:0.32.4", "/root/.ollama/", True),
+        ("ghcr.io/spiffe/spire-agent:1.13.3", "/var/lib/spire", True),
+        ("ollama/ollama:0.32.4", "/root/.cache", False),
+        ("ollama/ollama:0.32.4", "/var/lib/models", False),
+        ("example/app:1", "/app/.app-config/x", False),
+        ("", "/var/lib/docker", False),
+    ],
+)
+def test_a_programs_own_state_directory(image, path, own):
+    from kubegap.domain.containers import own_state_directory
+
+    assert (own_state_directory({"image": image}, path) is not None) is own

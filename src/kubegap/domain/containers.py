@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.tokens import words
 
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
@@ -66,6 +67,21 @@ def image_name(container: dict) -> str:
     """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``), or ``""``."""
     image = container.get("image")
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+
+
+def own_state_directory(container: dict, path: str) -> str | None:
+    """What makes the mount path the own state directory of the program the container's image is named for, or
+    None: ``/var/lib/<program>`` (``/var/lib/docker`` of ``docker:dind``) or a hidden directory named for it
+    (``/root/.ollama`` of ``ollama/ollama``)."""
+    program = words(image_name(container))[:1]
+    parts = [part for part in path.rstrip("/").split("/") if part]
+    if not program or not parts:
+        return None
+    if parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
+        return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
+    if parts[-1].startswith(".") and words(parts[-1])[:1] == program:
+        return f"{path.rstrip('/')} is {program[0]}'s own hidden state directory"
+    return None
 
 
 def holds_the_pod_open(container: dict) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks.base import Context
-from kubegap.domain.containers import image_name
+from kubegap.domain.containers import image_name, own_state_directory
 from kubegap.domain.datastores import container_data_store
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
@@ -71,8 +71,8 @@ def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
 def keeps_data(container: dict, path: str) -> str | None:
     """What shows the container keeps data at the mount path, or None: its image runs a data store, a data
     directory setting of its environment or flags lies inside the path, or the path is the program's own state
-    directory, ``/var/lib/<program>`` for the program its image is named for (``/var/lib/docker`` of ``docker:dind``)."""
-    return _stored_or_configured(container, path) or _own_state_directory(container, path)
+    directory (``own_state_directory``: ``/var/lib/docker`` of ``docker:dind``, ``/root/.ollama`` of ``ollama``)."""
+    return _stored_or_configured(container, path) or own_state_directory(container, path)
 
 
 IMAGE_STORES = Words(("docker", "containerd", "buildkit", "buildkitd", "podman"))
@@ -88,7 +88,7 @@ def piles_up(container: dict, path: str) -> str | None:
     if found:
         return found
     program = words(image_name(container))[:1]
-    return _own_state_directory(container, path) if program and IMAGE_STORES.find(program[0]) else None
+    return own_state_directory(container, path) if program and IMAGE_STORES.find(program[0]) else None
 
 
 def _stored_or_configured(container: dict, path: str) -> str | None:
@@ -98,12 +98,4 @@ def _stored_or_configured(container: dict, path: str) -> str | None:
     for setting, configured in _configured_data_dirs(container):
         if mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/")):
             return f"{setting}={configured}"
-    return None
-
-
-def _own_state_directory(container: dict, path: str) -> str | None:
-    program = words(image_name(container))[:1]
-    parts = [part for part in path.rstrip("/").split("/") if part]
-    if program and parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
-        return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
     return None

@@ -243,7 +243,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     `/home` and the like, or only for logs, at a path named for them such as `/var/log/<program>`,
     where nothing shows data is kept, or only by a cache such as Redis or Memcached). A mount is not a write (see
     Evidence rules): where nothing shows what the container keeps on such an emptyDir (no data store
-    image, no data directory setting inside it, not the program's own `/var/lib/<program>`), the finding
+    image, no data directory setting inside it, not the program's own `/var/lib/<program>` or hidden
+    `.<program>` directory), the finding
     says only that whatever it keeps there is lost with the node. An `emptyDir` also counts,
     claim templates or not, when the container's environment or flags put its data directory
     inside it (`RESTATE_BASE_DIR=/nvme/restate`, `--data-dir=/scratch/db`).

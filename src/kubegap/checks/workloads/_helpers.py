@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks.base import Context
-from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import data_store, message_broker
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import may_reconcile, single_node_claim
@@ -107,14 +107,6 @@ STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "
 """Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
 
 
-def _own_dot_directory(container: dict, path: str) -> bool:
-    """Whether the path ends in a hidden directory named for the program its image runs (``/root/.ollama`` of
-    ``ollama/ollama``): where the program keeps its own state, as in ``/var/lib/<program>``."""
-    last = path.rstrip("/").rsplit("/", 1)[-1]
-    program = words(image_name(container))[:1]
-    return last.startswith(".") and bool(program) and words(last)[:1] == program
-
-
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
     """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
     path's words or a hidden directory named for its program, or None: each pod keeps its own copy, so replicas
@@ -133,7 +125,7 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
                     and volume in scratch
                     and isinstance(path, str)
                     and dig(mount, "readOnly") is not True
-                    and (STATE_PATHS.find(path) or _own_dot_directory(container, path))
+                    and (STATE_PATHS.find(path) or own_state_directory(container, path))
                 ):
                     return mount["name"], path
     return None
