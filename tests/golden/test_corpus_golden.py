@@ -65,3 +65,19 @@ def test_the_set_aside_projects_are_the_ones_drawn_before_tuning():
         "kubernetes-sigs-lws",
     )
     assert set(corpus_findings.HOLDOUT) <= set(corpus_findings.NEW_PROJECTS)
+
+
+def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
+    """A draw takes five at random from what its pool has left, with its seed: the pools were written down before
+    drawing, so each round's projects (less any that could not be rendered) must be that sample."""
+    import random
+
+    by_seed = {round_.seed: round_ for round_ in corpus_findings.FRESH_ROUNDS}
+    for pool in (corpus_findings.FRESH7_POOL, corpus_findings.FRESH11_POOL, corpus_findings.FRESH15_POOL):
+        left = list(pool)
+        seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
+        assert seeds, pool
+        for seed in seeds:
+            drawn = random.Random(seed).sample(left, 5)
+            assert set(by_seed[seed].projects) <= set(drawn), (seed, drawn)
+            left = [project for project in left if project not in drawn]
