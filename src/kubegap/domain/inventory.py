@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.podtemplates import Workload, as_workload
-from kubegap.domain.resources import api_version, as_dict, as_list, dig, kind, str_map
+from kubegap.domain.resources import api_version, as_dict, as_list, dig, kind, namespace, str_map
 from kubegap.domain.selectors import Selector
 
 T = TypeVar("T")
@@ -78,8 +78,7 @@ class Inventory:
             k = kind(obj)
             self._by_api_version[api_version(obj)].append(position)
             meta = as_dict(obj.get("metadata"))
-            ns = meta.get("namespace")
-            ns = ns if isinstance(ns, str) and ns else None
+            ns = namespace(obj)
             obj_name = meta.get("name")
             self._by_kind[k].append(obj)
             self._by_key.setdefault((k, ns, obj_name if isinstance(obj_name, str) else ""), obj)

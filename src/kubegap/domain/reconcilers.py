@@ -9,6 +9,7 @@ from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
 from kubegap.domain.resources import as_list, containers, dig, namespace
 from kubegap.domain.roles import granted_rules
+from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
 
@@ -51,7 +52,7 @@ class AccountRights(NamedTuple):
     """ServiceAccounts ``(namespace, name)`` by what a Role or ClusterRole binding lets them write."""
 
     leases: set[tuple[str | None, str]]
-    """May write Leases: they can take part in a leader election."""
+    """May create and update Leases, by rules that name them: they can take part in a leader election."""
     objects: set[tuple[str | None, str]]
     """May write API objects other than events, Leases and reviews, not only named ones: the rights of a
     controller that reconciles."""
@@ -82,7 +83,7 @@ def _account_rights(inventory: Readable) -> AccountRights:
         )
         rules = granted_rules(inventory, role)
         writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
-        leases = any(_covers(rule, "coordination.k8s.io", "leases") for rule in writes)
+        leases = _may_elect(rules)
         objects = any(
             not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED
             for rule in writes
@@ -119,7 +120,44 @@ def _account_rights(inventory: Readable) -> AccountRights:
                 ):
                     if granted:
                         holders.add(account)
+    for holders in rights:
+        holders |= {(None, name) for ns, name in holders if ns and _install_namespace(inventory, name) == ns}
     return rights
+
+
+def _install_namespace(inventory: Readable, account: str) -> str | None:
+    """Where a workload written without a namespace runs when it runs as ``account``, or None when the input
+    does not say. A chart or manifest that leaves the namespace out is applied into one namespace; the input shows
+    which when it declares the account in exactly one namespace, or declares it without one and every binding
+    names the account in the same namespace. Then rights granted there are the workload's (YuniKorn's chart
+    writes its Deployment without a namespace, its ServiceAccount and bindings with one)."""
+    declared = {namespace(sa) for sa in inventory.of_kind("ServiceAccount") if dig(sa, "metadata", "name") == account}
+    if declared - {None}:
+        return next(iter(declared)) if len(declared) == 1 else None
+    if not declared:
+        return None
+    named = {
+        dig(subject, "namespace") or namespace(binding)
+        for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding")
+        for subject in as_list(binding.get("subjects"))
+        if dig(subject, "kind") == "ServiceAccount" and dig(subject, "name") == account
+    }
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def _may_elect(rules: list[dict]) -> bool:
+    """Whether rules that name Leases let their holder create one and renew it, as a leader election does (the
+    candidate creates the Lease when there is none and updates it to hold it). Rights that reach Leases only
+    through a wildcard resource are incidental: Argo CD's server may patch and delete any object, Leases included,
+    and elects nothing."""
+    verbs = {
+        str(verb)
+        for rule in rules
+        if "leases" in as_list(rule.get("resources"))
+        and {"coordination.k8s.io", "*"} & set(map(str, as_list(rule.get("apiGroups"))))
+        for verb in as_list(rule.get("verbs"))
+    }
+    return "*" in verbs or {"create", "update"} <= verbs
 
 
 def _covers(rule: dict, api_group: str, resource: str) -> bool:
@@ -128,18 +166,20 @@ def _covers(rule: dict, api_group: str, resource: str) -> bool:
 
 
 def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
-    """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets write Leases."""
+    """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets create and update Leases."""
     return account_rights(inventory).leases
 
 
-LEASE_KINDS = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
-"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC."""
+RBAC = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
+LEASE_KINDS = (*RBAC, "ServiceAccount")
+"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC, and the ServiceAccounts that tell where a
+workload written without a namespace runs."""
 
 
 def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:
     """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
     (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
-    if any(kind_name in inventory.collection.forbidden for kind_name in LEASE_KINDS):
+    if any(kind_name in inventory.collection.forbidden for kind_name in RBAC):
         return None
     writers = account_rights(inventory).objects
     return any((workload.ref.namespace, service_account(t)) in writers for t in workload.templates)
@@ -154,7 +194,7 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
     """Why the workload is not judged like request-serving replicas, or None.
 
     A DaemonSet runs one agent per node, and a leader-elected controller (a leader-election flag,
-    or a ServiceAccount allowed to write Leases) has one active replica whatever its count.
+    or a ServiceAccount allowed to create and update Leases) has one active replica whatever its count.
     """
     if workload.kind == "DaemonSet":
         return "a DaemonSet runs one agent per node"
@@ -209,8 +249,14 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
     if not accounts & (rights.objects | rights.watchers):
         return None
-    if dig(workload.obj, "spec", "strategy", "type") == "Recreate" and not single_node_claim(inventory, workload):
-        # Recreate that a claim one node at a time can attach explains says nothing of the program
+    template = workload.templates[0]
+    if (
+        dig(workload.obj, "spec", "strategy", "type") == "Recreate"
+        and not single_node_claim(inventory, workload)
+        and not kept_apart(template.spec, template.labels)
+    ):
+        # Recreate that a claim one node at a time can attach, or node ports a surge could not bind beside the
+        # old pod, explains says nothing of the program
         return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
     names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
     if any(OPERATOR.find(text) for text in names):

@@ -49,10 +49,51 @@ def name(obj: dict) -> str:
     return value if isinstance(value, str) else ""
 
 
+CLUSTER_SCOPED: dict[str, str] = {
+    "Namespace": "",
+    "Node": "",
+    "PersistentVolume": "",
+    "ComponentStatus": "",
+    "ClusterRole": "rbac.authorization.k8s.io",
+    "ClusterRoleBinding": "rbac.authorization.k8s.io",
+    "MutatingWebhookConfiguration": "admissionregistration.k8s.io",
+    "ValidatingWebhookConfiguration": "admissionregistration.k8s.io",
+    "ValidatingAdmissionPolicy": "admissionregistration.k8s.io",
+    "ValidatingAdmissionPolicyBinding": "admissionregistration.k8s.io",
+    "MutatingAdmissionPolicy": "admissionregistration.k8s.io",
+    "MutatingAdmissionPolicyBinding": "admissionregistration.k8s.io",
+    "CustomResourceDefinition": "apiextensions.k8s.io",
+    "APIService": "apiregistration.k8s.io",
+    "CertificateSigningRequest": "certificates.k8s.io",
+    "ClusterTrustBundle": "certificates.k8s.io",
+    "FlowSchema": "flowcontrol.apiserver.k8s.io",
+    "PriorityLevelConfiguration": "flowcontrol.apiserver.k8s.io",
+    "IngressClass": "networking.k8s.io",
+    "IPAddress": "networking.k8s.io",
+    "ServiceCIDR": "networking.k8s.io",
+    "RuntimeClass": "node.k8s.io",
+    "PodSecurityPolicy": "policy",
+    "PriorityClass": "scheduling.k8s.io",
+    "CSIDriver": "storage.k8s.io",
+    "CSINode": "storage.k8s.io",
+    "StorageClass": "storage.k8s.io",
+    "VolumeAttachment": "storage.k8s.io",
+    "VolumeAttributesClass": "storage.k8s.io",
+    "DeviceClass": "resource.k8s.io",
+    "ResourceSlice": "resource.k8s.io",
+}
+"""The built-in cluster-scoped kinds, with their API group. The API server drops a namespace written on one of
+them (charts often write the release namespace on every object), so the accessors do too."""
+
+
 def namespace(obj: dict) -> str | None:
     meta = obj.get("metadata")
     value = meta.get("namespace") if isinstance(meta, dict) else None
-    return value if isinstance(value, str) and value else None
+    if not isinstance(value, str) or not value:
+        return None
+    kind_name = obj.get("kind")
+    scoped_group = CLUSTER_SCOPED.get(kind_name) if isinstance(kind_name, str) else None
+    return None if scoped_group is not None and group(obj) == scoped_group else value
 
 
 def labels(obj: dict) -> dict[str, str]:

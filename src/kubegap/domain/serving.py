@@ -207,14 +207,17 @@ class ServingEvidence:
 
     def serving_containers(self, workload: Workload, services: list[dict]) -> list[tuple[PodTemplate, str, dict]]:
         """The regular containers that serve a client port of ``services``: those that declare its target,
-        else those whose probes check it, else (nothing says which) every regular container."""
+        else those whose probes check it, else those that declare no port at all beside others that declare
+        theirs elsewhere (a container that lists its ports has said what it listens on; one that lists none has
+        said nothing), else (nothing says which) every regular container."""
         targets = [p.get("targetPort", p.get("port")) for s in services for p in self.client_ports(s)]
         every = list(app_containers(workload))
         for says in (_declares, _probes):
             serving = [item for item in every if any(says(item[2], target) for target in targets)]
             if serving:
                 return serving
-        return every
+        silent = [item for item in every if not as_list(item[2].get("ports"))]
+        return silent if silent and len(silent) < len(every) else every
 
 
 def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:

@@ -42,7 +42,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     selected by a Service (same namespace, Service selector matching the pod template labels), the
     containers that declare the target of one of its client ports; when none declares it, those
     whose probes check that port (a container that declares no ports but probes the Service's target
-    serves it); when nothing says which, every container. A sidecar that serves no such port is not
+    serves it); else, beside containers that list their ports elsewhere, those that list none (a container
+    that lists its ports has said what it listens on); when nothing says which, every container. A sidecar that serves no such port is not
     judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
     profiling, health, debug or admin ports carry none), and an operators' console (a workload named as
     a UI, dashboard or console beside a program bound to the Kubernetes API; see Evidence rules) is not

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import data_store, message_broker
-from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election_off, pod_templates
+from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import may_reconcile, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
 from kubegap.domain.scoped_inventory import Readable
@@ -89,8 +89,16 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
     else:
         more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
-    if elected:
+    if elected and leader_election(workload):
         return f"{first}{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+    if elected:
+        # rights to hold a Lease show that the program can elect, not that its election is on (Flink's operator
+        # is granted them and elects only when its configuration says so)
+        return (
+            f"{first}Make sure its leader election is on (its account may create and update Leases, but nothing in the "
+            f"input shows the election switched on), then {more[0].lower()}{more[1:]}: one replica reconciles while "
+            "every replica serves."
+        )
     switched_off = leader_election_off(workload)
     if switched_off:
         return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."

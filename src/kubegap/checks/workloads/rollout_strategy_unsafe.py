@@ -106,7 +106,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
     A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
-    write Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
+    create and update Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
     its readiness waits on leadership (Flux's source-controller and the Barman Cloud plugin start their
     servers only once they lead), a surged pod waits on its predecessor's lease and never becomes ready,
     so Recreate is what the rollout needs; where it serves whether or not it leads (an ingress controller

@@ -98,7 +98,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     (by what the webhooks intercept and whether they fail closed) when it runs in the same audit: one
     cause, one finding.
     Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
-    to write Leases, through an aggregated ClusterRole too) have one active reconciler by design and
+    to create and update Leases by a rule that names them, through an aggregated ClusterRole too; a
+    wildcard that reaches Leases among every other resource elects nothing) have one active reconciler by design and
     are not reported, unless their Service backs an aggregated API or a CRD conversion webhook, or
     the workload registers admission webhooks itself at run time (its ServiceAccount may create
     webhook configurations): leader election says which replica reconciles, not which serves, and
@@ -109,13 +110,15 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
     A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
-    watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim explains or a name
+    watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim or node port explains, or a name
     or image that says it is an operator, a controller of its own custom resources by definition; or a
     ServiceAccount that may bind pods to nodes, a scheduler) is
     reported at **low** unless it serves the API server, and is never told to run a second replica:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a message broker that keeps nothing on disk
+    The fix never asks for what would break the workload: a workload whose election only its account's
+    rights show (it may create and update Leases, and no flag turns the election on) is told to make sure
+    its election is on first, since rights show that a program can elect, not that it does; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the
     first splits its clients; a StatefulSet is told to add members only
     if its application replicates (one whose members have no volume claim templates and run no data

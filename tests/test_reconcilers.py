@@ -1,0 +1,151 @@
+"""Who reconciles, as RBAC and the manifests show it: what counts as an election's rights, where a workload
+written without a namespace runs, and what the API server does with a namespace on a cluster-scoped object."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubegap.checks.workloads._helpers import more_replicas_fix
+from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.inventory import Inventory
+from kubegap.domain.reconcilers import account_rights, one_active_by_design
+from kubegap.domain.resources import namespace
+from kubegap.domain.serving import serving
+
+KINDS = {"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "ServiceAccount", "Deployment", "Service"}
+
+
+def _inventory(*objects: dict) -> Inventory:
+    collection = Collection(collected=set(KINDS))
+    for obj in objects:
+        collection.add(obj, Origin("install.yaml", 0))
+    return Inventory(collection)
+
+
+def _meta(name: str, ns: str | None) -> dict:
+    return {"name": name, **({"namespace": ns} if ns else {})}
+
+
+def _cluster_role(rules: list[dict], ns: str | None = None) -> dict:
+    return {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRole",
+        "metadata": _meta("ctl", ns),
+        "rules": rules,
+    }
+
+
+def _binding(account: str = "ctl", account_ns: str = "ops", ns: str | None = None) -> dict:
+    return {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRoleBinding",
+        "metadata": _meta("ctl", ns),
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": "ctl"},
+        "subjects": [{"kind": "ServiceAccount", "name": account, "namespace": account_ns}],
+    }
+
+
+def _account(ns: str | None) -> dict:
+    return {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": _meta("ctl", ns)}
+
+
+def _deployment(ns: str | None = "ops", containers: list[dict] | None = None, replicas: int = 1) -> dict:
+    return {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": _meta("ctl", ns),
+        "spec": {
+            "replicas": replicas,
+            "selector": {"matchLabels": {"app": "ctl"}},
+            "template": {
+                "metadata": {"labels": {"app": "ctl"}},
+                "spec": {"serviceAccountName": "ctl", "containers": containers or [{"name": "ctl", "image": "ctl:1"}]},
+            },
+        },
+    }
+
+
+LEASES = {"apiGroups": ["coordination.k8s.io"], "resources": ["leases"], "verbs": ["get", "create", "update"]}
+
+
+@pytest.mark.parametrize(
+    "rules, elects",
+    [
+        ([LEASES], True),
+        ([{**LEASES, "verbs": ["*"]}], True),
+        ([{**LEASES, "apiGroups": ["*"]}], True),
+        ([{**LEASES, "verbs": ["get", "update"]}, {**LEASES, "verbs": ["create"]}], True),
+        ([{**LEASES, "verbs": ["get", "update", "patch"]}], False),  # cannot take a lease that does not exist yet
+        ([{"apiGroups": ["*"], "resources": ["*"], "verbs": ["delete", "get", "patch"]}], False),  # Argo CD's server
+        ([{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}], False),  # a wildcard names no Lease
+    ],
+)
+def test_only_rules_that_name_leases_and_let_the_holder_create_and_renew_one_are_an_elections_rights(rules, elects):
+    inventory = _inventory(_cluster_role(rules), _binding(), _deployment())
+    assert (("ops", "ctl") in account_rights(inventory).leases) is elects
+    assert (one_active_by_design(inventory.workloads[0], account_rights(inventory).leases) is not None) is elects
+
+
+@pytest.mark.parametrize(
+    "account_ns, binding_ns, matched",
+    [
+        ("ops", "ops", True),  # the account is declared in one namespace: the workload runs there
+        (None, "ops", True),  # declared without one, and every binding names it in ops
+        ("elsewhere", "ops", False),  # the account the binding names is another namespace's
+    ],
+)
+def test_a_workload_written_without_a_namespace_holds_the_rights_granted_where_its_account_lives(
+    account_ns, binding_ns, matched
+):
+    inventory = _inventory(
+        _cluster_role([LEASES]), _binding(account_ns=binding_ns), _account(account_ns), _deployment(None)
+    )
+    assert ((None, "ctl") in account_rights(inventory).leases) is matched
+
+
+def test_bindings_naming_the_account_in_two_namespaces_say_nothing_of_a_namespace_less_workload():
+    second = {**_binding(account_ns="dev"), "metadata": {"name": "ctl-dev"}}
+    inventory = _inventory(_cluster_role([LEASES]), _binding(), second, _account(None), _deployment(None))
+    assert (None, "ctl") not in account_rights(inventory).leases
+
+
+def test_a_namespace_on_a_cluster_scoped_object_is_dropped_as_the_api_server_drops_it():
+    role = _cluster_role([LEASES], ns="ops")
+    assert namespace(role) is None
+    assert namespace({"apiVersion": "example.com/v1", "kind": "ClusterRole", "metadata": _meta("x", "ops")}) == "ops"
+    inventory = _inventory(role, _binding(ns="ops"), _deployment())
+    assert inventory.get("ClusterRole", None, "ctl") is role
+    assert ("ops", "ctl") in account_rights(inventory).leases
+
+
+def test_election_rights_without_the_switch_ask_to_turn_the_election_on_first():
+    rights_only = _inventory(_cluster_role([LEASES]), _binding(), _deployment())
+    workload = rights_only.workloads[0]
+    fix = more_replicas_fix(rights_only, workload, one_active_by_design(workload, account_rights(rights_only).leases))
+    assert fix.startswith("Make sure its leader election is on")
+    flagged = _inventory(_deployment(containers=[{"name": "ctl", "image": "ctl:1", "args": ["--leader-elect"]}]))
+    workload = flagged.workloads[0]
+    fix = more_replicas_fix(flagged, workload, one_active_by_design(workload, set()))
+    assert fix.startswith("Run at least two replicas") and "one replica reconciles while every replica serves" in fix
+
+
+def test_a_container_that_lists_no_port_is_the_one_serving_a_number_nobody_declares():
+    containers = [
+        {"name": "operator", "image": "op:1", "ports": [{"name": "health", "containerPort": 8085}]},
+        {"name": "webhook", "image": "op:1"},
+    ]
+    service = {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": _meta("hooks", "ops"),
+        "spec": {"selector": {"app": "ctl"}, "ports": [{"port": 443, "targetPort": 9443}]},
+    }
+    inventory = _inventory(_deployment(containers=containers), service)
+    evidence = serving(inventory)
+    workload = inventory.workloads[0]
+    assert [c["name"] for _, _, c in evidence.serving_containers(workload, [service])] == ["webhook"]
+    every_silent = _inventory(
+        _deployment(containers=[{"name": "a", "image": "a:1"}, {"name": "b", "image": "b:1"}]), service
+    )
+    workload = every_silent.workloads[0]
+    assert [c["name"] for _, _, c in serving(every_silent).serving_containers(workload, [service])] == ["a", "b"]
