@@ -172,6 +172,32 @@ FRESH15_POOL = (
 projects absent from the corpus and from every earlier draw, written down before drawing;
 ``random.Random(20261215).sample(FRESH15_POOL, 5)`` drew the fifteenth's five."""
 
+FRESH19_POOL = (
+    "antrea-io-antrea",
+    "dexidp-helm-charts",
+    "fluxcd-flagger",
+    "hashicorp-vault-secrets-operator",
+    "jenkinsci-helm-charts",
+    "jupyterhub-zero-to-jupyterhub-k8s",
+    "kaito-project-kaito",
+    "kedacore-http-add-on",
+    "k8snetworkplumbingwg-whereabouts",
+    "kube-logging-logging-operator",
+    "kubeovn-kube-ovn",
+    "mariadb-operator-mariadb-operator",
+    "oauth2-proxy-manifests",
+    "opensearch-project-opensearch-k8s-operator",
+    "percona-percona-xtradb-cluster-operator",
+    "piraeusdatastore-piraeus-operator",
+    "scylladb-scylla-operator",
+    "spegel-org-spegel",
+    "substratusai-kubeai",
+    "topolvm-topolvm",
+)
+"""The pool of the nineteenth draw on: twenty widely deployed projects absent from the corpus and from every earlier
+pool (networking, identity, progressive delivery, databases, storage, logging, notebooks and model serving),
+written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)`` drew the nineteenth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh17-installs",
