@@ -8,11 +8,20 @@ import pytest
 from kubegap.checks.workloads._helpers import more_replicas_fix
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.inventory import Inventory
-from kubegap.domain.reconcilers import account_rights, one_active_by_design
+from kubegap.domain.reconcilers import account_rights, configured_election, one_active_by_design
 from kubegap.domain.resources import namespace
 from kubegap.domain.serving import serving
 
-KINDS = {"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "ServiceAccount", "Deployment", "Service"}
+KINDS = {
+    "ClusterRole",
+    "ClusterRoleBinding",
+    "Role",
+    "RoleBinding",
+    "ServiceAccount",
+    "Deployment",
+    "Service",
+    "ConfigMap",
+}
 
 
 def _inventory(*objects: dict) -> Inventory:
@@ -149,3 +158,56 @@ def test_a_container_that_lists_no_port_is_the_one_serving_a_number_nobody_decla
     )
     workload = every_silent.workloads[0]
     assert [c["name"] for _, _, c in serving(every_silent).serving_containers(workload, [service])] == ["a", "b"]
+
+
+def _config_map(text: str) -> dict:
+    return {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": _meta("ctl-config", "ops"),
+        "data": {"config.yaml": text},
+    }
+
+
+def _mounting() -> dict:
+    deployment = _deployment()
+    deployment["spec"]["template"]["spec"]["volumes"] = [{"name": "config", "configMap": {"name": "ctl-config"}}]
+    return deployment
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "leaderElection:\n  leaderElect: true\n  resourceName: ctl\n",
+            (True, "leaderElect: true in ConfigMap ctl-config"),
+        ),
+        (
+            "kubernetes.operator.leader-election.enabled: false\n",
+            (False, "kubernetes.operator.leader-election.enabled: false in ConfigMap ctl-config"),
+        ),
+        ("# kubernetes.operator.leader-election.enabled: true\n", None),  # commented out: says nothing
+        ("leaderElection:\n  leaseDuration: 15s\n", None),  # tunes an election, switches nothing
+        ("leader-elector-image: example/elector:1\n", None),
+    ],
+)
+def test_a_configuration_file_the_pods_mount_can_switch_the_election(text, expected):
+    inventory = _inventory(_mounting(), _config_map(text))
+    assert configured_election(inventory, inventory.workloads[0]) == expected
+
+
+def test_an_election_the_configuration_switches_on_is_named_in_the_fix():
+    inventory = _inventory(
+        _mounting(), _config_map("leaderElection:\n  leaderElect: true\n"), _cluster_role([LEASES]), _binding()
+    )
+    workload = inventory.workloads[0]
+    fix = more_replicas_fix(inventory, workload, one_active_by_design(workload, account_rights(inventory).leases))
+    assert "leader-elected (leaderElect: true in ConfigMap ctl-config)" in fix and not fix.startswith("Make sure")
+    inventory = _inventory(
+        _mounting(), _config_map("leaderElection:\n  leaderElect: false\n"), _cluster_role([LEASES]), _binding()
+    )
+    workload = inventory.workloads[0]
+    fix = more_replicas_fix(inventory, workload, one_active_by_design(workload, account_rights(inventory).leases))
+    assert fix.startswith(
+        "Turn its leader election on (it is switched off: leaderElect: false in ConfigMap ctl-config)"
+    )

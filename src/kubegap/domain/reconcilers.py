@@ -3,11 +3,12 @@ workloads are meant to run one active replica (by election, by a single-node cla
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
-from kubegap.domain.resources import as_list, containers, dig, namespace
+from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
 from kubegap.domain.roles import granted_rules
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
@@ -205,6 +206,45 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
         if (workload.ref.namespace, service_account(template)) in leases:
             return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
     return None
+
+
+ELECTION_SETTING = re.compile(
+    r"""^[ \t]*([A-Za-z][\w.-]*)[ \t]*[:=][ \t]*["']?(true|false)["']?[ \t]*(?:#.*)?$""", re.IGNORECASE | re.MULTILINE
+)
+"""A ``key: true`` or ``key=false`` line of a configuration file (YAML or properties); a commented-out line is none."""
+
+ELECTION_KEYS = ("leaderelect", "leaderelection", "enableleaderelection", "leaderelectionenabled")
+"""Keys (letters only, lower case) that switch a program's leader election in its configuration file: the
+component configuration of Kubernetes controllers (``leaderElection: {leaderElect: true}``), and dotted keys
+that end in one (``kubernetes.operator.leader-election.enabled``)."""
+
+
+def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, str] | None:
+    """``(on, where)`` when a ConfigMap the pods mount as files switches the program's leader election
+    (Kueue's ``leaderElect: true``), or None. Only a line that sets the switch counts: a commented-out one
+    says nothing."""
+    for template in workload.templates:
+        for config_map in _mounted_config_maps(template):
+            obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
+            for text in as_dict(obj.get("data") if obj else None).values():
+                if not isinstance(text, str):
+                    continue
+                for match in ELECTION_SETTING.finditer(text):
+                    key = re.sub(r"[^a-z]", "", match.group(1).lower())
+                    if any(key == k or key.endswith(k) for k in ELECTION_KEYS):
+                        return match.group(2).lower() == "true", f"{match.group(0).strip()} in ConfigMap {config_map}"
+    return None
+
+
+def _mounted_config_maps(template: PodTemplate) -> list[str]:
+    found = []
+    for volume in as_list(template.spec.get("volumes")):
+        sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
+        for source in sources:
+            config_map = dig(source, "configMap", "name")
+            if isinstance(config_map, str) and config_map not in found:
+                found.append(config_map)
+    return found
 
 
 SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")

@@ -198,6 +198,7 @@ def _per_backend(
         "PodDisruptionBudget",
         "PersistentVolumeClaim",
         "HorizontalPodAutoscaler",
+        "ConfigMap",
         *RBAC_KINDS,
     ],
     fix=(

@@ -8,10 +8,26 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import app_containers, container_name
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import name
+from kubegap.domain.resources import dig, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import hpa_targets
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
+
+
+def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
+    """How the workload never runs two pods, or None: one replica that no autoscaler raises, rolled out by stopping
+    the old pod before starting the new (a Deployment's ``Recreate``, a StatefulSet's ordered update). There is then
+    never a ready pod for a probe to prefer over an unready one."""
+    if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
+        return None
+    if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory):
+        return None
+    if workload.kind == "StatefulSet":
+        return "a one-member StatefulSet"
+    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
+        return "one replica rolled out by Recreate"
+    return None
 
 
 def _all_probed(workload: Workload) -> bool:
@@ -26,7 +42,7 @@ def _all_probed(workload: Workload) -> bool:
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "HorizontalPodAutoscaler", "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
@@ -67,7 +83,12 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
+    **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a
+    workload that runs one pod at a time (one replica that no HorizontalPodAutoscaler raises, rolled out by
+    `Recreate`, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while
+    its pod starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then
+    only keeps traffic off a pod that cannot answer, and matters once a second replica runs; the pod's
+    outage is `single-replica`'s and `rollout-strategy-unsafe`'s to report.
 
     ## Example
 
@@ -107,10 +128,18 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         ]
         if unprobed:
             names = sorted({name(s) for s in services})
+            alone = _one_pod_at_a_time(ctx, workload)
             yield ctx.finding(
                 workload.obj,
                 f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
-                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
+                + (
+                    f"no readiness probe: it runs one pod at a time ({alone}), so clients fail while that pod starts "
+                    "whether or not it is probed; the probe matters once a second replica runs, and meanwhile keeps "
+                    "traffic off the pod while it cannot answer."
+                    if alone
+                    else "no readiness probe: traffic reaches them before they are ready and while they cannot answer."
+                ),
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
+                severity="low" if alone else None,
             )

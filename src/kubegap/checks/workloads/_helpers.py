@@ -6,7 +6,7 @@ from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import data_store, message_broker
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
-from kubegap.domain.reconcilers import may_reconcile, single_node_claim
+from kubegap.domain.reconcilers import configured_election, may_reconcile, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
@@ -89,8 +89,17 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
     else:
         more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
+    configured = configured_election(inventory, workload)
     if elected and leader_election(workload):
         return f"{first}{more}: the workload is {elected}, so one replica reconciles while every replica serves."
+    if configured is not None and configured[0]:
+        return (
+            f"{first}{more}: the workload is leader-elected ({configured[1]}), so one replica reconciles while every "
+            "replica serves."
+        )
+    switched_off = leader_election_off(workload) or (configured[1] if configured is not None else None)
+    if switched_off:
+        return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
     if elected:
         # rights to hold a Lease show that the program can elect, not that its election is on (Flink's operator
         # is granted them and elects only when its configuration says so)
@@ -99,9 +108,6 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"input shows the election switched on), then {more[0].lower()}{more[1:]}: one replica reconciles while "
             "every replica serves."
         )
-    switched_off = leader_election_off(workload)
-    if switched_off:
-        return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
     if may_reconcile(inventory, workload) is False:
         return f"{first}{more}."
     return (

@@ -75,7 +75,14 @@ def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[
     category="workloads",
     cases=[PYTHON_DISCORD_VOLUMES, PDB_LABELS, "dfds-2024-ami-rollover-single-replica-prod-pods-down"],
     requires=["Service"],
-    reads=["workloads", "HorizontalPodAutoscaler", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
+    reads=[
+        "workloads",
+        "HorizontalPodAutoscaler",
+        "PersistentVolumeClaim",
+        "ConfigMap",
+        *SERVING_EVIDENCE_KINDS,
+        *LEASE_KINDS,
+    ],
     fix=(
         "Run at least two replicas of anything a Service depends on (spec.replicas: 2 or more, or an HPA with "
         "minReplicas >= 2), spread across nodes; for stateful services, replicate the data in the application "
@@ -117,8 +124,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
     The fix never asks for what would break the workload: a workload whose election only its account's
-    rights show (it may create and update Leases, and no flag turns the election on) is told to make sure
-    its election is on first, since rights show that a program can elect, not that it does; a message broker that keeps nothing on disk
+    rights show (it may create and update Leases, and no flag or mounted configuration file turns the
+    election on) is told to make sure its election is on first, since rights show that a program can elect,
+    not that it does, and one whose configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the
     first splits its clients; a StatefulSet is told to add members only
     if its application replicates (one whose members have no volume claim templates and run no data
