@@ -456,13 +456,15 @@ def _fail_closed_services(inventory: Readable) -> Iterator[dict]:
 
 
 def _api_backends(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
-    """Per Service ``(namespace, name)``, the API server traffic it carries."""
+    """Per Service ``(namespace, name)``, the API server traffic it carries: a Service written without a namespace
+    carries the calls made to its name in the namespace the install chose (``called_service``)."""
     found: dict[tuple[str | None, str], list[str]] = {}
 
     def add(service: object, role: str) -> None:
         ns, service_name = dig(service, "namespace"), dig(service, "name")
         if isinstance(ns, str) and isinstance(service_name, str):
-            found.setdefault((ns, service_name), []).append(role)
+            placed, called = called_service(inventory, ns, service_name)
+            found.setdefault((placed if called is not None else ns, service_name), []).append(role)
 
     for kind_name in WEBHOOK_KINDS:
         for configuration in inventory.of_kind(kind_name):

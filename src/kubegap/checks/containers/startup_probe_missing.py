@@ -65,6 +65,10 @@ MIGRATION_WORDS = Words(
 )
 """Words of a command, argument or environment entry that runs a schema or data migration."""
 
+LIVE_MIGRATION = Words(("live migration", "live migrate", "live migrations"))
+"""Moving a running virtual machine between nodes (KubeVirt's live migration, which kube-ovn's
+``--enable-live-migration-optimize`` tunes): no data is migrated when the program starts."""
+
 
 DATABASE_NAMES = Words(
     ("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb")
@@ -113,7 +117,14 @@ def slow_start_evidence(
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    migration = next((part for part in _words(container) if MIGRATION_WORDS.find(part) is not None), None)
+    migration = next(
+        (
+            part
+            for part in _words(container)
+            if MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
+        ),
+        None,
+    )
     if migration is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
@@ -175,7 +186,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     `initialDelaySeconds + failureThreshold x periodSeconds`, with the Kubernetes defaults (0, 3
     and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
     than the budget before its first check; its command, arguments or environment run a migration
-    (`migrate`, Flyway, Liquibase, Alembic ...); or, with a budget under `min_startup_seconds`
+    (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
+    VM between nodes and migrates nothing at start-up); or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment points it at a database
