@@ -200,6 +200,56 @@ written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh19-installs",
+        "Release installs nobody here had seen: nineteenth draw",
+        20261219,
+        "the first five from the fourth pool, rendered by a helper who did not write the checks, audited after the "
+        "rules the eighteenth draw's review prompted",
+        "94d83f7",
+        {
+            "substratusai-kubeai": "v0.21.0, charts kubeai and models with the quick start's three CPU models (its "
+            "Open WebUI subchart, from a remote repository, left out)",
+            "mariadb-operator-mariadb-operator": "v26.6.0, charts mariadb-operator-crds and mariadb-operator with "
+            "defaults, and the quick start's MariaDB and its configuration",
+            "scylladb-scylla-operator": "v1.21.1, deploy/operator.yaml and the first cluster the docs deploy",
+            "spegel-org-spegel": "v0.7.4, chart spegel with defaults",
+            "kubeovn-kube-ovn": "v1.16.2, chart kube-ovn with the control-plane address the install guide sets",
+        },
+        "What the review showed wrong was then changed by rule: startup-probe-missing read kube-ovn's "
+        "--enable-live-migration-optimize, which tunes moving running virtual machines between nodes, as a "
+        "migration at start-up; a live migration is no longer a data migration. Also changed: MariaDB's operator "
+        "chart writes its webhook Service without a namespace, which webhook-backend-unavailable resolved and "
+        "serving evidence did not, so single-replica also reported the webhook as a client Service (judged gap, "
+        "at a severity two levels too high, and the same cause as the webhook's finding); it is now the webhook's "
+        "finding alone.",
+    ),
+    FreshRound(
+        "fresh18-installs",
+        "Release installs nobody here had seen: eighteenth draw",
+        20261218,
+        "the last five of the third pool, rendered by a helper who did not write the checks, audited after every "
+        "rule the seventeenth draw's review prompted",
+        "572b8ad",
+        {
+            "spotahome-redis-operator": "chart redisoperator 3.3.0 with defaults (three template lines its CRD file "
+            "cannot hold removed, a known upstream bug) and the README's basic RedisFailover",
+            "apache-flink-kubernetes-operator": "1.15.0, chart flink-kubernetes-operator with defaults in namespace "
+            "flink and the quick start's basic FlinkDeployment",
+            "otwld-ollama-helm": "chart ollama 1.77.0 with defaults",
+            "apache-solr-operator": "v0.9.1, chart solr-operator with its CRDs and the tutorial's SolrCloud (chart "
+            "solr with defaults; the Zookeeper operator, a remote dependency, left out)",
+            "vllm-project-production-stack": "chart vllm-stack 0.1.12 with the first tutorial's minimal values",
+        },
+        "What the review showed wrong was then changed by rule: Flink's chart writes its release namespace on its "
+        "ClusterRole, which the API server drops, so its operator's rights went unseen; its Recreate rollout was "
+        "told to surge and its webhook to run two replicas with no word of its leader election, which is off by "
+        "default. A namespace on a cluster-scoped object is now dropped as the API server drops it; the Recreate "
+        "rollout of a workload whose account may hold Leases is counted as not judged, and where only rights show an "
+        "election the fix asks to make sure it is on first (judged again, blind: gap). Rules from the same stop "
+        "changed the wording of findings in earlier draws, each judged again, blind. Left as it was, and judged "
+        "noise: a readiness probe on Flink's webhook container, now low, where one pod runs at a time.",
+    ),
+    FreshRound(
         "fresh17-installs",
         "Release installs nobody here had seen: seventeenth draw",
         20261217,

@@ -73,7 +73,12 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
     import random
 
     by_seed = {round_.seed: round_ for round_ in corpus_findings.FRESH_ROUNDS}
-    for pool in (corpus_findings.FRESH7_POOL, corpus_findings.FRESH11_POOL, corpus_findings.FRESH15_POOL):
+    for pool in (
+        corpus_findings.FRESH7_POOL,
+        corpus_findings.FRESH11_POOL,
+        corpus_findings.FRESH15_POOL,
+        corpus_findings.FRESH19_POOL,
+    ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
         assert seeds, pool
