@@ -211,3 +211,13 @@ def test_an_election_the_configuration_switches_on_is_named_in_the_fix():
     assert fix.startswith(
         "Turn its leader election on (it is switched off: leaderElect: false in ConfigMap ctl-config)"
     )
+
+
+def test_an_identity_provider_is_told_to_share_its_storage_before_a_second_replica():
+    dex = _deployment(containers=[{"name": "dex", "image": "ghcr.io/dexidp/dex:v2.44.0"}])
+    inventory = _inventory(dex)
+    fix = more_replicas_fix(inventory, inventory.workloads[0], None)
+    assert fix.startswith("It runs dex, an identity provider") and "keep one" in fix
+    companion = _deployment(containers=[{"name": "proxy", "image": "example/dex-k8s-authenticator:1.4"}])
+    inventory = _inventory(companion)
+    assert "identity provider" not in more_replicas_fix(inventory, inventory.workloads[0], None)

@@ -294,9 +294,10 @@ def _single_replica_fix(name: str) -> str:
     return finding.remediation
 
 
-def test_a_statefulset_whose_members_share_one_claim_is_told_to_give_each_its_own():
+def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():
     fix = _single_replica_fix("statefulset-sharing-one-claim.yaml")
-    assert fix.startswith("Its members all mount the claim webui") and "volumeClaimTemplates" in fix
+    assert fix.startswith("It is built to run one member: its members all mount the claim webui")
+    assert "volumeClaimTemplates" in fix and "keep one member and shorten its recovery" in fix
     assert "keeps no data of its own" not in fix
 
 

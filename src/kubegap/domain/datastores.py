@@ -40,6 +40,13 @@ replica not joined to the first by the program's own clustering is a second, sep
 keep their queues on disk, such as Kafka and RabbitMQ, are data stores.)"""
 
 
+IDENTITY_PROVIDERS = ("dex",)
+"""Images (the whole last part of the repository: ``dexidp/dex``, not ``dex-k8s-authenticator``) of identity providers that keep their login sessions, tokens and signing keys in the storage their
+configuration names, which may be memory (Dex's ``storage: {type: memory}``, and always so where Argo CD runs
+it): replicas share them only through Kubernetes or a database. The configuration usually sits in a Secret,
+which kubegap never reads, so which storage is used cannot be told."""
+
+
 COMPANIONS = Words(
     (
         "box",
@@ -76,6 +83,15 @@ def data_store(workload: Workload) -> str | None:
 def message_broker(workload: Workload) -> str | None:
     """The message broker a workload's containers run (``MESSAGE_BROKERS``, without a companion's word), or None."""
     return _server(workload, MESSAGE_BROKERS)
+
+
+def identity_provider(workload: Workload) -> str | None:
+    """The identity provider a workload's containers run (``IDENTITY_PROVIDERS``), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            if (last := image_name(container)) in IDENTITY_PROVIDERS:
+                return last
+    return None
 
 
 def container_data_store(container: dict) -> str | None:

@@ -134,7 +134,13 @@ def _data_dir_on_empty_dir(template: PodTemplate, volume_name: str) -> str | Non
 
 
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
-    has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates")))
+    # members that keep a claim (a template, or one claim they mount as a pod volume, as Jenkins's home) keep their
+    # state on it: an emptyDir beside it is judged only where something shows data kept there
+    has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))) or any(
+        isinstance(volume.get("persistentVolumeClaim"), dict)
+        for template in workload.templates
+        for _, volume in mounted_volumes(template)
+    )
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
@@ -238,7 +244,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     StatefulSets whose data lives on one machine: volume claim templates on a local StorageClass
     (`kubernetes.io/no-provisioner`, local-path, OpenEBS local, TopoLVM and others in the
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
-    `hostPath` volumes, or a mounted disk-backed `emptyDir` with no volume claim templates at all
+    `hostPath` volumes, or a mounted disk-backed `emptyDir` when the members keep no claim at all (no
+    claim templates, and no claim mounted as a pod volume, where a program such as Jenkins keeps its home)
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
     `/home` and the like, or only for logs, at a path named for them such as `/var/log/<program>`,
     where nothing shows data is kept, or only by a cache such as Redis or Memcached). A mount is not a write (see

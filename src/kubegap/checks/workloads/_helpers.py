@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
-from kubegap.domain.datastores import data_store, message_broker
+from kubegap.domain.datastores import data_store, identity_provider, message_broker
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
@@ -38,14 +38,25 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "would be a second, separate broker behind the same Service (clients on one miss what is published on the "
             f"other). Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
         )
+    provider = identity_provider(workload)
+    if provider is not None:
+        return (
+            f"It runs {provider}, an identity provider that keeps login sessions, tokens and signing keys in the "
+            "storage its configuration names: with in-memory storage each replica keeps its own, and logins that "
+            "land on the other fail. Run a second only once that storage is shared (Kubernetes resources or a "
+            f"database), then two or more replicas {SPREAD}; where it must stay in memory (Argo CD's bundled Dex), "
+            "keep one."
+        )
     shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:
         return (
-            f"Its members all mount the claim {shared} (a pod volume, not a claim template), which one node at a time "
-            "can attach: a second member on another node cannot start, and one on the same node would write the same "
-            "data as the first. Give each member its own claim (volumeClaimTemplates) and replicate the data in the "
-            "application, or, only if the program lets two of it share one data directory, move to storage several "
-            f"nodes can mount; then run two or more members {SPREAD}."
+            f"It is built to run one member: its members all mount the claim {shared} (a pod volume, not a claim "
+            "template), which one node at a time can attach, so a second member on another node cannot start, and "
+            "one on the same node would write the same data as the first. Run more only where the application "
+            "replicates its data across members (then give each its own claim, volumeClaimTemplates) or lets "
+            "several instances share one data directory (then move to storage several nodes can mount), and then "
+            f"run two or more members {SPREAD}; where it does neither, keep one member and shorten its recovery: back "
+            "up the claim, and use storage that attaches quickly on another node."
         )
     if workload.kind == "StatefulSet":
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:

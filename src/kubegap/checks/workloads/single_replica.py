@@ -131,7 +131,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     first splits its clients; a StatefulSet is told to add members only
     if its application replicates (one whose members have no volume claim templates and run no data
     store keeps no data per ordinal, and is told to run more), unless its members all mount one
-    ReadWriteOnce claim as a pod volume, when it is told to give each member its own claim first; a
+    ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run more only where
+    the application replicates its data or shares a data directory, and otherwise to keep one and shorten
+    its recovery; an identity provider (Dex) keeps sessions, tokens and keys in the storage its
+    configuration names, which may be memory, and is told to share that storage before a second replica; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their
     state on an emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a
     hidden directory named for the program, `/root/.ollama`), that unless the program replicates that
