@@ -221,3 +221,35 @@ def test_an_identity_provider_is_told_to_share_its_storage_before_a_second_repli
     companion = _deployment(containers=[{"name": "proxy", "image": "example/dex-k8s-authenticator:1.4"}])
     inventory = _inventory(companion)
     assert "identity provider" not in more_replicas_fix(inventory, inventory.workloads[0], None)
+
+
+def test_a_monitoring_server_is_told_to_give_each_replica_its_own_storage():
+    prometheus = _deployment(
+        containers=[
+            {
+                "name": "prometheus",
+                "image": "prom/prometheus:v3.5.0",
+                "volumeMounts": [{"name": "data", "mountPath": "/prometheus/data"}],
+            }
+        ]
+    )
+    prometheus["spec"]["template"]["spec"]["volumes"] = [{"name": "data", "emptyDir": {}}]
+    inventory = _inventory(prometheus)
+    fix = more_replicas_fix(inventory, inventory.workloads[0], None)
+    assert fix.startswith("It runs prometheus, a monitoring server") and "never share one data directory" in fix
+
+
+def test_an_unelected_controller_is_not_told_to_surge():
+    from pathlib import Path
+
+    from kubegap.checks import get_check
+    from kubegap.runner import run_check
+    from kubegap.sources.manifests import ManifestSource
+
+    fixture = (
+        Path(__file__).parent / "checks/fixtures/rollout-strategy-unsafe/fires/unelected-controller-one-replica.yaml"
+    )
+    _, findings = run_check(
+        get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(fixture)]).collect()), {}
+    )
+    assert [f.remediation.startswith("Its account may write the cluster's objects") for f in findings] == [True]

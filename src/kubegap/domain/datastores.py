@@ -47,6 +47,12 @@ it): replicas share them only through Kubernetes or a database. The configuratio
 which kubegap never reads, so which storage is used cannot be told."""
 
 
+MONITORING_SERVERS = ("prometheus",)
+"""Images (the whole last part of the repository: ``prom/prometheus``, not ``prometheus-adapter``) of monitoring
+servers that gather their own data: each replica scrapes the same targets into storage of its own, as a
+high-availability pair does, and two must never share one data directory (Prometheus locks it)."""
+
+
 COMPANIONS = Words(
     (
         "box",
@@ -87,9 +93,20 @@ def message_broker(workload: Workload) -> str | None:
 
 def identity_provider(workload: Workload) -> str | None:
     """The identity provider a workload's containers run (``IDENTITY_PROVIDERS``), or None."""
+    return _named(workload, IDENTITY_PROVIDERS)
+
+
+def monitoring_server(workload: Workload) -> str | None:
+    """The monitoring server that gathers its own data a workload's containers run (``MONITORING_SERVERS``), or
+    None."""
+    return _named(workload, MONITORING_SERVERS)
+
+
+def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
+    """The first of ``programs`` that a container's image is named for, by the whole last part of its repository."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            if (last := image_name(container)) in IDENTITY_PROVIDERS:
+            if (last := image_name(container)) in programs:
                 return last
     return None
 

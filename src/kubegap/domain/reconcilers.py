@@ -279,6 +279,35 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
     leader election whose account may bind pods to nodes (a scheduler). Nothing elects among its replicas: a
     second pod would be a second controller acting on the same objects or the same outside system (DNS records,
     keys), or a second scheduler binding the same pods."""
+    found = _unelected_controller(inventory, workload, leases)
+    if found is None:
+        return None
+    if found == "scheduler":
+        return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
+    if _recreate(inventory, workload) and not _kept_apart(workload):
+        return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
+    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+    if any(OPERATOR.find(text) for text in names):
+        return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
+    return None
+
+
+def recreate_beside_node_ports(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> bool:
+    """Whether a one-replica controller that shows no leader election rolls out by Recreate while its pods bind
+    node ports (or need a node each): the project may stop the old pod first because the new one could not bind
+    the ports beside it (YuniKorn's admission controller on the host network), or because the program must run
+    alone (Antrea's controller, on the host network too). The input cannot show which, so the Recreate says
+    nothing of the program, and a fix must hold either way."""
+    return (
+        _unelected_controller(inventory, workload, leases) == "controller"
+        and _recreate(inventory, workload)
+        and _kept_apart(workload)
+    )
+
+
+def _unelected_controller(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
+    """``scheduler`` or ``controller`` for a one-replica Deployment that shows no leader election and whose account
+    may bind pods, or write or watch the cluster's objects; None otherwise."""
     if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
     if one_active_by_design(workload, leases):
@@ -286,19 +315,16 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
     rights = account_rights(inventory)
     accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
     if accounts & rights.binders:
-        return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
-    if not accounts & (rights.objects | rights.watchers):
-        return None
+        return "scheduler"
+    return "controller" if accounts & (rights.objects | rights.watchers) else None
+
+
+def _recreate(inventory: Readable, workload: Workload) -> bool:
+    """A Recreate rollout that a claim one node at a time can attach does not explain (then it says nothing of the
+    program)."""
+    return dig(workload.obj, "spec", "strategy", "type") == "Recreate" and not single_node_claim(inventory, workload)
+
+
+def _kept_apart(workload: Workload) -> bool:
     template = workload.templates[0]
-    if (
-        dig(workload.obj, "spec", "strategy", "type") == "Recreate"
-        and not single_node_claim(inventory, workload)
-        and not kept_apart(template.spec, template.labels)
-    ):
-        # Recreate that a claim one node at a time can attach, or node ports a surge could not bind beside the
-        # old pod, explains says nothing of the program
-        return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
-    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
-    if any(OPERATOR.find(text) for text in names):
-        return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
-    return None
+    return kept_apart(template.spec, template.labels) is not None

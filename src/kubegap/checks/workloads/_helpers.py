@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
-from kubegap.domain.datastores import data_store, identity_provider, message_broker
+from kubegap.domain.datastores import data_store, identity_provider, message_broker, monitoring_server
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
@@ -88,6 +88,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"two replicas {SPREAD}."
         )
     kept = pod_local_state(workload)
+    gatherer = monitoring_server(workload)
+    if kept is not None and gatherer is not None:
+        return (
+            f"It runs {gatherer}, a monitoring server that gathers its own data: a second replica scrapes the same "
+            "targets into storage of its own, as a high-availability pair does, and two must never share one data "
+            f"directory (it locks it). Its data on emptyDir volume {kept[0]} (mounted at {kept[1]}) is lost with each "
+            "pod either way: give each replica a claim of its own (a StatefulSet) if its history must survive a "
+            f"restart, then run two or more replicas {SPREAD}."
+        )
     first = (
         f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
         "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "

@@ -9,7 +9,9 @@ from kubegap.domain.intstr import rolling_update
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
     lease_holders,
+    may_reconcile,
     one_active_by_design,
+    recreate_beside_node_ports,
     single_node_claim,
     singleton_by_design,
 )
@@ -54,6 +56,11 @@ def _strategy_problem(kind: str, spec: dict, replicas: int) -> tuple[str, Eviden
     return None
 
 
+PORTS_RECREATE = (
+    "a one-replica controller that shows no leader election and rolls out by Recreate while its pods bind node "
+    "ports: whether Recreate is for the ports or because the program must run alone cannot be told from the input"
+)
+
 ELECTED_RECREATE = (
     "a one-replica workload that elects a leader and rolls out by Recreate: whether its readiness waits on the "
     "lease (then Recreate is what its rollout needs) cannot be told from the input"
@@ -69,6 +76,15 @@ ONE_REPLICA_FIX = (
     "With one replica, only a surge keeps the Service answering through a rollout: set maxUnavailable: 0 and "
     "maxSurge: 1, so the new pod is ready before the old one stops. Where the pod binds a host port or mounts a "
     "ReadWriteOnce volume it cannot overlap its successor: run two or more replicas instead."
+)
+
+
+UNELECTED_CONTROLLER_FIX = (
+    "Its account may write the cluster's objects and nothing shows a leader election, so a surge would run two "
+    "controllers on the same objects for a while: where the program offers an election, turn it on first (with "
+    "the right to create and update Leases), then set maxUnavailable: 0 and maxSurge: 1 so the new pod is ready "
+    "before the old one stops; where it offers none, stopping the old pod first is what keeps it alone, and "
+    "the outage at each rollout is what running one costs."
 )
 
 
@@ -111,10 +127,16 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     servers only once they lead), a surged pod waits on its predecessor's lease and never becomes ready,
     so Recreate is what the rollout needs; where it serves whether or not it leads (an ingress controller
     that elects a leader only to write status), a surge would keep it answering. The input cannot show
-    which.
+    which. Nor can it where such a controller's pods bind node ports (on the host network) and it shows no
+    election: Recreate may be what the ports need or what a program that must run alone needs (YuniKorn's
+    admission controller and Antrea's controller look alike in their manifests), so it is counted as not
+    judged too.
     Deployments are only judged when
     Services were collected. For one replica the fix is a surge
-    (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`.
+    (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`; where the workload's account may
+    write the cluster's objects and nothing shows a leader election, the fix turns the election on first,
+    since a surge would run two controllers for a while, and where the program offers none, keeps the
+    rollout that stops the old pod first.
 
     ## Why it matters
 
@@ -172,6 +194,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
             continue
+        if recreate and recreate_beside_node_ports(ctx.inventory, workload, leases):
+            ctx.not_judged(workload.obj, PORTS_RECREATE)
+            continue
         apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
         console = client_traffic.console(workload) if client_traffic is not None else None
         yield ctx.finding(
@@ -185,7 +210,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             ),
             evidence,
             severity="low" if console else None,
-            remediation=ONE_REPLICA_FIX
+            remediation=(
+                UNELECTED_CONTROLLER_FIX
+                if may_reconcile(ctx.inventory, workload) and not one_active_by_design(workload, leases)
+                else ONE_REPLICA_FIX
+            )
             if total == 1 and workload.kind != "DaemonSet"
             else KEPT_APART_FIX.format(apart=apart)
             if apart and workload.kind != "DaemonSet"

@@ -133,7 +133,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     store keeps no data per ordinal, and is told to run more), unless its members all mount one
     ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run more only where
     the application replicates its data or shares a data directory, and otherwise to keep one and shorten
-    its recovery; an identity provider (Dex) keeps sessions, tokens and keys in the storage its
+    its recovery; a monitoring server that gathers its own data (Prometheus) is told to give each replica
+    storage of its own, never one shared data directory; an identity provider (Dex) keeps sessions, tokens and keys in the storage its
     configuration names, which may be memory, and is told to share that storage before a second replica; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their
     state on an emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a
