@@ -200,6 +200,33 @@ written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh21-installs",
+        "Release installs nobody here had seen: twenty-first draw",
+        20261221,
+        "five more from the fourth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twentieth draw's review prompted",
+        "c712da0",
+        {
+            "antrea-io-antrea": "v2.7.0, build/yamls/antrea.yml as checked in at the tag (its images tagged latest; "
+            "the release's own file pins v2.7.0)",
+            "fluxcd-flagger": "v1.44.0, kustomize/kubernetes",
+            "opensearch-project-opensearch-k8s-operator": "chart opensearch-operator 3.0.2 with defaults (an alpha "
+            "operator image) and the quick start's OpenSearchCluster",
+            "kaito-project-kaito": "v0.12.0, chart kaito/workspace with defaults and the quick start's Workspace",
+            "topolvm-topolvm": "chart topolvm 17.1.0 with defaults",
+        },
+        "What the review showed wrong was then changed by rule: rollout-strategy-unsafe told Antrea's controller, "
+        "which must run alone, to surge, because this stop's reading of Recreate beside node ports (YuniKorn's "
+        "admission controller) took its Recreate for the ports' sake; the two look alike in their manifests, so "
+        "such a rollout is now counted as not judged. It also told Kaito's one-replica controller, which shows no "
+        "election, to surge, which would run two controllers for a while; it is now told to turn its election on "
+        "first. And single-replica told Flagger's Prometheus to move its data to shared storage, which Prometheus "
+        "locks; a monitoring server that gathers its own data is now told to give each replica its own. Judged "
+        "again, blind: both changed findings are gaps. Left as they were, and judged noise: the latest tags of "
+        "Antrea's checked-in manifest (the release file pins them), a CPU limit on Kaito's controller, and "
+        "Antrea's webhook backend, which can only run one.",
+    ),
+    FreshRound(
         "fresh20-installs",
         "Release installs nobody here had seen: twentieth draw",
         20261220,
