@@ -253,3 +253,20 @@ def test_an_unelected_controller_is_not_told_to_surge():
         get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(fixture)]).collect()), {}
     )
     assert [f.remediation.startswith("Its account may write the cluster's objects") for f in findings] == [True]
+
+
+def test_a_recreate_rollout_no_claim_or_port_explains_keeps_one_where_two_must_not_run():
+    from kubegap.checks.workloads._helpers import recreated_by_choice
+
+    proxy = _deployment(containers=[{"name": "chp", "image": "example/configurable-http-proxy:4.6.3"}])
+    proxy["spec"]["strategy"] = {"type": "Recreate"}
+    inventory = _inventory(proxy)
+    workload = inventory.workloads[0]
+    assert recreated_by_choice(inventory, workload)
+    fix = more_replicas_fix(inventory, workload, None)
+    assert "unless two of the program must never run at once" in fix and fix.endswith("there keep one.")
+    on_host = _deployment(containers=[{"name": "a", "image": "a:1", "ports": [{"containerPort": 9443}]}])
+    on_host["spec"]["strategy"] = {"type": "Recreate"}
+    on_host["spec"]["template"]["spec"]["hostNetwork"] = True
+    inventory = _inventory(on_host)
+    assert not recreated_by_choice(inventory, inventory.workloads[0])

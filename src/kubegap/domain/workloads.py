@@ -44,6 +44,43 @@ def _hpa_targets(inventory: Readable) -> HpaTargets:
     return targets
 
 
+def scaled_object_targets(inventory: Readable) -> HpaTargets:
+    """KEDA ScaledObjects by the ``(namespace, kind, name)`` of the workload they scale (a Deployment unless
+    ``scaleTargetRef.kind`` says otherwise). KEDA turns each into a HorizontalPodAutoscaler at run time, which
+    manifests do not hold."""
+    return inventory.derive("scaled_object_targets", _scaled_object_targets)
+
+
+def _scaled_object_targets(inventory: Readable) -> HpaTargets:
+    targets: dict[tuple[str | None, str, str], list[dict]] = {}
+    for scaled in inventory.of_kind("ScaledObject"):
+        ref = as_dict(dig(scaled, "spec", "scaleTargetRef"))
+        target_kind = ref.get("kind") or "Deployment"
+        if isinstance(target_kind, str) and isinstance(ref.get("name"), str):
+            targets.setdefault((namespace(scaled), target_kind, ref["name"]), []).append(scaled)
+    return targets
+
+
+KEDA_DEFAULT_MAX_REPLICAS = 100
+"""``maxReplicaCount`` of a ScaledObject that sets none."""
+
+
+def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:
+    """The most replicas an autoscaler may run the workload at: the largest ``maxReplicas`` of the
+    HorizontalPodAutoscalers and ``maxReplicaCount`` of the KEDA ScaledObjects that scale it; None when none
+    does."""
+    key = (workload.ref.namespace, workload.kind, workload.ref.name)
+    found = [
+        value
+        for hpa in hpa_targets(inventory).get(key, [])
+        if isinstance(value := dig(hpa, "spec", "maxReplicas"), int)
+    ]
+    for scaled in scaled_object_targets(inventory).get(key, []):
+        value = dig(scaled, "spec", "maxReplicaCount", default=KEDA_DEFAULT_MAX_REPLICAS)
+        found.append(value if isinstance(value, int) else KEDA_DEFAULT_MAX_REPLICAS)
+    return max(found) if found else None
+
+
 def audited_workloads(inventory: Readable) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
     return inventory.derive(

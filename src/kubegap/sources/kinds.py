@@ -71,6 +71,7 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
     "GRPCRoute": ("gateway.networking.k8s.io", "grpcroutes"),
     "ExternalSecret": ("external-secrets.io", "externalsecrets"),
     "SealedSecret": ("bitnami.com", "sealedsecrets"),
+    "ScaledObject": ("keda.sh", "scaledobjects"),
     # operators that run pods from their own custom resources
     "Prometheus": ("monitoring.coreos.com", "prometheuses"),
     "Alertmanager": ("monitoring.coreos.com", "alertmanagers"),

@@ -10,7 +10,7 @@ from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import hpa_targets
+from kubegap.domain.workloads import autoscaled_ceiling
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 
@@ -21,7 +21,7 @@ def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
     never a ready pod for a probe to prefer over an unready one."""
     if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
-    if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory):
+    if autoscaled_ceiling(ctx.inventory, workload) is not None:
         return None
     if workload.kind == "StatefulSet":
         return "a one-member StatefulSet"
@@ -42,7 +42,7 @@ def _all_probed(workload: Workload) -> bool:
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "HorizontalPodAutoscaler", "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "HorizontalPodAutoscaler", "ScaledObject", "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
@@ -84,7 +84,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     ## Severity
 
     **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a
-    workload that runs one pod at a time (one replica that no HorizontalPodAutoscaler raises, rolled out by
+    workload that runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out by
     `Recreate`, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while
     its pod starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then
     only keeps traffic off a pod that cannot answer, and matters once a second replica runs; the pod's

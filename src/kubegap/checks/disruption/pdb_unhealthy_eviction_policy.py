@@ -11,6 +11,20 @@ from kubegap.domain.resources import dig
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
 
 
+def _allows_every_eviction(pdb: dict) -> bool:
+    """Whether the budget is met whatever its pods' state (``minAvailable: 0``, ``maxUnavailable: 100%``): it never
+    refuses an eviction, so it cannot stall a drain."""
+    spec = dig(pdb, "spec") or {}
+    if not isinstance(spec, dict):
+        return False
+    minimum, maximum = spec.get("minAvailable"), spec.get("maxUnavailable")
+    if minimum in (0, "0", "0%"):
+        return True
+    if isinstance(maximum, str) and (found := re.fullmatch(r"(\d+)%", maximum)):
+        return int(found.group(1)) >= 100
+    return False
+
+
 @check(
     id="pdb-unhealthy-eviction-policy",
     title="PodDisruptionBudget without unhealthyPodEvictionPolicy AlwaysAllow",
@@ -29,7 +43,8 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
 
     PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the
     default (`IfHealthyBudget`), running pods that are not ready can only be evicted while the
-    budget is met. Skipped on clusters known to run a Kubernetes version before 1.27, which do
+    budget is met. A budget that is always met (`minAvailable: 0`, `maxUnavailable: 100%`, as a
+    placeholder's budget may be) never refuses an eviction and is not reported. Skipped on clusters known to run a Kubernetes version before 1.27, which do
     not offer the field by default.
 
     ## Why it matters
@@ -68,7 +83,7 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
-        if policy != "AlwaysAllow":
+        if policy != "AlwaysAllow" and not _allows_every_eviction(pdb):
             yield ctx.finding(
                 pdb,
                 "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods.",

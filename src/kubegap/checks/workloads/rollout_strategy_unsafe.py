@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.workloads._helpers import recreated_by_choice
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
@@ -79,6 +80,12 @@ ONE_REPLICA_FIX = (
 )
 
 
+RECREATE_BY_CHOICE = (
+    " Keep Recreate only where two of the program must never run at once (one process holding state that another "
+    "component sets, as JupyterHub's proxy keeps in memory the routes its hub configures), and make its start fast."
+)
+
+
 UNELECTED_CONTROLLER_FIX = (
     "Its account may write the cluster's objects and nothing shows a leader election, so a surge would run two "
     "controllers on the same objects for a while: where the program offers an election, turn it on first (with "
@@ -136,7 +143,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     (`maxUnavailable: 0`, `maxSurge: 1`), not a smaller `maxUnavailable`; where the workload's account may
     write the cluster's objects and nothing shows a leader election, the fix turns the election on first,
     since a surge would run two controllers for a while, and where the program offers none, keeps the
-    rollout that stops the old pod first.
+    rollout that stops the old pod first. Where a Deployment's `Recreate` has no claim or node port to explain
+    it, the fix keeps Recreate for a program two of which must never run at once (JupyterHub's proxy).
 
     ## Why it matters
 
@@ -213,7 +221,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             remediation=(
                 UNELECTED_CONTROLLER_FIX
                 if may_reconcile(ctx.inventory, workload) and not one_active_by_design(workload, leases)
-                else ONE_REPLICA_FIX
+                else ONE_REPLICA_FIX + (RECREATE_BY_CHOICE if recreated_by_choice(ctx.inventory, workload) else "")
             )
             if total == 1 and workload.kind != "DaemonSet"
             else KEPT_APART_FIX.format(apart=apart)

@@ -15,22 +15,13 @@ from kubegap.domain.reconcilers import (
 )
 from kubegap.domain.resources import as_dict, dig, name
 from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, ServingEvidence, serving
-from kubegap.domain.workloads import HpaTargets, hpa_targets
+from kubegap.domain.workloads import autoscaled_ceiling
 from kubegap.wording import first_and_more
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
 
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
-
-
-def max_hpa_replicas(workload: Workload, targets: HpaTargets) -> int | None:
-    found = [
-        dig(hpa, "spec", "maxReplicas")
-        for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), [])
-        if isinstance(dig(hpa, "spec", "maxReplicas"), int)
-    ]
-    return max(found) if found else None
 
 
 def singleton_fix(workload: Workload) -> str:
@@ -78,6 +69,7 @@ def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[
     reads=[
         "workloads",
         "HorizontalPodAutoscaler",
+        "ScaledObject",
         "PersistentVolumeClaim",
         "ConfigMap",
         *SERVING_EVIDENCE_KINDS,
@@ -95,7 +87,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
 
     Deployments, StatefulSets, ReplicaSets, ReplicationControllers and Argo Rollouts selected by a
     Service that carries client traffic and that run one replica (`spec.replicas: 1`, or unset or null) with no
-    HorizontalPodAutoscaler allowing more. Client traffic needs evidence (see Evidence rules in the
+    HorizontalPodAutoscaler or KEDA ScaledObject allowing more (KEDA turns a ScaledObject into an autoscaler at
+    run time; one that sets no `maxReplicaCount` allows 100). Client traffic needs evidence (see Evidence rules in the
     docs): a headless Service (`clusterIP: None`), or one whose every port is a metrics, profiling,
     health, debug or admin port (by its name, the name of the container port it reaches or the
     Service's own name, as words; or scraped by a ServiceMonitor or PodMonitor, or the
@@ -133,7 +126,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     store keeps no data per ordinal, and is told to run more), unless its members all mount one
     ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run more only where
     the application replicates its data or shares a data directory, and otherwise to keep one and shorten
-    its recovery; a monitoring server that gathers its own data (Prometheus) is told to give each replica
+    its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
+    told to run a second only where two of the program may run at once, and to keep one otherwise (JupyterHub's
+    proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica
     storage of its own, never one shared data directory; an identity provider (Dex) keeps sessions, tokens and keys in the storage its
     configuration names, which may be memory, and is told to share that storage before a second replica; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their
@@ -197,7 +192,6 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
     evidence = serving(ctx.inventory)
-    targets = hpa_targets(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1:
@@ -216,7 +210,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
             continue
-        ceiling = max_hpa_replicas(workload, targets)
+        ceiling = autoscaled_ceiling(ctx.inventory, workload)
         if ceiling is not None and ceiling > 1:
             continue
         services = sorted({name(s) for s in behind})
