@@ -196,9 +196,37 @@ FRESH19_POOL = (
 )
 """The pool of the nineteenth draw on: twenty widely deployed projects absent from the corpus and from every earlier
 pool (networking, identity, progressive delivery, databases, storage, logging, notebooks and model serving),
-written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)`` drew the nineteenth's five."""
+written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)`` drew the nineteenth's five, and
+``random.Random(20261220)``, ``(20261221)`` and ``(20261222)`` drew the twentieth's, twenty-first's and
+twenty-second's from what was left each time, in that order."""
 
 FRESH_ROUNDS = (
+    FreshRound(
+        "fresh22-installs",
+        "Release installs nobody here had seen: twenty-second draw",
+        20261222,
+        "the last five of the fourth pool, rendered by a helper who did not write the checks, audited after the "
+        "rules the twenty-first draw's review prompted",
+        "0b4965f",
+        {
+            "oauth2-proxy-manifests": "chart oauth2-proxy 10.7.0 with defaults (its redis-ha subchart, remote and off "
+            "by default, left out)",
+            "jupyterhub-zero-to-jupyterhub-k8s": "4.4.0, chart jupyterhub with defaults (the versions its release "
+            "tool writes set by hand)",
+            "hashicorp-vault-secrets-operator": "v1.4.1, chart chart/ with defaults and its CRDs",
+            "kedacore-http-add-on": "v0.15.0, chart http-add-on from kedacore/charts at its release commit (no tag)",
+            "percona-percona-xtradb-cluster-operator": "v1.19.0, deploy/bundle.yaml and deploy/cr.yaml",
+        },
+        "What the review showed wrong was then changed by rule: single-replica reported one replica of the HTTP "
+        "add-on's interceptor, which KEDA scales from 3 to 50 through a ScaledObject, now read as the autoscaler KEDA "
+        "makes of it; pdb-unhealthy-eviction-policy reported JupyterHub's placeholder budget, which is always met "
+        "(minAvailable 0) and so refuses no eviction; and single-replica and rollout-strategy-unsafe told "
+        "JupyterHub's proxy, which keeps in memory the routes its hub sets and rolls out by Recreate for that reason, "
+        "to run two and to surge. A Recreate that no claim or node port explains now makes both fixes keep one "
+        "where two of the program must never run at once. Judged again, blind: both proxy findings are noise (true, "
+        "and their fixes now say to keep what the chart does); of Ollama's four in two draws, which the same rule "
+        "reaches, three are gaps and one noise. Left as it was, and judged noise: the all-at-once rollout of a DaemonSet that only pulls images.",
+    ),
     FreshRound(
         "fresh21-installs",
         "Release installs nobody here had seen: twenty-first draw",
