@@ -49,8 +49,6 @@ from kubegap.domain.selectors import Selector
 
 OPEN_WORLD = "absence cannot be judged from manifests: audit a live cluster or snapshot"
 
-RBAC_KINDS = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
-"""What the creator rule reads (with the workloads): every check that uses this module declares them."""
 
 RESOURCES: dict[str, tuple[str, str]] = {
     "Pod": ("", "pods"),

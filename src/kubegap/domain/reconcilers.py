@@ -9,7 +9,7 @@ from typing import NamedTuple
 from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
-from kubegap.domain.roles import granted_rules
+from kubegap.domain.roles import RBAC_KINDS, granted_rules
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
@@ -171,8 +171,7 @@ def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
     return account_rights(inventory).leases
 
 
-RBAC = ("Role", "RoleBinding", "ClusterRole", "ClusterRoleBinding")
-LEASE_KINDS = (*RBAC, "ServiceAccount")
+LEASE_KINDS = (*RBAC_KINDS, "ServiceAccount")
 """What ``one_active_by_design`` and ``may_reconcile`` read: RBAC, and the ServiceAccounts that tell where a
 workload written without a namespace runs."""
 
@@ -180,7 +179,7 @@ workload written without a namespace runs."""
 def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:
     """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
     (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
-    if any(kind_name in inventory.collection.forbidden for kind_name in RBAC):
+    if any(kind_name in inventory.collection.forbidden for kind_name in RBAC_KINDS):
         return None
     writers = account_rights(inventory).objects
     return any((workload.ref.namespace, service_account(t)) in writers for t in workload.templates)

@@ -12,6 +12,9 @@ from kubegap.domain.resources import as_list, dig, kind, labels
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
+RBAC_KINDS = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
+"""The kinds that say who may do what: a reader of rights declares them in its ``reads``."""
+
 
 def granted_rules(inventory: Readable, role: dict | None) -> list[dict]:
     """The rules ``role`` grants: its own, and for an aggregated ClusterRole those of every ClusterRole it

@@ -16,10 +16,11 @@ from kubegap.checks.admission._helpers import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
 from kubegap.checks.workloads._helpers import more_replicas_fix
-from kubegap.domain.absence import BUILTIN_GROUPS, RBAC_KINDS, absent_means_none, missing_said
+from kubegap.domain.absence import BUILTIN_GROUPS, absent_means_none, missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.resources import as_list, dig, kind, name
+from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, runs_one_replica, serving

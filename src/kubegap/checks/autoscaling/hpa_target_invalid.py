@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.absence import missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import api_version, as_dict, as_list, containers, dig, namespace
+from kubegap.domain.roles import RBAC_KINDS
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 

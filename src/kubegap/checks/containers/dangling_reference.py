@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from typing import TypeGuard
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.absence import missing_said
 from kubegap.domain.containers import spec_path
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import annotation, as_dict, as_list, containers, dig
+from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.status import is_live
 from kubegap.domain.workloads import audited_workloads
 

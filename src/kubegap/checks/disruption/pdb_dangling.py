@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import RBAC_KINDS, empty_said
+from kubegap.domain.absence import empty_said
 from kubegap.domain.podsources import KINDS as pod_source_kinds
 from kubegap.domain.podsources import pod_sources
 from kubegap.domain.resources import dig, namespace
+from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.selectors import Selector
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"

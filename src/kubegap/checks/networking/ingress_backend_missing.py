@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.absence import missing_said
 from kubegap.domain.resources import api_version, as_list, dig, namespace
+from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.serving import backend_service, ingress_backends
 
 OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"

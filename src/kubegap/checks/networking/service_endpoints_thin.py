@@ -6,10 +6,11 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
-from kubegap.domain.absence import RBAC_KINDS, empty_said
+from kubegap.domain.absence import empty_said
 from kubegap.domain.podsources import KINDS as pod_source_kinds
 from kubegap.domain.podsources import PodSources, describe, pod_sources
 from kubegap.domain.resources import as_list, dig, name, namespace
+from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.selectors import Selector
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.severity import Severity

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.absence import missing_said
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import name
+from kubegap.domain.roles import RBAC_KINDS
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 

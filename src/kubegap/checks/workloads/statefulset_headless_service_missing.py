@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import RBAC_KINDS, missing_said
+from kubegap.domain.absence import missing_said
 from kubegap.domain.resources import dig
+from kubegap.domain.roles import RBAC_KINDS
 
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 
