@@ -172,6 +172,9 @@ def _config_map(text: str) -> dict:
 def _mounting() -> dict:
     deployment = _deployment()
     deployment["spec"]["template"]["spec"]["volumes"] = [{"name": "config", "configMap": {"name": "ctl-config"}}]
+    deployment["spec"]["template"]["spec"]["containers"][0]["volumeMounts"] = [
+        {"name": "config", "mountPath": "/etc/ctl"}
+    ]
     return deployment
 
 
@@ -270,3 +273,8 @@ def test_a_recreate_rollout_no_claim_or_port_explains_keeps_one_where_two_must_n
     on_host["spec"]["template"]["spec"]["hostNetwork"] = True
     inventory = _inventory(on_host)
     assert not recreated_by_choice(inventory, inventory.workloads[0])
+
+
+def test_an_account_declared_with_and_without_a_namespace_says_nothing_of_where_a_workload_runs():
+    inventory = _inventory(_cluster_role([LEASES]), _binding(), _account(None), _account("ops"), _deployment(None))
+    assert (None, "ctl") not in account_rights(inventory).leases

@@ -121,29 +121,38 @@ def _account_rights(inventory: Readable) -> AccountRights:
                 ):
                     if granted:
                         holders.add(account)
+    installed = _install_namespaces(inventory)
     for holders in rights:
-        holders |= {(None, name) for ns, name in holders if ns and _install_namespace(inventory, name) == ns}
+        holders |= {(None, name) for ns, name in holders if ns and installed.get(name) == ns}
     return rights
 
 
-def _install_namespace(inventory: Readable, account: str) -> str | None:
-    """Where a workload written without a namespace runs when it runs as ``account``, or None when the input
-    does not say. A chart or manifest that leaves the namespace out is applied into one namespace; the input shows
-    which when it declares the account in exactly one namespace, or declares it without one and every binding
-    names the account in the same namespace. Then rights granted there are the workload's (YuniKorn's chart
-    writes its Deployment without a namespace, its ServiceAccount and bindings with one)."""
-    declared = {namespace(sa) for sa in inventory.of_kind("ServiceAccount") if dig(sa, "metadata", "name") == account}
-    if declared - {None}:
-        return next(iter(declared)) if len(declared) == 1 else None
-    if not declared:
-        return None
-    named = {
-        dig(subject, "namespace") or namespace(binding)
-        for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding")
-        for subject in as_list(binding.get("subjects"))
-        if dig(subject, "kind") == "ServiceAccount" and dig(subject, "name") == account
-    }
-    return next(iter(named)) if len(named) == 1 else None
+def _install_namespaces(inventory: Readable) -> dict[str, str]:
+    """Per ServiceAccount name, where a workload written without a namespace runs when it runs as that account,
+    where the input says. A chart or manifest that leaves the namespace out is applied into one namespace; the
+    input shows which when it declares the account in exactly one namespace, or declares it without one and every
+    binding names the account in the same namespace. Then rights granted there are the workload's (YuniKorn's
+    chart writes its Deployment without a namespace, its ServiceAccount and bindings with one)."""
+    declared: dict[str, set[str | None]] = {}
+    for account in inventory.of_kind("ServiceAccount"):
+        if isinstance(account_name := dig(account, "metadata", "name"), str):
+            declared.setdefault(account_name, set()).add(namespace(account))
+    named: dict[str, set[str | None]] = {}
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        for subject in as_list(binding.get("subjects")):
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
+                named.setdefault(subject_name, set()).add(dig(subject, "namespace") or namespace(binding))
+    found: dict[str, str] = {}
+    for account_name, namespaces in declared.items():
+        if None not in namespaces:
+            where = namespaces
+        elif namespaces == {None}:
+            where = named.get(account_name, set())
+        else:
+            continue  # declared both with a namespace and without one: the input does not say
+        if len(where) == 1 and isinstance(only := next(iter(where)), str):
+            found[account_name] = only
+    return found
 
 
 def _may_elect(rules: list[dict]) -> bool:
