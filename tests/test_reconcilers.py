@@ -278,3 +278,15 @@ def test_a_recreate_rollout_no_claim_or_port_explains_keeps_one_where_two_must_n
 def test_an_account_declared_with_and_without_a_namespace_says_nothing_of_where_a_workload_runs():
     inventory = _inventory(_cluster_role([LEASES]), _binding(), _account(None), _account("ops"), _deployment(None))
     assert (None, "ctl") not in account_rights(inventory).leases
+
+
+def test_a_switch_that_disables_the_election_is_not_read_as_one_that_turns_it_on():
+    inventory = _inventory(_mounting(), _config_map("disable-leader-election: true\n"))
+    assert configured_election(inventory, inventory.workloads[0]) is None
+
+
+def test_a_config_map_the_pods_do_not_mount_switches_nothing():
+    deployment = _mounting()
+    deployment["spec"]["template"]["spec"]["containers"][0]["volumeMounts"] = []
+    inventory = _inventory(deployment, _config_map("leaderElection:\n  leaderElect: true\n"))
+    assert configured_election(inventory, inventory.workloads[0]) is None

@@ -224,7 +224,13 @@ ELECTION_SETTING = re.compile(
 ELECTION_KEYS = ("leaderelect", "leaderelection", "enableleaderelection", "leaderelectionenabled")
 """Keys (letters only, lower case) that switch a program's leader election in its configuration file: the
 component configuration of Kubernetes controllers (``leaderElection: {leaderElect: true}``), and dotted keys
-that end in one (``kubernetes.operator.leader-election.enabled``)."""
+whose last parts are one (``kubernetes.operator.leader-election.enabled``); not ``disable-leader-election``,
+whose true turns the election off."""
+
+
+def _election_key(key: str) -> bool:
+    parts = key.split(".")
+    return any(re.sub(r"[^a-z]", "", ".".join(parts[i:]).lower()) in ELECTION_KEYS for i in range(len(parts)))
 
 
 def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, str] | None:
@@ -238,15 +244,14 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
                 if not isinstance(text, str):
                     continue
                 for match in ELECTION_SETTING.finditer(text):
-                    key = re.sub(r"[^a-z]", "", match.group(1).lower())
-                    if any(key == k or key.endswith(k) for k in ELECTION_KEYS):
+                    if _election_key(match.group(1)):
                         return match.group(2).lower() == "true", f"{match.group(0).strip()} in ConfigMap {config_map}"
     return None
 
 
 def _mounted_config_maps(template: PodTemplate) -> list[str]:
     found = []
-    for volume in as_list(template.spec.get("volumes")):
+    for _, volume in mounted_volumes(template):
         sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
         for source in sources:
             config_map = dig(source, "configMap", "name")
