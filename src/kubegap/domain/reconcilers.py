@@ -141,7 +141,10 @@ def _install_namespaces(inventory: Readable) -> dict[str, str]:
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         for subject in as_list(binding.get("subjects")):
             if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
-                named.setdefault(subject_name, set()).add(dig(subject, "namespace") or namespace(binding))
+                subject_ns = dig(subject, "namespace")
+                named.setdefault(subject_name, set()).add(
+                    subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding)
+                )
     found: dict[str, str] = {}
     for account_name, namespaces in declared.items():
         if None not in namespaces:
