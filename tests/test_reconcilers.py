@@ -259,7 +259,7 @@ def test_an_unelected_controller_is_not_told_to_surge():
 
 
 def test_a_recreate_rollout_no_claim_or_port_explains_keeps_one_where_two_must_not_run():
-    from kubegap.checks.workloads._helpers import recreated_by_choice
+    from kubegap.domain.reconcilers import recreated_by_choice
 
     proxy = _deployment(containers=[{"name": "chp", "image": "example/configurable-http-proxy:4.6.3"}])
     proxy["spec"]["strategy"] = {"type": "Recreate"}

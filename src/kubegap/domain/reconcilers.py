@@ -300,7 +300,7 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return None
     if found == "scheduler":
         return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
-    if _recreate(inventory, workload) and not _kept_apart(workload):
+    if recreated_by_choice(inventory, workload):
         return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
     names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
     if any(OPERATOR.find(text) for text in names):
@@ -319,6 +319,13 @@ def recreate_beside_node_ports(inventory: Readable, workload: Workload, leases: 
         and _recreate(inventory, workload)
         and _kept_apart(workload)
     )
+
+
+def recreated_by_choice(inventory: Readable, workload: Workload) -> bool:
+    """Whether a Deployment rolls out by Recreate with no ReadWriteOnce claim or node port to explain it: its
+    project chose to stop the old pod before starting the new one, which may be because two of the program must
+    never run at once."""
+    return workload.kind == "Deployment" and _recreate(inventory, workload) and not _kept_apart(workload)
 
 
 def _unelected_controller(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
@@ -342,5 +349,4 @@ def _recreate(inventory: Readable, workload: Workload) -> bool:
 
 
 def _kept_apart(workload: Workload) -> bool:
-    template = workload.templates[0]
-    return kept_apart(template.spec, template.labels) is not None
+    return any(kept_apart(t.spec, t.labels) for t in workload.templates)

@@ -6,9 +6,8 @@ from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import data_store, identity_provider, message_broker, monitoring_server
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
-from kubegap.domain.reconcilers import configured_election, may_reconcile, single_node_claim
+from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
-from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import SERVING_KINDS, hpa_targets
@@ -142,17 +141,6 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing shows a "
         "leader election, and two replicas without one act on the same objects twice, so run a second only once the "
         "program elects a leader (where it offers an election), and if it offers none, keep one."
-    )
-
-
-def recreated_by_choice(inventory: Readable, workload: Workload) -> bool:
-    """Whether a Deployment rolls out by Recreate with no ReadWriteOnce claim or node port to explain it: its
-    project chose to stop the old pod before starting the new one, which may be because two of the program must
-    never run at once."""
-    if workload.kind != "Deployment" or dig(workload.obj, "spec", "strategy", "type") != "Recreate":
-        return False
-    return not single_node_claim(inventory, workload) and not any(
-        kept_apart(t.spec, t.labels) for t in workload.templates
     )
 
 

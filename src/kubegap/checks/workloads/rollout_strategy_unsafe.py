@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.workloads._helpers import recreated_by_choice
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
@@ -13,6 +12,7 @@ from kubegap.domain.reconcilers import (
     may_reconcile,
     one_active_by_design,
     recreate_beside_node_ports,
+    recreated_by_choice,
     single_node_claim,
     singleton_by_design,
 )
