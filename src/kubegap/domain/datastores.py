@@ -41,10 +41,11 @@ keep their queues on disk, such as Kafka and RabbitMQ, are data stores.)"""
 
 
 IDENTITY_PROVIDERS = ("dex",)
-"""Images (the whole last part of the repository: ``dexidp/dex``, not ``dex-k8s-authenticator``) of identity providers that keep their login sessions, tokens and signing keys in the storage their
-configuration names, which may be memory (Dex's ``storage: {type: memory}``, and always so where Argo CD runs
-it): replicas share them only through Kubernetes or a database. The configuration usually sits in a Secret,
-which kubegap never reads, so which storage is used cannot be told."""
+"""Images (the whole last part of the repository: ``dexidp/dex``, not ``dex-k8s-authenticator``) of identity providers
+that keep their login sessions, tokens and signing keys in the storage their configuration names, which may be
+memory (Dex's ``storage: {type: memory}``, and always so where Argo CD runs it): replicas share them only through
+Kubernetes or a database. The configuration usually sits in a Secret, which kubegap never reads, so which storage is
+used cannot be told."""
 
 
 MONITORING_SERVERS = ("prometheus",)

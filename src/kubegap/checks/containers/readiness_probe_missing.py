@@ -54,24 +54,22 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads
-    selected by a Service (same namespace, Service selector matching the pod template labels), the
-    containers that declare the target of one of its client ports; when none declares it, those
-    whose probes check that port (a container that declares no ports but probes the Service's target
-    serves it); else, beside containers that list their ports elsewhere, those that list none (a container
-    that lists its ports has said what it listens on); when nothing says which, every container. A sidecar that serves no such port is not
-    judged. Client traffic needs evidence, as for `single-replica` (headless Services and metrics,
-    profiling, health, debug or admin ports carry none), and an operators' console (a workload named as
-    a UI, dashboard or console beside a program bound to the Kubernetes API; see Evidence rules) is not
-    judged: a few seconds of it unready during a rollout costs its operators a reload. Nor is a workload
-    whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy: Ignore`):
-    a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a
-    probe changes nothing. DaemonSets (one
-    agent per node) and leader-elected controllers are not judged like request-serving replicas, unless their Service
-    carries the API server's traffic (a webhook, an aggregated API): every replica serves that, and
-    the API server's calls reach unready pods too. One-shot and batch work (Jobs, CronJobs, training
-    jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not judged,
-    nor a container running the pause image unchanged (it only holds the pod open).
+    Containers that serve a Service's client traffic and have no `readinessProbe`: in workloads selected by a
+    Service (same namespace, Service selector matching the pod template labels), the containers that declare the
+    target of one of its client ports; when none declares it, those whose probes check that port (a container that
+    declares no ports but probes the Service's target serves it); else, beside containers that list their ports
+    elsewhere, those that list none (a container that lists its ports has said what it listens on); when nothing
+    says which, every container. A sidecar that serves no such port is not judged. Client traffic needs evidence, as
+    for `single-replica` (headless Services and metrics, profiling, health, debug or admin ports carry none), and an
+    operators' console (a workload named as a UI, dashboard or console beside a program bound to the Kubernetes API;
+    see Evidence rules) is not judged: a few seconds of it unready during a rollout costs its operators a reload.
+    Nor is a workload whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy:
+    Ignore`): a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a probe
+    changes nothing. DaemonSets (one agent per node) and leader-elected controllers are not judged like
+    request-serving replicas, unless their Service carries the API server's traffic (a webhook, an aggregated API):
+    every replica serves that, and the API server's calls reach unready pods too. One-shot and batch work (Jobs,
+    CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not
+    judged, nor a container running the pause image unchanged (it only holds the pod open).
 
     ## Why it matters
 
@@ -83,12 +81,12 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a
-    workload that runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out by
-    `Recreate`, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while
-    its pod starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then
-    only keeps traffic off a pod that cannot answer, and matters once a second replica runs; the pod's
-    outage is `single-replica`'s and `rollout-strategy-unsafe`'s to report.
+    **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a workload
+    that runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out
+    by `Recreate`, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while its pod
+    starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then only keeps
+    traffic off a pod that cannot answer, and matters once a second replica runs; the pod's outage is
+    `single-replica`'s and `rollout-strategy-unsafe`'s to report.
 
     ## Example
 

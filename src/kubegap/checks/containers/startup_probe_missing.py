@@ -190,9 +190,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     VM between nodes and migrates nothing at start-up); or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
-    `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment points it at a database
-    (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and migrate their
-    schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
+    `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
+    points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
+    migrate their schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
     grows with the data. Without such evidence a short liveness budget is not reported. A network
     probe (`httpGet`, `tcpSocket`, `grpc`) fails until the program answers, and so does an exec probe
     that runs a client (`nodetool status`, `pg_isready`); an exec probe that runs a script file

@@ -41,11 +41,11 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the
-    default (`IfHealthyBudget`), running pods that are not ready can only be evicted while the
-    budget is met. A budget that is always met (`minAvailable: 0`, `maxUnavailable: 100%`, as a
-    placeholder's budget may be) never refuses an eviction and is not reported. Skipped on clusters known to run a Kubernetes version before 1.27, which do
-    not offer the field by default.
+    PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the default
+    (`IfHealthyBudget`), running pods that are not ready can only be evicted while the budget is met. A budget that
+    is always met (`minAvailable: 0`, `maxUnavailable: 100%`, as a placeholder's budget may be) never refuses an
+    eviction and is not reported. Skipped on clusters known to run a Kubernetes version before 1.27, which do not
+    offer the field by default.
 
     ## Why it matters
 

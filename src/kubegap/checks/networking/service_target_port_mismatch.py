@@ -97,8 +97,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     declare several ports run a program with several listeners, some of them undeclared (Kong's
     manager ports beside its proxy, status and admin ports), as do containers whose only declared
     port is for monitoring (a webhook server on an undeclared 9443 beside a declared `metrics` port):
-    there an undeclared number is counted in the check's coverage as not judged, not reported. Containers that declare no ports at all are not judged, nor are Services whose
-    workloads were not collected. One finding per Service, naming every such port.
+    there an undeclared number is counted in the check's coverage as not judged, not reported. Containers that
+    declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
+    Service, naming every such port.
 
     ## Why it matters
 
@@ -109,11 +110,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so
-    traffic to that port fails. **low** for an undeclared port number on a Service that reaches no
-    declared port of containers that declare one: declaring ports is informational for numbers and the container may listen there
-    anyway, so the input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its clients dial pod addresses
-    on ports they know, and only its endpoints and DNS SRV records lack the port.
+    **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
+    that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
+    that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its
+    clients dial pod addresses on ports they know, and only its endpoints and DNS SRV records lack the port.
 
     ## Example
 

@@ -92,25 +92,22 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
-    Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit`
-    where data accumulates: a mount path naming work, spool or queue areas, or a path naming
-    data (`/data`, `/var/lib/<x>`, storage, db) where the container shows data piles up, since a mount
-    is not a write (see Evidence rules): its image runs a data store, a data directory setting of its
-    environment or flags lies inside the mount, or the path is the state directory of an image store
-    (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's, Podman's: the images and
-    layers it pulls and builds). Another program's own `/var/lib/<program>` shows where it keeps state,
-    not that the state grows (Spire's agent keeps one small file in `/var/lib/spire`), and is not
-    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A
-    log directory (`/var/log/<program>`) shows where logs would go, not that they pile up: whether
-    the program writes them there and rotates them is its configuration's (Dragonfly's services log
-    to the console; its daemon keeps six hourly files), so a workload whose only such mounts are log
-    directories is counted in coverage as not judged. Paths match as words, not substrings (see Evidence rules in the docs):
-    `/var/run/klog-socks` is no log directory and `/run/workload-spiffe-uds` no work area. And the
-    container has no
-    `resources.limits.ephemeral-storage` and no LimitRange in the namespace gives containers a
-    default ephemeral-storage limit. Memory-backed emptyDirs count against memory and are not
-    reported, nor are caches (Redis, Memcached), whose data is bounded by their memory. Writes to the container's own filesystem cannot be seen
-    in a manifest and are not judged.
+    Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit` where data
+    accumulates: a mount path naming work, spool or queue areas, or a path naming data (`/data`, `/var/lib/<x>`,
+    storage, db) where the container shows data piles up, since a mount is not a write (see Evidence rules): its
+    image runs a data store, a data directory setting of its environment or flags lies inside the mount, or the path
+    is the state directory of an image store (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's,
+    Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>` shows where it
+    keeps state, not that the state grows (Spire's agent keeps one small file in `/var/lib/spire`), and is not
+    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A log directory
+    (`/var/log/<program>`) shows where logs would go, not that they pile up: whether the program writes them there
+    and rotates them is its configuration's (Dragonfly's services log to the console; its daemon keeps six hourly
+    files), so a workload whose only such mounts are log directories is counted in coverage as not judged. Paths
+    match as words, not substrings (see Evidence rules in the docs): `/var/run/klog-socks` is no log directory and
+    `/run/workload-spiffe-uds` no work area. And the container has no `resources.limits.ephemeral-storage` and no
+    LimitRange in the namespace gives containers a default ephemeral-storage limit. Memory-backed emptyDirs count
+    against memory and are not reported, nor are caches (Redis, Memcached), whose data is bounded by their memory.
+    Writes to the container's own filesystem cannot be seen in a manifest and are not judged.
 
     ## Why it matters
 

@@ -116,29 +116,28 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     reported at **low** unless it serves the API server, and is never told to run a second replica:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a workload whose election only its account's
-    rights show (it may create and update Leases, and no flag or mounted configuration file turns the
-    election on) is told to make sure its election is on first, since rights show that a program can elect,
-    not that it does, and one whose configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
-    (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the
-    first splits its clients; a StatefulSet is told to add members only
-    if its application replicates (one whose members have no volume claim templates and run no data
-    store keeps no data per ordinal, and is told to run more), unless its members all mount one
-    ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run more only where
-    the application replicates its data or shares a data directory, and otherwise to keep one and shorten
-    its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
+    The fix never asks for what would break the workload: a workload whose election only its account's rights show
+    (it may create and update Leases, and no flag or mounted configuration file turns the election on) is told to
+    make sure its election is on first, since rights show that a program can elect, not that it does, and one whose
+    configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
+    (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
+    its clients; a StatefulSet is told to add members only if its application replicates (one whose members have no
+    volume claim templates and run no data store keeps no data per ordinal, and is told to run more), unless its
+    members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
+    more only where the application replicates its data or shares a data directory, and otherwise to keep one and
+    shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
     told to run a second only where two of the program may run at once, and to keep one otherwise (JupyterHub's
-    proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica
-    storage of its own, never one shared data directory; an identity provider (Dex) keeps sessions, tokens and keys in the storage its
-    configuration names, which may be memory, and is told to share that storage before a second replica; a
-    Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their
-    state on an emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a
-    hidden directory named for the program, `/root/.ollama`), that unless the program replicates that
-    state between its pods it must first move to storage every replica shares; a workload whose ServiceAccount may write API
-    objects and that shows no leader election, that a controller runs a second replica only once it
-    elects a leader, and keeps one where the program offers no election (an API server that writes
-    on its users' behalf, such as Argo CD's, has the same rights and runs many replicas, so the rights
-    alone do not say which it is; nor does the input say whether a program offers an election).
+    proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
+    own, never one shared data directory; an identity provider (Dex) keeps sessions, tokens and keys in the storage
+    its configuration names, which may be memory, and is told to share that storage before a second replica; a
+    Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
+    emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
+    the program, `/root/.ollama`), that unless the program replicates that state between its pods it must first move
+    to storage every replica shares; a workload whose ServiceAccount may write API objects and that shows no leader
+    election, that a controller runs a second replica only once it elects a leader, and keeps one where the program
+    offers no election (an API server that writes on its users' behalf, such as Argo CD's, has the same rights and
+    runs many replicas, so the rights alone do not say which it is; nor does the input say whether a program offers
+    an election).
 
     ## Why it matters
 
