@@ -200,6 +200,33 @@ written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)``
 ``random.Random(20261220)``, ``(20261221)`` and ``(20261222)`` drew the twentieth's, twenty-first's and
 twenty-second's from what was left each time, in that order."""
 
+FRESH23_POOL = (
+    "apache-pulsar-helm-chart",
+    "aws-amazon-vpc-cni-k8s",
+    "bank-vaults-vault-operator",
+    "coredns-helm",
+    "haproxytech-helm-charts",
+    "juicedata-juicefs-csi-driver",
+    "k8ssandra-k8ssandra-operator",
+    "knative-eventing",
+    "kubecost-cost-analyzer-helm-chart",
+    "kubeflow-pipelines",
+    "kubernetes-csi-csi-driver-nfs",
+    "kubernetes-sigs-aws-efs-csi-driver",
+    "kubernetes-sigs-gateway-api-inference-extension",
+    "kubernetes-sigs-secrets-store-csi-driver",
+    "kubescape-helm-charts",
+    "kubevela-kubevela",
+    "litmuschaos-litmus-helm",
+    "nginx-nginx-gateway-fabric",
+    "openfaas-faas-netes",
+    "sustainable-computing-io-kepler",
+)
+"""The pool of the twenty-third draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool (cloud networking and storage drivers, gateways and ingress, eventing and serverless, databases and
+messaging, pipelines, security and cost agents, DNS and AI inference routing), written down before drawing;
+``random.Random(20261223).sample(FRESH23_POOL, 5)`` draws the twenty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh22-installs",
