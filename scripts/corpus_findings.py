@@ -201,6 +201,7 @@ written down before drawing; ``random.Random(20261219).sample(FRESH19_POOL, 5)``
 twenty-second's from what was left each time, in that order."""
 
 FRESH23_POOL = (
+    "NVIDIA-k8s-nim-operator",
     "apache-pulsar-helm-chart",
     "aws-amazon-vpc-cni-k8s",
     "bank-vaults-vault-operator",
@@ -211,15 +212,14 @@ FRESH23_POOL = (
     "knative-eventing",
     "kubecost-cost-analyzer-helm-chart",
     "kubeflow-pipelines",
-    "kubernetes-csi-csi-driver-nfs",
     "kubernetes-sigs-aws-efs-csi-driver",
     "kubernetes-sigs-gateway-api-inference-extension",
-    "kubernetes-sigs-secrets-store-csi-driver",
     "kubescape-helm-charts",
     "kubevela-kubevela",
     "litmuschaos-litmus-helm",
     "nginx-nginx-gateway-fabric",
     "openfaas-faas-netes",
+    "redpanda-data-redpanda-operator",
     "sustainable-computing-io-kepler",
 )
 """The pool of the twenty-third draw on: twenty widely deployed projects absent from the corpus and from every
