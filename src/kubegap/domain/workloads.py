@@ -1,10 +1,12 @@
 """Workloads as checks judge them: which are audited, and what covers them (a PodDisruptionBudget, an
-HPA)."""
+autoscaler)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, dig, namespace
+from kubegap.domain.resources import as_dict, dig, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
@@ -22,62 +24,129 @@ def pdb_covers(inventory: Readable, workload: Workload) -> bool:
     return False
 
 
-HpaTargets = dict[tuple[str | None, str, str], list[dict]]
-"""HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of the workload they scale."""
-
 SERVING_KINDS = ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout")
 """Controllers that keep a number of interchangeable replicas running (DaemonSets run one per node)."""
 
-
-def hpa_targets(inventory: Readable) -> HpaTargets:
-    """HorizontalPodAutoscalers by the ``(namespace, kind, name)`` of their scale target, worked out once per
-    audit: several checks ask."""
-    return inventory.derive("hpa_targets", _hpa_targets)
-
-
-def _hpa_targets(inventory: Readable) -> HpaTargets:
-    targets: dict[tuple[str | None, str, str], list[dict]] = {}
-    for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
-        ref = as_dict(dig(hpa, "spec", "scaleTargetRef"))
-        if isinstance(ref.get("kind"), str) and isinstance(ref.get("name"), str):
-            targets.setdefault((namespace(hpa), ref["kind"], ref["name"]), []).append(hpa)
-    return targets
-
-
-def scaled_object_targets(inventory: Readable) -> HpaTargets:
-    """KEDA ScaledObjects by the ``(namespace, kind, name)`` of the workload they scale (a Deployment unless
-    ``scaleTargetRef.kind`` says otherwise). KEDA turns each into a HorizontalPodAutoscaler at run time, which
-    manifests do not hold."""
-    return inventory.derive("scaled_object_targets", _scaled_object_targets)
-
-
-def _scaled_object_targets(inventory: Readable) -> HpaTargets:
-    targets: dict[tuple[str | None, str, str], list[dict]] = {}
-    for scaled in inventory.of_kind("ScaledObject"):
-        ref = as_dict(dig(scaled, "spec", "scaleTargetRef"))
-        target_kind = ref.get("kind") or "Deployment"
-        if isinstance(target_kind, str) and isinstance(ref.get("name"), str):
-            targets.setdefault((namespace(scaled), target_kind, ref["name"]), []).append(scaled)
-    return targets
-
+KEDA_DEFAULT_MIN_REPLICAS = 0
+"""``minReplicaCount`` of a ScaledObject that sets none: KEDA scales the workload to zero when idle."""
 
 KEDA_DEFAULT_MAX_REPLICAS = 100
 """``maxReplicaCount`` of a ScaledObject that sets none."""
 
+KEDA_PAUSED_REPLICAS = "autoscaling.keda.sh/paused-replicas"
+"""The annotation that holds a ScaledObject's workload at a fixed count."""
+
+
+@dataclass(frozen=True)
+class Autoscaler:
+    """What sets a workload's replica count at run time: a HorizontalPodAutoscaler, or a KEDA ScaledObject, which
+    KEDA turns into one (manifests hold the ScaledObject; a live cluster holds both, and the HorizontalPodAutoscaler
+    a ScaledObject owns is read as that ScaledObject, so nothing is counted twice)."""
+
+    obj: dict
+    minimum: int | None
+    """The fewest replicas it runs the workload at (None where the manifest's value is not a number)."""
+    maximum: int | None
+    """The most (None where the manifest's value is not a number)."""
+
+    @property
+    def keda(self) -> bool:
+        return self.obj.get("kind") == "ScaledObject"
+
+    @property
+    def minimum_field(self) -> str:
+        return "spec.minReplicaCount" if self.keda else "spec.minReplicas"
+
+    @property
+    def maximum_field(self) -> str:
+        return "spec.maxReplicaCount" if self.keda else "spec.maxReplicas"
+
+    @property
+    def label(self) -> str:
+        """``HorizontalPodAutoscaler api`` or ``ScaledObject api``."""
+        return f"{'ScaledObject' if self.keda else 'HorizontalPodAutoscaler'} {name(self.obj)}"
+
+    @property
+    def reads_utilization(self) -> bool:
+        """Whether it scales on CPU or memory utilization, which is worked out from the pods' requests: any
+        HorizontalPodAutoscaler is taken to (with no metrics it scales on CPU), a ScaledObject only through a
+        ``cpu`` or ``memory`` trigger."""
+        if not self.keda:
+            return True
+        triggers = dig(self.obj, "spec", "triggers")
+        return any(
+            as_dict(trigger).get("type") in ("cpu", "memory")
+            for trigger in (triggers if isinstance(triggers, list) else [])
+        )
+
+
+Autoscalers = dict[tuple[str | None, str, str], list[Autoscaler]]
+"""Autoscalers by the ``(namespace, kind, name)`` of the workload they scale."""
+
+
+def autoscalers(inventory: Readable) -> Autoscalers:
+    """Every autoscaler by the ``(namespace, kind, name)`` of its scale target, HorizontalPodAutoscalers first,
+    worked out once per audit: several checks ask."""
+    return inventory.derive("autoscalers", _autoscalers)
+
+
+def _count(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _target(obj: dict, default_kind: str | None) -> tuple[str | None, str, str] | None:
+    ref = as_dict(dig(obj, "spec", "scaleTargetRef"))
+    kind = ref.get("kind") or default_kind
+    if isinstance(kind, str) and isinstance(ref.get("name"), str):
+        return namespace(obj), kind, ref["name"]
+    return None
+
+
+def _keda(scaled: dict) -> Autoscaler:
+    paused = as_dict(dig(scaled, "metadata", "annotations")).get(KEDA_PAUSED_REPLICAS)
+    if isinstance(paused, str) and paused.strip().isdigit():
+        return Autoscaler(scaled, int(paused), int(paused))
+    spec = as_dict(scaled.get("spec"))
+    maximum = _count(spec.get("maxReplicaCount"))
+    return Autoscaler(
+        scaled,
+        _count(spec.get("minReplicaCount", KEDA_DEFAULT_MIN_REPLICAS)),
+        # a maximum that is not a number is read as KEDA's default: the ScaledObject still scales the workload
+        KEDA_DEFAULT_MAX_REPLICAS if maximum is None else maximum,
+    )
+
+
+def _autoscalers(inventory: Readable) -> Autoscalers:
+    found: Autoscalers = {}
+    scaled_objects = {(namespace(scaled), name(scaled)): scaled for scaled in inventory.of_kind("ScaledObject")}
+    for hpa in inventory.of_kind("HorizontalPodAutoscaler"):
+        owners = dig(hpa, "metadata", "ownerReferences")
+        if any(
+            as_dict(owner).get("kind") == "ScaledObject"
+            and (namespace(hpa), as_dict(owner).get("name")) in scaled_objects
+            for owner in (owners if isinstance(owners, list) else [])
+        ):
+            continue  # KEDA's own, read as its ScaledObject
+        if (key := _target(hpa, None)) is not None:
+            spec = as_dict(hpa.get("spec"))
+            found.setdefault(key, []).append(
+                Autoscaler(hpa, _count(spec.get("minReplicas", 1)), _count(spec.get("maxReplicas")))
+            )
+    for scaled in scaled_objects.values():
+        if (key := _target(scaled, "Deployment")) is not None:
+            found.setdefault(key, []).append(_keda(scaled))
+    return found
+
+
+def scaling(inventory: Readable, workload: Workload) -> list[Autoscaler]:
+    """The autoscalers that scale a workload, HorizontalPodAutoscalers first."""
+    return autoscalers(inventory).get((workload.ref.namespace, workload.kind, workload.ref.name), [])
+
 
 def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:
-    """The most replicas an autoscaler may run the workload at: the largest ``maxReplicas`` of the
-    HorizontalPodAutoscalers and ``maxReplicaCount`` of the KEDA ScaledObjects that scale it; None when none
-    does."""
-    key = (workload.ref.namespace, workload.kind, workload.ref.name)
-    found = [
-        value
-        for hpa in hpa_targets(inventory).get(key, [])
-        if isinstance(value := dig(hpa, "spec", "maxReplicas"), int)
-    ]
-    for scaled in scaled_object_targets(inventory).get(key, []):
-        value = dig(scaled, "spec", "maxReplicaCount", default=KEDA_DEFAULT_MAX_REPLICAS)
-        found.append(value if isinstance(value, int) else KEDA_DEFAULT_MAX_REPLICAS)
+    """The most replicas an autoscaler may run the workload at: the largest maximum of those that scale it; None
+    when none does (or none says a number)."""
+    found = [a.maximum for a in scaling(inventory, workload) if a.maximum is not None]
     return max(found) if found else None
 
 

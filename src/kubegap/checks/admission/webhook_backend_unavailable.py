@@ -199,6 +199,7 @@ def _per_backend(
         "PodDisruptionBudget",
         "PersistentVolumeClaim",
         "HorizontalPodAutoscaler",
+        "ScaledObject",
         "ConfigMap",
         *RBAC_KINDS,
     ],

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks.autoscaling._helpers import _hpa_bounds
+from kubegap.checks.autoscaling._helpers import require_autoscalers
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.resources import as_dict, name
 from kubegap.domain.status import is_live
-from kubegap.domain.workloads import SERVING_KINDS, hpa_targets
+from kubegap.domain.workloads import SERVING_KINDS, scaling
 
 HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
 
@@ -19,19 +19,19 @@ HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
     severity="low",
     category="autoscaling",
     cases=[HPA_RESETS],
-    requires=["HorizontalPodAutoscaler"],
     fix=(
         "Remove spec.replicas from the manifest of a workload an HPA manages (and from the Helm values that "
         "render it), so every apply leaves the replica count to the autoscaler."
     ),
-    reads=["workloads"],
+    reads=["workloads", "HorizontalPodAutoscaler", "ScaledObject"],
 )
 def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     """
     ## What it checks
 
     Manifests only: Deployments, StatefulSets, ReplicaSets and Argo Rollouts targeted by a
-    HorizontalPodAutoscaler whose manifest sets `spec.replicas`. Objects read from a live cluster
+    HorizontalPodAutoscaler, or by a KEDA ScaledObject (which KEDA turns into one), whose manifest sets
+    `spec.replicas`. Objects read from a live cluster
     always carry a replica count, so they are not judged.
 
     ## Why it matters
@@ -65,16 +65,23 @@ def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     spec:                      # no replicas: the HPA owns the count
     ```
     """
-    targets = hpa_targets(ctx.inventory)
+    require_autoscalers(ctx.inventory)
     for workload in ctx.inventory.workloads:
         if workload.kind not in SERVING_KINDS or is_live(workload.obj):
             continue
-        hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
+        scalers = scaling(ctx.inventory, workload)
         spec = as_dict(workload.obj.get("spec"))
-        if hpas and "replicas" in spec:
+        if scalers and "replicas" in spec:
+            first = scalers[0]
+            minimum = first.minimum if first.minimum is not None else 1
+            manager = (
+                f"ScaledObject {name(first.obj)} (minReplicaCount {minimum}, through the HPA KEDA makes of it)"
+                if first.keda
+                else f"HPA {name(first.obj)} (minReplicas {minimum})"
+            )
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} sets replicas: {spec['replicas']!r} although HPA {name(hpas[0])} "
-                f"(minReplicas {_hpa_bounds(hpas[0])[0]}) manages it: every apply resets the count.",
+                f"{workload.kind} sets replicas: {spec['replicas']!r} although {manager} manages it: every apply "
+                "resets the count.",
                 Evidence("spec.replicas", spec["replicas"]),
             )

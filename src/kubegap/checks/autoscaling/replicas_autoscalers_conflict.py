@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kubegap.checks.autoscaling._helpers import require_autoscalers
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS
 from kubegap.domain.resources import command_words, containers, name
 from kubegap.domain.tokens import Words
-from kubegap.domain.workloads import audited_workloads, hpa_targets
+from kubegap.domain.workloads import audited_workloads, autoscalers
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 
@@ -49,14 +50,19 @@ def proportional_targets(ctx: Context) -> Iterator[tuple[dict, tuple[str | None,
                         yield workload.obj, (target_ns, TARGET_KINDS[target_kind.lower()], target_name)
 
 
+KEDA_FIX = (
+    "Let one controller own the replica count: drop the ScaledObject, or stop the cluster-proportional-autoscaler "
+    "and give the ScaledObject a minReplicaCount that covers the cluster's size."
+)
+
+
 @check(
     id="replicas-autoscalers-conflict",
     title="A HorizontalPodAutoscaler and a cluster-proportional-autoscaler scale the same workload",
     severity="medium",
     category="autoscaling",
     cases=[CPA_HPA],
-    requires=["HorizontalPodAutoscaler"],
-    reads=["workloads", *BUILTIN_CONTROLLERS],
+    reads=["workloads", "HorizontalPodAutoscaler", "ScaledObject", *BUILTIN_CONTROLLERS],
     fix=(
         "Let one controller own the replica count: drop the HorizontalPodAutoscaler, or stop the "
         "cluster-proportional-autoscaler and give the HPA a minReplicas that covers the cluster's size."
@@ -69,7 +75,8 @@ def replicas_autoscalers_conflict(ctx: Context) -> Iterator[Finding]:
     Workloads named as `--target` (for example `deployment/coredns`, in the namespace given by
     `--namespace` or else the autoscaler's own) by a cluster-proportional-autoscaler container
     (an image named `cluster-proportional-autoscaler`, as the DNS autoscaler runs) that a
-    HorizontalPodAutoscaler also scales. One finding per HPA.
+    HorizontalPodAutoscaler, or a KEDA ScaledObject (which KEDA turns into one), also scales. One finding per
+    autoscaler.
 
     ## Why it matters
 
@@ -106,13 +113,15 @@ def replicas_autoscalers_conflict(ctx: Context) -> Iterator[Finding]:
     # keep one of them, e.g. the proportional autoscaler alone
     ```
     """
-    targets = hpa_targets(ctx.inventory)
+    require_autoscalers(ctx.inventory)
+    targets = autoscalers(ctx.inventory)
     for autoscaler, key in proportional_targets(ctx):
-        for hpa in targets.get(key, []):
+        for scaler in targets.get(key, []):
             yield ctx.finding(
-                hpa,
-                f"HorizontalPodAutoscaler {name(hpa)} and the cluster-proportional-autoscaler {name(autoscaler)} both set "
+                scaler.obj,
+                f"{scaler.label} and the cluster-proportional-autoscaler {name(autoscaler)} both set "
                 f"the replicas of {key[1]} {key[2]}: each undoes the other's count.",
                 Evidence("spec.scaleTargetRef", f"{key[1]}/{key[2]}"),
                 Evidence("cluster-proportional-autoscaler", f"{key[0]}/{name(autoscaler)}"),
+                remediation=KEDA_FIX if scaler.keda else None,
             )

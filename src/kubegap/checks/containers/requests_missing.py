@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _missing, limit_range_defaults
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, containers, dig
-from kubegap.domain.workloads import hpa_targets
+from kubegap.domain.workloads import scaling
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 
@@ -50,7 +50,7 @@ def _whose_pods(workload: Workload, templates: list[PodTemplate]) -> str:
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler"],
+    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler", "ScaledObject"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler places each pod, and its neighbours beside it, by what they really need (or "
@@ -97,8 +97,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
 
     **medium** when a container requests no memory and sets no memory limit (its memory is unbounded and
     the scheduler does not count it: it can take its node's memory; a pod that requests nothing at all
-    is also BestEffort, evicted first under node pressure), and when a HorizontalPodAutoscaler scales
-    the workload (an autoscaler cannot compute the utilization of a pod with an unrequested container).
+    is also BestEffort, evicted first under node pressure), and when a HorizontalPodAutoscaler, or a KEDA
+    ScaledObject with a `cpu` or `memory` trigger, scales the workload (an autoscaler cannot compute the
+    utilization of a pod with an unrequested container).
     **low** when only CPU requests are missing: the pod competes for CPU with its neighbours, but its
     memory is accounted for.
 
@@ -146,7 +147,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
             unbounded = any(
                 "memory" in requests for _, _, requests, _ in gaps
             )  # no request and no limit: a limit is one
-            scaled = (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(ctx.inventory)
+            scaled = any(scaler.reads_utilization for scaler in scaling(ctx.inventory, workload))
             yield ctx.finding(
                 workload.obj,
                 f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}.",

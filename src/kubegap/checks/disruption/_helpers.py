@@ -8,7 +8,7 @@ from kubegap.domain.resources import dig
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import workloads_selected_by
-from kubegap.domain.workloads import HpaTargets
+from kubegap.domain.workloads import Autoscaler, scaling
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
@@ -20,10 +20,10 @@ def _pdb_selector(pdb: dict) -> Selector | None:
     return Selector.from_label_selector(dig(pdb, "spec", "selector"))
 
 
-def most_replicas(workload: Workload, targets: HpaTargets) -> tuple[int | None, dict | None]:
-    """The most replicas a workload runs: its HPA's maxReplicas when one targets it, else its replica count."""
-    for hpa in targets.get((workload.ref.namespace, workload.kind, workload.ref.name), []):
-        maximum = dig(hpa, "spec", "maxReplicas")
-        if isinstance(maximum, int) and not isinstance(maximum, bool):
-            return maximum, hpa
+def most_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:
+    """The most replicas a workload runs: its first autoscaler's maximum that says a number, else its replica
+    count."""
+    for scaler in scaling(inventory, workload):
+        if scaler.maximum is not None:
+            return scaler.maximum, scaler
     return replicas(workload), None

@@ -9,9 +9,9 @@ from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.checks.workloads._helpers import replicas
 from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, dig, name, percent
+from kubegap.domain.resources import as_dict, percent
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import HpaTargets, hpa_targets
+from kubegap.domain.workloads import Autoscaler, scaling
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
@@ -19,13 +19,11 @@ DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
 
 
-def fewest_replicas(workload: Workload, targets: HpaTargets) -> tuple[int | None, dict | None]:
-    """The fewest replicas a workload runs: its HPA's minReplicas when one targets it, else its replica count."""
-    hpas = targets.get((workload.ref.namespace, workload.kind, workload.ref.name))
-    if hpas:
-        minimum = dig(hpas[0], "spec", "minReplicas", default=1)
-        if isinstance(minimum, int) and not isinstance(minimum, bool):
-            return minimum, hpas[0]
+def fewest_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:
+    """The fewest replicas a workload runs: its autoscaler's minimum when one scales it, else its replica count."""
+    found = scaling(inventory, workload)
+    if found and found[0].minimum is not None:
+        return found[0].minimum, found[0]
     return replicas(workload), None
 
 
@@ -33,26 +31,28 @@ MOST_COUNTS = 1000
 """The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
-def _covered(inventory: Readable, pdb: dict, targets: HpaTargets) -> tuple[int, int, tuple[Evidence, ...]]:
+def _covered(inventory: Readable, pdb: dict) -> tuple[int, int, tuple[Evidence, ...]] | None:
     """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
-    and maxReplicas when one targets it), and the autoscalers that set them; 0 and 0 when some selected
-    workload's count cannot be known (a DaemonSet's follows the nodes).
+    and maxReplicas when one targets it), and the autoscalers that set them; None when it selects no workload or
+    some selected workload's count cannot be known (a DaemonSet's follows the nodes). The fewest is 0 only where
+    a KEDA ScaledObject may scale every selected workload to zero.
 
     Only a numeric minAvailable or a percentage depends on them: most budgets (maxUnavailable 1) are judged
     without matching their selector."""
     fewest = most = 0
     scalers: list[Evidence] = []
-    for workload in pdb_workloads(inventory, pdb):
-        low, hpa = fewest_replicas(workload, targets)
-        high, _ = most_replicas(workload, targets)
+    selected = pdb_workloads(inventory, pdb)
+    for workload in selected:
+        low, scaler = fewest_replicas(inventory, workload)
+        high, _ = most_replicas(inventory, workload)
         if low is None or high is None:
-            return 0, 0, ()
+            return None
         fewest += low
         most += high
-        if hpa is not None:
-            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.minReplicas", low))
-            scalers.append(Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", high))
-    return fewest, max(most, fewest), tuple(scalers)
+        if scaler is not None:
+            scalers.append(Evidence(f"{scaler.label} {scaler.minimum_field}", low))
+            scalers.append(Evidence(f"{scaler.label} {scaler.maximum_field}", high))
+    return (fewest, max(most, fewest), tuple(scalers)) if selected else None
 
 
 def _no_eviction(
@@ -70,11 +70,17 @@ def _no_eviction(
     if field == "maxUnavailable" or percent(value) == 100:
         return "blocks node drains", f"{field} {value} allows no voluntary eviction", evidence
     rounding = " (Kubernetes rounds a percentage up)" if percent(value) is not None else ""
-    scaled = "the autoscaler's minimum of " if scalers else ""
+    at = (
+        f"the autoscaler's minimum of {blocked[0]}"
+        if scalers and fewest
+        else f"{blocked[0]} (scaled up from zero)"
+        if scalers
+        else str(blocked[0])
+    )
     if blocked[-1] < most:
         reason = (
             f"minAvailable {value} allows no voluntary eviction below {blocked[-1] + 1} replicas{rounding}, "
-            f"and the pods it covers can run at {scaled}{blocked[0]}"
+            f"and the pods it covers can run at {at}"
         )
     elif fewest == most or not fewest:
         reason = f"minAvailable {value} keeps all {blocked[0]} replica(s) it covers{rounding}"
@@ -83,9 +89,7 @@ def _no_eviction(
     return "blocks node drains", reason, evidence
 
 
-def _blocking_reason(
-    inventory: Readable, pdb: dict, targets: HpaTargets
-) -> tuple[str, str, tuple[Evidence, ...]] | None:
+def _blocking_reason(inventory: Readable, pdb: dict) -> tuple[str, str, tuple[Evidence, ...]] | None:
     """``(what is wrong, why, evidence)`` for a budget that blocks evictions or cannot exist; None when fine."""
     spec = as_dict(pdb.get("spec"))
     if "maxUnavailable" not in spec and "minAvailable" not in spec:
@@ -110,8 +114,8 @@ def _blocking_reason(
     if field == "maxUnavailable" and not isinstance(value, str) or percent(value) in (0, 100):
         found = _no_eviction(spec, field, 1, 1, ())  # a number, 0% or 100% does not depend on the replicas
     else:
-        fewest, most, scalers = _covered(inventory, pdb, targets)
-        found = _no_eviction(spec, field, fewest, most, scalers) if fewest or field == "maxUnavailable" else None
+        covered = _covered(inventory, pdb)
+        found = _no_eviction(spec, field, *covered) if covered is not None else None
     if found:
         return found
     status = as_dict(pdb.get("status"))
@@ -138,7 +142,7 @@ def _blocking_reason(
     category="disruption",
     cases=[DEVOPSHOF, EMQX_EMPTY_PDB],
     requires=["PodDisruptionBudget"],
-    reads=["HorizontalPodAutoscaler", "workloads"],
+    reads=["HorizontalPodAutoscaler", "ScaledObject", "workloads"],
     fix=(
         "Give every PodDisruptionBudget a policy that allows at least one eviction when all its pods are healthy: use "
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "
@@ -161,7 +165,8 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
     `maxUnavailable` percentages round up, so `minAvailable: 80%` keeps every pod of 1 to 4
     replicas and any `maxUnavailable` above 0% allows one eviction. The count is the replicas of
     the workloads the budget selects, over every count they can run: a workload that a
-    HorizontalPodAutoscaler targets from its `minReplicas` to its `maxReplicas`, otherwise its
+    HorizontalPodAutoscaler targets from its `minReplicas` to its `maxReplicas` (a KEDA ScaledObject from its
+    `minReplicaCount`, 0 when unset, to its `maxReplicaCount`, 100 when unset), otherwise its
     `spec.replicas` (1 when unset); a budget that blocks at the autoscaler's minimum is reported
     with the count from which it allows an eviction. Budgets over a DaemonSet's pods, whose count
     follows the nodes, are judged only on what does not depend on it.
@@ -200,9 +205,8 @@ def pdb_blocks_eviction(ctx: Context) -> Iterator[Finding]:
       selector: {matchLabels: {app: ingress-nginx}}
     ```
     """
-    targets = hpa_targets(ctx.inventory)
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        found = _blocking_reason(ctx.inventory, pdb, targets)
+        found = _blocking_reason(ctx.inventory, pdb)
         if found:
             verdict, reason, evidence = found
             yield ctx.finding(pdb, f"PodDisruptionBudget {verdict}: {reason}.", *evidence)

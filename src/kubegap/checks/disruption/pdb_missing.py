@@ -8,10 +8,8 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.domain.absence import absent_means_none
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
-from kubegap.domain.resources import name
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import hpa_targets
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 
@@ -25,7 +23,7 @@ KUBE_HETZNER = "kube-hetzner-2024-pdbs-block-system-upgrade-drain"
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ScaledObject", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."
@@ -37,7 +35,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
     template labels no PodDisruptionBudget in their namespace selects. A workload that a
-    HorizontalPodAutoscaler targets is counted at the autoscaler's `maxReplicas`: whenever it runs
+    HorizontalPodAutoscaler or a KEDA ScaledObject scales is counted at the autoscaler's maximum: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
     training jobs, Helm and Argo CD hooks) is not reported, nor a leader-elected controller that no
     Service selects (one elected replica works while the others wait: a drain that evicts them all
@@ -91,7 +89,6 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     covered = {
         id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)
     }
-    targets = hpa_targets(ctx.inventory)
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
@@ -107,7 +104,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             and ctx.left_to("webhook-backend-unavailable")
         ):
             continue  # webhook-backend-unavailable's: the API's availability, one cause
-        count, hpa = most_replicas(workload, targets)
+        count, scaler = most_replicas(ctx.inventory, workload)
         if count is not None and count >= 2:
             unserved = clients is not None and clients.unaddressed(workload)
             if unserved and one_active_by_design(workload, leases):
@@ -120,15 +117,15 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             )
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {'up to ' if hpa else ''}{count} replicas and no PodDisruptionBudget selects "
+                f"{workload.kind} runs {'up to ' if scaler else ''}{count} replicas and no PodDisruptionBudget selects "
                 f"them: {how}"
                 + (
                     " (no Service with a port for clients selects them: their work pauses, no request fails)."
                     if unserved
                     else "."
                 ),
-                Evidence(f"HorizontalPodAutoscaler {name(hpa)} spec.maxReplicas", count)
-                if hpa
+                Evidence(f"{scaler.label} {scaler.maximum_field}", count)
+                if scaler
                 else Evidence("spec.replicas", count),
                 severity="low" if unserved else None,
             )

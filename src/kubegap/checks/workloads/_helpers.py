@@ -10,7 +10,7 @@ from kubegap.domain.reconcilers import configured_election, may_reconcile, recre
 from kubegap.domain.resources import as_list, containers, dig, labels, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
-from kubegap.domain.workloads import SERVING_KINDS, hpa_targets
+from kubegap.domain.workloads import SERVING_KINDS, scaling
 
 MOONLIGHT = "moonlight-2019-cpu-heavy-pods-colocated-kernel-panics"
 
@@ -105,7 +105,10 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         if kept is not None
         else ""
     )
-    if (workload.ref.namespace, workload.kind, workload.ref.name) in hpa_targets(inventory):
+    scalers = scaling(inventory, workload)
+    if scalers and scalers[0].keda:
+        more = f"Raise its ScaledObject's minReplicaCount to 2 or more (KEDA sets spec.replicas), {SPREAD}"
+    elif scalers:
         more = f"Raise its HorizontalPodAutoscaler's minReplicas to 2 or more (the autoscaler sets spec.replicas), {SPREAD}"
     else:
         more = f"Run at least two replicas (spec.replicas: 2 or more, or an HPA with minReplicas >= 2), {SPREAD}"
