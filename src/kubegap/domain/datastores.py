@@ -54,6 +54,12 @@ servers that gather their own data: each replica scrapes the same targets into s
 high-availability pair does, and two must never share one data directory (Prometheus locks it)."""
 
 
+ALERT_ROUTERS = ("alertmanager",)
+"""Images (the whole last part of the repository: ``prom/alertmanager``) of servers that route alerts to receivers:
+replicas share their silences and which notifications were sent only through the program's own clustering (gossip
+between peers), so a replica outside it notifies every receiver again, resolved notices included."""
+
+
 COMPANIONS = Words(
     (
         "box",
@@ -101,6 +107,17 @@ def monitoring_server(workload: Workload) -> str | None:
     """The monitoring server that gathers its own data a workload's containers run (``MONITORING_SERVERS``), or
     None."""
     return _named(workload, MONITORING_SERVERS)
+
+
+def alert_router(workload: Workload) -> str | None:
+    """The alert router a workload's containers run (``ALERT_ROUTERS``), or None."""
+    return _named(workload, ALERT_ROUTERS)
+
+
+def observer(workload: Workload) -> str | None:
+    """The monitoring or alerting server a workload's containers run, or None: a program that reads the cluster to
+    find what to watch and acts on nothing in it."""
+    return monitoring_server(workload) or alert_router(workload)
 
 
 def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:

@@ -7,6 +7,7 @@ import re
 from typing import NamedTuple
 
 from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
 from kubegap.domain.roles import RBAC_KINDS, granted_rules
@@ -287,6 +288,13 @@ OPERATOR = Words(("operator",))
 the custom resources it defines."""
 
 
+def named_operator(workload: Workload) -> bool:
+    """Whether the workload's name or the image of one of its regular containers says it is an operator
+    (``OPERATOR``)."""
+    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
+    return any(OPERATOR.find(text) for text in names)
+
+
 def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
     """Why the workload is meant to run alone, or None: a one-replica Deployment that shows no leader election,
     whose ServiceAccount may write or watch the cluster's objects (a controller), and that either rolls out by
@@ -302,8 +310,7 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return "a pod scheduler meant to run alone (it may bind pods to nodes and shows no leader election)"
     if recreated_by_choice(inventory, workload):
         return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
-    names = [workload.ref.name, *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False))]
-    if any(OPERATOR.find(text) for text in names):
+    if named_operator(workload):
         return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
     return None
 
@@ -330,8 +337,12 @@ def recreated_by_choice(inventory: Readable, workload: Workload) -> bool:
 
 def _unelected_controller(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
     """``scheduler`` or ``controller`` for a one-replica Deployment that shows no leader election and whose account
-    may bind pods, or write or watch the cluster's objects; None otherwise."""
+    may bind pods, or write or watch the cluster's objects; None otherwise. A program its image names as a monitoring
+    or alerting server (``observer``) watches the cluster to find what to scrape and acts on nothing in it: what it
+    is outweighs what its rights could make of it."""
     if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
+        return None
+    if observer(workload):
         return None
     if one_active_by_design(workload, leases):
         return None

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 
 from kubegap.domain.containers import app_containers, image_name
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.reconcilers import LEASE_KINDS, registers_webhooks, service_account
+from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, name, namespace
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
@@ -267,17 +267,21 @@ def _known_not_for_clients(
 
 def _container_ports_not_for_clients(inventory: Readable) -> set[tuple[int, str, int]]:
     """Container ports (``(id(workload.obj), container name, port number)``) known as metrics, profiling,
-    health, debug or admin ports: by a name (their own, or that of a Service port that reaches them), or by
-    what the container says of them (``_ports_the_container_names``)."""
+    health, debug or admin ports: by a name (their own, or that of a Service port that reaches them), by
+    what the container says of them (``_ports_the_container_names``), or, in an operator (``named_operator``), by
+    its own probes checking them: an operator serves the API server through the webhooks and APIServices that name
+    its Services, and otherwise only its health and metrics, so the port its probes ask is its health endpoint."""
     quiet: set[tuple[int, str, int]] = set()
     for workload in inventory.workloads:
+        operator = named_operator(workload)
         for template in workload.templates:
             for _, container in containers(template.spec, init=False):
                 for port in as_list(container.get("ports")):
-                    if isinstance(dig(port, "containerPort"), int) and NOT_FOR_CLIENTS.find(
-                        str(dig(port, "name") or "")
-                    ):
-                        quiet.add((id(workload.obj), str(container.get("name")), port["containerPort"]))
+                    number = dig(port, "containerPort")
+                    if not isinstance(number, int):
+                        continue
+                    if NOT_FOR_CLIENTS.find(str(dig(port, "name") or "")) or (operator and _probed(container, port)):
+                        quiet.add((id(workload.obj), str(container.get("name")), number))
                 quiet.update(
                     (id(workload.obj), str(container.get("name")), number)
                     for number in _ports_the_container_names(container)
@@ -379,6 +383,13 @@ def _names_port(target: object, declared: dict) -> bool:
 
 def _declares(container: dict, target: object) -> bool:
     return any(isinstance(port, dict) and _names_port(target, port) for port in as_list(container.get("ports")))
+
+
+def _probed(container: dict, declared: dict) -> bool:
+    """Whether one of the container's probes checks a port it declares, by number or by name."""
+    return _probes(container, declared.get("containerPort")) or (
+        isinstance(declared.get("name"), str) and _probes(container, declared["name"])
+    )
 
 
 def _probes(container: dict, target: object) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
-from kubegap.domain.datastores import data_store, identity_provider, message_broker, monitoring_server
+from kubegap.domain.datastores import alert_router, data_store, identity_provider, message_broker, monitoring_server
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
 from kubegap.domain.resources import as_list, containers, dig, labels, name
@@ -37,6 +37,17 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"It runs {broker}, a message broker: a second replica not joined to the first by the broker's own clustering "
             "would be a second, separate broker behind the same Service (clients on one miss what is published on the "
             f"other). Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
+        )
+    router = alert_router(workload)
+    if router is not None:
+        off = clustering_switched_off(workload)
+        return (
+            f"It runs {router}, which routes alerts: its replicas share silences and which notifications went out only "
+            "through its own clustering (gossip between peers), so a second replica outside it notifies every receiver "
+            "again, resolved notices included"
+            + (f"; this pod switches that clustering off (it passes {off} with no address)" if off else "")
+            + ". Turn its clustering on (each replica listing the others as peers, as a StatefulSet with a headless "
+            f"Service makes easy), then run two or more replicas {SPREAD}."
         )
     provider = identity_provider(workload)
     if provider is not None:
@@ -145,6 +156,28 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         "leader election, and two replicas without one act on the same objects twice, so run a second only once the "
         "program elects a leader (where it offers an election), and if it offers none, keep one."
     )
+
+
+CLUSTER_LISTEN = "--cluster.listen-address"
+"""Alertmanager's flag for the address its peers gossip on: given empty, clustering is off."""
+
+
+def clustering_switched_off(workload: Workload) -> str | None:
+    """The argument that switches an alert router's clustering off (``--cluster.listen-address=``), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            words = [
+                w for w in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(w, str)
+            ]
+            for index, word in enumerate(words):
+                flag, has_value, value = word.partition("=")
+                if flag.lstrip("-") != CLUSTER_LISTEN.lstrip("-"):
+                    continue
+                if not has_value and index + 1 < len(words):
+                    value = words[index + 1]
+                if not value.strip(" '\""):
+                    return f"{CLUSTER_LISTEN}="
+    return None
 
 
 STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state"))

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
+from kubegap.domain.datastores import alert_router, observer
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
@@ -113,7 +114,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim or node port explains, or a name
     or image that says it is an operator, a controller of its own custom resources by definition; or a
     ServiceAccount that may bind pods to nodes, a scheduler) is
-    reported at **low** unless it serves the API server, and is never told to run a second replica:
+    reported at **low** unless it serves the API server, and is never told to run a second replica (a monitoring or
+    alerting server, named by its image, is no such controller: it watches the cluster to find what to scrape and
+    acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
     The fix never asks for what would break the workload: a workload whose election only its account's rights show
@@ -128,7 +131,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
     told to run a second only where two of the program may run at once, and to keep one otherwise (JupyterHub's
     proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
-    own, never one shared data directory; an identity provider (Dex) keeps sessions, tokens and keys in the storage
+    own, never one shared data directory; an alert router (Alertmanager) is told to turn on its clustering first,
+    since a replica outside it notifies every receiver again; an identity provider (Dex) keeps sessions, tokens and keys in the storage
     its configuration names, which may be memory, and is told to share that storage before a second replica; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
@@ -163,7 +167,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     replica is how it is built, not a setting to change, and what its Service carries for clients is not
     shown by it. **Low** for an operators' console (named as a UI, dashboard or console, beside a program
     bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
-    view, not a product's clients their service.
+    view, not a product's clients their service. **Medium** for a monitoring or alerting server (by the whole
+    name of its image: Prometheus, Alertmanager) that serves no API: its loss blinds the people and the automation
+    that read its metrics or wait for its alerts, and fails no product client's request.
 
     ## Example
 
@@ -216,6 +222,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         serves = f", which serves the API server ({first_and_more(roles)})" if roles else ""
         console = None if roles else evidence.console(workload)
         alone = None if console else singleton_by_design(ctx.inventory, workload, leases)
+        watcher = None if roles or console else observer(workload)
         why = (
             ": leader election decides which replica reconciles, not which serves, and"
             if elected
@@ -233,6 +240,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             if console
             else "stops its work, and whatever its Service answers, until its pod is rescheduled"
             if alone
+            else f"stops the alerts it routes ({watcher}) until its pod is rescheduled"
+            if watcher and alert_router(workload)
+            else f"stops the monitoring it serves ({watcher}) until its pod is rescheduled"
+            if watcher
             else "takes the service down"
         )
         yield ctx.finding(
@@ -250,6 +261,6 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
             severity="low"
             if converts or console or (alone and not roles)
             else "medium"
-            if roles == [RUNTIME_WEBHOOKS]
+            if roles == [RUNTIME_WEBHOOKS] or watcher
             else None,
         )
