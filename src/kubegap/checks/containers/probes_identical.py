@@ -84,8 +84,23 @@ PROBE_CLIENTS = Words(
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
+LIVENESS_PAGES = frozenset({"healthz", "livez", "ping"})
+"""Last path segments of the pages that, by the Kubernetes z-pages convention and its kin, say only that the process
+is alive: a probe of one shows no dependency check, whatever the container depends on."""
+
+
+def liveness_page(action: tuple[str, dict]) -> bool:
+    """Whether an ``httpGet`` action asks a conventional liveness page (``/healthz``, ``/livez``, ``/ping``)."""
+    path = action[1].get("path") if action[0] == "httpGet" else None
+    if not isinstance(path, str):
+        return False
+    return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower() in LIVENESS_PAGES
+
+
 def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
     """What shows that ``container`` depends on a service its probe action could check, or None."""
+    if liveness_page(action):
+        return None
     if action[0] == "exec":
         command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
         if (client := PROBE_CLIENTS.find(command)) is not None:
@@ -123,7 +138,10 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
     `redis-cli`, `mysqladmin`). Without such evidence nothing is reported: most shared probes hit a
     local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
-    can fail, and the manifest cannot show what an endpoint does. Identical `tcpSocket` probes are not
+    can fail, and the manifest cannot show what an endpoint does. A shared HTTP probe of a conventional
+    liveness page (`/healthz`, `/livez` or `/ping`, as the last part of its path) is not reported whatever the
+    container depends on: by the convention the page says only that the process is alive (OpenFaaS's gateway
+    answers `/healthz` from its provider's, which always succeeds, beside its NATS address). Identical `tcpSocket` probes are not
     reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
     long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
     training jobs) serves no requests, so its readiness takes nothing out of rotation.
