@@ -229,6 +229,39 @@ messaging, pipelines, security and cost agents, DNS and AI inference routing), w
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh23-installs",
+        "Release installs nobody here had seen: twenty-third draw",
+        20261223,
+        "the first five of a fifth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-second draw's review prompted",
+        "e1152f2",
+        {
+            "openfaas-faas-netes": "0.18.17, chart openfaas 15.0.5 with defaults and namespaces.yml",
+            "nginx-nginx-gateway-fabric": "v2.6.7, chart nginx-gateway-fabric with defaults and its CRDs (the Gateway "
+            "API's own CRDs, a prerequisite, left out)",
+            "aws-amazon-vpc-cni-k8s": "v1.23.0, config/master/aws-k8s-cni.yaml, as its README applies it",
+            "bank-vaults-vault-operator": "v1.24.0, chart vault-operator as its release packages it, deploy/rbac and "
+            "deploy/examples/cr-raft.yaml, in namespace default as its docs install them",
+            "redpanda-data-redpanda-operator": "operator/v26.2.2, chart operator with crds.enabled and eight of its "
+            "nine CRDs (the redpandas CRD and a Redpanda resource could not be had here)",
+        },
+        "What the review showed wrong was then changed by rule: single-replica took OpenFaaS's Prometheus, whose "
+        "account watches pods to find what to scrape and which rolls out by Recreate, for a controller meant to run "
+        "alone, and told its Alertmanager, whose clustering the chart switches off, to run two, which would notify "
+        "every receiver twice; a program named by its whole image as a monitoring or alerting server is now never "
+        "such a controller, an alert router is told to turn its clustering on first, and both are rated medium (their "
+        "loss blinds what reads them and fails no client). cpu-limit-throttling read the Vault operator's Service, "
+        "which reaches only the port of its own probes and its metrics port, as client traffic; the port an "
+        "operator's probes check is now its health endpoint. probes-identical reported OpenFaaS's gateway, whose "
+        "shared /healthz answers without asking NATS; a conventional liveness page (/healthz, /livez, /ping) no "
+        "longer counts as a dependency check. Judged again, blind: both single-replica findings are gaps, and "
+        "Flagger's Prometheus in the twenty-first draw, which the severity rule reaches, is a gap; Prometheus's "
+        "Recreate rollout, reported now that it is no controller, is noise. The operator rule also drops Keycloak's "
+        "operator in the seventeenth draw, whose Service serves only health: its CPU-limit finding was noise and "
+        "its single-replica finding a gap. The fourth draw's Prometheus server and Alertmanager, rendered again from "
+        "the same chart and judged again, blind, are gaps at medium.",
+    ),
+    FreshRound(
         "fresh22-installs",
         "Release installs nobody here had seen: twenty-second draw",
         20261222,
