@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.datastores import observer
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
@@ -159,7 +160,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     **Medium**: each rollout is a short outage of the workload, which ends when the new pods are
     ready. **Low** for an
     operators' console (see Evidence rules): a rollout takes it from the people who run a tool, not
-    from a product's clients, and, with no pod kept, for as long as a new version fails to start.
+    from a product's clients, and, with no pod kept, for as long as a new version fails to start. **Low** for
+    a monitoring or alerting server (by the whole name of its image: Prometheus, Alertmanager; see Evidence rules):
+    a rollout pauses what reads its metrics or waits for its alerts for as long as its new pod takes to start,
+    and fails no product client's request.
 
     ## Example
 
@@ -207,6 +211,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             continue
         apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels) if workload.templates else None
         console = client_traffic.console(workload) if client_traffic is not None else None
+        watcher = None if console else observer(workload)
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} {problem}"
@@ -214,10 +219,12 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
                 f"; it is an operators' console (by its name or image: {console}), so a rollout takes it away from "
                 "the people who use it until the new pods are ready."
                 if console
+                else f"; it runs {watcher}, so a rollout pauses the monitoring it serves until the new pods are ready."
+                if watcher
                 else "."
             ),
             evidence,
-            severity="low" if console else None,
+            severity="low" if console or watcher else None,
             remediation=(
                 UNELECTED_CONTROLLER_FIX
                 if may_reconcile(ctx.inventory, workload) and not one_active_by_design(workload, leases)
