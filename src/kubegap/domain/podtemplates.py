@@ -6,6 +6,7 @@ own; placement checks look at pods. This module knows where each kind keeps its 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -275,17 +276,52 @@ def is_hook(obj: dict) -> bool:
 def bounded_one_shot(workload: Workload) -> bool:
     """Work that runs once to completion and is bounded: a hook (the install tool waits for it, with a
     timeout), a run-to-completion Pod, or a Job that bounds its retries or its run (``backoffLimit``,
-    ``activeDeadlineSeconds``) or is deleted when it finishes (``ttlSecondsAfterFinished``: its author
-    disposed of a one-shot run, whose retries the default six bound; whether it can hang is
-    ``job-unbounded``'s question). Not a CronJob (it recurs) nor a training job (its size is the point)."""
+    ``activeDeadlineSeconds``, or every command under ``timeout``: ``bounded_by_commands``) or is deleted when
+    it finishes (``ttlSecondsAfterFinished``: its author disposed of a one-shot run, whose retries the default
+    six bound; whether it can hang is ``job-unbounded``'s question). Not a CronJob (it recurs) nor a training
+    job (its size is the point)."""
     if workload.is_hook:
         return True
     if workload.kind == "Pod":
         return workload.is_batch
     spec = as_dict(workload.obj.get("spec"))
-    return workload.kind == "Job" and any(
-        field in spec for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished")
+    return workload.kind == "Job" and (
+        any(field in spec for field in ("backoffLimit", "activeDeadlineSeconds", "ttlSecondsAfterFinished"))
+        or bounded_by_commands(workload) is not None
     )
+
+
+DURATION = re.compile(r"\d+(?:\.\d+)?[smhd]?")
+"""A duration as coreutils ``timeout`` takes it (``600``, ``10m``, ``1.5h``)."""
+
+TIMEOUT_OPTIONS_WITH_VALUES = ("-s", "--signal", "-k", "--kill-after")
+
+
+def timed_out(container: dict) -> str | None:
+    """The ``timeout <duration>`` that the container's whole command runs under, or None: its first word is
+    ``timeout`` and its first word that is not an option a duration above zero (``timeout 0`` never stops)."""
+    words = [w for w in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(w, str)]
+    if not words or words[0].rsplit("/", 1)[-1] != "timeout":
+        return None
+    index = 1
+    while index < len(words) and words[index].startswith("-"):
+        index += 2 if words[index] in TIMEOUT_OPTIONS_WITH_VALUES else 1
+    if index < len(words) and DURATION.fullmatch(words[index]) and float(words[index].rstrip("smhd")) > 0:
+        return f"timeout {words[index]}"
+    return None
+
+
+def bounded_by_commands(workload: Workload) -> list[str] | None:
+    """Each container's ``timeout``, init containers included, when every container's whole command runs under one:
+    each run then ends by itself, and the default six retries end the Job. None otherwise."""
+    found = []
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            bound = timed_out(container)
+            if bound is None:
+                return None
+            found.append(f"{container.get('name')}: {bound}")
+    return found or None
 
 
 def _is_helm_test(obj: dict) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.podtemplates import bounded_by_commands
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.workloads import audited_workloads
 
@@ -40,7 +41,11 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     and never silent) that leave both
     `backoffLimit` (default 6 retries) and `activeDeadlineSeconds` (no deadline) unset, and CronJobs
     with `concurrencyPolicy: Forbid` and no `activeDeadlineSeconds`, where one run that hangs keeps
-    every later run from starting: whether the work finishes, and what bounds it. A pod's `restartPolicy: Never` does not count: it governs
+    every later run from starting: whether the work finishes, and what bounds it. A Job whose every container,
+    init containers included, runs its whole command under `timeout` (`command: [timeout, "600", sh, -c]`) is
+    bounded by its commands: each run ends by itself, and the default six retries end the Job (Apache Pulsar's
+    initialisation Jobs, which retry on purpose while ZooKeeper starts). A CronJob that forbids concurrent runs
+    is judged the same way. A pod's `restartPolicy: Never` does not count: it governs
     the pod, not the Job, and neither does `ttlSecondsAfterFinished` (it deletes a finished Job; one
     that hangs never finishes). Containers without a memory limit are `memory-limit-missing`'s (or
     `requests-missing`'s, when they request nothing either): one cause, one finding. Those checks
@@ -98,6 +103,8 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
         if "activeDeadlineSeconds" in spec:
             continue
         if workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Forbid":
+            if bounded_by_commands(workload):
+                continue
             yield ctx.finding(
                 workload.obj,
                 "CronJob forbids concurrent runs and sets no activeDeadlineSeconds: one run that hangs blocks every later "
@@ -106,7 +113,7 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
                 Evidence(f"{path}.activeDeadlineSeconds", None),
             )
             continue
-        if "backoffLimit" in spec:
+        if "backoffLimit" in spec or bounded_by_commands(workload):
             continue
         replaced = workload.kind == "CronJob" and dig(workload.obj, "spec", "concurrencyPolicy") == "Replace"
         hang = (

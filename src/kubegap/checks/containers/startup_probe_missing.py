@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name
-from kubegap.domain.datastores import COMPANIONS
+from kubegap.domain.datastores import COMPANIONS, observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
@@ -98,6 +98,18 @@ SCRIPTED_LIVENESS = (
     "a liveness probe that runs a script, which decides for itself what passes while the program starts (Bitnami's "
     "Redis script accepts the LOADING reply): whether a slow start fails it cannot be told from the input"
 )
+
+
+LIVE_WHILE_STARTING = ("/-/healthy",)
+"""The liveness page monitoring and alerting servers (Prometheus, Alertmanager) answer as soon as their web server
+listens, while their data is still being recovered; ``/-/ready`` is the one that waits."""
+
+
+def answers_while_starting(workload: Workload, probe: dict) -> bool:
+    """Whether a liveness probe asks a page that the program answers from its first second, so that no slow
+    start can fail it: a monitoring or alerting server's ``/-/healthy``."""
+    path = dig(probe, "httpGet", "path")
+    return observer(workload) is not None and isinstance(path, str) and path.rstrip("/") in LIVE_WHILE_STARTING
 
 
 def _runs_script(probe: dict) -> bool:
@@ -198,7 +210,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     that runs a client (`nodetool status`, `pg_isready`); an exec probe that runs a script file
     (`/health/ping_liveness_local.sh`) passes as the script decides, and Bitnami's Redis script accepts
     the reply Redis gives while it loads its data: such a container is counted in coverage as not
-    judged.
+    judged. A monitoring or alerting server (Prometheus, Alertmanager, by the whole name of its image) answers
+    its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
+    liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data).
 
     ## Why it matters
 
@@ -240,6 +254,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
         for template, path, container in app_containers(workload):
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
+                continue
+            if answers_while_starting(workload, liveness):
                 continue
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum)

@@ -123,7 +123,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
-    unable to attach the volume, or two instances writing to it. It is right too, and not reported,
+    unable to attach the volume, or two instances writing to it. So is a `maxUnavailable` that takes every
+    pod there, however the strategy spells the stop-first rollout the claim needs (Kubecost's one replica,
+    `maxUnavailable: 1`, on its ReadWriteOnce database claim). It is right too, and not reported,
     for a controller meant to run alone: one replica, no leader election (no flag, no right to write
     Leases), a ServiceAccount that may write or watch the cluster's objects, and either `Recreate`
     itself or a name or image that says it is an operator. Stopping the one pod before starting the next
@@ -198,10 +200,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         if found is None:
             continue
         recreate = found[1].value == "Recreate"
-        if (recreate and single_node_claim(ctx.inventory, workload)) or singleton_by_design(
-            ctx.inventory, workload, leases
-        ):
-            continue  # stopping the one pod first is what the claim, or a controller meant to run alone, needs
+        if single_node_claim(ctx.inventory, workload) or singleton_by_design(ctx.inventory, workload, leases):
+            # stopping the old pod first is what the claim (however the strategy spells it: Recreate, or a
+            # maxUnavailable that takes every pod), or a controller meant to run alone, needs
+            continue
         problem, evidence = found
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
