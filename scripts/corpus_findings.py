@@ -229,6 +229,38 @@ messaging, pipelines, security and cost agents, DNS and AI inference routing), w
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh24-installs",
+        "Release installs nobody here had seen: twenty-fourth draw",
+        20261224,
+        "five more from the fifth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-third draw's review prompted",
+        "dcf9520",
+        {
+            "apache-pulsar-helm-chart": "chart pulsar 4.7.0 with defaults (its remote victoria-metrics-k8s-stack "
+            "subchart, on by default, left out)",
+            "knative-eventing": "knative-v1.22.2, the eventing CRDs and core as its release builds them (image tags "
+            "for the release's digests)",
+            "kubevela-kubevela": "v1.10.9, chart vela-core with defaults and its CRDs",
+            "kubecost-cost-analyzer-helm-chart": "v2.4.2, chart cost-analyzer with defaults (the newest tag its "
+            "repository holds)",
+            "kubernetes-sigs-aws-efs-csi-driver": "v3.4.1, chart aws-efs-csi-driver 4.4.1 with defaults",
+        },
+        "What the review showed wrong was then changed by rule: job-unbounded told Apache Pulsar's initialisation "
+        "Jobs, whose every container runs under timeout and which retry on purpose while ZooKeeper starts, that a "
+        "hang is never stopped; a Job bounded by its commands is now bounded work for every check, which also drops "
+        "their two requests findings (judged noise). rollout-strategy-unsafe told Kubecost's one replica, rolled "
+        "out with maxUnavailable 1 on its ReadWriteOnce database claim, to surge, which would leave the new pod "
+        "unable to attach the claim; a stop-first rollout the claim needs is now right however it is spelled. "
+        "startup-probe-missing took the liveness probe of Kubecost's Prometheus on /-/healthy, which Prometheus "
+        "answers while its data replays, for one a slow start can fail. A rollout of a monitoring or alerting "
+        "server is now rated low, which reaches OpenFaaS's Prometheus in the twenty-third draw, judged again, "
+        "blind: a gap at low. Left as they were, and judged noise: Kubecost's forecasting service, bundled Grafana and "
+        "Prometheus, each one replica whose loss costs a dashboard or cost data for minutes, and its cost "
+        "analyzer at high; the Pulsar proxy's StatefulSet with no headless Service, which nothing addresses by "
+        "pod; the Pulsar toolset's missing memory limit (it applies its configuration and sleeps); and the EFS "
+        "controller's missing budget, leader-elected and behind no Service.",
+    ),
+    FreshRound(
         "fresh23-installs",
         "Release installs nobody here had seen: twenty-third draw",
         20261223,
