@@ -169,12 +169,12 @@ def _config_map(text: str) -> dict:
     }
 
 
-def _mounting() -> dict:
+def _mounting(args: tuple[str, ...] = ("--config=/etc/ctl/config.yaml",)) -> dict:
     deployment = _deployment()
     deployment["spec"]["template"]["spec"]["volumes"] = [{"name": "config", "configMap": {"name": "ctl-config"}}]
-    deployment["spec"]["template"]["spec"]["containers"][0]["volumeMounts"] = [
-        {"name": "config", "mountPath": "/etc/ctl"}
-    ]
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    container["volumeMounts"] = [{"name": "config", "mountPath": "/etc/ctl"}]
+    container["args"] = list(args)
     return deployment
 
 
@@ -197,6 +197,20 @@ def _mounting() -> dict:
 def test_a_configuration_file_the_pods_mount_can_switch_the_election(text, expected):
     inventory = _inventory(_mounting(), _config_map(text))
     assert configured_election(inventory, inventory.workloads[0]) == expected
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (("--config", "/etc/ctl/config.yaml"), True),
+        (("--config-dir=/etc/ctl",), True),
+        ((), False),  # mounted, but nothing points the program at it: k8ssandra-operator's /manager
+        (("--config=/etc/ctl-other/config.yaml",), False),  # another directory whose name begins the same
+    ],
+)
+def test_only_a_configuration_file_the_program_is_pointed_at_switches_the_election(args, expected):
+    inventory = _inventory(_mounting(args), _config_map("leaderElection:\n  leaderElect: true\n"))
+    assert (configured_election(inventory, inventory.workloads[0]) is not None) is expected
 
 
 def test_an_election_the_configuration_switches_on_is_named_in_the_fix():

@@ -23,6 +23,7 @@ HANDOFFS = [
         "webhook-backend-unavailable",
     ),
     ("single-replica/passes/admission-webhook-backends.yaml", "single-replica", "webhook-backend-unavailable"),
+    ("single-replica/passes/cluster-dns-left-to-coredns-resilience.yaml", "single-replica", "coredns-resilience"),
     (
         "memory-limit-missing/passes/resources-unset-is-one-requests-finding.yaml",
         "memory-limit-missing",

@@ -238,9 +238,11 @@ def _election_key(key: str) -> bool:
 
 
 def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, str] | None:
-    """``(on, where)`` when a ConfigMap the pods mount as files switches the program's leader election
-    (Kueue's ``leaderElect: true``), or None. Only a line that sets the switch counts: a commented-out one
-    says nothing."""
+    """``(on, where)`` when a ConfigMap the pods mount as files, and that the program is pointed at, switches its
+    leader election (Kueue's ``leaderElect: true``, read through ``--config=/controller_manager_config.yaml``),
+    or None. Only a line that sets the switch counts: a commented-out one says nothing, and nor does a file no
+    flag or variable of the pod names (k8ssandra-operator mounts Kueue's layout of file but runs ``/manager``
+    with no arguments, so its election stays off)."""
     for template in workload.templates:
         for config_map in _mounted_config_maps(template):
             obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
@@ -254,14 +256,41 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
 
 
 def _mounted_config_maps(template: PodTemplate) -> list[str]:
+    """The ConfigMaps the pods mount as files where a flag or variable of theirs names the mount."""
     found = []
     for _, volume in mounted_volumes(template):
+        if not _pointed_at(template, volume["name"]):
+            continue
         sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
         for source in sources:
             config_map = dig(source, "configMap", "name")
             if isinstance(config_map, str) and config_map not in found:
                 found.append(config_map)
     return found
+
+
+def _pointed_at(template: PodTemplate, volume_name: str) -> bool:
+    """Whether a word of a container's command, arguments or environment values names where the volume is
+    mounted, or a file under it (``--config=/controller_manager_config.yaml``, ``FLINK_CONF_DIR=/opt/flink/conf``)."""
+    paths = {
+        path.rstrip("/")
+        for _, container in containers(template.spec)
+        for mount in as_list(container.get("volumeMounts"))
+        if dig(mount, "name") == volume_name and isinstance(path := dig(mount, "mountPath"), str) and path.strip("/")
+    }
+    words = [
+        word
+        for _, container in containers(template.spec)
+        for word in [
+            *as_list(container.get("command")),
+            *as_list(container.get("args")),
+            *(dig(variable, "value") for variable in as_list(container.get("env"))),
+        ]
+        if isinstance(word, str)
+    ]
+    return any(
+        re.search(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[/\s\"',;])", word) for path in paths for word in words
+    )
 
 
 SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")

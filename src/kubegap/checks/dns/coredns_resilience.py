@@ -6,39 +6,16 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.dns._helpers import ZALANDO
+from kubegap.domain.cluster_dns import DNS_AUTOSCALERS, cluster_dns
 from kubegap.domain.daemonsets import named_or_running
 from kubegap.domain.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.domain.resources import as_list, containers, dig, namespace
-from kubegap.domain.selectors import Selector
-from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import pdb_covers
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 
 
 REBELMOUSE = "rebelmouse-2025-coredns-pod-loss-dns-degradation"
-
-
-DNS_NAMES = ("coredns", "kube-dns")
-
-
-DNS_LABEL = Selector((("k8s-app", "kube-dns"),), ())
-
-
-DNS_AUTOSCALERS = Words(("dns-autoscaler", "coredns-autoscaler", "cluster-proportional-autoscaler"))
-"""Names and images of what scales cluster DNS with the cluster (``kube-dns-autoscaler`` holds the words
-``dns autoscaler``)."""
-
-
-def cluster_dns(ctx: Context) -> list[Workload]:
-    """The cluster DNS Deployments: kube-system/coredns or kube-dns, or labelled k8s-app=kube-dns."""
-    return [
-        w
-        for w in ctx.inventory.workload_templates.in_namespace("kube-system")
-        if w.kind == "Deployment"
-        and DNS_AUTOSCALERS.find(w.ref.name) is None
-        and (w.ref.name in DNS_NAMES or any(DNS_LABEL.matches(t.labels) for t in w.templates))
-    ]
 
 
 def _spread(template: PodTemplate) -> bool:
@@ -167,7 +144,7 @@ def coredns_resilience(ctx: Context) -> Iterator[Finding]:
 
     and deploy cluster-proportional-autoscaler (`dns-autoscaler`) so replicas follow node count.
     """
-    deployments = cluster_dns(ctx)
+    deployments = cluster_dns(ctx.inventory)
     if not deployments:
         raise Skip("no CoreDNS or kube-dns Deployment in kube-system")
     for workload in deployments:

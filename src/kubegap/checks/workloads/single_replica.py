@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
+from kubegap.domain.cluster_dns import is_cluster_dns
 from kubegap.domain.datastores import alert_router, observer
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
@@ -97,7 +98,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     that an admission webhook, an APIService or a CRD conversion webhook names carries the API
     server's. A Service that only backs admission webhooks is `webhook-backend-unavailable`'s to judge
     (by what the webhooks intercept and whether they fail closed) when it runs in the same audit: one
-    cause, one finding.
+    cause, one finding. So is cluster DNS (CoreDNS or kube-dns in `kube-system`) `coredns-resilience`'s,
+    which reports its replica count among its other gaps.
     Leader-elected controllers (a `--leader-elect`-style flag or variable, or a ServiceAccount bound
     to create and update Leases by a rule that names them, through an aggregated ClusterRole too; a
     wildcard that reaches Leases among every other resource elects nothing) have one active reconciler by design and
@@ -120,7 +122,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     its fix is to keep one, and to turn on leader election first if the program has it.
 
     The fix never asks for what would break the workload: a workload whose election only its account's rights show
-    (it may create and update Leases, and no flag or mounted configuration file turns the election on) is told to
+    (it may create and update Leases, and no flag, nor a mounted configuration file the program is pointed at, turns the election on) is told to
     make sure its election is on first, since rights show that a program can elect, not that it does, and one whose
     configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
@@ -198,9 +200,12 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
     evidence = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
+    dns_judged = ctx.left_to("coredns-resilience")
     for workload in ctx.inventory.workloads:
         if not workload.serves_traffic or replicas(workload) != 1:
             continue
+        if dns_judged and is_cluster_dns(ctx.inventory, workload):
+            continue  # coredns-resilience's: cluster DNS judged as a whole, one cause, one finding
         behind = [
             s
             for s in evidence.services(workload)

@@ -1,0 +1,35 @@
+"""Which workloads are the cluster's DNS: what ``coredns-resilience`` judges as a whole, and what other checks leave
+to it (one cause, one finding)."""
+
+from __future__ import annotations
+
+from kubegap.domain.podtemplates import Workload
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
+from kubegap.domain.tokens import Words
+
+DNS_NAMES = ("coredns", "kube-dns")
+
+
+DNS_LABEL = Selector((("k8s-app", "kube-dns"),), ())
+
+
+DNS_AUTOSCALERS = Words(("dns-autoscaler", "coredns-autoscaler", "cluster-proportional-autoscaler"))
+"""Names and images of what scales cluster DNS with the cluster (``kube-dns-autoscaler`` holds the words
+``dns autoscaler``)."""
+
+
+def cluster_dns(inventory: Readable) -> list[Workload]:
+    """The cluster DNS Deployments: kube-system/coredns or kube-dns, or labelled k8s-app=kube-dns."""
+    return [
+        w
+        for w in inventory.workload_templates.in_namespace("kube-system")
+        if w.kind == "Deployment"
+        and DNS_AUTOSCALERS.find(w.ref.name) is None
+        and (w.ref.name in DNS_NAMES or any(DNS_LABEL.matches(t.labels) for t in w.templates))
+    ]
+
+
+def is_cluster_dns(inventory: Readable, workload: Workload) -> bool:
+    """Whether the workload is one of the cluster DNS Deployments (``cluster_dns``)."""
+    return any(found.obj is workload.obj for found in cluster_dns(inventory))
