@@ -229,6 +229,34 @@ messaging, pipelines, security and cost agents, DNS and AI inference routing), w
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh25-installs",
+        "Release installs nobody here had seen: twenty-fifth draw",
+        20261225,
+        "five more from the fifth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-fourth draw's review prompted",
+        "f48d4d9",
+        {
+            "kubernetes-sigs-gateway-api-inference-extension": "v1.6.0, its CRDs as its release builds them (its "
+            "chart and endpoint picker moved to another project at this release)",
+            "coredns-helm": "chart coredns 1.46.2 with defaults",
+            "k8ssandra-k8ssandra-operator": "v1.32.5, chart k8ssandra-operator with defaults, cass-operator v1.30.3 "
+            "from its kustomize overlay for the remote subchart, and the quick start's K8ssandraCluster",
+            "sustainable-computing-io-kepler": "v0.11.4, chart manifests/helm/kepler with defaults",
+            "litmuschaos-litmus-helm": "chart litmus 3.29.1 with defaults and its MongoDB subchart",
+        },
+        "What the review showed wrong was then changed by rule: webhook-backend-unavailable told the k8ssandra "
+        "operator, which mounts a file holding leaderElect: true but runs with no arguments, so that its election "
+        "stays off, to run two replicas as a leader-elected workload; a configuration file now switches an "
+        "election only where a flag or variable of the pod names its mount, and the fix asks to make sure the "
+        "election is on first. single-replica reported CoreDNS's one replica beside coredns-resilience, which "
+        "names it with its other gaps; cluster DNS is now coredns-resilience's alone (one cause, one finding). "
+        "Judged again, blind: the k8ssandra finding is a gap. Left as it was, and wrong: one replica of "
+        "Litmus's GraphQL server, which keeps the connections of its chaos infrastructures in memory, so that a "
+        "second replica would drop what reaches it; nothing in its manifests shows that. Judged noise: CPU limits on "
+        "Litmus's portal and on cass-operator's webhook server, and cass-operator's metrics port, which its flags "
+        "bind although its container does not declare it.",
+    ),
+    FreshRound(
         "fresh24-installs",
         "Release installs nobody here had seen: twenty-fourth draw",
         20261224,
