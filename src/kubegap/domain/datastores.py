@@ -109,6 +109,28 @@ def monitoring_server(workload: Workload) -> str | None:
     return _named(workload, MONITORING_SERVERS)
 
 
+CSI_SIDECARS = (
+    "csi-provisioner",
+    "csi-attacher",
+    "csi-resizer",
+    "csi-snapshotter",
+    "csi-node-driver-registrar",
+    "csi-external-health-monitor-controller",
+)
+"""Images (the whole last part of the repository: ``registry.k8s.io/sig-storage/csi-provisioner``) of the sidecars
+Kubernetes ships for CSI drivers: a pod that runs one is a storage driver's, whose node-local paths are its
+sockets, the mount points of the volumes it serves and caches it rebuilds, not data of its own."""
+
+
+def storage_driver(workload: Workload) -> str | None:
+    """The CSI sidecar that shows the workload is a storage driver's (``CSI_SIDECARS``), or None."""
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            if (last := image_name(container)) in CSI_SIDECARS:
+                return last
+    return None
+
+
 def alert_router(workload: Workload) -> str | None:
     """The alert router a workload's containers run (``ALERT_ROUTERS``), or None."""
     return _named(workload, ALERT_ROUTERS)

@@ -42,6 +42,7 @@ import re
 from collections.abc import Iterator
 
 from kubegap.domain.containers import app_containers, image_name
+from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
@@ -248,12 +249,29 @@ def _namespaces_with_bound_accounts(inventory: Readable) -> set[str | None]:
     return found
 
 
+SCRAPER_NAMES = Words(("prometheus",))
+"""Names of the system that scrapes a port: on a workload that is not itself that system, a port named for it is
+where it scrapes the workload (kubescape's node-agent ``prometheus`` port serves ``/metrics``)."""
+
+
+def _named_for_its_scraper(port: dict, selected: list[Workload]) -> bool:
+    """Whether the Service port, or its target, is named for the monitoring system that scrapes it, in front of
+    workloads none of which is a monitoring or alerting server (whose own port may well be named so)."""
+    names = [n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)]
+    return (
+        bool(selected)
+        and any(SCRAPER_NAMES.find(n) for n in names)
+        and not any(observer(workload) for workload in selected)
+    )
+
+
 def _known_not_for_clients(
     service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]], quiet: set[tuple[int, str, int]]
 ) -> bool:
-    """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name, by a
-    monitor or annotation that scrapes it, or by reaching only container ports known as such (``quiet``)."""
-    if _named_not_for_clients(service, port):
+    """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
+    or its scraper's), by a monitor or annotation that scrapes it, or by reaching only container ports known as
+    such (``quiet``)."""
+    if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     if port_names & scraped.get(id(service), set()):

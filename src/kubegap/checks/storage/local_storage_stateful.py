@@ -15,6 +15,7 @@ from kubegap.checks.storage._helpers import (
     storage_class,
 )
 from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.datastores import storage_driver
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.domain.tokens import Words
@@ -255,7 +256,10 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     says only that whatever it keeps there is lost with the node. An `emptyDir` also counts,
     claim templates or not, when the container's environment or flags put its data directory
     inside it (`RESTATE_BASE_DIR=/nvme/restate`, `--data-dir=/scratch/db`).
-    Claims whose StorageClass was not collected are not judged.
+    Claims whose StorageClass was not collected are not judged. A storage driver's own pods (a CSI plugin's,
+    which run the sidecars Kubernetes ships for CSI: `csi-provisioner`, `csi-node-driver-registrar` ...) keep no
+    data of their own: their node-local paths are their sockets, the mount points of the volumes they serve and
+    caches they rebuild from Secrets (JuiceFS's controller), and are not reported.
 
     Deployments (and bare ReplicaSets or ReplicationControllers) that run a database keep its data
     on pod storage when an `emptyDir` or `hostPath` volume is mounted over the data directory of
@@ -297,6 +301,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     """
     claims_by_stem = _claims_by_stem(ctx)
     for workload in ctx.inventory.workloads:
+        if storage_driver(workload):
+            continue  # a CSI driver's paths are sockets, mount points and caches: no data of its own
         if workload.kind in REPLACEABLE_KINDS and not workload.is_finished:
             evidence = list(_database_data_on_pod_storage(workload))
             if evidence:
