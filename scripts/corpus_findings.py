@@ -229,6 +229,36 @@ messaging, pipelines, security and cost agents, DNS and AI inference routing), w
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh26-installs",
+        "Release installs nobody here had seen: twenty-sixth draw",
+        20261226,
+        "the last five of the fifth pool, rendered by a helper who did not write the checks, audited after the "
+        "rules the twenty-fifth draw's review prompted",
+        "d5e517c",
+        {
+            "haproxytech-helm-charts": "chart kubernetes-ingress 1.52.1 with defaults and the controller's CRDs "
+            "(which a hook Job installs from its image)",
+            "NVIDIA-k8s-nim-operator": "v3.1.2, its chart with defaults and its CRDs (its remote dynamo "
+            "dependencies, off by default, left out)",
+            "kubescape-helm-charts": "chart kubescape-operator 1.40.3 with clusterName=demo, as its README installs it",
+            "juicedata-juicefs-csi-driver": "v0.32.4, chart juicefs-csi-driver 0.32.4 from juicedata/charts with "
+            "defaults",
+            "kubeflow-pipelines": "2.17.0, cluster-scoped-resources and env/dev as its install guide names them "
+            "(Argo Workflows' bases from its own tag)",
+        },
+        "What the review showed wrong was then changed by rule: local-storage-stateful reported JuiceFS's CSI "
+        "controller, whose node-local paths are its CSI socket, the mount points of the volumes it serves and a "
+        "cache it rebuilds; a pod that runs a CSI sidecar Kubernetes ships is now a storage driver's, which keeps no "
+        "data of its own. cpu-limit-throttling read kubescape's node agent, whose Service's one port is named "
+        "prometheus and serves /metrics, as serving clients; a port named for the system that scrapes it now "
+        "carries metrics, except on a monitoring or alerting server. No finding that stays changed its wording. "
+        "Left as they were, and wrong: three findings on Kubeflow's application controller-manager, whose Service "
+        "targets port 443, which its container neither declares nor listens on, and which no webhook names; the "
+        "input cannot tell a forgotten Service from an undeclared listener. Judged noise, among others: the "
+        "kubescape scan server and its daily scheduler CronJobs, Kubeflow's cache server behind a webhook that "
+        "fails open, and the one replica and rollout of JuiceFS's dashboard, an operators' console, even at low.",
+    ),
+    FreshRound(
         "fresh25-installs",
         "Release installs nobody here had seen: twenty-fifth draw",
         20261225,
