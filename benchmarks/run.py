@@ -177,7 +177,7 @@ def stages(path: str) -> dict:
     return {
         **{n: b - a for n, a, b in zip(names, marks, marks[1:])},
         "objects": len(inventory),
-        "findings": len(report["findings"]),
+        "findings": len(report.findings),
     }
 
 

@@ -11,6 +11,7 @@ keeps the committed file equal to this output:
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import sys
@@ -29,7 +30,7 @@ def quickstart() -> str:
     from kubegap.sources.manifests import ManifestSource
 
     report = audit([ManifestSource([str(demo_path())]).collect()], audit_options())
-    report["summary"]["elapsed_seconds"] = SHOWN_TIME
+    report = dataclasses.replace(report, summary=dataclasses.replace(report.summary, elapsed_seconds=SHOWN_TIME))
     out = io.StringIO()
     render(report, out, TableView(width=80))
     lines = out.getvalue().splitlines()

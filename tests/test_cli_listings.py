@@ -108,10 +108,8 @@ def test_diff_keeps_object_names_check_ids_and_case_ids_whole(diff_document, wid
     render_table(diff_document, out, width)
     text = out.getvalue()
     words = set(text.replace(":", " ").split())
-    for finding in diff_document["new_findings"] + diff_document["fixed_findings"]:
-        assert (
-            subject_label(finding).split()[1] in words and finding["check_id"] in words and finding["cases"][0] in words
-        )
+    for finding in diff_document.new_findings + diff_document.fixed_findings:
+        assert subject_label(finding).split()[1] in words and finding.check_id in words and finding.cases[0] in words
         assert any(line.startswith(subject_label(finding)) for line in text.splitlines()) or width < 60
     if width in (80, 120):
         snapshot = SNAPSHOTS / f"diff-table-{width}.txt"

@@ -52,8 +52,8 @@ def test_inputs_all_left_unread_say_why_each_was():
 
 def test_a_namespace_that_holds_nothing_is_said_in_the_warnings():
     outcome = audit_collections([InlineSource(DEPLOYMENT).collect()], audit_options(), [INLINE], ["shop", "ghost"])
-    assert outcome.report["warnings"][0] == "namespace 'ghost' does not exist in this cluster"
-    assert not any("'shop'" in warning for warning in outcome.report["warnings"])
+    assert outcome.report.warnings[0] == "namespace 'ghost' does not exist in this cluster"
+    assert not any("'shop'" in warning for warning in outcome.report.warnings)
 
 
 def test_the_exit_code_is_read_from_the_outcome():

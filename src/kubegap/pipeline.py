@@ -3,7 +3,7 @@
 ``AuditOptions`` is built once from what the user chose (``--check``, ``--baseline``, ...) and the
 configuration file; ``audit(collections, options)`` indexes each cluster's collection, runs the
 cluster checks on each and, for a fleet (two or more clusters), the fleet checks across them, and
-returns the versioned JSON report, compared with the baseline when there is one.
+returns the typed report (:mod:`kubegap.report.document`), compared with the baseline when there is one.
 
 The command line and the MCP server end a user's audit through ``audit_collections`` (what the sources
 collected) or ``audit_report_files`` (the JSON reports of a fleet's clusters): an :class:`Outcome` that
@@ -30,7 +30,8 @@ from kubegap.domain.inventory import Inventory
 from kubegap.errors import UserError
 from kubegap.library import load_library
 from kubegap.report.baseline import at_or_above, load_report, with_baseline
-from kubegap.report.model import Part, assemble_from_reports, assemble_report, reported_clusters
+from kubegap.report.document import Report, ReportedFinding
+from kubegap.report.model import Part, assemble_from_reports, assemble_report
 from kubegap.runner import ReportedCluster, fleet_facts, run_checks
 from kubegap.severity import Threshold
 from kubegap.suggest import did_you_mean
@@ -77,13 +78,13 @@ class AuditOptions:
     exemptions: tuple[Exemption, ...] = ()
     annotation_exemptions: bool = True
     config_path: str | None = None
-    baseline: dict | None = None
+    baseline: Report | None = None
     baseline_path: str | None = None
     fail_on: Threshold = "high"
 
-    def failing(self, report: dict) -> list[dict]:
+    def failing(self, report: Report) -> list[ReportedFinding]:
         """The findings that fail the run: at or above ``fail_on``, and new when there is a baseline."""
-        judged = [f for f in report["findings"] if f.get("baseline_state") != "unchanged"]
+        judged = [f for f in report.findings if f.baseline_state != "unchanged"]
         return at_or_above(judged, self.fail_on)
 
 
@@ -157,8 +158,8 @@ def _run_options(options: AuditOptions) -> dict[str, Any]:
     }
 
 
-def audit(collections: list[Collection], options: AuditOptions) -> dict:
-    """The versioned JSON report of ``collections``: one cluster, or a fleet when there are several."""
+def audit(collections: list[Collection], options: AuditOptions) -> Report:
+    """The report of ``collections``: one cluster, or a fleet when there are several."""
     if not collections:
         raise ValueError("audit needs at least one collection")
     checks = list(options.checks)
@@ -188,23 +189,23 @@ def audit(collections: list[Collection], options: AuditOptions) -> dict:
     return report
 
 
-def audit_reports(reports: list[tuple[str, dict]], options: AuditOptions) -> dict:
+def audit_reports(reports: list[tuple[str, Report]], options: AuditOptions) -> Report:
     """A fleet report from the JSON reports of clusters audited one by one (by in-cluster CronJobs, say).
 
     Each cluster keeps its findings, coverage and summary as its own audit reported them; the fleet
     checks then run over the facts each report carries (``fleet_facts``), so judging hundreds of
     clusters together needs their reports, not credentials to every one of them.
     """
-    clusters = [cluster for source, report in reports for cluster in reported_clusters(report, source)]
-    if len(clusters) < 2:
+    read = [cluster for source, report in reports for cluster in report.cluster_reports(source)]
+    if len(read) < 2:
         raise UserError("a fleet needs the reports of two or more clusters")
-    for cluster, name in zip(clusters, unique_names([c["name"] for c in clusters]), strict=True):
-        cluster["name"] = name
+    names = unique_names([c.name for c in read])
+    clusters = [cluster.renamed(name) for cluster, name in zip(read, names, strict=True)]
     fleet_checks = [c for c in options.checks if c.scope == "fleet"]
-    members = [(c["name"], ReportedCluster(c["fleet_facts"])) for c in clusters]
+    members = [(c.name, ReportedCluster(dict(c.section.fleet_facts))) for c in clusters]
     run = _run_options(options)
     fleet = Part(run_checks(None, fleet_checks, fleet=members, **run), None)
-    reported_checks = {k: v for _, report in reports for k, v in report.get("checks", {}).items()}
+    reported_checks = {k: v for _, report in reports for k, v in report.checks.items()}
     report = assemble_from_reports(clusters, fleet, fleet_checks, reported_checks, load_library(), options.config_path)
     if options.baseline is not None:
         report = with_baseline(report, options.baseline, options.baseline_path or "baseline")
@@ -216,8 +217,8 @@ class Outcome:
     """How an audit ends, the same for every surface: the report, the findings that fail the run, and whether
     the input was partial. The command line's exit code and the MCP tools' answers are read from it."""
 
-    report: dict
-    failing: list[dict]
+    report: Report
+    failing: list[ReportedFinding]
     """The findings at or above ``fail_on`` (new ones only, with a baseline): see ``AuditOptions.failing``."""
     partial: bool
     """Some kind the checks read was forbidden or could not be collected, or some input was left unread."""
@@ -245,19 +246,15 @@ def audit_collections(
     notes = [note for collection in collections for note in missing_namespaces(collection, namespaces)]
     if not any(collection.resources for collection in collections):
         raise _nothing_to_audit(collections, names, notes)
-    report = audit(collections, options)
-    report["warnings"] = notes + report["warnings"]
+    report = audit(collections, options).with_warnings_first(notes)
     return Outcome(report, options.failing(report), any(collection.partial for collection in collections))
 
 
-def audit_report_files(reports: list[tuple[str, dict]], options: AuditOptions) -> Outcome:
+def audit_report_files(reports: list[tuple[str, Report]], options: AuditOptions) -> Outcome:
     """A fleet's audit from the JSON reports of its clusters (``audit_reports``), as an outcome: partial when
     some cluster's own audit was."""
     report = audit_reports(reports, options)
-    partial = any(
-        c["kinds"]["forbidden"] or c["kinds"]["failed"] or any(i.get("unread") for i in c["inputs"])
-        for c in report["clusters"]
-    )
+    partial = any(section.partial for section in report.clusters or ())
     return Outcome(report, options.failing(report), partial)
 
 

@@ -28,4 +28,4 @@ def test_stages_time_every_step_of_the_audit_and_find_what_the_audit_finds(tmp_p
     }
     assert all(measured[name] > 0 for name in ("load", "inventory", "checks", "report", "render_json", "render_table"))
     report = audit([ManifestSource([str(path)]).collect()], audit_options())
-    assert measured["findings"] == len(report["findings"]) > 0
+    assert measured["findings"] == len(report.findings) > 0

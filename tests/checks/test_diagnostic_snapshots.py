@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from kubegap.checks import all_checks
+from kubegap.report.document import ReportedFinding
 from kubegap.report.identity import fingerprint
 
 _spec = importlib.util.spec_from_file_location("check_fixtures", Path(__file__).parent / "test_fixtures.py")
@@ -39,7 +40,7 @@ def _diagnostics(check_id: str) -> dict:
                 "evidence": [e.to_json() for e in finding.evidence],
                 "remediation": finding.remediation,
             }
-            entry["fingerprint"] = fingerprint({"check_id": finding.check_id, **entry})
+            entry["fingerprint"] = fingerprint(ReportedFinding.from_json({"check_id": finding.check_id, **entry}))
             entries.append(entry)
         produced[f"{path.parent.name}/{path.name}"] = entries
     return produced

@@ -12,6 +12,7 @@ from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.report import renderer
 from kubegap.report.baseline import at_or_above
+from kubegap.report.document import Report
 from kubegap.report.model import Part, assemble_report
 from kubegap.runner import run_checks
 from kubegap.sources.manifests import ManifestSource
@@ -56,15 +57,15 @@ CHECK = Check(
 )
 
 
-def _report(tmp_path: Path, check: Check = CHECK) -> dict:
+def _report(tmp_path: Path, check: Check = CHECK) -> Report:
     path = tmp_path / "configmaps.yaml"
     path.write_text(CONFIGMAPS)
     inventory = Inventory(ManifestSource([str(path)]).collect())
     return assemble_report([Part(run_checks(inventory, [check]), inventory)], [check], load_library())
 
 
-def _severities(report: dict) -> dict[str, str]:
-    return {f["object"]["name"]: f["severity"] for f in report["findings"]}
+def _severities(report: Report) -> dict[str, str]:
+    return {f.object.name: f.severity for f in report.findings}
 
 
 def test_a_finding_has_its_own_severity_never_above_its_checks(tmp_path):
@@ -79,7 +80,7 @@ def test_a_configured_severity_is_the_new_ceiling_and_default(tmp_path):
     )
 
 
-def _render(name: str, report: dict) -> str:
+def _render(name: str, report: Report) -> str:
     out = io.StringIO()
     renderer(name)(report, out)
     return out.getvalue()
@@ -87,9 +88,9 @@ def _render(name: str, report: dict) -> str:
 
 def test_every_output_and_the_exit_threshold_use_the_findings_severity(tmp_path):
     report = _report(tmp_path)
-    assert report["checks"]["configmap-reach"]["severity"] == "high"
-    assert report["summary"]["by_severity"]["high"] == 2 and report["summary"]["by_severity"]["low"] == 1
-    assert {f["object"]["name"] for f in at_or_above(report["findings"], "medium")} == {"wide", "unlabelled"}
+    assert report.checks["configmap-reach"].severity == "high"
+    assert report.summary.by_severity["high"] == 2 and report.summary.by_severity["low"] == 1
+    assert {f.object.name for f in at_or_above(report.findings, "medium")} == {"wide", "unlabelled"}
     sarif = json.loads(_render("sarif", report))
     levels = {
         r["locations"][0]["logicalLocations"][0]["fullyQualifiedName"].rsplit("/", 1)[-1]: r["level"]

@@ -138,7 +138,7 @@ def collection(name: str, images: list[str], *, nodes_collected: bool = True) ->
 
 
 def fleet_report(collections: list[Collection]) -> dict:
-    return audit(collections, audit_options(["fleet-os-updates-correlated"]))
+    return audit(collections, audit_options(["fleet-os-updates-correlated"])).to_json()
 
 
 def test_fleet_check_passes_on_staggered_releases_and_skips_without_nodes():
@@ -156,7 +156,7 @@ def test_fleet_check_passes_on_staggered_releases_and_skips_without_nodes():
 
 
 def test_one_cluster_alone_skips_the_fleet_check_and_says_why():
-    report = audit([collection("a", ["X"])], audit_options(["fleet-os-updates-correlated"]))
+    report = audit([collection("a", ["X"])], audit_options(["fleet-os-updates-correlated"])).to_json()
     assert report["coverage"] == [
         {
             "check_id": "fleet-os-updates-correlated",

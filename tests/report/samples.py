@@ -108,4 +108,4 @@ def audit(paths: list[str], extra_checks=(), forbidden: dict | None = None) -> d
     collection.forbidden.update(forbidden or {})
     inventory = Inventory(collection)
     checks = all_checks() + list(extra_checks)
-    return assemble_report([Part(run_checks(inventory, checks), inventory)], checks, load_library())
+    return assemble_report([Part(run_checks(inventory, checks), inventory)], checks, load_library()).to_json()

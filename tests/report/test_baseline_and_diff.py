@@ -12,6 +12,7 @@ from referencing import Registry, Resource
 from report.samples import REPORT_SCHEMA, hostpath_statefulset
 
 from kubegap.report.baseline import compare
+from kubegap.report.document import Report, ReportedFinding
 from kubegap.report.identity import fingerprint, identity
 
 DIFF_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "diff.schema.json").read_text())
@@ -48,17 +49,22 @@ def reports(tmp_path):
 
 def test_identity_ignores_the_message_but_not_the_object_or_evidence_path(demo_report):
     finding = demo_report["findings"][0]
-    assert fingerprint({**finding, "message": "reworded, 17 nodes"}) == fingerprint(finding) == finding["fingerprint"]
+    reworded = {**finding, "message": "reworded, 17 nodes"}
+    assert fingerprint(typed(reworded)) == fingerprint(typed(finding)) == finding["fingerprint"]
     renamed = {**finding, "object": {**finding["object"], "name": "other"}}
     moved = {**finding, "evidence": [{"path": "spec.other"}]}
-    assert len({identity(finding), identity(renamed), identity(moved)}) == 3
+    assert len({identity(typed(finding)), identity(typed(renamed)), identity(typed(moved))}) == 3
+
+
+def typed(finding: dict) -> ReportedFinding:
+    return ReportedFinding.from_json(finding)
 
 
 def test_compare_pairs_findings_with_the_same_identity_once_each(demo_report):
     finding = demo_report["findings"][0]
     old = {"findings": [finding, finding]}
     new = {"findings": [finding, finding, finding]}
-    comparison = compare(old, new)
+    comparison = compare(Report.from_json(old), Report.from_json(new))
     assert (len(comparison.new), len(comparison.unchanged), len(comparison.fixed)) == (1, 2, 0)
 
 

@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 from conftest import run_cli
 
+from kubegap.report.document import Report, ReportedFinding
 from kubegap.report.identity import fingerprint
 
 REPORT_SCHEMA = json.loads((resources.files("kubegap") / "schemas" / "report.schema.json").read_text())
@@ -120,7 +121,7 @@ def test_a_fleet_report_has_a_section_per_cluster_and_the_fleet_check(fleet):
     fingerprints = [f["fingerprint"] for f in report["findings"]]
     assert len(set(fingerprints)) == len(fingerprints)  # the same object in two clusters is two findings
     assert fingerprints == [
-        fingerprint(f) for f in report["findings"]
+        fingerprint(ReportedFinding.from_json(f)) for f in report["findings"]
     ]  # what --baseline and diff compute from the finding
 
 
@@ -190,7 +191,7 @@ def test_the_report_viewer_shows_each_findings_cluster(fleet):
     from kubegap.web.app import create_app
 
     report = json.loads(_audit(*fleet[0]))
-    client = TestClient(create_app(load_library(), report))
+    client = TestClient(create_app(load_library(), Report.from_json(report)))
     assert (
         'data-report="/report.json"' in client.get("/report").text
     )  # the viewer reads the fleet's findings from there

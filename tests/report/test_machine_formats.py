@@ -10,16 +10,17 @@ from prometheus_client.openmetrics.parser import text_string_to_metric_families
 from kubegap.demo import demo_path
 from kubegap.pipeline import audit, audit_options
 from kubegap.report import renderer
+from kubegap.report.document import Report
 from kubegap.sources.manifests import ManifestSource
 
 
 def _demo_report() -> dict:
-    return audit([ManifestSource([str(demo_path())]).collect()], audit_options())
+    return audit([ManifestSource([str(demo_path())]).collect()], audit_options()).to_json()
 
 
 def _render(name: str, report: dict) -> str:
     out = io.StringIO()
-    renderer(name)(report, out)
+    renderer(name)(Report.from_json(report), out)
     return out.getvalue()
 
 

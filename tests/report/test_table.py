@@ -18,6 +18,7 @@ import pytest
 from kubegap.demo import demo_path
 from kubegap.pipeline import audit, audit_options
 from kubegap.report.baseline import with_baseline
+from kubegap.report.document import Report, ReportedFinding, ReportedObject
 from kubegap.report.table import INDENT, WHOLE_REPORT, TableView, render
 from kubegap.report.text import counts_label, object_label, subject_label
 from kubegap.sources.manifests import ManifestSource, Reader
@@ -40,7 +41,7 @@ MIXED_CHECKS = ["local-storage-stateful", "requests-missing", "spread-missing"]
 def manifests(text: str, checks: list[str]) -> dict:
     reader = Reader()
     reader.read_text(text, "set.yaml")
-    report = audit([reader.collection], audit_options(checks))
+    report = audit([reader.collection], audit_options(checks)).to_json()
     report["summary"]["elapsed_seconds"] = 0.0
     return report
 
@@ -60,19 +61,20 @@ def baselined() -> dict:
         MIXED_CHECKS,
     )
     documents = [STATEFULSET.format(i=i) for i in range(11)] + [DEPLOYMENT.format(i=i) for i in range(20)]
-    return with_baseline(manifests("---\n".join(documents), MIXED_CHECKS), old, "old.json")
+    new = manifests("---\n".join(documents), MIXED_CHECKS)
+    return with_baseline(Report.from_json(new), Report.from_json(old), "old.json").to_json()
 
 
 @pytest.fixture(scope="module")
 def demo() -> dict:
-    report = audit([ManifestSource([str(demo_path())]).collect()], audit_options())
+    report = audit([ManifestSource([str(demo_path())]).collect()], audit_options()).to_json()
     report["summary"]["elapsed_seconds"] = 0.0  # the one value that changes from run to run
     return report
 
 
 def table(report: dict, **view) -> str:
     out = io.StringIO()
-    render(report, out, TableView(**{"width": 80, **view}))
+    render(Report.from_json(report), out, TableView(**{"width": 80, **view}))
     return out.getvalue()
 
 
@@ -133,7 +135,7 @@ def test_nothing_is_cut_mid_word_and_names_ids_and_values_stay_whole(demo, width
         assert len(line) <= width or any(len(w) > width // 2 for w in line.split()), f"longer than {width}: {line!r}"
     words = {word.rstrip(":") for line in lines for word in line.split()}
     for finding in demo["findings"]:
-        assert set(object_label(finding["object"]).split()) <= words
+        assert set(object_label(ReportedObject.from_json(finding["object"])).split()) <= words
         assert finding["check_id"] in words
     for finding in demo["findings"]:  # grep finds each finding's case id whole, after the word "case"
         assert any(re.search(rf"\bcase {re.escape(finding['cases'][0])}$", line) for line in lines), finding["cases"][0]
@@ -159,7 +161,8 @@ def test_a_long_report_hides_no_object_and_no_finding_at_or_above_fail_on(mixed,
     text = table(mixed, width=width, group_by=group_by)
     lines = text.splitlines()
     for finding in mixed["findings"]:  # every object is named on a line of its own or before its findings
-        assert any(line.strip().startswith(subject_label(finding)) for line in lines), subject_label(finding)
+        label = subject_label(ReportedFinding.from_json(finding))
+        assert any(line.strip().startswith(label) for line in lines), label
     highs = [f for f in mixed["findings"] if f["severity"] == "high"]
     assert sum(f["message"].split()[0] in text for f in highs) == 11
     flat = " ".join(text.split())
@@ -221,7 +224,7 @@ def test_grouped_by_object_or_by_check(demo):
     case_id = finding["cases"][0]
     header = f"{finding['severity']:<8} {check_id} ({count}) · case {case_id}"
     assert header in by_check.splitlines()
-    objects = Counter(object_label(f["object"]) for f in demo["findings"])
+    objects = Counter(object_label(ReportedObject.from_json(f["object"])) for f in demo["findings"])
     label, findings_of_object = objects.most_common(1)[0]
     assert by_object.splitlines().count(label) == 1
     assert by_check.count(f"  {label}:") == findings_of_object

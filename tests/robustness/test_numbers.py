@@ -12,6 +12,7 @@ import pytest
 
 from kubegap.pipeline import audit, configured_options
 from kubegap.report import FORMATS, renderer
+from kubegap.report.document import Report
 from kubegap.sources.manifests import ManifestSource
 
 DEPLOYMENT = """\
@@ -48,7 +49,7 @@ status: {{allocatable: {{pods: {n}, cpu: {n}, memory: {n}}}, capacity: {{pods: {
 def _report(tmp_path, text: str) -> dict:
     path = tmp_path / "manifest.yaml"
     path.write_text(text)
-    return audit([ManifestSource([str(path)]).collect()], configured_options())
+    return audit([ManifestSource([str(path)]).collect()], configured_options()).to_json()
 
 
 def _rendered(report: dict) -> dict[str, str]:
@@ -56,7 +57,7 @@ def _rendered(report: dict) -> dict[str, str]:
     out = {}
     for name in FORMATS:
         buffer = io.StringIO()
-        renderer(name)(report, buffer)
+        renderer(name)(Report.from_json(report), buffer)
         out[name] = buffer.getvalue()
     for name in ("json", "sarif"):
         json.loads(out[name])
@@ -256,7 +257,7 @@ def test_identifying_fields_keep_their_text(tmp_path):
         "spec.template.metadata.labels.app",
         "spec.template.spec.containers[0].name",
     ]
-    report = audit([collection], configured_options())
+    report = audit([collection], configured_options()).to_json()
     assert "selector-mismatch" not in {f["check_id"] for f in report["findings"]}, "1.10 and 1.10 are the same label"
     assert {f["object"]["name"] for f in report["findings"]} == {"2024-01-01"}
 

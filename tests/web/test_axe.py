@@ -51,6 +51,7 @@ def server_with_report(library, tmp_path_factory):
     import subprocess
     import sys
 
+    from kubegap.report.document import Report
     from kubegap.web.app import create_app
 
     path = tmp_path_factory.mktemp("axe") / "report.json"
@@ -59,7 +60,7 @@ def server_with_report(library, tmp_path_factory):
         capture_output=True,
         timeout=120,
     )
-    with ThreadedServer(create_app(library, json.loads(path.read_text()))) as server:
+    with ThreadedServer(create_app(library, Report.from_json(json.loads(path.read_text())))) as server:
         yield server.url
 
 

@@ -16,6 +16,7 @@ from support.apiserver import FakeAPIServer
 from support.clusters import training_cluster
 from web.conftest import PAYLOAD, ThreadedServer
 
+from kubegap.report.document import Report
 from kubegap.web.app import create_app
 from kubegap.web.views import ECHOED_CHARS
 
@@ -277,7 +278,7 @@ def test_a_live_audit_report_with_hostile_names_renders_inert(library, tmp_path)
     report = json.loads(out.read_text())
     assert report["cluster"]["name"] == PAYLOAD and PAYLOAD in report["kinds"]["failed"]["Node"]
     assert any(f["object"]["name"] == PAYLOAD for f in report["findings"])
-    html = TestClient(create_app(library, report)).get("/report").text
+    html = TestClient(create_app(library, Report.from_json(report))).get("/report").text
     assert "<script>alert" not in html and "<img src=x" not in html
     assert (
         html.count("&lt;script&gt;alert(") >= 2

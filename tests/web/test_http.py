@@ -12,6 +12,7 @@ from web.conftest import PAYLOAD
 from kubegap.checks import all_checks
 from kubegap.library.model import VOCABULARIES
 from kubegap.report.baseline import load_report
+from kubegap.report.document import Report
 from kubegap.web.app import create_app
 from kubegap.web.links import VOCABULARY_SLUGS
 from kubegap.web.security import HEADERS
@@ -167,7 +168,7 @@ def test_report_viewer_escapes_audited_object_names(library, tmp_path):
     out = tmp_path / "report.json"
     run_cli("audit", str(manifest), "--format", "json", "-o", str(out))
     report = load_report(out)
-    assert report["findings"], "the hostPath StatefulSet should produce a finding"
+    assert report.findings, "the hostPath StatefulSet should produce a finding"
     app = TestClient(create_app(library, report))
     html = app.get("/report").text
     assert "<script>alert" not in html and "<img src=x" not in html
@@ -189,11 +190,11 @@ def test_report_viewer_shows_skipped_checks_and_forbidden_kinds(library, tmp_pat
     manifest.write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\n")
     out = tmp_path / "report.json"
     run_cli("audit", str(manifest), "--format", "json", "-o", str(out))
-    report = load_report(out)
+    report = load_report(out).to_json()
     report["kinds"]["forbidden"] = {"Node": "forbidden by RBAC (list nodes)"}
     skipped = [c for c in report["coverage"] if c["status"] == "skipped"]
     assert skipped, "a ConfigMap alone leaves the node and workload checks without their kinds"
-    html = TestClient(create_app(library, report)).get("/report").text
+    html = TestClient(create_app(library, Report.from_json(report))).get("/report").text
     assert "No findings." in html and "Skipped checks" in html
     for entry in skipped:
         assert f'href="/checks/{entry["check_id"]}"' in html and str(entry["reason"]).split()[0] in html

@@ -26,9 +26,10 @@ def big_report(demo_report) -> dict:
 
 @pytest.fixture(scope="module")
 def big_server(library, big_report):
+    from kubegap.report.document import Report
     from kubegap.web.app import create_app
 
-    with ThreadedServer(create_app(library, big_report)) as server:
+    with ThreadedServer(create_app(library, Report.from_json(big_report))) as server:
         yield server.url
 
 

@@ -152,7 +152,7 @@ def audit(
                 warn(warning)
             raise
     report = outcome.report
-    for warning in report["warnings"]:
+    for warning in report.warnings:
         warn(warning)
     write_outputs(report, outputs, view)
     if history is not None:

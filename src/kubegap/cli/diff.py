@@ -37,4 +37,4 @@ def diff(
     document = diff_report(load_report(old), load_report(new), str(old), str(new))
     with destination(output_file) as out:
         (render_json if output_format is DiffFormat.json else render_table)(document, out)
-    raise typer.Exit(1 if at_or_above(document["new_findings"], fail_on) else 0)
+    raise typer.Exit(1 if at_or_above(document.new_findings, fail_on) else 0)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from kubegap.errors import UserError
 
 if TYPE_CHECKING:
+    from kubegap.report.document import Report
     from kubegap.report.table import TableView
 
 FORMAT_HELP = (
@@ -59,7 +60,7 @@ def parse_outputs(specs: list[str] | None, output_file: Path | None) -> list[Out
     return outputs
 
 
-def write_outputs(report: dict, outputs: list[Output], view: TableView | None = None) -> None:
+def write_outputs(report: Report, outputs: list[Output], view: TableView | None = None) -> None:
     """Render ``report`` to every output; ``view`` (a :class:`kubegap.report.table.TableView`) lays out the table."""
     from kubegap.cli.output import destination
     from kubegap.report import renderer

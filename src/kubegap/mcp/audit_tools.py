@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from kubegap.domain.collection import Collection
     from kubegap.pipeline import AuditOptions
+    from kubegap.report.document import Report
 
 T = TypeVar("T")
 from kubegap.mcp.paging import (
@@ -108,7 +109,7 @@ def kubeconfig_contexts(kubeconfig: str | None) -> tuple[list[str], str | None]:
         raise ToolError(f"no usable kubeconfig ({exc}): audit files with audit_manifests") from None
 
 
-def _report(argument: str, path: str, roots: list[Path]) -> dict:
+def _report(argument: str, path: str, roots: list[Path]) -> Report:
     from kubegap.report.baseline import load_report
 
     try:
@@ -122,10 +123,10 @@ def _diff(old_path: str, new_path: str, roots: list[Path], min_severity: str, li
 
     old, new = _report("old", old_path, roots), _report("new", new_path, roots)
     diff = diff_report(old, new, old_path, new_path)
-    cases = {**old.get("cases", {}), **new.get("cases", {})}
-    result: dict = {"summary": diff["summary"]}
+    cases = {**old.cases, **new.cases}
+    result: dict = {"summary": diff.summary()}
     for section in ("new", "fixed"):
-        ordered = groups(diff[f"{section}_findings"], cases, min_severity, roots[0])
+        ordered = groups(diff.section(section), cases, min_severity, roots[0])
         result[section] = [objects_page(g) for g in ordered[:limit]]
         if len(ordered) > limit:
             result[f"{section}_checks_omitted"] = len(ordered) - limit

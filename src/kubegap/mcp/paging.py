@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import NotRequired
 
@@ -14,6 +15,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import CallToolResult, TextContent
 from typing_extensions import TypedDict
 
+from kubegap.report.document import CheckCoverage, CitedCase, Report, ReportedFinding
 from kubegap.report.text import evidence_text, subject_label, where_label
 from kubegap.severity import severity_rank
 
@@ -91,40 +93,42 @@ def decode_cursor(cursor: str) -> dict:
     return position
 
 
-def groups(findings: list[dict], cases: dict, min_severity: str = "info", folder: Path | None = None) -> list[dict]:
+def groups(
+    findings: Iterable[ReportedFinding],
+    cases: Mapping[str, CitedCase],
+    min_severity: str = "info",
+    folder: Path | None = None,
+) -> list[dict]:
     """Findings at or above ``min_severity`` (each by its own severity) grouped by check, the worst group
     first (then the most objects), every object listed; manifest locations relative to ``folder``."""
     threshold = severity_rank(min_severity)
     by_check: dict[str, dict] = {}
     for finding in findings:
-        if severity_rank(finding["severity"]) > threshold:
+        if severity_rank(finding.severity) > threshold:
             continue
         group = by_check.setdefault(
-            finding["check_id"],
+            finding.check_id,
             {
-                "check_id": finding["check_id"],
-                "title": finding.get("title"),
-                "severity": finding["severity"],
-                "fix": finding["remediation"],
-                "cases": [
-                    {"id": c, **{k: v for k, v in cases.get(c, {}).items() if k in ("title", "url")}}
-                    for c in finding["cases"]
-                ],
+                "check_id": finding.check_id,
+                "title": finding.title,
+                "severity": finding.severity,
+                "fix": finding.remediation,
+                "cases": [_case(c, cases.get(c)) for c in finding.cases],
                 "count": 0,
                 "objects": [],
             },
         )
         group["count"] += 1
-        if severity_rank(finding["severity"]) < severity_rank(group["severity"]):
-            group["severity"] = finding["severity"]
+        if severity_rank(finding.severity) < severity_rank(group["severity"]):
+            group["severity"] = finding.severity
         entry = {
             "object": subject_label(finding),
-            "severity": finding["severity"],
-            "message": finding["message"],
+            "severity": finding.severity,
+            "message": finding.message,
         }
-        if finding["evidence"]:
-            entry["detail"] = evidence_text(finding["evidence"][0])
-        if (finding.get("location") or {}).get("line"):
+        if finding.evidence:
+            entry["detail"] = evidence_text(finding.evidence[0])
+        if finding.location is not None and finding.location.line:
             entry["location"] = where_label(finding, brief=True).removeprefix(f"{folder}{os.sep}" if folder else "")
         group["objects"].append(entry)
     for group in by_check.values():
@@ -146,22 +150,27 @@ def objects_page(group: dict, start: int = 0) -> dict:
     return page
 
 
-def not_checked(coverage: list[dict]) -> tuple[dict[str, list[str]], int]:
+def _case(case_id: str, case: CitedCase | None) -> dict[str, str]:
+    """A cited case as an agent reads it: id, title, URL."""
+    return {"id": case_id} if case is None else {"id": case_id, "title": case.title, "url": case.url}
+
+
+def not_checked(coverage: Iterable[CheckCoverage]) -> tuple[dict[str, list[str]], int]:
     """Checks that did not run, by reason, and how many found nothing to examine."""
     by_reason: dict[str, list[str]] = {}
     applicable_none = 0
     for entry in coverage:
-        if entry["status"] == "ran":
+        if entry.status == "ran":
             continue
-        if entry["status"] == "skipped" and (entry["reason"] or "").startswith(NOT_APPLICABLE):
+        if entry.status == "skipped" and (entry.reason or "").startswith(NOT_APPLICABLE):
             applicable_none += 1
         else:
-            by_reason.setdefault(entry["reason"] or entry["status"], []).append(entry["check_id"])
+            by_reason.setdefault(entry.reason or entry.status, []).append(entry.check_id)
     return by_reason, applicable_none
 
 
 def compact_report(
-    report: dict,
+    report: Report,
     min_severity: str = "info",
     cursor: str | None = None,
     limit: int = GROUPS_PER_PAGE,
@@ -170,7 +179,7 @@ def compact_report(
     """One page of the audit: ``limit`` check groups (or, for a group's cursor, that group's next objects),
     each group showing its first ``OBJECTS_PER_PAGE`` objects, with the cursors that reach the rest."""
     position = decode_cursor(cursor) if cursor else {"group": 0}
-    ordered = groups(report["findings"], report["cases"], min_severity, folder)
+    ordered = groups(report.findings, report.cases, min_severity, folder)
     if "check" in position:
         group = next((g for g in ordered if g["check_id"] == position["check"]), None)
         if group is None or position["object"] >= group["count"]:
@@ -181,20 +190,20 @@ def compact_report(
         page = [objects_page(g) for g in ordered[start : start + limit]]
         following = start + limit if start + limit < len(ordered) else None
     summary = {
-        **report["summary"],
-        "kinds_forbidden": report["kinds"]["forbidden"],
-        "kinds_failed": report["kinds"]["failed"],
+        **report.summary.to_json(),
+        "kinds_forbidden": dict(report.kinds.forbidden),
+        "kinds_failed": dict(report.kinds.failed),
     }
     summary.pop("elapsed_seconds", None)
-    skipped, applicable_none = not_checked(report["coverage"])
+    skipped, applicable_none = not_checked(report.coverage)
     result = {
         "summary": summary,
         "checks_with_findings": len(ordered),
         "groups": page,
         "not_checked": skipped,
         "not_applicable": applicable_none,
-        "warnings": report["warnings"][:WARNINGS_SHOWN],
-        "warnings_omitted": max(0, len(report["warnings"]) - WARNINGS_SHOWN),
+        "warnings": list(report.warnings[:WARNINGS_SHOWN]),
+        "warnings_omitted": max(0, len(report.warnings) - WARNINGS_SHOWN),
     }
     if following is not None:
         result["next_cursor"] = encode_cursor({"group": following})

@@ -1,4 +1,4 @@
-"""Reports: the versioned JSON report is built once; every format renders from it."""
+"""Reports: the typed report (:mod:`kubegap.report.document`) is built once; every format renders from it."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 if TYPE_CHECKING:
+    from kubegap.report.document import Report
     from kubegap.report.table import TableView
 
 FORMATS = {
@@ -22,7 +23,7 @@ FORMATS = {
 
 
 class Renderer(Protocol):
-    def __call__(self, report: dict, out: TextIO) -> None: ...
+    def __call__(self, report: Report, out: TextIO) -> None: ...
 
 
 def renderer(name: str, view: TableView | None = None) -> Renderer:

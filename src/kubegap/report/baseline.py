@@ -8,6 +8,7 @@ each counted once per definition it names (``also_at``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import orjson
 
 from kubegap.errors import InputError
 from kubegap.inputbytes import NotRead, Streamed, read_bytes
-from kubegap.report.identity import identity
+from kubegap.report.document import Baseline, Report, ReportedFinding
 from kubegap.report.model import READABLE_VERSIONS
 from kubegap.report.schema import check_against_schema
 from kubegap.severity import Threshold, severity_rank
@@ -23,12 +24,12 @@ from kubegap.severity import Threshold, severity_rank
 
 @dataclass(frozen=True)
 class Comparison:
-    new: list[dict]
-    fixed: list[dict]
-    unchanged: list[dict]  # as they appear in the newer report
+    new: list[ReportedFinding]
+    fixed: list[ReportedFinding]
+    unchanged: list[ReportedFinding]  # as they appear in the newer report
 
 
-def _check_report(report: object, where: str) -> dict:
+def _check_report(report: object, where: str) -> Report:
     if not isinstance(report, dict) or "findings" not in report or "schema_version" not in report:
         raise InputError(
             f"{where}: not a kubegap JSON report (no schema_version or findings); write one with --format json"
@@ -39,7 +40,7 @@ def _check_report(report: object, where: str) -> dict:
             f"{where}: report schema_version {report['schema_version']!r} is not supported (expected {expected})"
         )
     check_against_schema(report, where)
-    return report
+    return Report.from_json(report)
 
 
 def is_report_file(item: Path | Streamed) -> bool:
@@ -58,7 +59,7 @@ def is_report_file(item: Path | Streamed) -> bool:
     return head.lstrip().startswith(b"{") and b'"schema_version"' in head and b'"kubegap"' in head
 
 
-def load_report(item: Path | Streamed) -> dict:
+def load_report(item: Path | Streamed) -> Report:
     """A kubegap JSON report from a file (or a pipe, read once), with a clear error naming it and the field
     if it is not one."""
     if isinstance(item, Streamed):
@@ -74,7 +75,7 @@ def load_report(item: Path | Streamed) -> dict:
     return _parsed_report(data, str(item))
 
 
-def _parsed_report(data: bytes | bytearray, name: str) -> dict:
+def _parsed_report(data: bytes | bytearray, name: str) -> Report:
     try:
         report = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
@@ -82,23 +83,17 @@ def _parsed_report(data: bytes | bytearray, name: str) -> dict:
     return _check_report(report, name)
 
 
-def _definitions(finding: dict) -> int:
-    """How many manifest documents a finding stands for: its own and those in ``also_at``."""
-    also = finding.get("also_at")
-    return 1 + (len(also) if isinstance(also, list) else 0)
-
-
-def compare(old: dict, new: dict) -> Comparison:
+def compare(old: Report, new: Report) -> Comparison:
     """Findings pair by identity, one definition for one: a finding naming three definitions of its object
     (``also_at``) pairs with three findings of a report that listed them one by one, and the other way round."""
-    remaining: dict[tuple, list[dict]] = defaultdict(list)
-    for finding in old["findings"]:
-        remaining[identity(finding)] += [finding] * _definitions(finding)
+    remaining: dict[tuple, list[ReportedFinding]] = defaultdict(list)
+    for finding in old.findings:
+        remaining[finding.identity] += [finding] * finding.definitions
     added, unchanged = [], []
-    for finding in new["findings"]:
-        matches = remaining.get(identity(finding))
+    for finding in new.findings:
+        matches = remaining.get(finding.identity)
         if matches:
-            del matches[: _definitions(finding)]
+            del matches[: finding.definitions]
             unchanged.append(finding)
         else:
             added.append(finding)
@@ -106,27 +101,26 @@ def compare(old: dict, new: dict) -> Comparison:
     return Comparison(added, fixed, unchanged)
 
 
-def at_or_above(findings: list[dict], threshold: Threshold) -> list[dict]:
+def at_or_above(findings: Iterable[ReportedFinding], threshold: Threshold) -> list[ReportedFinding]:
     """The findings whose severity is ``threshold`` or worse (none when ``threshold`` is ``none``)."""
     if threshold == "none":
         return []
     rank = severity_rank(threshold)
-    return [f for f in findings if severity_rank(f["severity"]) <= rank]
+    return [f for f in findings if severity_rank(f.severity) <= rank]
 
 
-def with_baseline(report: dict, baseline: dict, baseline_path: str) -> dict:
-    """A copy of ``report`` whose findings say whether they are new or unchanged since ``baseline``."""
+def with_baseline(report: Report, baseline: Report, baseline_path: str) -> Report:
+    """``report`` whose findings say whether they are new or unchanged since ``baseline``."""
     comparison = compare(baseline, report)
     new_ids = {id(f) for f in comparison.new}
-    findings = [{**f, "baseline_state": "new" if id(f) in new_ids else "unchanged"} for f in report["findings"]]
-    return {
-        **report,
-        "findings": findings,
-        "baseline": {
-            "path": baseline_path,
-            "generated_at": baseline.get("generated_at"),
-            "new": len(comparison.new),
-            "unchanged": len(comparison.unchanged),
-            "fixed": comparison.fixed,
-        },
-    }
+    return report.with_baseline(
+        Baseline(
+            baseline_path,
+            baseline.generated_at,
+            len(comparison.new),
+            len(comparison.unchanged),
+            tuple(comparison.fixed),
+            keys=("path", "generated_at", "new", "unchanged", "fixed"),
+        ),
+        (f.in_baseline("new" if id(f) in new_ids else "unchanged") for f in report.findings),
+    )

@@ -23,7 +23,7 @@ from kubegap.severity import severity_rank
 
 
 @dataclass(frozen=True)
-class Part:
+class ReportPart:
     """What every part of a report keeps beside its fields to be written back as it was read."""
 
     keys: tuple[str, ...] = field(default=(), kw_only=True, repr=False, compare=False)
@@ -55,7 +55,7 @@ def _mapping(value: object) -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True)
-class Tool(Part):
+class Tool(ReportPart):
     name: str
     version: str
 
@@ -70,7 +70,7 @@ class Tool(Part):
 
 
 @dataclass(frozen=True)
-class ReportInput(Part):
+class ReportInput(ReportPart):
     """One input of the audit: manifests (a file, a directory, stdin), a snapshot or a cluster."""
 
     type: str
@@ -107,7 +107,7 @@ class ReportInput(Part):
 
 
 @dataclass(frozen=True)
-class ClusterInfo(Part):
+class ClusterInfo(ReportPart):
     """What the report says of the cluster (a fleet's: its name ``fleet`` and its members' names)."""
 
     name: str | None = None
@@ -141,7 +141,7 @@ class ClusterInfo(Part):
 
 
 @dataclass(frozen=True)
-class StatusCounts(Part):
+class StatusCounts(ReportPart):
     """How many checks ran, were skipped and failed."""
 
     ran: int = 0
@@ -162,7 +162,7 @@ SUMMARY_KEYS = ("findings", "by_severity", "suppressed", "checks", "objects", "e
 
 
 @dataclass(frozen=True)
-class Summary(Part):
+class Summary(ReportPart):
     findings: int
     by_severity: Mapping[str, int]
     suppressed: int
@@ -198,7 +198,7 @@ class Summary(Part):
 
 
 @dataclass(frozen=True)
-class ReportedObject(Part):
+class ReportedObject(ReportPart):
     """The object a finding is about."""
 
     api_version: str
@@ -232,7 +232,7 @@ class ReportedObject(Part):
 
 
 @dataclass(frozen=True)
-class ReportedEvidence(Part):
+class ReportedEvidence(ReportPart):
     """One offending value of a finding: where in the object, and what it holds (``None`` when unset)."""
 
     path: str
@@ -249,7 +249,7 @@ class ReportedEvidence(Part):
 
 
 @dataclass(frozen=True)
-class Location(Part):
+class Location(ReportPart):
     """Where a manifest defines an object: the file, the document's index in it, its first line."""
 
     path: str
@@ -286,7 +286,7 @@ FINDING_KEYS = (
 
 
 @dataclass(frozen=True)
-class ReportedFinding(Part):
+class ReportedFinding(ReportPart):
     """A finding as a report holds it; a suppressed one also says why (``reason``) and by what (``suppressed_by``)."""
 
     check_id: str
@@ -420,7 +420,7 @@ class ReportedFinding(Part):
 
 
 @dataclass(frozen=True)
-class Unjudged(Part):
+class Unjudged(ReportPart):
     """Objects a check could not judge for one reason."""
 
     reason: str
@@ -437,7 +437,7 @@ class Unjudged(Part):
 
 
 @dataclass(frozen=True)
-class CheckCoverage(Part):
+class CheckCoverage(ReportPart):
     """Whether a check ran, was skipped or failed, and why; how many findings it made and what it left unjudged."""
 
     check_id: str
@@ -487,7 +487,7 @@ class CheckCoverage(Part):
 
 
 @dataclass(frozen=True)
-class CheckSummary(Part):
+class CheckSummary(ReportPart):
     """What describes a check the report ran or tried (SARIF rules, HTML)."""
 
     title: str
@@ -528,7 +528,7 @@ class CheckSummary(Part):
 
 
 @dataclass(frozen=True)
-class CitedCase(Part):
+class CitedCase(ReportPart):
     """A library case the report cites: title, organization, URL, and the incident's and write-up's dates when known."""
 
     title: str
@@ -579,7 +579,7 @@ KINDS_KEYS = ("collected", "forbidden", "absent", "failed")
 
 
 @dataclass(frozen=True)
-class Kinds(Part):
+class Kinds(ReportPart):
     """What was collected, and the kinds forbidden, not served, or failed (each with why)."""
 
     collected: tuple[str, ...] = ()
@@ -612,7 +612,7 @@ class Kinds(Part):
 
 
 @dataclass(frozen=True)
-class ExpiredExemption(Part):
+class ExpiredExemption(ReportPart):
     """An exemption rule past its expiry date, and how many reported findings it matches."""
 
     check: str
@@ -653,7 +653,7 @@ SECTION_KEYS = ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fl
 
 
 @dataclass(frozen=True)
-class ClusterSection(Part):
+class ClusterSection(ReportPart):
     """One cluster of a fleet report: its name there, what it is, and its own inputs, summary, kinds and warnings."""
 
     name: str
@@ -718,7 +718,7 @@ class ClusterReport:
 
 
 @dataclass(frozen=True)
-class Baseline(Part):
+class Baseline(ReportPart):
     """How the findings compare with an earlier report (``--baseline``)."""
 
     path: str
@@ -757,7 +757,7 @@ Entry = TypeVar("Entry", "ReportedFinding", "CheckCoverage")
 
 
 @dataclass(frozen=True)
-class Report(Part):
+class Report(ReportPart):
     """One audit's report: of one cluster, or of a fleet (``clusters`` then holds each cluster's section)."""
 
     schema_version: str

@@ -15,7 +15,8 @@ import orjson
 
 from kubegap.errors import UserError
 from kubegap.report.baseline import load_report
-from kubegap.report.diff import diff_report, summary_line
+from kubegap.report.diff import ReportDiff, diff_report, summary_line
+from kubegap.report.document import Report
 
 LATEST = "kubegap-report.json"
 _DATED = re.compile(r"^kubegap-(\d{8}T\d{6}Z)\.json$")
@@ -24,7 +25,7 @@ _DATED = re.compile(r"^kubegap-(\d{8}T\d{6}Z)\.json$")
 @dataclass(frozen=True)
 class Kept:
     path: Path
-    diff: dict | None
+    diff: ReportDiff | None
     """The diff against the previous run's report (``kubegap diff``'s JSON), None for the first run."""
     removed: list[Path]
 
@@ -34,9 +35,9 @@ class Kept:
         return f"report kept as {self.path}; since the previous run: {summary_line(self.diff)}"
 
 
-def _stamp(report: dict) -> str:
+def _stamp(report: Report) -> str:
     """``20261204T031700Z`` from the report's ``generated_at``."""
-    return re.sub(r"[-:]", "", report["generated_at"])[:15] + "Z"
+    return re.sub(r"[-:]", "", report.generated_at or "")[:15] + "Z"
 
 
 def _write(path: Path, data: dict) -> None:
@@ -51,7 +52,7 @@ def dated_reports(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if _DATED.match(p.name))
 
 
-def keep(report: dict, directory: Path, count: int) -> Kept:
+def keep(report: Report, directory: Path, count: int) -> Kept:
     """Add ``report`` to the history in ``directory``; keep the ``count`` newest reports and their diffs."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -60,9 +61,10 @@ def keep(report: dict, directory: Path, count: int) -> Kept:
         diff = None
         if earlier:
             diff = diff_report(load_report(earlier[-1]), report, earlier[-1].name, path.name)
-            _write(path.with_suffix(".diff.json"), diff)
-        _write(path, report)
-        _write(directory / LATEST, report)
+            _write(path.with_suffix(".diff.json"), diff.to_json())
+        data = report.to_json()
+        _write(path, data)
+        _write(directory / LATEST, data)
         removed = []
         for old in dated_reports(directory)[:-count]:
             for stale in (old, old.with_suffix(".diff.json")):

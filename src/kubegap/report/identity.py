@@ -9,22 +9,14 @@ the identity is computed from the finding's fields rather than read from it.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kubegap.report.document import ReportedFinding
 
 
-def identity(finding: dict) -> tuple[str, ...]:
-    obj = finding.get("object")
-    obj = obj if isinstance(obj, dict) else {}
-    evidence = finding.get("evidence")
-    evidence = evidence if isinstance(evidence, list) else []
-    first: dict = evidence[0] if evidence and isinstance(evidence[0], dict) else {}
-    return identity_of(
-        finding.get("check_id", ""),
-        obj.get("kind"),
-        obj.get("namespace"),
-        obj.get("name"),
-        first.get("path"),
-        finding.get("cluster"),
-    )
+def identity(finding: ReportedFinding) -> tuple[str, ...]:
+    return finding.identity
 
 
 def identity_of(
@@ -36,7 +28,7 @@ def identity_of(
     )
 
 
-def fingerprint(finding: dict) -> str:
+def fingerprint(finding: ReportedFinding) -> str:
     """A stable hex digest of :func:`identity` (SARIF partialFingerprints, baselines)."""
     return digest(identity(finding))
 

@@ -6,9 +6,10 @@ from typing import TextIO
 
 import orjson
 
+from kubegap.report.document import Report
 from kubegap.report.jsonbytes import dumps
 from kubegap.report.utf8 import write_utf8
 
 
-def render(report: dict, out: TextIO) -> None:
-    write_utf8(dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)
+def render(report: Report, out: TextIO) -> None:
+    write_utf8(dumps(report.to_json(), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE), out)

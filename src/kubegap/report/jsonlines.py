@@ -11,33 +11,34 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from kubegap.report.document import Report
 from kubegap.report.jsonbytes import dumps
 
 
-def _cluster_name(report: dict) -> str | None:
-    cluster = report.get("cluster")
-    return cluster.get("name") if isinstance(cluster, dict) else None
-
-
-def render(report: dict, out: TextIO) -> None:
+def render(report: Report, out: TextIO) -> None:
     common = {
-        "time": report["generated_at"],
-        "tool": report["tool"]["name"],
-        "schema_version": report["schema_version"],
+        "time": report.generated_at,
+        "tool": report.tool.name,
+        "schema_version": report.schema_version,
     }
-    cluster = _cluster_name(report)
-    for finding in report["findings"]:
-        line = {"record": "finding", **common, "cluster": finding.get("cluster", cluster), **finding}
+    cluster = report.cluster.name
+    for finding in report.findings:
+        line = {
+            "record": "finding",
+            **common,
+            "cluster": finding.cluster if finding.has("cluster") else cluster,
+            **finding.to_json(),
+        }
         out.write(dumps(line).decode() + "\n")
-    kinds = report.get("kinds", {})
+    kinds = report.kinds
     summary = {
         "record": "summary",
         **common,
         "cluster": cluster,
-        **report["summary"],
-        "skipped_checks": sorted(c["check_id"] for c in report["coverage"] if c["status"] == "skipped"),
-        "failed_checks": sorted(c["check_id"] for c in report["coverage"] if c["status"] == "error"),
-        "forbidden_kinds": sorted(kinds.get("forbidden", {})),
-        "failed_kinds": sorted(kinds.get("failed", {})),
+        **report.summary.to_json(),
+        "skipped_checks": sorted(c.check_id for c in report.coverage if c.status == "skipped"),
+        "failed_checks": sorted(c.check_id for c in report.coverage if c.status == "error"),
+        "forbidden_kinds": sorted(kinds.forbidden),
+        "failed_kinds": sorted(kinds.failed),
     }
     out.write(dumps(summary).decode() + "\n")

@@ -18,6 +18,7 @@ from collections import Counter
 from itertools import groupby
 from typing import TextIO
 
+from kubegap.report.document import Report, ReportedFinding
 from kubegap.report.text import (
     case_label,
     counts_label,
@@ -41,68 +42,63 @@ def inline(text: str) -> str:
     return _MARKDOWN_PUNCTUATION.sub(r"\\\1", escaped).replace("\r", " ").replace("\n", " ")
 
 
-def _case_link(report: dict, case_id: str) -> str:
-    case = report["cases"].get(case_id)
-    return f"[{inline(case_label(case))}]({case['url']}) (`{case_id}`)" if case else inline(case_id)
+def _case_link(report: Report, case_id: str) -> str:
+    case = report.cases.get(case_id)
+    return f"[{inline(case_label(case))}]({case.url}) (`{case_id}`)" if case else inline(case_id)
 
 
-def _counts(findings: list[dict]) -> str:
-    counts = Counter(f["severity"] for f in findings)
+def _counts(findings: list[ReportedFinding]) -> str:
+    counts = Counter(f.severity for f in findings)
     return counts_label({s: counts[s] for s in SEVERITIES})
 
 
-def _by_check(findings: list[dict]) -> list[list[dict]]:
+def _by_check(findings: list[ReportedFinding]) -> list[list[ReportedFinding]]:
     ordered = sorted(findings, key=reading_order)
-    return [list(group) for _, group in groupby(ordered, key=lambda f: (f["severity"], f["check_id"]))]
+    return [list(group) for _, group in groupby(ordered, key=lambda f: (f.severity, f.check_id))]
 
 
-def _object_item(finding: dict) -> str:
+def _object_item(finding: ReportedFinding) -> str:
     parts = [f"**{inline(subject_label(finding))}**"]
-    if finding.get("location"):
+    if finding.location is not None:
         parts.append(inline(where_label(finding)))
-    parts.append(inline(finding["message"]))
-    if finding["evidence"]:
-        parts.append(inline(evidence_text(finding["evidence"][0])))
+    parts.append(inline(finding.message))
+    if finding.evidence:
+        parts.append(inline(evidence_text(finding.evidence[0])))
     return "- " + " · ".join(parts)
 
 
-def _check_opening(report: dict, group: list[dict]) -> str:
+def _check_opening(report: Report, group: list[ReportedFinding]) -> str:
     first = group[0]
     summary = (
-        f"<b>{html.escape(first['severity'])}</b> <code>{html.escape(first['check_id'])}</code> · "
-        f"{len(group)} object{'s' if len(group) != 1 else ''} · {html.escape(first.get('title') or '')}"
+        f"<b>{html.escape(first.severity)}</b> <code>{html.escape(first.check_id)}</code> · "
+        f"{len(group)} object{'s' if len(group) != 1 else ''} · {html.escape(first.title or '')}"
     )
-    cases = "\n".join(f"- {_case_link(report, c)}" for c in first["cases"])
+    cases = "\n".join(f"- {_case_link(report, c)}" for c in first.cases)
     return (
-        f"<details>\n<summary>{summary}</summary>\n\n**Fix**: {inline(first['remediation'])}\n\n"
+        f"<details>\n<summary>{summary}</summary>\n\n**Fix**: {inline(first.remediation)}\n\n"
         f"**Seen before in**\n\n{cases}\n\n**Objects**\n\n"
     )
 
 
-def _summary_table(report: dict, groups: list[list[dict]]) -> list[str]:
+def _summary_table(report: Report, groups: list[list[ReportedFinding]]) -> list[str]:
     lines = ["| Severity | Check | Objects | Seen in |", "|---|---|---|---|"]
     for group in groups:
         first = group[0]
-        case = next((c for c in first["cases"] if c in report["cases"]), None)
-        seen = (
-            f"[{inline(report['cases'][case]['organization'])}]({report['cases'][case]['url']}) (`{case}`)"
-            if case
-            else ""
-        )
-        lines.append(f"| {first['severity']} | `{first['check_id']}` | {len(group)} | {seen} |")
+        case = next((c for c in first.cases if c in report.cases), None)
+        seen = f"[{inline(report.cases[case].organization)}]({report.cases[case].url}) (`{case}`)" if case else ""
+        lines.append(f"| {first.severity} | `{first.check_id}` | {len(group)} | {seen} |")
     return lines
 
 
-def _not_checked(report: dict) -> list[str]:
-    not_ran = [c for c in report["coverage"] if c["status"] != "ran"]
-    kinds = report.get("kinds", {})
-    forbidden, absent = kinds.get("forbidden", {}), kinds.get("absent", [])
-    warnings = report.get("warnings", [])
-    unjudged = unjudged_by_reason(report["coverage"])
+def _not_checked(report: Report) -> list[str]:
+    not_ran = [c for c in report.coverage if c.status != "ran"]
+    forbidden, absent = report.kinds.forbidden, report.kinds.absent
+    warnings = report.warnings
+    unjudged = unjudged_by_reason(report.coverage)
     if not (not_ran or forbidden or absent or warnings or unjudged):
         return []
     lines = ["### Not checked", ""]
-    lines += [f"- `{coverage_label(c)}` {c['status']}: {inline(c['reason'] or '')}" for c in not_ran]
+    lines += [f"- `{coverage_label(c)}` {c.status}: {inline(c.reason or '')}" for c in not_ran]
     lines += [
         f"- {objects} object(s) not judged by {', '.join(f'`{check}`' for check in checks)}: {inline(reason)}"
         for reason, (objects, checks) in unjudged.items()
@@ -126,9 +122,13 @@ def _within(lines: list[str], budget: int, what: str) -> list[str]:
     return kept
 
 
-def _details(report: dict, groups: list[list[dict]], budget: int) -> tuple[list[str], list[dict]]:
+def _details(
+    report: Report, groups: list[list[ReportedFinding]], budget: int
+) -> tuple[list[str], list[ReportedFinding]]:
     """One ``<details>`` block per check, as many objects as ``budget`` characters hold; and the findings left out."""
-    blocks, used, left = [], 0, []
+    blocks: list[str] = []
+    used = 0
+    left: list[ReportedFinding] = []
     for group in groups:
         opening, items = _check_opening(report, group), [_object_item(f) for f in group]
         room = budget - used - len(opening) - len("\n\n</details>\n\n") - 120
@@ -149,26 +149,26 @@ def _details(report: dict, groups: list[list[dict]], budget: int) -> tuple[list[
     return blocks, left
 
 
-def markdown(report: dict) -> str:
-    summary = report["summary"]
-    checks = summary["checks"]
+def markdown(report: Report) -> str:
+    summary = report.summary
+    checks = summary.checks
     head = [
         "## kubegap audit",
         "",
-        f"**{summary['findings']} findings**: {counts_label(summary['by_severity'])}"
-        + (f"; {summary['suppressed']} suppressed" if summary.get("suppressed") else "")
-        + f". {checks['ran']} checks ran, {checks['skipped']} skipped, {checks['error']} failed, on {summary['objects']} objects.",
+        f"**{summary.findings} findings**: {counts_label(summary.by_severity)}"
+        + (f"; {summary.suppressed} suppressed" if summary.suppressed else "")
+        + f". {checks.ran} checks ran, {checks.skipped} skipped, {checks.error} failed, on {summary.objects} objects.",
     ]
-    findings = report["findings"]
-    baseline = report.get("baseline")
+    findings = list(report.findings)
+    baseline = report.baseline
     if baseline:
-        unchanged = [f for f in findings if f.get("baseline_state") == "unchanged"]
-        findings = [f for f in findings if f.get("baseline_state") != "unchanged"]
+        unchanged = [f for f in findings if f.baseline_state == "unchanged"]
+        findings = [f for f in findings if f.baseline_state != "unchanged"]
         head += [
             "",
             (
-                f"Against the baseline {inline(baseline['path'])}: **{len(findings)} new** (listed here), "
-                f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline['fixed'])} fixed."
+                f"Against the baseline {inline(baseline.path)}: **{len(findings)} new** (listed here), "
+                f"{len(unchanged)} unchanged ({_counts(unchanged)}; not listed), {len(baseline.fixed)} fixed."
             ),
         ]
     groups = _by_check(findings)
@@ -191,5 +191,5 @@ def markdown(report: dict) -> str:
     return "\n\n".join(part.rstrip("\n") for part in parts) + "\n"
 
 
-def render(report: dict, out: TextIO) -> None:
+def render(report: Report, out: TextIO) -> None:
     out.write(markdown(report))

@@ -1,4 +1,4 @@
-"""Build the versioned JSON report (schema_version "2") from an audit result.
+"""Build the typed report (:mod:`kubegap.report.document`, schema_version "2") from an audit result.
 
 A fleet's report has the same shape as one cluster's: every finding, suppressed finding and
 coverage entry says which ``cluster`` it belongs to (``null`` for fleet checks), and ``clusters``
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap import __version__
@@ -20,9 +19,33 @@ from kubegap.checks.serialize import check_summary
 from kubegap.domain.collection import Collection
 from kubegap.domain.inventory import Inventory
 from kubegap.library import Library
-from kubegap.report.identity import digest, fingerprint, identity_of
+from kubegap.report.document import (
+    FINDING_KEYS,
+    KINDS_KEYS,
+    SECTION_KEYS,
+    SUMMARY_KEYS,
+    CheckCoverage,
+    CheckSummary,
+    CitedCase,
+    ClusterInfo,
+    ClusterReport,
+    ClusterSection,
+    ExpiredExemption,
+    Kinds,
+    Location,
+    Report,
+    ReportedEvidence,
+    ReportedFinding,
+    ReportedObject,
+    ReportInput,
+    StatusCounts,
+    Summary,
+    Tool,
+    Unjudged,
+)
+from kubegap.report.identity import digest
 from kubegap.runner import Coverage, RunResult
-from kubegap.severity import SEVERITIES, severity_rank
+from kubegap.severity import SEVERITIES
 
 if TYPE_CHECKING:
     from kubegap.config import Exemption
@@ -32,81 +55,79 @@ READABLE_VERSIONS = ("1", "2")
 """Report versions diff, --baseline and the viewer read: version 2 only added fleet fields."""
 
 
-def _location(inventory: Inventory | None, subject: dict | None) -> dict | None:
+def _location(inventory: Inventory | None, subject: dict | None) -> Location | None:
     origin = inventory.origin(subject) if subject is not None and inventory is not None else None
-    return None if origin is None else {"path": origin.path, "document": origin.document, "line": origin.line}
+    if origin is None:
+        return None
+    return Location(origin.path, origin.document, origin.line, keys=("path", "document", "line"))
 
 
-def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | None, tag: dict) -> dict:
+def _finding(finding: Finding, checks: dict[str, Check], inventory: Inventory | None, tag: Tag) -> ReportedFinding:
     check = checks[finding.check_id]
-    entry = {
-        **tag,
-        "check_id": finding.check_id,
-        "title": check.title,
-        "severity": finding.severity,
-        "category": check.category,
-        "object": finding.object.to_json(),
-        "message": finding.message,
-        "evidence": [e.to_json() for e in finding.evidence],
-        "remediation": finding.remediation,
-        "cases": list(finding.cases),
-    }
     location = _location(inventory, finding.subject)
-    if location is not None:
-        entry["location"] = location
-        others = [where for where in (_location(inventory, subject) for subject in finding.also) if where is not None]
-        if others:
-            entry["also_at"] = others
-    obj, evidence = finding.object, finding.evidence
-    entry["fingerprint"] = digest(
-        identity_of(
-            finding.check_id,
-            obj.kind,
-            obj.namespace,
-            obj.name,
-            evidence[0].path if evidence else None,
-            tag.get("cluster"),
-        )
+    others = (
+        tuple(where for where in (_location(inventory, subject) for subject in finding.also) if where is not None)
+        if location is not None
+        else ()
     )
-    return entry
-
-
-def report_order(finding: dict) -> tuple:
-    """The order of a report's findings: by severity, check, cluster, then object (namespace, kind, name)."""
-    obj = finding["object"]
-    return (
-        severity_rank(finding["severity"]),
-        finding["check_id"],
-        finding.get("cluster") or "",
-        obj.get("namespace") or "",
-        obj["kind"],
-        obj["name"],
+    obj = finding.object
+    reported = ReportedFinding(
+        check_id=finding.check_id,
+        severity=finding.severity,
+        object=ReportedObject(obj.api_version, obj.kind, obj.namespace, obj.name, keys=ReportedObject.KEYS),
+        message=finding.message,
+        evidence=tuple(ReportedEvidence(e.path, e.value, keys=("path", "value")) for e in finding.evidence),
+        remediation=finding.remediation,
+        cases=tuple(finding.cases),
+        title=check.title,
+        category=check.category,
+        cluster=tag.cluster,
+        location=location,
+        also_at=others,
+        keys=(
+            *(("cluster",) if tag.tagged else ()),
+            *FINDING_KEYS,
+            *(("location",) if location is not None else ()),
+            *(("also_at",) if others else ()),
+            "fingerprint",
+        ),
     )
+    return replace(reported, fingerprint=digest(reported.identity))
 
 
 def report_header() -> dict:
     """The fields every report starts with: schema version, tool, time."""
     return {
         "schema_version": SCHEMA_VERSION,
-        "tool": {"name": "kubegap", "version": __version__},
+        "tool": Tool("kubegap", __version__, keys=("name", "version")),
         "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
 
 
-def cited_cases(library: Library, case_ids: Iterable[str]) -> dict:
+HEADER_KEYS = ("schema_version", "tool", "generated_at")
+
+
+def cited_cases(library: Library, case_ids: Iterable[str]) -> dict[str, CitedCase]:
     """The ``cases`` section: title, organization, URL, and the incident's date and the write-up's (when known)
     of each cited case, by id."""
     cases = {}
     for case_id in sorted(case_ids):
         case = library.case(case_id)
         if case is not None:
-            cases[case_id] = {
-                "title": case.title,
-                "organization": case.organization,
-                "url": case.url,
-                **({"date": case.date} if case.date else {}),
-                **({"published": case.published} if case.published else {}),
-            }
+            cases[case_id] = CitedCase(
+                case.title,
+                case.url,
+                case.organization,
+                case.date or None,
+                case.published or None,
+                keys=(
+                    "title",
+                    "organization",
+                    "url",
+                    *(("date",) if case.date else ()),
+                    *(("published",) if case.published else ()),
+                ),
+            )
     return cases
 
 
@@ -118,44 +139,69 @@ def expired_warning(rule: Exemption, count: int) -> str:
     )
 
 
-def _coverage(coverage: Iterable[Coverage], tag: dict) -> list[dict]:
+@dataclass(frozen=True)
+class Tag:
+    """Whether a report's entries carry their cluster (a fleet's do), and which."""
+
+    tagged: bool = False
+    cluster: str | None = None
+
+
+def _coverage(coverage: Iterable[Coverage], tag: Tag) -> list[CheckCoverage]:
     return [
-        {
-            **tag,
-            "check_id": c.check_id,
-            "status": c.status,
-            "reason": c.reason,
-            "findings": c.findings,
-            **(
-                {"unjudged": [{"reason": reason, "objects": count} for reason, count in c.unjudged]}
-                if c.unjudged
-                else {}
+        CheckCoverage(
+            c.check_id,
+            c.status,
+            c.reason,
+            c.findings,
+            tuple(Unjudged(reason, count, keys=("reason", "objects")) for reason, count in c.unjudged),
+            tag.cluster,
+            keys=(
+                *(("cluster",) if tag.tagged else ()),
+                "check_id",
+                "status",
+                "reason",
+                "findings",
+                *(("unjudged",) if c.unjudged else ()),
             ),
-        }
+        )
         for c in coverage
     ]
 
 
-def _summary(findings: list[dict], suppressed: int, coverage: list[dict], objects: int, elapsed: float) -> dict:
-    severities = Counter(f["severity"] for f in findings)
-    statuses = Counter(c["status"] for c in coverage)
-    return {
-        "findings": len(findings),
-        "by_severity": {s: severities.get(s, 0) for s in SEVERITIES},
-        "suppressed": suppressed,
-        "checks": {s: statuses.get(s, 0) for s in ("ran", "skipped", "error")},
-        "objects": objects,
-        "elapsed_seconds": round(elapsed, 3),
-    }
+def _summary(
+    findings: Sequence[ReportedFinding],
+    suppressed: int,
+    coverage: Sequence[CheckCoverage],
+    objects: int,
+    elapsed: float,
+) -> Summary:
+    severities = Counter(f.severity for f in findings)
+    statuses = Counter(c.status for c in coverage)
+    return Summary(
+        len(findings),
+        {s: severities.get(s, 0) for s in SEVERITIES},
+        suppressed,
+        StatusCounts(
+            statuses.get("ran", 0),
+            statuses.get("skipped", 0),
+            statuses.get("error", 0),
+            keys=("ran", "skipped", "error"),
+        ),
+        objects,
+        round(elapsed, 3),
+        keys=SUMMARY_KEYS,
+    )
 
 
-def _kinds(collection: Collection) -> dict:
-    return {
-        "collected": sorted(collection.collected),
-        "forbidden": dict(sorted(collection.forbidden.items())),
-        "absent": sorted(collection.absent),
-        "failed": dict(sorted(collection.failed.items())),
-    }
+def _kinds(collection: Collection) -> Kinds:
+    return Kinds(
+        tuple(sorted(collection.collected)),
+        dict(sorted(collection.forbidden.items())),
+        tuple(sorted(collection.absent)),
+        dict(sorted(collection.failed.items())),
+        keys=KINDS_KEYS,
+    )
 
 
 @dataclass(frozen=True)
@@ -176,13 +222,18 @@ class Part:
         return self.inventory
 
 
-def _entries(part: Part, by_id: dict[str, Check], tag: dict) -> tuple[list[dict], list[dict], list[dict]]:
+def _entries(
+    part: Part, by_id: dict[str, Check], tag: Tag
+) -> tuple[list[ReportedFinding], list[ReportedFinding], list[CheckCoverage]]:
     findings = [_finding(f, by_id, part.inventory, tag) for f in part.result.findings]
     suppressed = [
-        {**_finding(s.finding, by_id, part.inventory, tag), "reason": s.reason, "suppressed_by": s.by}
-        for s in part.result.suppressed
+        _suppressed(_finding(s.finding, by_id, part.inventory, tag), s.reason, s.by) for s in part.result.suppressed
     ]
     return findings, suppressed, _coverage(part.result.coverage, tag)
+
+
+def _suppressed(finding: ReportedFinding, reason: str, by: str) -> ReportedFinding:
+    return replace(finding, reason=reason, suppressed_by=by, keys=(*finding.keys, "reason", "suppressed_by"))
 
 
 def _expired(parts: list[Part]) -> list[tuple]:
@@ -194,28 +245,57 @@ def _expired(parts: list[Part]) -> list[tuple]:
     return [tuple(pair) for pair in counts.values()]
 
 
-def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> dict:
+def _expired_exemption(rule: Exemption, count: int) -> ExpiredExemption:
+    return ExpiredExemption.from_json({**rule.to_json(), "matched": count})
+
+
+def _cited(findings: Iterable[ReportedFinding]) -> set[str]:
+    return {case for f in findings for case in f.cases}
+
+
+def _inputs(collection: Collection) -> list[ReportInput]:
+    return [ReportInput.from_json(i) for i in collection.inputs]
+
+
+REPORT_KEYS = (
+    *HEADER_KEYS,
+    "inputs",
+    "cluster",
+    "summary",
+    "findings",
+    "suppressed",
+    "coverage",
+    "checks",
+    "cases",
+    "config",
+    "expired_exemptions",
+    "kinds",
+    "warnings",
+)
+
+
+def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> Report:
     """The report of one cluster (one part), or of a fleet: its clusters' parts, then the fleet checks'."""
     by_id = {c.id: c for c in checks}
     fleet = len(parts) > 1
-    findings, suppressed, coverage = [], [], []
+    findings: list[ReportedFinding] = []
+    suppressed: list[ReportedFinding] = []
+    coverage: list[CheckCoverage] = []
     for part in parts:
         part_findings, part_suppressed, part_coverage = _entries(
-            part, by_id, {"cluster": part.cluster} if fleet else {}
+            part, by_id, Tag(True, part.cluster) if fleet else Tag()
         )
         findings += part_findings
         suppressed += part_suppressed
         coverage += part_coverage
-    findings.sort(key=report_order)
-    cited = {case for f in findings + suppressed for case in f["cases"]} | {case for c in checks for case in c.cases}
+    findings.sort(key=lambda f: f.report_order)
+    cited = _cited(findings + suppressed) | {case for c in checks for case in c.cases}
     clusters = [p for p in parts if p.inventory is not None]
     expired = _expired(parts)
-    report = {
+    warnings = [expired_warning(rule, count) for rule, count in expired]
+    common = {
         **report_header(),
-        "inputs": [i for p in clusters for i in p.audited.collection.inputs],
-        "cluster": clusters[0].audited.collection.cluster
-        if not fleet
-        else {"name": "fleet", "members": [p.cluster for p in clusters]},
+        "inputs": tuple(i for p in clusters for i in _inputs(p.audited.collection)),
         "summary": _summary(
             findings,
             len(suppressed),
@@ -223,123 +303,103 @@ def assemble_report(parts: list[Part], checks: list[Check], library: Library, co
             sum(len(p.audited) for p in clusters),
             sum(p.result.elapsed for p in parts),
         ),
-        "findings": findings,
-        "suppressed": suppressed,
-        "coverage": coverage,
-        "checks": {c.id: check_summary(c) for c in checks},
+        "findings": tuple(findings),
+        "suppressed": tuple(suppressed),
+        "coverage": tuple(coverage),
+        "checks": {c.id: CheckSummary.from_json(check_summary(c)) for c in checks},
         "cases": cited_cases(library, cited),
         "config": config_path,
-        "expired_exemptions": [{**rule.to_json(), "matched": count} for rule, count in expired],
+        "expired_exemptions": tuple(_expired_exemption(rule, count) for rule, count in expired),
     }
-    warnings = [expired_warning(rule, count) for rule, count in expired]
     if not fleet:
-        report["kinds"] = _kinds(clusters[0].audited.collection)
-        report["warnings"] = list(clusters[0].audited.collection.warnings) + warnings
-        report["fleet_facts"] = clusters[0].facts
-        return report
-    report["kinds"] = _fleet_kinds([(p.cluster, _kinds(p.audited.collection)) for p in clusters])
-    report["warnings"] = [f"{p.cluster}: {w}" for p in clusters for w in p.audited.collection.warnings] + warnings
-    report["clusters"] = [_cluster_section(p, findings, suppressed, coverage) for p in clusters]
-    return report
+        collection = clusters[0].audited.collection
+        return Report(
+            **common,
+            cluster=ClusterInfo.from_json(collection.cluster),
+            kinds=_kinds(collection),
+            warnings=(*collection.warnings, *warnings),
+            fleet_facts=clusters[0].facts,
+            keys=(*REPORT_KEYS, "fleet_facts"),
+        )
+    return Report(
+        **common,
+        cluster=_fleet_cluster([p.cluster or "" for p in clusters]),
+        kinds=_fleet_kinds([(p.cluster, _kinds(p.audited.collection)) for p in clusters]),
+        warnings=(*(f"{p.cluster}: {w}" for p in clusters for w in p.audited.collection.warnings), *warnings),
+        clusters=tuple(_cluster_section(p, findings, suppressed, coverage) for p in clusters),
+        keys=(*REPORT_KEYS, "clusters"),
+    )
 
 
-def _fleet_kinds(kinds: list[tuple[str | None, dict]]) -> dict:
+def _fleet_cluster(members: list[str]) -> ClusterInfo:
+    return ClusterInfo("fleet", members=tuple(members), keys=("name", "members"))
+
+
+def _fleet_kinds(kinds: list[tuple[str | None, Kinds]]) -> Kinds:
     """The kinds of every cluster, by name: collected by any, and each cluster's gaps named ``cluster: Kind``."""
-    return {
-        "collected": sorted({k for _, own in kinds for k in own.get("collected", [])}),
-        "forbidden": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("forbidden", {}).items()},
-        "absent": [f"{name}: {k}" for name, own in kinds for k in own.get("absent", [])],
-        "failed": {f"{name}: {k}": why for name, own in kinds for k, why in own.get("failed", {}).items()},
-    }
+    return Kinds(
+        tuple(sorted({k for _, own in kinds for k in own.collected})),
+        {f"{name}: {k}": why for name, own in kinds for k, why in own.forbidden.items()},
+        tuple(f"{name}: {k}" for name, own in kinds for k in own.absent),
+        {f"{name}: {k}": why for name, own in kinds for k, why in own.failed.items()},
+        keys=KINDS_KEYS,
+    )
 
 
-def _cluster_section(part: Part, findings: list[dict], suppressed: list[dict], coverage: list[dict]) -> dict:
+def _cluster_section(
+    part: Part, findings: list[ReportedFinding], suppressed: list[ReportedFinding], coverage: list[CheckCoverage]
+) -> ClusterSection:
     collection = part.audited.collection
-    own = [f for f in findings if f.get("cluster") == part.cluster]
-    own_suppressed = sum(1 for s in suppressed if s.get("cluster") == part.cluster)
-    own_coverage = [c for c in coverage if c.get("cluster") == part.cluster]
-    return {
-        "name": part.cluster,
-        "cluster": collection.cluster,
-        "inputs": collection.inputs,
-        "summary": _summary(own, own_suppressed, own_coverage, len(part.audited), part.result.elapsed),
-        "kinds": _kinds(collection),
-        "warnings": list(collection.warnings),
-        "fleet_facts": part.facts,
-    }
-
-
-def reported_clusters(report: dict, source: str) -> list[dict]:
-    """The clusters a JSON report holds, each with its own findings, suppressed findings and coverage (untagged)."""
-
-    def own(entries: list[dict], name: str | None) -> list[dict]:
-        return [{k: v for k, v in e.items() if k != "cluster"} for e in entries if e.get("cluster") == name]
-
-    if "clusters" not in report:
-        return [
-            {
-                "name": (report.get("cluster") or {}).get("name") or Path(source).stem,
-                "cluster": report.get("cluster") or {},
-                "inputs": report.get("inputs", []),
-                "summary": report["summary"],
-                "kinds": report.get("kinds", {}),
-                "warnings": report.get("warnings", []),
-                "fleet_facts": report.get("fleet_facts") or {},
-                "findings": report["findings"],
-                "suppressed": report.get("suppressed", []),
-                "coverage": report["coverage"],
-            }
-        ]
-    return [
-        {
-            **section,
-            "fleet_facts": section.get("fleet_facts") or {},
-            "findings": own(report["findings"], section["name"]),
-            "suppressed": own(report.get("suppressed", []), section["name"]),
-            "coverage": own(report["coverage"], section["name"]),
-        }
-        for section in report["clusters"]
-    ]
+    return ClusterSection(
+        part.cluster or "",
+        ClusterInfo.from_json(collection.cluster),
+        tuple(_inputs(collection)),
+        _summary(
+            Report.own(findings, part.cluster),
+            len(Report.own(suppressed, part.cluster)),
+            Report.own(coverage, part.cluster),
+            len(part.audited),
+            part.result.elapsed,
+        ),
+        _kinds(collection),
+        tuple(collection.warnings),
+        part.facts,
+        keys=SECTION_KEYS,
+    )
 
 
 def assemble_from_reports(
-    clusters: list[dict],
+    clusters: list[ClusterReport],
     fleet: Part,
     checks: list[Check],
-    reported_checks: dict,
+    reported_checks: dict[str, CheckSummary],
     library: Library,
     config_path: str | None,
-) -> dict:
-    """A fleet report from clusters audited one by one (their sections from :func:`reported_clusters`, named
-    uniquely) and the fleet checks' run over the facts their reports carry: every format reads it as any fleet report."""
-
-    def tagged(entries: list[dict], name: str) -> list[dict]:
-        return [{**e, "cluster": name, "fingerprint": fingerprint({**e, "cluster": name})} for e in entries]
-
+) -> Report:
+    """A fleet report from clusters audited one by one (from :meth:`Report.cluster_reports`, named uniquely)
+    and the fleet checks' run over the facts their reports carry: every format reads it as any fleet report."""
     by_id = {c.id: c for c in checks}
-    fleet_findings, fleet_suppressed, fleet_coverage = _entries(fleet, by_id, {"cluster": None})
-    findings = [f for c in clusters for f in tagged(c["findings"], c["name"])] + fleet_findings
-    suppressed = [f for c in clusters for f in tagged(c["suppressed"], c["name"])] + fleet_suppressed
-    coverage = [{**e, "cluster": c["name"]} for c in clusters for e in c["coverage"]] + fleet_coverage
-    findings.sort(key=report_order)
-    objects = sum(c["summary"].get("objects", 0) for c in clusters)
-    elapsed = sum(c["summary"].get("elapsed_seconds", 0.0) for c in clusters) + fleet.result.elapsed
-    return {
+    fleet_findings, fleet_suppressed, fleet_coverage = _entries(fleet, by_id, Tag(True, None))
+    findings = [f.in_cluster(c.name) for c in clusters for f in c.findings] + fleet_findings
+    suppressed = [f.in_cluster(c.name) for c in clusters for f in c.suppressed] + fleet_suppressed
+    coverage = [e.in_cluster(c.name) for c in clusters for e in c.coverage] + fleet_coverage
+    findings.sort(key=lambda f: f.report_order)
+    objects = sum(c.section.summary.objects for c in clusters)
+    elapsed = sum(c.section.summary.elapsed_seconds for c in clusters) + fleet.result.elapsed
+    return Report(
         **report_header(),
-        "inputs": [i for c in clusters for i in c["inputs"]],
-        "cluster": {"name": "fleet", "members": [c["name"] for c in clusters]},
-        "summary": _summary(findings, len(suppressed), coverage, objects, elapsed),
-        "findings": findings,
-        "suppressed": suppressed,
-        "coverage": coverage,
-        "checks": {**reported_checks, **{c.id: check_summary(c) for c in checks}},
-        "cases": cited_cases(library, {case for f in findings + suppressed for case in f["cases"]}),
-        "config": config_path,
-        "expired_exemptions": [],
-        "kinds": _fleet_kinds([(c["name"], c["kinds"]) for c in clusters]),
-        "warnings": [f"{c['name']}: {w}" for c in clusters for w in c["warnings"]],
-        "clusters": [
-            {k: c[k] for k in ("name", "cluster", "inputs", "summary", "kinds", "warnings", "fleet_facts")}
-            for c in clusters
-        ],
-    }
+        inputs=tuple(i for c in clusters for i in c.section.inputs),
+        cluster=_fleet_cluster([c.name for c in clusters]),
+        summary=_summary(findings, len(suppressed), coverage, objects, elapsed),
+        findings=tuple(findings),
+        suppressed=tuple(suppressed),
+        coverage=tuple(coverage),
+        checks={**reported_checks, **{c.id: CheckSummary.from_json(check_summary(c)) for c in checks}},
+        cases=cited_cases(library, _cited(findings + suppressed)),
+        config=config_path,
+        expired_exemptions=(),
+        kinds=_fleet_kinds([(c.name, c.section.kinds) for c in clusters]),
+        warnings=tuple(f"{c.name}: {w}" for c in clusters for w in c.section.warnings),
+        clusters=tuple(replace(c.section, keys=SECTION_KEYS) for c in clusters),
+        keys=(*REPORT_KEYS, "clusters"),
+    )

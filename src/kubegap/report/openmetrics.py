@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TextIO
 
+from kubegap.report.document import Report
 from kubegap.severity import SEVERITIES
 
 STATUSES = ("ran", "skipped", "error")
@@ -44,18 +45,22 @@ def _family(
     return lines
 
 
-def _timestamp(report: dict) -> float:
-    return dt.datetime.fromisoformat(report["generated_at"]).timestamp()
+def _timestamp(report: Report) -> float:
+    return dt.datetime.fromisoformat(report.generated_at or "").timestamp()
 
 
-def render(report: dict, out: TextIO) -> None:
-    cluster = (report.get("cluster") or {}).get("name") or ""
+def render(report: Report, out: TextIO) -> None:
+    cluster = report.cluster.name or ""
     findings = Counter(
-        (f.get("cluster") or cluster, f["check_id"], f["severity"], f["object"].get("namespace") or "")
-        for f in report["findings"]
+        (f.cluster or cluster, f.check_id, f.severity, f.object.namespace or "") for f in report.findings
     )
-    kinds = report.get("kinds", {})
-    kind_counts = {status: len(kinds.get(status, ())) for status in KIND_STATUSES}
+    kinds = report.kinds
+    kind_counts = {
+        "collected": len(kinds.collected),
+        "forbidden": len(kinds.forbidden),
+        "absent": len(kinds.absent),
+        "failed": len(kinds.failed),
+    }
     lines = [
         *_family(
             "kubegap_findings",
@@ -70,13 +75,13 @@ def render(report: dict, out: TextIO) -> None:
             "kubegap_findings_by_severity",
             "gauge",
             "Findings of the last audit by severity (0 where none).",
-            (({"cluster": cluster, "severity": s}, report["summary"]["by_severity"].get(s, 0)) for s in SEVERITIES),
+            (({"cluster": cluster, "severity": s}, report.summary.by_severity.get(s, 0)) for s in SEVERITIES),
         ),
         *_family(
             "kubegap_suppressed_findings",
             "gauge",
             "Findings exempted by annotations or the configuration file.",
-            [({"cluster": cluster}, report["summary"]["suppressed"])],
+            [({"cluster": cluster}, report.summary.suppressed)],
         ),
         *_family(
             "kubegap_check_status",
@@ -84,10 +89,10 @@ def render(report: dict, out: TextIO) -> None:
             "Each check's coverage in the last audit: 1 for its status, 0 for the others.",
             (
                 (
-                    {"cluster": c.get("cluster") or cluster, "check": c["check_id"], "status": s},
-                    1 if c["status"] == s else 0,
+                    {"cluster": c.cluster or cluster, "check": c.check_id, "status": s},
+                    1 if c.status == s else 0,
                 )
-                for c in report["coverage"]
+                for c in report.coverage
                 for s in STATUSES
             ),
         ),
@@ -97,14 +102,12 @@ def render(report: dict, out: TextIO) -> None:
             "Kinds the checks read, by whether they were collected, forbidden, absent or failed.",
             (({"cluster": cluster, "status": s}, kind_counts[s]) for s in KIND_STATUSES),
         ),
-        *_family(
-            "kubegap_objects", "gauge", "Objects audited.", [({"cluster": cluster}, report["summary"]["objects"])]
-        ),
+        *_family("kubegap_objects", "gauge", "Objects audited.", [({"cluster": cluster}, report.summary.objects)]),
         *_family(
             "kubegap_audit_duration_seconds",
             "gauge",
             "Time the checks took.",
-            [({"cluster": cluster}, report["summary"]["elapsed_seconds"])],
+            [({"cluster": cluster}, report.summary.elapsed_seconds)],
             unit="seconds",
         ),
         *_family(
@@ -118,7 +121,7 @@ def render(report: dict, out: TextIO) -> None:
             "kubegap",
             "info",
             "The kubegap version that wrote the report.",
-            [({"cluster": cluster, "version": report["tool"]["version"]}, 1)],
+            [({"cluster": cluster, "version": report.tool.version}, 1)],
         ),
         "# EOF",
     ]

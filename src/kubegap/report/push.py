@@ -15,13 +15,14 @@ import urllib.request
 from urllib.parse import urlsplit
 
 from kubegap.errors import UserError
+from kubegap.report.document import Report
 from kubegap.report.openmetrics import render
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 TIMEOUT = 30
 
 
-def text_format(report: dict) -> str:
+def text_format(report: Report) -> str:
     """The OpenMetrics exposition in the Prometheus text format: no ``# EOF`` or ``# UNIT`` lines, the info
     family a gauge of the same ``kubegap_info`` samples."""
     out = io.StringIO()
@@ -44,11 +45,11 @@ def grouping_url(base: str, cluster: str) -> str:
     return f"{base.rstrip('/')}/metrics/job/kubegap/cluster@base64/{encoded}"
 
 
-def push(report: dict, base: str) -> str:
+def push(report: Report, base: str) -> str:
     """PUT the metrics to the Pushgateway at ``base``; the URL they went to."""
     if urlsplit(base).scheme not in ("http", "https") or not urlsplit(base).netloc:
         raise UserError(f"--pushgateway {base!r}: give the Pushgateway's http:// or https:// address")
-    url = grouping_url(base, (report.get("cluster") or {}).get("name") or "")
+    url = grouping_url(base, report.cluster.name or "")
     request = urllib.request.Request(
         url, data=text_format(report).encode(), method="PUT", headers={"Content-Type": CONTENT_TYPE}
     )

@@ -9,6 +9,7 @@ skipped or crashed become tool execution notifications, so a partial audit says 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import TextIO
 from urllib.parse import quote
@@ -16,6 +17,7 @@ from urllib.parse import quote
 import orjson
 
 from kubegap.checks.base import DOC_SECTIONS
+from kubegap.report.document import CheckSummary, CitedCase, Location, Report, ReportedFinding
 from kubegap.report.jsonbytes import dumps
 from kubegap.report.text import case_year
 from kubegap.report.utf8 import write_utf8
@@ -31,20 +33,18 @@ def _rule_name(check_id: str) -> str:
     return "".join(part.capitalize() for part in check_id.split("-"))
 
 
-def _cited(check: dict, cases: dict) -> list[tuple[str, dict | None]]:
-    return [(case_id, cases.get(case_id)) for case_id in check["cases"]]
+def _cited(check: CheckSummary, cases: Mapping[str, CitedCase]) -> list[tuple[str, CitedCase | None]]:
+    return [(case_id, cases.get(case_id)) for case_id in check.cases]
 
 
-def _help(check: dict, cases: dict) -> dict:
-    docs = check["documentation"]
+def _help(check: CheckSummary, cases: Mapping[str, CitedCase]) -> dict:
+    docs = check.documentation
     cited = _cited(check, cases)
     text = "\n\n".join(f"{name}\n{docs[name]}" for name in DOC_SECTIONS if name in docs)
-    text += "\n\nCases\n" + "\n".join(f"- {c['title']}: {c['url']}" if c else f"- {cid}" for cid, c in cited)
+    text += "\n\nCases\n" + "\n".join(f"- {c.title}: {c.url}" if c else f"- {cid}" for cid, c in cited)
     markdown = "\n\n".join(f"## {name}\n\n{docs[name]}" for name in DOC_SECTIONS if name in docs)
     markdown += "\n\n## Cases\n\n" + "\n".join(
-        f"- [{_md_link_text(c['title'])}]({c['url']}) ({c.get('organization', '')}, {case_year(c)})"
-        if c
-        else f"- `{cid}`"
+        f"- [{_md_link_text(c.title)}]({c.url}) ({c.organization}, {case_year(c)})" if c else f"- `{cid}`"
         for cid, c in cited
     )
     return {"text": text, "markdown": markdown}
@@ -54,22 +54,22 @@ def _md_link_text(text: str) -> str:
     return re.sub(r"([\[\]\\])", r"\\\1", text)
 
 
-def _rule(check_id: str, check: dict, cases: dict) -> dict:
+def _rule(check_id: str, check: CheckSummary, cases: Mapping[str, CitedCase]) -> dict:
     rule = {
         "id": check_id,
         "name": _rule_name(check_id),
-        "shortDescription": {"text": check["title"]},
-        "fullDescription": {"text": check["documentation"].get("What it checks", check["title"])},
+        "shortDescription": {"text": check.title},
+        "fullDescription": {"text": check.documentation.get("What it checks", check.title)},
         "help": _help(check, cases),
-        "defaultConfiguration": {"level": LEVEL[check["severity"]]},
+        "defaultConfiguration": {"level": LEVEL[check.severity]},
         "properties": {
-            "tags": ["kubernetes", check["category"]],
-            "precision": check.get("precision", "high"),
-            "kubegap-severity": check["severity"],
-            "cases": list(check["cases"]),
+            "tags": ["kubernetes", check.category],
+            "precision": check.precision if check.has("precision") else "high",
+            "kubegap-severity": check.severity,
+            "cases": list(check.cases),
         },
     }
-    urls = [c["url"] for _, c in _cited(check, cases) if c]
+    urls = [c.url for _, c in _cited(check, cases) if c]
     if urls:
         rule["helpUri"] = urls[0]
     return rule
@@ -82,86 +82,83 @@ def _artifact(path: str) -> dict:
     return {"uri": quote(path.replace("\\", "/")), "uriBaseId": SRCROOT}
 
 
-def logical_name(report: dict, finding: dict) -> str:
+def logical_name(report: Report, finding: ReportedFinding) -> str:
     """``cluster/namespace/kind/name``: the finding's cluster in a fleet, else the report's."""
-    obj = finding["object"]
-    cluster = finding.get("cluster") or report.get("cluster", {}).get("name") or "cluster"
-    return f"{cluster}/{obj.get('namespace') or '-'}/{obj['kind']}/{obj['name']}"
+    obj = finding.object
+    cluster = finding.cluster or report.cluster.name or "cluster"
+    return f"{cluster}/{obj.namespace or '-'}/{obj.kind}/{obj.name}"
 
 
-def _location(report: dict, finding: dict, where: dict | None) -> dict:
+def _location(report: Report, finding: ReportedFinding, where: Location | None) -> dict:
     location: dict = {
         "logicalLocations": [
-            {"name": finding["object"]["name"], "fullyQualifiedName": logical_name(report, finding), "kind": "resource"}
+            {"name": finding.object.name, "fullyQualifiedName": logical_name(report, finding), "kind": "resource"}
         ]
     }
-    if where and where["path"] not in _NOT_A_FILE:
-        location["physicalLocation"] = {"artifactLocation": _artifact(where["path"])}
-        if where.get("line"):
-            location["physicalLocation"]["region"] = {"startLine": where["line"]}
+    if where is not None and where.path not in _NOT_A_FILE:
+        location["physicalLocation"] = {"artifactLocation": _artifact(where.path)}
+        if where.line:
+            location["physicalLocation"]["region"] = {"startLine": where.line}
     return location
 
 
-def _locations(report: dict, finding: dict) -> list[dict]:
+def _locations(report: Report, finding: ReportedFinding) -> list[dict]:
     """Where the object is defined; an object defined in several manifest documents with the same gap has each."""
-    return [_location(report, finding, where) for where in (finding.get("location"), *finding.get("also_at", ()))]
+    return [_location(report, finding, where) for where in (finding.location, *finding.also_at)]
 
 
-def _result(report: dict, finding: dict, rule_index: dict[str, int]) -> dict:
-    result = {
-        "ruleId": finding["check_id"],
-        "level": LEVEL[finding["severity"]],
-        "message": {"text": finding["message"]},
+def _result(report: Report, finding: ReportedFinding, rule_index: dict[str, int]) -> dict:
+    result: dict = {
+        "ruleId": finding.check_id,
+        "level": LEVEL[finding.severity],
+        "message": {"text": finding.message},
         "locations": _locations(report, finding),
-        "partialFingerprints": {FINGERPRINT: finding["fingerprint"]},
+        "partialFingerprints": {FINGERPRINT: finding.fingerprint},
         "properties": {
-            "severity": finding["severity"],
-            "object": finding["object"],
-            "evidence": finding["evidence"],
-            "remediation": finding["remediation"],
-            "cases": finding["cases"],
+            "severity": finding.severity,
+            "object": finding.object.to_json(),
+            "evidence": [e.to_json() for e in finding.evidence],
+            "remediation": finding.remediation,
+            "cases": list(finding.cases),
         },
     }
-    if finding["check_id"] in rule_index:
-        result["ruleIndex"] = rule_index[finding["check_id"]]
-    if finding.get("baseline_state"):
-        result["baselineState"] = finding["baseline_state"]
-    if "reason" in finding:
+    if finding.check_id in rule_index:
+        result["ruleIndex"] = rule_index[finding.check_id]
+    if finding.baseline_state:
+        result["baselineState"] = finding.baseline_state
+    if finding.suppressed:
         result["suppressions"] = [
             {
-                "kind": "inSource" if finding["suppressed_by"] == "annotation" else "external",
-                "justification": finding["reason"],
+                "kind": "inSource" if finding.suppressed_by == "annotation" else "external",
+                "justification": finding.reason,
             }
         ]
     return result
 
 
-def _notifications(report: dict) -> list[dict]:
+def _notifications(report: Report) -> list[dict]:
     notes = [
         {
-            "level": "error" if c["status"] == "error" else "note",
-            "message": {
-                "text": f"check {c['check_id']} {'failed' if c['status'] == 'error' else 'skipped'}: {c['reason']}"
-            },
-            "descriptor": {"id": c["check_id"]},
+            "level": "error" if c.status == "error" else "note",
+            "message": {"text": f"check {c.check_id} {'failed' if c.status == 'error' else 'skipped'}: {c.reason}"},
+            "descriptor": {"id": c.check_id},
         }
-        for c in report["coverage"]
-        if c["status"] != "ran"
+        for c in report.coverage
+        if c.status != "ran"
     ]
-    notes += [{"level": "warning", "message": {"text": warning}} for warning in report.get("warnings", [])]
+    notes += [{"level": "warning", "message": {"text": warning}} for warning in report.warnings]
     return notes
 
 
-def sarif_log(report: dict) -> dict:
-    checks = report.get("checks", {})
-    rules = [_rule(check_id, check, report["cases"]) for check_id, check in checks.items()]
+def sarif_log(report: Report) -> dict:
+    rules = [_rule(check_id, check, report.cases) for check_id, check in report.checks.items()]
     rule_index = {rule["id"]: index for index, rule in enumerate(rules)}
     invocation = {
-        "executionSuccessful": not any(c["status"] == "error" for c in report["coverage"]),
+        "executionSuccessful": not any(c.status == "error" for c in report.coverage),
         "toolExecutionNotifications": _notifications(report),
     }
-    if report.get("generated_at"):
-        invocation["endTimeUtc"] = report["generated_at"]
+    if report.generated_at:
+        invocation["endTimeUtc"] = report.generated_at
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -169,19 +166,22 @@ def sarif_log(report: dict) -> dict:
             {
                 "tool": {
                     "driver": {
-                        "name": report["tool"]["name"],
-                        "version": report["tool"]["version"],
-                        "semanticVersion": report["tool"]["version"],
+                        "name": report.tool.name,
+                        "version": report.tool.version,
+                        "semanticVersion": report.tool.version,
                         "rules": rules,
                     }
                 },
                 "invocations": [invocation],
-                "results": [_result(report, f, rule_index) for f in report["findings"] + report.get("suppressed", [])],
-                "properties": {"summary": report.get("summary", {}), "cluster": report.get("cluster", {})},
+                "results": [_result(report, f, rule_index) for f in (*report.findings, *report.suppressed)],
+                "properties": {
+                    "summary": report.summary.to_json() if report.has("summary") else {},
+                    "cluster": report.cluster.to_json(),
+                },
             }
         ],
     }
 
 
-def render(report: dict, out: TextIO) -> None:
+def render(report: Report, out: TextIO) -> None:
     write_utf8(dumps(sarif_log(report), option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE, default=str), out)

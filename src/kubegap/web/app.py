@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from kubegap.library import Library
 from kubegap.library.search import MAX_QUERY_CHARS
+from kubegap.report.document import Report
 from kubegap.suggest import did_you_mean
 from kubegap.web import views
 from kubegap.web.links import SLUG_VOCABULARIES, VOCABULARY_SLUGS, ServerLinks
@@ -75,7 +76,7 @@ def _query(request: Request) -> str | None:
     return query
 
 
-def create_app(library: Library, report: dict | None = None) -> Starlette:
+def create_app(library: Library, report: Report | None = None) -> Starlette:
     """The site for ``library``; with ``report``, also the report viewer at ``/report``."""
     library.index.search()  # build the search index before the first request
 

@@ -19,6 +19,7 @@ from kubegap.library.model import VOCABULARIES, Case, count_kinds, incidents_and
 from kubegap.library.search import UnknownTerm, validate_filters
 from kubegap.library.serialize import case_json, page_json
 from kubegap.library.textsearch import FIELDS, Engine
+from kubegap.report.document import CheckCoverage, Report, ReportedFinding
 from kubegap.severity import SEVERITIES
 from kubegap.suggest import did_you_mean
 from kubegap.wording import and_list, counted
@@ -412,14 +413,14 @@ def case_page(library: Library, case_id: str) -> WebPage | None:
 
 
 @cache
-def _reconstruction_audit(path: str, case_id: str) -> tuple[list[dict], list[dict]]:
+def _reconstruction_audit(path: str, case_id: str) -> tuple[tuple[ReportedFinding, ...], list[CheckCoverage]]:
     """What ``kubegap audit FILE --case ID`` reports on one file of a case's reconstruction (audited once):
     its findings, and the checks that did not run with the reason."""
     from kubegap.pipeline import audit, audit_options
     from kubegap.sources.manifests import ManifestSource
 
     report = audit([ManifestSource([path]).collect()], audit_options(case_ids=[case_id]))
-    return report["findings"], [c for c in report["coverage"] if c["status"] != "ran"]
+    return report.findings, [c for c in report.coverage if c.status != "ran"]
 
 
 def reconstruction_page(library: Library, case_id: str) -> WebPage | None:
@@ -452,8 +453,8 @@ def reconstruction_page(library: Library, case_id: str) -> WebPage | None:
             **{
                 side["which"]: {
                     "file": f"{side['which']}.yaml",
-                    "findings": side["findings"],
-                    "not_run": side["not_run"],
+                    "findings": [f.to_json() for f in side["findings"]],
+                    "not_run": [c.to_json() for c in side["not_run"]],
                 }
                 for side in sides
             },
@@ -582,20 +583,20 @@ def home_page(library: Library) -> WebPage:
     )
 
 
-def report_subject(report: dict) -> str:
+def report_subject(report: Report) -> str:
     """The report's header line: the cluster, its kubeconfig context, its Kubernetes version and kubegap's."""
-    cluster = report.get("cluster") or {}
-    context = next((i.get("context") for i in report.get("inputs", []) if i.get("context")), None)
+    cluster = report.cluster
+    context = next((i.context for i in report.inputs if i.context), None)
     parts = [
-        cluster.get("name"),
-        f"context {context}" if context and context != cluster.get("name") else None,
-        f"Kubernetes {cluster['version']}" if cluster.get("version") else None,
-        f"kubegap {report['tool']['version']}",
+        cluster.name,
+        f"context {context}" if context and context != cluster.name else None,
+        f"Kubernetes {cluster.version}" if cluster.version else None,
+        f"kubegap {report.tool.version}",
     ]
     return " · ".join(p for p in parts if p)
 
 
-def report_page(library: Library, report: dict | None) -> WebPage:
+def report_page(library: Library, report: Report | None) -> WebPage:
     """The report loaded by the server (``kubegap serve --report``), or none: then one chosen in the browser.
     The page says what the report covers; static/viewer.js shows its findings from its JSON twin."""
     checks = {c.id for c in all_checks()}
@@ -609,9 +610,9 @@ def report_page(library: Library, report: dict | None) -> WebPage:
             context={**base, "subject": ""},
             data={"report": None},
         )
-    coverage = report["coverage"]
-    kinds = report.get("kinds", {})
-    counts = {s: sum(1 for f in report["findings"] if f["severity"] == s) for s in SEVERITIES}
+    coverage = report.coverage
+    kinds = report.kinds
+    counts = {s: sum(1 for f in report.findings if f.severity == s) for s in SEVERITIES}
     return WebPage(
         "report.html",
         "Audit report",
@@ -621,14 +622,14 @@ def report_page(library: Library, report: dict | None) -> WebPage:
             **base,
             "subject": report_subject(report),
             "counts": {s: n for s, n in counts.items() if n},
-            "ran": [c for c in coverage if c["status"] == "ran"],
-            "skipped": [c for c in coverage if c["status"] == "skipped"],
-            "errors": [c for c in coverage if c["status"] == "error"],
-            "forbidden": kinds.get("forbidden", {}),
-            "absent": kinds.get("absent", []),
-            "failed": kinds.get("failed", {}),
+            "ran": [c for c in coverage if c.status == "ran"],
+            "skipped": [c for c in coverage if c.status == "skipped"],
+            "errors": [c for c in coverage if c.status == "error"],
+            "forbidden": kinds.forbidden,
+            "absent": kinds.absent,
+            "failed": kinds.failed,
         },
-        data=report,
+        data=report.to_json(),
     )
 
 
