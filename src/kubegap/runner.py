@@ -118,7 +118,7 @@ def _one_per_object(findings: list[Finding]) -> list[Finding]:
 
 def _run(check: Check, context: Context | FleetContext) -> tuple[Coverage, list[Finding]]:
     try:
-        findings = _one_per_object(list(check.run(context)))
+        findings = _one_per_object(list(check.judge(context)))
     except Skip as skip:
         return Coverage(check.id, "skipped", f"not applicable: {skip}"), []
     except Exception as exc:  # noqa: BLE001 - a crashing check must not end the audit

@@ -11,10 +11,10 @@ import inspect
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast, overload
 
 from kubegap.domain.resources import ObjectRef
-from kubegap.domain.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, ScopedInventory
+from kubegap.domain.scoped_inventory import WORKLOAD_KINDS, WORKLOADS, Readable, ScopedInventory
 from kubegap.severity import Severity, at_most
 
 Precision = Literal["very-high", "high", "medium", "low"]
@@ -137,6 +137,14 @@ class FleetContext(_Run):
     members: tuple[Member, ...] = field(kw_only=True)
 
 
+ClusterRun = Callable[[Context], Iterable[Finding]]
+"""A cluster check: what it finds in one cluster's inventory."""
+FleetRun = Callable[[FleetContext], Iterable[Finding]]
+"""A fleet check: what it finds across the facts each cluster gave it."""
+Facts = Callable[[Readable], dict]
+"""A fleet check's facts about one cluster, taken from its inventory."""
+
+
 @dataclass(frozen=True)
 class Check:
     id: str
@@ -146,7 +154,7 @@ class Check:
     category: str
     cases: tuple[str, ...]
     fix: str
-    run: Callable[[Any], Iterable[Finding]]
+    run: ClusterRun | FleetRun
     """Takes a :class:`Context`, or a :class:`FleetContext` for a fleet check."""
     reads: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
@@ -159,11 +167,18 @@ class Check:
     scope: Scope = "cluster"
     metadata_only: tuple[str, ...] = ()
     """Kinds the check reads only the metadata of (it counts them): a live audit lists them as metadata."""
-    facts: Callable[[Any], dict] | None = None
+    facts: Facts | None = None
     """A fleet check's view of one cluster, as JSON: what it judges the fleet by."""
 
     def markdown(self) -> str:
         return "\n\n".join(f"### {name}\n\n{self.doc[name]}" for name in DOC_SECTIONS)
+
+    def judge(self, context: Context | FleetContext) -> Iterable[Finding]:
+        """What the check finds in ``context``: a fleet check's in a :class:`FleetContext`, a cluster check's in a
+        :class:`Context` (``check()`` registers each with the function its scope takes)."""
+        if isinstance(context, FleetContext):
+            return cast(FleetRun, self.run)(context)
+        return cast(ClusterRun, self.run)(context)
 
 
 _HEADING = re.compile(r"^## (.+)$", re.MULTILINE)
@@ -199,6 +214,46 @@ def _expand_reads(reads: Iterable[str], requires: Iterable[str]) -> tuple[str, .
     return tuple(sorted(kinds))
 
 
+@overload
+def check(
+    *,
+    id: str,
+    title: str,
+    severity: Severity,
+    category: str,
+    cases: Iterable[str],
+    fix: str,
+    reads: Iterable[str] = (),
+    requires: Iterable[str] = (),
+    defaults: dict[str, Any] | None = None,
+    setting_types: dict[str, type] | None = None,
+    precision: Precision = "high",
+    scope: Literal["cluster"] = "cluster",
+    metadata_only: Iterable[str] = (),
+    facts: None = None,
+) -> Callable[[Callable[[Context], Iterator[Finding]]], Callable[[Context], Iterator[Finding]]]: ...
+
+
+@overload
+def check(
+    *,
+    id: str,
+    title: str,
+    severity: Severity,
+    category: str,
+    cases: Iterable[str],
+    fix: str,
+    reads: Iterable[str] = (),
+    requires: Iterable[str] = (),
+    defaults: dict[str, Any] | None = None,
+    setting_types: dict[str, type] | None = None,
+    precision: Precision = "high",
+    scope: Literal["fleet"],
+    metadata_only: Iterable[str] = (),
+    facts: Facts,
+) -> Callable[[Callable[[FleetContext], Iterator[Finding]]], Callable[[FleetContext], Iterator[Finding]]]: ...
+
+
 def check(
     *,
     id: str,
@@ -214,7 +269,7 @@ def check(
     precision: Precision = "high",
     scope: Scope = "cluster",
     metadata_only: Iterable[str] = (),
-    facts: Callable[[Any], dict] | None = None,
+    facts: Facts | None = None,
 ) -> Callable[[Callable[[Any], Iterator[Finding]]], Callable[[Any], Iterator[Finding]]]:
     """Register a check. ``requires``: kinds without which it is skipped; ``reads``: every kind it reads.
 
