@@ -856,10 +856,6 @@ class Report(ReportPart):
             }
         )
 
-    @property
-    def cluster_name(self) -> str | None:
-        return self.cluster.name
-
     def with_warnings_first(self, warnings: Iterable[str]) -> Report:
         """The report with ``warnings`` before its own."""
         return replace(self, warnings=(*warnings, *self.warnings), keys=with_key(self.keys, "warnings"))
