@@ -158,6 +158,26 @@ class StatusCounts(ReportPart):
         return self._written({"ran": self.ran, "skipped": self.skipped, "error": self.error})
 
 
+HEADER_KEYS = ("schema_version", "tool", "generated_at")
+"""The keys every report starts with."""
+
+REPORT_KEYS = (
+    *HEADER_KEYS,
+    "inputs",
+    "cluster",
+    "summary",
+    "findings",
+    "suppressed",
+    "coverage",
+    "checks",
+    "cases",
+    "config",
+    "expired_exemptions",
+    "kinds",
+    "warnings",
+)
+"""The keys of one cluster's report, in the order written; a fleet's adds ``clusters``, a cluster's ``fleet_facts``."""
+
 SUMMARY_KEYS = ("findings", "by_severity", "suppressed", "checks", "objects", "elapsed_seconds")
 
 
@@ -782,28 +802,7 @@ class Report(ReportPart):
     """A fleet report's sections, one per cluster in the order audited; None for one cluster's report."""
     baseline: Baseline | None = None
 
-    KNOWN = frozenset(
-        {
-            "schema_version",
-            "tool",
-            "generated_at",
-            "inputs",
-            "cluster",
-            "summary",
-            "findings",
-            "suppressed",
-            "coverage",
-            "checks",
-            "cases",
-            "config",
-            "expired_exemptions",
-            "kinds",
-            "warnings",
-            "fleet_facts",
-            "clusters",
-            "baseline",
-        }
-    )
+    KNOWN = frozenset((*REPORT_KEYS, "fleet_facts", "clusters", "baseline"))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Report:

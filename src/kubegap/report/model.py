@@ -22,6 +22,7 @@ from kubegap.library import Library
 from kubegap.report.document import (
     FINDING_KEYS,
     KINDS_KEYS,
+    REPORT_KEYS,
     SECTION_KEYS,
     SUMMARY_KEYS,
     CheckCoverage,
@@ -102,9 +103,6 @@ def report_header() -> dict:
         "tool": Tool("kubegap", __version__, keys=("name", "version")),
         "generated_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
-
-
-HEADER_KEYS = ("schema_version", "tool", "generated_at")
 
 
 def cited_cases(library: Library, case_ids: Iterable[str]) -> dict[str, CitedCase]:
@@ -255,23 +253,6 @@ def _cited(findings: Iterable[ReportedFinding]) -> set[str]:
 
 def _inputs(collection: Collection) -> list[ReportInput]:
     return [ReportInput.from_json(i) for i in collection.inputs]
-
-
-REPORT_KEYS = (
-    *HEADER_KEYS,
-    "inputs",
-    "cluster",
-    "summary",
-    "findings",
-    "suppressed",
-    "coverage",
-    "checks",
-    "cases",
-    "config",
-    "expired_exemptions",
-    "kinds",
-    "warnings",
-)
 
 
 def assemble_report(parts: list[Part], checks: list[Check], library: Library, config_path: str | None = None) -> Report:
