@@ -20,7 +20,12 @@ DNS_AUTOSCALERS = Words(("dns-autoscaler", "coredns-autoscaler", "cluster-propor
 
 
 def cluster_dns(inventory: Readable) -> list[Workload]:
-    """The cluster DNS Deployments: kube-system/coredns or kube-dns, or labelled k8s-app=kube-dns."""
+    """The cluster DNS Deployments: kube-system/coredns or kube-dns, or labelled k8s-app=kube-dns; worked out once
+    per audit."""
+    return inventory.derive("cluster_dns", _cluster_dns)
+
+
+def _cluster_dns(inventory: Readable) -> list[Workload]:
     return [
         w
         for w in inventory.workload_templates.in_namespace("kube-system")
