@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from kubegap.domain.resources import ObjectRef, as_dict, as_list, containers, dig, kind, str_map
+from kubegap.domain.resources import ObjectRef, as_dict, as_list, command_words, containers, dig, kind, str_map
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.tokens import Words
 
@@ -300,7 +300,7 @@ TIMEOUT_OPTIONS_WITH_VALUES = ("-s", "--signal", "-k", "--kill-after")
 def timed_out(container: dict) -> str | None:
     """The ``timeout <duration>`` that the container's whole command runs under, or None: its first word is
     ``timeout`` and its first word that is not an option a duration above zero (``timeout 0`` never stops)."""
-    words = [w for w in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(w, str)]
+    words = command_words(container)
     if not words or words[0].rsplit("/", 1)[-1] != "timeout":
         return None
     index = 1

@@ -7,7 +7,7 @@ from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import alert_router, data_store, identity_provider, message_broker, monitoring_server
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
-from kubegap.domain.resources import as_list, containers, dig, labels, name
+from kubegap.domain.resources import as_list, command_words, containers, dig, labels, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import SERVING_KINDS, scaling
@@ -166,9 +166,7 @@ def clustering_switched_off(workload: Workload) -> str | None:
     """The argument that switches an alert router's clustering off (``--cluster.listen-address=``), or None."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            words = [
-                w for w in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(w, str)
-            ]
+            words = command_words(container)
             for index, word in enumerate(words):
                 flag, has_value, value = word.partition("=")
                 if flag.lstrip("-") != CLUSTER_LISTEN.lstrip("-"):
