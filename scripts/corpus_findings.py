@@ -227,6 +227,33 @@ earlier pool (cloud networking and storage drivers, gateways and ingress, eventi
 messaging, pipelines, security and cost agents, DNS and AI inference routing), written down before drawing;
 ``random.Random(20261223).sample(FRESH23_POOL, 5)`` draws the twenty-third's five."""
 
+FRESH27_POOL = (
+    "DataDog-helm-charts",
+    "ROCm-gpu-operator",
+    "apache-apisix-helm-chart",
+    "argoproj-labs-argocd-image-updater",
+    "aws-aws-node-termination-handler",
+    "ceph-ceph-csi",
+    "cockroachdb-helm-charts",
+    "hashicorp-consul-k8s",
+    "kserve-modelmesh-serving",
+    "kubernetes-sigs-azuredisk-csi-driver",
+    "kubernetes-sigs-security-profiles-operator",
+    "kubewarden-helm-charts",
+    "kumahq-kuma",
+    "langfuse-langfuse-k8s",
+    "llm-d-llm-d",
+    "pingcap-tidb-operator",
+    "rancher-fleet",
+    "rancher-system-upgrade-controller",
+    "tailscale-tailscale",
+    "vitessio-vitess",
+)
+"""The pool of the twenty-seventh draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool (node lifecycle and upgrades, cloud and Ceph storage drivers, observability agents, service meshes and
+API gateways, policy engines, GitOps, distributed databases, GPU operators and LLM serving and tracing), written
+down before drawing; ``random.Random(20261227).sample(FRESH27_POOL, 5)`` draws the twenty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh26-installs",
