@@ -139,3 +139,47 @@ def test_kubegap_audit_of_a_chart_directory_renders_it_with_helm(helm):
     ]
     assert {"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "CronJob"} <= set(report["kinds"]["collected"])
     assert report["summary"]["objects"] == 4
+
+
+def capability_chart(directory: Path) -> Path:
+    """A chart that picks each API version as many charts do, by asking what the cluster serves."""
+    (directory / "templates").mkdir(parents=True)
+    (directory / "Chart.yaml").write_text("apiVersion: v2\nname: picky\nversion: 1.0.0\n")
+    (directory / "templates" / "pdb.yaml").write_text(
+        '{{- if .Capabilities.APIVersions.Has "policy/v1/PodDisruptionBudget" }}\n'
+        "apiVersion: policy/v1\n{{- else }}\napiVersion: policy/v1beta1\n{{- end }}\n"
+        "kind: PodDisruptionBudget\nmetadata:\n  name: picky\n  labels: {helm.sh/chart: picky-1.0.0}\n"
+        "spec:\n  maxUnavailable: 1\n  selector: {matchLabels: {app: picky}}\n"
+    )
+    (directory / "templates" / "apiservice.yaml").write_text(
+        '{{- if .Capabilities.APIVersions.Has "apiregistration.k8s.io/v1" }}\n'
+        "apiVersion: apiregistration.k8s.io/v1\n{{- else }}\napiVersion: apiregistration.k8s.io/v1beta1\n{{- end }}\n"
+        "kind: APIService\nmetadata:\n  name: v1beta1.custom.metrics.k8s.io\n  labels: {helm.sh/chart: picky-1.0.0}\n"
+        "spec:\n  service: {name: picky, namespace: default}\n  group: custom.metrics.k8s.io\n  version: v1beta1\n"
+        "  groupPriorityMinimum: 100\n  versionPriority: 100\n"
+    )
+    return directory
+
+
+def test_kubegap_renders_a_chart_for_a_cluster_that_serves_the_current_api_versions(helm, tmp_path):
+    """helm template alone answers .Capabilities.APIVersions.Has from a list without kinds or the aggregation
+    layer, so a chart writes its fallback versions; kubegap renders for a current cluster and so reports nothing,
+    while the fallback rendered elsewhere is reported at low, saying how to tell."""
+    chart = capability_chart(tmp_path / "picky")
+    on_path = {"PATH": f"{helm.binary.parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    ours = run_cli("audit", str(chart), "--check", "api-version-removed", "--format", "json", env=on_path)
+    assert ours.returncode == 0, ours.stderr
+    assert json.loads(ours.stdout)["findings"] == []
+
+    elsewhere = helm("template", "picky", str(chart))
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert "apiVersion: policy/v1beta1" in elsewhere.stdout, "helm's default capabilities changed: revisit the rule"
+    result = run_cli(
+        "audit", "-", "--check", "api-version-removed", "--format", "json", "--fail-on", "none", stdin=elsewhere.stdout
+    )
+    findings = json.loads(result.stdout)["findings"]
+    assert sorted((f["object"]["kind"], f["severity"]) for f in findings) == [
+        ("APIService", "low"),
+        ("PodDisruptionBudget", "low"),
+    ]
+    assert all("audit the chart directory" in f["message"] for f in findings)

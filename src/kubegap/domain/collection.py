@@ -8,11 +8,13 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Origin:
-    """Where a manifest object came from: file, 0-based document index, 1-based line."""
+    """Where a manifest object came from: file, 0-based document index, 1-based line, and the command the audit
+    rendered the file with (``helm template``), None for a file read as it is."""
 
     path: str
     document: int
     line: int | None = None
+    rendered_by: str | None = None
 
 
 @dataclass

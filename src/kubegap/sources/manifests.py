@@ -137,6 +137,7 @@ class Reader:
         self.compact = Compactor()
         self._file: str | None = None
         self._warned = 0
+        self._rendered_by: str | None = None
 
     def warn(self, message: str) -> None:
         if self._file is not None:
@@ -212,17 +213,22 @@ class Reader:
         self.collection.collected.add(obj["kind"])
 
     # -- files -----------------------------------------------------------------------------------
-    def read_text(self, text: str, path: str) -> None:
-        """Manifests given as text (``path`` names them in warnings)."""
+    def read_text(self, text: str, path: str, rendered_by: str | None = None) -> None:
+        """Manifests given as text (``path`` names them in warnings; ``rendered_by``, the command the audit made
+        them with, goes into each object's origin)."""
         with self._one_file(path):
-            self._read_text(text, path)
+            self._rendered_by = rendered_by
+            try:
+                self._read_text(text, path)
+            finally:
+                self._rendered_by = None
 
     def _read_text(self, text: str, path: str) -> None:
         first = _CONTENT.search(text)
         opener = first.group() if first else ""
         if opener in ("{", "["):
             try:
-                self.add_document(orjson.loads(text), Origin(path, 0, 1))
+                self.add_document(orjson.loads(text), Origin(path, 0, 1, self._rendered_by))
                 return
             except orjson.JSONDecodeError:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
@@ -237,7 +243,7 @@ class Reader:
             stream = exc.documents
         if stream is not None:
             for index, document in enumerate(stream[: limits.MAX_DOCUMENTS_PER_FILE]):
-                self.add_document(document, Origin(path, index))
+                self.add_document(document, Origin(path, index, rendered_by=self._rendered_by))
             return
         if len(text) > limits.MAX_YAML_BYTES:
             self.unread(path, _TOO_MUCH_YAML.format(size=len(text)))
@@ -249,7 +255,7 @@ class Reader:
                 )
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
-            origin = Origin(path, index, _first_content_line(chunk, line))
+            origin = Origin(path, index, _first_content_line(chunk, line), self._rendered_by)
             try:
                 # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
                 parsed = yamlload.documents(chunk)
@@ -538,10 +544,10 @@ class ManifestSource:
             if self.confine is not None:
                 raise InputError(
                     f"{raw} holds {source.marker}: rendering it may read files outside the folders this audit "
-                    f"may read; run {' '.join(source.command)} and audit its output"
+                    f"may read; run {' '.join(source.shown)} and audit its output"
                 )
-            rendered_by = " ".join(source.command[:2])
-            reader.read_text(render(source), f"{named(path)} ({rendered_by})")
+            rendered_by = " ".join(source.shown[:2])
+            reader.read_text(render(source), f"{named(path)} ({rendered_by})", rendered_by)
             return {"type": "manifests", "path": named(path), "rendered_by": rendered_by}
         if path.is_dir():
             for file in _files(path, named, reader.warn, lambda file, why: reader.unread(named(file), why)):

@@ -29,6 +29,39 @@ CHART_FILE = "Chart.yaml"
 RENDER_TIMEOUT = 120
 """Seconds a render may take before it is given up (kustomize may fetch remote bases)."""
 
+SERVED_KINDS = {
+    "admissionregistration.k8s.io/v1": (
+        "MutatingWebhookConfiguration",
+        "ValidatingAdmissionPolicy",
+        "ValidatingAdmissionPolicyBinding",
+        "ValidatingWebhookConfiguration",
+    ),
+    "apiextensions.k8s.io/v1": ("CustomResourceDefinition",),
+    "apiregistration.k8s.io/v1": ("APIService",),
+    "apps/v1": ("DaemonSet", "Deployment", "ReplicaSet", "StatefulSet"),
+    "autoscaling/v2": ("HorizontalPodAutoscaler",),
+    "batch/v1": ("CronJob", "Job"),
+    "certificates.k8s.io/v1": ("CertificateSigningRequest",),
+    "coordination.k8s.io/v1": ("Lease",),
+    "discovery.k8s.io/v1": ("EndpointSlice",),
+    "events.k8s.io/v1": ("Event",),
+    "flowcontrol.apiserver.k8s.io/v1": ("FlowSchema", "PriorityLevelConfiguration"),
+    "networking.k8s.io/v1": ("Ingress", "IngressClass", "NetworkPolicy"),
+    "node.k8s.io/v1": ("RuntimeClass",),
+    "policy/v1": ("PodDisruptionBudget",),
+    "rbac.authorization.k8s.io/v1": ("ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"),
+    "scheduling.k8s.io/v1": ("PriorityClass",),
+    "storage.k8s.io/v1": ("CSIDriver", "CSINode", "CSIStorageCapacity", "StorageClass", "VolumeAttachment"),
+}
+"""The built-in kinds every supported Kubernetes release serves, by the API version it serves them at.
+
+A chart picks between an old and a new version of a kind with ``.Capabilities.APIVersions.Has``, and
+``helm template`` answers from a built-in list that holds group/versions only, without kinds
+(``policy/v1/PodDisruptionBudget``) or the aggregation layer's group (``apiregistration.k8s.io/v1``): a
+chart rendered with that list writes its fallback, an API version a current cluster no longer serves,
+where ``helm install`` would have asked the cluster and written the current one. A chart is therefore
+rendered as for a cluster that serves these."""
+
 
 @dataclass(frozen=True)
 class Tree:
@@ -40,7 +73,17 @@ class Tree:
 
     @property
     def command(self) -> list[str]:
-        """The command that renders it to manifests on standard output."""
+        """The command that renders it to manifests on standard output (a chart for a cluster serving ``SERVED_KINDS``)."""
+        if self.kind == "kustomize":
+            return self.shown
+        served = [
+            api for version, kinds in SERVED_KINDS.items() for api in (version, *(f"{version}/{k}" for k in kinds))
+        ]
+        return [*self.shown, *(f"--api-versions={api}" for api in served)]
+
+    @property
+    def shown(self) -> list[str]:
+        """The command as a message names it: the program, its verb and the directory."""
         return (
             ["kubectl", "kustomize", str(self.path)]
             if self.kind == "kustomize"
@@ -54,7 +97,7 @@ class Tree:
     @property
     def hint(self) -> str:
         """What to run instead, as a user types it."""
-        return f"{' '.join(self.command)} | kubegap audit -"
+        return f"{' '.join(self.shown)} | kubegap audit -"
 
 
 def tree(directory: Path) -> Tree | None:
@@ -125,12 +168,10 @@ def render(source: Tree) -> str:
             check=False,
         )
     except subprocess.TimeoutExpired:
-        raise InputError(
-            f"{source.path}: {' '.join(source.command)} did not finish within {RENDER_TIMEOUT} s"
-        ) from None
+        raise InputError(f"{source.path}: {' '.join(source.shown)} did not finish within {RENDER_TIMEOUT} s") from None
     except OSError as exc:
-        raise InputError(f"{source.path}: cannot run {' '.join(source.command)}: {exc.strerror or exc}") from None
+        raise InputError(f"{source.path}: cannot run {' '.join(source.shown)}: {exc.strerror or exc}") from None
     if done.returncode != 0:
         reason = (done.stderr.strip().splitlines() or ["no message"])[-1]
-        raise InputError(f"{source.path}: {' '.join(source.command)} failed: {reason}")
+        raise InputError(f"{source.path}: {' '.join(source.shown)} failed: {reason}")
     return done.stdout

@@ -5,25 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.helm import helm_release
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, Workload
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.resources import as_list, dig, labels, name, namespace
+from kubegap.domain.resources import as_list, dig, name, namespace
 
 KUBESTELLAR = "kubestellar-2026-helm-upgrade-deletes-console-database-volume"
 
 
 KEEP = "helm.sh/resource-policy"
-
-
-def helm_release(obj: dict) -> str | None:
-    """The Helm release (or chart) that manages ``obj``, from the labels and annotations Helm and charts set."""
-    notes, marks = metadata_annotations(obj), labels(obj)
-    if release := notes.get("meta.helm.sh/release-name"):
-        return f"release {release}"
-    if marks.get("app.kubernetes.io/managed-by", "").lower() == "helm" or "helm.sh/chart" in marks:
-        chart = marks.get("helm.sh/chart") or marks.get("chart")
-        return f"chart {chart}" if chart else "a Helm chart"
-    return None
 
 
 def _claim_users(workloads: list[Workload]) -> dict[tuple[str | None, str], list[Workload]]:
@@ -59,8 +49,8 @@ def helm_claim_unprotected(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     PersistentVolumeClaims that a Helm chart creates (the claim carries Helm's
-    `meta.helm.sh/release-name` annotation, an `app.kubernetes.io/managed-by: Helm` label or a
-    `helm.sh/chart` label) and that a workload in the same namespace mounts, without the
+    `meta.helm.sh/release-name` annotation, an `app.kubernetes.io/managed-by: Helm` label, its Helm 2
+    spelling `heritage: Helm`, or a `helm.sh/chart` label) and that a workload in the same namespace mounts, without the
     annotation `helm.sh/resource-policy: keep`. Claims created from a StatefulSet's
     `volumeClaimTemplates` belong to the StatefulSet controller, not to Helm, and are not judged;
     nor are claims created as Helm hooks (`helm.sh/hook`), which Helm does not delete with the

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.upgrades._helpers import _today, control_plane_minor, minor, oldest_supported_minor
+from kubegap.domain.helm import helm_release
 from kubegap.domain.resources import api_version, dig, kind
 
 HELM_116 = "helm-user-2020-k8s-116-removed-apis-force-upgrade-deletes-release"
@@ -85,9 +86,19 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     retrying with --force deleted the previous release and then failed anyway. The manifests had not
     been migrated to apps/v1 before the cluster upgrade.
 
+    An object a Helm chart rendered outside the audit (it carries Helm's labels, and was not rendered by
+    `kubegap audit CHART_DIR`) may hold the chart's fallback rather than its choice: a chart picks
+    between an old and a new version with `.Capabilities.APIVersions.Has`, and `helm template` without
+    `--api-versions` answers from a built-in list without kinds (`policy/v1/PodDisruptionBudget`) or the
+    aggregation layer (`apiregistration.k8s.io/v1`), where `helm install` asks the cluster. The finding
+    says so, and how to tell: audit the chart directory, which kubegap renders for a cluster that serves
+    the current versions, or render with the cluster's API versions.
+
     ## Severity
 
-    Always **medium**: the apply fails after the upgrade; what already runs keeps running.
+    **medium**: the apply fails after the upgrade; what already runs keeps running. **low** for an
+    object a chart rendered outside the audit: the render cannot show whether an install would write
+    this version at all.
 
     ## Example
 
@@ -118,9 +129,22 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
         version, kind_of = api_version(obj), kind(obj)
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
+            message = (
+                f"{version} {kind_of} is not served since Kubernetes 1.{removal[0]} (target 1.{target[0]}); "
+                f"use {removal[1]}."
+            )
+            origin = ctx.inventory.origin(obj)
+            chart = helm_release(obj) if origin is None or origin.rendered_by is None else None
+            if chart is not None:
+                message += (
+                    f" It comes from {chart}: a chart rendered by helm template without the cluster's API versions "
+                    "may write this fallback where helm install writes the current version; audit the chart "
+                    "directory, which kubegap renders for a current cluster, to tell."
+                )
             yield ctx.finding(
                 obj,
-                f"{version} {kind_of} is not served since Kubernetes 1.{removal[0]} (target 1.{target[0]}); use {removal[1]}.",
+                message,
                 Evidence("apiVersion", version),
                 Evidence("target version", target[1]),
+                severity="low" if chart is not None else None,
             )
