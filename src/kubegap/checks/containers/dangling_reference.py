@@ -14,11 +14,17 @@ from kubegap.domain.resources import annotation, as_dict, as_list, containers, d
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.status import is_live
 from kubegap.domain.workloads import audited_workloads
+from kubegap.severity import Severity
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 
 
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})
+HOOK_FIX = (
+    "Create what the hook needs as a hook of the same events with a lower helm.sh/hook-weight, so that Helm "
+    "makes it before this hook runs, and keep the regular object for the workloads (a hook's objects are not "
+    "part of the release), or make the reference optional where the hook can do without it."
+)
 
 
 KINDS = ("ConfigMap", "Secret", "ServiceAccount", "PersistentVolumeClaim")
@@ -172,7 +178,10 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     read from a cluster, with a `resourceVersion`); other directories are other applications.
     In rendered manifests, a Helm
     `pre-install` or `pre-upgrade` hook that refers to an object of the release that is not
-    itself such a hook is reported too: Helm runs the hook before it creates that object.
+    itself such a hook is reported too: Helm runs the hook before it creates that object. A
+    `pre-install` hook meets that on every install. A hook that is only `pre-upgrade` meets it only on
+    the upgrade that first adds the object (a release installed with it already has it), which one
+    render cannot show: the finding says so.
 
     ## Why it matters
 
@@ -185,8 +194,9 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the pods of one workload cannot start (or start without the setting) until the
-    object exists.
+    **medium**: the pods of one workload cannot start (or start without the setting) until the
+    object exists. **low** for a hook that is only `pre-upgrade`: only the upgrade that adds the
+    object is held up, and the render cannot show which upgrade that is.
 
     ## Example
 
@@ -235,10 +245,13 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                 *missing,
             )
         if later:
-            yield ctx.finding(
-                workload.obj,
-                f"This Helm {', '.join(sorted(hooks))} hook refers to "
-                + ", ".join(sorted({e.value for e in later}))
-                + ", which Helm creates only after the hook has run.",
-                *later,
-            )
+            objects = ", ".join(sorted({e.value for e in later}))
+            said = f"This Helm {', '.join(sorted(hooks))} hook refers to {objects}, which Helm creates only after the hook has run."
+            severity: Severity | None = None
+            if "pre-install" not in hooks:  # a release that already has the object runs the hook with it in place
+                said = (
+                    f"This Helm pre-upgrade hook refers to {objects}, which the release creates as a regular "
+                    "object: the upgrade that first adds it runs the hook before it exists."
+                )
+                severity = "low"
+            yield ctx.finding(workload.obj, said, *later, severity=severity, remediation=HOOK_FIX)
