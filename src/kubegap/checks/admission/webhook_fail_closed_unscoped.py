@@ -14,8 +14,9 @@ from kubegap.checks.admission._helpers import (
     webhooks,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.resources import labels
+from kubegap.domain.resources import dig, labels
 from kubegap.domain.selectors import Selector
+from kubegap.domain.serving import called_service
 
 NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
 
@@ -36,9 +37,22 @@ def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
     if not objects.matches({}):
         return []  # opt-in by object label: unlabelled system objects are not intercepted
     critical = ["kube-system"]
-    if webhook.service and webhook.service[0] not in critical:
+    if webhook.service and webhook.service[0] not in critical and _holds_up_its_backend(ctx, webhook, objects):
         critical.append(webhook.service[0])
     return [ns for ns in critical if selector.matches(_namespace_labels(ctx, ns))]
+
+
+def _holds_up_its_backend(ctx: Context, webhook: Webhook, objects: Selector) -> bool:
+    """Whether the webhook intercepts its own backend's pods: its namespace matters for its own recovery, and an
+    ``objectSelector`` that leaves out the labels of every backend pod spares that. Without the backend's
+    Service or pods in the input, it is taken to."""
+    if webhook.service is None:
+        return True
+    _, service = called_service(ctx.inventory, *webhook.service)
+    chosen = Selector.from_map(dig(service, "spec", "selector")) if service is not None else None
+    backends = ctx.inventory.workload_templates.select(webhook.service[0], chosen) if chosen else []
+    templates = [template for workload in backends for template in workload.templates]
+    return not templates or any(objects.matches(template.labels) for template in templates)
 
 
 @check(
@@ -47,7 +61,7 @@ def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
     severity="high",
     category="admission",
     cases=[JETSTACK],
-    reads=[*WEBHOOK_KINDS, "Namespace"],
+    reads=[*WEBHOOK_KINDS, "Namespace", "Service", "workloads"],
     fix=(
         "Scope the webhook to what its policy needs: a namespaceSelector that excludes kube-system and "
         "the webhook's own namespace (kubernetes.io/metadata.name NotIn [...]), rules for only the "
@@ -63,7 +77,10 @@ def webhook_fail_closed_unscoped(ctx: Context) -> Iterator[Finding]:
     `namespaceSelector` still matches `kube-system` or the namespace of the webhook's own Service.
     Namespaces are matched through their labels (collected Namespace objects, plus the automatic
     `kubernetes.io/metadata.name`). An `objectSelector` that only matches labelled objects counts as
-    scoped; webhooks with `matchConditions` (CEL) are not judged. A rule covers pods only in the
+    scoped; webhooks with `matchConditions` (CEL) are not judged. The webhook's own namespace counts
+    for the webhook's own recovery: an `objectSelector` that leaves out every pod of its backend
+    (`app NotIn [consul]` over pods labelled `app: consul`) spares it, where the input holds the
+    backend's Service and workloads. A rule covers pods only in the
     core group (`""`) or every group (`*`): `resources: ["*/*"]` under one custom API group
     matches that group's resources alone. One finding per configuration, naming every such webhook.
 
