@@ -22,6 +22,12 @@ def replicas(workload: Workload) -> int | None:
     return workload.templates[0].replicas
 
 
+REPLICATED_MEMBERS = (
+    "enough members to lose one: two for a primary with a replica, three for a quorum (two members lose the "
+    "quorum with either),"
+)
+"""How many members a store that replicates its data needs: a quorum of two cannot lose either."""
+
 SPREAD = (
     "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
 )
@@ -66,7 +72,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "one on the same node would write the same data as the first. Run more only where the application "
             "replicates its data across members (then give each its own claim, volumeClaimTemplates) or lets "
             "several instances share one data directory (then move to storage several nodes can mount), and then "
-            f"run two or more members {SPREAD}; where it does neither, keep one member and shorten its recovery: back "
+            f"run {REPLICATED_MEMBERS} {SPREAD}; where it does neither, keep one member and shorten its recovery: back "
             "up the claim, and use storage that attaches quickly on another node."
         )
     if workload.kind == "StatefulSet":
@@ -79,14 +85,14 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         return (
             "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
             "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
-            f"the application, then run two or more members {SPREAD}."
+            f"the application, then run {REPLICATED_MEMBERS} {SPREAD}."
         )
     store = data_store(workload)
     if store is not None:
         return (
             f"It runs {store}, a data store: a second replica would be a second, separate store behind the same "
             "Service (writes through one pod missing from the other). Replicate the data in the application (its "
-            f"clustered or replicated mode, usually as a StatefulSet), then run two or more members {SPREAD}."
+            f"clustered or replicated mode, usually as a StatefulSet), then run {REPLICATED_MEMBERS} {SPREAD}."
         )
     claim = single_node_claim(inventory, workload)
     if claim is not None:
