@@ -80,14 +80,37 @@ DATABASE_ENDPOINTS = Words(("host", "hostname", "url", "uri", "dsn", "addr", "ad
 where it is (``DBCONFIG_HOST``, ``DATABASE_URL``, ``PG_HOST`` ...)."""
 
 
+OFF_WORDS = Words(("disable", "disabled", "skip", "no"))
+"""Words of a flag or variable name that make it switch off what it names (``--skip-migrations``,
+``AUTO_MIGRATION_DISABLED``)."""
+
+ON_VALUES, OFF_VALUES = frozenset({"true", "1", "yes", "on"}), frozenset({"false", "0", "no", "off"})
+
+
+def _switched_off(name: str, value: str | None) -> bool:
+    """Whether a flag or variable switches off what it names: an off-word name (``--no-migrate``,
+    ``MIGRATION_DISABLED=true``) unless its value says false, or any other name whose value says false
+    (``RUN_MIGRATIONS=false``)."""
+    said = value.strip().lower() if value is not None else None
+    if OFF_WORDS.find(name) is not None:
+        return said not in OFF_VALUES
+    return said in OFF_VALUES
+
+
 def _words(container: dict) -> list[str]:
-    """The container's command, arguments and environment variable names and values."""
-    parts = [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
+    """The container's command, arguments and environment entries (``NAME=value``), less those that switch off
+    what they name: words of what the container is told to do."""
+    parts = []
+    for part in as_list(container.get("command")) + as_list(container.get("args")):
+        if isinstance(part, str):
+            flag, _, value = part.partition("=")
+            single_flag = part.startswith("-") and not any(c.isspace() for c in part)  # not a script's words
+            if not (single_flag and _switched_off(flag, value if value else None)):
+                parts.append(part)
     for variable in as_list(container.get("env")):
-        if isinstance(variable, dict):
-            for value in (variable.get("name"), variable.get("value")):
-                if isinstance(value, str):
-                    parts.append(value)
+        name, value = dig(variable, "name"), dig(variable, "value")
+        if isinstance(name, str) and not _switched_off(name, value if isinstance(value, str) else None):
+            parts.append(f"{name}={value}" if isinstance(value, str) else name)
     return parts
 
 
@@ -199,7 +222,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
-    VM between nodes and migrates nothing at start-up); or, with a budget under `min_startup_seconds`
+    VM between nodes and migrates nothing at start-up; nor a flag or variable that switches migrations off,
+    as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do); or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
