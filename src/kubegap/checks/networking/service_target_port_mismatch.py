@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import NOT_FOR_CLIENTS
+from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, serving
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
@@ -72,7 +72,7 @@ def _is_name(target: object) -> bool:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads"],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
@@ -114,7 +114,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
     input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its
-    clients dial pod addresses on ports they know, and only its endpoints and DNS SRV records lack the port.
+    clients dial pod addresses on ports they know, and only its endpoints and DNS SRV records lack the port; and
+    for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports, as
+    `single-replica` reads them): what fails is a scrape or a check, not a client's request.
 
     ## Example
 
@@ -137,6 +139,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
       ports: [{port: 80, targetPort: 8080}]
     ```
     """
+    evidence_of = serving(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
         ports = _declared_ports(t for w in selected for t in w.templates)
@@ -172,6 +175,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
             headless = dig(service, "spec", "clusterIP") == "None"
+            for_clients = evidence_of.serves_clients(service)
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
@@ -194,6 +198,6 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 *undeclared,
                 Evidence("declared container ports", [_shown(port) for port in ports]),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                severity=None if named and not headless else "low",
+                severity=None if named and not headless and for_clients else "low",
                 remediation=None if named else NUMBERED_FIX,
             )
