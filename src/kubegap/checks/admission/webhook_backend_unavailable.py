@@ -48,8 +48,24 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
     if level == "high" and opted_in is not None and not opted_in.matches({}):
         level, what = "medium", f"{what} labelled {opted_in}"
+    opted = _namespaces_opted_in(webhook)
+    if opted is not None:
+        return level, f"{what} in namespaces labelled {opted}"
     spared = _namespaces_left_out(webhook)
     return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
+
+
+def _namespaces_opted_in(webhook: Webhook) -> Selector | None:
+    """The labels a namespace must carry for the webhook to intercept its objects (``kuma.io/sidecar-injection``),
+    when its ``namespaceSelector`` matches no namespace that carries only its name; None otherwise."""
+    chosen = Selector.from_label_selector(webhook.spec.get("namespaceSelector", {}))
+    if chosen is None:
+        return None
+    labelled = Selector(
+        chosen.match_labels,
+        tuple(term for term in chosen.expressions if term.key != "kubernetes.io/metadata.name"),
+    )
+    return None if labelled.selects_everything or labelled.matches({}) else labelled
 
 
 def _namespaces_left_out(webhook: Webhook) -> list[str]:
@@ -123,7 +139,7 @@ def _scope(intercepted: list[str | None]) -> str:
     objects = [
         what
         for what in objects
-        if not any(what.startswith((f"{whole} labelled ", f"{whole} outside ")) for whole in objects)
+        if not any(what.startswith((f"{whole} labelled ", f"{whole} outside ", f"{whole} in ")) for whole in objects)
     ]
     said = ["intercepting " + " and ".join(objects)] if objects else []
     if None in intercepted:
@@ -248,7 +264,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
     the manifest, filled in at run time), and where an `objectSelector` that no unlabelled object
     matches limits pods or workloads to those carrying its labels (an operator's own pods): only they
-    are held up. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
+    are held up. A `namespaceSelector` that only labelled namespaces match (a mesh's injection label) is
+    named with its labels, and leaves the severity as it is: every pod of those namespaces waits on the
+    backend. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
     **medium**.
 
     ## Example
