@@ -47,6 +47,12 @@ REMOVED_APIS: dict[tuple[str, str | None], tuple[int, str]] = {
 """Well-known removals, from the Kubernetes Deprecated API Migration Guide."""
 
 
+CHART_FALLBACK = (
+    "rendered by a Helm chart outside the audit: a chart may write a removed version only because helm template "
+    "did not know the cluster's API versions, where helm install writes the current one; audit the chart "
+    "directory, which kubegap renders for a current cluster"
+)
+
 REMOVED_VERSIONS = frozenset(version for version, _ in REMOVED_APIS)
 """API versions with a removal: every other object is passed over at a glance."""
 
@@ -87,18 +93,16 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     been migrated to apps/v1 before the cluster upgrade.
 
     An object a Helm chart rendered outside the audit (it carries Helm's labels, and was not rendered by
-    `kubegap audit CHART_DIR`) may hold the chart's fallback rather than its choice: a chart picks
-    between an old and a new version with `.Capabilities.APIVersions.Has`, and `helm template` without
+    `kubegap audit CHART_DIR`) is not judged, and the check's coverage counts it: a chart picks between
+    an old and a new version with `.Capabilities.APIVersions.Has`, and `helm template` without
     `--api-versions` answers from a built-in list without kinds (`policy/v1/PodDisruptionBudget`) or the
-    aggregation layer (`apiregistration.k8s.io/v1`), where `helm install` asks the cluster. The finding
-    says so, and how to tell: audit the chart directory, which kubegap renders for a cluster that serves
-    the current versions, or render with the cluster's API versions.
+    aggregation layer (`apiregistration.k8s.io/v1`), so the render may hold the chart's fallback where
+    `helm install`, which asks the cluster, writes the current version. Audit the chart directory, which
+    kubegap renders for a cluster that serves the current versions, to judge it.
 
     ## Severity
 
-    **medium**: the apply fails after the upgrade; what already runs keeps running. **low** for an
-    object a chart rendered outside the audit: the render cannot show whether an install would write
-    this version at all.
+    Always **medium**: the apply fails after the upgrade; what already runs keeps running.
 
     ## Example
 
@@ -129,22 +133,13 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
         version, kind_of = api_version(obj), kind(obj)
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
-            message = (
-                f"{version} {kind_of} is not served since Kubernetes 1.{removal[0]} (target 1.{target[0]}); "
-                f"use {removal[1]}."
-            )
             origin = ctx.inventory.origin(obj)
-            chart = helm_release(obj) if origin is None or origin.rendered_by is None else None
-            if chart is not None:
-                message += (
-                    f" It comes from {chart}: a chart rendered by helm template without the cluster's API versions "
-                    "may write this fallback where helm install writes the current version; audit the chart "
-                    "directory, which kubegap renders for a current cluster, to tell."
-                )
+            if (origin is None or origin.rendered_by is None) and helm_release(obj) is not None:
+                ctx.not_judged(obj, CHART_FALLBACK)
+                continue
             yield ctx.finding(
                 obj,
-                message,
+                f"{version} {kind_of} is not served since Kubernetes 1.{removal[0]} (target 1.{target[0]}); use {removal[1]}.",
                 Evidence("apiVersion", version),
                 Evidence("target version", target[1]),
-                severity="low" if chart is not None else None,
             )
