@@ -49,8 +49,11 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     if level == "high" and opted_in is not None and not opted_in.matches({}):
         level, what = "medium", f"{what} labelled {opted_in}"
     opted = _namespaces_opted_in(webhook)
-    if opted is not None:
-        return level, f"{what} in namespaces labelled {opted}"
+    if opted is not None:  # a Namespace is matched by its own labels
+        return (
+            level,
+            f"namespaces labelled {opted}" if what == "namespaces" else f"{what} in namespaces labelled {opted}",
+        )
     spared = _namespaces_left_out(webhook)
     return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
 
