@@ -14,12 +14,16 @@ from kubegap.domain.resources import annotation, as_dict, as_list, containers, d
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.status import is_live
 from kubegap.domain.workloads import audited_workloads
-from kubegap.severity import Severity
 
 OPENMETADATA = "openmetadata-2023-helm-upgrade-hooks-secret-not-found"
 
 
 PRE_HOOKS = frozenset({"pre-install", "pre-upgrade"})
+UPGRADE_HOOK = (
+    "a pre-upgrade hook that refers to a regular object of its release: only the upgrade that first adds the "
+    "object runs the hook before it exists, and one render cannot show which upgrade that is (audit the cluster "
+    "while it upgrades, or compare the chart's versions)"
+)
 HOOK_FIX = (
     "Create what the hook needs as a hook of the same events with a lower helm.sh/hook-weight, so that Helm "
     "makes it before this hook runs, and keep the regular object for the workloads (a hook's objects are not "
@@ -177,11 +181,12 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     workload's own directory define objects of that kind in its namespace (Secrets: only ones
     read from a cluster, with a `resourceVersion`); other directories are other applications.
     In rendered manifests, a Helm
-    `pre-install` or `pre-upgrade` hook that refers to an object of the release that is not
-    itself such a hook is reported too: Helm runs the hook before it creates that object. A
-    `pre-install` hook meets that on every install. A hook that is only `pre-upgrade` meets it only on
-    the upgrade that first adds the object (a release installed with it already has it), which one
-    render cannot show: the finding says so.
+    `pre-install` hook that refers to an object of the release that is not itself such a hook is
+    reported too: Helm runs the hook before it creates that object, on every install. A hook that is
+    only `pre-upgrade` meets such an object missing only on the upgrade that first adds it; a release
+    installed with the object has it when the hook runs, and one render cannot show which upgrade adds
+    what. Such a reference is counted in the check's coverage as not judged. On a cluster, the hook's
+    Job and its missing object are seen as they are (a closed world), as in the OpenMetadata case.
 
     ## Why it matters
 
@@ -194,9 +199,8 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium**: the pods of one workload cannot start (or start without the setting) until the
-    object exists. **low** for a hook that is only `pre-upgrade`: only the upgrade that adds the
-    object is held up, and the render cannot show which upgrade that is.
+    Always **medium**: the pods of one workload cannot start (or start without the setting) until the
+    object exists.
 
     ## Example
 
@@ -235,7 +239,10 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
                     how.append(f"{kind} {ref_name}{said}")
                 elif hooks and not is_live(target) and not hooks & pre_hooks(target):
-                    later.append(Evidence(path, f"{kind} {ref_name}"))
+                    if "pre-install" in hooks:
+                        later.append(Evidence(path, f"{kind} {ref_name}"))
+                    else:
+                        ctx.not_judged(workload.obj, UPGRADE_HOOK)
         if missing:
             yield ctx.finding(
                 workload.obj,
@@ -245,13 +252,11 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                 *missing,
             )
         if later:
-            objects = ", ".join(sorted({e.value for e in later}))
-            said = f"This Helm {', '.join(sorted(hooks))} hook refers to {objects}, which Helm creates only after the hook has run."
-            severity: Severity | None = None
-            if "pre-install" not in hooks:  # a release that already has the object runs the hook with it in place
-                said = (
-                    f"This Helm pre-upgrade hook refers to {objects}, which the release creates as a regular "
-                    "object: the upgrade that first adds it runs the hook before it exists."
-                )
-                severity = "low"
-            yield ctx.finding(workload.obj, said, *later, severity=severity, remediation=HOOK_FIX)
+            yield ctx.finding(
+                workload.obj,
+                f"This Helm {', '.join(sorted(hooks))} hook refers to "
+                + ", ".join(sorted({e.value for e in later}))
+                + ", which Helm creates only after the hook has run.",
+                *later,
+                remediation=HOOK_FIX,
+            )
