@@ -11,7 +11,7 @@ from kubegap.domain.containers import app_containers, container_name, image_name
 from kubegap.domain.datastores import COMPANIONS, observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
-from kubegap.domain.tokens import Words
+from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import audited_workloads
 
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
@@ -127,12 +127,24 @@ LIVE_WHILE_STARTING = ("/-/healthy",)
 """The liveness page monitoring and alerting servers (Prometheus, Alertmanager) answer as soon as their web server
 listens, while their data is still being recovered; ``/-/ready`` is the one that waits."""
 
+PROGRAM_LIVENESS_PAGES = {"cockroach": "/health"}
+"""Data stores, by the whole name of their image, and the liveness page each answers as soon as its HTTP server
+listens, before the node recovers or joins its cluster: CockroachDB's ``/health`` (``/health?ready=1`` is the one
+that waits)."""
 
-def answers_while_starting(workload: Workload, probe: dict) -> bool:
+
+def answers_while_starting(workload: Workload, container: dict, probe: dict) -> bool:
     """Whether a liveness probe asks a page that the program answers from its first second, so that no slow
-    start can fail it: a monitoring or alerting server's ``/-/healthy``."""
+    start can fail it: a monitoring or alerting server's ``/-/healthy``, or a data store's own liveness page
+    asked without its readiness query."""
     path = dig(probe, "httpGet", "path")
-    return observer(workload) is not None and isinstance(path, str) and path.rstrip("/") in LIVE_WHILE_STARTING
+    if not isinstance(path, str):
+        return False
+    page, _, query = path.partition("?")
+    page = page.rstrip("/") or "/"
+    if observer(workload) is not None and page in LIVE_WHILE_STARTING:
+        return True
+    return PROGRAM_LIVENESS_PAGES.get(image_name(container)) == page and "ready" not in words(query)
 
 
 def _runs_script(probe: dict) -> bool:
@@ -237,6 +249,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged. A monitoring or alerting server (Prometheus, Alertmanager, by the whole name of its image) answers
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
     liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data).
+    Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
+    recovers its stores or joins its cluster (`/health?ready=1` waits).
 
     ## Why it matters
 
@@ -279,7 +293,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
                 continue
-            if answers_while_starting(workload, liveness):
+            if answers_while_starting(workload, container, liveness):
                 continue
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum)
