@@ -51,6 +51,18 @@ def longest_gap(schedule: object) -> dt.timedelta | None:
     return dt.timedelta(minutes=step)
 
 
+def at_most_daily(schedule: object) -> bool:
+    """Whether a cron schedule starts at most one run a day: one minute of one hour (``35 0 * * *``, ``0 0 1 */11 *``),
+    or a macro of a day or longer."""
+    if not isinstance(schedule, str):
+        return False
+    words = [w for w in schedule.split() if not w.startswith(("CRON_TZ=", "TZ="))]
+    if len(words) == 1:
+        gap = _MACROS.get(words[0].lower())
+        return gap is not None and gap >= dt.timedelta(days=1)
+    return len(words) == 5 and words[0].isdigit() and words[1].isdigit()
+
+
 def _has_condition(obj: dict, types: tuple[str, ...]) -> bool:
     """Whether one of the condition ``types`` is True in the object's status."""
     return any(

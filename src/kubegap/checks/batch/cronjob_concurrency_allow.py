@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.batch._helpers import longest_gap
+from kubegap.checks.batch._helpers import at_most_daily, longest_gap
 from kubegap.domain.resources import as_dict, dig
 
 CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
@@ -42,8 +42,9 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: runs pile up only when they are slow, and then compete for the same data and
-    capacity.
+    **medium**: runs pile up only when they are slow, and then compete for the same data and
+    capacity. **low** for a schedule that starts at most one run a day (one minute of one hour, or
+    `@daily` and longer): only a run that hangs for a day overlaps the next, one run at a time.
 
     ## Example
 
@@ -87,11 +88,18 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
             if deadline is None
             else f"a run deadline of {deadline}s, not shorter than its schedule interval"
         )
+        daily = at_most_daily(spec.get("schedule"))
         yield ctx.finding(
             cronjob,
             f"CronJob allows concurrent runs (concurrencyPolicy {policy if 'concurrencyPolicy' in spec else 'unset: Allow'}) "
-            f"with {why}: runs that hang or slow down overlap and pile up, each holding its pods' resources.",
+            f"with {why}: runs that hang or slow down overlap and pile up, each holding its pods' resources"
+            + (
+                " (it starts at most one run a day, so only a run that hangs for a day overlaps the next)."
+                if daily
+                else "."
+            ),
             Evidence("spec.concurrencyPolicy", spec.get("concurrencyPolicy")),
             Evidence("spec.jobTemplate.spec.activeDeadlineSeconds", deadline),
             Evidence("spec.schedule", spec.get("schedule")),
+            severity="low" if daily else None,
         )
