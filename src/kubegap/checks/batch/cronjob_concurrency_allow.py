@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.batch._helpers import at_most_daily, longest_gap
 from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.schedules import at_most_daily, longest_gap
 
 CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
 

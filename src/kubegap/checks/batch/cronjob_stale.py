@@ -6,8 +6,8 @@ import datetime as dt
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.batch._helpers import longest_gap
 from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.schedules import longest_gap
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.status import is_live
 
