@@ -256,6 +256,110 @@ down before drawing; ``random.Random(20261227).sample(FRESH27_POOL, 5)`` draws t
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh30-installs",
+        "Release installs nobody here had seen: thirtieth draw",
+        20261230,
+        "the last five of the sixth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-ninth draw's review prompted (llm-d holds no install at its newest tag: four installs)",
+        "d44a8fc",
+        {
+            "DataDog-helm-charts": "chart datadog 3.240.0 with a placeholder API key (it does not render without one), its "
+            "Datadog Operator subchart from the same repository, its remote kube-state-metrics (off) left out",
+            "aws-aws-node-termination-handler": "v1.25.6, its chart with defaults in kube-system (IMDS mode)",
+            "kserve-modelmesh-serving": "v0.12.0, the manifests its install script applies, with the --quickstart "
+            "etcd and MinIO both its install docs run (cert-manager path; no self-signed CA)",
+            "pingcap-tidb-operator": "v1.6.6, its CRDs and chart with defaults and the getting-started basic "
+            "TidbCluster (v2.0.1, whose README says not for production, left aside)",
+        },
+        "No finding was judged wrong. Judged noise: five findings on the etcd and MinIO that modelmesh's "
+        "--quickstart installs, which its docs keep to experiments and development (one replica, no readiness probe, "
+        "no requests, a Docker Hub pull). No rule was changed for them: the input does not say that they are a "
+        "quick start's, and as the install documented, they run.",
+    ),
+    FreshRound(
+        "fresh29-installs",
+        "Release installs nobody here had seen: twenty-ninth draw",
+        20261229,
+        "five more from the sixth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-seventh and twenty-eighth draws' reviews prompted",
+        "8fb629c",
+        {
+            "cockroachdb-helm-charts": "chart cockroachdb 21.0.1 (CockroachDB v26.2.1) with defaults, the StatefulSet "
+            "install its README's default command makes",
+            "kubernetes-sigs-security-profiles-operator": "v1.0.0, deploy/operator.yaml as its install doc applies it "
+            "(cert-manager, a prerequisite, left out)",
+            "ceph-ceph-csi": "v3.12.2 (the newest tag the mirror holds), charts ceph-csi-rbd and ceph-csi-cephfs with "
+            "defaults (cluster, monitors and credentials left empty)",
+            "rancher-fleet": "v0.16.1, charts fleet-crd and fleet as published on the charts/v0.16 branch",
+            "rancher-system-upgrade-controller": "v0.20.1, the release manifest as its release script builds it, with "
+            "its CRD",
+        },
+        "What the review showed wrong was then changed by rule: startup-probe-missing told CockroachDB's chart that "
+        "its recovery could outlast the liveness budget, but CockroachDB answers /health as soon as its HTTP server "
+        "listens (/health?ready=1 waits); a data store's own liveness page asked without its readiness query now "
+        "cannot fail a slow start. dangling-reference reported Fleet's pre-upgrade migration hook, at low with the "
+        "caveat that only an upgrade adding the object is held up, before the controller's ServiceAccount that every "
+        "release since 2020 has had; a pre-upgrade hook's reference to a regular object of its release is now "
+        "counted as not judged. Severity, after noise at medium: a CronJob that starts at most one run a day is low "
+        "for concurrent runs and for missing requests (CockroachDB's certificate rotation, Fleet's daily cleanup). "
+        "Left as they were, and judged noise: the security profiles operator's missing budget and spread, leader-"
+        "elected and behind no Service, and Fleet's cleanup CronJob's missing deadline.",
+    ),
+    FreshRound(
+        "fresh28-installs",
+        "Release installs nobody here had seen: twenty-eighth draw",
+        20261228,
+        "five more from the sixth pool, rendered by a helper who did not write the checks, audited at the same commit "
+        "as the twenty-seventh, before anything was tuned on either",
+        "5eb0a7a",
+        {
+            "kubernetes-sigs-azuredisk-csi-driver": "v1.34.5, its chart with defaults in kube-system",
+            "tailscale-tailscale": "v1.102.3, the operator chart with defaults and its CRDs (no OAuth credentials: "
+            "the chart renders without them)",
+            "kumahq-kuma": "v2.14.3, chart kuma with defaults and its CRDs",
+            "langfuse-langfuse-k8s": "chart langfuse 2.0.0 with its README's minimal values (its remote PostgreSQL, "
+            "Valkey and SeaweedFS subcharts left out)",
+            "ROCm-gpu-operator": "v1.5.1, its chart with defaults from the source tree (its remote node-feature-"
+            "discovery subchart left out)",
+        },
+        "What the review showed was then changed by rule: a flag or variable that switches migrations off no longer "
+        "counts as one at start-up, and the evidence quotes the entry with its value "
+        "(LANGFUSE_AUTO_POSTGRES_MIGRATION_DISABLED=false); an unresolvable targetPort on a Service with only metrics "
+        "ports is low; a webhook that intercepts only namespaces carrying a label says so (Kuma's injector). Left as "
+        "they were, and wrong: Langfuse's worker, whose environment carries the chart's shared migration switch that "
+        "only the web container reads; and the two KMM images at latest, the source tree's development tag, which "
+        "the published chart pins to v1.5.1 (the render's fidelity, not a rule). Judged noise: the KMM webhook "
+        "server's CPU limit, a second Docker Hub finding for the same image split by a namespace Helm fills in at "
+        "install, and a priority class on a controller that requests nothing.",
+    ),
+    FreshRound(
+        "fresh27-installs",
+        "Release installs nobody here had seen: twenty-seventh draw",
+        20261227,
+        "the first five of a sixth pool, rendered by a helper who did not write the checks, audited after the rules "
+        "the twenty-sixth draw's review prompted (Vitess's repository is too large to fetch here: four installs)",
+        "5eb0a7a",
+        {
+            "argoproj-labs-argocd-image-updater": "v1.3.0, config/install.yaml as its docs apply it, in argocd",
+            "apache-apisix-helm-chart": "chart apisix 2.14.0 with defaults in ingress-apisix, its etcd subchart "
+            "from the repository",
+            "kubewarden-helm-charts": "chart admission-controller 6.0.2 with defaults (it replaces the three charts "
+            "the quick start names, deprecated at their newest tags; cert-manager left out)",
+            "hashicorp-consul-k8s": "v2.0.3, chart consul with global.name=consul as its README installs it",
+        },
+        "What the review showed wrong was then changed by rule: api-version-removed reported Consul's budgets at "
+        "policy/v1beta1, which the chart writes only when helm template does not know the cluster's API versions "
+        "(helm install writes policy/v1); kubegap now renders a chart directory for a cluster that serves the "
+        "current versions, and a removed version a chart rendered elsewhere is counted as not judged (at low with "
+        "that caveat, it was judged wrong again, blind, as was Prometheus Adapter's APIService of the sixth draw). "
+        "dangling-reference reported APISIX's etcd upgrade hook before its token Secret, which every release has had "
+        "since install; a pre-upgrade hook's reference to a regular object of its release is now counted as not "
+        "judged. webhook-fail-closed-unscoped reported Consul's injector, whose objectSelector leaves out every pod "
+        "of its release; such a webhook no longer counts its own namespace. The fix for a replicated store now asks "
+        "for three members of a quorum, not two (the reviewer's note on Consul's server). Judged noise: the "
+        "Kubewarden controller's CPU limit, whose webhooks intercept only its own policy kinds.",
+    ),
+    FreshRound(
         "fresh26-installs",
         "Release installs nobody here had seen: twenty-sixth draw",
         20261226,
