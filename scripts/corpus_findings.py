@@ -254,6 +254,34 @@ earlier pool (node lifecycle and upgrades, cloud and Ceph storage drivers, obser
 API gateways, policy engines, GitOps, distributed databases, GPU operators and LLM serving and tracing), written
 down before drawing; ``random.Random(20261227).sample(FRESH27_POOL, 5)`` draws the twenty-seventh's five."""
 
+FRESH31_POOL = (
+    "FairwindsOps-goldilocks",
+    "FairwindsOps-polaris",
+    "InftyAI-llmaz",
+    "backube-volsync",
+    "cert-manager-approver-policy",
+    "clastix-kamaji",
+    "jaegertracing-helm-charts",
+    "k8sgpt-ai-k8sgpt-operator",
+    "kanisterio-kanister",
+    "keel-hq-keel",
+    "kubeflow-model-registry",
+    "kubernetes-sigs-azurefile-csi-driver",
+    "kubernetes-sigs-cluster-proportional-autoscaler",
+    "kubernetes-sigs-gcp-compute-persistent-disk-csi-driver",
+    "kubernetes-sigs-hierarchical-namespaces",
+    "kubernetes-sigs-kro",
+    "kubernetes-sigs-kwok",
+    "kubernetes-sigs-vsphere-csi-driver",
+    "kubeshark-kubeshark",
+    "skypilot-org-skypilot",
+)
+"""The pool of the thirty-first draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool (cloud storage drivers, backup and data movement, policy and resource advice, multi-tenancy and
+hosted control planes, tracing and traffic inspection, certificate policy, autoscaling of cluster add-ons,
+simulation, and AI serving, model registries and job launchers), written down before drawing;
+``random.Random(20261231).sample(FRESH31_POOL, 5)`` draws the thirty-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh30-installs",
