@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _missing, limit_range_defaults
+from kubegap.domain.meshes import injection
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, containers, dig
 from kubegap.domain.schedules import at_most_daily
@@ -24,13 +25,17 @@ def _critical(workload: Workload) -> bool:
 
 def _best_effort(ctx: Context, workload: Workload) -> list[PodTemplate]:
     """The pod templates whose pods get the BestEffort QoS class: no container, init containers included, has a
-    CPU or memory request or limit, and no LimitRange of the namespace gives them one."""
+    CPU or memory request or limit, no LimitRange of the namespace gives them one, and no mesh adds a proxy with
+    requests of its own at admission."""
     if any(limit_range_defaults(ctx.inventory, workload.ref.namespace)):
         return []
+    ns = workload.ref.namespace
+    namespace_obj = ctx.inventory.get("Namespace", None, ns) if ns else None
     return [
         template
         for template in workload.templates
-        if all(
+        if injection(namespace_obj, template) is None
+        and all(
             not (set(as_dict(dig(c, "resources", "requests"))) | set(as_dict(dig(c, "resources", "limits"))))
             & {"cpu", "memory"}
             for _, c in containers(template.spec)
@@ -51,7 +56,7 @@ def _whose_pods(workload: Workload, templates: list[PodTemplate]) -> str:
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler", "ScaledObject"],
+    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler", "ScaledObject", "Namespace"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler places each pod, and its neighbours beside it, by what they really need (or "
@@ -73,7 +78,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     One resources block is one finding: this check owns a container that lacks a request, and its
     finding also names the container's missing memory limit (`memory-limit-missing` then leaves that
     container out, when this check runs in the same audit), so an empty or missing `resources:` is reported once with everything it lacks,
-    and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory):
+    and says when the pods get the BestEffort QoS class (no container asks for or caps CPU or memory, and
+    no Istio injection adds a proxy that does, by the pod template's `sidecar.istio.io/inject: "true"` or
+    its namespace's injection label):
     the kubelet evicts those first when the node runs short, unless their priority class is
     `system-node-critical` or `system-cluster-critical`, whose pods it never evicts for node pressure.
     Recurring and open-ended batch work (CronJobs, training jobs, Jobs that bound neither their

@@ -5,9 +5,9 @@ from __future__ import annotations
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import alert_router, data_store, identity_provider, message_broker, monitoring_server
-from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
+from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
-from kubegap.domain.resources import as_list, command_words, containers, dig, labels, name
+from kubegap.domain.resources import as_list, command_words, containers, dig, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import SERVING_KINDS, scaling
@@ -215,34 +215,7 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
 EXPONEA = "exponea-2019-istio-integration-breaks-jobs-statefulsets-shutdowns"
 
 
-INJECT = "sidecar.istio.io/inject"
-
-
 PROXY = "istio-proxy"
-
-
-def _template_choice(template: PodTemplate) -> str | None:
-    """``"true"``/``"false"`` when the pod template opts in or out of injection (label or annotation)."""
-    for source in (template.labels, template.annotations):
-        value = source.get(INJECT)
-        if isinstance(value, str) and value.lower() in ("true", "false"):
-            return value.lower()
-    return None
-
-
-def injection(namespace_obj: dict | None, template: PodTemplate) -> str | None:
-    """Why Istio injects its proxy into pods of this template, or None when it does not (as far as can be seen)."""
-    choice = _template_choice(template)
-    if choice == "false":
-        return None
-    if choice == "true":
-        return f'pod template {INJECT}: "true"'
-    namespace_labels = labels(namespace_obj) if namespace_obj else {}
-    if namespace_labels.get("istio-injection") == "enabled":
-        return "namespace label istio-injection: enabled"
-    if namespace_labels.get("istio-injection") != "disabled" and namespace_labels.get("istio.io/rev"):
-        return f"namespace label istio.io/rev: {namespace_labels['istio.io/rev']}"
-    return None
 
 
 NATIVE_SIDECARS = "ENABLE_NATIVE_SIDECARS"

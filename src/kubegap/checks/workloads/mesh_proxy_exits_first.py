@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.workloads._helpers import EXPONEA, PROXY, _native_sidecar_seen, injection
+from kubegap.checks.workloads._helpers import EXPONEA, PROXY, _native_sidecar_seen
+from kubegap.domain.meshes import injection
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import containers, dig
 from kubegap.domain.workloads import audited_workloads

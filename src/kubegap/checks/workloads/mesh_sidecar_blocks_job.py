@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.workloads._helpers import EXPONEA, INJECT, _native_sidecar_seen, _template_choice, injection
+from kubegap.checks.workloads._helpers import EXPONEA, _native_sidecar_seen
 from kubegap.domain.containers import container_name
+from kubegap.domain.meshes import INJECT, injection, template_choice
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import command_words, containers, name
 from kubegap.domain.workloads import audited_workloads
@@ -100,6 +101,6 @@ def mesh_sidecar_blocks_job(ctx: Context) -> Iterator[Finding]:
                 f"{workload.kind} {name(workload.obj)} gets Istio's proxy injected ({why}) and nothing stops it: when "
                 f"{programs} finishes, the proxy keeps the pod running and the Job never completes.",
                 Evidence("injected_by", why),
-                Evidence(f"{template.path}.metadata.labels[{INJECT}]", _template_choice(template)),
+                Evidence(f"{template.path}.metadata.labels[{INJECT}]", template_choice(template)),
             )
             break
