@@ -284,6 +284,53 @@ simulation, and AI serving, model registries and job launchers), written down be
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh34-installs",
+        "Release installs nobody here had seen: thirty-fourth draw",
+        20261234,
+        "five more from the seventh pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the thirty-third",
+        "1e51304",
+        {
+            "jaegertracing-helm-charts": "chart jaeger 4.11.1 with defaults (in-memory storage; Bitnami's common "
+            "library chart at 2.31.10, the nearest the mirrors hold to the pinned 2.34.0)",
+            "InftyAI-llmaz": "v0.1.4, its chart with defaults and its CRDs as its helm-package target merges them "
+            "(its remote lws, Open WebUI and Envoy gateway dependencies, on by default, left out)",
+            "kubernetes-sigs-azurefile-csi-driver": "v1.35.7, its packaged chart with defaults in kube-system",
+            "cert-manager-approver-policy": "v0.27.0, its chart packaged as its release makefile does, in "
+            "cert-manager (cert-manager itself left out)",
+            "backube-volsync": "v0.16.0, chart helm/volsync with defaults",
+        },
+        "No finding was judged wrong, and no rule was changed for this draw. Judged noise: the llmaz manager's CPU "
+        "limit, whose Service carries only admission calls for its own kinds; Jaeger's one replica and Recreate "
+        "rollout, which keep traces in memory in an install its README calls suitable for testing; and the Azure "
+        "Files controller's missing budget, leader-elected and behind no Service. The input holds no Service at "
+        "all there, and a Service the files do not hold is taken as unknown, not absent: that keeps medium for a "
+        "fragment of an application, and says too much for a whole one.",
+    ),
+    FreshRound(
+        "fresh33-installs",
+        "Release installs nobody here had seen: thirty-third draw",
+        20261233,
+        "five more from the seventh pool, rendered by a helper who did not write the checks, audited after the rule "
+        "the thirty-second draw's review prompted",
+        "1e51304",
+        {
+            "FairwindsOps-polaris": "v10.2.2, its dashboard from chart polaris 6.0.0 at the charts repository's "
+            "newest commit (the mirror holds no chart tags; its webhook is off by default)",
+            "kubernetes-sigs-vsphere-csi-driver": "v3.7.3, manifests/vanilla with its namespace (the vSphere "
+            "configuration Secret left out)",
+            "kubernetes-sigs-gcp-compute-persistent-disk-csi-driver": "v1.26.4, overlay stable-master (the service "
+            "account key Secret left out)",
+            "kubernetes-sigs-kwok": "v0.8.0, the controller manifest and its stage-fast configuration as its release "
+            "builds them",
+            "clastix-kamaji": "v1.0.0, its chart with defaults and its built-in etcd (cert-manager left out)",
+        },
+        "No finding was judged wrong, and no rule was changed for this draw. Judged noise: the GCE persistent disk "
+        "driver's two priority classes, set high on purpose so its node plugin can preempt its way onto a full "
+        "node; and the vSphere controller's missing budget, leader-elected, whose Service's ports (ctlr, syncer) "
+        "carry only metrics that their names do not say.",
+    ),
+    FreshRound(
         "fresh32-installs",
         "Release installs nobody here had seen: thirty-second draw",
         20261232,
