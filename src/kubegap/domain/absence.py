@@ -174,10 +174,14 @@ BUILTIN_GROUPS = frozenset(
 other dotted group is a custom resource's, served by a controller someone installs."""
 
 
-def _is_custom(obj: dict) -> bool:
-    """An object of a custom resource: its API group has a dot and is not one of Kubernetes' own."""
-    api_group = group(obj)
+def custom_group(api_group: str) -> bool:
+    """A custom resource's API group: it has a dot and is not one of Kubernetes' own."""
     return "." in api_group and api_group not in BUILTIN_GROUPS
+
+
+def _is_custom(obj: dict) -> bool:
+    """An object of a custom resource."""
+    return custom_group(group(obj))
 
 
 class Creators:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from kubegap.domain.absence import custom_group
 from kubegap.domain.containers import app_containers, image_name
 from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
@@ -102,7 +103,7 @@ class ServingEvidence:
     it keeps no reference to the inventory."""
 
     def __init__(self, inventory: Readable):
-        self._api = _api_backends(inventory)
+        self._api, self._broad_admission = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
@@ -186,6 +187,18 @@ class ServingEvidence:
             (roles := self.api_roles(s))
             and all(role.startswith(ADMISSION) for role in roles)
             and id(s) not in self._fail_closed
+            for s in services
+        )
+
+    def admits_own_kinds_only(self, workload: Workload) -> bool:
+        """Whether all the workload's client traffic is admission calls for custom resources only: the API
+        server's writes of an operator's own configuration kinds, which people make now and then, not a stream
+        of requests."""
+        services = self.services(workload)
+        return bool(services) and all(
+            (roles := self.api_roles(s))
+            and all(role.startswith(ADMISSION) for role in roles)
+            and (namespace(s), name(s)) not in self._broad_admission
             for s in services
         )
 
@@ -484,24 +497,40 @@ def _fail_closed_services(inventory: Readable) -> Iterator[dict]:
                     yield found
 
 
-def _api_backends(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
-    """Per Service ``(namespace, name)``, the API server traffic it carries: a Service written without a namespace
-    carries the calls made to its name in the namespace the install chose (``called_service``)."""
-    found: dict[tuple[str | None, str], list[str]] = {}
+def custom_kinds_only(webhook: object) -> bool:
+    """Whether an admission webhook's rules name only custom resources' API groups (an operator's own
+    configuration kinds); not for rules the input does not show, or any that reach a built-in group or every one."""
+    groups = [g for rule in as_list(dig(webhook, "rules")) for g in as_list(dig(rule, "apiGroups"))]
+    return bool(groups) and all(isinstance(g, str) and custom_group(g) for g in groups)
 
-    def add(service: object, role: str) -> None:
+
+def _api_backends(
+    inventory: Readable,
+) -> tuple[dict[tuple[str | None, str], list[str]], set[tuple[str | None, str]]]:
+    """Per Service ``(namespace, name)``, the API server traffic it carries, and the Services some admission
+    webhook calls for more than custom resources: a Service written without a namespace carries the calls made to
+    its name in the namespace the install chose (``called_service``)."""
+    found: dict[tuple[str | None, str], list[str]] = {}
+    broad: set[tuple[str | None, str]] = set()
+
+    def add(service: object, role: str) -> tuple[str | None, str] | None:
         ns, service_name = dig(service, "namespace"), dig(service, "name")
-        if isinstance(ns, str) and isinstance(service_name, str):
-            placed, called = called_service(inventory, ns, service_name)
-            found.setdefault((placed if called is not None else ns, service_name), []).append(role)
+        if not (isinstance(ns, str) and isinstance(service_name, str)):
+            return None
+        placed, called = called_service(inventory, ns, service_name)
+        key = (placed if called is not None else ns, service_name)
+        found.setdefault(key, []).append(role)
+        return key
 
     for kind_name in WEBHOOK_KINDS:
         for configuration in inventory.of_kind(kind_name):
             for webhook in as_list(configuration.get("webhooks")):
-                add(
+                key = add(
                     dig(webhook, "clientConfig", "service"),
                     f"{ADMISSION} {dig(webhook, 'name') or name(configuration)}",
                 )
+                if key is not None and not custom_kinds_only(webhook):
+                    broad.add(key)
     for api_service in inventory.of_kind("APIService"):
         add(dig(api_service, "spec", "service"), f"APIService {name(api_service)}")
     for crd in inventory.of_kind("CustomResourceDefinition"):
@@ -510,7 +539,7 @@ def _api_backends(inventory: Readable) -> dict[tuple[str | None, str], list[str]
         versions = [v for v in as_list(dig(crd, "spec", "versions")) if isinstance(v, dict)]
         if conversion.get("strategy") == "Webhook" and len(versions) > 1:  # one version is never converted
             add(dig(client, "service"), f"{CONVERSION}{name(crd)}")
-    return found
+    return found, broad
 
 
 def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:

@@ -16,7 +16,7 @@ from kubegap.checks.admission._helpers import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
 from kubegap.checks.workloads._helpers import more_replicas_fix
-from kubegap.domain.absence import BUILTIN_GROUPS, absent_means_none, missing_said
+from kubegap.domain.absence import absent_means_none, custom_group, missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.resources import as_list, dig, kind, name
@@ -96,7 +96,7 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
         )
     if groups & WORKLOAD_GROUPS:
         return "high", f"workloads: {', '.join(resources)}"
-    if all("." in g and g not in BUILTIN_GROUPS for g in groups):
+    if all(custom_group(g) for g in groups):
         return "low", f"custom resources of {', '.join(sorted(groups))}"
     return "medium", ", ".join(resources) or "no resources"
 

@@ -40,7 +40,10 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
     a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
-    slow page costs its operators a wait. One-shot and batch work (Jobs, CronJobs, training jobs,
+    slow page costs its operators a wait; nor a workload whose only client is the API server calling
+    admission webhooks for custom resources alone (an operator's own configuration kinds): those writes
+    come now and then, by hand or by a pipeline, and a throttled answer costs one of them a wait, well
+    inside the webhook's timeout. One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
@@ -78,7 +81,12 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ceiling = ctx.setting("limit_below_cores")
     for workload in ctx.inventory.workloads:
         services = evidence_of.services(workload)
-        if not workload.serves_traffic or not services or evidence_of.console(workload):
+        if (
+            not workload.serves_traffic
+            or not services
+            or evidence_of.console(workload)
+            or evidence_of.admits_own_kinds_only(workload)
+        ):
             continue
         evidence = []
         for _, path, container in evidence_of.serving_containers(workload, services):
