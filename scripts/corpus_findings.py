@@ -300,12 +300,16 @@ FRESH_ROUNDS = (
             "cert-manager (cert-manager itself left out)",
             "backube-volsync": "v0.16.0, chart helm/volsync with defaults",
         },
-        "No finding was judged wrong, and no rule was changed for this draw. Judged noise: the llmaz manager's CPU "
-        "limit, whose Service carries only admission calls for its own kinds; Jaeger's one replica and Recreate "
-        "rollout, which keep traces in memory in an install its README calls suitable for testing; and the Azure "
-        "Files controller's missing budget, leader-elected and behind no Service. The input holds no Service at "
-        "all there, and a Service the files do not hold is taken as unknown, not absent: that keeps medium for a "
-        "fragment of an application, and says too much for a whole one.",
+        "No finding was judged wrong. What the review showed was then changed by rule: cpu-limit-throttling reported "
+        "the llmaz manager's CPU limit, whose Service carries only admission calls for its own kinds; a server whose "
+        "only clients are admission calls for custom resources alone is no longer taken for throttled client "
+        "traffic, which also drops five such findings of earlier draws judged noise (RabbitMQ's, Armada's, KAITO's, "
+        "cass-operator, Kubewarden's) and two judged gaps (KubeVela's core; CloudNativePG's manager in the corpus). "
+        "Left as they were, and judged noise: Jaeger's one replica and Recreate rollout, which keep traces in memory "
+        "in an install its README calls suitable for testing; and the Azure Files controller's missing budget, "
+        "leader-elected and behind no Service. The input holds no Service at all there, and a Service the files do "
+        "not hold is taken as unknown, not absent: that keeps medium for a fragment of an application, and says too "
+        "much for a whole one.",
     ),
     FreshRound(
         "fresh33-installs",
@@ -479,7 +483,8 @@ FRESH_ROUNDS = (
         "judged. webhook-fail-closed-unscoped reported Consul's injector, whose objectSelector leaves out every pod "
         "of its release; such a webhook no longer counts its own namespace. The fix for a replicated store now asks "
         "for three members of a quorum, not two (the reviewer's note on Consul's server). Judged noise: the "
-        "Kubewarden controller's CPU limit, whose webhooks intercept only its own policy kinds.",
+        "Kubewarden controller's CPU limit, whose webhooks intercept only its own policy kinds (no longer reported "
+        "since the thirty-fourth draw's rule on admission calls for custom resources alone).",
     ),
     FreshRound(
         "fresh26-installs",
@@ -536,8 +541,9 @@ FRESH_ROUNDS = (
         "Judged again, blind: the k8ssandra finding is a gap. Left as it was, and wrong: one replica of "
         "Litmus's GraphQL server, which keeps the connections of its chaos infrastructures in memory, so that a "
         "second replica would drop what reaches it; nothing in its manifests shows that. Judged noise: CPU limits on "
-        "Litmus's portal and on cass-operator's webhook server, and cass-operator's metrics port, which its flags "
-        "bind although its container does not declare it.",
+        "Litmus's portal and on cass-operator's webhook server (the second no longer reported since the thirty-"
+        "fourth draw's rule on admission calls for custom resources alone), and cass-operator's metrics port, which "
+        "its flags bind although its container does not declare it.",
     ),
     FreshRound(
         "fresh24-installs",
@@ -775,7 +781,8 @@ FRESH_ROUNDS = (
         "own first, and a hidden directory named for the program is where it keeps state, to be moved to storage "
         "every replica shares first; judged again, blind, both are gaps (the first fix still leaves out that Open "
         "WebUI needs an external database to run several). Left as they were, and judged noise: a CPU limit on "
-        "Armada's operator webhook, which intercepts only its own custom resources, a readiness probe on a Redis "
+        "Armada's operator webhook, which intercepts only its own custom resources (no longer reported since the "
+        "thirty-fourth draw's rule on admission calls for custom resources alone), a readiness probe on a Redis "
         "with no data to load, and the Recreate rollout Ollama's chart chose.",
     ),
     FreshRound(
@@ -850,8 +857,9 @@ FRESH_ROUNDS = (
         "No finding was judged wrong, and nothing was changed. Left as they were, and judged noise: a memory limit "
         "missing on Alloy's config reloader, a sidecar that watches one folder and already requests 50Mi; and a "
         "sub-core CPU limit on the RabbitMQ operator's webhook, whose webhooks intercept only its own custom "
-        "resources. No rule reaches the second: Tekton's webhook also intercepts only its own custom resources, "
-        "and a burst of PipelineRuns does wait on its limit (a gap, settled on the corpus).",
+        "resources. A later rule no longer reports the second (admission calls for custom resources alone are not "
+        "client traffic a CPU limit stalls); Tekton's webhook, which validates ConfigMaps too, is still reported "
+        "(a gap, settled on the corpus).",
     ),
     FreshRound(
         "fresh12-installs",
