@@ -282,6 +282,34 @@ hosted control planes, tracing and traffic inspection, certificate policy, autos
 simulation, and AI serving, model registries and job launchers), written down before drawing;
 ``random.Random(20261231).sample(FRESH31_POOL, 5)`` draws the thirty-first's five."""
 
+FRESH35_POOL = (
+    "NVIDIA-ais-k8s",
+    "PrefectHQ-prefect-helm",
+    "SigNoz-charts",
+    "envoyproxy-ai-gateway",
+    "flyteorg-flyte",
+    "goauthentik-helm",
+    "grafana-pyroscope",
+    "k3s-io-helm-controller",
+    "kubearmor-KubeArmor",
+    "kubernetes-sigs-sig-storage-local-static-provisioner",
+    "minio-directpv",
+    "neuvector-neuvector-helm",
+    "openfga-helm-charts",
+    "openkruise-rollouts",
+    "ory-k8s",
+    "projectsveltos-sveltos",
+    "seaweedfs-seaweedfs",
+    "sgl-project-ome",
+    "submariner-io-submariner-charts",
+    "zitadel-zitadel-charts",
+)
+"""The pool of the thirty-fifth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool (local and object storage, identity and authorization, observability and profiling, runtime
+security, multi-cluster networking and add-on delivery, progressive delivery, workflow orchestration, and AI
+storage, gateways and model serving), written down before drawing;
+``random.Random(20261235).sample(FRESH35_POOL, 5)`` draws the thirty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh34-installs",
