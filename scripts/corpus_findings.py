@@ -312,6 +312,54 @@ storage, gateways and model serving), written down before drawing;
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh36-installs",
+        "Release installs nobody here had seen: thirty-sixth draw",
+        20261236,
+        "five more from the eighth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the thirty-fifth, at the end of the stop: no rule was changed after it",
+        "d584248",
+        {
+            "zitadel-zitadel-charts": "chart zitadel 9.34.0 with its README's easiest install values (its separate "
+            "PostgreSQL left out)",
+            "SigNoz-charts": "chart signoz 0.131.0 with defaults and its ClickHouse and ZooKeeper subcharts (its "
+            "remote Redpanda dependency, off by default, left out)",
+            "PrefectHQ-prefect-helm": "chart prefect-server as published for 2026.8.18172642 (Prefect 3.8.3), its "
+            "PostgreSQL subchart's objects left out",
+            "k3s-io-helm-controller": "v0.17.7, deploy-cluster-scoped.yaml as its packaging script builds it, with "
+            "its CRDs",
+            "sgl-project-ome": "v0.1.5, charts ome-crd and ome-resources with the release workflow's versions, in ome",
+        },
+        "Judged wrong, and left as they were: the fix for Prefect's one server replica, which keeps its messaging and "
+        "background-service coordination in memory by default, so a second replica duplicates scheduled runs "
+        "until Redis is set up (nothing in its manifests shows that); and probes-identical on the OpenTelemetry "
+        "Collector, whose shared probe is its health_check extension on port 13133, which reports only that the "
+        "process runs. Judged noise: SigNoz's schema migration Job's retries and requests, and a leftover Service "
+        "of OME's controller whose target port names nothing.",
+    ),
+    FreshRound(
+        "fresh35-installs",
+        "Release installs nobody here had seen: thirty-fifth draw",
+        20261235,
+        "the first five of an eighth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop (no rule was changed after it)",
+        "d584248",
+        {
+            "submariner-io-submariner-charts": "v0.18.1, chart submariner-operator as published (its deployment-"
+            "specific broker settings left at the chart's defaults)",
+            "neuvector-neuvector-helm": "chart core 2.11.0 (NeuVector 5.6.0) with defaults, its CRDs from the chart",
+            "kubearmor-KubeArmor": "v1.7.4, the operator chart with its CRD (the KubeArmorConfig it renders only with "
+            "autoDeploy left out)",
+            "openkruise-rollouts": "chart kruise-rollout 0.6.2 from openkruise/charts with defaults",
+            "ory-k8s": "chart hydra 0.62.1 as published, with its hydra-maester subchart",
+        },
+        "Judged wrong, and left as it was: NeuVector's manager, a web console on the same default ServiceAccount as "
+        "its controller, taken to serve the admission webhooks the controller registers at run time, although the "
+        "input's two webhook Services select only the controller. Judged noise: the daily updater CronJob's "
+        "concurrency, retries and requests, the scanner's floating tag, which the vendor republishes with each CVE "
+        "database, a suspended CronJob's missing requests, and kruise-rollout's CPU limit, whose webhooks intercept "
+        "labelled workloads as well as its own kinds.",
+    ),
+    FreshRound(
         "fresh34-installs",
         "Release installs nobody here had seen: thirty-fourth draw",
         20261234,
