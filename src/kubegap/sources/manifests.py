@@ -137,7 +137,6 @@ class Reader:
         self.compact = Compactor()
         self._file: str | None = None
         self._warned = 0
-        self._rendered_by: str | None = None
 
     def warn(self, message: str) -> None:
         if self._file is not None:
@@ -217,18 +216,14 @@ class Reader:
         """Manifests given as text (``path`` names them in warnings; ``rendered_by``, the command the audit made
         them with, goes into each object's origin)."""
         with self._one_file(path):
-            self._rendered_by = rendered_by
-            try:
-                self._read_text(text, path)
-            finally:
-                self._rendered_by = None
+            self._read_text(text, path, rendered_by)
 
-    def _read_text(self, text: str, path: str) -> None:
+    def _read_text(self, text: str, path: str, rendered_by: str | None = None) -> None:
         first = _CONTENT.search(text)
         opener = first.group() if first else ""
         if opener in ("{", "["):
             try:
-                self.add_document(orjson.loads(text), Origin(path, 0, 1, self._rendered_by))
+                self.add_document(orjson.loads(text), Origin(path, 0, 1, rendered_by))
                 return
             except orjson.JSONDecodeError:
                 pass  # YAML flow style also starts with a bracket; fall through to the YAML reader
@@ -243,7 +238,7 @@ class Reader:
             stream = exc.documents
         if stream is not None:
             for index, document in enumerate(stream[: limits.MAX_DOCUMENTS_PER_FILE]):
-                self.add_document(document, Origin(path, index, rendered_by=self._rendered_by))
+                self.add_document(document, Origin(path, index, rendered_by=rendered_by))
             return
         if len(text) > limits.MAX_YAML_BYTES:
             self.unread(path, _TOO_MUCH_YAML.format(size=len(text)))
@@ -255,7 +250,7 @@ class Reader:
                 )
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
-            origin = Origin(path, index, _first_content_line(chunk, line), self._rendered_by)
+            origin = Origin(path, index, _first_content_line(chunk, line), rendered_by)
             try:
                 # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
                 parsed = yamlload.documents(chunk)
