@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -133,3 +134,15 @@ def test_confined_to_folders_a_kustomize_tree_is_refused_with_the_command_to_run
         InputError, match=f"holds kustomization.yaml: .* run kubectl kustomize {tree} and audit its output"
     ):
         ManifestSource([str(tree)], confine=[tmp_path]).collect()
+
+
+def test_a_chart_is_rendered_for_every_version_that_replaced_a_removed_one():
+    """What api-version-removed tells people to move to is what a chart is rendered as being served."""
+    from kubegap.checks.upgrades.api_version_removed import REMOVED_APIS
+    from kubegap.sources.trees import SERVED_KINDS
+
+    replacements = {r for _, r in REMOVED_APIS.values() if re.fullmatch(r"[a-z0-9.]+/v\d+", r)}
+    assert replacements and replacements <= set(SERVED_KINDS), replacements - set(SERVED_KINDS)
+    for version, kind in REMOVED_APIS:
+        if kind is not None and (replacement := REMOVED_APIS[(version, kind)][1]) in SERVED_KINDS:
+            assert kind in SERVED_KINDS[replacement], (version, kind)

@@ -39,6 +39,8 @@ SERVED_KINDS = {
     "apiextensions.k8s.io/v1": ("CustomResourceDefinition",),
     "apiregistration.k8s.io/v1": ("APIService",),
     "apps/v1": ("DaemonSet", "Deployment", "ReplicaSet", "StatefulSet"),
+    "authentication.k8s.io/v1": ("TokenReview",),
+    "authorization.k8s.io/v1": ("LocalSubjectAccessReview", "SelfSubjectAccessReview", "SubjectAccessReview"),
     "autoscaling/v2": ("HorizontalPodAutoscaler",),
     "batch/v1": ("CronJob", "Job"),
     "certificates.k8s.io/v1": ("CertificateSigningRequest",),
