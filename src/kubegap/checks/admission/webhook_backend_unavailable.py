@@ -16,14 +16,21 @@ from kubegap.checks.admission._helpers import (
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.networking._helpers import ReadyEndpoints
 from kubegap.checks.workloads._helpers import more_replicas_fix
-from kubegap.domain.absence import absent_means_none, custom_group, missing_said
+from kubegap.domain.absence import absent_means_none, missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.resources import as_list, dig, kind, name
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
-from kubegap.domain.serving import CONVERSION, SERVING_EVIDENCE_KINDS, called_service, runs_one_replica, serving
+from kubegap.domain.serving import (
+    CONVERSION,
+    SERVING_EVIDENCE_KINDS,
+    called_service,
+    custom_kinds_only,
+    runs_one_replica,
+    serving,
+)
 from kubegap.domain.workloads import pdb_covers
 from kubegap.severity import Severity, severity_rank
 from kubegap.wording import first_and_more
@@ -96,7 +103,7 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
         )
     if groups & WORKLOAD_GROUPS:
         return "high", f"workloads: {', '.join(resources)}"
-    if all(custom_group(g) for g in groups):
+    if custom_kinds_only(webhook.spec):
         return "low", f"custom resources of {', '.join(sorted(groups))}"
     return "medium", ", ".join(resources) or "no resources"
 
