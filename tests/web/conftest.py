@@ -160,6 +160,12 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+def follow(page, link) -> None:
+    """Click a link and wait for the page it opens: a read straight after a click can see the old page, or none."""
+    with page.expect_navigation():
+        link.click()
+
+
 def screenshot(page, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 

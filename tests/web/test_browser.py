@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from conftest import run_cli
 from playwright.sync_api import expect
-from web.conftest import PAYLOAD, ThreadedServer, free_port, screenshot, wait_until_up
+from web.conftest import PAYLOAD, ThreadedServer, follow, free_port, screenshot, wait_until_up
 
 from kubegap.library.load import has_term
 from kubegap.library.model import incidents_and_studies
@@ -59,7 +59,7 @@ def test_facets_narrow_the_list_update_counts_and_url(watched, site_server, libr
     screenshot(page, artifacts, "cases")
 
     component = "networking/cni"
-    page.locator(f'ul[data-vocabulary="component"] a[data-term="{component}"]').click()
+    follow(page, page.locator(f'ul[data-vocabulary="component"] a[data-term="{component}"]'))
     expected = [c for c in library.cases if has_term(c, "component", component)]
     assert parse_qs(urlsplit(page.url).query) == {"component": [component]}
     assert _count(page) == len(expected) == _facet_count(page, "component", component)
@@ -67,7 +67,7 @@ def test_facets_narrow_the_list_update_counts_and_url(watched, site_server, libr
 
     symptom_link = page.locator('ul[data-vocabulary="symptom"] a[data-term]').first
     symptom = symptom_link.get_attribute("data-term")
-    symptom_link.click()
+    follow(page, symptom_link)
     both = [c for c in expected if has_term(c, "symptom", symptom)]
     assert parse_qs(urlsplit(page.url).query) == {"component": [component], "symptom": [symptom]}
     assert _count(page) == len(both) == _facet_count(page, "symptom", symptom) < len(library.cases)
@@ -76,7 +76,7 @@ def test_facets_narrow_the_list_update_counts_and_url(watched, site_server, libr
     assert chips.count() == 2
     screenshot(page, artifacts, "cases-filtered")
 
-    chips.first.click()
+    follow(page, chips.first)
     assert parse_qs(urlsplit(page.url).query) == {"symptom": [symptom]}
     assert _count(page) == len([c for c in library.cases if has_term(c, "symptom", symptom)])
 
@@ -87,7 +87,7 @@ def test_search_finds_a_case_by_a_phrase_from_its_root_cause(watched, site_serve
     phrase = " ".join(case.root_cause.split()[12:17])
     page.goto(site_server + "/cases")
     page.get_by_label("Search every section of every case").fill(f'"{phrase}"')
-    page.get_by_role("button", name="Search").click()
+    follow(page, page.get_by_role("button", name="Search"))
     assert parse_qs(urlsplit(page.url).query)["q"] == [f'"{phrase}"']
     assert case.id in _listed_ids(page)
     assert _count(page) < len(library.cases)
@@ -109,7 +109,7 @@ def test_pagination_walks_every_case(watched, site_server, library):
         following = page.locator("#pagination a[rel=next]")
         if not following.count():
             break
-        following.click()
+        follow(page, following)
     assert seen == [c.id for c in library.cases]
     assert pages == -(-len(library.cases) // 20)
 
@@ -133,7 +133,7 @@ def test_every_case_page_shows_every_section(watched, site_server, library, arti
     page.goto(f"{site_server}/cases/datadog-2023-systemd-networkd-cilium-outage")
     command = page.locator("#check-your-cluster code.command").first.inner_text()
     assert command == "kubegap audit --case datadog-2023-systemd-networkd-cilium-outage PATH"
-    page.locator("#check-your-cluster a").first.click()
+    follow(page, page.locator("#check-your-cluster a").first)
     assert page.url.endswith("/checks/networkd-foreign-routes")
     screenshot(page, artifacts, "check")
     page.go_back()
@@ -164,15 +164,15 @@ def test_back_button_restores_state(watched, site_server, library):
 def test_vocabulary_and_component_pages(watched, site_server, library, artifacts):
     page = watched.page
     page.goto(site_server + "/")
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Component", exact=True).click()
+    follow(page, page.get_by_role("navigation", name="Main").get_by_role("link", name="Component", exact=True))
     assert page.locator("h1").inner_text() == "By component"
     assert page.locator("table.terms tbody tr").count() == len(library.vocabularies["component"].terms)
     screenshot(page, artifacts, "component")
-    page.get_by_role("link", name=library.term("component", "networking/cilium").name, exact=True).first.click()
+    follow(page, page.get_by_role("link", name=library.term("component", "networking/cilium").name, exact=True).first)
     cilium = [c for c in library.cases if has_term(c, "component", "networking/cilium")]
     assert page.locator("ol.cases li").count() == len(cilium)
     together = page.locator("text=/^Cilium and /").first
-    together.click()
+    follow(page, together)
     assert re.match(r"^(These \d+ cases involve|This case involves) Cilium and ", page.locator(".involve").inner_text())
 
 

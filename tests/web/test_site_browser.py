@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
-from web.conftest import screenshot
+from web.conftest import follow, screenshot
 
 from kubegap.library.load import has_term
 from kubegap.library.model import count_kinds, incidents_and_studies
@@ -61,7 +61,7 @@ def test_on_a_phone_the_first_case_starts_on_the_first_screen(phone, site_server
     assert facet.is_visible()
     if not query:
         screenshot(page, artifacts, "cases-phone-filters-open")
-        facet.click()
+        follow(page, facet)
         assert "component=" in page.url
         _first_case_is_on_the_first_screen(page)
         screenshot(page, artifacts, "cases-phone")
@@ -88,7 +88,7 @@ def test_on_a_desktop_the_filters_stay_open_beside_the_results(watched, site_ser
 def test_full_view_from_the_list_keeps_filters_and_shows_sections(watched, site_server, library, artifacts):
     page = watched.page
     page.goto(site_server + "/cases?component=gpu")
-    page.get_by_role("navigation", name="Show each case").get_by_role("link", name="With sections").click()
+    follow(page, page.get_by_role("navigation", name="Show each case").get_by_role("link", name="With sections"))
     assert parse_qs(urlsplit(page.url).query) == {"component": ["gpu"], "view": ["full"]}
     gpu = [c for c in library.cases if has_term(c, "component", "gpu")]
     items = page.locator("#case-list > li")
@@ -98,7 +98,7 @@ def test_full_view_from_the_list_keeps_filters_and_shows_sections(watched, site_
     assert first.locator("h2").inner_text() == gpu[0].title
     assert first.locator("section.case-section").count() >= len(SECTIONS)
     screenshot(page, artifacts, "cases-full")
-    page.locator('ul[data-vocabulary="symptom"] a[data-term]').first.click()
+    follow(page, page.locator('ul[data-vocabulary="symptom"] a[data-term]').first)
     assert parse_qs(urlsplit(page.url).query)["view"] == ["full"]
     page.set_viewport_size(PHONE)
     screenshot(page, artifacts, "cases-full-phone")
@@ -134,7 +134,7 @@ def test_term_page_walks_its_pages_and_opens_the_filterable_list(watched, site_s
             following.click()
     assert seen == [c.id for c in change]
     screenshot(page, artifacts, "term-last-page")
-    page.locator("#filter-link").click()
+    follow(page, page.locator("#filter-link"))
     assert parse_qs(urlsplit(page.url).query) == {"root_cause": ["change"]}
     assert page.locator("#case-count").inner_text() == incidents_and_studies(*count_kinds(change))
 
@@ -145,12 +145,12 @@ def test_checks_catalog_filters_and_searches(watched, site_server, artifacts):
     page = watched.page
     page.goto(site_server + "/checks")
     screenshot(page, artifacts, "checks")
-    page.locator('ul[data-filter="severity"] a[data-value="high"]').click()
+    follow(page, page.locator('ul[data-filter="severity"] a[data-value="high"]'))
     assert parse_qs(urlsplit(page.url).query) == {"severity": ["high"]}
     assert {s.lower() for s in page.locator("table.checks tbody .sev").all_inner_texts()} == {"high"}
     assert page.locator("table.checks tbody tr").count() == sum(1 for c in all_checks() if c.severity == "high")
     page.get_by_label("Search check ids, titles and documentation").fill("webhook")
-    page.get_by_role("button", name="Search").click()
+    follow(page, page.get_by_role("button", name="Search"))
     assert parse_qs(urlsplit(page.url).query) == {"q": ["webhook"], "severity": ["high"]}
     assert "webhook" in page.locator("table.checks tbody tr").first.inner_text().lower()
 
@@ -169,15 +169,15 @@ def test_static_site_has_the_full_view_and_paginated_term_pages(watched, static_
             == page.locator("#check-your-cluster code.command").count()
         )
     page.goto(url + "/cases/index.html")
-    page.get_by_role("link", name="With sections").click()
+    follow(page, page.get_by_role("link", name="With sections"))
     assert page.url.endswith("/cases/full.html")
     assert page.locator("#case-list > li").count() == min(20, len(library.cases))
     assert page.locator("#check-your-cluster code.command").count() == 2
-    page.locator("#pagination a[rel=next]").click()
+    follow(page, page.locator("#pagination a[rel=next]"))
     assert page.url.endswith("/cases/full-page-2.html") and page.locator("#case-list section.case-section").count() > 0
     change = [c for c in library.cases if has_term(c, "root_cause", "change")]
     page.goto(url + "/root-cause/change.html")
-    page.locator("#pagination a[rel=next]").click()
+    follow(page, page.locator("#pagination a[rel=next]"))
     assert page.url.endswith("/root-cause/change/page-2.html")
     assert page.locator("#case-range").inner_text() == f"21 to {min(40, len(change))} of {len(change)}"
     with page.expect_navigation():
