@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.health_pages import process_status_only
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
@@ -84,22 +85,9 @@ PROBE_CLIENTS = Words(
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
-LIVENESS_PAGES = frozenset({"healthz", "livez", "ping"})
-"""Last path segments of the pages that, by the Kubernetes z-pages convention and its kin, say only that the process
-is alive: a probe of one shows no dependency check, whatever the container depends on."""
-
-
-def liveness_page(action: tuple[str, dict]) -> bool:
-    """Whether an ``httpGet`` action asks a conventional liveness page (``/healthz``, ``/livez``, ``/ping``)."""
-    path = action[1].get("path") if action[0] == "httpGet" else None
-    if not isinstance(path, str):
-        return False
-    return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower() in LIVENESS_PAGES
-
-
 def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
     """What shows that ``container`` depends on a service its probe action could check, or None."""
-    if liveness_page(action):
+    if process_status_only(container, action) is not None:
         return None
     if action[0] == "exec":
         command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
@@ -141,7 +129,10 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     can fail, and the manifest cannot show what an endpoint does. A shared HTTP probe of a conventional
     liveness page (`/healthz`, `/livez` or `/ping`, as the last part of its path) is not reported whatever the
     container depends on: by the convention the page says only that the process is alive (OpenFaaS's gateway
-    answers `/healthz` from its provider's, which always succeeds, beside its NATS address). Identical `tcpSocket` probes are not
+    answers `/healthz` from its provider's, which always succeeds, beside its NATS address). Nor is a page a
+    program is known to answer from its own status alone: CockroachDB's `/health`, and the OpenTelemetry
+    Collector's `health_check` extension on port 13133, which reports whether the collector's pipelines run,
+    never whether an exporter reaches its database (SigNoz's collector beside its ClickHouse address). Identical `tcpSocket` probes are not
     reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
     long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
     training jobs) serves no requests, so its readiness takes nothing out of rotation.

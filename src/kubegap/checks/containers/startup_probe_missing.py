@@ -9,9 +9,10 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name
 from kubegap.domain.datastores import COMPANIONS, observer
+from kubegap.domain.health_pages import program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
-from kubegap.domain.tokens import Words, words
+from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
 
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
@@ -127,11 +128,6 @@ LIVE_WHILE_STARTING = ("/-/healthy",)
 """The liveness page monitoring and alerting servers (Prometheus, Alertmanager) answer as soon as their web server
 listens, while their data is still being recovered; ``/-/ready`` is the one that waits."""
 
-PROGRAM_LIVENESS_PAGES = {"cockroach": "/health"}
-"""Data stores, by the whole name of their image, and the liveness page each answers as soon as its HTTP server
-listens, before the node recovers or joins its cluster: CockroachDB's ``/health`` (``/health?ready=1`` is the one
-that waits)."""
-
 
 def answers_while_starting(workload: Workload, container: dict, probe: dict) -> bool:
     """Whether a liveness probe asks a page that the program answers from its first second, so that no slow
@@ -140,11 +136,9 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     path = dig(probe, "httpGet", "path")
     if not isinstance(path, str):
         return False
-    page, _, query = path.partition("?")
-    page = page.rstrip("/") or "/"
-    if observer(workload) is not None and page in LIVE_WHILE_STARTING:
+    if observer(workload) is not None and (path.partition("?")[0].rstrip("/") or "/") in LIVE_WHILE_STARTING:
         return True
-    return PROGRAM_LIVENESS_PAGES.get(image_name(container)) == page and "ready" not in words(query)
+    return program_liveness_page(container, path)
 
 
 def _runs_script(probe: dict) -> bool:

@@ -1,0 +1,77 @@
+"""Health pages that say only that a program's process is up, whatever it depends on.
+
+A probe of such a page cannot fail because a database, a broker or an exporter's destination is away, and, for
+some, not while the program is still recovering its data either. Three kinds are known:
+
+- a conventional liveness page, by the Kubernetes z-pages convention and its kin: ``/healthz``, ``/livez``,
+  ``/ping`` as the last part of the path;
+- a data store's own liveness page, by the whole name of its image: CockroachDB answers ``/health`` as soon as its
+  HTTP server listens, before the node recovers or joins its cluster (``/health?ready=1`` is the one that waits);
+- the OpenTelemetry Collector's ``health_check`` extension, on its default port 13133: it reports whether the
+  collector's own pipelines are running, never whether an exporter reaches its destination (a collector image is
+  one whose name has ``otel collector``, ``opentelemetry collector`` or ``otelcol`` among its words).
+"""
+
+from __future__ import annotations
+
+from kubegap.domain.containers import image_name
+from kubegap.domain.resources import as_list, dig
+from kubegap.domain.tokens import Words, words
+
+CONVENTIONAL_LIVENESS_PAGES = frozenset({"healthz", "livez", "ping"})
+"""Last path segments of the pages that, by convention, say only that the process is alive."""
+
+PROGRAM_LIVENESS_PAGES = {"cockroach": "/health"}
+"""Data stores, by the whole name of their image, and the liveness page each answers as soon as its HTTP server
+listens, before the node recovers or joins its cluster."""
+
+COLLECTOR_IMAGES = Words(("otel collector", "opentelemetry collector", "otelcol"))
+"""Words of an image's name that say it is an OpenTelemetry Collector (``otel/opentelemetry-collector-contrib``,
+``signoz/signoz-otel-collector``, ``otelcol-contrib``)."""
+
+HEALTH_CHECK_EXTENSION_PORT = 13133
+"""The default port of the Collector's ``health_check`` extension."""
+
+
+def conventional_liveness_page(path: object) -> bool:
+    """Whether an HTTP path asks a conventional liveness page (``/healthz``, ``/livez``, ``/ping``)."""
+    if not isinstance(path, str):
+        return False
+    return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower() in CONVENTIONAL_LIVENESS_PAGES
+
+
+def program_liveness_page(container: dict, path: object) -> bool:
+    """Whether an HTTP path asks the liveness page of the data store the container's image is named for, without
+    the query that makes it wait for readiness."""
+    if not isinstance(path, str):
+        return False
+    page, _, query = path.partition("?")
+    page = page.rstrip("/") or "/"
+    return PROGRAM_LIVENESS_PAGES.get(image_name(container)) == page and "ready" not in words(query)
+
+
+def collector_health_check(container: dict, port: object) -> bool:
+    """Whether a probe port is the ``health_check`` extension's of an OpenTelemetry Collector container: 13133, by
+    number or by the name of a container port that is 13133."""
+    if COLLECTOR_IMAGES.find(image_name(container)) is None:
+        return False
+    if isinstance(port, str) and not port.isdigit():
+        port = next(
+            (dig(p, "containerPort") for p in as_list(container.get("ports")) if dig(p, "name") == port),
+            None,
+        )
+    return str(port) == str(HEALTH_CHECK_EXTENSION_PORT)
+
+
+def process_status_only(container: dict, action: tuple[str, dict]) -> str | None:
+    """What makes a probe action ask a page that reports only the process's own status, or None."""
+    if action[0] != "httpGet":
+        return None
+    path, port = action[1].get("path"), action[1].get("port")
+    if conventional_liveness_page(path):
+        return f"{path} is a conventional liveness page"
+    if program_liveness_page(container, path):
+        return f"{path} is {image_name(container)}'s liveness page"
+    if collector_health_check(container, port):
+        return f"port {port} is the OpenTelemetry Collector's health_check extension, which reports its own pipelines"
+    return None
