@@ -25,12 +25,14 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   admission webhooks call (``fails_closed``, ``called_service``), whose backends
   ``webhook-backend-unavailable`` alone judges for replicas and budgets.
 - Who registers webhooks at run time: a workload whose ServiceAccount may create webhook configurations
-  (``registers_webhooks``), unless it shares that account with a workload that serves the input's webhooks and
-  serves none itself: a right shared by several workloads is the one's that serves them.
+  (``registers_webhooks``), unless it shares that account with a workload that serves webhooks and serves none
+  itself: a right shared by several workloads is the one's that serves them. A workload serves webhooks when a
+  Service selecting it carries the input's, or it or one of its ports is named for one (``WEBHOOK_SERVICES``), as
+  the Service of a webhook registered at run time is.
 - Who the clients are: an operators' console (``console``) serves the people who run a Kubernetes tool, not
-  the workloads or users of a product. A workload is one when its name or image says so, as words
-  (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``; or a Kubernetes console known by name,
-  such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
+  the workloads or users of a product. A workload is one when its name, its image or a Service in front of it says so, as
+  words (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``, ``neuvector-service-webui``; or a
+  Kubernetes console known by name, such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
   RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool it is the
   console of, or the console itself). A product's web front end has no such neighbour. Losing a console for a node's rescheduling costs its
   operators their view; a few seconds of it during a rollout or a drain costs them a reload.
@@ -81,9 +83,14 @@ MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pp
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
-CONSOLES = Words(("ui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
-"""Words of a workload's name or image that say it is a web console people use to look at and operate a
-system (``katib-ui``, ``chaos-dashboard``), and Kubernetes consoles known by name."""
+CONSOLES = Words(("ui", "webui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
+"""Words of a workload's name, its image or a Service in front of it that say it is a web console people use to
+look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), and Kubernetes
+consoles known by name."""
+WEBHOOK_SERVICES = Words(("webhook", "webhooks"))
+"""Words of a Service's name or of its ports' names that say it is where an admission webhook is served
+(``svc-admission-webhook``, a port ``https-webhook``), when the configuration naming it is registered at run time
+and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
 SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS, *LEASE_KINDS)
@@ -243,6 +250,7 @@ def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:
         names = [
             workload.ref.name,
             *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
+            *(name(s) for s in evidence.services(workload)),
         ]
         word = next((w for text in names if (w := CONSOLES.find(text))), None)
         if word is not None:
@@ -584,21 +592,26 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
 
 def _webhook_registrars(inventory: Readable, evidence: ServingEvidence) -> set[int]:
     """The workloads whose ServiceAccount may create webhook configurations (``registers_webhooks``), less those
-    that share the account with a workload serving the input's webhooks while serving none themselves: a right
-    shared by several workloads is the one's that serves the webhooks (Knative's webhook, autoscaler and
-    controller run as one account, and every configuration calls the webhook)."""
+    that share the account with a workload serving webhooks while serving none themselves: a right shared by
+    several workloads is the one's that serves the webhooks (Knative's webhook, autoscaler and controller run as
+    one account, and every configuration calls the webhook). A workload serves webhooks when a Service selecting
+    it carries the input's webhooks, or is named for one, or has a port named for one (``WEBHOOK_SERVICES``): NeuVector's controller registers
+    its webhooks at run time behind ``neuvector-svc-admission-webhook``, and its manager, on the same account,
+    serves only its web console."""
+
+    def serves(workload: Workload) -> bool:
+        return evidence.serves_webhooks(workload) or any(
+            text in WEBHOOK_SERVICES
+            for s in evidence.services(workload)
+            for text in (name(s), *(str(dig(p, "name") or "") for p in as_list(dig(s, "spec", "ports"))))
+        )
+
     serving_accounts = {
-        (w.ref.namespace, service_account(t))
-        for w in inventory.workloads
-        if evidence.serves_webhooks(w)
-        for t in w.templates
+        (w.ref.namespace, service_account(t)) for w in inventory.workloads if serves(w) for t in w.templates
     }
     return {
         id(w.obj)
         for w in inventory.workloads
         if registers_webhooks(inventory, w)
-        and (
-            evidence.serves_webhooks(w)
-            or not {(w.ref.namespace, service_account(t)) for t in w.templates} & serving_accounts
-        )
+        and (serves(w) or not {(w.ref.namespace, service_account(t)) for t in w.templates} & serving_accounts)
     }

@@ -108,7 +108,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     webhook configurations): leader election says which replica reconciles, not which serves, and
     every call of the API server lands on the one pod. A right shared by several workloads (one
     ServiceAccount for all of a project's Deployments) is the right of the one among them that serves
-    the webhooks the input configures: the others are not taken to register webhooks. Workloads
+    webhooks (those the input configures, or, registered at run time, behind a Service or port named for a
+    webhook): the others are not taken to register webhooks. Workloads
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
@@ -167,8 +168,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     webhook configurations, none of which is in the input): what they intercept, and so the blast
     radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
     replica is how it is built, not a setting to change, and what its Service carries for clients is not
-    shown by it. **Low** for an operators' console (named as a UI, dashboard or console, beside a program
-    bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
+    shown by it. **Low** for an operators' console (named as a UI, dashboard or console by its name, its image or
+    a Service in front of it, beside a program bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
     view, not a product's clients their service. **Medium** for a monitoring or alerting server (by the whole
     name of its image: Prometheus, Alertmanager) that serves no API: its loss blinds the people and the automation
     that read its metrics or wait for its alerts, and fails no product client's request.
