@@ -59,3 +59,14 @@ def at_most_daily(schedule: object) -> bool:
         gap = _MACROS.get(words[0].lower())
         return gap is not None and gap >= dt.timedelta(days=1)
     return len(words) == 5 and words[0].isdigit() and words[1].isdigit()
+
+
+def rarely_runs(cronjob: dict) -> str | None:
+    """Why a CronJob's runs are rare, in words for a message, or None: it is suspended, so it starts none on its
+    own and runs only when someone starts a Job from it, or its schedule starts at most one run a day."""
+    spec = cronjob.get("spec") if isinstance(cronjob.get("spec"), dict) else {}
+    if spec.get("suspend") is True:
+        return "it is suspended: it runs only when someone starts a Job from it"
+    if at_most_daily(spec.get("schedule")):
+        return "it starts at most one run a day, for as long as each run lasts"
+    return None

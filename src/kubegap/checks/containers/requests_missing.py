@@ -9,7 +9,7 @@ from kubegap.checks.containers._helpers import _missing, limit_range_defaults
 from kubegap.domain.meshes import injection
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, containers, dig
-from kubegap.domain.schedules import at_most_daily
+from kubegap.domain.schedules import rarely_runs
 from kubegap.domain.workloads import scaling
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
@@ -110,7 +110,8 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     utilization of a pod with an unrequested container).
     **low** when only CPU requests are missing: the pod competes for CPU with its neighbours, but its
     memory is accounted for; and for a CronJob that starts at most one run a day (one minute of one hour,
-    `@daily` and longer): what its pods take, they take for the length of a run.
+    `@daily` and longer), or is suspended (it starts no run on its own; someone starts a Job from it by hand):
+    what its pods take, they take for the length of a rare run.
 
     ## Example
 
@@ -157,11 +158,11 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
                 "memory" in requests for _, _, requests, _ in gaps
             )  # no request and no limit: a limit is one
             scaled = any(scaler.reads_utilization for scaler in scaling(ctx.inventory, workload))
-            daily = workload.kind == "CronJob" and at_most_daily(dig(workload.obj, "spec", "schedule"))
+            rare = rarely_runs(workload.obj) if workload.kind == "CronJob" else None
             yield ctx.finding(
                 workload.obj,
                 f"{len(evidence)} container(s) run without CPU or memory requests: {', '.join(named)}{qos}"
-                + (" (it starts at most one run a day, for as long as each run lasts)." if daily else "."),
+                + (f" ({rare})." if rare else "."),
                 *evidence,
-                severity=None if (unbounded or scaled) and not daily else "low",
+                severity=None if (unbounded or scaled) and not rare else "low",
             )
