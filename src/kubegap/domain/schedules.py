@@ -64,7 +64,9 @@ def at_most_daily(schedule: object) -> bool:
 def rarely_runs(cronjob: dict) -> str | None:
     """Why a CronJob's runs are rare, in words for a message, or None: it is suspended, so it starts none on its
     own and runs only when someone starts a Job from it, or its schedule starts at most one run a day."""
-    spec = cronjob.get("spec") if isinstance(cronjob.get("spec"), dict) else {}
+    spec = cronjob.get("spec")
+    if not isinstance(spec, dict):
+        return None
     if spec.get("suspend") is True:
         return "it is suspended: it runs only when someone starts a Job from it"
     if at_most_daily(spec.get("schedule")):
