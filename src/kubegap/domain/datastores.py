@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kubegap.domain.containers import image_name
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import containers
+from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.tokens import Words
 
 DATA_STORES = Words(
@@ -46,6 +46,14 @@ that keep their login sessions, tokens and signing keys in the storage their con
 memory (Dex's ``storage: {type: memory}``, and always so where Argo CD runs it): replicas share them only through
 Kubernetes or a database. The configuration usually sits in a Secret, which kubegap never reads, so which storage is
 used cannot be told."""
+
+
+IN_MEMORY_SCHEDULERS = {"prefect": ("server start", "--no-services", "PREFECT_SERVER_DOCKET_URL")}
+"""Images (the whole last part of the repository) of servers that run their scheduler and other background services
+in their own process, coordinated in memory unless a variable points them at a shared store: the command that runs
+them, the flag that leaves them out, and the variable. Prefect's ``prefect server start`` runs the scheduler, late
+run detection and automation triggers beside its API, through Docket, whose default ``memory://`` its self-hosting
+guide calls safe for a single process; a second replica runs them again with a memory of its own."""
 
 
 MONITORING_SERVERS = ("prometheus",)
@@ -101,6 +109,32 @@ def message_broker(workload: Workload) -> str | None:
 def identity_provider(workload: Workload) -> str | None:
     """The identity provider a workload's containers run (``IDENTITY_PROVIDERS``), or None."""
     return _named(workload, IDENTITY_PROVIDERS)
+
+
+def in_memory_scheduler(workload: Workload) -> tuple[str, str, str] | None:
+    """The server (``IN_MEMORY_SCHEDULERS``) a workload's container runs with its background services in process and
+    coordinated in memory, with the flag that leaves them out and the variable that shares them, or None: its
+    command includes the services (it names the command, without the flag) and its variable is unset or names
+    memory."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            known = IN_MEMORY_SCHEDULERS.get(image_name(container))
+            if known is None:
+                continue
+            command, flag, variable = known
+            words = " ".join(
+                str(part) for field in ("command", "args") for part in as_list(container.get(field))
+            ).split()
+            if command not in " ".join(words) or flag in words:
+                continue
+            entry = next((v for v in as_list(container.get("env")) if dig(v, "name") == variable), None)
+            value = dig(entry, "value") if entry is not None else None
+            if entry is not None and (
+                dig(entry, "valueFrom") is not None or not str(value or "memory:").startswith("memory:")
+            ):
+                continue  # pointed at a store: a shared one, or one read from elsewhere that cannot be told
+            return image_name(container), flag, variable
+    return None
 
 
 def monitoring_server(workload: Workload) -> str | None:

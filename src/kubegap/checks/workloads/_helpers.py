@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
-from kubegap.domain.datastores import alert_router, data_store, identity_provider, message_broker, monitoring_server
+from kubegap.domain.datastores import (
+    alert_router,
+    data_store,
+    identity_provider,
+    in_memory_scheduler,
+    message_broker,
+    monitoring_server,
+)
 from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
 from kubegap.domain.resources import as_list, command_words, containers, dig, name
@@ -63,6 +70,17 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "land on the other fail. Run a second only once that storage is shared (Kubernetes resources or a "
             f"database), then two or more replicas {SPREAD}; where it must stay in memory (Argo CD's bundled Dex), "
             "keep one."
+        )
+    scheduler = in_memory_scheduler(workload)
+    if scheduler is not None:
+        program, flag, variable = scheduler
+        return (
+            f"It runs {program}'s server with its scheduler and other background services in its own process, "
+            f"coordinated in memory ({variable} is unset or names memory): a second replica would run them again with "
+            "a memory of its own, so scheduled runs and automation actions could happen twice. First point that "
+            f"coordination and the server's event messaging at a shared store (Redis, {variable}), run the background "
+            f"services once on their own and the API servers with {flag}; then run two or more API server replicas "
+            f"{SPREAD}."
         )
     shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:

@@ -136,7 +136,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
     own, never one shared data directory; an alert router (Alertmanager) is told to turn on its clustering first,
     since a replica outside it notifies every receiver again; an identity provider (Dex) keeps sessions, tokens and keys in the storage
-    its configuration names, which may be memory, and is told to share that storage before a second replica; a
+    its configuration names, which may be memory, and is told to share that storage before a second replica; a server that runs its
+    scheduler and other background services in its own process, coordinated in memory (Prefect's `prefect server
+    start` without `--no-services`, its Docket URL unset or `memory://`), is told to share that coordination and
+    run the services once on their own first, since a second replica would schedule every run again; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
     the program, `/root/.ollama`), that unless the program replicates that state between its pods it must first move
