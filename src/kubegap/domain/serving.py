@@ -30,7 +30,7 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   Service selecting it carries the input's, or it or one of its ports is named for one (``WEBHOOK_SERVICES``), as
   the Service of a webhook registered at run time is.
 - Who the clients are: an operators' console (``console``) serves the people who run a Kubernetes tool, not
-  the workloads or users of a product. A workload is one when its name, its image or a Service in front of it says so, as
+  the workloads or users of a product. A workload is one when its name, its image or every Service in front of it says so, as
   words (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``, ``neuvector-service-webui``; or a
   Kubernetes console known by name, such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
   RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool it is the
@@ -84,9 +84,9 @@ MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pp
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
 CONSOLES = Words(("ui", "webui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
-"""Words of a workload's name, its image or a Service in front of it that say it is a web console people use to
-look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), and Kubernetes
-consoles known by name."""
+"""Words of a workload's name, its image or the Services in front of it (all of them) that say it is a web console
+people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), and
+Kubernetes consoles known by name."""
 WEBHOOK_SERVICES = Words(("webhook", "webhooks"))
 """Words of a Service's name or of its ports' names that say it is where an admission webhook is served
 (``svc-admission-webhook``, a port ``https-webhook``), when the configuration naming it is registered at run time
@@ -250,8 +250,10 @@ def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:
         names = [
             workload.ref.name,
             *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
-            *(name(s) for s in evidence.services(workload)),
         ]
+        fronts = [name(s) for s in evidence.services(workload)]
+        if all(CONSOLES.find(front) for front in fronts):
+            names += fronts  # a console's Services all say so: Consul's server behind consul-ui also answers DNS
         word = next((w for text in names if (w := CONSOLES.find(text))), None)
         if word is not None:
             found[id(workload.obj)] = word
