@@ -83,10 +83,11 @@ MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pp
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
-CONSOLES = Words(("ui", "webui", "dashboard", "console", "headlamp", "kube ops view", "weave scope", "kiali"))
+CONSOLES = Words(("ui", "webui", "dashboard", "console", "mcp", "headlamp", "kube ops view", "weave scope", "kiali"))
 """Words of a workload's name, its image or the Services in front of it (all of them) that say it is a web console
-people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), and
-Kubernetes consoles known by name."""
+people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), or the
+Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``), and Kubernetes consoles
+known by name."""
 WEBHOOK_SERVICES = Words(("webhook", "webhooks"))
 """Words of a Service's name or of its ports' names that say it is where an admission webhook is served
 (``svc-admission-webhook``, a port ``https-webhook``), when the configuration naming it is registered at run time

@@ -61,7 +61,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     elsewhere, those that list none (a container that lists its ports has said what it listens on); when nothing
     says which, every container. A sidecar that serves no such port is not judged. Client traffic needs evidence, as
     for `single-replica` (headless Services and metrics, profiling, health, debug or admin ports carry none), and an
-    operators' console (a workload named as a UI, dashboard or console beside a program bound to the Kubernetes API;
+    operators' console (a workload named as a UI, dashboard, console or MCP server beside a program bound to the Kubernetes API;
     see Evidence rules) is not judged: a few seconds of it unready during a rollout costs its operators a reload.
     Nor is a workload whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy:
     Ignore`): a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a probe

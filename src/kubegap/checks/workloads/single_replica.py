@@ -171,7 +171,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     webhook configurations, none of which is in the input): what they intercept, and so the blast
     radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
     replica is how it is built, not a setting to change, and what its Service carries for clients is not
-    shown by it. **Low** for an operators' console (named as a UI, dashboard or console by its name, its image or
+    shown by it. **Low** for an operators' console (named as a UI, dashboard, console or MCP server by its name, its image or
     every Service in front of it, beside a program bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
     view, not a product's clients their service. **Medium** for a monitoring or alerting server (by the whole
     name of its image: Prometheus, Alertmanager) that serves no API: its loss blinds the people and the automation
