@@ -137,6 +137,36 @@ def in_memory_scheduler(workload: Workload) -> tuple[str, str, str] | None:
     return None
 
 
+STORE_SETTINGS = Words(("datastore", "data store", "storage", "store", "backend", "database", "db"))
+"""Words of a variable's or flag's name that choose where a program keeps its data (``OPENFGA_DATASTORE_ENGINE``,
+``STORAGE_TYPE``, ``--store-backend``)."""
+
+IN_MEMORY = frozenset({"memory", "inmemory", "in-memory", "in_memory", "mem"})
+"""Values of such a setting that keep the data in the program's own process."""
+
+
+def in_memory_store(workload: Workload) -> str | None:
+    """The setting (``NAME=value``) by which a workload's container keeps its data in its own memory, or None: a
+    variable or flag named for its data store or storage whose value is ``memory`` (or ``memory://...``). Each
+    replica then holds a store of its own (OpenFGA's ``OPENFGA_DATASTORE_ENGINE=memory``, for which its chart
+    runs one replica)."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            settings: list[tuple[object, object]] = [
+                (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
+            ]
+            for token in as_list(container.get("command")) + as_list(container.get("args")):
+                if isinstance(token, str) and token.startswith("-") and "=" in token:
+                    flag, _, given = token.partition("=")
+                    settings.append((flag, given))
+            for setting, value in settings:
+                if not isinstance(setting, str) or not isinstance(value, str) or STORE_SETTINGS.find(setting) is None:
+                    continue
+                if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
+                    return f"{setting}={value}"
+    return None
+
+
 def monitoring_server(workload: Workload) -> str | None:
     """The monitoring server that gathers its own data a workload's containers run (``MONITORING_SERVERS``), or
     None."""

@@ -9,6 +9,7 @@ from kubegap.domain.datastores import (
     data_store,
     identity_provider,
     in_memory_scheduler,
+    in_memory_store,
     message_broker,
     monitoring_server,
 )
@@ -82,6 +83,13 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"services once on their own and the API servers with {flag}; then run two or more API server replicas "
             f"{SPREAD}."
         )
+    in_memory = in_memory_store(workload)
+    if in_memory is not None:
+        return (
+            f"It keeps its data in its own memory ({in_memory}): a second replica would hold a separate store behind "
+            "the same Service, answering from different data, and a restart loses what the one has. Point it at a "
+            f"shared database first (its data store setting), then run two or more replicas {SPREAD}."
+        )
     shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:
         return (
@@ -94,6 +102,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "up the claim, and use storage that attaches quickly on another node."
         )
     if workload.kind == "StatefulSet":
+        kept = pod_local_state(workload)
+        if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and kept is not None:
+            return (
+                f"Its members keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per member, "
+                "lost with its pod: unless the program replicates that state between members, a second member would "
+                "keep a separate part of it. First move the state to storage every member shares (the program's "
+                "object storage or external database setting) or give each member a claim of its own "
+                f"(volumeClaimTemplates) where the program replicates; then run two or more members {SPREAD}."
+            )
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
             return (
                 "Its members have no volume claim templates and run no data store, so a second ordinal keeps no data of "

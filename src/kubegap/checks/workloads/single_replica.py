@@ -127,8 +127,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     make sure its election is on first, since rights show that a program can elect, not that it does, and one whose
     configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
-    its clients; a StatefulSet is told to add members only if its application replicates (one whose members have no
-    volume claim templates and run no data store keeps no data per ordinal, and is told to run more), unless its
+    its clients; a workload whose data store is its own memory (a variable or flag named for its data store or
+    storage, set to `memory`) is told to point it at a shared database first, since a second replica would be a
+    separate store; a StatefulSet is told to add members only if its application replicates (one whose members have
+    no volume claim templates and run no data store keeps no data per ordinal, and is told to run more, unless they
+    keep state on an emptyDir where state is kept, which must first move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
     more only where the application replicates its data or shares a data directory, and otherwise to keep one and
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
