@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.domain.absence import absent_means_none
+from kubegap.domain.datastores import storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
@@ -43,7 +44,10 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     rules: a drain that takes it whole costs its operators a reload), nor the backend of a fail-closed
     admission webhook: `webhook-backend-unavailable` judges its budget and replicas together, as
     the availability of the API writes it admits (one cause, one finding), when it runs in the same
-    audit. Manifests are taken as the whole application (no PDB in the files
+    audit. A CSI driver's controller (known by the sidecars Kubernetes ships for CSI) is reached through those
+    sidecars over a socket in its pod, never through a Service, so it counts as selected by none even where the
+    input holds no Services; it is reported leader-elected or not, since evicting its replicas together stops
+    provisioning and attaching volumes, those of the pods the drain moves included. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters
@@ -61,8 +65,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     included: their clients reach the pods by address), or that backs an admission webhook, an
     aggregated API or a conversion webhook: a drain that evicts every replica at once is an outage of
     that service. **low** for a workload that no such Service selects (queue workers, controllers,
-    exporters read only by monitoring), when Services were collected: its work pauses until the pods are
-    rescheduled, but no request fails. Where Services were not collected, **medium**.
+    exporters read only by monitoring), when Services were collected, and for a CSI driver's controller: its
+    work pauses until the pods are rescheduled, but no request fails. Where Services were not collected, **medium**.
 
     ## Example
 
@@ -106,8 +110,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             continue  # webhook-backend-unavailable's: the API's availability, one cause
         count, scaler = most_replicas(ctx.inventory, workload)
         if count is not None and count >= 2:
-            unserved = clients is not None and clients.unaddressed(workload)
-            if unserved and one_active_by_design(workload, leases):
+            driver = storage_driver(workload)
+            unserved = clients.unaddressed(workload) if clients is not None else driver is not None
+            if unserved and one_active_by_design(workload, leases) and driver is None:
                 continue  # one elected replica works, the others wait: a drain pauses its work while they restart
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels)
             how = (
@@ -120,7 +125,10 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
                 f"{workload.kind} runs {'up to ' if scaler else ''}{count} replicas and no PodDisruptionBudget selects "
                 f"them: {how}"
                 + (
-                    " (no Service with a port for clients selects them: their work pauses, no request fails)."
+                    f" (a storage driver's controller, by its {driver} sidecar: while its replicas restart, no volume "
+                    "is provisioned or attached, those of the pods the drain moves included)."
+                    if unserved and driver
+                    else " (no Service with a port for clients selects them: their work pauses, no request fails)."
                     if unserved
                     else "."
                 ),
