@@ -310,6 +310,34 @@ security, multi-cluster networking and add-on delivery, progressive delivery, wo
 storage, gateways and model serving), written down before drawing;
 ``random.Random(20261235).sample(FRESH35_POOL, 5)`` draws the thirty-fifth's five."""
 
+FRESH39_POOL = (
+    "NetApp-trident",
+    "ai-dynamo-dynamo",
+    "alibaba-higress",
+    "democratic-csi-democratic-csi",
+    "determined-ai-determined",
+    "emqx-emqx-operator",
+    "fission-fission",
+    "grafana-grafana-operator",
+    "grafana-k8s-monitoring-helm",
+    "inspektor-gadget-inspektor-gadget",
+    "k8gb-io-k8gb",
+    "k8up-io-k8up",
+    "karmada-io-karmada",
+    "kestra-io-helm-charts",
+    "kubevirt-containerized-data-importer",
+    "milvus-io-milvus-helm",
+    "open-cluster-management-io-ocm",
+    "qdrant-qdrant-helm",
+    "vllm-project-aibrix",
+    "yugabyte-charts",
+)
+"""The pool of the thirty-ninth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (storage drivers and volume import, backup, multi-cluster control planes and global load
+balancing, gateways, messaging, distributed SQL and vector databases, serverless functions, workflow
+orchestration, observability, kernel-level inspection, and AI training and serving platforms), written down before
+drawing; ``random.Random(20261239).sample(FRESH39_POOL, 5)`` draws the thirty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh36-installs",
