@@ -195,6 +195,17 @@ def storage_driver(workload: Workload) -> str | None:
     return None
 
 
+def attaches_volumes(workload: Workload) -> bool:
+    """Whether a storage driver's pod runs the ``csi-attacher`` sidecar: its driver attaches volumes to nodes (its
+    CSIDriver requires attaching), so a pod moved to another node waits for it. A driver that only provisions, and
+    leaves mounting to its node plugin, ships none."""
+    return any(
+        image_name(container) == "csi-attacher"
+        for template in workload.templates
+        for _, container in containers(template.spec)
+    )
+
+
 def alert_router(workload: Workload) -> str | None:
     """The alert router a workload's containers run (``ALERT_ROUTERS``), or None."""
     return _named(workload, ALERT_ROUTERS)

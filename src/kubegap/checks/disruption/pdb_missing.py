@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
 from kubegap.domain.absence import absent_means_none
-from kubegap.domain.datastores import storage_driver
+from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
@@ -46,8 +46,10 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     the availability of the API writes it admits (one cause, one finding), when it runs in the same
     audit. A CSI driver's controller (known by the sidecars Kubernetes ships for CSI) is reached through those
     sidecars over a socket in its pod, never through a Service, so it counts as selected by none even where the
-    input holds no Services; it is reported leader-elected or not, since evicting its replicas together stops
-    provisioning and attaching volumes, those of the pods the drain moves included. Manifests are taken as the whole application (no PDB in the files
+    input holds no Services. One that attaches volumes (it runs the `csi-attacher` sidecar) is reported leader-elected
+    or not: evicting its replicas together stops attaching volumes, those of the pods the drain moves included. One
+    that only provisions is judged as any controller: an elected one pauses new claims while it restarts, and is not
+    reported. Manifests are taken as the whole application (no PDB in the files
     means none); a snapshot that did not collect PodDisruptionBudgets skips the check.
 
     ## Why it matters
@@ -66,7 +68,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     aggregated API or a conversion webhook: a drain that evicts every replica at once is an outage of
     that service. **low** for a workload that no such Service selects (queue workers, controllers,
     exporters read only by monitoring), when Services were collected, and for a CSI driver's controller: its
-    work pauses until the pods are rescheduled, but no request fails. Where Services were not collected, **medium**.
+    work pauses until the pods are rescheduled, but no request fails (a moved pod waits for its volume). Where Services were not collected, **medium**.
 
     ## Example
 
@@ -112,7 +114,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
         if count is not None and count >= 2:
             driver = storage_driver(workload)
             unserved = clients.unaddressed(workload) if clients is not None else driver is not None
-            if unserved and one_active_by_design(workload, leases) and driver is None:
+            attaches = driver is not None and attaches_volumes(workload)
+            if unserved and one_active_by_design(workload, leases) and not attaches:
                 continue  # one elected replica works, the others wait: a drain pauses its work while they restart
             apart = kept_apart(workload.templates[0].spec, workload.templates[0].labels)
             how = (
@@ -125,9 +128,9 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
                 f"{workload.kind} runs {'up to ' if scaler else ''}{count} replicas and no PodDisruptionBudget selects "
                 f"them: {how}"
                 + (
-                    f" (a storage driver's controller, by its {driver} sidecar: while its replicas restart, no volume "
-                    "is provisioned or attached, those of the pods the drain moves included)."
-                    if unserved and driver
+                    " (a storage driver's controller that attaches volumes, by its csi-attacher sidecar: while its "
+                    "replicas restart, no volume is attached, those of the pods the drain moves included)."
+                    if unserved and attaches
                     else " (no Service with a port for clients selects them: their work pauses, no request fails)."
                     if unserved
                     else "."
