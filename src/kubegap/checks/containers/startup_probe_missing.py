@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name
-from kubegap.domain.datastores import COMPANIONS, observer
+from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
@@ -152,8 +152,10 @@ def slow_start_evidence(
 ) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
-    A readiness delay or a migration says so at any budget; data held by the container only when the
-    budget is below ``minimum`` seconds.
+    A readiness delay or a migration says so at any budget; a program known to recover its data at start-up (a data
+    store's image, a monitoring server that gathers its own) or a database connection only when the budget is below
+    ``minimum`` seconds. A volume claim alone is no evidence: a program that serves files from it starts as fast
+    with much data as with little.
     """
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
@@ -174,6 +176,8 @@ def slow_start_evidence(
         image_name(container)
     ):
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
+    if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
+        return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
     database = next(
         (
             name
@@ -186,20 +190,6 @@ def slow_start_evidence(
     )
     if database is not None:
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
-    mounted = {name for m in as_list(container.get("volumeMounts")) if isinstance(name := dig(m, "name"), str)}
-    claims = {
-        name
-        for v in as_list(template.spec.get("volumes"))
-        if isinstance(dig(v, "persistentVolumeClaim"), dict) and isinstance(name := dig(v, "name"), str)
-    }
-    if workload.kind == "StatefulSet":
-        claims |= {
-            name
-            for t in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
-            if isinstance(name := dig(t, "metadata", "name"), str)
-        }
-    if (volume := next(iter(sorted(mounted & claims)), None)) is not None:
-        return f"it mounts persistent data (volume {volume}), whose recovery at start-up grows with the data"
     return None
 
 
@@ -234,8 +224,11 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
-    migrate their schema when they connect), or it mounts a PersistentVolumeClaim, whose recovery at start-up
-    grows with the data. Without such evidence a short liveness budget is not reported. A network
+    migrate their schema when they connect), or it runs a monitoring server that gathers its own data
+    (Prometheus, by the whole name of its image), which replays its write-ahead log at start-up. A
+    PersistentVolumeClaim alone is no evidence: a program that serves files from its volume (Fission's storage
+    service, a peer-to-peer cache) starts as fast with much data as with little. Without such evidence a short
+    liveness budget is not reported. A network
     probe (`httpGet`, `tcpSocket`, `grpc`) fails until the program answers, and so does an exec probe
     that runs a client (`nodetool status`, `pg_isready`); an exec probe that runs a script file
     (`/health/ping_liveness_local.sh`) passes as the script decides, and Bitnami's Redis script accepts
