@@ -36,8 +36,6 @@ SLOW_START_IMAGES = Words(
         "zookeeper",
         "etcd",
         "clickhouse",
-        "redis",
-        "valkey",
         "cockroach",
         "cockroachdb",
         "xray",
@@ -47,8 +45,7 @@ SLOW_START_IMAGES = Words(
         "nexus",
     )
 )
-"""Images (words of the repository's last part) whose start-up replays, loads or migrates data, so it grows with the data
-they hold (Redis and Valkey load their whole dataset into memory before they answer anything but LOADING)."""
+"""Images (words of the repository's last part) whose start-up replays or migrates data, so it grows with the data they hold."""
 
 
 MIGRATION_WORDS = Words(
@@ -223,7 +220,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
     VM between nodes and migrates nothing at start-up; nor a flag or variable that switches migrations off,
     as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do); or, with a budget under `min_startup_seconds`
-    (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB, Redis,
+    (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
