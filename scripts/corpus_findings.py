@@ -340,6 +340,111 @@ drawing; ``random.Random(20261239).sample(FRESH39_POOL, 5)`` draws the thirty-ni
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh40-installs",
+        "Release installs nobody here had seen: fortieth draw",
+        20261240,
+        "five more from the ninth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the thirty-ninth, before any rule of either",
+        "df6ffcb",
+        {
+            "vllm-project-aibrix": "v0.7.0, its dependency, CRD and core release manifests built as its release "
+            "workflow builds them (Envoy Gateway v1.2.8's install rebuilt from its source, which the dependency "
+            "manifest fetches)",
+            "fission-fission": "v1.27.0, its CRDs and chart fission-all with defaults",
+            "determined-ai-determined": "v0.38.1, chart determined at the release's version with defaults (an "
+            "initial password and the quick start's maxSlotsPerPod set, which it refuses to render without)",
+            "qdrant-qdrant-helm": "chart qdrant 1.19.0 with defaults",
+            "democratic-csi-democratic-csi": "chart democratic-csi 0.15.1 with its README's freenas-nfs example "
+            "values (addresses and passwords placeholders)",
+        },
+        "Judged wrong, then changed by rule: startup-probe-missing on Fission's storage service, which a mounted "
+        "volume claim alone made a slow starter (a claim alone is no longer evidence; with it go three findings of "
+        "earlier draws, all judged noise: Dragonfly's seed client, Kubescape's storage and Alertmanager). Judged "
+        "wrong and left as they were: probes-identical on AIBrix's gateway plugins, whose shared gRPC probe of no "
+        "named service is answered SERVING from start-up (a rule that took such a probe for the server's overall "
+        "status was tried and withdrawn: the microservices demo's cart service answers it with a ping of its "
+        "Redis, so what it asks cannot be told from the input); and single-replica's fix for AIBrix's GPU "
+        "optimizer and metadata service, which keep their load monitors and uploaded files in the pod (nothing in "
+        "the input shows it). Judged noise: Determined's master, a controller built to run alone, at high; an "
+        "unpersisted Redis without a readiness probe; and a metrics Service whose target port the container's "
+        "metrics flag serves.",
+    ),
+    FreshRound(
+        "fresh39-installs",
+        "Release installs nobody here had seen: thirty-ninth draw",
+        20261239,
+        "the first five of a ninth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule the thirty-fifth to thirty-eighth draws prompted and before any of its own",
+        "df6ffcb",
+        {
+            "grafana-grafana-operator": "v5.24.0, chart grafana-operator with defaults and its CRDs",
+            "inspektor-gadget-inspektor-gadget": "v0.55.1, chart gadget at the release's version with defaults",
+            "kubevirt-containerized-data-importer": "v1.66.0, cdi-operator.yaml and cdi-cr.yaml as its release "
+            "script builds them",
+            "karmada-io-karmada": "v1.18.2, chart karmada with defaults and the release's image tags",
+            "milvus-io-milvus-helm": "chart milvus 4.0.31 (Milvus 2.2.13), the repository's last before it moved to "
+            "zilliztech/milvus-helm, with the etcd, MinIO and Pulsar subcharts it holds",
+        },
+        "Judged wrong and left as they were: rollout-strategy-unsafe on Milvus's four coordinators, which the "
+        "chart rolls out by Recreate because each holds a single-holder session in etcd unless active-standby is "
+        "on; the fix keeps Recreate where two must never run at once, but nothing in the input says which. Judged "
+        "noise: a Karmada Job that re-applies its static resources until its API server answers, and two Pulsar "
+        "setup Jobs' missing requests.",
+    ),
+    FreshRound(
+        "fresh38-installs",
+        "Release installs nobody here had seen: thirty-eighth draw",
+        20261238,
+        "the last five of the eighth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the thirty-seventh, before any rule of it",
+        "73fa528",
+        {
+            "goauthentik-helm": "chart authentik 2026.8.0 with its README's minimal values (its remote PostgreSQL "
+            "subchart left out)",
+            "kubernetes-sigs-sig-storage-local-static-provisioner": "v2.9.0, chart local-static-provisioner as "
+            "published (the tag's chart with its 2.9.0 version bump), in default",
+            "envoyproxy-ai-gateway": "v1.1.0, its CRD and controller charts packaged at the release's version, in "
+            "envoy-ai-gateway-system (Envoy Gateway, a separate project, left out)",
+            "minio-directpv": "v4.1.6, the manifests its plugin, built from the tag, installs (install -o yaml)",
+            "NVIDIA-ais-k8s": "v3.4.0, the packaged ais-operator chart with defaults and the quick start's sample "
+            "AIStore resource (cert-manager, a prerequisite, left out)",
+        },
+        "No finding was judged wrong. What the review showed was then changed by rule: pdb-missing left a "
+        "leader-elected controller that no Service selects unreported only where the input holds Services, and "
+        "DirectPV's install holds none, so its CSI controller was reported at medium (judged noise). A CSI "
+        "driver's controller is reached only through its sidecars, so it is now taken as served by no Service, "
+        "and reported, at low, only where it attaches volumes (its csi-attacher sidecar): a drain that evicts its "
+        "replicas together then leaves moved pods waiting for their disks. Judged again blind, seven CSI "
+        "controllers of this and earlier draws split on that fact: Azure Disk's and Ceph RBD's attach (gaps, at "
+        "low); EFS's, Azure Files', CephFS's, JuiceFS's and DirectPV's only provision (noise) and are no longer "
+        "reported.",
+    ),
+    FreshRound(
+        "fresh37-installs",
+        "Release installs nobody here had seen: thirty-seventh draw",
+        20261237,
+        "five more from the eighth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first rules (those the thirty-fifth and thirty-sixth prompted) and before any it prompted itself",
+        "73fa528",
+        {
+            "seaweedfs-seaweedfs": "4.44, chart seaweedfs with defaults",
+            "openfga-helm-charts": "chart openfga 0.3.12 (OpenFGA v1.18.3) with defaults, its remote database "
+            "subcharts (off by default) left out",
+            "grafana-pyroscope": "chart pyroscope 2.2.1 with defaults (its Alloy and MinIO subcharts left out)",
+            "projectsveltos-sveltos": "v1.13.0, manifest/manifest.yaml as its install doc applies it",
+            "flyteorg-flyte": "v1.16.8, chart flyte-binary with defaults and the release script's image tags (the "
+            "Flyte 2 chart of the newer v2 tags has no install doc, its backend 'coming soon')",
+        },
+        "Judged wrong, then changed by rule: single-replica's fix for OpenFGA, whose default keeps its store in "
+        "memory (OPENFGA_DATASTORE_ENGINE=memory), and for Pyroscope's StatefulSet, which keeps its profiles on "
+        "an emptyDir at /data; both were told to add replicas as if they kept nothing, and are now told where "
+        "their data is and to move it first (judged again: Pyroscope's a gap; OpenFGA's noise, its in-memory "
+        "store being a trial setup). Sveltos's MCP server at high (noise) is now an operators' console at low "
+        "(judged again: still noise). Judged noise and left as they were: a floating tag on Flyte's "
+        "wait-for-database init container, SeaweedFS's master on host paths (its state rebuilt from the volume "
+        "servers), two metrics Services no monitor reads, and a one-shot registration Job's image pulls.",
+    ),
+    FreshRound(
         "fresh36-installs",
         "Release installs nobody here had seen: thirty-sixth draw",
         20261236,
@@ -357,12 +462,13 @@ FRESH_ROUNDS = (
             "its CRDs",
             "sgl-project-ome": "v0.1.5, charts ome-crd and ome-resources with the release workflow's versions, in ome",
         },
-        "Judged wrong, and left as they were: the fix for Prefect's one server replica, which keeps its messaging and "
-        "background-service coordination in memory by default, so a second replica duplicates scheduled runs "
-        "until Redis is set up (nothing in its manifests shows that); and probes-identical on the OpenTelemetry "
-        "Collector, whose shared probe is its health_check extension on port 13133, which reports only that the "
-        "process runs. Judged noise: SigNoz's schema migration Job's retries and requests, and a leftover Service "
-        "of OME's controller whose target port names nothing.",
+        "Judged wrong, then changed by rule: the fix for Prefect's one server replica, which runs its background "
+        "services in process, coordinated in memory by default, so a second replica schedules runs twice: it now "
+        "says to share that coordination and run the services once first (judged again: a gap); and "
+        "probes-identical on the OpenTelemetry Collector, whose shared probe is its health_check extension on port "
+        "13133, which reports only the collector's pipelines (no longer reported). Judged noise: SigNoz's schema "
+        "migration Job's retries and requests, and a leftover Service of OME's controller whose target port names "
+        "nothing.",
     ),
     FreshRound(
         "fresh35-installs",
@@ -380,12 +486,13 @@ FRESH_ROUNDS = (
             "openkruise-rollouts": "chart kruise-rollout 0.6.2 from openkruise/charts with defaults",
             "ory-k8s": "chart hydra 0.62.1 as published, with its hydra-maester subchart",
         },
-        "Judged wrong, and left as it was: NeuVector's manager, a web console on the same default ServiceAccount as "
-        "its controller, taken to serve the admission webhooks the controller registers at run time, although the "
-        "input's two webhook Services select only the controller. Judged noise: the daily updater CronJob's "
-        "concurrency, retries and requests, the scanner's floating tag, which the vendor republishes with each CVE "
-        "database, a suspended CronJob's missing requests, and kruise-rollout's CPU limit, whose webhooks intercept "
-        "labelled workloads as well as its own kinds.",
+        "Judged wrong, then changed by rule: NeuVector's manager, a web console on the same default ServiceAccount "
+        "as its controller, was taken to serve the admission webhooks the controller registers at run time; a "
+        "Service or port named for a webhook now says which of the workloads sharing an account serves them, and "
+        "the manager is no longer reported. Judged noise: the daily updater CronJob's concurrency, retries and "
+        "requests, the scanner's floating tag, which the vendor republishes with each CVE database, a suspended "
+        "CronJob's missing requests (now said to be suspended, at low; judged again: still noise), and "
+        "kruise-rollout's CPU limit, whose webhooks intercept labelled workloads as well as its own kinds.",
     ),
     FreshRound(
         "fresh34-installs",
