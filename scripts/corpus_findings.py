@@ -338,6 +338,35 @@ balancing, gateways, messaging, distributed SQL and vector databases, serverless
 orchestration, observability, kernel-level inspection, and AI training and serving platforms), written down before
 drawing; ``random.Random(20261239).sample(FRESH39_POOL, 5)`` draws the thirty-ninth's five."""
 
+FRESH43_POOL = (
+    "Azure-azure-workload-identity",
+    "apache-camel-k",
+    "apache-spark-kubernetes-operator",
+    "backstage-charts",
+    "clearml-clearml-helm-charts",
+    "coder-coder",
+    "cortexproject-cortex-helm-chart",
+    "dragonflydb-dragonfly-operator",
+    "go-skynet-helm-charts",
+    "kgateway-dev-kgateway",
+    "kubernetes-sigs-blob-csi-driver",
+    "kyverno-policy-reporter",
+    "metal3-io-baremetal-operator",
+    "neo4j-helm-charts",
+    "opensearch-project-helm-charts",
+    "uber-kraken",
+    "wandb-helm-charts",
+    "weaviate-weaviate-helm",
+    "woodpecker-ci-helm",
+    "zenml-io-zenml",
+)
+"""The pool of the forty-third draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (cloud storage drivers and workload identity, developer portals and workspaces, CI,
+image distribution, in-memory, graph, search and vector databases, integration and batch analytics operators,
+gateways, metrics storage, policy reporting, bare-metal provisioning, and ML experiment tracking, pipelines and
+local model serving), written down before drawing; ``random.Random(20261243).sample(FRESH43_POOL, 5)`` draws the
+forty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh40-installs",
