@@ -369,6 +369,52 @@ forty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh42-installs",
+        "Release installs nobody here had seen: forty-second draw",
+        20261242,
+        "five more from the ninth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the forty-first, at the end of the stop",
+        "f3da22d",
+        {
+            "emqx-emqx-operator": "2.2.29, chart emqx-operator with defaults and its CRDs, and the quick start's EMQX "
+            "resource (cert-manager, a prerequisite, left out)",
+            "open-cluster-management-io-ocm": "v1.3.1, the cluster-manager chart packaged at the release's version, "
+            "with its CRD and the ClusterManager resource",
+            "k8gb-io-k8gb": "v0.20.0, chart k8gb with defaults (its remote CoreDNS and external-dns subcharts left "
+            "out, CoreDNS's defaults set where the parent chart reads them)",
+            "yugabyte-charts": "chart yugabyte 2026.1.0 with defaults, in yb-demo",
+            "k8up-io-k8up": "v2.15.0, its CRDs and chart k8up 4.9.0 with defaults",
+        },
+        "Judged wrong, then changed by rule: pdb-missing on YugabyteDB's masters and tablet servers, whose chart "
+        "writes its release namespace into the StatefulSets and none into their budgets: the budgets were taken "
+        "for absent. A Service or budget written without a namespace is now in the one namespace the input's "
+        "workloads name, as helm install -n puts it (with it, a budget of Sigstore's policy controller, written "
+        "the same way, now covers its one webhook replica and is reported for blocking drains). Judged noise: the "
+        "EMQX operator's CPU limit, whose webhook calls are rare admission checks of its own kinds, and the "
+        "leader-elected OCM cluster manager's missing budget.",
+    ),
+    FreshRound(
+        "fresh41-installs",
+        "Release installs nobody here had seen: forty-first draw",
+        20261241,
+        "five more from the ninth pool (Dynamo's repository too large to fetch, so four rendered) by a helper who "
+        "did not write the checks, audited after every rule of the thirty-ninth and fortieth draws, at the end of "
+        "the stop",
+        "f3da22d",
+        {
+            "alibaba-higress": "v2.2.1, chart higress with its higress-core subchart and defaults (its remote console "
+            "dependency left out)",
+            "NetApp-trident": "v26.06.0, chart trident-operator with defaults and the TridentOrchestrator it creates",
+            "kestra-io-helm-charts": "chart kestra 1.0.54 with the configuration block its README shows (an H2 "
+            "database and local storage), without which it does not render",
+            "grafana-k8s-monitoring-helm": "chart k8s-monitoring 4.4.0 with its README's example values (a cluster "
+            "name and one destination; the cluster-events feature, which does not render as written, left out)",
+        },
+        "Judged wrong and left as it was: single-replica's fix for Kestra's standalone server, whose H2 database "
+        "is in memory (set in a configuration file the pod mounts, which the check does not read), so a second "
+        "replica would be a separate database.",
+    ),
+    FreshRound(
         "fresh40-installs",
         "Release installs nobody here had seen: fortieth draw",
         20261240,
