@@ -7,6 +7,8 @@ some, not while the program is still recovering its data either. Three kinds are
   ``/ping`` as the last part of the path;
 - a data store's own liveness page, by the whole name of its image: CockroachDB answers ``/health`` as soon as its
   HTTP server listens, before the node recovers or joins its cluster (``/health?ready=1`` is the one that waits);
+- an exec probe that runs ``curl`` alone without ``--fail`` (``-f``): curl exits 0 on any HTTP reply, an error
+  status included, so the probe asks only whether the server answers, not what it answers;
 - the OpenTelemetry Collector's ``health_check`` extension, on its default port 13133: it reports whether the
   collector's own pipelines are running, never whether an exporter reaches its destination (a collector image is
   one whose name has ``otel collector``, ``opentelemetry collector`` or ``otelcol`` among its words).
@@ -63,8 +65,28 @@ def collector_health_check(container: dict, port: object) -> bool:
     return str(port) == str(HEALTH_CHECK_EXTENSION_PORT)
 
 
+CURL_FAIL_FLAGS = frozenset({"--fail", "--fail-with-body"})
+
+
+def curl_without_fail(command: list[str]) -> bool:
+    """Whether an exec probe's command runs curl alone (no pipe, no second command) and without ``--fail``: its exit
+    status then says only that the server answered."""
+    words = [w for part in command for w in part.split()]
+    if words[:2] in (["sh", "-c"], ["bash", "-c"], ["/bin/sh", "-c"], ["/bin/bash", "-c"]):
+        words = words[2:]
+    if not words or words[0].rsplit("/", 1)[-1] != "curl":
+        return False
+    if any(w in ("|", "||", "&&", ";") or w.endswith(";") or "|" in w for w in words):
+        return False
+    short = [w for w in words if w.startswith("-") and not w.startswith("--")]
+    return not any(w in CURL_FAIL_FLAGS for w in words) and not any("f" in w[1:] for w in short)
+
+
 def process_status_only(container: dict, action: tuple[str, dict]) -> str | None:
     """What makes a probe action ask a page that reports only the process's own status, or None."""
+    if action[0] == "exec":
+        command = [str(part) for part in as_list(action[1].get("command"))]
+        return "curl without --fail exits 0 on any HTTP reply" if curl_without_fail(command) else None
     if action[0] != "httpGet":
         return None
     path, port = action[1].get("path"), action[1].get("port")

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.datastores import container_data_store
 from kubegap.domain.health_pages import process_status_only
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
@@ -85,13 +86,36 @@ PROBE_CLIENTS = Words(
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
+HOST_FLAGS = ("-h", "--host")
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+
+
+def asks_its_own_server(command: str) -> bool:
+    """Whether a probe client's command names no host but the local one: run in a data store's own container
+    (``mysqladmin ping`` in MySQL's), it asks that store, through its socket or on localhost, not a dependency."""
+    words = command.split()
+    for index, word in enumerate(words):
+        flag, _, value = word.partition("=")
+        if flag in HOST_FLAGS:
+            host = value or (words[index + 1] if index + 1 < len(words) else "")
+        elif word.startswith("-h") and len(word) > 2 and not word.startswith("--"):
+            host = word[2:]
+        else:
+            continue
+        if host.strip("'\"") not in LOCAL_HOSTS:
+            return False
+    return True
+
+
 def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
     """What shows that ``container`` depends on a service its probe action could check, or None."""
     if process_status_only(container, action) is not None:
         return None
     if action[0] == "exec":
         command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
-        if (client := PROBE_CLIENTS.find(command)) is not None:
+        if (client := PROBE_CLIENTS.find(command)) is not None and not (
+            container_data_store(container) and asks_its_own_server(command)
+        ):
             return f"its probe runs {client}"
     for variable in as_list(container.get("env")):
         name = dig(variable, "name")
@@ -124,7 +148,8 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     port, gRPC service, or command) where the container shows a backing service that action could
     check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
     `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
-    `redis-cli`, `mysqladmin`). Without such evidence nothing is reported: most shared probes hit a
+    `redis-cli`, `mysqladmin`; not in a data store's own container when the client names no host but the local
+    one: `mysqladmin ping` in MySQL's asks that server itself). Without such evidence nothing is reported: most shared probes hit a
     local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
     can fail, and the manifest cannot show what an endpoint does. A shared HTTP probe of a conventional
     liveness page (`/healthz`, `/livez` or `/ping`, as the last part of its path) is not reported whatever the
@@ -132,7 +157,8 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     answers `/healthz` from its provider's, which always succeeds, beside its NATS address). Nor is a page a
     program is known to answer from its own status alone: CockroachDB's `/health`, and the OpenTelemetry
     Collector's `health_check` extension on port 13133, which reports whether the collector's pipelines run,
-    never whether an exporter reaches its database (SigNoz's collector beside its ClickHouse address). Identical `tcpSocket` probes are not
+    never whether an exporter reaches its database (SigNoz's collector beside its ClickHouse address). Nor is an
+    exec probe that runs `curl` alone without `--fail`: curl exits 0 on any HTTP reply, an error status included. Identical `tcpSocket` probes are not
     reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
     long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
     training jobs) serves no requests, so its readiness takes nothing out of rotation.
