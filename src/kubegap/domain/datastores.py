@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from kubegap.domain.containers import image_name
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_list, containers, dig
@@ -164,6 +166,34 @@ def in_memory_store(workload: Workload) -> str | None:
                     continue
                 if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
                     return f"{setting}={value}"
+    return None
+
+
+STORE_SCHEMES = frozenset(
+    {"redis", "rediss", "postgres", "postgresql", "mysql", "mongodb", "amqp", "nats", "memcached"}
+)
+"""URL schemes of the data stores and brokers a program keeps or passes its data through."""
+
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def pod_local_store(workload: Workload) -> str | None:
+    """The variable (``NAME=value``) by which a workload's container points at a data store inside its own pod, by
+    a store URL on the local host, or None: W&B's server runs its Redis in the pod (``REDIS=redis://127.0.0.1:6379``),
+    so each replica holds a store of its own."""
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            for variable in as_list(container.get("env")):
+                name, value = dig(variable, "name"), dig(variable, "value")
+                if not isinstance(name, str) or not isinstance(value, str) or "://" not in value:
+                    continue
+                try:
+                    url = urlsplit(value.strip())
+                    host = url.hostname
+                except ValueError:
+                    continue
+                if url.scheme.lower() in STORE_SCHEMES and host in LOCAL_HOSTS:
+                    return f"{name}={value}"
     return None
 
 

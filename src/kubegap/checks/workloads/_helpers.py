@@ -12,6 +12,7 @@ from kubegap.domain.datastores import (
     in_memory_store,
     message_broker,
     monitoring_server,
+    pod_local_store,
 )
 from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
@@ -82,6 +83,13 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"coordination and the server's event messaging at a shared store (Redis, {variable}), run the background "
             f"services once on their own and the API servers with {flag}; then run two or more API server replicas "
             f"{SPREAD}."
+        )
+    local = pod_local_store(workload) if data_store(workload) is None else None
+    if local is not None:
+        return (
+            f"It keeps data in a store inside its own pod ({local}): a second replica would run a separate one "
+            "behind the same Service, answering from different data. Point it at a shared store first (the "
+            f"program's setting for it), then run two or more replicas {SPREAD}."
         )
     in_memory = in_memory_store(workload)
     if in_memory is not None:

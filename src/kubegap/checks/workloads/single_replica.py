@@ -128,8 +128,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
     its clients; a workload whose data store is its own memory (a variable or flag named for its data store or
-    storage, set to `memory`) is told to point it at a shared database first, since a second replica would be a
-    separate store; a StatefulSet is told to add members only if its application replicates (one whose members have
+    storage, set to `memory`), or on its own pod's loopback (a store URL on `localhost` or `127.0.0.1`), is told to
+    point it at a shared store first, since a second replica would be a separate store; a StatefulSet is told to add members only if its application replicates (one whose members have
     no volume claim templates and run no data store keeps no data per ordinal, and is told to run more, unless they
     keep state on an emptyDir where state is kept, which must first move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
