@@ -369,6 +369,53 @@ forty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh44-installs",
+        "Release installs nobody here had seen: forty-fourth draw",
+        20261244,
+        "five more from the tenth pool (ZenML's repository too large to fetch, so four rendered) by a helper who "
+        "did not write the checks, audited at the same commit as the forty-third",
+        "9d4a21a",
+        {
+            "dragonflydb-dragonfly-operator": "v1.6.1, the manifest its README applies and its quick start's "
+            "Dragonfly resource",
+            "neo4j-helm-charts": "chart neo4j 5.17.0, the newest the mirror holds, with its quick start's values "
+            "(release and server names and a password placeholders)",
+            "backstage-charts": "chart backstage 2.8.2 with defaults (its PostgreSQL subchart, off by default, left "
+            "out)",
+            "metal3-io-baremetal-operator": "v0.13.2, kubectl kustomize config (config/default and its Namespace) "
+            "with the release's image tag",
+        },
+        "Judged wrong and left as it was: single-replica's fix for Backstage, whose default configuration, in its "
+        "image, keeps the catalog in an in-memory SQLite database. Judged noise: Backstage's demo image on its "
+        "latest tag.",
+    ),
+    FreshRound(
+        "fresh43-installs",
+        "Release installs nobody here had seen: forty-third draw",
+        20261243,
+        "the first five of a tenth pool (kgateway has no release in its mirror, so four rendered) by a helper who "
+        "did not write the checks, audited after every rule of the stop but the last three",
+        "9d4a21a",
+        {
+            "apache-spark-kubernetes-operator": "1.0.0, chart spark-kubernetes-operator 1.8.0 with defaults and its "
+            "CRDs",
+            "wandb-helm-charts": "chart wandb 0.3.9 with defaults (a license placeholder, which it requires)",
+            "clearml-clearml-helm-charts": "chart clearml 7.14.4 with defaults and the Redis, MongoDB and "
+            "Elasticsearch subcharts it holds",
+            "woodpecker-ci-helm": "chart woodpecker 3.6.5 with its server and agent subcharts and defaults",
+        },
+        "Judged wrong, then changed by rule: probes-identical on W&B's MySQL, whose probes ping their own server "
+        "with mysqladmin, and on ClearML's file server, whose probes run curl without --fail, which exits 0 on "
+        "any HTTP reply (neither is reported now); and single-replica's fix for W&B's server, which points at a "
+        "Redis its image runs in the pod (REDIS=redis://127.0.0.1:6379) and is now told to share that store first "
+        "(judged again: still wrong, since the all-in-one image cannot run two at all, and its emptyDir at /vol "
+        "holds a file store the fix does not name). Judged wrong and left as they were: graceful-shutdown-missing "
+        "on ClearML's API, file and web servers, whose images start them under a bash entrypoint that ignores "
+        "SIGTERM, so they serve on until they are killed (the chart sets no command, and nothing in the input "
+        "shows the image's entrypoint). Judged noise: Woodpecker's agents' missing headless Service, which "
+        "nothing resolves.",
+    ),
+    FreshRound(
         "fresh42-installs",
         "Release installs nobody here had seen: forty-second draw",
         20261242,
