@@ -369,6 +369,44 @@ forty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh46-installs",
+        "Release installs nobody here had seen: forty-sixth draw",
+        20261246,
+        "five more from the tenth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the forty-fifth, at the end of the stop",
+        "736c9a0",
+        {
+            "Azure-azure-workload-identity": "v1.6.0, its packaged webhook chart with defaults and a placeholder "
+            "tenant ID, which it requires",
+            "opensearch-project-helm-charts": "chart opensearch 3.6.0 with defaults",
+            "apache-camel-k": "v2.10.1, its packaged operator chart with defaults and its CRDs",
+            "cortexproject-cortex-helm-chart": "v3.3.4, chart cortex with defaults and the memcached subchart it holds",
+            "uber-kraken": "v0.1.27, the example chart its docs install, with defaults",
+        },
+        "Measured at the end of the stop: no rule was changed after it. Judged wrong: single-replica's fix for "
+        "Kraken's test file server, which keeps its files in a temporary directory in each pod. Judged noise: "
+        "every other finding on Kraken, whose chart its README calls an example with a test backend, and the "
+        "unused ports of a headless Service of Cortex's alertmanager.",
+    ),
+    FreshRound(
+        "fresh45-installs",
+        "Release installs nobody here had seen: forty-fifth draw",
+        20261245,
+        "five more from the tenth pool (Coder's repository too large to fetch, so four rendered) by a helper who "
+        "did not write the checks, audited after every rule of the stop, at its end",
+        "736c9a0",
+        {
+            "kyverno-policy-reporter": "chart policy-reporter 3.9.1 with defaults",
+            "kubernetes-sigs-blob-csi-driver": "v1.27.9, its packaged chart with defaults in kube-system",
+            "weaviate-weaviate-helm": "chart weaviate 17.8.3 with defaults",
+            "go-skynet-helm-charts": "chart local-ai 3.4.2 with defaults",
+        },
+        "Measured at the end of the stop: no rule was changed after it. Judged wrong: single-replica on Policy "
+        "Reporter, whose default install switches off its REST API and metrics, so its Service answers health "
+        "checks alone and nothing a client uses goes down. The fix for LocalAI's one replica took its claims, "
+        "written without a namespace, for ones whose access modes are unknown (judged a gap all the same).",
+    ),
+    FreshRound(
         "fresh44-installs",
         "Release installs nobody here had seen: forty-fourth draw",
         20261244,
