@@ -100,6 +100,13 @@ class Inventory:
                 pods.append((obj, ns, found))
         self.pods = LabelIndex(pods)
         self.workload_templates = LabelIndex((w, w.ref.namespace, _template_labels(w)) for w in self.workloads)
+        named = {w.ref.namespace for w in self.workloads if w.ref.namespace is not None}
+        self.install_namespace = next(iter(named)) if len(named) == 1 else None
+        """The namespace an install is applied to, where the input shows it: the one namespace its workloads name.
+        ``helm install -n`` and ``kubectl apply -n`` put an object written without a namespace there, so a lookup by
+        name in it finds such an object too, and one written without a namespace finds it there (``get``). A live
+        cluster's namespaced objects all name theirs; where the workloads name several namespaces, an object written
+        without one stays on its own."""
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""
@@ -133,7 +140,11 @@ class Inventory:
     def get(self, kind_name: str, ns: str | None, obj_name: str) -> dict | None:
         if not isinstance(obj_name, str) or not (ns is None or isinstance(ns, str)):
             return None  # a mistyped reference names nothing
-        return self._by_key.get((kind_name, ns, obj_name))
+        found = self._by_key.get((kind_name, ns, obj_name))
+        home = self.install_namespace
+        if found is None and home is not None and ns in (None, home):
+            found = self._by_key.get((kind_name, home if ns is None else None, obj_name))
+        return found
 
     def by_uid(self, uid: str) -> dict | None:
         return self._by_uid.get(uid)

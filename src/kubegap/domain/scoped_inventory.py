@@ -150,6 +150,11 @@ class ScopedInventory:
         return self._inventory.workloads
 
     @property
+    def install_namespace(self) -> str | None:
+        self._touch_workloads()
+        return self._inventory.install_namespace
+
+    @property
     def workload_templates(self) -> LabelIndex[Workload]:
         self._touch_workloads()
         return self._inventory.workload_templates

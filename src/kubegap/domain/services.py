@@ -46,13 +46,13 @@ def _selected_per_object(
 
 def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
     """The workloads ``selector(obj)`` selects in ``obj``'s namespace (with those written without one, where the
-    input shows the namespace they are installed in: ``install_namespace``). Two objects of one kind, namespace and name
+    input shows the namespace they are installed in: ``Inventory.install_namespace``). Two objects of one kind, namespace and name
     cannot both exist: an input that defines one more than once holds several installs (a collection of
     examples), and a workload is selected only by the copies read from the folders nearest its own (the
     longest shared path), as the example it belongs to would install them."""
     ns, chosen = namespace(obj), selector(obj)
     found = inventory.workload_templates.select(ns, chosen)
-    home = install_namespace(inventory)
+    home = inventory.install_namespace
     if home is not None and ns in (None, home):
         found += [
             w for w in inventory.workload_templates.select(home if ns is None else None, chosen) if w not in found
@@ -62,21 +62,6 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
         return found
     here = source_folder(inventory, obj)
     return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
-
-
-def install_namespace(inventory: Readable) -> str | None:
-    """The namespace an install is applied to, where the input shows it: the one namespace its workloads name, if
-    they name one. ``helm install -n`` and ``kubectl apply -n`` put an object written without a namespace in the
-    namespace they are given, and a chart that writes ``{{ .Release.Namespace }}`` into some templates and nothing
-    into others (YugabyteDB's budgets) renders both: in the cluster they are together. A live cluster's objects all
-    name theirs; an input whose workloads name several namespaces does not say which one such an object joins, and
-    it stays on its own."""
-    return inventory.derive("install_namespace", _install_namespace)
-
-
-def _install_namespace(inventory: Readable) -> str | None:
-    named = {w.ref.namespace for w in inventory.workloads if w.ref.namespace is not None}
-    return next(iter(named)) if len(named) == 1 else None
 
 
 def _copies(inventory: Readable, obj: dict) -> list[str | None]:

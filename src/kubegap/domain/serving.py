@@ -481,10 +481,8 @@ def called_service(inventory: Readable, ns: str, service_name: str) -> tuple[str
     """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
     defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
     pods it selects, so it is taken for the one asked for, in that unnamed namespace."""
-    service = inventory.get("Service", ns, service_name)
-    if service is None and (unplaced := inventory.get("Service", None, service_name)) is not None:
-        return None, unplaced
-    return ns, service
+    service = inventory.get("Service", ns, service_name) or inventory.get("Service", None, service_name)
+    return (namespace(service) if service is not None else ns), service
 
 
 def runs_one_replica(backends: list[Workload]) -> bool:

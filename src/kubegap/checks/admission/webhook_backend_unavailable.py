@@ -23,6 +23,7 @@ from kubegap.domain.resources import as_list, dig, kind, name
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
+from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import (
     CONVERSION,
     SERVING_EVIDENCE_KINDS,
@@ -127,7 +128,7 @@ def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook) -> 
     ready = endpoints.ready(ns, service_name)
     if ready == 0:
         yield "its Service has no ready endpoint", Evidence(f"Service {ns}/{service_name} ready endpoints", 0)
-    backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
+    backends = service_workloads(ctx.inventory, service)
     if runs_one_replica(backends):
         written = dig(backends[0].obj, "spec", "replicas")
         yield (
@@ -182,10 +183,10 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
         return BUDGET_FIX
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix
-    ns, service = webhook_service(ctx.inventory, webhook)
+    _, service = webhook_service(ctx.inventory, webhook)
     if service is None:
         return ctx.check.fix
-    backends = ctx.inventory.workload_templates.select(ns, Selector.from_map(dig(service, "spec", "selector")))
+    backends = service_workloads(ctx.inventory, service)
     leases = lease_holders(ctx.inventory)
     more = more_replicas_fix(ctx.inventory, backends[0], one_active_by_design(backends[0], leases))
     probes = "".join(

@@ -14,8 +14,9 @@ from kubegap.checks.admission._helpers import (
     webhooks,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.resources import dig, labels
+from kubegap.domain.resources import labels
 from kubegap.domain.selectors import Selector
+from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import called_service
 
 NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
@@ -49,8 +50,7 @@ def _holds_up_its_backend(ctx: Context, webhook: Webhook, objects: Selector) -> 
     if webhook.service is None:
         return True
     _, service = called_service(ctx.inventory, *webhook.service)
-    chosen = Selector.from_map(dig(service, "spec", "selector")) if service is not None else None
-    backends = ctx.inventory.workload_templates.select(webhook.service[0], chosen) if chosen else []
+    backends = service_workloads(ctx.inventory, service) if service is not None else []
     templates = [template for workload in backends for template in workload.templates]
     return not templates or any(objects.matches(template.labels) for template in templates)
 
