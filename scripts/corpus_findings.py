@@ -372,7 +372,7 @@ FRESH_ROUNDS = (
         "fresh46-installs",
         "Release installs nobody here had seen: forty-sixth draw",
         20261246,
-        "five more from the tenth pool, rendered by a helper who did not write the checks, audited at the same "
+        "the last five of the tenth pool, rendered by a helper who did not write the checks, audited at the same "
         "commit as the forty-fifth, at the end of the stop",
         "736c9a0",
         {
@@ -383,7 +383,7 @@ FRESH_ROUNDS = (
             "cortexproject-cortex-helm-chart": "v3.3.4, chart cortex with defaults and the memcached subchart it holds",
             "uber-kraken": "v0.1.27, the example chart its docs install, with defaults",
         },
-        "Measured at the end of the stop: no rule was changed after it. Judged wrong: single-replica's fix for "
+        "Measured at the end of the stop, and not acted on. Judged wrong: single-replica's fix for "
         "Kraken's test file server, which keeps its files in a temporary directory in each pod. Judged noise: "
         "every other finding on Kraken, whose chart its README calls an example with a test backend, and the "
         "unused ports of a headless Service of Cortex's alertmanager.",
@@ -393,7 +393,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: forty-fifth draw",
         20261245,
         "five more from the tenth pool (Coder's repository too large to fetch, so four rendered) by a helper who "
-        "did not write the checks, audited after every rule of the stop, at its end",
+        "did not write the checks, audited after every rule of the stop but the last",
         "736c9a0",
         {
             "kyverno-policy-reporter": "chart policy-reporter 3.9.1 with defaults",
@@ -401,10 +401,12 @@ FRESH_ROUNDS = (
             "weaviate-weaviate-helm": "chart weaviate 17.8.3 with defaults",
             "go-skynet-helm-charts": "chart local-ai 3.4.2 with defaults",
         },
-        "Measured at the end of the stop: no rule was changed after it. Judged wrong: single-replica on Policy "
-        "Reporter, whose default install switches off its REST API and metrics, so its Service answers health "
-        "checks alone and nothing a client uses goes down. The fix for LocalAI's one replica took its claims, "
-        "written without a namespace, for ones whose access modes are unknown (judged a gap all the same).",
+        "Judged wrong and left as it was: single-replica on Policy Reporter, whose default install switches off its "
+        "REST API and metrics, so its Service answers health checks alone and nothing a client uses goes down. What "
+        "the review showed was then changed by rule: the fix for LocalAI's one replica took its claims, written "
+        "without a namespace beside its namespaced Deployment, for ones whose access modes are unknown; a lookup by "
+        "name now finds an object written without a namespace in the one namespace the input's workloads name "
+        "(judged again: a gap; with it, Milvus's MinIO image pulls now read its ServiceAccount, judged again a gap).",
     ),
     FreshRound(
         "fresh44-installs",
