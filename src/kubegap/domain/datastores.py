@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from kubegap.domain.containers import image_name
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.resources import as_list, command_words, containers, dig
 from kubegap.domain.tokens import Words
 
 DATA_STORES = Words(
@@ -124,9 +124,7 @@ def in_memory_scheduler(workload: Workload) -> tuple[str, str, str] | None:
             if known is None:
                 continue
             command, flag, variable = known
-            words = " ".join(
-                str(part) for field in ("command", "args") for part in as_list(container.get(field))
-            ).split()
+            words = " ".join(command_words(container)).split()
             if command not in " ".join(words) or flag in words:
                 continue
             entry = next((v for v in as_list(container.get("env")) if dig(v, "name") == variable), None)
@@ -157,8 +155,8 @@ def in_memory_store(workload: Workload) -> str | None:
             settings: list[tuple[object, object]] = [
                 (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
             ]
-            for token in as_list(container.get("command")) + as_list(container.get("args")):
-                if isinstance(token, str) and token.startswith("-") and "=" in token:
+            for token in command_words(container):
+                if token.startswith("-") and "=" in token:
                     flag, _, given = token.partition("=")
                     settings.append((flag, given))
             for setting, value in settings:
@@ -175,6 +173,7 @@ STORE_SCHEMES = frozenset(
 """URL schemes of the data stores and brokers a program keeps or passes its data through."""
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+"""Names of the loopback host: a store there runs in the pod itself."""
 
 
 def pod_local_store(workload: Workload) -> str | None:

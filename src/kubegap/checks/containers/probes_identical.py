@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
-from kubegap.domain.datastores import container_data_store
+from kubegap.domain.datastores import LOCAL_HOSTS, container_data_store
 from kubegap.domain.health_pages import process_status_only
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
@@ -87,7 +87,6 @@ PROBE_CLIENTS = Words(
 
 
 HOST_FLAGS = ("-h", "--host")
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 
 
 def asks_its_own_server(command: str) -> bool:
@@ -102,7 +101,7 @@ def asks_its_own_server(command: str) -> bool:
             host = word[2:]
         else:
             continue
-        if host.strip("'\"") not in LOCAL_HOSTS:
+        if host.strip("'\"[]") not in LOCAL_HOSTS:
             return False
     return True
 
