@@ -367,6 +367,36 @@ gateways, metrics storage, policy reporting, bare-metal provisioning, and ML exp
 local model serving), written down before drawing; ``random.Random(20261243).sample(FRESH43_POOL, 5)`` draws the
 forty-third's five."""
 
+FRESH47_POOL = (
+    "GoogleCloudPlatform-gcs-fuse-csi-driver",
+    "StarRocks-starrocks-kubernetes-operator",
+    "apecloud-kubeblocks",
+    "awslabs-mountpoint-s3-csi-driver",
+    "carvel-dev-kapp-controller",
+    "cert-manager-istio-csr",
+    "feast-dev-feast",
+    "k8snetworkplumbingwg-sriov-network-operator",
+    "kubernetes-cloud-provider-openstack",
+    "kubernetes-sigs-aws-fsx-csi-driver",
+    "kubeshop-helm-charts",
+    "liqotech-liqo",
+    "netdata-helmchart",
+    "openebs-zfs-localpv",
+    "parca-dev-helm-charts",
+    "percona-percona-postgresql-operator",
+    "project-zot-helm-charts",
+    "robusta-dev-robusta",
+    "sonarsource-helm-chart-sonarqube",
+    "tektoncd-triggers",
+)
+"""The pool of the forty-seventh draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (object-store and cloud file system drivers for training data, ZFS volumes, SR-IOV
+networking for GPU nodes, cloud provider integration, mesh certificates, multi-cluster offloading, package
+delivery, event triggers for pipelines, test orchestration, image registries, code quality, monitoring,
+profiling and alert enrichment, analytical and PostgreSQL databases, database platforms, and ML feature
+stores), written down before drawing; ``random.Random(20261247).sample(FRESH47_POOL, 5)`` draws the
+forty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh46-installs",
