@@ -304,3 +304,110 @@ def test_a_config_map_the_pods_do_not_mount_switches_nothing():
     deployment["spec"]["template"]["spec"]["containers"][0]["volumeMounts"] = []
     inventory = _inventory(deployment, _config_map("leaderElection:\n  leaderElect: true\n"))
     assert configured_election(inventory, inventory.workloads[0]) is None
+
+
+def _app_config(data: dict[str, str], ns: str = "ops") -> dict:
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": _meta("app-config", ns), "data": data}
+
+
+def _with_config(variable: str | None, key: str = "application.yml") -> dict:
+    """A server whose ConfigMap is mounted at /app/conf, the program pointed at it by ``variable`` if given."""
+    server = _deployment(
+        containers=[
+            {
+                "name": "server",
+                "image": "example/workflows:1.3",
+                "env": [{"name": "CONFIG_FILES", "value": f"/app/conf/{key}"}] if variable else [],
+                "volumeMounts": [{"name": "conf", "mountPath": "/app/conf"}],
+            }
+        ]
+    )
+    server["spec"]["template"]["spec"]["volumes"] = [{"name": "conf", "configMap": {"name": "app-config"}}]
+    return server
+
+
+H2_CONFIG = "datasources:\n  h2:\n    url: jdbc:h2:mem:public;DB_CLOSE_DELAY=-1\n# url: jdbc:sqlite:/x.db\n"
+
+
+@pytest.mark.parametrize(
+    "objects, expected",
+    [
+        # a JDBC URL in the configuration file the program is pointed at
+        ((_with_config("CONFIG_FILES"), _app_config({"application.yml": H2_CONFIG})), "url: jdbc:h2:mem:public;"),
+        # the same file mounted, but no flag or variable names it: what the program reads is not shown
+        ((_with_config(None), _app_config({"application.yml": H2_CONFIG})), None),
+        # a script's assignments may sit in a branch never taken
+        (
+            (
+                _with_config("CONFIG_FILES", key="hub_config.py"),
+                _app_config({"hub_config.py": 'if kind == "memory":\n    db_url = "sqlite://"\n'}),
+            ),
+            None,
+        ),
+        # a setting named for the store that names an embedded engine, and a SQLite URL in a variable
+        (
+            (
+                _deployment(
+                    containers=[
+                        {
+                            "name": "ui",
+                            "image": "example/ui:2",
+                            "env": [{"name": "DATABASE_DRIVER", "value": "sqlite3"}],
+                        }
+                    ]
+                ),
+            ),
+            "DATABASE_DRIVER=sqlite3",
+        ),
+        (
+            (
+                _deployment(
+                    containers=[{"name": "ui", "image": "example/ui:2", "args": ["--db-url=sqlite:///var/ui.db"]}]
+                ),
+            ),
+            "--db-url=sqlite:///var/ui.db",
+        ),
+        # a shared database, and an engine's name in a setting that does not choose the store
+        (
+            (
+                _deployment(
+                    containers=[
+                        {
+                            "name": "ui",
+                            "image": "example/ui:2",
+                            "env": [
+                                {"name": "DATABASE_URL", "value": "postgres://ui@db:5432/ui"},
+                                {"name": "EXPORT_FORMAT", "value": "sqlite"},
+                            ],
+                        }
+                    ]
+                ),
+            ),
+            None,
+        ),
+    ],
+)
+def test_a_database_embedded_in_the_program_is_told_apart_from_a_shared_one(objects, expected):
+    from kubegap.domain.datastores import embedded_database
+
+    inventory = _inventory(*objects)
+    found = embedded_database(inventory, inventory.workloads[0])
+    assert (found is None) if expected is None else (found is not None and found.startswith(expected))
+    fix = more_replicas_fix(inventory, inventory.workloads[0], None)
+    assert fix.startswith("It keeps its data in a database embedded in its own process") == (expected is not None)
+
+
+def test_a_second_replica_is_asked_for_only_once_the_program_can_run_as_two():
+    """Nothing in a manifest shows the state a program keeps in its own process, so the fix that asks for a
+    second replica names that condition instead of assuming it; a controller's adds its leader election."""
+    plain = _inventory(_deployment(containers=[{"name": "web", "image": "example/web:1"}]))
+    fix = more_replicas_fix(plain, plain.workloads[0], None)
+    assert "once the program can run as two" in fix and "keep one: its restart is then its outage" in fix
+    assert "elects a leader" not in fix
+    writer = _inventory(
+        _deployment(containers=[{"name": "web", "image": "example/web:1"}]),
+        _cluster_role([{"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create", "update"]}]),
+        _binding(),
+    )
+    fix = more_replicas_fix(writer, writer.workloads[0], None)
+    assert "once the program can run as two" in fix and "only once the program elects a leader" in fix

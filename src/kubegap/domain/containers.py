@@ -3,6 +3,7 @@ work (the pause container only holds its pod open)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
@@ -29,6 +30,45 @@ def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
         for index, v in enumerate(as_list(template.spec.get("volumes")))
         if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
     ]
+
+
+def pointed_config_maps(template: PodTemplate) -> list[str]:
+    """The ConfigMaps the pods mount as files where a flag or variable of theirs names the mount: the configuration
+    files the program is pointed at, not ones merely present in its file system."""
+    found = []
+    for _, volume in mounted_volumes(template):
+        if not _points_at(template, volume["name"]):
+            continue
+        sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
+        for source in sources:
+            config_map = dig(source, "configMap", "name")
+            if isinstance(config_map, str) and config_map not in found:
+                found.append(config_map)
+    return found
+
+
+def _points_at(template: PodTemplate, volume_name: str) -> bool:
+    """Whether a word of a container's command, arguments or environment values names where the volume is
+    mounted, or a file under it (``--config=/controller_manager_config.yaml``, ``FLINK_CONF_DIR=/opt/flink/conf``)."""
+    paths = {
+        path.rstrip("/")
+        for _, container in containers(template.spec)
+        for mount in as_list(container.get("volumeMounts"))
+        if dig(mount, "name") == volume_name and isinstance(path := dig(mount, "mountPath"), str) and path.strip("/")
+    }
+    words = [
+        word
+        for _, container in containers(template.spec)
+        for word in [
+            *as_list(container.get("command")),
+            *as_list(container.get("args")),
+            *(dig(variable, "value") for variable in as_list(container.get("env"))),
+        ]
+        if isinstance(word, str)
+    ]
+    return any(
+        re.search(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[/\s\"',;])", word) for path in paths for word in words
+    )
 
 
 def images(template: PodTemplate) -> list[str]:

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
-from kubegap.domain.containers import image_name
+from kubegap.domain.containers import image_name, pointed_config_maps
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_list, command_words, containers, dig
+from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
+from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
 
 DATA_STORES = Words(
@@ -194,6 +196,56 @@ def pod_local_store(workload: Workload) -> str | None:
                 if url.scheme.lower() in STORE_SCHEMES and host in LOCAL_HOSTS:
                     return f"{name}={value}"
     return None
+
+
+EMBEDDED_URL = re.compile(r"jdbc:(?:h2|derby|hsqldb|sqlite):|sqlite3?:", re.IGNORECASE)
+"""The start of a URL naming a database embedded in the program's own process: H2's, Derby's, HSQLDB's or SQLite's
+JDBC URL (``jdbc:h2:mem:``), or a SQLite URL (``sqlite:///hub.sqlite``)."""
+
+EMBEDDED_ENGINES = frozenset({"h2", "derby", "hsqldb", "sqlite", "sqlite3"})
+"""Names of those databases, as the value of a setting named for a program's data store (``DATABASE_DRIVER``)."""
+
+CONFIG_LINE = re.compile(r"""^[ \t]*["']?([A-Za-z][\w.-]*)["']?[ \t]*[:=][ \t]*["']?([^"'\s,]+)""", re.MULTILINE)
+"""A ``key: value`` or ``key=value`` line of a configuration file (YAML, JSON, properties); a commented-out line is
+none."""
+
+SCRIPTS = (".py", ".sh", ".js", ".lua", ".rb", ".pl", ".tpl")
+"""Endings of a file that is a program, not a configuration: its assignments may sit in branches never taken."""
+
+
+def embedded_database(inventory: Readable, workload: Workload) -> str | None:
+    """Where a workload's program keeps its data in a database embedded in its own process (H2, Derby, HSQLDB,
+    SQLite), or None: a URL naming one (``EMBEDDED_URL``), or a setting named for its data store whose value names
+    one, in a variable, a flag, or a configuration file the program is pointed at (Kestra's chart sets
+    ``url: jdbc:h2:mem:...`` in the file ``MICRONAUT_CONFIG_FILES`` names). Each replica then holds a database of
+    its own. A data store's own image is not judged by it."""
+    if data_store(workload) is not None:
+        return None
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            settings: list[tuple[object, object]] = [
+                (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
+            ]
+            settings += [token.partition("=")[::2] for token in command_words(container) if token.startswith("-")]
+            for setting, value in settings:
+                if isinstance(setting, str) and isinstance(value, str) and _embedded(setting, value):
+                    return f"{setting}={value}"
+        for config_map in pointed_config_maps(template):
+            obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
+            for key, text in as_dict(obj.get("data") if obj else None).items():
+                if not isinstance(text, str) or str(key).lower().endswith(SCRIPTS):
+                    continue
+                for match in CONFIG_LINE.finditer(text):
+                    if _embedded(match.group(1), match.group(2)):
+                        return f"{match.group(1)}: {match.group(2)} in ConfigMap {config_map}"
+    return None
+
+
+def _embedded(setting: str, value: str) -> bool:
+    value = value.strip()
+    return bool(EMBEDDED_URL.match(value)) or (
+        value.lower() in EMBEDDED_ENGINES and STORE_SETTINGS.find(setting.replace(".", " ")) is not None
+    )
 
 
 def monitoring_server(workload: Workload) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.containers import image_name, mounted_volumes, pointed_config_maps
 from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
@@ -244,7 +244,7 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
     flag or variable of the pod names (k8ssandra-operator mounts Kueue's layout of file but runs ``/manager``
     with no arguments, so its election stays off)."""
     for template in workload.templates:
-        for config_map in _mounted_config_maps(template):
+        for config_map in pointed_config_maps(template):
             obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
             for text in as_dict(obj.get("data") if obj else None).values():
                 if not isinstance(text, str):
@@ -253,44 +253,6 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
                     if _election_key(match.group(1)):
                         return match.group(2).lower() == "true", f"{match.group(0).strip()} in ConfigMap {config_map}"
     return None
-
-
-def _mounted_config_maps(template: PodTemplate) -> list[str]:
-    """The ConfigMaps the pods mount as files where a flag or variable of theirs names the mount."""
-    found = []
-    for _, volume in mounted_volumes(template):
-        if not _pointed_at(template, volume["name"]):
-            continue
-        sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
-        for source in sources:
-            config_map = dig(source, "configMap", "name")
-            if isinstance(config_map, str) and config_map not in found:
-                found.append(config_map)
-    return found
-
-
-def _pointed_at(template: PodTemplate, volume_name: str) -> bool:
-    """Whether a word of a container's command, arguments or environment values names where the volume is
-    mounted, or a file under it (``--config=/controller_manager_config.yaml``, ``FLINK_CONF_DIR=/opt/flink/conf``)."""
-    paths = {
-        path.rstrip("/")
-        for _, container in containers(template.spec)
-        for mount in as_list(container.get("volumeMounts"))
-        if dig(mount, "name") == volume_name and isinstance(path := dig(mount, "mountPath"), str) and path.strip("/")
-    }
-    words = [
-        word
-        for _, container in containers(template.spec)
-        for word in [
-            *as_list(container.get("command")),
-            *as_list(container.get("args")),
-            *(dig(variable, "value") for variable in as_list(container.get("env"))),
-        ]
-        if isinstance(word, str)
-    ]
-    return any(
-        re.search(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[/\s\"',;])", word) for path in paths for word in words
-    )
 
 
 SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")

@@ -7,6 +7,7 @@ from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import (
     alert_router,
     data_store,
+    embedded_database,
     identity_provider,
     in_memory_scheduler,
     in_memory_store,
@@ -40,6 +41,26 @@ REPLICATED_MEMBERS = (
 SPREAD = (
     "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
 )
+
+
+def can_run_two(controller: bool) -> str:
+    """The condition on any second replica that the input cannot clear: a program's in-process state shows in no
+    manifest (AIBrix's GPU optimizer keeps its load monitors in memory), and where its account may write API objects,
+    nor does whether it reconciles them. A fix that asks for replicas says what they need rather than assume it."""
+    unknown = "state in its own process (sessions, subscriptions, locks, a scheduler, files on its own disk)"
+    if not controller:
+        return (
+            f"once the program can run as two: nothing in the input shows whether it keeps {unknown}, which a second "
+            "replica would not share; where it does, that state must move to a shared store first, and where it "
+            "cannot, keep one: its restart is then its outage"
+        )
+    return (
+        f"once the program can run as two: nothing in the input shows whether it keeps {unknown}, which a second "
+        "replica would not share, nor whether it reconciles the API objects its account may write, which two "
+        "replicas with no leader election act on twice. Move such state to a shared store first, and run a second "
+        "controller only once the program elects a leader (where it offers an election); where it can do neither, "
+        "keep one: its restart is then its outage"
+    )
 
 
 def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | None) -> str:
@@ -97,6 +118,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"It keeps its data in its own memory ({in_memory}): a second replica would hold a separate store behind "
             "the same Service, answering from different data, and a restart loses what the one has. Point it at a "
             f"shared database first (its data store setting), then run two or more replicas {SPREAD}."
+        )
+    embedded = embedded_database(inventory, workload)
+    if embedded is not None:
+        return (
+            f"It keeps its data in a database embedded in its own process ({embedded}): a second replica would hold a "
+            "separate database behind the same Service, answering from different data, and one in memory loses its "
+            "data with each restart. Point it at a shared database first (its datasource setting: PostgreSQL or MySQL "
+            "where the program supports them); then, where the program runs as two once its database is shared (some "
+            f"run a scheduler or executor once per install, as their docs say), run two or more replicas {SPREAD}."
         )
     shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:
@@ -199,12 +229,14 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 "that another component sets (JupyterHub's proxy keeps in memory the routes its hub configures); "
                 "there keep one."
             )
-        return f"{first}{more}."
-    return (
-        f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing shows a "
-        "leader election, and two replicas without one act on the same objects twice, so run a second only once the "
-        "program elects a leader (where it offers an election), and if it offers none, keep one."
-    )
+        return f"{first}{more}." if first else f"{more}, {can_run_two(controller=False)}."
+    if first:
+        return (
+            f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing "
+            "shows a leader election, and two replicas without one act on the same objects twice, so run a second only "
+            "once the program elects a leader (where it offers an election), and if it offers none, keep one."
+        )
+    return f"{more}, {can_run_two(controller=True)}."
 
 
 CLUSTER_LISTEN = "--cluster.listen-address"

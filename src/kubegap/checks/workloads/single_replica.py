@@ -129,7 +129,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
     its clients; a workload whose data store is its own memory (a variable or flag named for its data store or
     storage, set to `memory`), or on its own pod's loopback (a store URL on `localhost` or `127.0.0.1`), is told to
-    point it at a shared store first, since a second replica would be a separate store; a StatefulSet is told to add members only if its application replicates (one whose members have
+    point it at a shared store first, since a second replica would be a separate store, and so is one whose data store
+    is a database embedded in its own process (H2, Derby, HSQLDB or SQLite: a JDBC or SQLite URL, or a setting named
+    for its data store that names one, in a variable, a flag, or a configuration file the program is pointed at,
+    such as Kestra's default `jdbc:h2:mem:` datasource), which is also told that some programs run a scheduler or
+    executor once per install whatever their database; a StatefulSet is told to add members only if its application replicates (one whose members have
     no volume claim templates and run no data store keeps no data per ordinal, and is told to run more, unless they
     keep state on an emptyDir where state is kept, which must first move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
@@ -150,7 +154,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     election, that a controller runs a second replica only once it elects a leader, and keeps one where the program
     offers no election (an API server that writes on its users' behalf, such as Argo CD's, has the same rights and
     runs many replicas, so the rights alone do not say which it is; nor does the input say whether a program offers
-    an election).
+    an election). Any other is told to run a second replica once the program can run as two: no manifest shows the
+    state a program keeps in its own process (sessions, subscriptions, locks, a scheduler, files on its own disk:
+    AIBrix's GPU optimizer keeps its load monitors in memory), which a second replica would not share, so the fix
+    names that condition, and says to keep one where the program cannot run as two, rather than assume it can.
 
     ## Why it matters
 
