@@ -367,6 +367,25 @@ H2_CONFIG = "datasources:\n  h2:\n    url: jdbc:h2:mem:public;DB_CLOSE_DELAY=-1\
             ),
             "--db-url=sqlite:///var/ui.db",
         ),
+        # a flag and its value given as two words, in a shell script
+        (
+            (
+                _deployment(
+                    containers=[
+                        {
+                            "name": "tracking",
+                            "image": "example/tracking:2",
+                            "command": [
+                                "sh",
+                                "-c",
+                                "tracking server --backend-store-uri sqlite:///data/t.db --port 5000",
+                            ],
+                        }
+                    ]
+                ),
+            ),
+            "--backend-store-uri=sqlite:///data/t.db",
+        ),
         # a shared database, and an engine's name in a setting that does not choose the store
         (
             (

@@ -216,7 +216,7 @@ SCRIPTS = (".py", ".sh", ".js", ".lua", ".rb", ".pl", ".tpl")
 def embedded_database(inventory: Readable, workload: Workload) -> str | None:
     """Where a workload's program keeps its data in a database embedded in its own process (H2, Derby, HSQLDB,
     SQLite), or None: a URL naming one (``EMBEDDED_URL``), or a setting named for its data store whose value names
-    one, in a variable, a flag, or a configuration file the program is pointed at (Kestra's chart sets
+    one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration file the program is pointed at (Kestra's chart sets
     ``url: jdbc:h2:mem:...`` in the file ``MICRONAUT_CONFIG_FILES`` names). Each replica then holds a database of
     its own. A data store's own image is not judged by it."""
     if data_store(workload) is not None:
@@ -226,7 +226,7 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
             settings: list[tuple[object, object]] = [
                 (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
             ]
-            settings += [token.partition("=")[::2] for token in command_words(container) if token.startswith("-")]
+            settings += _flags(" ".join(command_words(container)).split())
             for setting, value in settings:
                 if isinstance(setting, str) and isinstance(value, str) and _embedded(setting, value):
                     return f"{setting}={value}"
@@ -239,6 +239,19 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
                     if _embedded(match.group(1), match.group(2)):
                         return f"{match.group(1)}: {match.group(2)} in ConfigMap {config_map}"
     return None
+
+
+def _flags(tokens: list[str]) -> list[tuple[object, object]]:
+    """``(flag, value)`` for each flag of a command line, given as ``--flag=value`` or as ``--flag value``
+    (MLflow's ``--backend-store-uri sqlite:///mlflow.db``)."""
+    found: list[tuple[object, object]] = []
+    for index, token in enumerate(tokens):
+        if token.startswith("-") and "=" in token:
+            flag, _, value = token.partition("=")
+            found.append((flag, value))
+        elif index and tokens[index - 1].startswith("-") and "=" not in tokens[index - 1]:
+            found.append((tokens[index - 1], token.strip("'\"")))
+    return found
 
 
 def _embedded(setting: str, value: str) -> bool:

@@ -131,9 +131,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     storage, set to `memory`), or on its own pod's loopback (a store URL on `localhost` or `127.0.0.1`), is told to
     point it at a shared store first, since a second replica would be a separate store, and so is one whose data store
     is a database embedded in its own process (H2, Derby, HSQLDB or SQLite: a JDBC or SQLite URL, or a setting named
-    for its data store that names one, in a variable, a flag, or a configuration file the program is pointed at,
-    such as Kestra's default `jdbc:h2:mem:` datasource), which is also told that some programs run a scheduler or
-    executor once per install whatever their database; a StatefulSet is told to add members only if its application replicates (one whose members have
+    for its data store that names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration
+    file the program is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource), which is also told that
+    some programs run a scheduler or executor once per install whatever their database; a StatefulSet is told to add members only if its application replicates (one whose members have
     no volume claim templates and run no data store keeps no data per ordinal, and is told to run more, unless they
     keep state on an emptyDir where state is kept, which must first move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
