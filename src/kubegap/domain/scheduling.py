@@ -72,6 +72,35 @@ def tolerates(tolerations: list, taint: dict) -> bool:
     return False
 
 
+CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
+"""The labels that mark a control-plane node (``master`` until Kubernetes 1.24)."""
+
+
+def control_plane_only(pod_spec: dict) -> str | None:
+    """What keeps a pod spec's pods to control-plane nodes (``nodeSelector node-role.kubernetes.io/control-plane``,
+    or a required node affinity every term of which asks for such a label), or None: they run on the handful of
+    nodes that make up the control plane, however many nodes the cluster has."""
+    for key in str_map(pod_spec.get("nodeSelector")):
+        if key in CONTROL_PLANE_LABELS:
+            return f"nodeSelector {key}"
+    terms = dig(
+        pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"
+    )
+    terms = [t for t in as_list(terms) if isinstance(t, dict)]
+    keys = [
+        next(
+            (
+                e["key"]
+                for e in as_list(term.get("matchExpressions"))
+                if dig(e, "key") in CONTROL_PLANE_LABELS and dig(e, "operator") in ("Exists", "In")
+            ),
+            None,
+        )
+        for term in terms
+    ]
+    return f"node affinity {keys[0]}" if keys and all(keys) else None
+
+
 def _affinity_matches(pod_spec: dict, node: dict) -> bool:
     terms = dig(
         pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"

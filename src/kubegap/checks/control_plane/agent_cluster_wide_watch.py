@@ -9,6 +9,7 @@ from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.roles import granted_rules
+from kubegap.domain.scheduling import control_plane_only
 from kubegap.domain.workloads import SERVING_KINDS
 
 OPENAI = "openai-2024-telemetry-service-overloads-kube-apiservers"
@@ -114,7 +115,10 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     route or tunnel to it, so its Node reads are not reported (its pod reads still are). An agent
     that shares its ServiceAccount with a Deployment, StatefulSet, ReplicaSet or Argo Rollout is not
     reported either: the account's rights are that central workload's, and show nothing of the agent's
-    own reads. For the
+    own reads. Nor is one kept to control-plane nodes (a `nodeSelector` or a required node affinity on
+    `node-role.kubernetes.io/control-plane` or `master`): it runs on the handful of nodes of the control plane, so
+    its reads do not grow with the cluster (OpenStack's cloud controller manager, a DaemonSet on the control plane,
+    also elects one leader to do its work). For the
     others it is advice to check (`low`),
     since the manifest cannot show which calls the agent makes. When Nodes were
     collected, clusters with fewer than `min_nodes` (default 100) nodes are not reported: the load
@@ -161,6 +165,8 @@ def agent_cluster_wide_watch(ctx: Context) -> Iterator[Finding]:
     for workload in ctx.inventory.workloads:
         if workload.kind != "DaemonSet" or any(knows_its_node(t) for t in workload.templates):
             continue
+        if all(control_plane_only(t.spec) for t in workload.templates):
+            continue  # on the control plane's few nodes: its reads do not grow with the cluster
         ns, account = workload.ref.namespace, service_account(workload.templates[0])
         if ctx.inventory.get("ServiceAccount", ns, account) is None or (ns, account) in central:
             continue

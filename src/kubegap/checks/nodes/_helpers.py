@@ -7,6 +7,7 @@ from kubegap.domain.containers import images
 from kubegap.domain.node_lists import separate_node_lists
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import dig, labels, name
+from kubegap.domain.scheduling import CONTROL_PLANE_LABELS
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
 
@@ -73,9 +74,6 @@ def update_coordinator(inventory: Readable) -> str | None:
             if found:
                 return f"{kind_name} {obj_name}"
     return None
-
-
-CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master")
 
 
 def _control_plane(node: dict) -> bool:

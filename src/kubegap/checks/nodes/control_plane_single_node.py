@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS, _control_plane, cluster_nodes
+from kubegap.checks.nodes._helpers import _control_plane, cluster_nodes
 from kubegap.domain.resources import labels
+from kubegap.domain.scheduling import CONTROL_PLANE_LABELS
 
 SINGLE_MASTER = "viktorbarzin-2026-single-master-kubeadm-upgrade-rollback-cascade"
 

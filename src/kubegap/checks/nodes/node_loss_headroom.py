@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.nodes._helpers import CONTROL_PLANE_LABELS
 from kubegap.domain.resources import as_dict, as_list, dig, name, quantity
+from kubegap.domain.scheduling import CONTROL_PLANE_LABELS
 
 GRAFANA_HEADROOM = "grafana-2018-hosted-metrics-node-loss-pending-pods"
 
