@@ -55,6 +55,8 @@ RESOURCES: dict[str, tuple[str, str]] = {
     "ConfigMap": ("", "configmaps"),
     "Secret": ("", "secrets"),
     "Service": ("", "services"),
+    "ValidatingWebhookConfiguration": ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
+    "MutatingWebhookConfiguration": ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
     "ServiceAccount": ("", "serviceaccounts"),
     "PersistentVolumeClaim": ("", "persistentvolumeclaims"),
     "Deployment": ("apps", "deployments"),
@@ -289,6 +291,17 @@ def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: 
             True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input creates one"
         )
     return UNKNOWN
+
+
+def nothing_beyond_input(inventory: Readable, kinds: Iterable[str], near: dict) -> bool:
+    """Whether the input holds every object of ``kinds`` (cluster-scoped) there can be: a cluster listed them
+    all, or the directory ``near`` was read from could be read whole and nothing in the input could create one
+    at run time (no workload's account may, and no custom resource is handled by a controller the input does
+    not run)."""
+    kinds = list(kinds)
+    if all(inventory.closed(kind_name) for kind_name in kinds):
+        return True
+    return _self_contained(inventory, near) and creators(inventory).may_create(kinds, None) is None
 
 
 Labelled = Iterable[tuple[str, dict[str, str]]]

@@ -17,6 +17,12 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 - A Service named by an admission webhook, an APIService or a CRD's conversion webhook carries the
   API server's traffic, whatever its ports are called: it serves clients. A conversion webhook counts
   only for a CRD with more than one version: the API server never converts a CRD that has one.
+- A Service or port named for webhooks (``WEBHOOK_SERVICES``) has the API server as its one caller, through a
+  webhook configuration naming it: where none does and none can appear (a cluster listed them all, or the install
+  carries its rights and nothing in it could create one at run time: ``nothing_beyond_input``), nothing calls it
+  and it carries no client traffic. Where some webhook, APIService or conversion of the input names a Service the
+  input does not hold, a build step renames what they call (a kustomize base read as it is), and that is not
+  concluded.
 - Which container serves a client port: the ones that declare its target (by name or number), else
   the ones whose probes check that port, else every regular container. A port a container does not
   declare is not evidence that nothing listens there.
@@ -43,7 +49,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kubegap.domain.absence import custom_group
+from kubegap.domain.absence import custom_group, nothing_beyond_input
 from kubegap.domain.containers import app_containers, image_name
 from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
@@ -115,16 +121,27 @@ class ServingEvidence:
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
+        bound = _bound_accounts(inventory)
+        held = {name(service) for service in inventory.of_kind("Service")}
+        renamed = any(service_name not in held for _, service_name in self._api)
         self._client_ports: dict[int, list[dict]] = {}
         self._services: dict[int, list[dict]] = {}
         self._addressed: set[int] = set()
         for service in inventory.of_kind("Service"):
             selected = service_workloads(inventory, service)
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+            uncalled = (
+                not renamed and not self.api_roles(service) and _no_webhook_calls(inventory, service, selected, bound)
+            )
             self._client_ports[id(service)] = (
                 ports
                 if self.api_roles(service)
-                else [p for p in ports if not _known_not_for_clients(service, p, selected, scraped, quiet)]
+                else [
+                    p
+                    for p in ports
+                    if not _known_not_for_clients(service, p, selected, scraped, quiet)
+                    and not (uncalled and _named_for_webhooks(service, p))
+                ]
             )
             if not ports or self._client_ports[id(service)]:
                 self._addressed.update(id(workload.obj) for workload in selected)
@@ -287,6 +304,44 @@ def _named_for_its_scraper(port: dict, selected: list[Workload]) -> bool:
         and any(SCRAPER_NAMES.find(n) for n in names)
         and not any(observer(workload) for workload in selected)
     )
+
+
+def _no_webhook_calls(
+    inventory: Readable, service: dict, selected: list[Workload], bound: set[tuple[str | None, str]]
+) -> bool:
+    """Whether no webhook configuration the input does not hold can name the Service: a cluster listed them all,
+    or the install's rights are in the input (a binding names every selected workload's ServiceAccount) and
+    nothing in it could create one at run time (``nothing_beyond_input``). Manifests that carry no RBAC say
+    nothing of who registers webhooks. (Nor do manifests whose webhooks, APIServices or conversions name a
+    Service they do not hold: a build step, such as a kustomize patch, renames what they call; the caller
+    leaves those out.)"""
+    if all(inventory.closed(kind_name) for kind_name in WEBHOOK_KINDS):
+        return True
+    shown = bool(selected) and all(
+        (workload.ref.namespace, service_account(t)) in bound or (None, service_account(t)) in bound
+        for workload in selected
+        for t in workload.templates
+    )
+    return shown and nothing_beyond_input(inventory, WEBHOOK_KINDS, service)
+
+
+def _bound_accounts(inventory: Readable) -> set[tuple[str | None, str]]:
+    """ServiceAccounts ``(namespace, name)`` that a RoleBinding or ClusterRoleBinding names; a subject written
+    without a namespace, in a binding without one, is ``(None, name)``."""
+    found: set[tuple[str | None, str]] = set()
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        for subject in as_list(binding.get("subjects")):
+            if dig(subject, "kind") == "ServiceAccount" and isinstance(account := dig(subject, "name"), str):
+                subject_ns = dig(subject, "namespace")
+                found.add((subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), account))
+    return found
+
+
+def _named_for_webhooks(service: dict, port: dict) -> bool:
+    """Whether the Service, or the port (by its name or its target's), is named for admission webhooks
+    (``WEBHOOK_SERVICES``): the API server is its one caller, through a webhook configuration naming it."""
+    names = (name(service), port.get("name"), port.get("targetPort"))
+    return any(isinstance(text, str) and text in WEBHOOK_SERVICES for text in names)
 
 
 def _known_not_for_clients(
