@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
 from kubegap.domain.cluster_dns import is_cluster_dns
+from kubegap.domain.containers import images
 from kubegap.domain.datastores import alert_router, observer
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
@@ -16,6 +17,7 @@ from kubegap.domain.reconcilers import (
     singleton_by_design,
 )
 from kubegap.domain.resources import as_dict, dig, name
+from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import autoscaled_ceiling
 from kubegap.wording import first_and_more
@@ -59,6 +61,23 @@ def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[
     if not all(role.startswith((CONVERSION, ADMISSION)) for role in roles):
         return []
     return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
+
+
+def _members_of_one_program(ctx: Context, workload: Workload, service: dict) -> list[str]:
+    """The other workloads the Service selects that run the same images as ``workload``: one program's members
+    written as several one-replica controllers (a Galera cluster's pxc-node1 to pxc-node3 behind pxc-cluster, a
+    blue and a green Deployment), so losing one leaves the others behind the Service; a Service that selects one
+    of them alone is that member's own address, as a StatefulSet pod's is. A workload of the same name is the same
+    one written again (an input that holds a project's plain and high-availability installs), not a member."""
+    own = sorted({i for t in workload.templates for i in images(t)})
+    return [
+        str(other.ref)
+        for other in service_workloads(ctx.inventory, service)
+        if other.ref.name != workload.ref.name
+        and replicas(other) != 0
+        and own
+        and sorted({i for t in other.templates for i in images(t)}) == own
+    ]
 
 
 @check(
@@ -109,7 +128,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     every call of the API server lands on the one pod. A right shared by several workloads (one
     ServiceAccount for all of a project's Deployments) is the right of the one among them that serves
     webhooks (those the input configures, or, registered at run time, behind a Service or port named for a
-    webhook): the others are not taken to register webhooks. Workloads
+    webhook): the others are not taken to register webhooks. Nor is one of several controllers that run the same
+    images behind one Service (a Galera cluster written as one-replica ReplicationControllers, one per member, behind
+    the cluster's Service; a blue and a green Deployment): losing its pod leaves the others behind that Service, and a
+    Service that selects it alone is that member's own address, as a StatefulSet pod's is. Workloads
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
     are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
 
@@ -234,6 +256,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
             continue
+        if any(_members_of_one_program(ctx, workload, s) for s in behind):
+            continue  # one of several controllers running one program behind one Service: not alone there
         ceiling = autoscaled_ceiling(ctx.inventory, workload)
         if ceiling is not None and ceiling > 1:
             continue
