@@ -399,6 +399,52 @@ forty-seventh's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh48-installs",
+        "Release installs nobody here had seen: forty-eighth draw",
+        20261248,
+        "five more from the eleventh pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the forty-seventh",
+        "e8c6ea8",
+        {
+            "robusta-dev-robusta": "0.47.0, chart robusta with the generated values its docs show (placeholder "
+            "cluster name, signing key and account), its remote Prometheus stack left out",
+            "project-zot-helm-charts": "chart zot 0.1.122 with defaults",
+            "k8snetworkplumbingwg-sriov-network-operator": "v1.6.0, its chart as its README installs it "
+            "(sriovOperatorConfig.deploy=true), the plugin images' tags inferred from their repositories",
+            "GoogleCloudPlatform-gcs-fuse-csi-driver": "v1.24.4, the make install steps of its installation doc, "
+            "with placeholders for what it reads from a live cluster",
+            "percona-percona-postgresql-operator": "v3.0.0, its bundle (rebuilt as its Makefile builds it) and "
+            "deploy/cr.yaml",
+        },
+        "Judged noise and left as they are: the three PriorityClasses of the GCS FUSE driver, each used only by the "
+        "driver's own small pods, for which preempting is how they land on a full node.",
+    ),
+    FreshRound(
+        "fresh47-installs",
+        "Release installs nobody here had seen: forty-seventh draw",
+        20261247,
+        "the first five of the eleventh pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first rule (a second replica asked for only once the program can run as two)",
+        "e8c6ea8",
+        {
+            "kubernetes-cloud-provider-openstack": "v1.36.0, charts cinder-csi-plugin and "
+            "openstack-cloud-controller-manager with defaults in kube-system",
+            "carvel-dev-kapp-controller": "v0.53.1, its release manifest built from config/ as its release script "
+            "builds it, the image by tag rather than digest",
+            "kubernetes-sigs-aws-fsx-csi-driver": "chart aws-fsx-csi-driver 1.17.0 (v1.9.0) with defaults in "
+            "kube-system",
+            "apecloud-kubeblocks": "v1.0.2, its CRDs and chart with defaults in kb-system",
+            "liqotech-liqo": "v1.2.0, its chart with the values liqoctl install sets for a kubeadm cluster "
+            "(placeholder cluster ID, CIDRs and API server address)",
+        },
+        "What the review showed was then changed by rule. KubeBlocks' chart ships a Service named for its webhooks "
+        "with its webhooks switched off, and its manager's CPU limit was reported for requests nobody sends: a "
+        "Service named for webhooks that no configuration names, and none can, now carries no client traffic. "
+        "OpenStack's cloud controller manager, a DaemonSet kept to control-plane nodes, was reported for reads that "
+        "grow with the cluster: an agent kept to the control plane now is not. Both findings are no longer "
+        "reported.",
+    ),
+    FreshRound(
         "fresh46-installs",
         "Release installs nobody here had seen: forty-sixth draw",
         20261246,
