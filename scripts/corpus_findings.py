@@ -416,8 +416,9 @@ FRESH_ROUNDS = (
             "percona-percona-postgresql-operator": "v3.0.0, its bundle (rebuilt as its Makefile builds it) and "
             "deploy/cr.yaml",
         },
-        "Judged noise and left as they are: the three PriorityClasses of the GCS FUSE driver, each used only by the "
-        "driver's own small pods, for which preempting is how they land on a full node.",
+        "What the review showed was then changed by rule: the three PriorityClasses of the GCS FUSE driver, each "
+        "used only by the driver's own small pods, for which preempting is how they land on a full node, were judged "
+        "noise; a preempting class every pod of which in the input is small is no longer reported.",
     ),
     FreshRound(
         "fresh47-installs",

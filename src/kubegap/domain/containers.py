@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.resources import as_dict, as_list, containers, dig, quantity
 from kubegap.domain.tokens import words
 
 
@@ -69,6 +69,28 @@ def _points_at(template: PodTemplate, volume_name: str) -> bool:
     return any(
         re.search(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[/\s\"',;])", word) for path in paths for word in words
     )
+
+
+BASIC_RESOURCES = ("cpu", "memory", "ephemeral-storage")
+"""Resources every node has; anything else a container asks for (``nvidia.com/gpu``) is hardware some nodes have."""
+
+
+def pod_requests(template: PodTemplate) -> dict[str, float]:
+    """What one pod of the template asks the scheduler for, per resource, as the scheduler adds it up: the regular
+    containers' (and sidecars') requests summed, or each init container's if larger; a request left unset takes the
+    container's limit."""
+    regular: dict[str, float] = {}
+    largest_init: dict[str, float] = {}
+    for path, container in containers(template.spec):
+        asked = {**as_dict(dig(container, "resources", "limits")), **as_dict(dig(container, "resources", "requests"))}
+        amounts = {str(k): q for k, v in asked.items() if (q := quantity(v)) is not None}
+        if path.startswith("initContainers") and container.get("restartPolicy") != "Always":
+            for resource, amount in amounts.items():
+                largest_init[resource] = max(largest_init.get(resource, 0.0), amount)
+        else:
+            for resource, amount in amounts.items():
+                regular[resource] = regular.get(resource, 0.0) + amount
+    return {r: max(regular.get(r, 0.0), largest_init.get(r, 0.0)) for r in {*regular, *largest_init}}
 
 
 def images(template: PodTemplate) -> list[str]:

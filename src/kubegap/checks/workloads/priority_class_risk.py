@@ -6,8 +6,9 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
+from kubegap.domain.containers import BASIC_RESOURCES, pod_requests
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import name
+from kubegap.domain.resources import name, quantity
 from kubegap.domain.roles import RBAC_KINDS
 
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
@@ -41,13 +42,56 @@ def _class_findings(ctx: Context) -> Iterator[Finding]:
                 Evidence("value", value),
             )
         elif priority_class.get("preemptionPolicy", "PreemptLowerPriority") != "Never":
+            users = _users(ctx, name(priority_class))
+            large = [(who, asked) for who, asked in users if not _small(ctx, asked)]
+            if users and not large:
+                continue  # the room it makes is a small pod's: its own components placed on a full node
             yield ctx.finding(
                 priority_class,
-                f"PriorityClass at value {value} preempts lower-priority pods: a pending pod of this class evicts "
-                "running ones to make room.",
+                f"PriorityClass at value {value} preempts lower-priority pods: a pending pod of this class"
+                + (f" ({large[0][0]}: {_said(large[0][1])})" if large else "")
+                + " evicts running ones to make room.",
                 Evidence("preemptionPolicy", priority_class.get("preemptionPolicy", "PreemptLowerPriority (default)")),
                 Evidence("value", value),
+                *([Evidence("users", [f"{who}: {_said(asked)}" for who, asked in large])] if large else []),
             )
+
+
+def _users(ctx: Context, class_name: str) -> list[tuple[str, dict[str, float]]]:
+    """``(workload, what one pod asks for)`` for each pod template of the input that names the class."""
+    return [
+        (
+            f"{workload.kind} {workload.ref.name}" + (f" ({template.role})" if template.role else ""),
+            pod_requests(template),
+        )
+        for workload in ctx.inventory.workloads
+        for template in workload.templates
+        if template.spec.get("priorityClassName") == class_name
+    ]
+
+
+def _small(ctx: Context, asked: dict[str, float]) -> bool:
+    """Whether a pod asks for less than ``small_pod_cpu`` cores and ``small_pod_memory``, and for no hardware some
+    nodes lack (GPUs): whatever it preempts, it preempts a small pod's worth of room."""
+    memory = quantity(ctx.setting("small_pod_memory"))
+    return (
+        asked.get("cpu", 0.0) < ctx.setting("small_pod_cpu")
+        and memory is not None
+        and asked.get("memory", 0.0) < memory
+        and all(resource in BASIC_RESOURCES or resource.startswith("hugepages-") for resource in asked)
+    )
+
+
+def _said(asked: dict[str, float]) -> str:
+    """What a pod asks for, in a few words (``4 CPU, 15Gi memory, 8 nvidia.com/gpu``)."""
+    parts = []
+    for resource in sorted(asked, key=lambda r: (r not in BASIC_RESOURCES, r)):
+        amount = asked[resource]
+        if resource in ("memory", "ephemeral-storage") or resource.startswith("hugepages-"):
+            parts.append(f"{amount / 2**30:g}Gi {resource}")
+        else:
+            parts.append(f"{amount:g} {'CPU' if resource == 'cpu' else resource}")
+    return ", ".join(parts) or "no requests"
 
 
 def _workload_findings(ctx: Context) -> Iterator[Finding]:
@@ -105,7 +149,7 @@ def _workload_findings(ctx: Context) -> Iterator[Finding]:
     category="workloads",
     cases=[GRAFANA],
     reads=["workloads", "PriorityClass", *RBAC_KINDS],
-    defaults={"high_priority_value": 1000000},
+    defaults={"high_priority_value": 1000000, "small_pod_cpu": 1, "small_pod_memory": "1Gi"},
     fix=(
         "Review pod priorities as a whole: keep globalDefault on a low class (or none), set preemptionPolicy: "
         "Never on high classes that need not evict others, give cluster-critical kube-system workloads "
@@ -118,7 +162,14 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
 
     - custom PriorityClasses with a value of at least `high_priority_value` (default 1000000)
       that are the `globalDefault`, or that preempt lower-priority pods (`preemptionPolicy` unset
-      or `PreemptLowerPriority`);
+      or `PreemptLowerPriority`). What a preempting class evicts is room for the pods that use it, so the
+      finding names the largest of them the input holds, by what one pod asks the scheduler for (its
+      containers' requests, or limits where a request is unset). A class every pod of which, in the input,
+      asks for less than `small_pod_cpu` (default 1 core) and `small_pod_memory` (default 1Gi) and for no
+      hardware some nodes lack (GPUs) is not reported: such classes belong to a project's own components (a
+      storage driver's node plugin, a controller), and preempting is how they land on a full node, as
+      `system-node-critical` pods do. A class no pod in the input uses is still reported: who will use it is
+      not shown;
     - workloads whose `priorityClassName` names a class that does not exist (when PriorityClasses
       were collected; the built-in `system-*` classes always exist): known from a cluster or
       snapshot that listed them, or in manifests on positive evidence (a near-miss name, or files
@@ -141,7 +192,8 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
     ## Severity
 
     Always **medium**: preemption or a missing class affects the pods that use it and their neighbours,
-    not the cluster as a whole.
+    not the cluster as a whole. What lowers it to nothing is the size of what preempts: a small pod makes
+    room for itself alone.
 
     ## Example
 
