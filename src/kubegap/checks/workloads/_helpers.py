@@ -43,6 +43,14 @@ SPREAD = (
 )
 
 
+ONCE_SHARED = (
+    "where the program can run as several once its state is shared (some run one instance whatever their storage, "
+    "as their docs say: there keep one, and its restart is its outage)"
+)
+"""The condition on a second replica of a program whose state the input shows in its pod: sharing that state is
+needed, and not always enough (SonarQube's community build runs one instance whatever its database)."""
+
+
 def can_run_two(controller: bool) -> str:
     """The condition on any second replica that the input cannot clear: a program's in-process state shows in no
     manifest (AIBrix's GPU optimizer keeps its load monitors in memory), and where its account may write API objects,
@@ -125,8 +133,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"It keeps its data in a database embedded in its own process ({embedded}): a second replica would hold a "
             "separate database behind the same Service, answering from different data, and one in memory loses its "
             "data with each restart. Point it at a shared database first (its datasource setting: PostgreSQL or MySQL "
-            "where the program supports them); then, where the program runs as two once its database is shared (some "
-            f"run a scheduler or executor once per install, as their docs say), run two or more replicas {SPREAD}."
+            f"where the program supports them); then, {ONCE_SHARED}, run two or more replicas {SPREAD}."
         )
     shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:
@@ -147,7 +154,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 "lost with its pod: unless the program replicates that state between members, a second member would "
                 "keep a separate part of it. First move the state to storage every member shares (the program's "
                 "object storage or external database setting) or give each member a claim of its own "
-                f"(volumeClaimTemplates) where the program replicates; then run two or more members {SPREAD}."
+                f"(volumeClaimTemplates) where the program replicates; then, {ONCE_SHARED}, run two or more members "
+                f"{SPREAD}."
             )
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
             return (
@@ -229,7 +237,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 "that another component sets (JupyterHub's proxy keeps in memory the routes its hub configures); "
                 "there keep one."
             )
-        return f"{first}{more}." if first else f"{more}, {can_run_two(controller=False)}."
+        return f"{first}{more}, {ONCE_SHARED}." if first else f"{more}, {can_run_two(controller=False)}."
     if first:
         return (
             f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing "

@@ -154,10 +154,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     point it at a shared store first, since a second replica would be a separate store, and so is one whose data store
     is a database embedded in its own process (H2, Derby, HSQLDB or SQLite: a JDBC or SQLite URL, or a setting named
     for its data store that names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration
-    file the program is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource), which is also told that
-    some programs run a scheduler or executor once per install whatever their database; a StatefulSet is told to add members only if its application replicates (one whose members have
-    no volume claim templates and run no data store keeps no data per ordinal, and is told to run more, unless they
-    keep state on an emptyDir where state is kept, which must first move to storage every member shares), unless its
+    file the program is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource); a StatefulSet is told to
+    add members only if its application replicates (one whose members have no volume claim templates and run no data
+    store keeps no data per ordinal, and is told to run more, unless they keep state on an emptyDir where state is
+    kept, which must first move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
     more only where the application replicates its data or shares a data directory, and otherwise to keep one and
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
@@ -172,7 +172,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
     the program, `/root/.ollama`), that unless the program replicates that state between its pods it must first move
-    to storage every replica shares; a workload whose ServiceAccount may write API objects and that shows no leader
+    to storage every replica shares. Where the input shows such state in the pod (an embedded database, an emptyDir
+    where state is kept), sharing it is needed and not always enough: the fix asks for a second replica only where
+    the program can run as several once its state is shared, since some run one instance whatever their storage
+    (SonarQube's community build), and says to keep one there; a workload whose ServiceAccount may write API objects and that shows no leader
     election, that a controller runs a second replica only once it elects a leader, and keeps one where the program
     offers no election (an API server that writes on its users' behalf, such as Argo CD's, has the same rights and
     runs many replicas, so the rights alone do not say which it is; nor does the input say whether a program offers
