@@ -397,6 +397,35 @@ profiling and alert enrichment, analytical and PostgreSQL databases, database pl
 stores), written down before drawing; ``random.Random(20261247).sample(FRESH47_POOL, 5)`` draws the
 forty-seventh's five."""
 
+FRESH51_POOL = (
+    "Azure-secrets-store-csi-driver-provider-azure",
+    "aws-secrets-store-csi-driver-provider-aws",
+    "bentoml-Yatai",
+    "buildkite-agent-stack-k8s",
+    "cert-manager-csi-driver-spiffe",
+    "chartmuseum-charts",
+    "community-charts-helm-charts",
+    "datainfrahq-druid-operator",
+    "emberstack-kubernetes-reflector",
+    "hashicorp-vault-csi-provider",
+    "kube-vip-kube-vip-cloud-provider",
+    "kubernetes-sigs-nfs-ganesha-server-and-external-provisioner",
+    "mattermost-mattermost-helm",
+    "renovatebot-helm-charts",
+    "resmoio-kubernetes-event-exporter",
+    "smallstep-helm-charts",
+    "tektoncd-chains",
+    "trinodb-charts",
+    "twuni-docker-registry.helm",
+    "zalando-incubator-kube-metrics-adapter",
+)
+"""The pool of the fifty-first draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (secret store drivers, workload certificates and a private CA, Secret and ConfigMap
+mirroring, image and chart registries, supply-chain signing, CI agents and dependency updates, cluster events,
+metrics adapters, bare-metal load balancer addresses, NFS provisioning, team chat, SQL query engines, analytical
+databases, ML tracking and model serving), written down before drawing;
+``random.Random(20261251).sample(FRESH51_POOL, 5)`` draws the fifty-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh50-installs",
