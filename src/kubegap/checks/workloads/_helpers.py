@@ -158,10 +158,12 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 f"{SPREAD}."
             )
         if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
+            # no claim of its own says little: a member may keep state in its pod that no manifest shows (an NFS
+            # server exports from its container's own directory)
+            controller = may_reconcile(inventory, workload) is not False
             return (
-                "Its members have no volume claim templates and run no data store, so a second ordinal keeps no data of "
-                "its own: unless the program keeps state that its members must share, run two or more members "
-                f"{SPREAD}."
+                f"Its members have no volume claim templates: run two or more members {SPREAD}, "
+                f"{can_run_two(controller=controller)}."
             )
         return (
             "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "

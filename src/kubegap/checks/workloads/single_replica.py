@@ -156,8 +156,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     for its data store that names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration
     file the program is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource); a StatefulSet is told to
     add members only if its application replicates (one whose members have no volume claim templates and run no data
-    store keeps no data per ordinal, and is told to run more, unless they keep state on an emptyDir where state is
-    kept, which must first move to storage every member shares), unless its
+    store is told to run more once the program can run as two, as any other workload is, since a member may keep
+    state in its pod that no manifest shows; where they keep state on an emptyDir where state is kept, it must first
+    move to storage every member shares), unless its
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
     more only where the application replicates its data or shares a data directory, and otherwise to keep one and
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
