@@ -12,6 +12,7 @@ from kubegap.sources.kinds import KNOWN_KINDS
 
 
 def _single_replica_cluster(server) -> None:
+    """One replica each of two programs behind one Service: the API's Deployment and a database's StatefulSet."""
     template = {"metadata": {"labels": {"app": "api"}}, "spec": {"containers": [{"name": "api", "image": "api:1.0"}]}}
     server.add(
         {
@@ -30,7 +31,7 @@ def _single_replica_cluster(server) -> None:
                 "replicas": 1,
                 "serviceName": "db",
                 "selector": {"matchLabels": {"app": "api"}},
-                "template": template,
+                "template": {**template, "spec": {"containers": [{"name": "db", "image": "db:1.0"}]}},
             },
         }
     )
