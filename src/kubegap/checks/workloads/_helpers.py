@@ -269,8 +269,9 @@ def clustering_switched_off(workload: Workload) -> str | None:
     return None
 
 
-STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state"))
-"""Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``), not scratch space."""
+STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state", "export", "exports"))
+"""Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``, a file server's
+``/export``, the files it serves), not scratch space."""
 
 
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
