@@ -428,6 +428,49 @@ databases, ML tracking and model serving), written down before drawing;
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh52-installs",
+        "Release installs nobody here had seen: fifty-second draw",
+        20261252,
+        "five more from the twelfth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the fifty-first",
+        "fe6b13b",
+        {
+            "chartmuseum-charts": "chart chartmuseum 3.10.4 with defaults",
+            "renovatebot-helm-charts": "chart renovate 46.254.2 with its README's placeholder token (an older "
+            "bitnami common library chart, the pinned one not held here)",
+            "community-charts-helm-charts": "chart mlflow 1.11.5 with defaults, its remote database and MinIO "
+            "subcharts left out",
+            "smallstep-helm-charts": "the packaged chart step-certificates 1.30.1 with the values step ca init "
+            "generates (placeholder names and password)",
+            "resmoio-kubernetes-event-exporter": "v1.7, the deploy/ manifests its README applies, the image at "
+            "the release tag",
+        },
+        "Judged blind, every finding a gap; nothing was changed on them.",
+    ),
+    FreshRound(
+        "fresh51-installs",
+        "Release installs nobody here had seen: fifty-first draw",
+        20261251,
+        "the first five of a twelfth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop but the last",
+        "fe6b13b",
+        {
+            "tektoncd-chains": "v0.29.2, release.yaml built from config/ as its release pipeline builds it, "
+            "without digests",
+            "zalando-incubator-kube-metrics-adapter": "v0.2.9, the docs/ manifests its README applies, the image "
+            "at the release tag",
+            "kubernetes-sigs-nfs-ganesha-server-and-external-provisioner": "chart nfs-server-provisioner 1.8.0 "
+            "with defaults",
+            "buildkite-agent-stack-k8s": "v0.47.0, chart agent-stack-k8s with a placeholder agent token",
+            "cert-manager-csi-driver-spiffe": "v0.15.0, its chart with the trust domain and issuer "
+            "cert-manager's docs set",
+        },
+        "What the review showed was then changed by rule: single-replica told the NFS Ganesha provisioner's "
+        "StatefulSet, with no claim templates, that a second member would keep no data of its own, and its server "
+        "exports from a directory of its own pod (judged wrong); a StatefulSet with no claim templates is now told "
+        "to run a second member once the program can run as two (judged again: see the after file).",
+    ),
+    FreshRound(
         "fresh50-installs",
         "Release installs nobody here had seen: fiftieth draw",
         20261250,
@@ -978,7 +1021,10 @@ FRESH_ROUNDS = (
         "only the web container reads; and the two KMM images at latest, the source tree's development tag, which "
         "the published chart pins to v1.5.1 (the render's fidelity, not a rule). Judged noise: the KMM webhook "
         "server's CPU limit, a second Docker Hub finding for the same image split by a namespace Helm fills in at "
-        "install, and a priority class on a controller that requests nothing.",
+        "install, and a priority class on a controller that requests nothing. ROCm's install was rendered again, "
+        "forty-nine draws on, from the packaged chart its release publishes (same objects, release image tags): the "
+        "two KMM images at latest are gone, and the four Docker Hub findings whose image names changed were judged "
+        "again, blind.",
     ),
     FreshRound(
         "fresh27-installs",
