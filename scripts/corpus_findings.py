@@ -452,7 +452,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: fifty-first draw",
         20261251,
         "the first five of a twelfth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule of the stop but the last",
+        "rule of the stop but the two its review prompted",
         "fe6b13b",
         {
             "tektoncd-chains": "v0.29.2, release.yaml built from config/ as its release pipeline builds it, "
