@@ -428,6 +428,44 @@ databases, ML tracking and model serving), written down before drawing;
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh54-installs",
+        "Release installs nobody here had seen: fifty-fourth draw",
+        20261254,
+        "five more from the twelfth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the fifty-third, at the end of the stop",
+        "24fb2ea",
+        {
+            "datainfrahq-druid-operator": "v1.3.1, its chart with defaults and its CRDs",
+            "hashicorp-vault-csi-provider": "v1.7.4, the manifest its README's yaml install applies",
+            "Azure-secrets-store-csi-driver-provider-azure": "chart csi-secrets-store-provider-azure 1.8.2 with "
+            "defaults in kube-system, its remote Secrets Store CSI driver subchart left out",
+            "trinodb-charts": "chart trino 1.42.2 with defaults",
+            "bentoml-Yatai": "v1.1.13, its published chart with defaults (its database and object store are "
+            "separate releases)",
+        },
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+    ),
+    FreshRound(
+        "fresh53-installs",
+        "Release installs nobody here had seen: fifty-third draw",
+        20261253,
+        "five more from the twelfth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end",
+        "24fb2ea",
+        {
+            "kube-vip-kube-vip-cloud-provider": "v0.0.12, the manifest its README applies and its address range "
+            "ConfigMap (a placeholder range)",
+            "emberstack-kubernetes-reflector": "v10.0.63, its chart packaged as its release pipeline packages it, "
+            "defaults in kube-system",
+            "twuni-docker-registry.helm": "chart docker-registry 3.0.0 with defaults",
+            "mattermost-mattermost-helm": "chart mattermost-operator 1.0.5 with its CRDs, which the team edition "
+            "chart's README names in its place",
+            "aws-secrets-store-csi-driver-provider-aws": "3.1.1, its chart with defaults in kube-system, its remote "
+            "Secrets Store CSI driver subchart left out",
+        },
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+    ),
+    FreshRound(
         "fresh52-installs",
         "Release installs nobody here had seen: fifty-second draw",
         20261252,
