@@ -426,6 +426,35 @@ metrics adapters, bare-metal load balancer addresses, NFS provisioning, team cha
 databases, ML tracking and model serving), written down before drawing;
 ``random.Random(20261251).sample(FRESH51_POOL, 5)`` draws the fifty-first's five."""
 
+FRESH55_POOL = (
+    "Alluxio-k8s-operator",
+    "apache-couchdb-helm",
+    "apache-rocketmq-operator",
+    "fluent-helm-charts",
+    "grafana-helm-charts",
+    "hazelcast-hazelcast-platform-operator",
+    "hetznercloud-csi-driver",
+    "infinispan-infinispan-operator",
+    "jfrog-charts",
+    "kube-green-kube-green",
+    "kubeedge-kubeedge",
+    "kubernetes-csi-csi-driver-iscsi",
+    "kubernetes-sigs-aws-iam-authenticator",
+    "kubeshop-botkube",
+    "meilisearch-meilisearch-kubernetes",
+    "open-policy-agent-kube-mgmt",
+    "openebs-lvm-localpv",
+    "openyurtio-openyurt",
+    "percona-percona-server-mysql-operator",
+    "v6d-io-v6d",
+)
+"""The pool of the fifty-fifth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (data caching and sharing for training, messaging, in-memory data grids, document and
+search databases, MySQL, edge computing, chat-ops, idle-workload scaling, policy sync, LVM, cloud and iSCSI
+volume drivers, artifact repositories, log forwarding, cloud IAM authentication, and an observability chart
+collection), written down before drawing; ``random.Random(20261255).sample(FRESH55_POOL, 5)`` draws the
+fifty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh54-installs",
