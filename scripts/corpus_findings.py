@@ -457,6 +457,49 @@ fifty-fifth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh56-installs",
+        "Release installs nobody here had seen: fifty-sixth draw",
+        20261256,
+        "five more from the thirteenth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the fifty-fifth, at the end of the stop",
+        "24fb2ea",
+        {
+            "v6d-io-v6d": "v0.24.4, chart vineyard-operator with defaults",
+            "hetznercloud-csi-driver": "v2.22.1, the manifest its README applied and its token Secret (a placeholder "
+            "token)",
+            "Alluxio-k8s-operator": "v1.0.0, chart alluxio-operator with defaults and its CRDs",
+            "grafana-helm-charts": "chart tempo 2.2.4 from grafana-community/helm-charts, where the deprecated "
+            "chart of grafana/helm-charts moved, with defaults",
+            "infinispan-infinispan-operator": "2.5.14, its config/default kustomize build with the release image "
+            "(cert-manager, which it needs, not included)",
+        },
+        "Measured at the end of the stop, and not acted on. Judged wrong: webhook-backend-unavailable's fix for "
+        "Vineyard's webhook (two replicas under leader election), where each replica makes a CA of its own at "
+        "start and writes it into the webhook configurations, which the input does not show. Judged noise: "
+        "Tempo's one-replica StatefulSet whose serviceName names no Service, where nothing resolves its "
+        "pod's name.",
+    ),
+    FreshRound(
+        "fresh55-installs",
+        "Release installs nobody here had seen: fifty-fifth draw",
+        20261255,
+        "the first five of a thirteenth pool, rendered by a helper who did not write the checks, audited after "
+        "every rule of the stop, at its end",
+        "24fb2ea",
+        {
+            "kube-green-kube-green": "v0.7.1, its release manifest built with kubectl kustomize as its release "
+            "workflow builds it",
+            "openebs-lvm-localpv": "chart lvm-localpv 1.5.0 with defaults in openebs",
+            "meilisearch-meilisearch-kubernetes": "chart meilisearch 0.34.0 with defaults",
+            "percona-percona-server-mysql-operator": "v1.2.0, deploy/bundle.yaml and deploy/cr.yaml",
+            "jfrog-charts": "chart artifactory-oss 107.161.15 with the chart's example keys and a TLS secret name, "
+            "its remote PostgreSQL left out",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: the one-replica Artifactory StatefulSet "
+        "whose serviceName names no Service, where nothing resolves its pod's name, and kube-green's metrics "
+        "Service, which targets a port its container binds by a flag without declaring it.",
+    ),
+    FreshRound(
         "fresh54-installs",
         "Release installs nobody here had seen: fifty-fourth draw",
         20261254,
