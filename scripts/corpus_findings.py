@@ -457,6 +457,42 @@ fifty-fifth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh58-installs",
+        "Release installs nobody here had seen: fifty-eighth draw",
+        20261258,
+        "five more from the thirteenth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the fifty-seventh, at the end of the stop",
+        "24fb2ea",
+        {
+            "openyurtio-openyurt": "v1.7.0, charts yurt-manager (with its CRDs) and yurthub with defaults in "
+            "kube-system",
+            "open-policy-agent-kube-mgmt": "11.0.7, its packaged chart opa-kube-mgmt with defaults",
+            "kubeshop-botkube": "v1.14.0, chart botkube for Socket Slack with placeholder tokens",
+            "kubernetes-csi-csi-driver-iscsi": "v0.1.0, the deploy/ manifests its install script applies, the "
+            "plugin image at the release tag",
+            "apache-rocketmq-operator": "0.3.0, what make deploy creates and its README's example cluster",
+        },
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+    ),
+    FreshRound(
+        "fresh57-installs",
+        "Release installs nobody here had seen: fifty-seventh draw",
+        20261257,
+        "five more from the thirteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end",
+        "24fb2ea",
+        {
+            "fluent-helm-charts": "chart fluentd 0.6.0 with defaults",
+            "apache-couchdb-helm": "chart couchdb 4.6.2 with its README's placeholder cluster UUID",
+            "hazelcast-hazelcast-platform-operator": "v5.12.0, its chart with defaults and its CRD subchart",
+            "kubernetes-sigs-aws-iam-authenticator": "v0.7.18, its example DaemonSet with the image its example "
+            "named before and its placeholder cluster and account",
+            "kubeedge-kubeedge": "v1.23.1, chart cloudcore with the image tags keadm init sets and a placeholder "
+            "advertise address",
+        },
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+    ),
+    FreshRound(
         "fresh56-installs",
         "Release installs nobody here had seen: fifty-sixth draw",
         20261256,
