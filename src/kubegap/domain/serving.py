@@ -148,7 +148,7 @@ class ServingEvidence:
             if self.serves_clients(service):
                 for workload in selected:
                     self._services.setdefault(id(workload.obj), []).append(service)
-        self._consoles = _consoles(inventory, self)
+        self._consoles = _consoles(inventory, self, bound)
         self._registrars = _webhook_registrars(inventory, self)
 
     def api_roles(self, service: dict) -> list[str]:
@@ -259,8 +259,10 @@ class ServingEvidence:
         return silent if silent and len(silent) < len(every) else every
 
 
-def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:
-    tools = _namespaces_with_bound_accounts(inventory)
+def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[str | None, str]]) -> dict[int, str]:
+    # a namespace whose ServiceAccount a binding names runs a program that talks to the Kubernetes API, as a
+    # Kubernetes tool does and a product's web front end does not
+    tools = {ns for ns, _ in bound}
     found = {}
     for workload in inventory.workloads:
         if workload.ref.namespace not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
@@ -275,18 +277,6 @@ def _consoles(inventory: Readable, evidence: ServingEvidence) -> dict[int, str]:
         word = next((w for text in names if (w := CONSOLES.find(text))), None)
         if word is not None:
             found[id(workload.obj)] = word
-    return found
-
-
-def _namespaces_with_bound_accounts(inventory: Readable) -> set[str | None]:
-    """Namespaces holding a ServiceAccount that a RoleBinding or ClusterRoleBinding names: a program there talks
-    to the Kubernetes API, as a Kubernetes tool does and a product's web front end does not."""
-    found: set[str | None] = set()
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-        for subject in as_list(binding.get("subjects")):
-            if dig(subject, "kind") == "ServiceAccount":
-                subject_ns = dig(subject, "namespace")
-                found.add(subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding))
     return found
 
 
