@@ -63,21 +63,19 @@ def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[
     return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
 
 
-def _members_of_one_program(ctx: Context, workload: Workload, service: dict) -> list[str]:
-    """The other workloads the Service selects that run the same images as ``workload``: one program's members
-    written as several one-replica controllers (a Galera cluster's pxc-node1 to pxc-node3 behind pxc-cluster, a
-    blue and a green Deployment), so losing one leaves the others behind the Service; a Service that selects one
-    of them alone is that member's own address, as a StatefulSet pod's is. A workload of the same name is the same
-    one written again (an input that holds a project's plain and high-availability installs), not a member."""
-    own = sorted({i for t in workload.templates for i in images(t)})
-    return [
-        str(other.ref)
-        for other in service_workloads(ctx.inventory, service)
-        if other.ref.name != workload.ref.name
+def _shares_its_service_with_its_program(ctx: Context, workload: Workload, service: dict) -> bool:
+    """Whether the Service also selects another workload that runs the same images: one program's members written
+    as several one-replica controllers (a Galera cluster's pxc-node1 to pxc-node3 behind pxc-cluster, a blue and a
+    green Deployment), so losing one leaves the others behind the Service; a Service that selects one of them alone
+    is that member's own address, as a StatefulSet pod's is. A workload of the same name is the same one written
+    again (an input that holds a project's plain and high-availability installs), not a member."""
+    own = {i for t in workload.templates for i in images(t)}
+    return bool(own) and any(
+        other.ref.name != workload.ref.name
         and replicas(other) != 0
-        and own
-        and sorted({i for t in other.templates for i in images(t)}) == own
-    ]
+        and {i for t in other.templates for i in images(t)} == own
+        for other in service_workloads(ctx.inventory, service)
+    )
 
 
 @check(
@@ -260,7 +258,7 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
         elected = one_active_by_design(workload, leases)
         if not behind or (elected and not roles):
             continue
-        if any(_members_of_one_program(ctx, workload, s) for s in behind):
+        if any(_shares_its_service_with_its_program(ctx, workload, s) for s in behind):
             continue  # one of several controllers running one program behind one Service: not alone there
         ceiling = autoscaled_ceiling(ctx.inventory, workload)
         if ceiling is not None and ceiling > 1:
