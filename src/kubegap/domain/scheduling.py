@@ -76,36 +76,32 @@ CONTROL_PLANE_LABELS = ("node-role.kubernetes.io/control-plane", "node-role.kube
 """The labels that mark a control-plane node (``master`` until Kubernetes 1.24)."""
 
 
-def control_plane_only(pod_spec: dict) -> str | None:
-    """What keeps a pod spec's pods to control-plane nodes (``nodeSelector node-role.kubernetes.io/control-plane``,
-    or a required node affinity every term of which asks for such a label), or None: they run on the handful of
-    nodes that make up the control plane, however many nodes the cluster has."""
-    for key in str_map(pod_spec.get("nodeSelector")):
-        if key in CONTROL_PLANE_LABELS:
-            return f"nodeSelector {key}"
+def control_plane_only(pod_spec: dict) -> bool:
+    """Whether a pod spec keeps its pods to control-plane nodes (``nodeSelector node-role.kubernetes.io/control-plane``,
+    or a required node affinity every term of which asks for such a label): they run on the handful of nodes that
+    make up the control plane, however many nodes the cluster has."""
+    if any(key in CONTROL_PLANE_LABELS for key in str_map(pod_spec.get("nodeSelector"))):
+        return True
+    terms = _required_terms(pod_spec)
+    return bool(terms) and all(
+        any(
+            dig(e, "key") in CONTROL_PLANE_LABELS and dig(e, "operator") in ("Exists", "In")
+            for e in as_list(term.get("matchExpressions"))
+        )
+        for term in terms
+    )
+
+
+def _required_terms(pod_spec: dict) -> list[dict]:
+    """The node selector terms of a pod spec's required node affinity (ORed)."""
     terms = dig(
         pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"
     )
-    terms = [t for t in as_list(terms) if isinstance(t, dict)]
-    keys = [
-        next(
-            (
-                e["key"]
-                for e in as_list(term.get("matchExpressions"))
-                if dig(e, "key") in CONTROL_PLANE_LABELS and dig(e, "operator") in ("Exists", "In")
-            ),
-            None,
-        )
-        for term in terms
-    ]
-    return f"node affinity {keys[0]}" if keys and all(keys) else None
+    return [t for t in as_list(terms) if isinstance(t, dict)]
 
 
 def _affinity_matches(pod_spec: dict, node: dict) -> bool:
-    terms = dig(
-        pod_spec, "affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", "nodeSelectorTerms"
-    )
-    terms = [t for t in as_list(terms) if isinstance(t, dict)]
+    terms = _required_terms(pod_spec)
     if not terms:
         return True
     node_labels = labels(node)
