@@ -177,3 +177,39 @@ def test_a_directory_with_an_unreadable_document_is_not_self_contained():
     assert not missing_object(inventory, "ConfigMap", "shop", "feature-flags", DEPLOYMENT).proven
     templates = [("Deployment shop/api", {"app": "payments"})]
     assert not empty_selection(inventory, "shop", Selector.from_map({"app": "queue"}), templates, DEPLOYMENT).proven
+
+
+@pytest.mark.parametrize(
+    "cluster, judged",
+    [
+        ({"name": "c"}, True),  # every pod of the cluster listed: its users are all there are
+        ({"name": "c", "namespaces": ["storage"]}, False),  # pods in other namespaces may use the class
+        (None, False),  # manifests: pods outside them may use it
+    ],
+)
+def test_a_preempting_class_of_small_pods_is_judged_only_where_every_pod_is_listed(cluster, judged):
+    """A class whose every user in the input is small is passed over in silence only where the input lists every
+    pod of the cluster; anywhere else coverage says it was not judged, rather than report clean on a partial view."""
+    from kubegap.checks import get_check
+    from kubegap.runner import run_check
+
+    priority_class = {
+        "apiVersion": "scheduling.k8s.io/v1",
+        "kind": "PriorityClass",
+        "metadata": {"name": "csi-node"},
+        "value": 900001000,
+    }
+    pod = _obj(
+        "Pod",
+        "csi-node-x",
+        ns="storage",
+        spec={
+            "priorityClassName": "csi-node",
+            "containers": [{"name": "driver", "image": "example/csi:1", "resources": {"requests": {"cpu": "10m"}}}],
+        },
+    )
+    listed = ["Pod", "PriorityClass"] if cluster else []
+    inventory = _inventory(priority_class, pod, listed=listed, cluster=cluster)
+    coverage, findings = run_check(get_check("priority-class-risk"), inventory, {})
+    assert not findings
+    assert (not coverage.unjudged) == judged

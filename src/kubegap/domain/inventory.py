@@ -124,6 +124,11 @@ class Inventory:
         limited = self.collection.cluster.get("namespaces")
         return ns is None or not isinstance(limited, list) or ns in limited
 
+    def listed_everywhere(self, kind_name: str) -> bool:
+        """Whether every object of ``kind_name`` in the cluster is in the input: it was listed from a cluster or a
+        snapshot of one in every namespace, not a limited set of them."""
+        return kind_name in self.collection.listed and not isinstance(self.collection.cluster.get("namespaces"), list)
+
     def why_missing(self, kind_name: str) -> str:
         if kind_name in self.collection.forbidden:
             return f"{kind_name} forbidden by RBAC ({self.collection.forbidden[kind_name]})"

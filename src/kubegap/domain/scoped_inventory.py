@@ -99,6 +99,9 @@ class ScopedInventory:
     def closed(self, kind_name: str, ns: str | None = None) -> bool:
         return self._sees(kind_name) and self._inventory.closed(kind_name, ns)
 
+    def listed_everywhere(self, kind_name: str) -> bool:
+        return self._sees(kind_name) and self._inventory.listed_everywhere(kind_name)
+
     def why_missing(self, kind_name: str) -> str:
         if not self._sees(kind_name):
             return f"{kind_name} not read by check {self._check_id}"

@@ -14,6 +14,12 @@ from kubegap.domain.roles import RBAC_KINDS
 GRAFANA = "grafana-2019-pod-priorities-hosted-prometheus-outage"
 
 
+SMALL_USERS_SHOWN = (
+    "every pod of the input that uses this preempting class is small, and pods outside the input may use it too: "
+    "audit a live cluster to judge them all"
+)
+
+
 BUILTIN_CLASSES = frozenset({"system-cluster-critical", "system-node-critical"})
 
 
@@ -45,6 +51,8 @@ def _class_findings(ctx: Context) -> Iterator[Finding]:
             users = _users(ctx, name(priority_class))
             large = [(who, asked) for who, asked in users if not _small(ctx, asked)]
             if users and not large:
+                if not ctx.inventory.listed_everywhere("Pod"):
+                    ctx.not_judged(priority_class, SMALL_USERS_SHOWN)  # pods outside the input may use it too
                 continue  # the room it makes is a small pod's: its own components placed on a full node
             yield ctx.finding(
                 priority_class,
@@ -168,8 +176,9 @@ def priority_class_risk(ctx: Context) -> Iterator[Finding]:
       asks for less than `small_pod_cpu` (default 1 core) and `small_pod_memory` (default 1Gi) and for no
       hardware some nodes lack (GPUs) is not reported: such classes belong to a project's own components (a
       storage driver's node plugin, a controller), and preempting is how they land on a full node, as
-      `system-node-critical` pods do. A class no pod in the input uses is still reported: who will use it is
-      not shown;
+      `system-node-critical` pods do; where the input does not list every pod of the cluster (manifests, or a
+      live audit limited to some namespaces), pods outside it may use the class too, and coverage counts it as
+      not judged. A class no pod in the input uses is still reported: who will use it is not shown;
     - workloads whose `priorityClassName` names a class that does not exist (when PriorityClasses
       were collected; the built-in `system-*` classes always exist): known from a cluster or
       snapshot that listed them, or in manifests on positive evidence (a near-miss name, or files
