@@ -154,15 +154,8 @@ def in_memory_store(workload: Workload) -> str | None:
     runs one replica)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            settings: list[tuple[object, object]] = [
-                (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
-            ]
-            for token in command_words(container):
-                if token.startswith("-") and "=" in token:
-                    flag, _, given = token.partition("=")
-                    settings.append((flag, given))
-            for setting, value in settings:
-                if not isinstance(setting, str) or not isinstance(value, str) or STORE_SETTINGS.find(setting) is None:
+            for setting, value in _settings(container):
+                if STORE_SETTINGS.find(setting) is None:
                     continue
                 if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
                     return f"{setting}={value}"
@@ -223,12 +216,8 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
         return None
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            settings: list[tuple[object, object]] = [
-                (dig(v, "name"), dig(v, "value")) for v in as_list(container.get("env"))
-            ]
-            settings += _flags(" ".join(command_words(container)).split())
-            for setting, value in settings:
-                if isinstance(setting, str) and isinstance(value, str) and _embedded(setting, value):
+            for setting, value in _settings(container):
+                if _embedded(setting, value):
                     return f"{setting}={value}"
         for config_map in pointed_config_maps(template):
             obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
@@ -241,10 +230,15 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
     return None
 
 
-def _flags(tokens: list[str]) -> list[tuple[object, object]]:
-    """``(flag, value)`` for each flag of a command line, given as ``--flag=value`` or as ``--flag value``
-    (MLflow's ``--backend-store-uri sqlite:///mlflow.db``)."""
-    found: list[tuple[object, object]] = []
+def _settings(container: dict) -> list[tuple[str, str]]:
+    """``(name, value)`` for each variable a container sets and each flag of its command line, given as
+    ``--flag=value`` or as ``--flag value`` (MLflow's ``--backend-store-uri sqlite:///mlflow.db``)."""
+    found = [
+        (name, value)
+        for variable in as_list(container.get("env"))
+        if isinstance(name := dig(variable, "name"), str) and isinstance(value := dig(variable, "value"), str)
+    ]
+    tokens = " ".join(command_words(container)).split()
     for index, token in enumerate(tokens):
         if token.startswith("-") and "=" in token:
             flag, _, value = token.partition("=")
