@@ -455,6 +455,35 @@ volume drivers, artifact repositories, log forwarding, cloud IAM authentication,
 collection), written down before drawing; ``random.Random(20261255).sample(FRESH55_POOL, 5)`` draws the
 fifty-fifth's five."""
 
+FRESH59_POOL = (
+    "apache-superset",
+    "arangodb-kube-arangodb",
+    "artemiscloud-activemq-artemis-operator",
+    "cloudnativelabs-kube-router",
+    "dagster-io-dagster",
+    "digitalocean-csi-digitalocean",
+    "elastic-helm-charts",
+    "etcd-io-etcd-operator",
+    "googleforgames-agones",
+    "gravitational-teleport",
+    "influxdata-helm-charts",
+    "kubernetes-cloud-provider-aws",
+    "kubesphere-kubesphere",
+    "mysql-mysql-operator",
+    "open-feature-open-feature-operator",
+    "openelb-openelb",
+    "portainer-k8s",
+    "spidernet-io-spiderpool",
+    "sse-secure-systems-connaisseur",
+    "triton-inference-server-server",
+)
+"""The pool of the fifty-ninth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (business intelligence, data orchestration, multi-model and time-series databases,
+search, messaging, MySQL, etcd, game servers, access proxies, a cloud controller manager, a container platform,
+feature flags, bare-metal load balancing, pod networking and IP management, a cloud volume driver, a container
+management UI, image signature admission, and GPU inference serving), written down before drawing;
+``random.Random(20261259).sample(FRESH59_POOL, 5)`` draws the fifty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh58-installs",
