@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import shutil
 import signal
 import socket
 import ssl
@@ -39,10 +40,25 @@ STARTUP_TIMEOUT = 180.0
 """Seconds kube-apiserver may take to become ready: on a loaded 2-core machine it is tens of seconds."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+PORT_ATTEMPTS = 3
+"""Starts tried with fresh ports: a port is free when chosen and another process on a shared machine may take it
+before etcd or kube-apiserver binds it."""
+
+
+def _free_ports(count: int) -> list[int]:
+    """``count`` distinct ports free now: every socket stays bound until all are chosen, so no port comes twice."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+class PortTaken(RuntimeError):
+    """A process could not bind the port chosen for it."""
 
 
 def _die_with_parent() -> None:
@@ -65,7 +81,16 @@ class ControlPlane:
     """Seconds from start() to a ready API server."""
 
     def start(self) -> ControlPlane:
+        for _ in range(PORT_ATTEMPTS - 1):
+            try:
+                return self._start()
+            except PortTaken:
+                shutil.rmtree(self.directory / "etcd", ignore_errors=True)
+        return self._start()
+
+    def _start(self) -> ControlPlane:
         began = time.monotonic()
+        self.processes = {}
         self.directory.mkdir(parents=True, exist_ok=True)
         authority = Authority(self.directory)
         self.ca_path = authority.cert_path
@@ -77,9 +102,9 @@ class ControlPlane:
         policy = self.directory / "audit-policy.yaml"
         policy.write_text(AUDIT_POLICY)
         self.audit_log = self.directory / "audit.log"
-        self.etcd_url = f"http://127.0.0.1:{_free_port()}"
-        peer_url = f"http://127.0.0.1:{_free_port()}"
-        self.port = _free_port()
+        client_port, peer_port, self.port = _free_ports(3)
+        self.etcd_url = f"http://127.0.0.1:{client_port}"
+        peer_url = f"http://127.0.0.1:{peer_port}"
         self._spawn(
             "etcd",
             [
@@ -151,6 +176,8 @@ class ControlPlane:
                 if process.poll() is not None:
                     self.stop()
                     tail = (self.directory / f"{name}.log").read_text(errors="replace")[-3000:]
+                    if "address already in use" in tail:
+                        raise PortTaken(f"{name} could not bind its port:\n{tail}")
                     raise RuntimeError(f"{name} exited with {process.returncode} while starting:\n{tail}")
             try:
                 with urllib.request.urlopen(f"{self.url}/readyz", context=context, timeout=5) as response:
