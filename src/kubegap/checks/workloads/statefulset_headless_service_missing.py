@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
+from kubegap.domain.pod_dns import Resolver, governing_elsewhere, pod_names_resolved, service_reached
+from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import dig
 from kubegap.domain.roles import RBAC_KINDS
+from kubegap.domain.scoped_inventory import Readable
 
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
+
+NOBODY_RESOLVES = (
+    "nothing in the input looks its pods up by DNS name (a host <pod>.<service> in a variable, argument or "
+    "ConfigMap, or the Service by name) and no headless Service selects them: whether anything does cannot be told"
+)
 
 
 NOT_HEADLESS_FIX = (
@@ -32,7 +40,7 @@ NOT_HEADLESS_FIX = (
         "Create the Service that spec.serviceName names, in the StatefulSet's namespace, with clusterIP: None "
         "and a selector matching the pods, so each pod gets its stable DNS name (pod-0.<service>)."
     ),
-    reads=["workloads", *RBAC_KINDS],
+    reads=["workloads", "ConfigMap", *RBAC_KINDS],
 )
 def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -45,7 +53,13 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     known from a cluster or snapshot that listed Services; in manifests only from positive evidence
     (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
     StatefulSet that define the namespace's Services while nothing in the input could create one.
-    Otherwise the StatefulSet is not judged, and coverage says so.
+
+    Pods without names of their own break only what looks them up, so a finding also needs the input to
+    show that something does: a host `<pod>.<service>` in a container's variables, arguments or command,
+    or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
+    reached by name (`<service>.<namespace>`, `<service>:<port>`); or a headless Service that selects the
+    pods under another name (the names were meant to exist). Otherwise, and where the absence itself
+    cannot be known, the StatefulSet is not judged, and coverage says so.
 
     ## Why it matters
 
@@ -58,8 +72,8 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the pods have no stable DNS names, which breaks peers that find each other by
-    them. The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
+    Always **medium**: the pods have no stable DNS names, which breaks the peers and clients the input
+    shows looking them up. The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
     cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
     cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
 
@@ -69,6 +83,13 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     kind: StatefulSet
     spec:
       serviceName: kafka-headless     # no such Service
+      template:
+        spec:
+          containers:
+          - name: kafka
+            env:
+            - name: KAFKA_ADVERTISED_LISTENERS      # what looks the names up
+              value: PLAINTEXT://$(POD_NAME).kafka-headless:9092
     ```
 
     ## Fix
@@ -92,17 +113,45 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             how = missing_said(ctx, "Service", workload.ref.namespace, service_name, workload.obj)
             if how is None:
                 continue
+            looked_up = _looked_up(ctx, workload, service_name, service_reached)
+            if looked_up is None:
+                continue
+            said, shown = looked_up
             yield ctx.finding(
                 workload.obj,
-                f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names.",
+                f"StatefulSet names Service {service_name}, which does not exist{how}: its pods get no stable DNS names"
+                f"{said}.",
                 Evidence("spec.serviceName", service_name),
+                shown,
             )
         elif dig(service, "spec", "clusterIP") != "None" and [t.replicas for t in workload.templates] != [1]:
+            looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
+            if looked_up is None:
+                continue
+            said, shown = looked_up
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
-                "its pods get no stable DNS names.",
+                f"its pods get no stable DNS names{said}.",
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
+                shown,
                 remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
             )
+
+
+def _looked_up(
+    ctx: Context, workload: Workload, service: str, resolved: Callable[[Readable, str | None, str], Resolver | None]
+) -> tuple[str, Evidence] | None:
+    """What in the input needs the pods' DNS names, as a clause for the message and its evidence; None, after
+    recording that the StatefulSet is not judged, when nothing shows."""
+    other = governing_elsewhere(ctx.inventory, workload)
+    if other is not None:
+        return f", though headless Service {other} selects them under another name", Evidence(
+            f"Service {other}.spec.clusterIP", "None"
+        )
+    found = resolved(ctx.inventory, workload.ref.namespace, service)
+    if found is not None:
+        return f", yet {found.does} in {found.place}", Evidence(found.place, found.line)
+    ctx.not_judged(workload.obj, NOBODY_RESOLVES)
+    return None
