@@ -33,9 +33,24 @@ DATA_STORES = Words(
         "cockroach",
         "cockroachdb",
         "rabbitmq",
+        "couchdb",
+        "influxdb",
+        "neo4j",
+        "scylla",
+        "rethinkdb",
+        "solr",
+        "tikv",
+        "yugabyte",
+        "questdb",
+        "dgraph",
+        "qdrant",
+        "weaviate",
+        "meilisearch",
+        "typesense",
     )
 )
-"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store."""
+"""Images (words of the repository's last part) of servers that keep data: a second replica is a second store.
+Relational, document, key-value, graph, time-series, search and vector databases, and queues kept on disk."""
 
 
 MESSAGE_BROKERS = Words(("nats", "mosquitto", "activemq", "artemis"))
