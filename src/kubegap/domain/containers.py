@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_dict, as_list, containers, dig, quantity
+from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig, quantity
 from kubegap.domain.tokens import words
 
 
@@ -173,3 +173,21 @@ def _working_containers(template: PodTemplate) -> list[tuple[str, dict]]:
 def container_name(container: dict) -> str:
     value = container.get("name")
     return value if isinstance(value, str) else "(unnamed)"
+
+
+def settings(container: dict) -> list[tuple[str, str]]:
+    """``(name, value)`` for each variable a container sets and each flag of its command line, given as
+    ``--flag=value`` or as ``--flag value`` (MLflow's ``--backend-store-uri sqlite:///mlflow.db``)."""
+    found = [
+        (name, value)
+        for variable in as_list(container.get("env"))
+        if isinstance(name := dig(variable, "name"), str) and isinstance(value := dig(variable, "value"), str)
+    ]
+    tokens = " ".join(command_words(container)).split()
+    for index, token in enumerate(tokens):
+        if token.startswith("-") and "=" in token:
+            flag, _, value = token.partition("=")
+            found.append((flag, value))
+        elif index and tokens[index - 1].startswith("-") and "=" not in tokens[index - 1]:
+            found.append((tokens[index - 1], token.strip("'\"")))
+    return found

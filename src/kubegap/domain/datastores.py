@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from kubegap.domain.containers import image_name, pointed_config_maps
+from kubegap.domain.containers import image_name, pointed_config_maps, settings
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -169,7 +169,7 @@ def in_memory_store(workload: Workload) -> str | None:
     runs one replica)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            for setting, value in _settings(container):
+            for setting, value in settings(container):
                 if STORE_SETTINGS.find(setting) is None:
                     continue
                 if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
@@ -231,7 +231,7 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
         return None
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            for setting, value in _settings(container):
+            for setting, value in settings(container):
                 if _embedded(setting, value):
                     return f"{setting}={value}"
         for config_map in pointed_config_maps(template):
@@ -243,24 +243,6 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
                     if _embedded(match.group(1), match.group(2)):
                         return f"{match.group(1)}: {match.group(2)} in ConfigMap {config_map}"
     return None
-
-
-def _settings(container: dict) -> list[tuple[str, str]]:
-    """``(name, value)`` for each variable a container sets and each flag of its command line, given as
-    ``--flag=value`` or as ``--flag value`` (MLflow's ``--backend-store-uri sqlite:///mlflow.db``)."""
-    found = [
-        (name, value)
-        for variable in as_list(container.get("env"))
-        if isinstance(name := dig(variable, "name"), str) and isinstance(value := dig(variable, "value"), str)
-    ]
-    tokens = " ".join(command_words(container)).split()
-    for index, token in enumerate(tokens):
-        if token.startswith("-") and "=" in token:
-            flag, _, value = token.partition("=")
-            found.append((flag, value))
-        elif index and tokens[index - 1].startswith("-") and "=" not in tokens[index - 1]:
-            found.append((tokens[index - 1], token.strip("'\"")))
-    return found
 
 
 def _embedded(setting: str, value: str) -> bool:

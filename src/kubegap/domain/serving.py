@@ -50,7 +50,7 @@ import re
 from collections.abc import Iterator
 
 from kubegap.domain.absence import custom_group, nothing_beyond_input
-from kubegap.domain.containers import app_containers, image_name
+from kubegap.domain.containers import app_containers, image_name, settings
 from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
@@ -427,6 +427,29 @@ def _bound_port(setting: str, value: object) -> int | None:
     if not isinstance(value, str) or not NOT_FOR_CLIENTS.find(setting) or not ADDRESS_WORDS.find(setting):
         return None
     return _port_number(value)
+
+
+LISTEN_WORDS = Words(("bind", "listen"))
+"""Words of a setting that says the program listens at its value, wherever that is."""
+WILDCARD_HOSTS = ("", "0.0.0.0", "[::]", "::")
+"""Hosts of a listen address: a value ``:8443`` or ``0.0.0.0:8443`` is where a program listens, never where it
+connects."""
+
+
+def bound_ports(container: dict) -> set[int]:
+    """Port numbers a container's own settings make it listen on, declared or not: a flag or variable whose name
+    says it binds (``--metrics-bind-address=127.0.0.1:8080``, ``LISTEN_PORT=9000``), or whose value is a listen
+    address (``--secure-listen=:8443``, ``ADDR=0.0.0.0:8443``). A bare number under another name
+    (``--db-port=5432``) may be a port the program connects to, and is not counted."""
+    found: set[int] = set()
+    for setting, value in settings(container):
+        number = _port_number(value)
+        if number is None:
+            continue
+        host = value.strip().rpartition(":")[0] if ":" in value else None
+        if LISTEN_WORDS.find(setting) is not None or host in WILDCARD_HOSTS:
+            found.add(number)
+    return found
 
 
 def _port_number(value: str) -> int | None:

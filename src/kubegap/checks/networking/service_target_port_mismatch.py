@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, bound_ports, serving
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
@@ -97,7 +97,10 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     declare several ports run a program with several listeners, some of them undeclared (Kong's
     manager ports beside its proxy, status and admin ports), as do containers whose only declared
     port is for monitoring (a webhook server on an undeclared 9443 beside a declared `metrics` port):
-    there an undeclared number is counted in the check's coverage as not judged, not reported. Containers that
+    there an undeclared number is counted in the check's coverage as not judged, not reported. A number a selected
+    container's own settings make it listen on is reached, declared or not: a flag or variable whose name says it
+    binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`).
+    Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
 
@@ -147,12 +150,15 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         names = {port_name for _, port_name in ports if port_name is not None}
         if not (numbers or names):
             continue
+        listened = {
+            n for w in selected for t in w.templates for _, c in containers(t.spec, init=False) for n in bound_ports(c)
+        }
         undeclared, reaches_declared = [], False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
                 target = dig(port, "port")
-            if _declared(target, numbers, names):
+            if _declared(target, numbers | listened, names):
                 reaches_declared = True
             else:
                 undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
