@@ -74,11 +74,14 @@ class Inventory:
         self.workloads: list[Workload] = []
         pods: list[tuple[dict, str | None, dict[str, str]]] = []
         pod_labels: dict[int, dict[str, str]] = {}  # replicas read from one source share their labels map
+        object_namespaces: set[str] = set()
         for position, obj in enumerate(collection.resources):  # one pass, each object's metadata read once
             k = kind(obj)
             self._by_api_version[api_version(obj)].append(position)
             meta = as_dict(obj.get("metadata"))
             ns = namespace(obj)
+            if ns is not None:
+                object_namespaces.add(ns)
             obj_name = meta.get("name")
             self._by_kind[k].append(obj)
             self._by_key.setdefault((k, ns, obj_name if isinstance(obj_name, str) else ""), obj)
@@ -101,12 +104,15 @@ class Inventory:
         self.pods = LabelIndex(pods)
         self.workload_templates = LabelIndex((w, w.ref.namespace, _template_labels(w)) for w in self.workloads)
         named = {w.ref.namespace for w in self.workloads if w.ref.namespace is not None}
+        if not named:
+            named = object_namespaces
         self.install_namespace = next(iter(named)) if len(named) == 1 else None
-        """The namespace an install is applied to, where the input shows it: the one namespace its workloads name.
-        ``helm install -n`` and ``kubectl apply -n`` put an object written without a namespace there, so a lookup by
-        name in it finds such an object too, and one written without a namespace finds it there (``get``). A live
-        cluster's namespaced objects all name theirs; where the workloads name several namespaces, an object written
-        without one stays on its own."""
+        """The namespace an install is applied to, where the input shows it: the one namespace its workloads name,
+        or, where none names one, the one namespace its other objects name (a chart that writes the namespace on its
+        ServiceAccounts and not on its DaemonSet). ``helm install -n`` and ``kubectl apply -n`` put an object
+        written without a namespace there, so a lookup by name in it finds such an object too, and one written
+        without a namespace finds it there (``get``). A live cluster's namespaced objects all name theirs; where
+        the workloads name several namespaces, an object written without one stays on its own."""
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""
