@@ -81,6 +81,25 @@ servers that gather their own data: each replica scrapes the same targets into s
 high-availability pair does, and two must never share one data directory (Prometheus locks it)."""
 
 
+TELEMETRY_BACKENDS = (
+    "tempo",
+    "loki",
+    "mimir",
+    "cortex",
+    "thanos",
+    "jaeger",
+    "zipkin",
+    "parca",
+    "pyroscope",
+    "netdata",
+    "victoria-metrics",
+)
+"""Images (the whole last part of the repository: ``grafana/tempo``, not ``tempo-query``) of servers that keep and
+answer the telemetry other programs send them or they gather: traces, logs, metrics, profiles. Losing one costs the
+people and the automation that read it their view; programs that send to it drop or buffer what they send, and no
+product client's request fails."""
+
+
 ALERT_ROUTERS = ("alertmanager",)
 """Images (the whole last part of the repository: ``prom/alertmanager``) of servers that route alerts to receivers:
 replicas share their silences and which notifications were sent only through the program's own clustering (gossip
@@ -297,9 +316,9 @@ def alert_router(workload: Workload) -> str | None:
 
 
 def observer(workload: Workload) -> str | None:
-    """The monitoring or alerting server a workload's containers run, or None: a program that reads the cluster to
-    find what to watch and acts on nothing in it."""
-    return monitoring_server(workload) or alert_router(workload)
+    """The monitoring, alerting or telemetry server a workload's containers run, or None: a program that watches
+    and acts on nothing it watches, whose loss blinds its readers and fails no product client's request."""
+    return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
 
 
 def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
