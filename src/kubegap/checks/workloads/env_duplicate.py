@@ -13,6 +13,9 @@ from kubegap.domain.workloads import audited_workloads
 
 DUPLICATE_ENV = "kubernetes-user-2018-duplicate-env-var-removed-by-apply"
 
+NEVER_PATCHED = ("Job", "Pod")
+"""Kinds whose pod template cannot be changed in place: an apply that drops a copy is refused, not merged."""
+
 
 @check(
     id="env-duplicate",
@@ -33,6 +36,9 @@ def env_duplicate(ctx: Context) -> Iterator[Finding]:
 
     Containers and init containers of every workload whose `env` list names the same variable
     more than once. One finding per workload, listing each container and the repeated names.
+    Not reported where no apply can patch the list: a Job's or a bare Pod's (their pod templates cannot be
+    changed in place, so an apply that removes a copy is refused, not merged), and a Helm or Argo CD hook's
+    (the tool creates it afresh each time it runs, deleting the last one first).
 
     ## Why it matters
 
@@ -69,6 +75,8 @@ def env_duplicate(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in audited_workloads(ctx.inventory):
+        if workload.is_hook or workload.kind in NEVER_PATCHED:
+            continue
         evidence = []
         for template in workload.templates:
             for path, container in containers(template.spec):
