@@ -86,6 +86,18 @@ def test_manifests_prove_a_missing_object_only_on_positive_evidence():
     ).proven
 
 
+def test_a_namespace_the_clusters_installer_fills_is_never_self_contained():
+    agent = {**DEPLOYMENT, "metadata": {"name": "router", "namespace": "kube-system"}}
+    inventory = _inventory(agent, _obj("ConfigMap", "router-settings", ns="kube-system"))
+    absent = missing_object(inventory, "ConfigMap", "kube-system", "kube-proxy", agent)
+    assert not absent.proven and "installer" in absent.why  # kubeadm writes kube-system/kube-proxy
+    assert missing_object(inventory, "ConfigMap", "kube-system", "router-setings", agent).proven  # a typo still is
+    templates = [("Deployment kube-system/router", {"app": "api", "tier": "web"})]
+    assert not empty_selection(
+        inventory, "kube-system", Selector.from_map({"k8s-app": "kube-dns"}), templates, agent
+    ).proven
+
+
 def test_a_workload_allowed_to_create_the_kind_makes_absence_unknown():
     role = {
         "apiVersion": "rbac.authorization.k8s.io/v1",

@@ -88,6 +88,15 @@ class Judgement:
 CLOSED = Judgement(True, "the cluster's complete listing holds none")
 UNKNOWN = Judgement(False, OPEN_WORLD)
 
+SYSTEM_NAMESPACES = frozenset({"kube-system", "kube-public", "kube-node-lease"})
+"""Namespaces the cluster's own installer fills (kubeadm writes the kube-proxy and CoreDNS ConfigMaps, the
+kubeadm-config, its Services and pods into kube-system): files that install into one are never the whole of it."""
+SHARED_WITH_INSTALLER = Judgement(
+    False,
+    "the namespace holds what the cluster's installer creates (kubeadm's kube-proxy and CoreDNS ConfigMaps among "
+    "them): absence cannot be judged from manifests; audit a live cluster or snapshot",
+)
+
 
 # -- near misses ---------------------------------------------------------------------------------------------
 
@@ -285,6 +294,8 @@ def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: 
         return Judgement(True, f"it exists in namespace {elsewhere[0]}, and a reference reaches only its own namespace")
     if kind_name == "Secret" or creators(inventory).may_create([kind_name], ns):
         return UNKNOWN
+    if ns in SYSTEM_NAMESPACES:
+        return SHARED_WITH_INSTALLER
     defined = inventory.derive(("absence.defined_by_folder", kind_name), _defined_by_folder(kind_name))
     if (ns, _folder(inventory, referrer)) in defined and _self_contained(inventory, referrer):
         return Judgement(
@@ -321,6 +332,8 @@ def empty_selection(
             return Judgement(True, f"a near miss of the label {near} of {owner}")
     if not templates or creators(inventory).may_create(POD_MAKERS, ns) or not _self_contained(inventory, selecting):
         return UNKNOWN
+    if ns in SYSTEM_NAMESPACES:
+        return SHARED_WITH_INSTALLER
     return Judgement(True, "nothing in the input but its workloads creates pods here")
 
 
