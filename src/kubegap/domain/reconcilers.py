@@ -67,6 +67,8 @@ class AccountRights(NamedTuple):
     binders: set[tuple[str | None, str]]
     """May bind pods to nodes (create ``bindings`` or ``pods/binding``, or bound to the built-in
     ``system:kube-scheduler`` role): a pod scheduler."""
+    peers: set[tuple[str | None, str]]
+    """May patch Kopf's peering objects (``KOPF_PEERINGS``): the program takes part in Kopf's peering."""
 
 
 def account_rights(inventory: Readable) -> AccountRights:
@@ -75,7 +77,7 @@ def account_rights(inventory: Readable) -> AccountRights:
 
 
 def _account_rights(inventory: Readable) -> AccountRights:
-    rights = AccountRights(set(), set(), set(), set(), set())
+    rights = AccountRights(set(), set(), set(), set(), set(), set())
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
         role = (
@@ -106,7 +108,9 @@ def _account_rights(inventory: Readable) -> AccountRights:
             and any(_covers(rule, "", resource) for resource in ("bindings", "pods/binding"))
             for rule in writes
         )
-        for subject in as_list(binding.get("subjects")) if leases or objects or webhooks or watches or binds else ():
+        peers = _may_peer(rules)
+        granting = leases or objects or webhooks or watches or binds or peers
+        for subject in as_list(binding.get("subjects")) if granting else ():
             if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
                 subject_ns = dig(subject, "namespace")
                 account = (
@@ -119,6 +123,7 @@ def _account_rights(inventory: Readable) -> AccountRights:
                     (webhooks, rights.webhooks),
                     (watches, rights.watchers),
                     (binds, rights.binders),
+                    (peers, rights.peers),
                 ):
                     if granted:
                         holders.add(account)
@@ -174,19 +179,47 @@ def _may_elect(rules: list[dict]) -> bool:
     return "*" in verbs or {"create", "update"} <= verbs
 
 
+KOPF_GROUPS = frozenset({"kopf.dev", "zalando.org"})
+"""The API groups of Kopf's peering resources (``zalando.org`` before Kopf 1.0)."""
+KOPF_PEERINGS = ("KopfPeering", "ClusterKopfPeering")
+"""Kopf's peering objects. Every instance of an operator built on Kopf writes its priority into one; an instance that
+sees a higher priority pauses its handlers until that one stops, and instances of equal priority all freeze. Kopf
+peers only where such an object exists (without one it runs standalone)."""
+
+
+def _may_peer(rules: list[dict]) -> bool:
+    """Whether rules let their holder patch Kopf's peering objects, in Kopf's own groups (a wildcard group is
+    incidental, as for Leases)."""
+    return any(
+        {"patch", "*"} & set(map(str, as_list(rule.get("verbs"))))
+        and KOPF_GROUPS & set(map(str, as_list(rule.get("apiGroups"))))
+        and {"kopfpeerings", "clusterkopfpeerings", "*"} & set(map(str, as_list(rule.get("resources"))))
+        for rule in rules
+    )
+
+
 def _covers(rule: dict, api_group: str, resource: str) -> bool:
     groups, resources = as_list(rule.get("apiGroups")), as_list(rule.get("resources"))
     return (api_group in groups or "*" in groups) and (resource in resources or "*" in resources)
 
 
 def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
-    """ServiceAccounts ``(namespace, name)`` that a Role or ClusterRole binding lets create and update Leases."""
-    return account_rights(inventory).leases
+    """ServiceAccounts ``(namespace, name)`` that may hold a leader election: a Role or ClusterRole binding lets them
+    create and update Leases, or patch Kopf's peering objects where the input holds one (``kopf_peers``)."""
+    rights = account_rights(inventory)
+    return rights.leases | kopf_peers(inventory)
 
 
-LEASE_KINDS = (*RBAC_KINDS, "ServiceAccount")
-"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC, and the ServiceAccounts that tell where a
-workload written without a namespace runs."""
+def kopf_peers(inventory: Readable) -> set[tuple[str | None, str]]:
+    """ServiceAccounts that take part in Kopf's peering: they may patch its peering objects, and the input holds
+    one, so only one instance of their operator handles objects at a time."""
+    peering = any(inventory.of_kind(kind_name) for kind_name in KOPF_PEERINGS)
+    return account_rights(inventory).peers if peering else set()
+
+
+LEASE_KINDS = (*RBAC_KINDS, "ServiceAccount", *KOPF_PEERINGS)
+"""What ``one_active_by_design`` and ``may_reconcile`` read: RBAC, the ServiceAccounts that tell where a
+workload written without a namespace runs, and Kopf's peering objects."""
 
 
 def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:

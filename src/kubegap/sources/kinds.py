@@ -72,6 +72,8 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
     "ExternalSecret": ("external-secrets.io", "externalsecrets"),
     "SealedSecret": ("bitnami.com", "sealedsecrets"),
     "ScaledObject": ("keda.sh", "scaledobjects"),
+    "KopfPeering": ("kopf.dev", "kopfpeerings"),
+    "ClusterKopfPeering": ("kopf.dev", "clusterkopfpeerings"),
     # operators that run pods from their own custom resources
     "Prometheus": ("monitoring.coreos.com", "prometheuses"),
     "Alertmanager": ("monitoring.coreos.com", "alertmanagers"),

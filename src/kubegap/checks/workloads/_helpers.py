@@ -16,7 +16,15 @@ from kubegap.domain.datastores import (
     pod_local_store,
 )
 from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
-from kubegap.domain.reconcilers import configured_election, may_reconcile, recreated_by_choice, single_node_claim
+from kubegap.domain.reconcilers import (
+    account_rights,
+    configured_election,
+    kopf_peers,
+    may_reconcile,
+    recreated_by_choice,
+    service_account,
+    single_node_claim,
+)
 from kubegap.domain.resources import as_list, command_words, containers, dig, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
@@ -223,6 +231,12 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     switched_off = leader_election_off(workload) or (configured[1] if configured is not None else None)
     if switched_off:
         return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
+    if elected and _kopf_peer(inventory, workload):
+        return (
+            f"{first}{more}, once its replicas take different peering priorities: it takes part in Kopf's peering "
+            "(the input holds a peering object its account may patch), where the instance of highest priority "
+            "handles objects while the others wait, and instances of equal priority all freeze."
+        )
     if elected:
         # rights to hold a Lease show that the program can elect, not that its election is on (Flink's operator
         # is granted them and elects only when its configuration says so)
@@ -330,3 +344,9 @@ def _native_sidecar_seen(ctx: Context, workload: Workload) -> bool:
             if dig(container, "name") == PROXY and dig(container, "restartPolicy") == "Always":
                 return True
     return False
+
+
+def _kopf_peer(inventory: Readable, workload: Workload) -> bool:
+    """Whether the workload elects through Kopf's peering rather than a Lease (``kopf_peers``)."""
+    accounts = {(workload.ref.namespace, service_account(t)) for t in workload.templates}
+    return bool(accounts & kopf_peers(inventory)) and not accounts & account_rights(inventory).leases
