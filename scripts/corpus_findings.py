@@ -486,6 +486,52 @@ management UI, image signature admission, and GPU inference serving), written do
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh60-installs",
+        "Release installs nobody here had seen: sixtieth draw",
+        20261260,
+        "five more from the fourteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first six rules; the third drawn, Teleport's teleport-cluster chart, could not be rendered here (its "
+        "repository is larger than this machine can fetch), so four were measured",
+        "d850354",
+        {
+            "digitalocean-csi-digitalocean": "v4.16.0, the release's crds.yaml, driver.yaml and snapshot-controller.yaml "
+            "(the access-token Secret, which its README has users create by hand, left out)",
+            "etcd-io-etcd-operator": "v0.2.0, the release bundle dist/install-v0.2.0.yaml and the install guide's "
+            "test-cluster EtcdCluster",
+            "cloudnativelabs-kube-router": "v2.11.1, daemonset/kubeadm-kuberouter-all-features.yaml, which its kubeadm "
+            "guide applies",
+            "mysql-mysql-operator": "9.1.0-2.2.2, chart mysql-operator with defaults and chart mysql-innodbcluster with "
+            "the README's values (tls.useSelfSigned=true, which it will not render without)",
+        },
+        "Judged wrong, then changed by rule: dangling-reference on kube-router's mount of kube-system/kube-proxy, which "
+        "kubeadm creates (a namespace the cluster's installer fills is no longer a self-contained unit), and "
+        "single-replica on MySQL's operator, said to show no election, which elects through the Kopf peering object "
+        "its install ships (an account that may patch one, where the input holds one, is now elected). Judged noise "
+        "and left: a floating alpine:3 that only removes one file.",
+    ),
+    FreshRound(
+        "fresh59-installs",
+        "Release installs nobody here had seen: fifty-ninth draw",
+        20261259,
+        "the first five of a fourteenth pool, rendered by a helper who did not write the checks, audited at the "
+        "start of the stop, before any of its rules",
+        "2b0102a",
+        {
+            "influxdata-helm-charts": "chart influxdb2 2.1.2 with defaults",
+            "kubernetes-cloud-provider-aws": "v1.36.1, the kustomize base examples/existing-cluster/base its "
+            "getting-started guide installs (its image pinned at v1.27.1 as the base ships it)",
+            "spidernet-io-spiderpool": "v1.2.2, chart spiderpool with defaults in kube-system, its Multus install "
+            "included",
+            "arangodb-kube-arangodb": "1.4.4, the README's kubectl route for the Community edition "
+            "(arango-crd.yaml and arango-deployment.yaml)",
+            "artemiscloud-activemq-artemis-operator": "1.2.8, what deploy/install_opr.sh applies and the example "
+            "broker artemis_single.yaml, in namespace activemq-artemis-operator",
+        },
+        "Judged noise, then changed by rule: env-duplicate on Spiderpool's pre-delete hook, which Helm creates afresh "
+        "when it runs it, so no apply merges a patch into its variables; hooks, Jobs and bare Pods are no longer "
+        "reported.",
+    ),
+    FreshRound(
         "fresh58-installs",
         "Release installs nobody here had seen: fifty-eighth draw",
         20261258,
@@ -519,7 +565,11 @@ FRESH_ROUNDS = (
             "kubeedge-kubeedge": "v1.23.1, chart cloudcore with the image tags keadm init sets and a placeholder "
             "advertise address",
         },
-        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: CouchDB "
+        "is known as a database, so its emptyDir data is reported at high and its unbounded emptyDir too, and "
+        "KubeEdge's iptables manager's ServiceAccount is found in the install's namespace (all judged again, blind: "
+        "gaps).",
     ),
     FreshRound(
         "fresh56-installs",
@@ -542,7 +592,10 @@ FRESH_ROUNDS = (
         "Vineyard's webhook (two replicas under leader election), where each replica makes a CA of its own at "
         "start and writes it into the webhook configurations, which the input does not show. Judged noise: "
         "Tempo's one-replica StatefulSet whose serviceName names no Service, where nothing resolves its "
-        "pod's name.",
+        "pod's name."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: Tempo's "
+        "missing headless Service is no longer reported, and its one replica, a telemetry backend's, is medium "
+        "(judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh55-installs",
@@ -562,7 +615,12 @@ FRESH_ROUNDS = (
         },
         "Measured at the end of the stop, and not acted on. Judged noise: the one-replica Artifactory StatefulSet "
         "whose serviceName names no Service, where nothing resolves its pod's name, and kube-green's metrics "
-        "Service, which targets a port its container binds by a flag without declaring it.",
+        "Service, which targets a port its container binds by a flag without declaring it."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "Artifactory's missing headless Service is no longer reported (nothing looks its pod up by name), nor kube-"
+        "green's metrics port (its container binds it by a flag); Meilisearch is known as a database, so its emptyDir"
+        " data is reported at high and its unbounded emptyDir too, and the LVM driver's ServiceAccount is found in "
+        "the install's namespace (all three judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh54-installs",
@@ -686,7 +744,9 @@ FRESH_ROUNDS = (
         "Judged wrong: single-replica's fix for SonarQube, which runs one instance whatever its storage, told to "
         "move its state and run two members; the fix now asks for a second only where the program can run as "
         "several once its state is shared (judged again: see the after file). Left as it is: probes-identical on "
-        "Testkube's API server, whose /health answers OK without asking MongoDB, which the input does not show.",
+        "Testkube's API server, whose /health answers OK without asking MongoDB, which the input does not show."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: the one "
+        "replicas of Netdata's parent and of Parca, telemetry backends, are medium (judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh48-installs",
@@ -820,7 +880,10 @@ FRESH_ROUNDS = (
         "on ClearML's API, file and web servers, whose images start them under a bash entrypoint that ignores "
         "SIGTERM, so they serve on until they are killed (the chart sets no command, and nothing in the input "
         "shows the image's entrypoint). Judged noise: Woodpecker's agents' missing headless Service, which "
-        "nothing resolves.",
+        "nothing resolves."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "statefulset-headless-service-missing no longer reports Woodpecker's agents, whose pods nothing in the input "
+        "looks up by DNS name (judged noise).",
     ),
     FreshRound(
         "fresh42-installs",
@@ -971,7 +1034,9 @@ FRESH_ROUNDS = (
         "store being a trial setup). Sveltos's MCP server at high (noise) is now an operators' console at low "
         "(judged again: still noise). Judged noise and left as they were: a floating tag on Flyte's "
         "wait-for-database init container, SeaweedFS's master on host paths (its state rebuilt from the volume "
-        "servers), two metrics Services no monitor reads, and a one-shot registration Job's image pulls.",
+        "servers), two metrics Services no monitor reads, and a one-shot registration Job's image pulls."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "Pyroscope's one replica, a telemetry backend's, is medium (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh36-installs",
@@ -1049,7 +1114,11 @@ FRESH_ROUNDS = (
         "in an install its README calls suitable for testing; and the Azure Files controller's missing budget, "
         "leader-elected and behind no Service. The input holds no Service at all there, and a Service the files do "
         "not hold is taken as unknown, not absent: that keeps medium for a fragment of an application, and says too "
-        "much for a whole one.",
+        "much for a whole one."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: Jaeger's"
+        " one replica, a telemetry backend's, is medium and its Recreate rollout low (judged again, blind: the "
+        "rollout noise, and the replica's fix wrong, since it asks for two replicas of a store kept in each process's"
+        " memory).",
     ),
     FreshRound(
         "fresh33-installs",
@@ -1257,7 +1326,10 @@ FRESH_ROUNDS = (
         "targets port 443, which its container neither declares nor listens on, and which no webhook names; the "
         "input cannot tell a forgotten Service from an undeclared listener. Judged noise, among others: the "
         "kubescape scan server and its daily scheduler CronJobs, Kubeflow's cache server behind a webhook that "
-        "fails open, and the one replica and rollout of JuiceFS's dashboard, an operators' console, even at low.",
+        "fails open, and the one replica and rollout of JuiceFS's dashboard, an operators' console, even at low."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "statefulset-headless-service-missing no longer reports JuiceFS's controller, whose pods nothing in the input"
+        " looks up by DNS name (judged noise).",
     ),
     FreshRound(
         "fresh25-installs",
@@ -1318,7 +1390,10 @@ FRESH_ROUNDS = (
         "Prometheus, each one replica whose loss costs a dashboard or cost data for minutes, and its cost "
         "analyzer at high; the Pulsar proxy's StatefulSet with no headless Service, which nothing addresses by "
         "pod; the Pulsar toolset's missing memory limit (it applies its configuration and sleeps); and the EFS "
-        "controller's missing budget, leader-elected and behind no Service.",
+        "controller's missing budget, leader-elected and behind no Service."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "statefulset-headless-service-missing no longer reports the Pulsar proxy's StatefulSet, whose pods nothing in"
+        " the input looks up by DNS name (judged noise).",
     ),
     FreshRound(
         "fresh23-installs",
@@ -1561,7 +1636,10 @@ FRESH_ROUNDS = (
         "one, and stays wrong. Left as they were, and judged noise: a CPU limit on YuniKorn's web UI and on Redis "
         "replicas nothing reads, a readiness probe on the one scheduler pod, a Recreate rollout the chart sets "
         "for host networking, missing headless Services that nothing resolves, a startup probe on a peer whose start "
-        "does not grow with its cache, and a 15 s webhook timeout Fluid chose.",
+        "does not grow with its cache, and a 15 s webhook timeout Fluid chose."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "statefulset-headless-service-missing no longer reports Dragonfly's scheduler and seed client, whose pods "
+        "nothing in the input looks up by DNS name (both judged noise).",
     ),
     FreshRound(
         "fresh14-installs",
@@ -1758,7 +1836,10 @@ FRESH_ROUNDS = (
         "gone, while the kubelet still sets it (judged noise): deprecated labels Kubernetes still applies are now "
         "low. Left as they were: findings on the MinIO and the single-replica mode that Loki's documented values "
         "switch on for trying Loki, and requests on a small exporter sidecar beside a memcached that reserves "
-        "9.6 GiB (noise).",
+        "9.6 GiB (noise)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: the one "
+        "replicas of Loki, Thanos's querier and Thanos's receive router, telemetry backends, are medium (judged "
+        "again, blind: three gaps; Loki's had been noise).",
     ),
     FreshRound(
         "fresh6-installs",
