@@ -8,7 +8,9 @@ from typing import TypeVar
 
 from kubegap.checks.base import Context, Skip
 from kubegap.domain.resources import api_version, as_dict, as_list, dig
-from kubegap.domain.serving import fails_closed
+from kubegap.domain.selectors import Selector
+from kubegap.domain.serving import custom_kinds_only, fails_closed
+from kubegap.severity import Severity
 
 JETSTACK = "jetstack-2019-opa-webhook-blocks-gke-master-upgrade"
 
@@ -94,3 +96,76 @@ def per_configuration(items: Iterable[tuple[Webhook, T]]) -> Iterator[tuple[dict
 def _names(group: list[tuple[Webhook, T]]) -> str:
     names = [webhook.name for webhook, _ in group]
     return f"Webhook {names[0]}" if len(names) == 1 else f"Webhooks {', '.join(names)}"
+
+
+WORKLOAD_GROUPS = frozenset({"apps", "batch"})
+"""The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
+
+
+def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
+    """``(severity, what)``: what the webhook's rules intercept (None for no rules), and the severity of
+    losing it fail-closed.
+
+    Pods, workloads, every resource or every group: high (controllers cannot create or replace pods).
+    Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
+    the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
+    that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
+    operator's own pods) are held up, so high becomes medium."""
+    rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
+    if not rules:
+        return "medium", None
+    level, what = _intercepted(rules, webhook)
+    opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
+    if level == "high" and opted_in is not None and not opted_in.matches({}):
+        level, what = "medium", f"{what} labelled {opted_in}"
+    opted = _namespaces_opted_in(webhook)
+    if opted is not None:  # a Namespace is matched by its own labels
+        return (
+            level,
+            f"namespaces labelled {opted}" if what == "namespaces" else f"{what} in namespaces labelled {opted}",
+        )
+    spared = _namespaces_left_out(webhook)
+    return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
+
+
+def _namespaces_opted_in(webhook: Webhook) -> Selector | None:
+    """The labels a namespace must carry for the webhook to intercept its objects (``kuma.io/sidecar-injection``),
+    when its ``namespaceSelector`` matches no namespace that carries only its name; None otherwise."""
+    chosen = Selector.from_label_selector(webhook.spec.get("namespaceSelector", {}))
+    if chosen is None:
+        return None
+    labelled = Selector(
+        chosen.match_labels,
+        tuple(term for term in chosen.expressions if term.key != "kubernetes.io/metadata.name"),
+    )
+    return None if labelled.selects_everything or labelled.matches({}) else labelled
+
+
+def _namespaces_left_out(webhook: Webhook) -> list[str]:
+    """The namespaces a webhook's namespaceSelector leaves out by name (``kubernetes.io/metadata.name NotIn``)."""
+    return sorted(
+        {
+            str(value)
+            for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
+            if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
+            for value in as_list(dig(term, "values"))
+            if isinstance(value, str)
+        }
+    )
+
+
+def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
+    groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
+    resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
+    if "*" in groups:
+        return "high", "every API group"
+    if _covers_pods(webhook):
+        return (
+            "high",
+            "pods" if "*" not in resources and "*/*" not in resources else "every core resource, pods included",
+        )
+    if groups & WORKLOAD_GROUPS:
+        return "high", f"workloads: {', '.join(resources)}"
+    if custom_kinds_only(webhook.spec):
+        return "low", f"custom resources of {', '.join(sorted(groups))}"
+    return "medium", ", ".join(resources) or "no resources"

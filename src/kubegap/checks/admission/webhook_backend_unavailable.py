@@ -8,8 +8,8 @@ from kubegap.checks.admission._helpers import (
     JETSTACK,
     WEBHOOK_KINDS,
     Webhook,
-    _covers_pods,
     _names,
+    intercepts,
     per_configuration,
     webhooks,
 )
@@ -19,94 +19,20 @@ from kubegap.checks.workloads._helpers import more_replicas_fix
 from kubegap.domain.absence import absent_means_none, missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
-from kubegap.domain.resources import as_list, dig, kind, name
+from kubegap.domain.resources import dig, kind, name
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import (
     CONVERSION,
     SERVING_EVIDENCE_KINDS,
     called_service,
-    custom_kinds_only,
     runs_one_replica,
     serving,
 )
 from kubegap.domain.workloads import pdb_covers
-from kubegap.severity import Severity, severity_rank
+from kubegap.severity import severity_rank
 from kubegap.wording import first_and_more
-
-WORKLOAD_GROUPS = frozenset({"apps", "batch"})
-"""The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
-
-
-def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
-    """``(severity, what)``: what the webhook's rules intercept (None for no rules), and the severity of
-    losing it fail-closed.
-
-    Pods, workloads, every resource or every group: high (controllers cannot create or replace pods).
-    Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
-    the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
-    that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
-    operator's own pods) are held up, so high becomes medium."""
-    rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
-    if not rules:
-        return "medium", None
-    level, what = _intercepted(rules, webhook)
-    opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
-    if level == "high" and opted_in is not None and not opted_in.matches({}):
-        level, what = "medium", f"{what} labelled {opted_in}"
-    opted = _namespaces_opted_in(webhook)
-    if opted is not None:  # a Namespace is matched by its own labels
-        return (
-            level,
-            f"namespaces labelled {opted}" if what == "namespaces" else f"{what} in namespaces labelled {opted}",
-        )
-    spared = _namespaces_left_out(webhook)
-    return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
-
-
-def _namespaces_opted_in(webhook: Webhook) -> Selector | None:
-    """The labels a namespace must carry for the webhook to intercept its objects (``kuma.io/sidecar-injection``),
-    when its ``namespaceSelector`` matches no namespace that carries only its name; None otherwise."""
-    chosen = Selector.from_label_selector(webhook.spec.get("namespaceSelector", {}))
-    if chosen is None:
-        return None
-    labelled = Selector(
-        chosen.match_labels,
-        tuple(term for term in chosen.expressions if term.key != "kubernetes.io/metadata.name"),
-    )
-    return None if labelled.selects_everything or labelled.matches({}) else labelled
-
-
-def _namespaces_left_out(webhook: Webhook) -> list[str]:
-    """The namespaces a webhook's namespaceSelector leaves out by name (``kubernetes.io/metadata.name NotIn``)."""
-    return sorted(
-        {
-            str(value)
-            for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
-            if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
-            for value in as_list(dig(term, "values"))
-            if isinstance(value, str)
-        }
-    )
-
-
-def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
-    groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
-    resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
-    if "*" in groups:
-        return "high", "every API group"
-    if _covers_pods(webhook):
-        return (
-            "high",
-            "pods" if "*" not in resources and "*/*" not in resources else "every core resource, pods included",
-        )
-    if groups & WORKLOAD_GROUPS:
-        return "high", f"workloads: {', '.join(resources)}"
-    if custom_kinds_only(webhook.spec):
-        return "low", f"custom resources of {', '.join(sorted(groups))}"
-    return "medium", ", ".join(resources) or "no resources"
 
 
 def webhook_service(inventory: Readable, webhook: Webhook) -> tuple[str | None, dict | None]:
