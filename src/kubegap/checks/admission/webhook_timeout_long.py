@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks.admission._helpers import WEBHOOK_KINDS, _names, per_configuration, webhooks
+from kubegap.checks.admission._helpers import WEBHOOK_KINDS, Webhook, _names, intercepts, per_configuration, webhooks
 from kubegap.checks.base import Context, Evidence, Finding, check
 
 NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
@@ -19,9 +19,11 @@ NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
     reads=list(WEBHOOK_KINDS),
     defaults={"max_timeout_seconds": 10},
     fix=(
-        "Lower timeoutSeconds to 10 seconds, the v1 default (the API server waits this long on every intercepted "
-        "request when the backend is slow or gone); go lower only for a webhook that fails open, since a timeout a "
-        "fail-closed webhook hits rejects the request. Alert on the API server's admission latency."
+        "Lower timeoutSeconds toward 10 seconds, the v1 default (the API server waits this long on every intercepted "
+        "request when the backend is slow or gone), but not below what the webhook needs to answer: a backend that "
+        "calls out (a signature verifier asking registries) may bound its own work just under the timeout it was "
+        "given, and a fail-closed webhook that times out rejects the request. Check the backend's own deadline "
+        "first, and alert on the API server's admission latency."
     ),
 )
 def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
@@ -31,7 +33,9 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
     explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
     configurations (v1 defaults to 10, which is not reported). One finding per configuration,
-    naming every such webhook.
+    naming every such webhook. A webhook that intercepts custom resources alone (an operator's own
+    configuration kinds) is not reported: their writes come now and then, by hand or by a pipeline,
+    and a long wait holds up one of them, not the cluster's controllers.
 
     ## Why it matters
 
@@ -44,8 +48,12 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the wait applies to every request the webhook intercepts while its backend is
-    slow or gone; it delays or refuses writes rather than stopping what already runs.
+    **medium** when the webhook intercepts pods, workloads or every resource (as webhook-backend-unavailable
+    reads its rules): controllers that create and replace pods wait on it, as the New Relic users' clusters did.
+    **low** for other built-in kinds (Secrets, namespaces, users of an identity system), and for pods and
+    workloads an `objectSelector` opts in by label: the wait holds up fewer writers. A webhook whose rules the
+    input does not show (filled in at run time) is medium: its reach cannot be told. Either way it delays or
+    refuses writes rather than stopping what already runs.
 
     ## Example
 
@@ -70,6 +78,7 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
         if isinstance(timeout := webhook.timeout_seconds, int | float)
         and not isinstance(timeout, bool)
         and timeout > limit
+        and intercepts(webhook)[0] != "low"  # custom resources alone: rare writes, held one at a time
     ]
     for configuration, group in per_configuration(slow):
         yield ctx.finding(
@@ -86,4 +95,12 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
                 )
                 for webhook, timeout in group
             ),
+            severity="medium" if any(_holds_controllers(webhook) for webhook, _ in group) else "low",
         )
+
+
+def _holds_controllers(webhook: Webhook) -> bool:
+    """Whether the writes a webhook holds up include the controllers': it intercepts pods, workloads or every
+    resource, or its rules are not in the input (filled in at run time), so its reach cannot be told."""
+    level, what = intercepts(webhook)
+    return level == "high" or what is None
