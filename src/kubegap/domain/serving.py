@@ -265,7 +265,9 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
     tools = {ns for ns, _ in bound}
     found = {}
     for workload in inventory.workloads:
-        if workload.ref.namespace not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
+        # a workload written without a namespace runs in the install's (``Inventory.install_namespace``)
+        home = workload.ref.namespace if workload.ref.namespace is not None else inventory.install_namespace
+        if home not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
             continue
         names = [
             workload.ref.name,
