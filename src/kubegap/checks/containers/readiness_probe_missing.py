@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.intstr import int_or_percent
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, name
@@ -17,7 +18,8 @@ GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavail
 
 def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
     """How the workload never runs two pods, or None: one replica that no autoscaler raises, rolled out by stopping
-    the old pod before starting the new (a Deployment's ``Recreate``, a StatefulSet's ordered update). There is then
+    the old pod before starting the new (a Deployment's ``Recreate``, or a rolling update whose ``maxSurge``
+    resolves to 0; a StatefulSet's ordered update). There is then
     never a ready pod for a probe to prefer over an unready one."""
     if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
@@ -27,6 +29,10 @@ def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
         return "a one-member StatefulSet"
     if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
         return "one replica rolled out by Recreate"
+    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") in (None, "RollingUpdate"):
+        surge = dig(workload.obj, "spec", "strategy", "rollingUpdate", "maxSurge")
+        if surge is not None and int_or_percent(surge, 1, round_up=True) == 0:
+            return "one replica rolled out with maxSurge 0"
     return None
 
 
@@ -83,7 +89,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a workload
     that runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out
-    by `Recreate`, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while its pod
+    by `Recreate` or by a rolling update whose `maxSurge` resolves to 0, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while its pod
     starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then only keeps
     traffic off a pod that cannot answer, and matters once a second replica runs; the pod's outage is
     `single-replica`'s and `rollout-strategy-unsafe`'s to report.
