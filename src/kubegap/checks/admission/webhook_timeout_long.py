@@ -33,9 +33,12 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     Webhooks whose effective `timeoutSeconds` is above `max_timeout_seconds` (default 10): an
     explicit value, or the 30-second default of `admissionregistration.k8s.io/v1beta1`
     configurations (v1 defaults to 10, which is not reported). One finding per configuration,
-    naming every such webhook. A webhook that intercepts custom resources alone (an operator's own
-    configuration kinds) is not reported: their writes come now and then, by hand or by a pipeline,
-    and a long wait holds up one of them, not the cluster's controllers.
+    naming every such webhook. Only webhooks whose waits hold up the cluster's controllers are
+    reported: those that intercept pods, workloads or every resource (as `webhook-backend-unavailable`
+    reads their rules), and those whose rules the input does not show. A webhook on custom resources
+    alone (an operator's own configuration kinds), on other built-in kinds (Secrets, namespaces, the
+    users of an identity system), or on pods an `objectSelector` opts in by label holds up writes that
+    come now and then, by hand or by a pipeline, one at a time.
 
     ## Why it matters
 
@@ -48,12 +51,9 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium** when the webhook intercepts pods, workloads or every resource (as webhook-backend-unavailable
-    reads its rules): controllers that create and replace pods wait on it, as the New Relic users' clusters did.
-    **low** for other built-in kinds (Secrets, namespaces, users of an identity system), and for pods and
-    workloads an `objectSelector` opts in by label: the wait holds up fewer writers. A webhook whose rules the
-    input does not show (filled in at run time) is medium: its reach cannot be told. Either way it delays or
-    refuses writes rather than stopping what already runs.
+    Always **medium**: controllers that create and replace pods wait on the webhook while its backend is slow or
+    gone, as the New Relic users' clusters did; it delays or refuses writes rather than stopping what already
+    runs.
 
     ## Example
 
@@ -78,7 +78,7 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
         if isinstance(timeout := webhook.timeout_seconds, int | float)
         and not isinstance(timeout, bool)
         and timeout > limit
-        and intercepts(webhook)[0] != "low"  # custom resources alone: rare writes, held one at a time
+        and _holds_controllers(webhook)
     ]
     for configuration, group in per_configuration(slow):
         yield ctx.finding(
@@ -95,7 +95,6 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
                 )
                 for webhook, timeout in group
             ),
-            severity="medium" if any(_holds_controllers(webhook) for webhook, _ in group) else "low",
         )
 
 
