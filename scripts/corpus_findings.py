@@ -484,6 +484,35 @@ feature flags, bare-metal load balancing, pod networking and IP management, a cl
 management UI, image signature admission, and GPU inference serving), written down before drawing;
 ``random.Random(20261259).sample(FRESH59_POOL, 5)`` draws the fifty-ninth's five."""
 
+FRESH63_POOL = (
+    "1Password-connect-helm-charts",
+    "aquasecurity-kube-bench",
+    "caas-team-py-kube-downscaler",
+    "cloudflare-origin-ca-issuer",
+    "concourse-concourse-chart",
+    "coroot-helm-charts",
+    "jetstack-version-checker",
+    "kubernetes-sigs-alibaba-cloud-csi-driver",
+    "kubernetes-sigs-cloud-provider-azure",
+    "kubernetes-sigs-ip-masq-agent",
+    "kubernetes-sigs-kube-network-policies",
+    "nextcloud-helm",
+    "openfaas-ingress-operator",
+    "openobserve-openobserve-helm-chart",
+    "pyrra-dev-pyrra",
+    "questdb-questdb-kubernetes",
+    "quickwit-oss-helm-charts",
+    "ratify-project-ratify",
+    "slok-sloth",
+    "vesoft-inc-nebula-operator",
+)
+"""The pool of the sixty-third draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (file sharing, CI, observability, logs and search, time-series and graph databases,
+secrets delivery, CIS benchmarks, idle scaling, certificate issuers, image version and signature checks, SLOs,
+cloud controller managers, a cloud volume driver, network policy and masquerading agents, and ingress for
+functions), written down before drawing; ``random.Random(20261263).sample(FRESH63_POOL, 5)`` draws the
+sixty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh60-installs",
