@@ -21,14 +21,14 @@ from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
 SHOWN = 120
-"""Characters of the line that names the host shown as evidence, centred on it."""
+"""Most characters of the word that names the host shown as evidence."""
 
 
 class Resolver(NamedTuple):
-    """Where the input names a host under a Service: the place, the line that names it, and what it does."""
+    """Where the input names a host under a Service: the place, the word that names it, and what it does."""
 
     place: str
-    line: str
+    host: str
     does: str
     """``they are looked up`` (a pod's host) or ``the Service is reached by name``."""
 
@@ -76,18 +76,21 @@ def _first(inventory: Readable, ns: str | None, pattern: re.Pattern[str], does: 
             continue
         match = pattern.search(text.text)
         if match is not None:
-            return Resolver(text.place, _line(text.text, match.start()), does)
+            return Resolver(text.place, _host(text.text, match.start() + 1), does)
     return None
 
 
-def _line(text: str, at: int) -> str:
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    line = text[start : end if end >= 0 else len(text)].strip()
-    if len(line) <= SHOWN:
-        return line
-    middle = at - start
-    return line[max(0, middle - SHOWN // 2) : max(0, middle - SHOWN // 2) + SHOWN]
+def _host(text: str, at: int) -> str:
+    """The word of ``text`` around position ``at`` that names the host (``zk-0.zk-hs:2888:3888``), with any
+    user and password in a URL replaced: evidence shows where the name is used, never a credential."""
+    start = max(text.rfind(c, 0, at) for c in _BETWEEN_WORDS) + 1
+    ends = [found for c in _BETWEEN_WORDS if (found := text.find(c, at)) >= 0]
+    word = text[start : min(ends) if ends else len(text)][:SHOWN]
+    return _USERINFO.sub(r"\1<redacted>@", word)
+
+
+_BETWEEN_WORDS = (" ", "\t", "\n", '"', "'", ",", ";", "=")
+_USERINFO = re.compile(r"([A-Za-z][\w+.-]*://)[^/@\s]+@")
 
 
 def _texts(inventory: Readable) -> list[_Text]:

@@ -152,6 +152,6 @@ def _looked_up(
         )
     found = resolved(ctx.inventory, workload.ref.namespace, service)
     if found is not None:
-        return f", yet {found.does} in {found.place}", Evidence(found.place, found.line)
+        return f", yet {found.does} in {found.place}", Evidence(found.place, found.host)
     ctx.not_judged(workload.obj, NOBODY_RESOLVES)
     return None
