@@ -515,6 +515,56 @@ sixty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh62-installs",
+        "Release installs nobody here had seen: sixty-second draw",
+        20261262,
+        "five more from the fourteenth pool, rendered by a helper who did not write the checks, audited at the same "
+        "commit as the sixty-first; the first drawn, Apache Superset's chart, could not be rendered here (its "
+        "repository is larger than this machine can fetch), so four were measured",
+        "abb5f84",
+        {
+            "sse-secure-systems-connaisseur": "v3.10.0, chart connaisseur with defaults",
+            "elastic-helm-charts": "v8.5.1, chart elasticsearch with defaults",
+            "triton-inference-server-server": "v2.71.0, chart deploy/k8s-onprem with a placeholder model repository "
+            "server (its remote traefik and prometheus-adapter subcharts left out)",
+            "portainer-k8s": "portainer-239.4.0, chart portainer with defaults",
+        },
+        "Judged wrong, then changed by rule: webhook-timeout-long's fix for Connaisseur, which bounds each validation "
+        "at 29 seconds to answer inside the 30 it was given, so lowering the timeout to 10 rejects pod writes (the fix "
+        "now asks for the backend's own deadline first; judged again, blind: noise). Judged wrong and left: "
+        "pdb-unhealthy-eviction-policy on Elasticsearch's masters, whose readiness waits for a green cluster after a "
+        "restart, so evicting unready members regardless can lose the quorum (other reviewers judged the same finding "
+        "on other data stores' budgets gaps, and the input shows no difference a rule could rest on). Judged noise "
+        "and left: Portainer, a console its image and name do not say is one, and Connaisseur's Redis cache.",
+    ),
+    FreshRound(
+        "fresh61-installs",
+        "Release installs nobody here had seen: sixty-first draw",
+        20261261,
+        "five more from the fourteenth pool, rendered by a helper who did not write the checks, audited after eight "
+        "of the stop's rules; the first drawn, Dagster's chart, could not be rendered here (its repository is larger "
+        "than this machine can fetch), so four were measured",
+        "abb5f84",
+        {
+            "googleforgames-agones": "v1.56.0, install/yaml/install.yaml as its docs apply it",
+            "openelb-openelb": "v0.6.0, deploy/openelb.yaml",
+            "open-feature-open-feature-operator": "v0.9.2, its published chart open-feature-operator with defaults "
+            "(cert-manager, which it needs, not included)",
+            "kubesphere-kubesphere": "helm-chart-1.1.5 (KubeSphere v4.1.3), chart ks-core with defaults in "
+            "kubesphere-system",
+        },
+        "What the review showed was then changed by rule: webhook-timeout-long reported eleven of KubeSphere's "
+        "webhooks, ten judged noise (its own kinds, its users, labelled Secrets, protected namespace deletes): only "
+        "webhooks whose waits hold up the controllers (pods, workloads, every resource) are reported now. KubeSphere's "
+        "console, written without a namespace, was taken for a product's front end (three findings, noise); it is in "
+        "the install's namespace now, and its one replica is low (judged again, blind: a gap). A one-replica rollout "
+        "with maxSurge 0 runs one pod at a time, as under Recreate. Judged wrong and left: Agones's budget that "
+        "refuses to evict game servers in a session (by design), its allocator's own shutdown drain (in its code), "
+        "two budgets its static manifest writes without a namespace, which kubectl apply puts in the current "
+        "namespace rather than Agones's, and single-replica's reading of KubeSphere's API gateway, bound to "
+        "cluster-admin, as a scheduler meant to run alone.",
+    ),
+    FreshRound(
         "fresh60-installs",
         "Release installs nobody here had seen: sixtieth draw",
         20261260,
@@ -1603,7 +1653,11 @@ FRESH_ROUNDS = (
             "SeldonIO-seldon-core": "v2.10.2, charts seldon-core-v2-crds, -setup and -runtime with defaults",
         },
         "No finding was judged wrong, and nothing was changed. Left as it was, and judged noise: a CPU limit on the "
-        "Keycloak operator, whose Service answers only health checks and metrics on a port not named for them.",
+        "Keycloak operator, whose Service answers only health checks and metrics on a port not named for them."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "webhook-timeout-long's fix now asks for the backend's deadline first (judged again, blind: a gap), and "
+        "Koordinator's mutating configuration names only its pod-create webhook (judged a gap before that narrowing, "
+        "and not judged again).",
     ),
     FreshRound(
         "fresh16-installs",
@@ -1668,7 +1722,10 @@ FRESH_ROUNDS = (
         "does not grow with its cache, and a 15 s webhook timeout Fluid chose."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "statefulset-headless-service-missing no longer reports Dragonfly's scheduler and seed client, whose pods "
-        "nothing in the input looks up by DNS name (both judged noise).",
+        "nothing in the input looks up by DNS name (both judged noise)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "Fluid's pod webhook, which only pods labelled for it reach, is no longer reported for its 15 s timeout "
+        "(judged noise).",
     ),
     FreshRound(
         "fresh14-installs",
@@ -1978,7 +2035,11 @@ FRESH_ROUNDS = (
         "fetches single pods by name): a ServiceAccount's rights say what a program may do, not what it does. "
         "Later, service-target-port-mismatch stopped reporting Dapr's webhook Service (judged noise), whose "
         "targetPort 19443 the operator serves without declaring it beside its two declared ports: an undeclared "
-        "number is reported only where the containers declare one port and the Service reaches none.",
+        "number is reported only where the containers declare one port and the Service reaches none."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "webhook-timeout-long's fix now asks for the backend's deadline first (judged again, blind: a gap), and "
+        "Kruise's validating configuration names only its pod webhook, the one whose wait holds up controllers "
+        "(judged a gap before that narrowing, and not judged again).",
     ),
     FreshRound(
         "fresh2-installs",
@@ -2006,7 +2067,10 @@ FRESH_ROUNDS = (
         "spread rule names the workload's selector, not labels that change with each release. Left as they were: an "
         "admin console (Chaos Mesh's dashboard) is judged as a service people call, a DNS server that answers only "
         "during an experiment (chaos-dns-server) as one always in use, and a scanner backend (Harbor's trivy) as one "
-        "every pull needs: nothing in the YAML tells them apart.",
+        "every pull needs: nothing in the YAML tells them apart."
+        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "webhook-timeout-long's fix for Vault's injector now asks for the backend's own deadline before lowering the "
+        "timeout (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh-installs",
