@@ -558,7 +558,8 @@ FRESH_ROUNDS = (
         "webhooks whose waits hold up the controllers (pods, workloads, every resource) are reported now. KubeSphere's "
         "console, written without a namespace, was taken for a product's front end (three findings, noise); it is in "
         "the install's namespace now, and its one replica is low (judged again, blind: a gap). A one-replica rollout "
-        "with maxSurge 0 runs one pod at a time, as under Recreate. Judged wrong and left: Agones's budget that "
+        "with maxSurge 0 runs one pod at a time, as under Recreate (the controller manager's missing probe, now low, "
+        "judged again: a gap, since its Service backs fail-closed webhooks). Judged wrong and left: Agones's budget that "
         "refuses to evict game servers in a session (by design), its allocator's own shutdown drain (in its code), "
         "two budgets its static manifest writes without a namespace, which kubectl apply puts in the current "
         "namespace rather than Agones's, and single-replica's reading of KubeSphere's API gateway, bound to "
@@ -1655,9 +1656,8 @@ FRESH_ROUNDS = (
         "No finding was judged wrong, and nothing was changed. Left as it was, and judged noise: a CPU limit on the "
         "Keycloak operator, whose Service answers only health checks and metrics on a port not named for them."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "webhook-timeout-long's fix now asks for the backend's deadline first (judged again, blind: a gap), and "
-        "Koordinator's mutating configuration names only its pod-create webhook (judged a gap before that narrowing, "
-        "and not judged again).",
+        "webhook-timeout-long's fix now asks for the backend's deadline first, and Koordinator's mutating "
+        "configuration names only its pod-create webhook (both judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh16-installs",
@@ -2037,9 +2037,8 @@ FRESH_ROUNDS = (
         "targetPort 19443 the operator serves without declaring it beside its two declared ports: an undeclared "
         "number is reported only where the containers declare one port and the Service reaches none."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "webhook-timeout-long's fix now asks for the backend's deadline first (judged again, blind: a gap), and "
-        "Kruise's validating configuration names only its pod webhook, the one whose wait holds up controllers "
-        "(judged a gap before that narrowing, and not judged again).",
+        "webhook-timeout-long's fix now asks for the backend's deadline first, and Kruise's validating configuration "
+        "names only its pod webhook, the one whose wait holds up controllers (both judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh2-installs",
