@@ -515,6 +515,27 @@ sixty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh63-installs",
+        "Release installs nobody here had seen: sixty-third draw",
+        20261263,
+        "the first five of a fifteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end",
+        "8df0439",
+        {
+            "vesoft-inc-nebula-operator": "1.8.8, chart nebula-operator with defaults and the README's example "
+            "NebulaCluster",
+            "quickwit-oss-helm-charts": "chart quickwit 0.8.7 with defaults",
+            "concourse-concourse-chart": "v20.1.3, chart concourse with defaults (its PostgreSQL in the chart)",
+            "coroot-helm-charts": "charts coroot-operator 0.9.4 and coroot-ce 0.3.3 with the docs' two ClickHouse "
+            "values",
+            "pyrra-dev-pyrra": "v0.10.1, examples/kubernetes/manifests with its CRD and example SLOs",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: Quickwit's control plane and janitor, one "
+        "replica each by design with no client behind their Services (their one replica at high, their Recreate "
+        "rollouts), its searcher's scratch emptyDir, Concourse's standalone PostgreSQL's readiness probe, and Pyrra's "
+        "Kubernetes backend (one replica at high, its probe, its rollout).",
+    ),
+    FreshRound(
         "fresh62-installs",
         "Release installs nobody here had seen: sixty-second draw",
         20261262,
