@@ -40,6 +40,11 @@ def _declared_ports(templates: Iterable[PodTemplate]) -> list[tuple[int | None, 
     return sorted(found, key=lambda port: (-1 if port[0] is None else port[0], port[1] or ""))
 
 
+def _template_bound_ports(template: PodTemplate) -> frozenset[int]:
+    """Ports the template's regular containers bind by their own settings, worked out once per template."""
+    return frozenset(n for _, c in containers(template.spec, init=False) for n in bound_ports(c))
+
+
 def _shown(port: tuple[int | None, str | None]) -> str:
     """A declared port as a reader names it: ``6939 (membership)``, ``8080`` or ``metrics``."""
     number, port_name = port
@@ -150,9 +155,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         names = {port_name for _, port_name in ports if port_name is not None}
         if not (numbers or names):
             continue
-        listened = {
-            n for w in selected for t in w.templates for _, c in containers(t.spec, init=False) for n in bound_ports(c)
-        }
+        listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         undeclared, reaches_declared = [], False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
