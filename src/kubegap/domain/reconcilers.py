@@ -39,6 +39,8 @@ NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
 
 WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
 
+POD_BINDING = ("bindings", "pods/binding")
+
 SCHEDULER_ROLE = "system:kube-scheduler"
 """The built-in ClusterRole of the Kubernetes scheduler: an account bound to it binds pods to nodes."""
 
@@ -59,14 +61,14 @@ class AccountRights(NamedTuple):
     """May write API objects other than events, Leases and reviews, not only named ones: the rights of a
     controller that reconciles."""
     webhooks: set[tuple[str | None, str]]
-    """May create admission webhook configurations: the program registers its webhooks itself, at run time
-    (what they intercept is not in the manifests)."""
+    """May create admission webhook configurations, by rules that name them: the program registers its webhooks
+    itself, at run time (what they intercept is not in the manifests)."""
     watchers: set[tuple[str | None, str]]
     """May watch API objects other than events, Leases, reviews, ConfigMaps and Secrets: a program that follows
     the cluster's objects, as a controller does (one that writes elsewhere, such as to DNS, too)."""
     binders: set[tuple[str | None, str]]
-    """May bind pods to nodes (create ``bindings`` or ``pods/binding``, or bound to the built-in
-    ``system:kube-scheduler`` role): a pod scheduler."""
+    """May bind pods to nodes (create ``bindings`` or ``pods/binding``, by rules that name them, or bound to the
+    built-in ``system:kube-scheduler`` role): a pod scheduler."""
     peers: set[tuple[str | None, str]]
     """May patch Kopf's peering objects (``KOPF_PEERINGS``): the program takes part in Kopf's peering."""
 
@@ -92,11 +94,7 @@ def _account_rights(inventory: Readable) -> AccountRights:
             not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED
             for rule in writes
         )
-        webhooks = any(
-            set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
-            and any(_covers(rule, "admissionregistration.k8s.io", kind) for kind in WEBHOOK_RESOURCES)
-            for rule in writes
-        )
+        webhooks = any(_may_create(rule, "admissionregistration.k8s.io", WEBHOOK_RESOURCES) for rule in writes)
         watches = any(
             set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"}
             and not rule.get("resourceNames")
@@ -104,9 +102,7 @@ def _account_rights(inventory: Readable) -> AccountRights:
             for rule in rules
         )
         binds = (role_kind, role_name) == ("ClusterRole", SCHEDULER_ROLE) or any(
-            set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
-            and any(_covers(rule, "", resource) for resource in ("bindings", "pods/binding"))
-            for rule in writes
+            _may_create(rule, "", POD_BINDING) for rule in writes
         )
         peers = _may_peer(rules)
         granting = leases or objects or webhooks or watches or binds or peers
@@ -164,6 +160,17 @@ def _install_namespaces(inventory: Readable) -> dict[str, str]:
     return found
 
 
+def _may_create(rule: dict, api_group: str, resources: tuple[str, ...]) -> bool:
+    """Whether a rule that names one of ``resources`` in ``api_group`` (or every group) lets its holder create it.
+    Rights that reach such a resource only through a wildcard resource are incidental: an account bound to
+    cluster-admin (KubeSphere's API gateway) may bind pods and register webhooks, and does neither."""
+    return bool(
+        set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
+        and {api_group, "*"} & set(map(str, as_list(rule.get("apiGroups"))))
+        and set(resources) & set(map(str, as_list(rule.get("resources"))))
+    )
+
+
 def _may_elect(rules: list[dict]) -> bool:
     """Whether rules that name Leases let their holder create one and renew it, as a leader election does (the
     candidate creates the Lease when there is none and updates it to hold it). Rights that reach Leases only
@@ -196,11 +203,6 @@ def _may_peer(rules: list[dict]) -> bool:
         and {"kopfpeerings", "clusterkopfpeerings", "*"} & set(map(str, as_list(rule.get("resources"))))
         for rule in rules
     )
-
-
-def _covers(rule: dict, api_group: str, resource: str) -> bool:
-    groups, resources = as_list(rule.get("apiGroups")), as_list(rule.get("resources"))
-    return (api_group in groups or "*" in groups) and (resource in resources or "*" in resources)
 
 
 def lease_holders(inventory: Readable) -> set[tuple[str | None, str]]:
