@@ -246,14 +246,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "every replica serves."
         )
     if may_reconcile(inventory, workload) is False:
+        condition = ONCE_SHARED if first else can_run_two(controller=False)
         if recreated_by_choice(inventory, workload):
+            # the project's Recreate is one more sign of state in the process, never a reason to drop the others
             return (
-                f"{first}{more}, unless two of the program must never run at once: its project rolls it out by "
-                "Recreate, stopping the old pod before the new one starts, as it must where one process holds state "
-                "that another component sets (JupyterHub's proxy keeps in memory the routes its hub configures); "
-                "there keep one."
+                f"{first}{more}, {condition}. Its project rolls it out by Recreate, stopping the old pod before the "
+                "new one starts, as it must where two of the program must never run at once (JupyterHub's proxy keeps "
+                "in memory the routes its hub configures): there keep one."
             )
-        return f"{first}{more}, {ONCE_SHARED}." if first else f"{more}, {can_run_two(controller=False)}."
+        return f"{first}{more}, {condition}."
     if first:
         return (
             f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing "

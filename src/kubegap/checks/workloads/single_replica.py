@@ -160,8 +160,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
     more only where the application replicates its data or shares a data directory, and otherwise to keep one and
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
-    told to run a second only where two of the program may run at once, and to keep one otherwise (JupyterHub's
-    proxy); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
+    told to run a second only where two of the program may run at once and its in-process state is shared, and to
+    keep one otherwise (JupyterHub's proxy; Jaeger's all-in-one keeps traces in its memory); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
     own, never one shared data directory; an alert router (Alertmanager) is told to turn on its clustering first,
     since a replica outside it notifies every receiver again; an identity provider (Dex) keeps sessions, tokens and keys in the storage
     its configuration names, which may be memory, and is told to share that storage before a second replica; a server that runs its
