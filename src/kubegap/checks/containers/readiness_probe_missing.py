@@ -75,7 +75,12 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     request-serving replicas, unless their Service carries the API server's traffic (a webhook, an aggregated API):
     every replica serves that, and the API server's calls reach unready pods too. One-shot and batch work (Jobs,
     CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not
-    judged, nor a container running the pause image unchanged (it only holds the pod open).
+    judged, nor a container running the pause image unchanged (it only holds the pod open). Nor is a workload that
+    runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out by
+    `Recreate` or by a rolling update whose `maxSurge` resolves to 0, or a one-member StatefulSet): a probe chooses
+    among endpoints, and there is never a ready pod to prefer, so clients fail while its pod starts whether or not
+    it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
+    `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs.
 
     ## Why it matters
 
@@ -87,12 +92,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **medium**: requests fail while pods start and stop, at every rollout, not continuously. **low** for a workload
-    that runs one pod at a time (one replica that no HorizontalPodAutoscaler or KEDA ScaledObject raises, rolled out
-    by `Recreate` or by a rolling update whose `maxSurge` resolves to 0, or a one-member StatefulSet): there is never a ready pod to prefer, so clients fail while its pod
-    starts whether or not it is probed (an unready pod and no endpoint fail alike). The probe then only keeps
-    traffic off a pod that cannot answer, and matters once a second replica runs; the pod's outage is
-    `single-replica`'s and `rollout-strategy-unsafe`'s to report.
+    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
 
     ## Example
 
@@ -130,20 +130,12 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        if unprobed:
+        if unprobed and not _one_pod_at_a_time(ctx, workload):
             names = sorted({name(s) for s in services})
-            alone = _one_pod_at_a_time(ctx, workload)
             yield ctx.finding(
                 workload.obj,
                 f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
-                + (
-                    f"no readiness probe: it runs one pod at a time ({alone}), so clients fail while that pod starts "
-                    "whether or not it is probed; the probe matters once a second replica runs, and meanwhile keeps "
-                    "traffic off the pod while it cannot answer."
-                    if alone
-                    else "no readiness probe: traffic reaches them before they are ready and while they cannot answer."
-                ),
+                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
-                severity="low" if alone else None,
             )
