@@ -390,24 +390,7 @@ def _ports_the_container_names(container: dict) -> set[int]:
     metrics or profiling page from it (``httpGet: {path: /metrics, port: http}``: a port whose health is its
     metrics page is the metrics endpoint). Health paths alone say nothing: servers answer ``/healthz`` beside
     their clients."""
-    found: set[int] = set()
-    arguments = [
-        token for token in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(token, str)
-    ]
-    for index, token in enumerate(arguments):
-        if not token.startswith("-"):
-            continue
-        flag, has_value, value = token.partition("=")
-        if not has_value and index + 1 < len(arguments) and not arguments[index + 1].startswith("-"):
-            value = arguments[index + 1]
-        if (number := _bound_port(flag, value)) is not None:
-            found.add(number)
-    for variable in as_list(container.get("env")):
-        if (
-            isinstance(variable, dict)
-            and (number := _bound_port(str(variable.get("name") or ""), variable.get("value"))) is not None
-        ):
-            found.add(number)
+    found = {number for setting, value in settings(container) if (number := _bound_port(setting, value)) is not None}
     declared = {
         p["name"]: p.get("containerPort") for p in as_list(container.get("ports")) if isinstance(dig(p, "name"), str)
     }
@@ -424,9 +407,9 @@ ADDRESS_WORDS = Words(("addr", "address", "port", "listen", "bind", "endpoint"))
 """Words of a flag or variable that sets where a program listens."""
 
 
-def _bound_port(setting: str, value: object) -> int | None:
+def _bound_port(setting: str, value: str) -> int | None:
     """The port a setting binds when its name says it is for monitoring, profiling, health or administration."""
-    if not isinstance(value, str) or not NOT_FOR_CLIENTS.find(setting) or not ADDRESS_WORDS.find(setting):
+    if not NOT_FOR_CLIENTS.find(setting) or not ADDRESS_WORDS.find(setting):
         return None
     return _port_number(value)
 
