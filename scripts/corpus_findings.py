@@ -515,6 +515,26 @@ sixty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh64-installs",
+        "Release installs nobody here had seen: sixty-fourth draw",
+        20261264,
+        "five more from the fifteenth pool, rendered by a helper who did not write the checks, audited at the start "
+        "of the stop, before any of its rules",
+        "ef47143",
+        {
+            "caas-team-py-kube-downscaler": "v26.4.0, chart chart/ with defaults",
+            "cloudflare-origin-ca-issuer": "v0.7.0, chart deploy/charts/origin-ca-issuer with defaults, its CRD from "
+            "deploy/crds and the README's example OriginIssuer",
+            "aquasecurity-kube-bench": "v0.15.6, job.yaml as its README applies it",
+            "ratify-project-ratify": "v1.4.0, chart charts/ratify with RATIFY_CERT_ROTATION on, as its quick start "
+            "installs it (Gatekeeper left out)",
+            "questdb-questdb-kubernetes": "master at c649b18 (no tags), chart charts/questdb with defaults",
+        },
+        "Judged noise: kube-bench's Job, a scan a person applies by hand (its retry and deadline bounds, its missing "
+        "requests, its Docker Hub pull), and QuestDB's readiness probe on a one-member StatefulSet, which is no longer "
+        "reported (a probe has no other pod to prefer).",
+    ),
+    FreshRound(
         "fresh63-installs",
         "Release installs nobody here had seen: sixty-third draw",
         20261263,
