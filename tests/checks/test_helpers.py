@@ -303,8 +303,9 @@ def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():
 
 def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_first():
     fix = _single_replica_fix("state-in-the-programs-own-directory.yaml")
-    assert fix.startswith("Its pods keep state in emptyDir volume ollama-data (mounted at /root/.ollama)")
-    assert "storage every replica shares" in fix
+    assert fix.startswith("Its pods keep data in emptyDir volume ollama-data (mounted at /root/.ollama)")
+    assert "a store the program shares between replicas" in fix
+    assert "one data directory several replicas open at once" in fix and "several nodes can mount" not in fix
 
 
 @pytest.mark.parametrize(

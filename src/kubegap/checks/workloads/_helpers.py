@@ -206,10 +206,11 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             f"restart, then run two or more replicas {SPREAD}."
         )
     first = (
-        f"Its pods keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: unless the program "
-        "replicates that state between its pods, a second replica would keep a separate copy, so first move the state "
-        "to storage every replica shares (the application's external database setting, or a volume several nodes can "
-        "mount). "
+        f"Its pods keep data in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: where it is a cache "
+        "each pod fills on its own, a second replica keeps its own copy and needs nothing more; where it is state the "
+        "replicas must agree on, a second replica would keep a separate copy, so first move that state to a store the "
+        "program shares between replicas (its external database or object storage setting), never to one data "
+        "directory several replicas open at once (an embedded database such as SQLite breaks under that). "
         if kept is not None
         else ""
     )

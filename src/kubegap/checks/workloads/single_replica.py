@@ -170,8 +170,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     run the services once on their own first, since a second replica would schedule every run again; a
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
-    the program, `/root/.ollama`), that unless the program replicates that state between its pods it must first move
-    to storage every replica shares. Where the input shows such state in the pod (an embedded database, an emptyDir
+    the program, `/root/.ollama`), that a cache each pod fills on its own needs nothing more, and state the replicas
+    must agree on must first move to a store the program shares between them (its external database or object
+    storage setting), never to one data directory several replicas open at once (1Password Connect's SQLite cache
+    on an emptyDir, shared across nodes, would break). Where the input shows such state in the pod (an embedded database, an emptyDir
     where state is kept), sharing it is needed and not always enough: the fix asks for a second replica only where
     the program can run as several once its state is shared, since some run one instance whatever their storage
     (SonarQube's community build), and says to keep one there; a workload whose ServiceAccount may write API objects and that shows no leader
