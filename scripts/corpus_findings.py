@@ -513,6 +513,35 @@ cloud controller managers, a cloud volume driver, network policy and masqueradin
 functions), written down before drawing; ``random.Random(20261263).sample(FRESH63_POOL, 5)`` draws the
 sixty-third's five."""
 
+FRESH67_POOL = (
+    "8gears-n8n-helm-chart",
+    "akuity-kargo",
+    "aquasecurity-tracee",
+    "authelia-chartrepo",
+    "grafana-beyla",
+    "grafana-tempo-operator",
+    "hetznercloud-hcloud-cloud-controller-manager",
+    "kagent-dev-kagent",
+    "keptn-lifecycle-toolkit",
+    "kubernetes-csi-csi-driver-host-path",
+    "kubernetes-sigs-apiserver-network-proxy",
+    "kubernetes-sigs-dra-example-driver",
+    "linode-linode-cloud-controller-manager",
+    "loxilb-io-loxilb",
+    "mittwald-kubernetes-replicator",
+    "oracle-oci-cloud-controller-manager",
+    "pomerium-ingress-controller",
+    "pulumi-pulumi-kubernetes-operator",
+    "senthilrch-kube-fledged",
+    "stakater-Forecastle",
+)
+"""The pool of the sixty-seventh draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (workflow automation, promotion and delivery, runtime security, authentication and
+identity-aware ingress, eBPF instrumentation, tracing operators, cloud controller managers, an AI agent platform,
+application lifecycle, a CSI reference driver, the API server's network proxy, a DRA example driver, an eBPF load
+balancer, secret replication, infrastructure as code, image caching and a service portal), written down before
+drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh64-installs",
