@@ -191,3 +191,44 @@ def settings(container: dict) -> list[tuple[str, str]]:
         elif index and tokens[index - 1].startswith("-") and "=" not in tokens[index - 1]:
             found.append((tokens[index - 1], token.strip("'\"")))
     return found
+
+
+REFERENCE = re.compile(r"\$(\$|\(([A-Za-z_][A-Za-z0-9_.-]*)\))")
+"""A ``$(NAME)`` reference in a variable's value, or the ``$$`` that escapes one."""
+
+SERVICE_LINK = re.compile(r"_(SERVICE_HOST|SERVICE_PORT(_[A-Z0-9_]+)?|PORT(_[0-9]+_(TCP|UDP|SCTP)(_[A-Z]+)?)?)$")
+"""Names of the variables Kubernetes sets in each pod for the Services of its namespace (``REDIS_SERVICE_HOST``,
+``REDIS_PORT``): a reference to one may be expanded from a Service the input does not show."""
+
+
+def variable_value(container: dict, variable: dict) -> str | None:
+    """A variable's value as the program receives it, or None where it comes from a ConfigMap, Secret or field.
+    Kubernetes expands ``$(NAME)`` from the variables defined before it in the container's ``env`` and leaves a
+    reference it cannot resolve as written, so that reference names nothing and is left out here (Nextcloud's
+    chart writes ``REDIS_URL=redis://:$(REDIS_HOST_PASSWORD)@$(REDIS_HOST):$(REDIS_HOST_PORT)`` with Redis off,
+    where none of the three is defined). A reference the input cannot settle stays as written: to a variable
+    read from elsewhere, to the variables the container takes in bulk (``envFrom``), or to a Service link."""
+    known: dict[str, str | None] = {}
+    bulk = bool(as_list(container.get("envFrom")))
+    for candidate in as_list(container.get("env")):
+        name, value = dig(candidate, "name"), dig(candidate, "value")
+        if not isinstance(name, str):
+            continue
+        resolved = _expanded(value, known, bulk) if isinstance(value, str) else None
+        if candidate is variable:
+            return resolved
+        known[name] = resolved
+    return None
+
+
+def _expanded(value: str, known: dict[str, str | None], bulk: bool) -> str:
+    def expand(match: re.Match[str]) -> str:
+        name = match.group(2)
+        if name is None:
+            return "$"
+        if name in known:
+            earlier = known[name]
+            return earlier if earlier is not None else match.group(0)
+        return match.group(0) if bulk or SERVICE_LINK.search(name) else ""
+
+    return REFERENCE.sub(expand, value)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.containers import app_containers, container_name, variable_value
 from kubegap.domain.datastores import LOCAL_HOSTS, container_data_store
 from kubegap.domain.health_pages import process_status_only
 from kubegap.domain.resources import as_dict, as_list, dig
@@ -118,11 +119,30 @@ def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
             return f"its probe runs {client}"
     for variable in as_list(container.get("env")):
         name = dig(variable, "name")
-        if isinstance(name, str) and (
-            CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
+        if (
+            isinstance(name, str)
+            and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name)))
+            and not _names_nothing(variable_value(container, variable))
         ):
             return f"environment variable {name}"
     return None
+
+
+URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _names_nothing(value: str | None) -> bool:
+    """Whether a variable's value, as the program receives it, names no service: empty, or a URL with no host
+    once the references Kubernetes could not expand are left out (``redis://:@:$(REDIS_HOST_PORT)``)."""
+    if value is None:
+        return False
+    value = value.strip()
+    if URL_SCHEME.match(value):
+        authority = re.split(r"[/?#]", URL_SCHEME.sub("", value), maxsplit=1)[0]
+        host = authority.rpartition("@")[2]
+        host = host if host.startswith("$(") else host.split(":")[0]
+        return not re.search(r"[A-Za-z0-9]", host)
+    return not re.search(r"[A-Za-z0-9]", value)
 
 
 @check(
@@ -148,7 +168,11 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
     `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
     `redis-cli`, `mysqladmin`; not in a data store's own container when the client names no host but the local
-    one: `mysqladmin ping` in MySQL's asks that server itself). Without such evidence nothing is reported: most shared probes hit a
+    one: `mysqladmin ping` in MySQL's asks that server itself). A variable locates a service only by what the
+    program receives: an empty value names none, and neither does a URL whose host is built only of `$(NAME)`
+    references to variables the container does not define, which Kubernetes leaves as written (Nextcloud's chart
+    writes `REDIS_URL=redis://:$(REDIS_HOST_PASSWORD)@$(REDIS_HOST):$(REDIS_HOST_PORT)` with Redis off).
+    Without such evidence nothing is reported: most shared probes hit a
     local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
     can fail, and the manifest cannot show what an endpoint does. A shared HTTP probe of a conventional
     liveness page (`/healthz`, `/livez` or `/ping`, as the last part of its path) is not reported whatever the
