@@ -544,6 +544,50 @@ drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-sev
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh66-installs",
+        "Release installs nobody here had seen: sixty-sixth draw",
+        20261266,
+        "the last five of the fifteenth pool, rendered by a helper who did not write the checks, audited after five "
+        "rules of the stop",
+        "9806806",
+        {
+            "openobserve-openobserve-helm-chart": "v0.6.4, chart openobserve with defaults, its remote etcd and "
+            "MinIO subcharts left out",
+            "openfaas-ingress-operator": "0.8.3, the artifacts/ its README applies and its FunctionIngress example",
+            "nextcloud-helm": "nextcloud-9.2.4, chart nextcloud with defaults (its database and Redis subcharts off)",
+            "kubernetes-sigs-cloud-provider-azure": "v1.36.5, chart cloud-provider-azure with defaults, rendered "
+            "for Kubernetes 1.35 (its image table stops there)",
+            "kubernetes-sigs-alibaba-cloud-csi-driver": "v1.37.1, chart alibaba-cloud-csi-driver with its "
+            "values-ecs.yaml",
+        },
+        "What the review showed was then changed by rule: Nextcloud's REDIS_URL, built from references to variables "
+        "its container does not define (Redis is off), was taken to locate a backing service its shared probe could "
+        "check (judged wrong); a variable now names a service by the value the program receives. Left as they were: "
+        "OpenObserve's alert manager, compactor and querier are found by its router through etcd, not their "
+        "Services (their missing readiness probes judged wrong, two single replicas noise), and the ingress "
+        "operator's image tag 2 is a build number, not a moving major tag (judged wrong): neither shows in the input.",
+    ),
+    FreshRound(
+        "fresh65-installs",
+        "Release installs nobody here had seen: sixty-fifth draw",
+        20261265,
+        "five more from the fifteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first three rules",
+        "408fbce",
+        {
+            "1Password-connect-helm-charts": "connect-2.4.1, chart connect with a placeholder credentials file",
+            "jetstack-version-checker": "v0.11.0, chart version-checker with defaults",
+            "slok-sloth": "sloth-helm-chart-0.16.0, chart sloth with defaults in monitoring",
+            "kubernetes-sigs-kube-network-policies": "v1.1.1, install.yaml as its README applies it",
+            "kubernetes-sigs-ip-masq-agent": "v2.12.6, ip-masq-agent.yaml and the ConfigMap its README creates",
+        },
+        "What the review showed was then changed by rule: 1Password Connect's one replica was told to move its "
+        "emptyDir, a SQLite cache its sync container fills, to a volume several nodes can mount, which replicas "
+        "sharing one file would corrupt (judged wrong); state on an emptyDir now moves to a store the program "
+        "shares, and a cache each pod fills needs nothing more (judged again, blind: gap). Left as it was: "
+        "ip-masq-agent's missing requests at medium (judged noise: its rules outlive an eviction).",
+    ),
+    FreshRound(
         "fresh64-installs",
         "Release installs nobody here had seen: sixty-fourth draw",
         20261264,
@@ -582,7 +626,10 @@ FRESH_ROUNDS = (
         "Measured at the end of the stop, and not acted on. Judged noise: Quickwit's control plane and janitor, one "
         "replica each by design with no client behind their Services (their one replica at high, their Recreate "
         "rollouts), its searcher's scratch emptyDir, Concourse's standalone PostgreSQL's readiness probe, and Pyrra's "
-        "Kubernetes backend (one replica at high, its probe, its rollout).",
+        "Kubernetes backend (one replica at high, its probe, its rollout)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Concourse's PostgreSQL's missing readiness probe is no longer reported (one member); Quickwit's control plane "
+        "and janitor carry the Recreate fix's hedge on state in the process (judged again, blind: noise).",
     ),
     FreshRound(
         "fresh62-installs",
@@ -633,7 +680,11 @@ FRESH_ROUNDS = (
         "refuses to evict game servers in a session (by design), its allocator's own shutdown drain (in its code), "
         "two budgets its static manifest writes without a namespace, which kubectl apply puts in the current "
         "namespace rather than Agones's, and single-replica's reading of KubeSphere's API gateway, bound to "
-        "cluster-admin, as a scheduler meant to run alone.",
+        "cluster-admin, as a scheduler meant to run alone."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "KubeSphere's API gateway, bound to cluster-admin, is no longer taken for a pod scheduler (pod binding needs a "
+        "rule that names it): its one replica is high (judged again, blind: gap); its controller manager's missing "
+        "readiness probe, one replica rolled out without surge, is no longer reported.",
     ),
     FreshRound(
         "fresh60-installs",
@@ -808,7 +859,9 @@ FRESH_ROUNDS = (
             "aws-secrets-store-csi-driver-provider-aws": "3.1.1, its chart with defaults in kube-system, its remote "
             "Secrets Store CSI driver subchart left out",
         },
-        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them.",
+        "Judged blind at the end of the stop, every finding a gap; nothing was changed on them."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: The"
+        " registry's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh52-installs",
@@ -828,7 +881,10 @@ FRESH_ROUNDS = (
             "resmoio-kubernetes-event-exporter": "v1.7, the deploy/ manifests its README applies, the image at "
             "the release tag",
         },
-        "Judged blind, every finding a gap; nothing was changed on them.",
+        "Judged blind, every finding a gap; nothing was changed on them."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "ChartMuseum's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise, since "
+        "this install disables its upload API and serves an empty index).",
     ),
     FreshRound(
         "fresh51-installs",
@@ -851,7 +907,9 @@ FRESH_ROUNDS = (
         "What the review showed was then changed by rule: single-replica told the NFS Ganesha provisioner's "
         "StatefulSet, with no claim templates, that a second member would keep no data of its own, and its server "
         "exports from a directory of its own pod (judged wrong); a StatefulSet with no claim templates is now told "
-        "to run a second member once the program can run as two (judged again: see the after file).",
+        "to run a second member once the program can run as two (judged again: see the after file)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: The"
+        " NFS Ganesha server's missing readiness probe, on a one-member StatefulSet, is no longer reported.",
     ),
     FreshRound(
         "fresh50-installs",
@@ -918,7 +976,9 @@ FRESH_ROUNDS = (
         },
         "What the review showed was then changed by rule: the three PriorityClasses of the GCS FUSE driver, each "
         "used only by the driver's own small pods, for which preempting is how they land on a full node, were judged "
-        "noise; a preempting class every pod of which in the input is small is no longer reported.",
+        "noise; a preempting class every pod of which in the input is small is no longer reported."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "zot's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh47-installs",
@@ -1109,7 +1169,10 @@ FRESH_ROUNDS = (
         "optimizer and metadata service, which keep their load monitors and uploaded files in the pod (nothing in "
         "the input shows it). Judged noise: Determined's master, a controller built to run alone, at high; an "
         "unpersisted Redis without a readiness probe; and a metrics Service whose target port the container's "
-        "metrics flag serves.",
+        "metrics flag serves."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "AIBrix's controller manager's metrics Service, whose port the container binds by its own --metrics-bind-"
+        "address flag, no longer fires (a rule of the sixtieth draw's stop; the render that shows it came at this one).",
     ),
     FreshRound(
         "fresh39-installs",
@@ -1268,7 +1331,10 @@ FRESH_ROUNDS = (
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: Jaeger's"
         " one replica, a telemetry backend's, is medium and its Recreate rollout low (judged again, blind: the "
         "rollout noise, and the replica's fix wrong, since it asks for two replicas of a store kept in each process's"
-        " memory).",
+        " memory)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Jaeger's one replica, rolled out by Recreate, is now told what a second replica needs of state in its process "
+        "(judged again, blind: noise, where it was wrong).",
     ),
     FreshRound(
         "fresh33-installs",
@@ -1338,7 +1404,9 @@ FRESH_ROUNDS = (
         "signed HNC's fail-closed webhook on one replica and noted that the safe way to more replicas is its HA "
         "variant, webhook-only replicas: its webhook answers from the leader's namespace tree in memory. Not "
         "reported, and a floating tag: Goldilocks' images at v4, a major-only tag that kubegap reads as one "
-        "release when it carries a v.",
+        "release when it carries a v."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Kubeshark's hub's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise).",
     ),
     FreshRound(
         "fresh30-installs",
@@ -1479,7 +1547,11 @@ FRESH_ROUNDS = (
         "fails open, and the one replica and rollout of JuiceFS's dashboard, an operators' console, even at low."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "statefulset-headless-service-missing no longer reports JuiceFS's controller, whose pods nothing in the input"
-        " looks up by DNS name (judged noise).",
+        " looks up by DNS name (judged noise)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Kubeflow Pipelines' MySQL's missing readiness probe, one replica rolled out by Recreate, is no longer "
+        "reported; Kubescape's one replica carries the reworded fix on state in an emptyDir (judged again, blind: "
+        "noise).",
     ),
     FreshRound(
         "fresh25-installs",
@@ -1543,7 +1615,10 @@ FRESH_ROUNDS = (
         "controller's missing budget, leader-elected and behind no Service."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "statefulset-headless-service-missing no longer reports the Pulsar proxy's StatefulSet, whose pods nothing in"
-        " the input looks up by DNS name (judged noise).",
+        " the input looks up by DNS name (judged noise)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Kubecost's Grafana's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise,"
+        " an operators' dashboard).",
     ),
     FreshRound(
         "fresh23-installs",
@@ -1602,7 +1677,10 @@ FRESH_ROUNDS = (
         "to run two and to surge. A Recreate that no claim or node port explains now makes both fixes keep one "
         "where two of the program must never run at once. Judged again, blind: both proxy findings are noise (true, "
         "and their fixes now say to keep what the chart does); of Ollama's four in two draws, which the same rule "
-        "reaches, three are gaps and one noise. Left as it was, and judged noise: the all-at-once rollout of a DaemonSet that only pulls images.",
+        "reaches, three are gaps and one noise. Left as it was, and judged noise: the all-at-once rollout of a DaemonSet that only pulls images."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "JupyterHub's proxy, one replica rolled out by Recreate, is now told what a second replica needs of state in "
+        "its process before the project's Recreate (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh21-installs",
@@ -1705,7 +1783,10 @@ FRESH_ROUNDS = (
         "rollout of a workload whose account may hold Leases is counted as not judged, and where only rights show an "
         "election the fix asks to make sure it is on first (judged again, blind: gap). Rules from the same stop "
         "changed the wording of findings in earlier draws, each judged again, blind. Left as it was, and judged "
-        "noise: a readiness probe on Flink's webhook container, now low, where one pod runs at a time.",
+        "noise: a readiness probe on Flink's webhook container, now low, where one pod runs at a time."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Flink's operator's missing readiness probe, one pod rolled out by Recreate, is no longer reported; Ollama's "
+        "one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh17-installs",
@@ -1754,7 +1835,11 @@ FRESH_ROUNDS = (
         "WebUI needs an external database to run several). Left as they were, and judged noise: a CPU limit on "
         "Armada's operator webhook, which intercepts only its own custom resources (no longer reported since the "
         "thirty-fourth draw's rule on admission calls for custom resources alone), a readiness probe on a Redis "
-        "with no data to load, and the Recreate rollout Ollama's chart chose.",
+        "with no data to load, and the Recreate rollout Ollama's chart chose."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Open WebUI's missing readiness probe, on a one-member StatefulSet, is no longer reported (one pod at a time: a"
+        " probe has no other pod to prefer); its Ollama's one replica carries the reworded fixes on a project's "
+        "Recreate and on state in an emptyDir (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh15-installs",
@@ -2139,7 +2224,10 @@ FRESH_ROUNDS = (
         "every pull needs: nothing in the YAML tells them apart."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "webhook-timeout-long's fix for Vault's injector now asks for the backend's own deadline before lowering the "
-        "timeout (judged again, blind: a gap).",
+        "timeout (judged again, blind: a gap)."
+        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
+        "Grafana's one replica is now told that a cache each pod fills needs nothing more and that state goes to a "
+        "store the program shares, never to one data directory replicas open at once (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh-installs",
