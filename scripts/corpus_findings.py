@@ -544,6 +544,27 @@ drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-sev
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh67-installs",
+        "Release installs nobody here had seen: sixty-seventh draw",
+        20261267,
+        "the first five of a sixteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop",
+        "d60c52c",
+        {
+            "akuity-kargo": "v1.11.2, chart kargo packaged as its release packages it, with a placeholder admin "
+            "password hash and signing key",
+            "authelia-chartrepo": "authelia-0.11.5, chart authelia with defaults",
+            "grafana-tempo-operator": "v0.22.0, config/overlays/community as its release builds it, and the README's "
+            "example TempoStack and its Secret",
+            "hetznercloud-hcloud-cloud-controller-manager": "v1.35.0, chart hcloud-cloud-controller-manager with "
+            "defaults (the API token Secret the user creates left out)",
+            "kagent-dev-kagent": "v0.9.12, charts kagent-crds and kagent with a placeholder OpenAI key, its three "
+            "remote subcharts left out",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: Kargo's API server at high (it serves the "
+        "UI and command line; promotions run elsewhere), and two of kagent's optional agent tool servers at low.",
+    ),
+    FreshRound(
         "fresh66-installs",
         "Release installs nobody here had seen: sixty-sixth draw",
         20261266,
