@@ -161,7 +161,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     more only where the application replicates its data or shares a data directory, and otherwise to keep one and
     shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
     told to run a second only where two of the program may run at once and its in-process state is shared, and to
-    keep one otherwise (JupyterHub's proxy; Jaeger's all-in-one keeps traces in its memory); a monitoring server that gathers its own data (Prometheus) is told to give each replica storage of its
+    keep one otherwise (JupyterHub's proxy; Jaeger's all-in-one keeps traces in its memory); a monitoring server
+    that gathers its own data (Prometheus) is told to give each replica storage of its
     own, never one shared data directory; an alert router (Alertmanager) is told to turn on its clustering first,
     since a replica outside it notifies every receiver again; an identity provider (Dex) keeps sessions, tokens and keys in the storage
     its configuration names, which may be memory, and is told to share that storage before a second replica; a server that runs its
@@ -173,7 +174,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     the program, `/root/.ollama`), that a cache each pod fills on its own needs nothing more, and state the replicas
     must agree on must first move to a store the program shares between them (its external database or object
     storage setting), never to one data directory several replicas open at once (1Password Connect's SQLite cache
-    on an emptyDir, shared across nodes, would break). Where the input shows such state in the pod (an embedded database, an emptyDir
+    on an emptyDir, shared across nodes, would break). Where the input shows such state in the pod (an embedded
+    database, an emptyDir
     where state is kept), sharing it is needed and not always enough: the fix asks for a second replica only where
     the program can run as several once its state is shared, since some run one instance whatever their storage
     (SonarQube's community build), and says to keep one there; a workload whose ServiceAccount may write API objects and that shows no leader
