@@ -95,6 +95,34 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
+NODE_PATHS = (
+    "/var/lib/kubelet",
+    "/run",
+    "/var/run",
+    "/sys",
+    "/proc",
+    "/dev",
+    "/lib/modules",
+    "/usr/lib/modules",
+    "/etc",
+)
+"""Host directories the node itself keeps: the kubelet's (plugin sockets, pod volumes), runtime sockets, kernel and
+device trees, modules and configuration. A pod that mounts them reaches the node's files, not data of its own."""
+
+NODE_FILE_TYPES = frozenset({"Socket", "CharDevice"})
+"""hostPath types that are never data: a socket and a character device."""
+
+
+def _node_files(host_path: dict) -> bool:
+    """Whether a hostPath volume reaches the node's own files rather than a directory the pod keeps data in (the CSI
+    hostpath driver's socat tunnel mounts the plugin's socket directory under ``/var/lib/kubelet/plugins``). A
+    block device is data wherever it sits."""
+    path, kind = str(host_path.get("path") or "").rstrip("/") or "/", host_path.get("type")
+    if kind in NODE_FILE_TYPES:
+        return True
+    return kind != "BlockDevice" and any(path == p or path.startswith(p + "/") for p in NODE_PATHS)
+
+
 SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
 """Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
 
@@ -145,7 +173,8 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
-                yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
+                if not _node_files(volume["hostPath"]):
+                    yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
             elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
                 configured = _data_dir_on_empty_dir(template, volume["name"])
                 if configured is not None:  # the application is told to keep its data there, claims or not
@@ -259,7 +288,11 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     Claims whose StorageClass was not collected are not judged. A storage driver's own pods (a CSI plugin's,
     which run the sidecars Kubernetes ships for CSI: `csi-provisioner`, `csi-node-driver-registrar` ...) keep no
     data of their own: their node-local paths are their sockets, the mount points of the volumes they serve and
-    caches they rebuild from Secrets (JuiceFS's controller), and are not reported.
+    caches they rebuild from Secrets (JuiceFS's controller), and are not reported. Nor is a hostPath that reaches the
+    node's own files rather than a directory kept for the pod: the kubelet's directories (a CSI plugin's socket
+    under `/var/lib/kubelet/plugins`, which the CSI hostpath driver's socat tunnel mounts), runtime sockets
+    (`/run`, `/var/run`), kernel and device trees (`/sys`, `/proc`, `/dev`), kernel modules and `/etc`, or any
+    path of type `Socket` or `CharDevice`; a `BlockDevice` is data wherever it sits.
 
     Deployments (and bare ReplicaSets or ReplicationControllers) that run a database keep its data
     on pod storage when an `emptyDir` or `hostPath` volume is mounted over the data directory of
