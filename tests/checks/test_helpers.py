@@ -308,6 +308,12 @@ def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_firs
     assert "one data directory several replicas open at once" in fix and "several nodes can mount" not in fix
 
 
+def test_replicas_kept_beside_other_pods_are_never_told_to_spread():
+    fix = _single_replica_fix("kept-beside-another-workload.yaml")
+    assert fix.startswith("Its pods must share a node with pods labelled instance=hostpath.example.com")
+    assert "topologySpreadConstraints" not in fix and "leaves it pending" in fix
+
+
 @pytest.mark.parametrize(
     "image, path, own",
     [

@@ -48,6 +48,17 @@ def kept_apart(spec: dict, pod_labels: dict[str, str]) -> str | None:
     return None
 
 
+def kept_together(spec: dict) -> str | None:
+    """The selector of the pods a pod with this spec must share a node with, or None: a required pod affinity over
+    ``kubernetes.io/hostname``. Every replica then lands on a node where such pods already run (on its first
+    replica's node, where the selector matches its own pods), so replicas spread only as far as those pods do."""
+    for term in as_list(dig(spec, "affinity", "podAffinity", "requiredDuringSchedulingIgnoredDuringExecution")):
+        selector = Selector.from_label_selector(dig(term, "labelSelector"))
+        if dig(term, "topologyKey") == HOSTNAME and selector is not None:
+            return str(selector)
+    return None
+
+
 def node_taints(node: dict) -> list[dict]:
     return [t for t in as_list(dig(node, "spec", "taints")) if isinstance(t, dict)]
 

@@ -26,6 +26,7 @@ from kubegap.domain.reconcilers import (
     single_node_claim,
 )
 from kubegap.domain.resources import as_list, command_words, containers, dig, name
+from kubegap.domain.scheduling import kept_together
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import SERVING_KINDS, scaling
@@ -83,6 +84,16 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
     must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
     (``elected``: the leader election the workload shows, if any)."""
+    together = next((t for t in (kept_together(template.spec) for template in workload.templates) if t), None)
+    if together is not None:
+        return (
+            f"Its pods must share a node with pods labelled {together} (a required pod affinity over "
+            "kubernetes.io/hostname), so every replica lands where those already run: a second replica adds "
+            "nothing until they run on more than one node, and a spread constraint that forbids sharing a node "
+            "leaves it pending. Its availability is theirs: where they can run on several nodes, run them there "
+            "first, then run as many replicas of this workload, covered by a PodDisruptionBudget; where they "
+            "cannot, keep one."
+        )
     broker = message_broker(workload)
     if broker is not None:
         return (

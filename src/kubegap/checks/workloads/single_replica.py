@@ -142,7 +142,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a workload whose election only its account's rights show
+    The fix never asks for what would break the workload: a workload whose pods must share a node with other pods
+    (a required pod affinity over `kubernetes.io/hostname`) is told that its replicas land only where those run, so
+    it gains a second only once they run on several nodes, never a spread the affinity forbids (the CSI hostpath
+    driver's socat tunnel beside its plugin); a workload whose election only its account's rights show
     (it may create and update Leases, and no flag, nor a mounted configuration file the program is pointed at, turns the election on) is told to
     make sure its election is on first, since rights show that a program can elect, not that it does, and one whose
     configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
