@@ -117,7 +117,7 @@ def _node_files(host_path: dict) -> bool:
     """Whether a hostPath volume reaches the node's own files rather than a directory the pod keeps data in (the CSI
     hostpath driver's socat tunnel mounts the plugin's socket directory under ``/var/lib/kubelet/plugins``). A
     block device is data wherever it sits."""
-    path, kind = str(host_path.get("path") or "").rstrip("/") or "/", host_path.get("type")
+    path, kind = str(host_path.get("path") or "").rstrip("/") or "/", str(host_path.get("type") or "")
     if kind in NODE_FILE_TYPES:
         return True
     return kind != "BlockDevice" and any(path == p or path.startswith(p + "/") for p in NODE_PATHS)
