@@ -281,7 +281,8 @@ def test_a_recreate_rollout_no_claim_or_port_explains_keeps_one_where_two_must_n
     workload = inventory.workloads[0]
     assert recreated_by_choice(inventory, workload)
     fix = more_replicas_fix(inventory, workload, None)
-    assert "unless two of the program must never run at once" in fix and fix.endswith("there keep one.")
+    assert "once the program can run as two: nothing in the input shows whether it keeps state" in fix
+    assert "as it must where two of the program must never run at once" in fix and fix.endswith("there keep one.")
     on_host = _deployment(containers=[{"name": "a", "image": "a:1", "ports": [{"containerPort": 9443}]}])
     on_host["spec"]["strategy"] = {"type": "Recreate"}
     on_host["spec"]["template"]["spec"]["hostNetwork"] = True
