@@ -55,3 +55,31 @@ def _resolve(inventory: Readable, role: dict) -> list[dict]:
                 other for other in inventory.of_kind("ClusterRole") if any(s.matches(labels(other)) for s in selectors)
             ]
     return rules
+
+
+REWRITE_VERBS = frozenset({"update", "patch", "*"})
+
+
+def rewriter(inventory: Readable, api_group: str, resource: str) -> str | None:
+    """A bound Role or ClusterRole that lets its holder update or patch ``resource`` by a rule that names it (``Role
+    ns/name``), or None: a program of the install rewrites such objects at run time. Rights that reach the resource
+    only through a wildcard say what an account may do, not what its program does."""
+    return inventory.derive(("roles.rewriter", api_group, resource), lambda inv: _rewriter(inv, api_group, resource))
+
+
+def _rewriter(inventory: Readable, api_group: str, resource: str) -> str | None:
+    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
+        if role_kind not in ("Role", "ClusterRole") or not as_list(binding.get("subjects")):
+            continue
+        role = inventory.get(
+            role_kind, dig(binding, "metadata", "namespace") if role_kind == "Role" else None, role_name
+        )
+        for rule in granted_rules(inventory, role):
+            if (
+                REWRITE_VERBS & set(map(str, as_list(rule.get("verbs"))))
+                and {api_group, "*"} & set(map(str, as_list(rule.get("apiGroups"))))
+                and resource in as_list(rule.get("resources"))
+            ):
+                return f"{role_kind} {role_name}"
+    return None

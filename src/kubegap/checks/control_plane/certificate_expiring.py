@@ -7,7 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.control_plane._helpers import bundle_expiries
-from kubegap.domain.resources import as_list, dig
+from kubegap.domain.absence import from_manifests
+from kubegap.domain.resources import annotations as metadata_annotations
+from kubegap.domain.resources import as_list, dig, kind
+from kubegap.domain.roles import RBAC_KINDS, rewriter
 
 DEVSTATS = "cncf-2021-devstats-cert-manager-renewal-failed-cert-expired"
 
@@ -21,6 +24,38 @@ WEBHOOK_KINDS = (
     "APIService",
     "CustomResourceDefinition",
 )
+
+BUNDLE_RESOURCES = {
+    "ValidatingWebhookConfiguration": ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
+    "MutatingWebhookConfiguration": ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
+    "APIService": ("apiregistration.k8s.io", "apiservices"),
+    "CustomResourceDefinition": ("apiextensions.k8s.io", "customresourcedefinitions"),
+}
+"""Where each kind that carries a CA bundle is served, to find who may rewrite it."""
+
+CA_INJECTION = (
+    "cert-manager.io/inject-ca-from",
+    "cert-manager.io/inject-ca-from-secret",
+    "cert-manager.io/inject-apiserver-ca",
+)
+"""Annotations by which cert-manager's CA injector writes an object's CA bundles at run time."""
+
+REWRITTEN = (
+    "a manifest's CA bundle is rewritten at run time (cert-manager injects it, or a program of the install may "
+    "update the object): what the API server trusts shows only on a live cluster or a snapshot"
+)
+
+
+def _rewritten_at_run_time(ctx: Context, obj: dict) -> bool:
+    """Whether the CA bundles written in a manifest are not what the cluster trusts: cert-manager injects them, or a
+    bound role of the input may update or patch the object's kind by name (kube-fledged's webhook server writes a
+    fresh CA into its configuration each time it starts, over a placeholder that expired in 2022)."""
+    if not from_manifests(ctx.inventory):
+        return False
+    if any(key in metadata_annotations(obj) for key in CA_INJECTION):
+        return True
+    group, resource = BUNDLE_RESOURCES[kind(obj)]
+    return rewriter(ctx.inventory, group, resource) is not None
 
 
 def _now(ctx: Context) -> datetime:
@@ -70,7 +105,7 @@ def _certificate_problems(ctx: Context, horizon: datetime) -> Iterator[tuple[dic
     severity="high",
     category="control-plane",
     cases=[DEVSTATS, DATASHIM],
-    reads=["Certificate", *WEBHOOK_KINDS],
+    reads=["Certificate", *WEBHOOK_KINDS, *RBAC_KINDS],
     defaults={"days": 14, "now": None},
     setting_types={"now": str},
     fix=(
@@ -88,6 +123,11 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
     APIServices and CRD conversion webhooks that contain a certificate expiring within the same
     window (the bundle's PEM certificates are decoded; nothing is sent anywhere), one finding per
     object with every such bundle in the evidence. Skipped when none of these kinds was collected.
+    In manifests, a bundle that something rewrites at run time is counted as not judged: cert-manager injects it
+    (`cert-manager.io/inject-ca-from`, `inject-ca-from-secret`, `inject-apiserver-ca`), or a bound role of the
+    input may update or patch the object's kind by a rule that names it (kube-fledged's webhook server writes a
+    fresh CA into its configuration each time it starts, over a placeholder that expired in 2022). On a live
+    cluster or a snapshot the bundle is what the API server trusts, and is judged.
 
     ## Why it matters
 
@@ -130,7 +170,9 @@ def certificate_expiring(ctx: Context) -> Iterator[Finding]:
                 for path, bundle in _ca_bundles(obj)
                 if (found := [e for e in bundle_expiries(bundle) if e <= horizon])
             }
-            if expiring:
+            if expiring and _rewritten_at_run_time(ctx, obj):
+                ctx.not_judged(obj, REWRITTEN)
+            elif expiring:
                 first = min(e for found in expiring.values() for e in found)
                 yield ctx.finding(
                     obj,
