@@ -544,6 +544,31 @@ drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-sev
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh68-installs",
+        "Release installs nobody here had seen: sixty-eighth draw",
+        20261268,
+        "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop but the last two, which its review prompted",
+        "171800a",
+        {
+            "loxilb-io-loxilb": "v0.9.8.8, cicd/k8s-calico-incluster's kube-loxilb.yaml and loxilb.yaml (no chart)",
+            "senthilrch-kube-fledged": "v0.10.0, chart deploy/kubefledged-operator/helm-charts/kubefledged with "
+            "defaults",
+            "kubernetes-csi-csi-driver-host-path": "v1.18.0, what deploy/kubernetes-latest/deploy.sh applies, its "
+            "sidecars' RBAC from their own tags (the snapshot CRDs and controller left out)",
+            "kubernetes-sigs-dra-example-driver": "v0.4.0, chart deployments/helm/dra-example-driver with defaults",
+            "pulumi-pulumi-kubernetes-operator": "v2.9.0, chart deploy/helm/pulumi-operator with defaults",
+        },
+        "What the review showed was then changed by rule: the CSI hostpath driver's socat tunnel, which mounts its "
+        "plugin's socket directory under /var/lib/kubelet, was said to keep data on node-local storage, and was told "
+        "to spread two replicas across nodes though a required pod affinity ties it to the plugin's one pod (both "
+        "judged wrong); kube-fledged's webhook CA bundle, a placeholder its server rewrites at each start, was said to "
+        "expire (judged wrong). A hostPath to the node's own files is no longer data, replicas tied by pod affinity "
+        "are told their availability is the other pods', and a bundle the install rewrites is not judged from a "
+        "manifest. Left as they were: the tunnel's other findings (a test-only tunnel, judged noise) and kube-fledged's "
+        "webhook readiness probe (noise).",
+    ),
+    FreshRound(
         "fresh67-installs",
         "Release installs nobody here had seen: sixty-seventh draw",
         20261267,
