@@ -81,10 +81,17 @@ ONE_REPLICA_FIX = (
 )
 
 
-RECREATE_BY_CHOICE = (
-    " Keep Recreate only where two of the program must never run at once (one process holding state that another "
-    "component sets, as JupyterHub's proxy keeps in memory the routes its hub configures), and make its start fast."
+RECREATE_BY_CHOICE_FIX = (
+    "Its project chose Recreate (no ReadWriteOnce claim or node port needs it), and a surge runs two of the program "
+    "for a while: first find out whether two may run at once. Where they may, set maxUnavailable: 0 and maxSurge: 1, "
+    "so the new pod is ready before the old one stops. Where they must not (one process holding state that another "
+    "component sets, as JupyterHub's proxy keeps in memory the routes its hub configures, or one that takes an "
+    "exclusive lock or session its successor would wait on), keep Recreate and make its start fast: the outage at "
+    "each rollout is then what running one costs."
 )
+"""The fix for a one-replica rollout whose Recreate nothing in the input explains: the project may have chosen it
+because two must never run at once (Milvus's coordinators hold an exclusive session), or for no reason (Commonly's
+stateless backend); the input cannot tell, so the fix asks that first."""
 
 
 UNELECTED_CONTROLLER_FIX = (
@@ -147,7 +154,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     write the cluster's objects and nothing shows a leader election, the fix turns the election on first,
     since a surge would run two controllers for a while, and where the program offers none, keeps the
     rollout that stops the old pod first. Where a Deployment's `Recreate` has no claim or node port to explain
-    it, the fix keeps Recreate for a program two of which must never run at once (JupyterHub's proxy).
+    it, the project may have chosen it because two of the program must never run at once (JupyterHub's proxy,
+    Milvus's coordinators) or for no reason (Commonly's stateless backend): the fix asks which first, surges only
+    where two may run at once, and otherwise keeps Recreate.
 
     ## Why it matters
 
@@ -231,7 +240,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             remediation=(
                 UNELECTED_CONTROLLER_FIX
                 if may_reconcile(ctx.inventory, workload) and not one_active_by_design(workload, leases)
-                else ONE_REPLICA_FIX + (RECREATE_BY_CHOICE if recreated_by_choice(ctx.inventory, workload) else "")
+                else RECREATE_BY_CHOICE_FIX
+                if recreated_by_choice(ctx.inventory, workload)
+                else ONE_REPLICA_FIX
             )
             if total == 1 and workload.kind != "DaemonSet"
             else KEPT_APART_FIX.format(apart=apart)
