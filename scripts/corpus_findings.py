@@ -547,8 +547,8 @@ FRESH_ROUNDS = (
         "fresh68-installs",
         "Release installs nobody here had seen: sixty-eighth draw",
         20261268,
-        "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule of the stop but the last two, which its review prompted",
+        "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first five rules; three of the four after them came from its review",
         "171800a",
         {
             "loxilb-io-loxilb": "v0.9.8.8, cicd/k8s-calico-incluster's kube-loxilb.yaml and loxilb.yaml (no chart)",
@@ -572,8 +572,8 @@ FRESH_ROUNDS = (
         "fresh67-installs",
         "Release installs nobody here had seen: sixty-seventh draw",
         20261267,
-        "the first five of a sixteenth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule of the stop",
+        "the first five of a sixteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first five rules (the four after them change none of its findings)",
         "d60c52c",
         {
             "akuity-kargo": "v1.11.2, chart kargo packaged as its release packages it, with a placeholder admin "
@@ -586,14 +586,14 @@ FRESH_ROUNDS = (
             "kagent-dev-kagent": "v0.9.12, charts kagent-crds and kagent with a placeholder OpenAI key, its three "
             "remote subcharts left out",
         },
-        "Measured at the end of the stop, and not acted on. Judged noise: Kargo's API server at high (it serves the "
+        "Not acted on. Judged noise: Kargo's API server at high (it serves the "
         "UI and command line; promotions run elsewhere), and two of kagent's optional agent tool servers at low.",
     ),
     FreshRound(
         "fresh66-installs",
         "Release installs nobody here had seen: sixty-sixth draw",
         20261266,
-        "the last five of the fifteenth pool, rendered by a helper who did not write the checks, audited after five "
+        "the last five of the fifteenth pool, rendered by a helper who did not write the checks, audited after four "
         "rules of the stop",
         "9806806",
         {
