@@ -544,6 +544,26 @@ drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-sev
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh69-installs",
+        "Release installs nobody here had seen: sixty-ninth draw",
+        20261269,
+        "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop",
+        "95bb88d",
+        {
+            "pomerium-ingress-controller": "v0.33.1, config/default as its install docs apply it",
+            "aquasecurity-tracee": "v0.24.1, chart deploy/helm/tracee with defaults",
+            "8gears-n8n-helm-chart": "1.1.0, chart n8n with defaults (its Valkey subchart, off by default, left out)",
+            "mittwald-kubernetes-replicator": "v2.12.4, chart deploy/helm-chart with defaults, stamped with the "
+            "release's version as its release workflow does",
+            "linode-linode-cloud-controller-manager": "v0.9.8, chart deploy/chart with a placeholder API token and "
+            "region, stamped with the release's version as its release workflow does",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: n8n's Recreate rollout, which its chart "
+        "keeps because two community instances would fire scheduled triggers twice (the fix's own branch keeps it), "
+        "and Pomerium's secret-generating install Job (its retry and deadline bounds, its missing requests).",
+    ),
+    FreshRound(
         "fresh68-installs",
         "Release installs nobody here had seen: sixty-eighth draw",
         20261268,
