@@ -631,7 +631,9 @@ FRESH_ROUNDS = (
         "check (judged wrong); a variable now names a service by the value the program receives. Left as they were: "
         "OpenObserve's alert manager, compactor and querier are found by its router through etcd, not their "
         "Services (their missing readiness probes judged wrong, two single replicas noise), and the ingress "
-        "operator's image tag 2 is a build number, not a moving major tag (judged wrong): neither shows in the input.",
+        "operator's image tag 2 is a build number, not a moving major tag (judged wrong): neither shows in the input."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Nextcloud's Recreate rollout (judged again, blind: noise).",
     ),
     FreshRound(
         "fresh65-installs",
@@ -695,7 +697,10 @@ FRESH_ROUNDS = (
         "Kubernetes backend (one replica at high, its probe, its rollout)."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Concourse's PostgreSQL's missing readiness probe is no longer reported (one member); Quickwit's control plane "
-        "and janitor carry the Recreate fix's hedge on state in the process (judged again, blind: noise).",
+        "and janitor carry the Recreate fix's hedge on state in the process (judged again, blind: noise)."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Quickwit's control plane's and janitor's Recreate rollouts (judged"
+        " again, blind: noise).",
     ),
     FreshRound(
         "fresh62-installs",
@@ -1260,7 +1265,11 @@ FRESH_ROUNDS = (
         "chart rolls out by Recreate because each holds a single-holder session in etcd unless active-standby is "
         "on; the fix keeps Recreate where two must never run at once, but nothing in the input says which. Judged "
         "noise: a Karmada Job that re-applies its static resources until its API server answers, and two Pulsar "
-        "setup Jobs' missing requests.",
+        "setup Jobs' missing requests."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Milvus's coordinators, which hold an exclusive etcd session "
+        "(rendered again as recorded; their Recreate rollouts judged again, blind: noise, where they were wrong; their "
+        "one replicas, whose fix now keeps the hedge on state in the process, gaps).",
     ),
     FreshRound(
         "fresh38-installs",
@@ -1400,7 +1409,9 @@ FRESH_ROUNDS = (
         " memory)."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Jaeger's one replica, rolled out by Recreate, is now told what a second replica needs of state in its process "
-        "(judged again, blind: noise, where it was wrong).",
+        "(judged again, blind: noise, where it was wrong)."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Jaeger's Recreate rollout (judged again, blind: noise).",
     ),
     FreshRound(
         "fresh33-installs",
@@ -1717,7 +1728,10 @@ FRESH_ROUNDS = (
         "Recreate rollout, reported now that it is no controller, is noise. The operator rule also drops Keycloak's "
         "operator in the seventeenth draw, whose Service serves only health: its CPU-limit finding was noise and "
         "its single-replica finding a gap. The fourth draw's Prometheus server and Alertmanager, rendered again from "
-        "the same chart and judged again, blind, are gaps at medium.",
+        "the same chart and judged again, blind, are gaps at medium."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: OpenFaaS's Prometheus's Recreate rollout (rendered again as "
+        "recorded; judged again, blind: gap).",
     ),
     FreshRound(
         "fresh22-installs",
@@ -1746,7 +1760,9 @@ FRESH_ROUNDS = (
         "reaches, three are gaps and one noise. Left as it was, and judged noise: the all-at-once rollout of a DaemonSet that only pulls images."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "JupyterHub's proxy, one replica rolled out by Recreate, is now told what a second replica needs of state in "
-        "its process before the project's Recreate (judged again, blind: gap).",
+        "its process before the project's Recreate (judged again, blind: gap)."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: the proxy's Recreate rollout (judged again, blind: noise).",
     ),
     FreshRound(
         "fresh21-installs",
@@ -1852,7 +1868,10 @@ FRESH_ROUNDS = (
         "noise: a readiness probe on Flink's webhook container, now low, where one pod runs at a time."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Flink's operator's missing readiness probe, one pod rolled out by Recreate, is no longer reported; Ollama's "
-        "one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
+        "one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap)."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Ollama's Recreate rollout (judged again, blind: noise, since its "
+        "models on an emptyDir are lost at each rollout whatever the strategy).",
     ),
     FreshRound(
         "fresh17-installs",
@@ -1905,7 +1924,10 @@ FRESH_ROUNDS = (
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Open WebUI's missing readiness probe, on a one-member StatefulSet, is no longer reported (one pod at a time: a"
         " probe has no other pod to prefer); its Ollama's one replica carries the reworded fixes on a project's "
-        "Recreate and on state in an emptyDir (judged again, blind: gap).",
+        "Recreate and on state in an emptyDir (judged again, blind: gap)."
+        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
+        "whether two of the program may run at once: Open WebUI's Ollama's Recreate rollout (judged again, blind: "
+        "noise).",
     ),
     FreshRound(
         "fresh15-installs",
