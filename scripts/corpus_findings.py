@@ -544,6 +544,25 @@ drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-sev
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh70-installs",
+        "Release installs nobody here had seen: seventieth draw",
+        20261270,
+        "the last five of the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end",
+        "e99a48b",
+        {
+            "kubernetes-sigs-apiserver-network-proxy": "v0.36.0, examples/kubernetes' konnectivity server and agent "
+            "filled in as its README does, the images at the release tag",
+            "grafana-beyla": "v3.33.0, chart charts/beyla with defaults",
+            "oracle-oci-cloud-controller-manager": "v1.35.0, manifests/cloud-controller-manager's RBAC and "
+            "Deployment (the credentials Secret the user creates left out)",
+            "keptn-lifecycle-toolkit": "keptn-v2.5.0, chart chart/ with defaults and its subcharts",
+            "stakater-Forecastle": "v2.0.1, chart deployments/kubernetes/chart/forecastle with defaults",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: a metrics port keptn's chart leaves on a "
+        "Service that nothing serves or calls, and Forecastle, a links page for operators, at high and at medium.",
+    ),
+    FreshRound(
         "fresh69-installs",
         "Release installs nobody here had seen: sixty-ninth draw",
         20261269,
