@@ -154,6 +154,10 @@ def _namespaces_left_out(webhook: Webhook) -> list[str]:
     )
 
 
+EVICTIONS = "pods/eviction"
+"""The subresource every drain writes: a webhook on it stands between node maintenance and each pod it moves."""
+
+
 def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
     groups = {g for rule in rules for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
     resources = sorted({r for rule in rules for r in as_list(rule.get("resources")) if isinstance(r, str)})
@@ -168,4 +172,16 @@ def _intercepted(rules: list[dict], webhook: Webhook) -> tuple[Severity, str]:
         return "high", f"workloads: {', '.join(resources)}"
     if custom_kinds_only(webhook.spec):
         return "low", f"custom resources of {', '.join(sorted(groups))}"
+    if holds_drains(webhook):
+        return "medium", "pod evictions (every drain waits on them)"
     return "medium", ", ".join(resources) or "no resources"
+
+
+def holds_drains(webhook: Webhook) -> bool:
+    """Whether a webhook intercepts pod evictions (``pods/eviction`` in the core group): a drain (a node upgrade,
+    the cluster autoscaler's scale-down) waits on it for every pod it moves."""
+    return any(
+        EVICTIONS in as_list(dig(rule, "resources")) and {"", "*"} & set(map(str, as_list(dig(rule, "apiGroups"))))
+        for rule in as_list(webhook.spec.get("rules"))
+        if isinstance(rule, dict)
+    )

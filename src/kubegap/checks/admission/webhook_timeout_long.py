@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks.admission._helpers import WEBHOOK_KINDS, Webhook, _names, intercepts, per_configuration, webhooks
+from kubegap.checks.admission._helpers import (
+    WEBHOOK_KINDS,
+    Webhook,
+    _names,
+    holds_drains,
+    intercepts,
+    per_configuration,
+    webhooks,
+)
 from kubegap.checks.base import Context, Evidence, Finding, check
 
 NEWRELIC = "newrelic-users-2020-metadata-injection-webhook-gke-private-timeouts"
@@ -35,7 +43,8 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     configurations (v1 defaults to 10, which is not reported). One finding per configuration,
     naming every such webhook. Only webhooks whose waits hold up the cluster's controllers are
     reported: those that intercept pods, workloads or every resource (as `webhook-backend-unavailable`
-    reads their rules), and those whose rules the input does not show. A webhook on custom resources
+    reads their rules), those on pod evictions (`pods/eviction`: every drain, by a node upgrade or the cluster
+    autoscaler, waits on them for each pod it moves), and those whose rules the input does not show. A webhook on custom resources
     alone (an operator's own configuration kinds), on other built-in kinds (Secrets, namespaces, the
     users of an identity system), or on pods an `objectSelector` opts in by label holds up writes that
     come now and then, by hand or by a pipeline, one at a time.
@@ -100,6 +109,7 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
 
 def _holds_controllers(webhook: Webhook) -> bool:
     """Whether the writes a webhook holds up include the controllers': it intercepts pods, workloads or every
-    resource, or its rules are not in the input (filled in at run time), so its reach cannot be told."""
+    resource, or pod evictions (every drain), or its rules are not in the input (filled in at run time), so its
+    reach cannot be told."""
     level, what = intercepts(webhook)
-    return level == "high" or what is None
+    return level == "high" or what is None or holds_drains(webhook)
