@@ -2300,7 +2300,10 @@ FRESH_ROUNDS = (
         "number is reported only where the containers declare one port and the Service reaches none."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "webhook-timeout-long's fix now asks for the backend's deadline first, and Kruise's validating configuration "
-        "names only its pod webhook, the one whose wait holds up controllers (both judged again, blind: gaps).",
+        "names only its pod webhook, the one whose wait holds up controllers (both judged again, blind: gaps)."
+        " Later, at the sixty-fourth draw's stop, a webhook on pod evictions is read as holding up every drain: "
+        "Kruise's validating configuration's timeout finding names vpodeviction.kb.io too, and its mutating "
+        "configuration's scope says pod evictions (rendered again as recorded; both judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh2-installs",
