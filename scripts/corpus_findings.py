@@ -548,7 +548,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: seventieth draw",
         20261270,
         "the last five of the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule of the stop, at its end",
+        "rule of the stop but the last, which changes none of its findings",
         "e99a48b",
         {
             "kubernetes-sigs-apiserver-network-proxy": "v0.36.0, examples/kubernetes' konnectivity server and agent "
@@ -567,7 +567,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: sixty-ninth draw",
         20261269,
         "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule of the stop",
+        "rule of the stop but the last, which changes none of its findings",
         "95bb88d",
         {
             "pomerium-ingress-controller": "v0.33.1, config/default as its install docs apply it",
@@ -587,7 +587,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: sixty-eighth draw",
         20261268,
         "five more from the sixteenth pool, rendered by a helper who did not write the checks, audited after the "
-        "stop's first five rules; three of the four after them came from its review",
+        "stop's first five rules; three of the five after them came from its review",
         "171800a",
         {
             "loxilb-io-loxilb": "v0.9.8.8, cicd/k8s-calico-incluster's kube-loxilb.yaml and loxilb.yaml (no chart)",
@@ -612,7 +612,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: sixty-seventh draw",
         20261267,
         "the first five of a sixteenth pool, rendered by a helper who did not write the checks, audited after the "
-        "stop's first five rules (the four after them change none of its findings)",
+        "stop's first five rules (the five after them change none of its findings)",
         "d60c52c",
         {
             "akuity-kargo": "v1.11.2, chart kargo packaged as its release packages it, with a placeholder admin "
