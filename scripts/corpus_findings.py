@@ -542,6 +542,34 @@ application lifecycle, a CSI reference driver, the API server's network proxy, a
 balancer, secret replication, infrastructure as code, image caching and a service portal), written down before
 drawing; ``random.Random(20261267).sample(FRESH67_POOL, 5)`` draws the sixty-seventh's five."""
 
+FRESH71_POOL = (
+    "asobti-kube-monkey",
+    "digitalocean-digitalocean-cloud-controller-manager",
+    "drone-charts",
+    "equinix-cloud-provider-equinix-metal",
+    "jetstack-kube-oidc-proxy",
+    "kubernetes-sigs-gcp-filestore-csi-driver",
+    "kubernetes-sigs-kube-storage-version-migrator",
+    "linki-chaoskube",
+    "moby-buildkit",
+    "nats-io-nack",
+    "pmint93-helm-charts",
+    "provectus-kafka-ui-charts",
+    "robusta-dev-kubewatch",
+    "scaleway-scaleway-csi",
+    "uptrace-helm-charts",
+    "valkey-io-valkey-helm",
+    "vernemq-docker-vernemq",
+    "vmware-tanzu-kubeapps",
+    "vultr-vultr-csi",
+    "weaveworks-scope",
+)
+"""The pool of the seventy-first draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (chaos tools, cloud controller managers and volume drivers, CI, an OIDC proxy, storage
+version migration, image builds, a JetStream controller, BI dashboards, a Kafka console, an event notifier,
+observability, a Redis fork, an MQTT broker, an application catalogue and a topology viewer), written down before
+drawing; ``random.Random(20261271).sample(FRESH71_POOL, 5)`` draws the seventy-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh70-installs",
