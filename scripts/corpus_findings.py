@@ -572,6 +572,48 @@ drawing; ``random.Random(20261271).sample(FRESH71_POOL, 5)`` draws the seventy-f
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh72-installs",
+        "Release installs nobody here had seen: seventy-second draw",
+        20261272,
+        "five more from the seventeenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end",
+        "7ea04fc",
+        {
+            "drone-charts": "master at 5a2ed94 (no tags), chart drone with a placeholder server host, RPC secret and "
+            "GitHub client",
+            "robusta-dev-kubewatch": "v2.15.0, chart with the README's values (Slack placeholders, pods and "
+            "daemonsets watched)",
+            "vernemq-docker-vernemq": "2.0.1, chart helm/vernemq with defaults",
+            "asobti-kube-monkey": "v0.5.3, chart helm/kubemonkey with defaults",
+            "scaleway-scaleway-csi": "chart scaleway-csi 0.2.1 from scaleway/helm-charts, as its README installs it "
+            "(the credentials Secret the user creates left out)",
+        },
+        "Measured at the end of the stop, and not acted on. Judged wrong: Drone's one replica, whose fix for a "
+        "ReadWriteOnce claim offers a claim per replica or one shared data directory, where Drone keeps a SQLite "
+        "database and needs an external database (or one replica). The same branch words eleven findings of the "
+        "measured inputs and more of earlier rounds whose renders are gone; it waits for a stop that can judge them "
+        "again.",
+    ),
+    FreshRound(
+        "fresh71-installs",
+        "Release installs nobody here had seen: seventy-first draw",
+        20261271,
+        "the first five of a seventeenth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule of the stop, at its end; the third drawn, Kubeapps' chart, could not be rendered here (its Bitnami "
+        "common library chart is remote)",
+        "7ea04fc",
+        {
+            "provectus-kafka-ui-charts": "charts/kafka-ui-0.7.6, chart kafka-ui with a placeholder bootstrap address",
+            "uptrace-helm-charts": "v2.0.1, chart uptrace with defaults",
+            "digitalocean-digitalocean-cloud-controller-manager": "v0.1.68, its release manifest (the API token "
+            "Secret the user creates left out)",
+            "pmint93-helm-charts": "metabase-2.26.0, chart metabase with defaults",
+        },
+        "Measured at the end of the stop, and not acted on. Judged noise: kafka-ui, an operators' console, at high, "
+        "and a one-pod Uptrace's missing preStop; judged wrong: Uptrace's shared probe of /, which its server answers "
+        "from files built into it, never from its databases.",
+    ),
+    FreshRound(
         "fresh70-installs",
         "Release installs nobody here had seen: seventieth draw",
         20261270,
