@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.sources.readonly import METADATA_ONLY_KINDS
 
 ROLE_NAME = "kubegap-reader"

@@ -7,7 +7,7 @@ import json
 import yaml
 from conftest import run_cli
 
-from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import KNOWN_KINDS
 
 
 def served(control_plane) -> set[tuple[str, str]]:

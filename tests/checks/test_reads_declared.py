@@ -124,7 +124,7 @@ def test_an_undeclared_kind_is_an_error_naming_the_kind_never_a_clean_run():
 
 @pytest.mark.parametrize("check", all_checks(), ids=lambda c: c.id)
 def test_declared_reads_are_kinds_kubegap_knows_how_to_list(check: Check):
-    from kubegap.sources.kinds import KNOWN_KINDS
+    from kubegap.domain.kinds import KNOWN_KINDS
 
     assert set(check.reads) <= set(KNOWN_KINDS), sorted(set(check.reads) - set(KNOWN_KINDS))
 

@@ -8,7 +8,7 @@ import yaml
 from conftest import run_cli
 
 from kubegap.checks import get_check
-from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import KNOWN_KINDS
 
 
 def _single_replica_cluster(server) -> None:

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.resources import as_dict, as_list
 from kubegap.printable import quoted
-from kubegap.sources.kinds import KNOWN_KINDS
 from kubegap.sources.names import API_GROUP, API_VERSION, RESOURCE
 
 

@@ -41,13 +41,13 @@ import orjson
 
 from kubegap.allocation import bulk_allocation
 from kubegap.domain.collection import Collection
+from kubegap.domain.kinds import KNOWN_KINDS, rule_text
 from kubegap.domain.resources import as_dict
 from kubegap.errors import UserError
 from kubegap.printable import printable
 from kubegap.sources.compact import Compactor
 from kubegap.sources.discovery import APIResource, Discovery, discover
 from kubegap.sources.jsonslices import parse_in_slices
-from kubegap.sources.kinds import KNOWN_KINDS, rule_text
 from kubegap.sources.kubeclient import ApiError, Connection, TransportError
 from kubegap.sources.pacing import DEADLINE, MAX_WORKERS, WORKERS
 from kubegap.sources.readonly import (

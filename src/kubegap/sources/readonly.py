@@ -18,7 +18,7 @@ not judge. It judges the request target exactly as urllib3 will send it, not as 
    under ``/api/V`` or ``/apis/G/V``), never a subresource (``exec``, ``attach``, ``portforward``,
    ``proxy``, ``log``, ``status``: none is ever requested). Group, version, namespace, resource
    and object name follow Kubernetes' naming rules (:mod:`kubegap.sources.names`), and the
-   ``(group, resource)`` is one kubegap reads: the kind table (:data:`~kubegap.sources.kinds.KNOWN_KINDS`)
+   ``(group, resource)`` is one kubegap reads: the kind table (:data:`~kubegap.domain.kinds.KNOWN_KINDS`)
    and what discovery said serves those kinds (:meth:`ReadPolicy.allow`).
 4. Secrets are read only as metadata (``PartialObjectMetadata``), never with their data.
 5. The query holds only the parameters of :data:`QUERY_VALUES`, each at most once, with values of
@@ -37,8 +37,8 @@ from urllib3._request_methods import RequestMethods
 from urllib3.exceptions import LocationParseError
 from urllib3.util import parse_url
 
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.printable import printable
-from kubegap.sources.kinds import KNOWN_KINDS
 from kubegap.sources.names import API_GROUP, API_VERSION, NAMESPACE, OBJECT_NAME, RESOURCE, NameRule
 
 if TYPE_CHECKING:

@@ -2,7 +2,8 @@
 
 Discovery tells a live collection the truth about a cluster; this table is what kubegap knows
 without one, for ``kubegap rbac`` (the ClusterRole the checks need) and for naming the RBAC rule
-of a kind a cluster does not list. Every kind a check reads must be here (a test keeps it so).
+of a kind a cluster does not list; for the checks, it names the resource an RBAC rule grants on a kind. Every
+kind a check reads must be here (a test keeps it so).
 """
 
 from __future__ import annotations
