@@ -37,13 +37,12 @@ from typing import Protocol
 
 from kubegap.domain.resources import (
     as_list,
-    dig,
     group,
     kind,
     name,
     namespace,
 )
-from kubegap.domain.roles import granted_rules
+from kubegap.domain.roles import bound_accounts, grants
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
@@ -209,24 +208,15 @@ class Creators:
         """``(namespace the grant holds in, or None for every namespace, who, rules)`` for input workloads."""
         self.served_groups: set[str] = set()
         """API groups some workload of the input may use: their custom resources' controller is in the input."""
-        for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-            role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-            if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str):
-                continue
-            role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
-            rules = granted_rules(inventory, role)
-            scope = namespace(binding) if kind(binding) == "RoleBinding" else None
-            for subject in as_list(binding.get("subjects")):
-                if dig(subject, "kind") != "ServiceAccount" or not isinstance(dig(subject, "name"), str):
-                    continue
-                subject_ns = dig(subject, "namespace")
-                subject_ns = subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding)
+        for grant in grants(inventory):
+            scope = namespace(grant.binding) if kind(grant.binding) == "RoleBinding" else None
+            for subject_ns, subject_name in bound_accounts(grant.binding):
                 # a workload whose manifest names no namespace is applied into one chosen at install time
-                who = runs_as.get((subject_ns, subject["name"])) or runs_as.get((None, subject["name"]))
-                if not who or not rules:
+                who = runs_as.get((subject_ns, subject_name)) or runs_as.get((None, subject_name))
+                if not who or not grant.rules:
                     continue
-                self._grants.append((scope, f"{who[0]} ({role_kind} {role_name})", rules))
-                self.served_groups |= {g for rule in rules for g in _strings(rule.get("apiGroups"))}
+                self._grants.append((scope, f"{who[0]} ({grant.role_kind} {grant.role_name})", grant.rules))
+                self.served_groups |= {g for rule in grant.rules for g in _strings(rule.get("apiGroups"))}
         self._custom: dict[str | None, list[str]] = defaultdict(list)
         """Custom resources whose controller the input does not run, per namespace (None: cluster-scoped)."""
         for obj in inventory.of_api_versions(lambda version: "." in version.split("/")[0] and "/" in version):

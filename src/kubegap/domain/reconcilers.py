@@ -8,9 +8,10 @@ from typing import NamedTuple
 
 from kubegap.domain.containers import image_name, mounted_volumes, pointed_config_maps
 from kubegap.domain.datastores import observer
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
-from kubegap.domain.roles import RBAC_KINDS, granted_rules
+from kubegap.domain.roles import RBAC_KINDS, bound_accounts, grants, grants_named
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
@@ -37,7 +38,8 @@ NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
 """Resources any program may watch for its own settings and credentials: watching them makes no controller."""
 
 
-WEBHOOK_RESOURCES = ("mutatingwebhookconfigurations", "validatingwebhookconfigurations")
+WEBHOOK_GROUP = KNOWN_KINDS["MutatingWebhookConfiguration"][0]
+WEBHOOK_RESOURCES = tuple(KNOWN_KINDS[k][1] for k in ("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"))
 
 POD_BINDING = ("bindings", "pods/binding")
 
@@ -80,49 +82,36 @@ def account_rights(inventory: Readable) -> AccountRights:
 
 def _account_rights(inventory: Readable) -> AccountRights:
     rights = AccountRights(set(), set(), set(), set(), set(), set())
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-        role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        role = (
-            inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
-            if role_kind in ("Role", "ClusterRole")
-            else None
-        )
-        rules = granted_rules(inventory, role)
+    for grant in grants(inventory):
+        rules = grant.rules
         writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = _may_elect(rules)
         objects = any(
             not rule.get("resourceNames") and set(map(str, as_list(rule.get("resources")))) - NOT_RECONCILED
             for rule in writes
         )
-        webhooks = any(_may_create(rule, "admissionregistration.k8s.io", WEBHOOK_RESOURCES) for rule in writes)
+        webhooks = any(grants_named(rule, {"create"}, WEBHOOK_GROUP, WEBHOOK_RESOURCES) for rule in writes)
         watches = any(
             set(map(str, as_list(rule.get("verbs")))) & {"watch", "*"}
             and not rule.get("resourceNames")
             and set(map(str, as_list(rule.get("resources")))) - NOT_FOLLOWED
             for rule in rules
         )
-        binds = (role_kind, role_name) == ("ClusterRole", SCHEDULER_ROLE) or any(
-            _may_create(rule, "", POD_BINDING) for rule in writes
+        binds = (grant.role_kind, grant.role_name) == ("ClusterRole", SCHEDULER_ROLE) or any(
+            grants_named(rule, {"create"}, "", POD_BINDING) for rule in writes
         )
         peers = _may_peer(rules)
-        granting = leases or objects or webhooks or watches or binds or peers
-        for subject in as_list(binding.get("subjects")) if granting else ():
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(dig(subject, "name"), str):
-                subject_ns = dig(subject, "namespace")
-                account = (
-                    subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding),
-                    subject["name"],
-                )
-                for granted, holders in (
-                    (leases, rights.leases),
-                    (objects, rights.objects),
-                    (webhooks, rights.webhooks),
-                    (watches, rights.watchers),
-                    (binds, rights.binders),
-                    (peers, rights.peers),
-                ):
-                    if granted:
-                        holders.add(account)
+        for account in bound_accounts(grant.binding):
+            for granted, holders in (
+                (leases, rights.leases),
+                (objects, rights.objects),
+                (webhooks, rights.webhooks),
+                (watches, rights.watchers),
+                (binds, rights.binders),
+                (peers, rights.peers),
+            ):
+                if granted:
+                    holders.add(account)
     installed = _install_namespaces(inventory)
     for holders in rights:
         holders |= {(None, name) for ns, name in holders if ns and installed.get(name) == ns}
@@ -141,12 +130,8 @@ def _install_namespaces(inventory: Readable) -> dict[str, str]:
             declared.setdefault(account_name, set()).add(namespace(account))
     named: dict[str, set[str | None]] = {}
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-        for subject in as_list(binding.get("subjects")):
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
-                subject_ns = dig(subject, "namespace")
-                named.setdefault(subject_name, set()).add(
-                    subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding)
-                )
+        for subject_ns, subject_name in bound_accounts(binding):
+            named.setdefault(subject_name, set()).add(subject_ns)
     found: dict[str, str] = {}
     for account_name, namespaces in declared.items():
         if None not in namespaces:
@@ -158,17 +143,6 @@ def _install_namespaces(inventory: Readable) -> dict[str, str]:
         if len(where) == 1 and isinstance(only := next(iter(where)), str):
             found[account_name] = only
     return found
-
-
-def _may_create(rule: dict, api_group: str, resources: tuple[str, ...]) -> bool:
-    """Whether a rule that names one of ``resources`` in ``api_group`` (or every group) lets its holder create it.
-    Rights that reach such a resource only through a wildcard resource are incidental: an account bound to
-    cluster-admin (KubeSphere's API gateway) may bind pods and register webhooks, and does neither."""
-    return bool(
-        set(map(str, as_list(rule.get("verbs")))) & {"create", "*"}
-        and {api_group, "*"} & set(map(str, as_list(rule.get("apiGroups"))))
-        and set(resources) & set(map(str, as_list(rule.get("resources"))))
-    )
 
 
 def _may_elect(rules: list[dict]) -> bool:

@@ -8,7 +8,10 @@ aggregation counts wherever rights are judged.
 
 from __future__ import annotations
 
-from kubegap.domain.resources import as_list, dig, kind, labels
+from typing import NamedTuple
+
+from kubegap.domain.kinds import KNOWN_KINDS
+from kubegap.domain.resources import as_list, dig, group, kind, labels, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
@@ -57,29 +60,73 @@ def _resolve(inventory: Readable, role: dict) -> list[dict]:
     return rules
 
 
-REWRITE_VERBS = frozenset({"update", "patch", "*"})
+class Grant(NamedTuple):
+    """A RoleBinding or ClusterRoleBinding with what its role grants."""
+
+    binding: dict
+    role_kind: str
+    role_name: str
+    rules: list[dict]
+    """The rules its role grants (``granted_rules``); none where the input does not hold the role."""
 
 
-def rewriter(inventory: Readable, api_group: str, resource: str) -> str | None:
-    """A bound Role or ClusterRole that lets its holder update or patch ``resource`` by a rule that names it (``Role
-    ns/name``), or None: a program of the install rewrites such objects at run time. Rights that reach the resource
-    only through a wildcard say what an account may do, not what its program does."""
-    return inventory.derive(("roles.rewriter", api_group, resource), lambda inv: _rewriter(inv, api_group, resource))
+def grants(inventory: Readable) -> list[Grant]:
+    """Every binding of the input to a Role or ClusterRole, with the rules that role grants, worked out once per
+    audit for every reader of rights."""
+    return inventory.derive("roles.grants", _grants)
 
 
-def _rewriter(inventory: Readable, api_group: str, resource: str) -> str | None:
+def _grants(inventory: Readable) -> list[Grant]:
+    found = []
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        if role_kind not in ("Role", "ClusterRole") or not as_list(binding.get("subjects")):
+        if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str):
             continue
-        role = inventory.get(
-            role_kind, dig(binding, "metadata", "namespace") if role_kind == "Role" else None, role_name
-        )
-        for rule in granted_rules(inventory, role):
-            if (
-                REWRITE_VERBS & set(map(str, as_list(rule.get("verbs"))))
-                and {api_group, "*"} & set(map(str, as_list(rule.get("apiGroups"))))
-                and resource in as_list(rule.get("resources"))
-            ):
-                return f"{role_kind} {role_name}"
-    return None
+        role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
+        found.append(Grant(binding, role_kind, role_name, granted_rules(inventory, role)))
+    return found
+
+
+def bound_accounts(binding: dict) -> list[tuple[str | None, str]]:
+    """The ServiceAccounts ``(namespace, name)`` a binding names; one named without a namespace is in the
+    binding's."""
+    found = []
+    for subject in as_list(binding.get("subjects")):
+        if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
+            subject_ns = dig(subject, "namespace")
+            found.append(
+                (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject_name)
+            )
+    return found
+
+
+def grants_named(rule: dict, verbs: set[str], api_group: str, resources: tuple[str, ...]) -> bool:
+    """Whether a rule grants one of ``verbs`` (or every verb) on one of ``resources`` by naming it, in
+    ``api_group`` (or every group). Rights that reach a resource only through a wildcard resource say what an account may do,
+    not what its program does: an account bound to cluster-admin (KubeSphere's API gateway) may bind pods and
+    register webhooks, and does neither."""
+    return bool(
+        (verbs | {"*"}) & set(map(str, as_list(rule.get("verbs"))))
+        and {api_group, "*"} & set(map(str, as_list(rule.get("apiGroups"))))
+        and set(resources) & set(map(str, as_list(rule.get("resources"))))
+    )
+
+
+REWRITE_VERBS = {"update", "patch"}
+
+
+def may_rewrite(inventory: Readable, obj: dict) -> bool:
+    """Whether a binding of the input lets some account update or patch ``obj``, by a rule that names its kind's
+    resource (and its name, where the rule lists names): a program of the install rewrites it at run time (a
+    webhook server writing its own CA bundle into its configuration)."""
+    served = KNOWN_KINDS.get(kind(obj))
+    if served is None or group(obj) != served[0]:
+        return False
+    api_group, plural = served
+    return any(
+        bound_accounts(grant.binding)
+        and grants_named(rule, REWRITE_VERBS, api_group, (plural,))
+        and (not rule.get("resourceNames") or name(obj) in as_list(rule.get("resourceNames")))
+        for grant in grants(inventory)
+        for rule in grant.rules
+    )

@@ -9,8 +9,8 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.checks.control_plane._helpers import bundle_expiries
 from kubegap.domain.absence import from_manifests
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.resources import as_list, dig, kind
-from kubegap.domain.roles import RBAC_KINDS, rewriter
+from kubegap.domain.resources import as_list, dig
+from kubegap.domain.roles import RBAC_KINDS, may_rewrite
 
 DEVSTATS = "cncf-2021-devstats-cert-manager-renewal-failed-cert-expired"
 
@@ -24,14 +24,6 @@ WEBHOOK_KINDS = (
     "APIService",
     "CustomResourceDefinition",
 )
-
-BUNDLE_RESOURCES = {
-    "ValidatingWebhookConfiguration": ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
-    "MutatingWebhookConfiguration": ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
-    "APIService": ("apiregistration.k8s.io", "apiservices"),
-    "CustomResourceDefinition": ("apiextensions.k8s.io", "customresourcedefinitions"),
-}
-"""Where each kind that carries a CA bundle is served, to find who may rewrite it."""
 
 CA_INJECTION = (
     "cert-manager.io/inject-ca-from",
@@ -49,13 +41,11 @@ REWRITTEN = (
 def _rewritten_at_run_time(ctx: Context, obj: dict) -> bool:
     """Whether the CA bundles written in a manifest are not what the cluster trusts: cert-manager injects them, or a
     bound role of the input may update or patch the object's kind by name (kube-fledged's webhook server writes a
-    fresh CA into its configuration each time it starts, over a placeholder that expired in 2022)."""
+    fresh CA into its configuration each time it starts, over a placeholder that expired in 2022). A rule that lists
+    names rewrites only the objects it names."""
     if not from_manifests(ctx.inventory):
         return False
-    if any(key in metadata_annotations(obj) for key in CA_INJECTION):
-        return True
-    group, resource = BUNDLE_RESOURCES[kind(obj)]
-    return rewriter(ctx.inventory, group, resource) is not None
+    return any(key in metadata_annotations(obj) for key in CA_INJECTION) or may_rewrite(ctx.inventory, obj)
 
 
 def _now(ctx: Context) -> datetime:
