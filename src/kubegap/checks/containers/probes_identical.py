@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
@@ -128,21 +128,18 @@ def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
     return None
 
 
-URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-
-
 def _names_nothing(value: str | None) -> bool:
-    """Whether a variable's value, as the program receives it, names no service: empty, or a URL with no host
-    once the references Kubernetes could not expand are left out (``redis://:@:$(REDIS_HOST_PORT)``)."""
+    """Whether a variable's value, as the program receives it, names no service: empty (or punctuation alone), or
+    a URL with no host once the references Kubernetes could not expand are left out (``redis://:@:$(PORT)``)."""
     if value is None:
         return False
     value = value.strip()
-    if URL_SCHEME.match(value):
-        authority = re.split(r"[/?#]", URL_SCHEME.sub("", value), maxsplit=1)[0]
-        host = authority.rpartition("@")[2]
-        host = host if host.startswith("$(") else host.split(":")[0]
-        return not re.search(r"[A-Za-z0-9]", host)
-    return not re.search(r"[A-Za-z0-9]", value)
+    if "://" in value:
+        try:
+            return not urlsplit(value).hostname
+        except ValueError:
+            return False  # not a URL a client could parse: what it names cannot be told
+    return not any(c.isalnum() for c in value)
 
 
 @check(

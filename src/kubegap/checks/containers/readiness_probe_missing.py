@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import app_containers, container_name
-from kubegap.domain.intstr import int_or_percent
+from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, name
@@ -30,8 +30,8 @@ def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
     if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
         return "one replica rolled out by Recreate"
     if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") in (None, "RollingUpdate"):
-        surge = dig(workload.obj, "spec", "strategy", "rollingUpdate", "maxSurge")
-        if surge is not None and int_or_percent(surge, 1, round_up=True) == 0:
+        surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
+        if surge == 0:
             return "one replica rolled out with maxSurge 0"
     return None
 

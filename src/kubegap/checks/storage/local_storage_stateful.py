@@ -95,6 +95,11 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
+def _under(path: str, roots: tuple[str, ...]) -> bool:
+    """Whether ``path`` is one of ``roots`` or inside one, by whole path components."""
+    return any(path == root or path.startswith(root + "/") for root in roots)
+
+
 NODE_PATHS = (
     "/var/lib/kubelet",
     "/run",
@@ -120,7 +125,7 @@ def _node_files(host_path: dict) -> bool:
     path, kind = str(host_path.get("path") or "").rstrip("/") or "/", str(host_path.get("type") or "")
     if kind in NODE_FILE_TYPES:
         return True
-    return kind != "BlockDevice" and any(path == p or path.startswith(p + "/") for p in NODE_PATHS)
+    return kind != "BlockDevice" and _under(path, NODE_PATHS)
 
 
 SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
@@ -138,9 +143,7 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
-            if dig(mount, "name") == volume_name and not any(
-                path == p or path.startswith(p + "/") for p in SCRATCH_PATHS
-            ):
+            if dig(mount, "name") == volume_name and not _under(path, SCRATCH_PATHS):
                 if kept := keeps_data(container, path):
                     return {"volume": volume_name, "mountPath": path, "kept": kept}
                 if LOG_AREAS.find(path) is None:
