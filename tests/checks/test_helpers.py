@@ -331,3 +331,16 @@ def test_a_programs_own_state_directory(image, path, own):
     from kubegap.domain.containers import own_state_directory
 
     assert (own_state_directory({"image": image}, path) is not None) is own
+
+
+def test_one_pod_at_a_time_is_not_judged_where_the_autoscalers_could_not_be_read():
+    """A workload that looks like one replica rolled out one pod at a time may run more under an autoscaler the
+    collection could not read: its missing readiness probe is counted as not judged, never passed."""
+    path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "passes" / "one-pod-at-a-time.yaml"
+    check = get_check("readiness-probe-missing")
+    coverage, findings = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
+    assert findings == [] and coverage.unjudged == ()
+    partial = ManifestSource([str(path)]).collect()
+    partial.forbidden["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    coverage, findings = run_check(check, Inventory(partial))
+    assert findings == [] and [count for _, count in coverage.unjudged] == [3]

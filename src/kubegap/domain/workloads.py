@@ -143,6 +143,13 @@ def scaling(inventory: Readable, workload: Workload) -> list[Autoscaler]:
     return autoscalers(inventory).get((workload.ref.namespace, workload.kind, workload.ref.name), [])
 
 
+def autoscalers_unread(inventory: Readable) -> bool:
+    """Whether the HorizontalPodAutoscalers could not be read (forbidden, or their listing failed): how many
+    replicas an autoscaler may run a workload at is then unknown."""
+    hpa = "HorizontalPodAutoscaler"
+    return hpa in inventory.collection.forbidden or hpa in inventory.collection.failed
+
+
 def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:
     """The most replicas an autoscaler may run the workload at: the largest maximum of those that scale it; None
     when none does (or none says a number)."""

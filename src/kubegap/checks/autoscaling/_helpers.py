@@ -5,6 +5,7 @@ from __future__ import annotations
 from kubegap.checks.base import Skip
 from kubegap.domain.resources import as_dict
 from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.workloads import autoscalers_unread
 
 MITODL = "mitodl-2026-min-equals-max-hpa-alert-noise-masks-saturation"
 
@@ -14,8 +15,7 @@ def require_autoscalers(inventory: Readable) -> None:
     KEDA ScaledObjects (KEDA makes the HPA at run time). HPAs that could not be read hide what a ScaledObject would
     not show."""
     hpa = "HorizontalPodAutoscaler"
-    unreadable = hpa in inventory.collection.forbidden or hpa in inventory.collection.failed
-    if unreadable or not (inventory.collected(hpa) or inventory.collected("ScaledObject")):
+    if autoscalers_unread(inventory) or not (inventory.collected(hpa) or inventory.collected("ScaledObject")):
         raise Skip(inventory.why_missing(hpa))
 
 

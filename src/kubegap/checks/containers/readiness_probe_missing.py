@@ -11,7 +11,7 @@ from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import autoscaled_ceiling
+from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 
@@ -34,6 +34,12 @@ def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
         if surge == 0:
             return "one replica rolled out with maxSurge 0"
     return None
+
+
+AUTOSCALERS_UNREAD = (
+    "one replica rolled out one pod at a time, where the autoscalers could not be read: one may run more pods, "
+    "among which a probe would choose"
+)
 
 
 def _all_probed(workload: Workload) -> bool:
@@ -80,7 +86,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     `Recreate` or by a rolling update whose `maxSurge` resolves to 0, or a one-member StatefulSet): a probe chooses
     among endpoints, and there is never a ready pod to prefer, so clients fail while its pod starts whether or not
     it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
-    `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs.
+    `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Where
+    the HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more.
 
     ## Why it matters
 
@@ -130,7 +137,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        if unprobed and not _one_pod_at_a_time(ctx, workload):
+        alone = _one_pod_at_a_time(ctx, workload) if unprobed else None
+        if alone and autoscalers_unread(ctx.inventory):
+            ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
+        elif unprobed and not alone:
             names = sorted({name(s) for s in services})
             yield ctx.finding(
                 workload.obj,
