@@ -84,7 +84,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     """How to run a second replica of a workload that runs one without breaking it: a StatefulSet's members
     must replicate, a ReadWriteOnce claim cannot be shared, and a controller must elect before it runs twice
     (``elected``: the leader election the workload shows, if any)."""
-    together = next((t for t in (kept_together(template.spec) for template in workload.templates) if t), None)
+    together = next(filter(None, (kept_together(template.spec) for template in workload.templates)), None)
     if together is not None:
         return (
             f"Its pods must share a node with pods labelled {together} (a required pod affinity over "
