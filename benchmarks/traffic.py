@@ -27,7 +27,7 @@ from run import write_results
 from support.apiserver import BUILTIN_TYPES, FakeAPIServer, ResourceType
 
 from kubegap.checks import all_checks
-from kubegap.sources.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.sources.kubeclient import connect
 from kubegap.sources.live import LiveSource
 from kubegap.sources.targets import kinds_read, metadata_kinds
