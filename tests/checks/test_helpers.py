@@ -301,6 +301,15 @@ def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():
     assert "keeps no data of its own" not in fix
 
 
+def test_a_deployment_on_its_one_claim_keeps_one_where_its_data_cannot_reach_two():
+    fix = _single_replica_fix("one-claim-holding-its-data.yaml")
+    assert fix.startswith("The pods mount the claim ci-server, which one node at a time can attach")
+    assert "a store its replicas share" in fix and "never with an embedded database" in fix
+    assert fix.endswith(
+        "keep one replica and shorten its recovery: back up the claim, and use storage that attaches quickly on another node."
+    )
+
+
 def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_first():
     fix = _single_replica_fix("state-in-the-programs-own-directory.yaml")
     assert fix.startswith("Its pods keep data in emptyDir volume ollama-data (mounted at /root/.ollama)")

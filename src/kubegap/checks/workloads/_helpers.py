@@ -201,10 +201,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         known = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim) is not None
         return (
             f"The pods mount the claim {claim}, which one node at a time can attach{'' if known else ' (or whose access modes are unknown)'}, "
-            "so a second replica cannot share it: move to a StatefulSet with a claim per replica (each replica then keeps "
-            "its own data: the application must replicate it, or gather it on its own as a monitoring server does), or, "
-            "only if the program lets two of it share one data directory, to storage several nodes can mount; then run "
-            f"two replicas {SPREAD}."
+            "so a second replica cannot share it, nor the data the program keeps there. Run a second only once that "
+            "data no longer lives in one pod's claim: point the program at a store its replicas share where it offers "
+            "one (its external database or object storage setting); or, where the application replicates its data "
+            "across members (or gathers its own, as a monitoring server does), move to a StatefulSet with a claim per "
+            "replica; or, only where the program lets several of it open one data directory at once, move the claim "
+            "to storage several nodes can mount (never with an embedded database such as SQLite in it). Then run two "
+            f"replicas {SPREAD}. Where it can do none of these, or runs one instance whatever its storage, keep one "
+            "replica and shorten its recovery: back up the claim, and use storage that attaches quickly on another "
+            "node."
         )
     kept = pod_local_state(workload)
     gatherer = monitoring_server(workload)

@@ -172,7 +172,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     scheduler and other background services in its own process, coordinated in memory (Prefect's `prefect server
     start` without `--no-services`, its Docket URL unset or `memory://`), is told to share that coordination and
     run the services once on their own first, since a second replica would schedule every run again; a
-    Deployment on a ReadWriteOnce claim, that the claim cannot be shared; one whose pods keep their state on an
+    Deployment on a ReadWriteOnce claim, that the claim cannot be shared, nor the data the program keeps there: a
+    second replica runs only once that data reaches both (a store the program shares; a claim each where the
+    application replicates; storage several nodes mount only where the program lets several instances open one data
+    directory, never an embedded database: Drone keeps its SQLite database on its claim), and where none applies it
+    keeps one and shortens its recovery; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
     the program, `/root/.ollama`), that a cache each pod fills on its own needs nothing more, and state the replicas
     must agree on must first move to a store the program shares between them (its external database or object
