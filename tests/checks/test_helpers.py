@@ -353,3 +353,37 @@ def test_one_pod_at_a_time_is_not_judged_where_the_autoscalers_could_not_be_read
     partial.forbidden["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
     coverage, findings = run_check(check, Inventory(partial))
     assert findings == [] and [count for _, count in coverage.unjudged] == [3]
+
+
+def _probes_identical(name: str):
+    path = Path(__file__).parent / "fixtures" / "probes-identical" / "passes" / name
+    return run_check(get_check("probes-identical"), Inventory(ManifestSource([str(path)]).collect()))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "shared-page-beside-a-database.yaml",
+        "shared-grpc-health-beside-a-backing-service.yaml",
+        "collector-probed-on-its-own-port.yaml",
+        "curl-with-fail.yaml",
+    ],
+)
+def test_a_shared_probe_the_input_cannot_show_asks_its_service_is_counted_not_judged(name):
+    from kubegap.checks.containers.probes_identical import PAGE_UNJUDGED
+
+    coverage, findings = _probes_identical(name)
+    assert findings == [] and coverage.unjudged == ((PAGE_UNJUDGED, 1),)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "backing-service-variable-naming-nothing.yaml",
+        "liveness-page-beside-a-backing-service.yaml",
+        "collector-health-check-extension.yaml",
+    ],
+)
+def test_a_shared_probe_with_no_service_to_ask_or_of_a_process_page_leaves_nothing_unjudged(name):
+    coverage, findings = _probes_identical(name)
+    assert findings == [] and coverage.unjudged == ()

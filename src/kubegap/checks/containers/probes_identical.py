@@ -107,8 +107,38 @@ def asks_its_own_server(command: str) -> bool:
     return True
 
 
-def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
-    """What shows that ``container`` depends on a service its probe action could check, or None."""
+ACTUATOR_HEALTH = "/actuator/health"
+"""Spring Boot Actuator's health endpoint: its answer aggregates every health indicator the application has, a
+data source's and a Redis connection's among them, unless a group (``/actuator/health/liveness``) narrows it."""
+
+PAGE_UNJUDGED = (
+    "one probe for liveness and readiness beside a backing service, of a page the input cannot show checks that "
+    "service (Uptrace answers / from files built into it, Testkube's /health returns OK whatever its database does)"
+)
+
+
+def located_service(container: dict) -> str | None:
+    """The variable that locates a backing service the container reaches (``DATABASE_URL``, ``REDIS_HOST``, a .NET
+    ``ConnectionStrings__*`` entry), by what the program receives, or None."""
+    for variable in as_list(container.get("env")):
+        name = dig(variable, "name")
+        if (
+            isinstance(name, str)
+            and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name)))
+            and not _names_nothing(variable_value(container, variable))
+        ):
+            return name
+    return None
+
+
+def asks_the_service(container: dict, action: tuple[str, dict], located: str | None) -> str | None:
+    """What shows that a probe action asks a backing service rather than the program alone, or None.
+
+    Only what the input can show counts: an ``exec`` probe that runs a service's client, or a page a framework
+    fills with its dependencies' checks unless the program narrows it: ASP.NET Core's health checks middleware runs
+    every registered check when no predicate filters them (a ``ConnectionStrings__*`` variable is read by .NET's
+    configuration alone), and Spring Boot's ``/actuator/health`` aggregates every health indicator. What any other
+    page checks is the program's, and no manifest shows it."""
     if process_status_only(container, action) is not None:
         return None
     if action[0] == "exec":
@@ -117,23 +147,27 @@ def backing_service(container: dict, action: tuple[str, dict]) -> str | None:
             container_data_store(container) and asks_its_own_server(command)
         ):
             return f"its probe runs {client}"
-    for variable in as_list(container.get("env")):
-        name = dig(variable, "name")
-        if (
-            isinstance(name, str)
-            and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name)))
-            and not _names_nothing(variable_value(container, variable))
-        ):
-            return f"environment variable {name}"
+        return None
+    if action[0] != "httpGet" or located is None:
+        return None
+    if CONNECTION_STRINGS.find(located):
+        return f"{located}: ASP.NET Core's health checks run every registered check unless the program filters them"
+    path = action[1].get("path")
+    if isinstance(path, str) and path.split("?", 1)[0].rstrip("/") == ACTUATOR_HEALTH:
+        return (
+            f"{located}: Spring Boot's {ACTUATOR_HEALTH} aggregates every health indicator, its data sources' included"
+        )
     return None
 
 
 def _names_nothing(value: str | None) -> bool:
     """Whether a variable's value, as the program receives it, names no service: empty (or punctuation alone), or
-    a URL with no host once the references Kubernetes could not expand are left out (``redis://:@:$(PORT)``)."""
+    a URL with no host once the references Kubernetes could not expand are left out (``redis://:@:$(PORT)``). A JDBC
+    URL is read past its ``jdbc:`` prefix, as its driver reads it."""
     if value is None:
         return False
     value = value.strip()
+    value = value[len("jdbc:") :] if value.lower().startswith("jdbc:") else value
     if "://" in value:
         try:
             return not urlsplit(value).hostname
@@ -161,27 +195,31 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers whose `livenessProbe` and `readinessProbe` use the same action (the same HTTP path and
-    port, gRPC service, or command) where the container shows a backing service that action could
-    check: an environment variable that locates one (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`, a .NET
-    `ConnectionStrings__*` entry) or an `exec` probe that runs a client of one (`pg_isready`,
-    `redis-cli`, `mysqladmin`; not in a data store's own container when the client names no host but the local
-    one: `mysqladmin ping` in MySQL's asks that server itself). A variable locates a service only by what the
-    program receives: an empty value names none, and neither does a URL whose host is built only of `$(NAME)`
-    references to variables the container does not define, which Kubernetes leaves as written (Nextcloud's chart
-    writes `REDIS_URL=redis://:$(REDIS_HOST_PASSWORD)@$(REDIS_HOST):$(REDIS_HOST_PORT)` with Redis off).
-    Without such evidence nothing is reported: most shared probes hit a
-    local endpoint (`/healthz` of a controller, an echo handler) that no outage outside the container
-    can fail, and the manifest cannot show what an endpoint does. A shared HTTP probe of a conventional
-    liveness page (`/healthz`, `/livez` or `/ping`, as the last part of its path) is not reported whatever the
-    container depends on: by the convention the page says only that the process is alive (OpenFaaS's gateway
-    answers `/healthz` from its provider's, which always succeeds, beside its NATS address). Nor is a page a
-    program is known to answer from its own status alone: CockroachDB's `/health`, and the OpenTelemetry
-    Collector's `health_check` extension on port 13133, which reports whether the collector's pipelines run,
-    never whether an exporter reaches its database (SigNoz's collector beside its ClickHouse address). Nor is an
-    exec probe that runs `curl` alone without `--fail`: curl exits 0 on any HTTP reply, an error status included. Identical `tcpSocket` probes are not
-    reported: a TCP connect only asks whether the process listens. Timings are not compared. Only
-    long-running work is judged: one-shot and batch work (Jobs, CronJobs, Helm and Argo CD hooks,
-    training jobs) serves no requests, so its readiness takes nothing out of rotation.
+    port, gRPC service, or command) where the input shows that action asks a backing service: an `exec` probe
+    that runs a client of one (`pg_isready`, `redis-cli`, `mysqladmin`; not in a data store's own container when
+    the client names no host but the local one: `mysqladmin ping` in MySQL's asks that server itself), or an HTTP
+    page a framework fills with its dependencies' checks unless the program narrows it, beside a variable that
+    locates the service: ASP.NET Core's health checks middleware runs every registered check when no predicate
+    filters them (a .NET `ConnectionStrings__*` entry), and Spring Boot's `/actuator/health` aggregates every
+    health indicator, its data sources' included (not its `/liveness` group). What any other page checks is the
+    program's and no manifest shows it: a shared probe of such a page beside a variable that locates a service
+    (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`) is counted as not judged, not reported. Three fresh installs showed
+    why: Uptrace answers `/` from files built into it, Testkube's `/health` returns OK, and AIBrix's gateway sets
+    its gRPC health to serving at start and never changes it, each beside a database or Redis address.
+    A variable locates a service only by what the program receives: an empty value names none, and neither does
+    a URL whose host is built only of `$(NAME)` references to variables the container does not define, which
+    Kubernetes leaves as written (Nextcloud's chart writes
+    `REDIS_URL=redis://:$(REDIS_HOST_PASSWORD)@$(REDIS_HOST):$(REDIS_HOST_PORT)` with Redis off); a JDBC URL
+    is read past its `jdbc:` prefix. A page that says only that the process is up is neither reported nor
+    counted, whatever the container depends on: a conventional liveness page (`/healthz`, `/livez` or `/ping`,
+    as the last part of its path: OpenFaaS's gateway answers `/healthz` from its provider's, which always
+    succeeds, beside its NATS address), CockroachDB's `/health`, and the OpenTelemetry Collector's
+    `health_check` extension on port 13133, which reports whether the collector's pipelines run, never whether
+    an exporter reaches its database; nor is an exec probe that runs `curl` alone without `--fail`: curl exits 0
+    on any HTTP reply, an error status included. Identical `tcpSocket` probes are not reported: a TCP connect
+    only asks whether the process listens. Timings are not compared. Only long-running work is judged: one-shot
+    and batch work (Jobs, CronJobs, Helm and Argo CD hooks, training jobs) serves no requests, so its readiness
+    takes nothing out of rotation.
 
     ## Why it matters
 
@@ -196,7 +234,8 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **low**: the manifest shows the backing service, not that the shared endpoint checks it.
+    Always **low**: the pods come back once the dependency does, and the framework's default that makes the page
+    ask it may be narrowed in the program's code, which no manifest shows.
 
     ## Example
 
@@ -218,20 +257,25 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         if not workload.serves_traffic:
             continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
-        evidence, backing = [], []
+        evidence, backing, unshown = [], [], False
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
             if action is None or action[0] not in DEPENDENT_HANDLERS or action != handler(readiness):
                 continue
-            if (service := backing_service(container, action)) is not None:
+            located = located_service(container)
+            if (shown := asks_the_service(container, action, located)) is not None:
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
-                backing.append(f"{container_name(container)} ({service})")
+                backing.append(f"{container_name(container)} ({shown})")
+            elif located is not None and process_status_only(container, action) is None:
+                unshown = True
         if evidence:
             yield ctx.finding(
                 workload.obj,
-                f"{len(evidence)} container(s) use one check for liveness and readiness and reach a backing service: "
-                f"{', '.join(backing)}. If that check includes the service, its outage can restart every replica at "
+                f"{len(evidence)} container(s) use one check for liveness and readiness, and it asks a backing "
+                f"service: {'; '.join(backing)}. That service's outage fails both probes, restarting every replica at "
                 "once instead of only taking them out of rotation.",
                 *evidence,
             )
+        elif unshown:
+            ctx.not_judged(workload.obj, PAGE_UNJUDGED)
