@@ -305,6 +305,7 @@ def test_a_deployment_on_its_one_claim_keeps_one_where_its_data_cannot_reach_two
     fix = _single_replica_fix("one-claim-holding-its-data.yaml")
     assert fix.startswith("The pods mount the claim ci-server, which one node at a time can attach")
     assert "a store its replicas share" in fix and "never with an embedded database" in fix
+    assert "nothing in the input shows whether it keeps state in its own process (sessions, subscriptions" in fix
     assert fix.endswith(
         "keep one replica and shorten its recovery: back up the claim, and use storage that attaches quickly on another node."
     )

@@ -199,17 +199,18 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     claim = single_node_claim(inventory, workload)
     if claim is not None:
         known = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim) is not None
+        controller = may_reconcile(inventory, workload) is not False
         return (
             f"The pods mount the claim {claim}, which one node at a time can attach{'' if known else ' (or whose access modes are unknown)'}, "
-            "so a second replica cannot share it, nor the data the program keeps there. Run a second only once that "
-            "data no longer lives in one pod's claim: point the program at a store its replicas share where it offers "
-            "one (its external database or object storage setting); or, where the application replicates its data "
-            "across members (or gathers its own, as a monitoring server does), move to a StatefulSet with a claim per "
+            "so a second replica cannot share it, nor the data the program keeps there. A second replica needs that "
+            "data out of one pod's claim: point the program at a store its replicas share where it offers one (its "
+            "external database or object storage setting); or, where the application replicates its data across "
+            "members (or gathers its own, as a monitoring server does), move to a StatefulSet with a claim per "
             "replica; or, only where the program lets several of it open one data directory at once, move the claim "
             "to storage several nodes can mount (never with an embedded database such as SQLite in it). Then run two "
-            f"replicas {SPREAD}. Where it can do none of these, or runs one instance whatever its storage, keep one "
-            "replica and shorten its recovery: back up the claim, and use storage that attaches quickly on another "
-            "node."
+            f"replicas {SPREAD}, {can_run_two(controller=controller)}. Where the data cannot leave the claim, keep "
+            "one replica and shorten its recovery: back up the claim, and use storage that attaches quickly on "
+            "another node."
         )
     kept = pod_local_state(workload)
     gatherer = monitoring_server(workload)

@@ -175,8 +175,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     Deployment on a ReadWriteOnce claim, that the claim cannot be shared, nor the data the program keeps there: a
     second replica runs only once that data reaches both (a store the program shares; a claim each where the
     application replicates; storage several nodes mount only where the program lets several instances open one data
-    directory, never an embedded database: Drone keeps its SQLite database on its claim), and where none applies it
-    keeps one and shortens its recovery; one whose pods keep their state on an
+    directory, never an embedded database: Drone keeps its SQLite database on its claim) and the program can run as
+    two (state in its own process, as Drone's sessions and build queue are without Redis, shows in no manifest),
+    and where the data cannot leave the claim it keeps one and shortens its recovery; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
     the program, `/root/.ollama`), that a cache each pod fills on its own needs nothing more, and state the replicas
     must agree on must first move to a store the program shares between them (its external database or object
