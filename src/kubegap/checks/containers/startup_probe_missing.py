@@ -98,11 +98,22 @@ def _switched_off(name: str, value: str | None) -> bool:
     return said in OFF_VALUES
 
 
+SCRIPT = re.compile(r"\.(?:sh|bash|py)$")
+"""A word that names a script file: a probe's script decides what passes, and a command's script what runs before its
+program; the input rarely shows either."""
+
+
 def _words(container: dict) -> list[str]:
     """The container's command, arguments and environment entries (``NAME=value``), less those that switch off
-    what they name: words of what the container is told to do."""
+    what they name: words of what the container is told to do. A program the command runs is named, not told:
+    its name says what it is (the storage version migrator's ``/migrator`` is a controller that migrates objects
+    while it serves, long after it starts), so the executable counts only where it is a script, whose name says
+    what it does before the program it starts."""
     parts = []
-    for part in as_list(container.get("command")) + as_list(container.get("args")):
+    command = as_list(container.get("command"))
+    if command and isinstance(command[0], str) and not SCRIPT.search(command[0]):
+        command = command[1:]
+    for part in command + as_list(container.get("args")):
         if isinstance(part, str):
             flag, _, value = part.partition("=")
             single_flag = part.startswith("-") and not any(c.isspace() for c in part)  # not a script's words
@@ -114,9 +125,6 @@ def _words(container: dict) -> list[str]:
             parts.append(f"{name}={value}" if isinstance(value, str) else name)
     return parts
 
-
-SCRIPT = re.compile(r"\.(?:sh|bash|py)$")
-"""A probe command's word that names a script file: the script decides what passes, and the input rarely shows it."""
 
 SCRIPTED_LIVENESS = (
     "a liveness probe that runs a script, which decides for itself what passes while the program starts (Bitnami's "
@@ -219,7 +227,10 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
     VM between nodes and migrates nothing at start-up; nor a flag or variable that switches migrations off,
-    as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do); or, with a budget under `min_startup_seconds`
+    as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do; nor the name of the program
+    the command runs, which says what it is, not a step before it answers: the storage version migrator's
+    `/migrator` migrates objects while it serves; a script it starts with counts, `/app/migrate-then-serve.sh`);
+    or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
