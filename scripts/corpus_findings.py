@@ -570,6 +570,34 @@ version migration, image builds, a JetStream controller, BI dashboards, a Kafka 
 observability, a Redis fork, an MQTT broker, an application catalogue and a topology viewer), written down before
 drawing; ``random.Random(20261271).sample(FRESH71_POOL, 5)`` draws the seventy-first's five."""
 
+FRESH75_POOL = (
+    "bloomberg-goldpinger",
+    "FairwindsOps-rbac-manager",
+    "sonatype-helm3-charts",
+    "TykTechnologies-tyk-charts",
+    "cloudflare-helm-charts",
+    "immich-app-immich-charts",
+    "MoJo2600-pihole-kubernetes",
+    "hashicorp-hcp-terraform-operator",
+    "RocketChat-helm-charts",
+    "tinkerbell-charts",
+    "grafana-k6-operator",
+    "zalando-skipper",
+    "easegress-io-easegress-helm-charts",
+    "cert-manager-google-cas-issuer",
+    "grafana-rollout-operator",
+    "Kuadrant-kuadrant-operator",
+    "zalando-incubator-kube-ingress-aws-controller",
+    "grafana-agent",
+    "paralus-helm-charts",
+    "authzed-spicedb-operator",
+)
+"""The pool of the seventy-fifth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (network health, RBAC management, an artifact repository, API gateways, a tunnel, a photo
+library, DNS filtering, Terraform runs, team chat, bare-metal provisioning, load testing, ingress controllers, a
+certificate issuer, rollouts of stateful sets, API policy, a telemetry agent, cluster access and authorization),
+written down before drawing; ``random.Random(20261275).sample(FRESH75_POOL, 5)`` draws the seventy-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh72-installs",
