@@ -600,6 +600,27 @@ written down before drawing; ``random.Random(20261275).sample(FRESH75_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh73-installs",
+        "Release installs nobody here had seen: seventy-third draw",
+        20261273,
+        "five more from the seventeenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first two rules",
+        "c44272c",
+        {
+            "kubernetes-sigs-kube-storage-version-migrator": "v0.0.5, manifests/ as its user guide builds them (the "
+            "README's published registry and the release's version in place of the placeholders)",
+            "nats-io-nack": "chart nack 0.34.0 from nats-io/k8s, as its README installs it, with the README's NATS URL",
+            "kubernetes-sigs-gcp-filestore-csi-driver": "v1.13.1, overlay stable-master (the service-account key "
+            "Secret the user creates left out)",
+            "moby-buildkit": "v0.32.2, examples/kubernetes/deployment+service.rootless.yaml with the release's image "
+            "(the certificate Secret the user creates left out)",
+            "linki-chaoskube": "v0.39.1, chart chaoskube 0.6.0 with defaults",
+        },
+        "Judged wrong: the storage version migrator's start-up probe finding, which read its program's name "
+        "(/migrator) as a migration at start-up; a migration is now a step the container is told to take, not the "
+        "name of the program it runs (942f5e1).",
+    ),
+    FreshRound(
         "fresh72-installs",
         "Release installs nobody here had seen: seventy-second draw",
         20261272,
@@ -639,7 +660,8 @@ FRESH_ROUNDS = (
         },
         "Measured at the end of the stop, and not acted on. Judged noise: kafka-ui, an operators' console, at high, "
         "and a one-pod Uptrace's missing preStop; judged wrong: Uptrace's shared probe of /, which its server answers "
-        "from files built into it, never from its databases.",
+        "from files built into it, never from its databases."
+        " Later, at the seventy-third draw's stop: Uptrace's shared probe of / (judged wrong) is counted as not judged.",
     ),
     FreshRound(
         "fresh70-installs",
@@ -817,7 +839,9 @@ FRESH_ROUNDS = (
         "and janitor carry the Recreate fix's hedge on state in the process (judged again, blind: noise)."
         " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
         "whether two of the program may run at once: Quickwit's control plane's and janitor's Recreate rollouts (judged"
-        " again, blind: noise).",
+        " again, blind: noise)."
+        " Later, at the seventy-third draw's stop: Concourse's web node's shared probe of /api/v1/info (judged a gap "
+        "from its source) is counted as not judged, since the input does not show that the page asks its database.",
     ),
     FreshRound(
         "fresh62-installs",
@@ -1142,7 +1166,10 @@ FRESH_ROUNDS = (
         "several once its state is shared (judged again: see the after file). Left as it is: probes-identical on "
         "Testkube's API server, whose /health answers OK without asking MongoDB, which the input does not show."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: the one "
-        "replicas of Netdata's parent and of Parca, telemetry backends, are medium (judged again, blind: gaps).",
+        "replicas of Netdata's parent and of Parca, telemetry backends, are medium (judged again, blind: gaps)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop: "
+        "Testkube's API server's shared /health probe beside its MongoDB address (judged wrong) is counted as not "
+        "judged, since the input does not show that the page asks the database.",
     ),
     FreshRound(
         "fresh48-installs",
@@ -1360,7 +1387,10 @@ FRESH_ROUNDS = (
         "metrics flag serves."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "AIBrix's controller manager's metrics Service, whose port the container binds by its own --metrics-bind-"
-        "address flag, no longer fires (a rule of the sixtieth draw's stop; the render that shows it came at this one).",
+        "address flag, no longer fires (a rule of the sixtieth draw's stop; the render that shows it came at this one)."
+        " Later, at the seventy-third draw's stop, a shared probe is reported only where the input shows it asks the "
+        "service: AIBrix's gateway plugins' shared gRPC health beside a Redis address (judged wrong) is counted as not "
+        "judged.",
     ),
     FreshRound(
         "fresh39-installs",
