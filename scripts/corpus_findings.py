@@ -641,7 +641,11 @@ FRESH_ROUNDS = (
         "ReadWriteOnce claim offers a claim per replica or one shared data directory, where Drone keeps a SQLite "
         "database and needs an external database (or one replica). The same branch words eleven findings of the "
         "measured inputs and more of earlier rounds whose renders are gone; it waits for a stop that can judge them "
-        "again.",
+        "again."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Drone's one replica (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh71-installs",
@@ -864,7 +868,12 @@ FRESH_ROUNDS = (
         "pdb-unhealthy-eviction-policy on Elasticsearch's masters, whose readiness waits for a green cluster after a "
         "restart, so evicting unready members regardless can lose the quorum (other reviewers judged the same finding "
         "on other data stores' budgets gaps, and the input shows no difference a rule could rest on). Judged noise "
-        "and left: Portainer, a console its image and name do not say is one, and Connaisseur's Redis cache.",
+        "and left: Portainer, a console its image and name do not say is one, and Connaisseur's Redis cache."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Portainer (judged again, blind: noise, an operators' console rated "
+        "high).",
     ),
     FreshRound(
         "fresh61-installs",
@@ -1169,7 +1178,11 @@ FRESH_ROUNDS = (
         "replicas of Netdata's parent and of Parca, telemetry backends, are medium (judged again, blind: gaps)."
         " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop: "
         "Testkube's API server's shared /health probe beside its MongoDB address (judged wrong) is counted as not "
-        "judged, since the input does not show that the page asks the database.",
+        "judged, since the input does not show that the page asks the database."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Netdata's parent (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh48-installs",
@@ -1308,7 +1321,12 @@ FRESH_ROUNDS = (
         "nothing resolves."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
         "statefulset-headless-service-missing no longer reports Woodpecker's agents, whose pods nothing in the input "
-        "looks up by DNS name (judged noise).",
+        "looks up by DNS name (judged noise)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
+        "program shares, a claim each where the application replicates, shared storage only where the program allows "
+        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
+        "ClearML's file server (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh42-installs",
@@ -1390,7 +1408,11 @@ FRESH_ROUNDS = (
         "address flag, no longer fires (a rule of the sixtieth draw's stop; the render that shows it came at this one)."
         " Later, at the seventy-third draw's stop, a shared probe is reported only where the input shows it asks the "
         "service: AIBrix's gateway plugins' shared gRPC health beside a Redis address (judged wrong) is counted as not "
-        "judged.",
+        "judged."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Fission's storage service (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh39-installs",
@@ -1775,7 +1797,12 @@ FRESH_ROUNDS = (
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Kubeflow Pipelines' MySQL's missing readiness probe, one replica rolled out by Recreate, is no longer "
         "reported; Kubescape's one replica carries the reworded fix on state in an emptyDir (judged again, blind: "
-        "noise).",
+        "noise)."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Kubeflow Pipelines' SeaweedFS and Kubescape's storage (judged again, "
+        "blind: gaps).",
     ),
     FreshRound(
         "fresh25-installs",
@@ -1842,7 +1869,12 @@ FRESH_ROUNDS = (
         " the input looks up by DNS name (judged noise)."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Kubecost's Grafana's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise,"
-        " an operators' dashboard).",
+        " an operators' dashboard)."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Kubecost's cost analyzer and its Prometheus (judged again, blind: "
+        "noise, an internal cost tool rated high and medium).",
     ),
     FreshRound(
         "fresh23-installs",
@@ -2074,7 +2106,12 @@ FRESH_ROUNDS = (
         "Recreate and on state in an emptyDir (judged again, blind: gap)."
         " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
         "whether two of the program may run at once: Open WebUI's Ollama's Recreate rollout (judged again, blind: "
-        "noise).",
+        "noise)."
+        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
+        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
+        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
+        "where the data cannot leave the claim: Open WebUI's pipelines server (judged again, blind: noise, an add-on "
+        "with no pipelines on this install, where it was a gap).",
     ),
     FreshRound(
         "fresh15-installs",
@@ -2394,7 +2431,12 @@ FRESH_ROUNDS = (
         "so ephemeral-storage-unbounded, reading the mount, reports writes that never happen; and postgres-operator, "
         "a controller with no leader election behind a Service that only serves its own status API, is still told "
         "to run two replicas once its election is on, an election it does not have (its rights cannot tell it from "
-        "an API server such as Argo CD's, which runs many). Admin consoles (Headlamp) are judged as before.",
+        "an API server such as Argo CD's, which runs many). Admin consoles (Headlamp) are judged as before."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
+        "program shares, a claim each where the application replicates, shared storage only where the program allows "
+        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
+        "Prometheus's server (judged again, blind: gap).",
     ),
     FreshRound(
         "fresh3-installs",
@@ -2465,7 +2507,12 @@ FRESH_ROUNDS = (
         "timeout (judged again, blind: a gap)."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "Grafana's one replica is now told that a cache each pod fills needs nothing more and that state goes to a "
-        "store the program shares, never to one data directory replicas open at once (judged again, blind: gap).",
+        "store the program shares, never to one data directory replicas open at once (judged again, blind: gap)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
+        "program shares, a claim each where the application replicates, shared storage only where the program allows "
+        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
+        "Harbor's job service and registry (judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh-installs",
