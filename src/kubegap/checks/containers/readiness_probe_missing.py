@@ -16,11 +16,13 @@ from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 
 
-def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
-    """How the workload never runs two pods, or None: one replica that no autoscaler raises, rolled out by stopping
-    the old pod before starting the new (a Deployment's ``Recreate``, or a rolling update whose ``maxSurge``
-    resolves to 0; a StatefulSet's ordered update). There is then
-    never a ready pod for a probe to prefer over an unready one."""
+def _one_pod_at_a_time(ctx: Context, workload: Workload, gated: bool) -> str | None:
+    """How the workload never runs two pods a probe could choose between, or None: one replica that no autoscaler
+    raises, rolled out by stopping the old pod before starting the new (a Deployment's ``Recreate``, or a rolling
+    update whose ``maxSurge`` resolves to 0; a StatefulSet's ordered update), or rolled out with a surge whose new
+    pod a startup probe keeps out of rotation until it answers (``gated``: the kubelet counts a container ready
+    only once its startup probe has passed). There is then never a ready pod for a probe to prefer over an unready
+    one."""
     if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
     if autoscaled_ceiling(ctx.inventory, workload) is not None:
@@ -33,6 +35,8 @@ def _one_pod_at_a_time(ctx: Context, workload: Workload) -> str | None:
         surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
         if surge == 0:
             return "one replica rolled out with maxSurge 0"
+        if gated:
+            return "one replica whose surge pod its startup probe keeps out of rotation until it answers"
     return None
 
 
@@ -86,8 +90,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     `Recreate` or by a rolling update whose `maxSurge` resolves to 0, or a one-member StatefulSet): a probe chooses
     among endpoints, and there is never a ready pod to prefer, so clients fail while its pod starts whether or not
     it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
-    `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Where
-    the HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more.
+    `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Nor is
+    one replica rolled out with a surge whose serving containers have startup probes: the kubelet counts a
+    container ready only once its startup probe has passed, so the surge pod takes no traffic before it answers,
+    and the old pod serves until then, as a readiness probe would have it (Valkey's chart). Where the
+    HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more.
+    Where several replicas run and every unprobed serving container has a startup probe, the finding says what is
+    left, at low: a started pod that cannot answer keeps its traffic.
 
     ## Why it matters
 
@@ -99,7 +108,11 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: requests fail while pods start and stop, at every rollout, not continuously.
+    **Medium**: requests fail while pods start and stop, at every rollout, not continuously. **Low** where every
+    such container has a startup probe: the kubelet counts a container ready only once its startup probe has
+    passed, so no pod takes traffic before it first answers; what is left is a started pod that cannot answer
+    (overloaded, or waiting on something), which keeps its traffic until it recovers or its liveness probe
+    restarts it.
 
     ## Example
 
@@ -137,7 +150,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        alone = _one_pod_at_a_time(ctx, workload) if unprobed else None
+        gated = all(isinstance(container.get("startupProbe"), dict) for _, container in unprobed)
+        alone = _one_pod_at_a_time(ctx, workload, gated) if unprobed else None
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:
@@ -145,7 +159,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
-                "no readiness probe: traffic reaches them before they are ready and while they cannot answer.",
+                + (
+                    "no readiness probe: their startup probes keep each out of rotation until it first answers, but "
+                    "once started, traffic keeps reaching it while it cannot answer."
+                    if gated
+                    else "no readiness probe: traffic reaches them before they are ready and while they cannot answer."
+                ),
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
+                severity="low" if gated else None,
             )
