@@ -122,6 +122,16 @@ def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
             *evidence,
             severity="low",
         )
+    if all(e.path.endswith(".tolerations") for e in evidence):
+        return ctx.finding(
+            obj,
+            f"Tolerates the old master taint ({MASTER}) but not {CONTROL_PLANE}, the taint control-plane nodes carry "
+            "since 1.25: a toleration selects no node, so its pods still run elsewhere, but no longer on "
+            "control-plane nodes (an agent misses them; a workload meant to run there stays Pending where no "
+            "other node takes it).",
+            *evidence,
+            severity="medium",
+        )
     if all(e.path.endswith("(preferred)") for e in evidence):
         return ctx.finding(
             obj,
@@ -156,10 +166,11 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     use `node-role.kubernetes.io/master` (no longer applied to nodes since Kubernetes 1.24) or the
     deprecated `beta.kubernetes.io/arch|os|instance-type` and
     `failure-domain.beta.kubernetes.io/zone|region` labels. A toleration of the old master taint is
-    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`,
-    and an old label in a node affinity term only when no other term of the same kind (required or
-    preferred) names its replacement: the terms are alternatives, so the other one still places the
-    pods. Both labels in one term are still reported (a term's expressions must all hold).
+    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`; a
+    toleration selects no node, so that finding says what it does instead: the pods no longer run on
+    control-plane nodes. An old label in a node affinity term is reported only when no other term of the
+    same kind (required or preferred) names its replacement: the terms are alternatives, so the other one
+    still places the pods. Both labels in one term are still reported (a term's expressions must all hold).
 
     ## Why it matters
 
@@ -174,6 +185,10 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
     the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
     a preference places no pod on its own, so the pods still schedule, only without the placement.
+    **Medium** when the old master label appears only as a toleration of its taint: a toleration lets pods onto
+    nodes and selects none, so they still schedule, but no longer on control-plane nodes (a DaemonSet's agent is
+    missing there; a workload meant for them lands on other nodes, or stays Pending where none other takes it, as
+    a cloud controller manager can while every worker still waits to be initialized).
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
