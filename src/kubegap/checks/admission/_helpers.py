@@ -98,6 +98,10 @@ def _names(group: list[tuple[Webhook, T]]) -> str:
     return f"Webhook {names[0]}" if len(names) == 1 else f"Webhooks {', '.join(names)}"
 
 
+NAMESPACE_NAME = "kubernetes.io/metadata.name"
+"""The label the API server sets on every Namespace to its name: a selector on it names namespaces."""
+
+
 WORKLOAD_GROUPS = frozenset({"apps", "batch"})
 """The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
 
@@ -110,7 +114,8 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
     the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
     that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
-    operator's own pods) are held up, so high becomes medium."""
+    operator's own pods) are held up, so high becomes medium; so does a ``namespaceSelector`` that names only the
+    namespace of the webhook's own Service: it holds up that install's objects alone."""
     rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
     if not rules:
         return "medium", None
@@ -118,6 +123,9 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
     if level == "high" and opted_in is not None and not opted_in.matches({}):
         level, what = "medium", f"{what} labelled {opted_in}"
+    own = _own_namespace_only(webhook)
+    if own is not None:
+        return ("medium" if level == "high" else level), f"{what} in its own namespace {own}"
     opted = _namespaces_opted_in(webhook)
     if opted is not None:  # a Namespace is matched by its own labels
         return (
@@ -136,9 +144,27 @@ def _namespaces_opted_in(webhook: Webhook) -> Selector | None:
         return None
     labelled = Selector(
         chosen.match_labels,
-        tuple(term for term in chosen.expressions if term.key != "kubernetes.io/metadata.name"),
+        tuple(term for term in chosen.expressions if term.key != NAMESPACE_NAME),
     )
     return None if labelled.selects_everything or labelled.matches({}) else labelled
+
+
+def _own_namespace_only(webhook: Webhook) -> str | None:
+    """The namespace of the webhook's own Service, when its ``namespaceSelector`` names that namespace and no
+    other (``kubernetes.io/metadata.name`` in its labels, or ``In`` that one name): the webhook then intercepts
+    only the objects of its own install's namespace (Grafana's rollout operator, in the namespace of the
+    StatefulSets it rolls)."""
+    selector = as_dict(webhook.spec.get("namespaceSelector"))
+    named: set[str] | None = None
+    label = dig(selector, "matchLabels", NAMESPACE_NAME)
+    if isinstance(label, str):
+        named = {label}
+    for term in as_list(selector.get("matchExpressions")):
+        if dig(term, "key") == NAMESPACE_NAME and dig(term, "operator") == "In":
+            values = {v for v in as_list(dig(term, "values")) if isinstance(v, str)}
+            named = values if named is None else named & values
+    service = webhook.service
+    return service[0] if service is not None and named == {service[0]} else None
 
 
 def _namespaces_left_out(webhook: Webhook) -> list[str]:
@@ -147,7 +173,7 @@ def _namespaces_left_out(webhook: Webhook) -> list[str]:
         {
             str(value)
             for term in as_list(dig(webhook.spec, "namespaceSelector", "matchExpressions"))
-            if dig(term, "key") == "kubernetes.io/metadata.name" and dig(term, "operator") == "NotIn"
+            if dig(term, "key") == NAMESPACE_NAME and dig(term, "operator") == "NotIn"
             for value in as_list(dig(term, "values"))
             if isinstance(value, str)
         }

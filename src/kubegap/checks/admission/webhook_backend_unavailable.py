@@ -201,9 +201,11 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
     the manifest, filled in at run time), and where an `objectSelector` that no unlabelled object
     matches limits pods or workloads to those carrying its labels (an operator's own pods): only they
-    are held up. A `namespaceSelector` that only labelled namespaces match (a mesh's injection label) is
-    named with its labels, and leaves the severity as it is: every pod of those namespaces waits on the
-    backend. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
+    are held up; and where a `namespaceSelector` names only the namespace of the webhook's own Service (by
+    `kubernetes.io/metadata.name`, the label every Namespace carries): only that install's objects are held up
+    (Grafana's rollout operator, on the StatefulSets of its own namespace). Any other `namespaceSelector` that
+    only labelled namespaces match (a mesh's injection label) is named with its labels, and leaves the severity
+    as it is: every pod of those namespaces waits on the backend. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
     **medium**.
 
     ## Example

@@ -46,7 +46,8 @@ def webhook_timeout_long(ctx: Context) -> Iterator[Finding]:
     reads their rules), those on pod evictions (`pods/eviction`: every drain, by a node upgrade or the cluster
     autoscaler, waits on them for each pod it moves), and those whose rules the input does not show. A webhook on custom resources
     alone (an operator's own configuration kinds), on other built-in kinds (Secrets, namespaces, the
-    users of an identity system), or on pods an `objectSelector` opts in by label holds up writes that
+    users of an identity system), on pods an `objectSelector` opts in by label, or on the objects of its own
+    namespace alone (a `namespaceSelector` that names only its Service's namespace) holds up writes that
     come now and then, by hand or by a pipeline, one at a time.
 
     ## Why it matters
