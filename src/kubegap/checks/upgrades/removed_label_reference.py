@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.podtemplates import PodTemplate, pod_templates
 from kubegap.domain.resources import as_dict, as_list, dig, str_map
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
@@ -109,6 +109,43 @@ def _calico_references(obj: dict) -> list[Evidence]:
     ]
 
 
+UNINITIALIZED = "node.cloudprovider.kubernetes.io/uninitialized"
+"""The taint a kubelet run with an external cloud provider sets until the cloud controller manager initializes the
+node: a pod that tolerates it runs while nodes are being set up, when control-plane nodes may be the only ready
+ones."""
+
+
+def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
+    """A toleration of the old master taint alone selects no node: the pods still schedule, only no longer on
+    control-plane nodes. That matters where they must reach those nodes: an agent of every node (a DaemonSet), or
+    pods that set the nodes up (they tolerate the uninitialized taint, as a cloud controller manager does), which
+    stay Pending while control-plane nodes are the only ones ready."""
+    agent = obj.get("kind") == "DaemonSet"
+    tolerated = {
+        key
+        for template in pod_templates(obj)
+        for t in as_list(template.spec.get("tolerations"))
+        if isinstance(key := dig(t, "key"), str)
+    }
+    bootstrap = not agent and UNINITIALIZED in tolerated
+    consequence = (
+        "the agent still runs on every other node, but no longer on control-plane nodes."
+        if agent
+        else "its pods still run on other nodes, but no longer on control-plane nodes, and they set nodes up "
+        f"(they tolerate {UNINITIALIZED}): while control-plane nodes are the only ones ready, they stay Pending."
+        if bootstrap
+        else "its pods still run on other nodes, only no longer on control-plane nodes (they stay Pending only "
+        "where no other node would take them)."
+    )
+    return ctx.finding(
+        obj,
+        f"Tolerates the old master taint ({MASTER}) but not {CONTROL_PLANE}, the taint control-plane nodes carry "
+        f"since 1.25: a toleration selects no node, so {consequence}",
+        *evidence,
+        severity="medium" if agent or bootstrap else "low",
+    )
+
+
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
     replacements = "; ".join(
@@ -123,15 +160,7 @@ def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
             severity="low",
         )
     if all(e.path.endswith(".tolerations") for e in evidence):
-        return ctx.finding(
-            obj,
-            f"Tolerates the old master taint ({MASTER}) but not {CONTROL_PLANE}, the taint control-plane nodes carry "
-            "since 1.25: a toleration selects no node, so its pods still run elsewhere, but no longer on "
-            "control-plane nodes (an agent misses them; a workload meant to run there stays Pending where no "
-            "other node takes it).",
-            *evidence,
-            severity="medium",
-        )
+        return _toleration_finding(ctx, obj, evidence)
     if all(e.path.endswith("(preferred)") for e in evidence):
         return ctx.finding(
             obj,
@@ -185,10 +214,11 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
     the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
     a preference places no pod on its own, so the pods still schedule, only without the placement.
-    **Medium** when the old master label appears only as a toleration of its taint: a toleration lets pods onto
-    nodes and selects none, so they still schedule, but no longer on control-plane nodes (a DaemonSet's agent is
-    missing there; a workload meant for them lands on other nodes, or stays Pending where none other takes it, as
-    a cloud controller manager can while every worker still waits to be initialized).
+    When the old master label appears only as a toleration of its taint: a toleration lets pods onto nodes and
+    selects none, so they still schedule, only no longer on control-plane nodes. **Medium** where the pods must
+    reach those nodes: a DaemonSet, whose agent goes missing there, and pods that set nodes up (they tolerate
+    `node.cloudprovider.kubernetes.io/uninitialized`, as a cloud controller manager does), which stay Pending while
+    control-plane nodes are the only ones ready; **low** for other workloads, which land on other nodes.
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
