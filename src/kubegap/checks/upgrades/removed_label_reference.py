@@ -115,11 +115,13 @@ node: a pod that tolerates it runs while nodes are being set up, when control-pl
 ones."""
 
 
-def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
+def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding | None:
     """A toleration of the old master taint alone selects no node: the pods still schedule, only no longer on
-    control-plane nodes. That matters where they must reach those nodes: an agent of every node (a DaemonSet), or
-    pods that set the nodes up (they tolerate the uninitialized taint, as a cloud controller manager does), which
-    stay Pending while control-plane nodes are the only ones ready."""
+    control-plane nodes. That matters only where they must reach those nodes: an agent of every node (a DaemonSet),
+    or pods that set the nodes up (they tolerate the uninitialized taint, as a cloud controller manager does), which
+    stay Pending while control-plane nodes are the only ones ready. Any other workload runs where it ran, on the
+    other nodes, and the leftover toleration is not reported: tolerating the control-plane taint instead would only
+    let it onto nodes it has no need of (Tyk's gateway, judged noise)."""
     agent = obj.get("kind") == "DaemonSet"
     tolerated = {
         key
@@ -127,26 +129,24 @@ def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Fi
         for t in as_list(template.spec.get("tolerations"))
         if isinstance(key := dig(t, "key"), str)
     }
-    bootstrap = not agent and UNINITIALIZED in tolerated
+    if not agent and UNINITIALIZED not in tolerated:
+        return None
     consequence = (
         "the agent still runs on every other node, but no longer on control-plane nodes."
         if agent
         else "its pods still run on other nodes, but no longer on control-plane nodes, and they set nodes up "
         f"(they tolerate {UNINITIALIZED}): while control-plane nodes are the only ones ready, they stay Pending."
-        if bootstrap
-        else "its pods still run on other nodes, only no longer on control-plane nodes (they stay Pending only "
-        "where no other node would take them)."
     )
     return ctx.finding(
         obj,
         f"Tolerates the old master taint ({MASTER}) but not {CONTROL_PLANE}, the taint control-plane nodes carry "
         f"since 1.25: a toleration selects no node, so {consequence}",
         *evidence,
-        severity="medium" if agent or bootstrap else "low",
+        severity="medium",
     )
 
 
-def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding:
+def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding | None:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
     replacements = "; ".join(
         f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
@@ -197,7 +197,8 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     `failure-domain.beta.kubernetes.io/zone|region` labels. A toleration of the old master taint is
     reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`; a
     toleration selects no node, so that finding says what it does instead: the pods no longer run on
-    control-plane nodes. An old label in a node affinity term is reported only when no other term of the
+    control-plane nodes, which matters only for an agent of every node (a DaemonSet) or pods that set nodes up
+    (they tolerate the uninitialized taint), and only those are reported. An old label in a node affinity term is reported only when no other term of the
     same kind (required or preferred) names its replacement: the terms are alternatives, so the other one
     still places the pods. Both labels in one term are still reported (a term's expressions must all hold).
 
@@ -214,11 +215,12 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
     the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
     a preference places no pod on its own, so the pods still schedule, only without the placement.
-    When the old master label appears only as a toleration of its taint: a toleration lets pods onto nodes and
-    selects none, so they still schedule, only no longer on control-plane nodes. **Medium** where the pods must
-    reach those nodes: a DaemonSet, whose agent goes missing there, and pods that set nodes up (they tolerate
-    `node.cloudprovider.kubernetes.io/uninitialized`, as a cloud controller manager does), which stay Pending while
-    control-plane nodes are the only ones ready; **low** for other workloads, which land on other nodes.
+    **Medium** when the old master label appears only as a toleration of its taint: a toleration lets pods onto
+    nodes and selects none, so they still schedule, only no longer on control-plane nodes. It is reported only
+    where the pods must reach those nodes: a DaemonSet, whose agent goes missing there, and pods that set nodes up
+    (they tolerate `node.cloudprovider.kubernetes.io/uninitialized`, as a cloud controller manager does), which stay
+    Pending while control-plane nodes are the only ones ready. Other workloads run where they ran, on the other
+    nodes.
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
@@ -253,9 +255,9 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
             for path, key in (*_selector_keys(template), *_toleration_keys(template))
             if key in OLD_LABELS
         ]
-        if evidence:
-            yield _finding(ctx, workload.obj, evidence)
+        if evidence and (found := _finding(ctx, workload.obj, evidence)) is not None:
+            yield found
     for obj in calico:
         evidence = _calico_references(obj)
-        if evidence:
-            yield _finding(ctx, obj, evidence)
+        if evidence and (found := _finding(ctx, obj, evidence)) is not None:
+            yield found
