@@ -600,6 +600,68 @@ written down before drawing; ``random.Random(20261275).sample(FRESH75_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh76-installs",
+        "Release installs nobody here had seen: seventy-sixth draw",
+        20261276,
+        "five more from the eighteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first seven rules",
+        "17a7df9",
+        {
+            "grafana-agent": "chart grafana-agent 0.44.2 (tag helm-chart/0.44.2) with defaults",
+            "zalando-skipper": "v0.27.65, docs/kubernetes/deploy/daemonset as its ingress-controller docs apply it",
+            "TykTechnologies-tyk-charts": "v5.3.0, chart tyk-oss with a placeholder Redis address and API secret",
+            "FairwindsOps-rbac-manager": "v1.10.0, deploy/ as its docs apply it",
+            "hashicorp-hcp-terraform-operator": "v2.12.0, chart hcp-terraform-operator with defaults",
+        },
+        "Judged noise: the Tyk gateway's toleration of the old master taint, at medium (nothing needs the gateway on "
+        "control-plane nodes; judged noise again at low, 7f1965c, and not reported since 6197021), and Grafana "
+        "Agent's config reloader's missing memory limit.",
+    ),
+    FreshRound(
+        "fresh75-installs",
+        "Release installs nobody here had seen: seventy-fifth draw",
+        20261275,
+        "the first five from the eighteenth pool, written down and committed before drawing (81af45b), rendered by a "
+        "helper who did not write the checks, audited after the stop's first five rules",
+        "a9a840c",
+        {
+            "authzed-spicedb-operator": "v1.25.1, config/ built as its release workflow builds bundle.yaml, with the "
+            "README's quick-start SpiceDBCluster and a placeholder preshared key",
+            "cert-manager-google-cas-issuer": "v0.12.0, chart with defaults, stamped with the release's version as its "
+            "release build does",
+            "MoJo2600-pihole-kubernetes": "chart pihole 2.38.0 with defaults",
+            "sonatype-helm3-charts": "chart nexus-repository-manager 64.2.0, as the repository publishes it, with defaults",
+            "grafana-rollout-operator": "v0.38.1, chart rollout-operator 0.50.1 from grafana/helm-charts with defaults",
+        },
+        "Judged noise: the rollout operator's fail-closed webhooks at high, which its namespaceSelector confines to "
+        "its own namespace (medium since 17a7df9: judged again, blind, a gap), and Pi-hole's graceful shutdown behind "
+        "bare NodePorts.",
+    ),
+    FreshRound(
+        "fresh74-installs",
+        "Release installs nobody here had seen: seventy-fourth draw",
+        20261274,
+        "the last five of the seventeenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first four rules",
+        "81af45b",
+        {
+            "jetstack-kube-oidc-proxy": "v0.3.0, chart with a placeholder issuer URL and client ID",
+            "valkey-io-valkey-helm": "chart valkey 0.11.0 with defaults",
+            "weaveworks-scope": "v1.13.2, examples/k8s as its docs apply it from a clone",
+            "vultr-vultr-csi": "v0.18.0, docs/releases/latest.yml as its README applies it (the API-key Secret the "
+            "user creates left out)",
+            "equinix-cloud-provider-equinix-metal": "v3.2.0, deploy/template/deployment.yaml stamped with the release "
+            "tag as its release workflow does (the API-key Secret the user creates left out)",
+        },
+        "Judged wrong: Valkey's missing readiness probe, on one replica whose surge pod a startup probe holds out of "
+        "rotation until it answers (not reported since 8763bee). The Equinix Metal cloud controller manager's "
+        "toleration of the old master taint was reported as selecting nodes, at high (judged a gap with that note): "
+        "since 43ac675 and 7f1965c it says what a toleration does, at medium, since the manager sets nodes up "
+        "(judged again, blind, twice: a gap). Judged "
+        "noise: Weave Scope's cluster agent's image, the agent DaemonSet's already reported, and its app's one "
+        "replica, which keeps its reports in memory.",
+    ),
+    FreshRound(
         "fresh73-installs",
         "Release installs nobody here had seen: seventy-third draw",
         20261273,
