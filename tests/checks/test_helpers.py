@@ -356,6 +356,19 @@ def test_one_pod_at_a_time_is_not_judged_where_the_autoscalers_could_not_be_read
     assert findings == [] and [count for _, count in coverage.unjudged] == [3]
 
 
+@pytest.mark.parametrize("unread", ["forbidden", "failed"])
+def test_single_replica_is_skipped_where_the_autoscalers_could_not_be_read(unread):
+    """One replica in the manifest may be many under an autoscaler the collection could not read, whether RBAC
+    refused it or its listing failed: the check skips, saying which, and reports nothing."""
+    path = Path(__file__).parent / "fixtures" / "single-replica" / "fires" / "product-web-ui.yaml"
+    partial = ManifestSource([str(path)]).collect()
+    getattr(partial, unread)["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    coverage, findings = run_check(get_check("single-replica"), Inventory(partial))
+    assert findings == [] and coverage.status == "skipped"
+    said = "forbidden by RBAC" if unread == "forbidden" else "could not be collected"
+    assert f"HorizontalPodAutoscaler {said}" in coverage.reason
+
+
 def _probes_identical(name: str):
     path = Path(__file__).parent / "fixtures" / "probes-identical" / "passes" / name
     return run_check(get_check("probes-identical"), Inventory(ManifestSource([str(path)]).collect()))

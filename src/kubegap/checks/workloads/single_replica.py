@@ -19,7 +19,7 @@ from kubegap.domain.reconcilers import (
 from kubegap.domain.resources import as_dict, dig, name
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, ServingEvidence, serving
-from kubegap.domain.workloads import autoscaled_ceiling
+from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
 from kubegap.wording import first_and_more
 
 PYTHON_DISCORD_VOLUMES = "python-discord-2021-node-recycle-volumes-fail-to-mount"
@@ -131,7 +131,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     the cluster's Service; a blue and a green Deployment): losing its pod leaves the others behind that Service, and a
     Service that selects it alone is that member's own address, as a StatefulSet pod's is. Workloads
     scaled to zero and one-shot or batch work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks)
-    are not reported either. Skipped when HorizontalPodAutoscalers were forbidden.
+    are not reported either. Skipped when the HorizontalPodAutoscalers could not be read (forbidden, or their
+    listing failed).
 
     A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
     watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim or node port explains, or a name
@@ -248,8 +249,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
              labelSelector: {matchLabels: {app: api}}}
     ```
     """
-    if "HorizontalPodAutoscaler" in ctx.inventory.collection.forbidden:
-        raise Skip("HorizontalPodAutoscalers are forbidden, so autoscaled replicas are unknown")
+    if autoscalers_unread(ctx.inventory):
+        raise Skip(
+            f"{ctx.inventory.why_missing('HorizontalPodAutoscaler')}, so how many replicas an autoscaler runs is unknown"
+        )
     evidence = serving(ctx.inventory)
     leases = lease_holders(ctx.inventory)
     dns_judged = ctx.left_to("coredns-resilience")
