@@ -17,20 +17,40 @@ MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
 MOJ = "moj-2019-prometheus-operator-removal-deletes-pv"
 
 
+NO_PROVISIONER = "kubernetes.io/no-provisioner"
+"""The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
+volumes), each of which carries its own reclaim policy."""
+
+
+def _volume_policy(pv: dict) -> tuple[str, str]:
+    """``(where, reclaim policy)`` of a PersistentVolume: its own, ``Retain`` when unset (the API's default for a
+    volume made by hand; a provisioned one carries its class's)."""
+    policy = dig(pv, "spec", "persistentVolumeReclaimPolicy")
+    return (
+        f"PersistentVolume {name(pv)}.spec.persistentVolumeReclaimPolicy",
+        policy if isinstance(policy, str) else "Retain",
+    )
+
+
 def _claim_policy(ctx: Context, claim: dict | None, class_name: object) -> tuple[str, str] | None:
-    """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's."""
+    """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's. A class that
+    provisions nothing (``kubernetes.io/no-provisioner``) binds its claims to volumes made beforehand: their own
+    policy applies, the deleting one if any deletes, and a claim none of whose volumes is in the input is not
+    judged."""
     volume = dig(claim, "spec", "volumeName")
     pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None
     if pv is not None:
-        policy = dig(pv, "spec", "persistentVolumeReclaimPolicy")
-        return (
-            (f"PersistentVolume {volume}.spec.persistentVolumeReclaimPolicy", policy)
-            if isinstance(policy, str)
-            else None
-        )
+        return _volume_policy(pv)
     sc = storage_class(ctx, dig(claim, "spec", "storageClassName") if claim else class_name)
     if sc is None:
         return None
+    if sc.get("provisioner") == NO_PROVISIONER:
+        made = [
+            _volume_policy(v)
+            for v in ctx.inventory.of_kind("PersistentVolume")
+            if dig(v, "spec", "storageClassName") == name(sc)
+        ]
+        return next((m for m in made if m[1] == "Delete"), made[0] if made else None)
     policy = sc.get("reclaimPolicy", "Delete")  # the API's default for StorageClasses
     return (f"StorageClass {name(sc)}.reclaimPolicy", policy if isinstance(policy, str) else "Delete")
 
@@ -80,10 +100,15 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
 
     StatefulSets (their volume claim templates) and other workloads mounting
     PersistentVolumeClaims whose volumes have the `Delete` reclaim policy: the bound
-    PersistentVolume's `persistentVolumeReclaimPolicy` when the claim and volume were collected,
-    otherwise the `reclaimPolicy` of the claim's StorageClass (which defaults to `Delete`; a claim
-    that names no class uses the single default class). Claims whose volume and class are both
-    unknown are not judged; skipped when neither StorageClasses nor PersistentVolumes were collected.
+    PersistentVolume's `persistentVolumeReclaimPolicy` when the claim and volume were collected
+    (`Retain` when unset, the API's default for a volume made by hand), otherwise the `reclaimPolicy` of
+    the claim's StorageClass (which defaults to `Delete`; a claim that names no class uses the single
+    default class). A class that provisions nothing (`kubernetes.io/no-provisioner`, for local volumes) binds
+    its claims to volumes made beforehand, whose own policy applies, not the class's: Tinkerbell's chart makes
+    its artifacts volume with `Retain` beside such a class, which says `Delete` by default (judged wrong on a
+    fresh install); where none of those volumes is in the input, the claim is not judged. Claims whose volume
+    and class are both unknown are not judged; skipped when neither StorageClasses nor PersistentVolumes were
+    collected.
 
     ## Why it matters
 
