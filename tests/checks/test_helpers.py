@@ -401,3 +401,10 @@ def test_a_shared_probe_the_input_cannot_show_asks_its_service_is_counted_not_ju
 def test_a_shared_probe_with_no_service_to_ask_or_of_a_process_page_leaves_nothing_unjudged(name):
     coverage, findings = _probes_identical(name)
     assert findings == [] and coverage.unjudged == ()
+
+
+def test_a_container_serving_only_udp_is_not_told_to_take_a_tcp_check():
+    path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "fires" / "udp-only-container.yaml"
+    _, (finding,) = run_check(get_check("readiness-probe-missing"), Inventory(ManifestSource([str(path)]).collect()))
+    assert "dhcp-relay serves UDP only (port 67)" in finding.remediation
+    assert "a TCP check of one never passes" in finding.remediation and "files serves" not in finding.remediation

@@ -244,6 +244,19 @@ class ServingEvidence:
         """The word that makes the workload an operators' console (see the module's docstring), or None."""
         return self._consoles.get(id(workload.obj))
 
+    def udp_only(self, container: dict, services: list[dict]) -> list[object]:
+        """The client ports of ``services`` the container declares, when every one of them is UDP (by the
+        container's port or the Service's), else none: the kubelet's probes (HTTP, TCP, gRPC) cannot reach a UDP
+        port, so only a command can probe such a container."""
+        found = [
+            (declared.get("protocol") or port.get("protocol") or "TCP", declared.get("containerPort"))
+            for service in services
+            for port in self.client_ports(service)
+            for declared in as_list(container.get("ports"))
+            if isinstance(declared, dict) and _names_port(port.get("targetPort", port.get("port")), declared)
+        ]
+        return [number for _, number in found] if found and all(proto == "UDP" for proto, _ in found) else []
+
     def serving_containers(self, workload: Workload, services: list[dict]) -> list[tuple[PodTemplate, str, dict]]:
         """The regular containers that serve a client port of ``services``: those that declare its target,
         else those whose probes check it, else those that declare no port at all beside others that declare

@@ -10,7 +10,7 @@ from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, name
-from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
@@ -49,6 +49,20 @@ AUTOSCALERS_UNREAD = (
 def _all_probed(workload: Workload) -> bool:
     """Whether every container that does work has a readiness probe: nothing is left to judge (most workloads)."""
     return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
+
+
+def _fix(evidence: ServingEvidence, unprobed: list[tuple[str, dict]], services: list[dict], fix: str) -> str:
+    """The check's fix, and for a container that serves only UDP, that no TCP or HTTP check reaches it: a TCP check
+    of a UDP port never passes and would keep the pod out of rotation for good (Tinkerbell's DHCP relay)."""
+    udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only(c, services))}
+    if not udp:
+        return fix
+    which = "; ".join(f"{name} serves UDP only (port {', '.join(map(str, ports))})" for name, ports in udp.items())
+    return (
+        f"{fix} {which}: no HTTP, TCP or gRPC check reaches a UDP port, and a TCP check of one never passes and "
+        "would keep the pod out of rotation, so probe such a container with a command that asks the program, where "
+        "it offers one."
+    )
 
 
 @check(
@@ -96,7 +110,9 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     and the old pod serves until then, as a readiness probe would have it (Valkey's chart). Where the
     HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more.
     Where several replicas run and every unprobed serving container has a startup probe, the finding says what is
-    left, at low: a started pod that cannot answer keeps its traffic.
+    left, at low: a started pod that cannot answer keeps its traffic. A container that serves only UDP ports is
+    told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
+    the fix's TCP check of a UDP port would never pass (Tinkerbell's DHCP relay).
 
     ## Why it matters
 
@@ -167,5 +183,6 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
                 ),
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
+                remediation=_fix(evidence, unprobed, services, ctx.check.fix),
                 severity="low" if gated else None,
             )
