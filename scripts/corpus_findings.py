@@ -727,7 +727,10 @@ FRESH_ROUNDS = (
         "Measured at the end of the stop, and not acted on. Judged noise: kafka-ui, an operators' console, at high, "
         "and a one-pod Uptrace's missing preStop; judged wrong: Uptrace's shared probe of /, which its server answers "
         "from files built into it, never from its databases."
-        " Later, at the seventy-third draw's stop: Uptrace's shared probe of / (judged wrong) is counted as not judged.",
+        " Later, at the seventy-third draw's stop: Uptrace's shared probe of / (judged wrong) is counted as not judged."
+        " Later, at the seventy-third draw's stop, a missing preStop wait is not reported where the workload runs one "
+        "pod at a time, since no other endpoint takes its traffic while it terminates: Uptrace's one-member "
+        "StatefulSet's (judged noise) no longer fires.",
     ),
     FreshRound(
         "fresh70-installs",
@@ -791,7 +794,10 @@ FRESH_ROUNDS = (
         "expire (judged wrong). A hostPath to the node's own files is no longer data, replicas tied by pod affinity "
         "are told their availability is the other pods', and a bundle the install rewrites is not judged from a "
         "manifest. Left as they were: the tunnel's other findings (a test-only tunnel, judged noise) and kube-fledged's "
-        "webhook readiness probe (noise).",
+        "webhook readiness probe (noise)."
+        " Later, at the seventy-third draw's stop, a missing preStop wait is not reported where the workload runs one "
+        "pod at a time, since no other endpoint takes its traffic while it terminates: the CSI hostpath driver's socat "
+        "tunnel's (judged noise) no longer fires.",
     ),
     FreshRound(
         "fresh67-installs",
@@ -935,7 +941,10 @@ FRESH_ROUNDS = (
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
         "where the data cannot leave the claim: Portainer (judged again, blind: noise, an operators' console rated "
-        "high).",
+        "high)."
+        " Later, at the seventy-third draw's stop, a missing preStop wait is not reported where the workload runs one "
+        "pod at a time, since no other endpoint takes its traffic while it terminates: Portainer's, rolled out by "
+        "Recreate (judged noise), no longer fires.",
     ),
     FreshRound(
         "fresh61-installs",

@@ -408,3 +408,16 @@ def test_a_container_serving_only_udp_is_not_told_to_take_a_tcp_check():
     _, (finding,) = run_check(get_check("readiness-probe-missing"), Inventory(ManifestSource([str(path)]).collect()))
     assert "dhcp-relay serves UDP only (port 67)" in finding.remediation
     assert "a TCP check of one never passes" in finding.remediation and "files serves" not in finding.remediation
+
+
+def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autoscalers_could_not_be_read():
+    from kubegap.checks.containers.graceful_shutdown_missing import AUTOSCALERS_UNREAD
+
+    path = Path(__file__).parent / "fixtures" / "graceful-shutdown-missing" / "passes" / "one-pod-at-a-time.yaml"
+    check = get_check("graceful-shutdown-missing")
+    coverage, findings = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
+    assert findings == [] and coverage.unjudged == ()
+    partial = ManifestSource([str(path)]).collect()
+    partial.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    coverage, findings = run_check(check, Inventory(partial))
+    assert findings == [] and coverage.unjudged == ((AUTOSCALERS_UNREAD, 2),)

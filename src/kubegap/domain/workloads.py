@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, dig, name, namespace
 from kubegap.domain.scoped_inventory import Readable
@@ -148,6 +149,29 @@ def autoscalers_unread(inventory: Readable) -> bool:
     replicas an autoscaler may run a workload at is then unknown."""
     hpa = "HorizontalPodAutoscaler"
     return hpa in inventory.collection.forbidden or hpa in inventory.collection.failed
+
+
+def one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: bool = False) -> str | None:
+    """How the workload never runs two pods that serve together, or None: one replica that no autoscaler raises, rolled out by stopping the old pod before starting the new (a Deployment's ``Recreate``, or a rolling
+    update whose ``maxSurge`` resolves to 0; a StatefulSet's ordered update), or rolled out with a surge whose new
+    pod is held out of rotation until it answers (``surge_held``: its serving containers have startup probes, and
+    the kubelet counts a container ready only once its startup probe has passed). No other pod then serves beside
+    it: nothing for a readiness probe to prefer, and no endpoint to take its traffic while it terminates."""
+    if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
+        return None
+    if autoscaled_ceiling(inventory, workload) is not None:
+        return None
+    if workload.kind == "StatefulSet":
+        return "a one-member StatefulSet"
+    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
+        return "one replica rolled out by Recreate"
+    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") in (None, "RollingUpdate"):
+        surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
+        if surge == 0:
+            return "one replica rolled out with maxSurge 0"
+        if surge_held:
+            return "one replica whose surge pod its startup probe keeps out of rotation until it answers"
+    return None
 
 
 def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:

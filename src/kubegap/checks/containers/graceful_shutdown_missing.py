@@ -10,6 +10,7 @@ from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import as_dict, containers, dig, name, namespace
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
+from kubegap.domain.workloads import autoscalers_unread, one_pod_at_a_time
 
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 
@@ -22,6 +23,12 @@ NO_GRACE_FIX = (
     "Give the pods time to finish what they serve: remove terminationGracePeriodSeconds: 0 (the default is 30 s) or "
     "set it above the time in-flight requests need, so SIGTERM comes first and the endpoint is removed before the "
     "process is killed; add a preStop wait where load balancers route to the pods."
+)
+
+
+AUTOSCALERS_UNREAD = (
+    "one replica rolled out one pod at a time, where the autoscalers could not be read: one may run more pods, "
+    "to which a terminating pod's traffic would go"
 )
 
 
@@ -38,7 +45,16 @@ def _grace(template: PodTemplate) -> int | None:
     category="containers",
     cases=[RAVELIN],
     requires=["Service"],
-    reads=["Ingress", "HTTPRoute", "GRPCRoute", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "workloads"],
+    reads=[
+        "Ingress",
+        "HTTPRoute",
+        "GRPCRoute",
+        *SERVING_EVIDENCE_KINDS,
+        *LEASE_KINDS,
+        "HorizontalPodAutoscaler",
+        "ScaledObject",
+        "workloads",
+    ],
     defaults={"min_grace_seconds": 45},
     fix=(
         "Keep serving after SIGTERM until load balancers have stopped routing to the pod: add a preStop hook "
@@ -66,6 +82,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     controllers are not judged like request-serving replicas, unless their Service carries the API
     server's traffic (a webhook, an aggregated API), which every replica serves. One-shot and batch
     work (Jobs, CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported.
+    Nor is a missing preStop wait where the workload runs one pod at a time (one replica that no autoscaler raises,
+    rolled out by `Recreate` or with a `maxSurge` of 0, or a one-member StatefulSet): no other endpoint takes its
+    traffic while it terminates, so a wait only delays the outage, which is `single-replica`'s to report
+    (Portainer, Uptrace, Easegress: judged noise on fresh installs); a grace period of 0 is still reported, since it
+    cuts the requests in flight. Where the autoscalers could not be read, such a workload is counted as not judged.
     One finding per workload, with every pod template in the evidence.
 
     ## Why it matters
@@ -135,6 +156,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             )
             continue
         behind = [s for s in services if (namespace(s), name(s)) in balanced]
+        if behind and one_pod_at_a_time(ctx.inventory, workload):
+            # no other endpoint takes its traffic while it terminates: a preStop wait only delays the outage
+            if autoscalers_unread(ctx.inventory):
+                ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
+            continue
         evidence, short = [], set()
         for template in workload.templates if behind else ():
             grace = graces[id(template)]

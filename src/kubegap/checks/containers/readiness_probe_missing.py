@@ -6,38 +6,13 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import app_containers, container_name
-from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import dig, name
+from kubegap.domain.resources import name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
-from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
+from kubegap.domain.workloads import autoscalers_unread, one_pod_at_a_time
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
-
-
-def _one_pod_at_a_time(ctx: Context, workload: Workload, gated: bool) -> str | None:
-    """How the workload never runs two pods a probe could choose between, or None: one replica that no autoscaler
-    raises, rolled out by stopping the old pod before starting the new (a Deployment's ``Recreate``, or a rolling
-    update whose ``maxSurge`` resolves to 0; a StatefulSet's ordered update), or rolled out with a surge whose new
-    pod a startup probe keeps out of rotation until it answers (``gated``: the kubelet counts a container ready
-    only once its startup probe has passed). There is then never a ready pod for a probe to prefer over an unready
-    one."""
-    if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
-        return None
-    if autoscaled_ceiling(ctx.inventory, workload) is not None:
-        return None
-    if workload.kind == "StatefulSet":
-        return "a one-member StatefulSet"
-    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
-        return "one replica rolled out by Recreate"
-    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") in (None, "RollingUpdate"):
-        surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
-        if surge == 0:
-            return "one replica rolled out with maxSurge 0"
-        if gated:
-            return "one replica whose surge pod its startup probe keeps out of rotation until it answers"
-    return None
 
 
 AUTOSCALERS_UNREAD = (
@@ -167,7 +142,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             if not isinstance(container.get("readinessProbe"), dict)
         ]
         gated = all(isinstance(container.get("startupProbe"), dict) for _, container in unprobed)
-        alone = _one_pod_at_a_time(ctx, workload, gated) if unprobed else None
+        alone = one_pod_at_a_time(ctx.inventory, workload, surge_held=gated) if unprobed else None
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:
