@@ -600,6 +600,47 @@ written down before drawing; ``random.Random(20261275).sample(FRESH75_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh78-installs",
+        "Release installs nobody here had seen: seventy-eighth draw",
+        20261278,
+        "the eighteenth pool's last five, rendered by a helper who did not write the checks, audited after the stop's "
+        "first ten rules and judged by two reviewers, each blind to the other",
+        "97dcb5c",
+        {
+            "easegress-io-easegress-helm-charts": "chart easegress 1.0.3 with defaults",
+            "cloudflare-helm-charts": "chart cloudflare-tunnel-remote 0.1.2 with a placeholder tunnel token",
+            "paralus-helm-charts": "chart ztka 0.3.1 with the README's PostgreSQL switch (its remote PostgreSQL, Kratos, "
+            "Contour and fluent-bit subcharts left out)",
+            "grafana-k6-operator": "v1.6.0, bundle.yaml as its install page applies it",
+            "RocketChat-helm-charts": "chart rocketchat 7.0.2 with the README's placeholder passwords (its remote "
+            "MongoDB and NATS subcharts left out)",
+        },
+        "Judged noise: Easegress's graceful shutdown on its one StatefulSet pod (not reported since 45111d6: no other "
+        "endpoint takes its traffic), Paralus's prompt (one replica at high and its readiness, a console feature), "
+        "busybox and curl images by moving tags in a log-tailing sidecar and analytics hooks.",
+    ),
+    FreshRound(
+        "fresh77-installs",
+        "Release installs nobody here had seen: seventy-seventh draw",
+        20261277,
+        "five more from the eighteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first nine rules; Immich could not be rendered (its remote library chart)",
+        "7f1965c",
+        {
+            "tinkerbell-charts": "v0.6.2, chart stack with its local subcharts and a placeholder trusted-proxy range",
+            "zalando-incubator-kube-ingress-aws-controller": "v0.18.17, deploy/ as its README applies it, with the "
+            "README's example region and the release's controller image",
+            "Kuadrant-kuadrant-operator": "v1.5.2, chart kuadrant-operator with defaults (its remote Authorino, "
+            "Limitador and DNS operator subcharts left out)",
+            "bloomberg-goldpinger": "v3.10.2, the README's manual-installation manifests",
+        },
+        "Judged wrong: Tinkerbell's artifacts claim, whose class provisions nothing and whose volume says Retain "
+        "(the volume decides since ccd0367); the readiness fix's TCP check for its UDP-only DHCP relay (b0b4a45 says "
+        "a UDP port takes a command probe: judged again, blind, a gap); and Skipper's cluster-wide pod reads, which "
+        "its rights allow and its program never makes, left as it was: the input shows the rights only. Judged "
+        "noise: Kuadrant's CPU limit on services read only at configuration loads, and a download helper's requests.",
+    ),
+    FreshRound(
         "fresh76-installs",
         "Release installs nobody here had seen: seventy-sixth draw",
         20261276,
