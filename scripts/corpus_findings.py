@@ -598,6 +598,35 @@ library, DNS filtering, Terraform runs, team chat, bare-metal provisioning, load
 certificate issuer, rollouts of stateful sets, API policy, a telemetry agent, cluster access and authorization),
 written down before drawing; ``random.Random(20261275).sample(FRESH75_POOL, 5)`` draws the seventy-fifth's five."""
 
+FRESH79_POOL = (
+    "DataDog-datadog-operator",
+    "signalfx-splunk-otel-collector-chart",
+    "Dynatrace-dynatrace-operator",
+    "DopplerHQ-kubernetes-operator",
+    "m3db-m3db-operator",
+    "apache-doris-operator",
+    "apache-incubator-devlake-helm-chart",
+    "apache-shardingsphere-on-cloud",
+    "amikos-tech-chromadb-chart",
+    "windmill-labs-windmill-helm-charts",
+    "zulip-docker-zulip",
+    "owncloud-ocis-charts",
+    "sourcegraph-deploy-sourcegraph-helm",
+    "DefectDojo-django-DefectDojo",
+    "jp-gouin-helm-openldap",
+    "hyperdxio-helm-charts",
+    "adobe-koperator",
+    "percona-percona-helm-charts",
+    "Infisical-infisical",
+    "kcp-dev-helm-charts",
+)
+"""The pool of the seventy-ninth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (monitoring agents and collectors, a secrets operator, time-series and analytical
+databases, engineering metrics, database sharding, a vector store, workflow automation, team chat, file sync,
+code search, vulnerability management, a directory server, observability, Kafka, database monitoring, secrets
+management and a control plane for APIs), written down before drawing; ``random.Random(20261279).sample(FRESH79_POOL,
+5)`` draws the seventy-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh78-installs",
