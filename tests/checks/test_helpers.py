@@ -304,10 +304,10 @@ def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():
 def test_a_deployment_on_its_one_claim_keeps_one_where_its_data_cannot_reach_two():
     fix = _single_replica_fix("one-claim-holding-its-data.yaml")
     assert fix.startswith("The pods mount the claim ci-server, which one node at a time can attach")
-    assert "a store its replicas share" in fix and "never with an embedded database" in fix
+    assert "a store the program shares between replicas" in fix and "never with an embedded database" in fix
     assert "nothing in the input shows whether it keeps state in its own process (sessions, subscriptions" in fix
     assert fix.endswith(
-        "keep one replica and shorten its recovery: back up the claim, and use storage that attaches quickly on another node."
+        "shorten that outage: back up the claim, and use storage that attaches quickly on another node."
     )
 
 
@@ -315,7 +315,8 @@ def test_state_in_the_programs_own_hidden_directory_moves_to_shared_storage_firs
     fix = _single_replica_fix("state-in-the-programs-own-directory.yaml")
     assert fix.startswith("Its pods keep data in emptyDir volume ollama-data (mounted at /root/.ollama)")
     assert "a store the program shares between replicas" in fix
-    assert "one data directory several replicas open at once" in fix and "several nodes can mount" not in fix
+    assert "only where the program lets several of it open one data directory at once" in fix
+    assert "never with an embedded database such as SQLite in it" in fix
 
 
 def test_replicas_kept_beside_other_pods_are_never_told_to_spread():
@@ -384,10 +385,10 @@ def _probes_identical(name: str):
     ],
 )
 def test_a_shared_probe_the_input_cannot_show_asks_its_service_is_counted_not_judged(name):
-    from kubegap.checks.containers.probes_identical import PAGE_UNJUDGED
+    from kubegap.checks.containers.probes_identical import PROBE_UNJUDGED
 
     coverage, findings = _probes_identical(name)
-    assert findings == [] and coverage.unjudged == ((PAGE_UNJUDGED, 1),)
+    assert findings == [] and coverage.unjudged == ((PROBE_UNJUDGED, 1),)
 
 
 @pytest.mark.parametrize(

@@ -205,6 +205,20 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 """Names of the loopback host: a store there runs in the pod itself."""
 
 
+def url_parts(value: str) -> tuple[str, str | None] | None:
+    """``(scheme, host)`` of a URL as its client reads it (a JDBC URL past its ``jdbc:`` prefix), or None where the
+    value is no URL (no ``://``) or none a client could parse."""
+    value = value.strip()
+    value = value[len("jdbc:") :] if value.lower().startswith("jdbc:") else value
+    if "://" not in value:
+        return None
+    try:
+        url = urlsplit(value)
+        return url.scheme.lower(), url.hostname
+    except ValueError:
+        return None
+
+
 def pod_local_store(workload: Workload) -> str | None:
     """The variable (``NAME=value``) by which a workload's container points at a data store inside its own pod, by
     a store URL on the local host, or None: W&B's server runs its Redis in the pod (``REDIS=redis://127.0.0.1:6379``),
@@ -213,14 +227,8 @@ def pod_local_store(workload: Workload) -> str | None:
         for _, container in containers(template.spec, init=False):
             for variable in as_list(container.get("env")):
                 name, value = dig(variable, "name"), dig(variable, "value")
-                if not isinstance(name, str) or not isinstance(value, str) or "://" not in value:
-                    continue
-                try:
-                    url = urlsplit(value.strip())
-                    host = url.hostname
-                except ValueError:
-                    continue
-                if url.scheme.lower() in STORE_SCHEMES and host in LOCAL_HOSTS:
+                parts = url_parts(value) if isinstance(name, str) and isinstance(value, str) else None
+                if parts is not None and parts[0] in STORE_SCHEMES and parts[1] in LOCAL_HOSTS:
                     return f"{name}={value}"
     return None
 

@@ -1,4 +1,4 @@
-"""Health pages that say only that a program's process is up, whatever it depends on.
+"""Health pages that say only that a program's process is up, whatever it depends on, and one known to say more.
 
 A probe of such a page cannot fail because a database, a broker or an exporter's destination is away, and, for
 some, not while the program is still recovering its data either. Three kinds are known:
@@ -12,6 +12,9 @@ some, not while the program is still recovering its data either. Three kinds are
 - the OpenTelemetry Collector's ``health_check`` extension, on its default port 13133: it reports whether the
   collector's own pipelines are running, never whether an exporter reaches its destination (a collector image is
   one whose name has ``otel collector``, ``opentelemetry collector`` or ``otelcol`` among its words).
+
+Spring Boot's ``/actuator/health`` says more: it aggregates every health indicator the application has, its data
+sources' included.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ PROGRAM_LIVENESS_PAGES = {"cockroach": "/health"}
 """Data stores, by the whole name of their image, and the liveness page each answers as soon as its HTTP server
 listens, before the node recovers or joins its cluster."""
 
+ACTUATOR_HEALTH = "/actuator/health"
+"""Spring Boot Actuator's health endpoint: its answer aggregates every health indicator the application has, a data
+source's and a Redis connection's among them, unless a group (``/actuator/health/liveness``) narrows it."""
+
 COLLECTOR_IMAGES = Words(("otel collector", "opentelemetry collector", "otelcol"))
 """Words of an image's name that say it is an OpenTelemetry Collector (``otel/opentelemetry-collector-contrib``,
 ``signoz/signoz-otel-collector``, ``otelcol-contrib``)."""
@@ -35,21 +42,28 @@ HEALTH_CHECK_EXTENSION_PORT = 13133
 """The default port of the Collector's ``health_check`` extension."""
 
 
+def page(path: object) -> str | None:
+    """The page an HTTP probe's path asks, without its query and trailing slash (``/`` for the root), or None when the
+    path is not a string."""
+    if not isinstance(path, str):
+        return None
+    return path.partition("?")[0].rstrip("/") or "/"
+
+
 def conventional_liveness_page(path: object) -> bool:
     """Whether an HTTP path asks a conventional liveness page (``/healthz``, ``/livez``, ``/ping``)."""
-    if not isinstance(path, str):
-        return False
-    return path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower() in CONVENTIONAL_LIVENESS_PAGES
+    asked = page(path)
+    return asked is not None and asked.rsplit("/", 1)[-1].lower() in CONVENTIONAL_LIVENESS_PAGES
 
 
 def program_liveness_page(container: dict, path: object) -> bool:
     """Whether an HTTP path asks the liveness page of the data store the container's image is named for, without
     the query that makes it wait for readiness."""
-    if not isinstance(path, str):
-        return False
-    page, _, query = path.partition("?")
-    page = page.rstrip("/") or "/"
-    return PROGRAM_LIVENESS_PAGES.get(image_name(container)) == page and "ready" not in words(query)
+    asked = page(path)
+    query = path.partition("?")[2] if isinstance(path, str) else ""
+    return (
+        asked is not None and PROGRAM_LIVENESS_PAGES.get(image_name(container)) == asked and "ready" not in words(query)
+    )
 
 
 def collector_health_check(container: dict, port: object) -> bool:

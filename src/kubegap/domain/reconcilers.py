@@ -37,6 +37,21 @@ webhook or aggregated API server delegating authentication)."""
 NOT_FOLLOWED = NOT_RECONCILED | {"configmaps", "secrets"}
 """Resources any program may watch for its own settings and credentials: watching them makes no controller."""
 
+SELF_REGISTRATION_VERBS = frozenset({"get", "list", "watch", "patch", "update"})
+"""What a program may do to pods to register itself among its peers (a service registry that labels and finds its
+own pods, as go-micro's does for ownCloud's services): read and relabel, never create or delete."""
+
+
+def _registers_itself(rules: list[dict]) -> bool:
+    """Whether a role reaches pods alone, in the core group, and only to read and patch them: the rights of pods
+    that label and find one another, which make no controller (none creates, deletes or evicts a pod)."""
+    return bool(rules) and all(
+        set(map(str, as_list(rule.get("resources")))) == {"pods"}
+        and {str(g) for g in as_list(rule.get("apiGroups"))} <= {""}
+        and {str(v) for v in as_list(rule.get("verbs"))} <= SELF_REGISTRATION_VERBS
+        for rule in rules
+    )
+
 
 WEBHOOK_GROUP = KNOWN_KINDS["MutatingWebhookConfiguration"][0]
 WEBHOOK_RESOURCES = tuple(KNOWN_KINDS[k][1] for k in ("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"))
@@ -84,6 +99,8 @@ def _account_rights(inventory: Readable) -> AccountRights:
     rights = AccountRights(set(), set(), set(), set(), set(), set())
     for grant in grants(inventory):
         rules = grant.rules
+        if _registers_itself(rules):
+            continue
         writes = [rule for rule in rules if WRITE_VERBS & {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}]
         leases = _may_elect(rules)
         objects = any(

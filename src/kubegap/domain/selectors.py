@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kubegap.domain.resources import as_list, str_map
+from kubegap.domain.resources import as_list, labels, str_map
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,16 @@ class Selector:
             else:
                 parts.append(f"{r.key} {r.operator.lower()} ({','.join(sorted(r.values))})")
         return ",".join(parts) or "(everything)"
+
+
+NAMESPACE_NAME = "kubernetes.io/metadata.name"
+"""The label the API server sets on every Namespace to its name: a selector on it names namespaces."""
+
+
+def namespace_labels(found: dict | None, ns: str) -> dict[str, str]:
+    """The labels a namespace selector sees on namespace ``ns`` (``found``, its object where the input holds it): its
+    own, and the name label every Namespace carries."""
+    return {**(labels(found) if found else {}), NAMESPACE_NAME: ns}
 
 
 def requirement_from(item: Any) -> Requirement | None:

@@ -244,25 +244,27 @@ class ServingEvidence:
         """The word that makes the workload an operators' console (see the module's docstring), or None."""
         return self._consoles.get(id(workload.obj))
 
-    def udp_only(self, container: dict, services: list[dict]) -> list[object]:
-        """The client ports of ``services`` the container declares, when every one of them is UDP (by the
-        container's port or the Service's), else none: the kubelet's probes (HTTP, TCP, gRPC) cannot reach a UDP
-        port, so only a command can probe such a container."""
+    def udp_only_ports(self, container: dict, services: list[dict]) -> list[int]:
+        """The numbers of the client ports of ``services`` the container declares, when every one of them is UDP (by
+        the container's port or the Service's), else none: the kubelet's probes (HTTP, TCP, gRPC) cannot reach a
+        UDP port, so only a command can probe such a container."""
         found = [
             (declared.get("protocol") or port.get("protocol") or "TCP", declared.get("containerPort"))
             for service in services
             for port in self.client_ports(service)
             for declared in as_list(container.get("ports"))
-            if isinstance(declared, dict) and _names_port(port.get("targetPort", port.get("port")), declared)
+            if isinstance(declared, dict) and _names_port(_target(port), declared)
         ]
-        return [number for _, number in found] if found and all(proto == "UDP" for proto, _ in found) else []
+        if not found or any(protocol != "UDP" for protocol, _ in found):
+            return []
+        return sorted({number for _, number in found if isinstance(number, int) and not isinstance(number, bool)})
 
     def serving_containers(self, workload: Workload, services: list[dict]) -> list[tuple[PodTemplate, str, dict]]:
         """The regular containers that serve a client port of ``services``: those that declare its target,
         else those whose probes check it, else those that declare no port at all beside others that declare
         theirs elsewhere (a container that lists its ports has said what it listens on; one that lists none has
         said nothing), else (nothing says which) every regular container."""
-        targets = [p.get("targetPort", p.get("port")) for s in services for p in self.client_ports(s)]
+        targets = [_target(p) for s in services for p in self.client_ports(s)]
         every = list(app_containers(workload))
         for says in (_declares, _probes):
             serving = [item for item in every if any(says(item[2], target) for target in targets)]
@@ -468,7 +470,7 @@ def _named_not_for_clients(service: dict, port: dict) -> bool:
 
 def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
     """The container ports of the workload that a Service port's target names (by name or number)."""
-    target = port.get("targetPort", port.get("port"))
+    target = _target(port)
     found = []
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
@@ -477,6 +479,11 @@ def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
                 if isinstance(number, int) and _names_port(target, declared):
                     found.append((id(workload.obj), str(container.get("name")), number))
     return found
+
+
+def _target(port: dict) -> object:
+    """The container port a Service port sends to: its ``targetPort``, else its own number."""
+    return port.get("targetPort", port.get("port"))
 
 
 def _names_port(target: object, declared: dict) -> bool:

@@ -151,27 +151,35 @@ def autoscalers_unread(inventory: Readable) -> bool:
     return hpa in inventory.collection.forbidden or hpa in inventory.collection.failed
 
 
-def one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: bool = False) -> str | None:
-    """How the workload never runs two pods that serve together, or None: one replica that no autoscaler raises, rolled out by stopping the old pod before starting the new (a Deployment's ``Recreate``, or a rolling
-    update whose ``maxSurge`` resolves to 0; a StatefulSet's ordered update), or rolled out with a surge whose new
-    pod is held out of rotation until it answers (``surge_held``: its serving containers have startup probes, and
-    the kubelet counts a container ready only once its startup probe has passed). No other pod then serves beside
-    it: nothing for a readiness probe to prefer, and no endpoint to take its traffic while it terminates."""
+AUTOSCALER_KINDS = ("HorizontalPodAutoscaler", "ScaledObject")
+"""The kinds that say how many replicas an autoscaler runs a workload at (KEDA makes its HPA at run time)."""
+
+ONE_POD_UNREAD = (
+    "one replica rolled out one pod at a time, where the autoscalers could not be read: one may run more pods"
+)
+"""The start of the reason a check counts such a workload as not judged; each check says what the other pods change."""
+
+
+def runs_one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: bool = False) -> bool:
+    """Whether the workload never runs two pods that serve together: one replica that no autoscaler raises, rolled
+    out by stopping the old pod before starting the new (a Deployment's ``Recreate``, or a rolling update whose
+    ``maxSurge`` resolves to 0; a StatefulSet's ordered update). ``surge_held`` counts too one replica rolled out
+    with a surge whose new pod is held out of rotation until it answers (the caller knows its unprobed serving
+    containers have startup probes): nothing for a readiness probe to prefer, though the old pod still serves
+    beside it at the end of the surge."""
     if len(workload.templates) != 1 or workload.templates[0].replicas != 1:
-        return None
+        return False
     if autoscaled_ceiling(inventory, workload) is not None:
-        return None
+        return False
     if workload.kind == "StatefulSet":
-        return "a one-member StatefulSet"
-    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") == "Recreate":
-        return "one replica rolled out by Recreate"
-    if workload.kind == "Deployment" and dig(workload.obj, "spec", "strategy", "type") in (None, "RollingUpdate"):
-        surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
-        if surge == 0:
-            return "one replica rolled out with maxSurge 0"
-        if surge_held:
-            return "one replica whose surge pod its startup probe keeps out of rotation until it answers"
-    return None
+        return True
+    strategy = dig(workload.obj, "spec", "strategy", "type")
+    if workload.kind != "Deployment" or strategy not in (None, "Recreate", "RollingUpdate"):
+        return False
+    if strategy == "Recreate":
+        return True
+    surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
+    return surge == 0 or surge_held
 
 
 def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:

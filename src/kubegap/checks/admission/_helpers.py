@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from kubegap.checks.base import Context, Skip
 from kubegap.domain.resources import api_version, as_dict, as_list, dig
-from kubegap.domain.selectors import Selector
+from kubegap.domain.selectors import NAMESPACE_NAME, Selector
 from kubegap.domain.serving import custom_kinds_only, fails_closed
 from kubegap.severity import Severity
 
@@ -98,10 +98,6 @@ def _names(group: list[tuple[Webhook, T]]) -> str:
     return f"Webhook {names[0]}" if len(names) == 1 else f"Webhooks {', '.join(names)}"
 
 
-NAMESPACE_NAME = "kubernetes.io/metadata.name"
-"""The label the API server sets on every Namespace to its name: a selector on it names namespaces."""
-
-
 WORKLOAD_GROUPS = frozenset({"apps", "batch"})
 """The API groups of Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs and CronJobs."""
 
@@ -115,7 +111,8 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
     that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
     operator's own pods) are held up, so high becomes medium; so does a ``namespaceSelector`` that names only the
-    namespace of the webhook's own Service: it holds up that install's objects alone."""
+    namespace of the webhook's own Service: it holds up that install's objects alone, unless its rules cover pods,
+    since its backend's next pod is one of them."""
     rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
     if not rules:
         return "medium", None
@@ -125,7 +122,10 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
         level, what = "medium", f"{what} labelled {opted_in}"
     own = _own_namespace_only(webhook)
     if own is not None:
-        return ("medium" if level == "high" else level), f"{what} in its own namespace {own}"
+        # a webhook on pods holds up its own backend's next pod too: it can lock itself out, whatever its reach
+        return (
+            "medium" if level == "high" and not _covers_pods(webhook) else level
+        ), f"{what} in its own namespace {own}"
     opted = _namespaces_opted_in(webhook)
     if opted is not None:  # a Namespace is matched by its own labels
         return (

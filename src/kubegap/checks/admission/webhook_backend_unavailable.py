@@ -203,7 +203,8 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     matches limits pods or workloads to those carrying its labels (an operator's own pods): only they
     are held up; and where a `namespaceSelector` names only the namespace of the webhook's own Service (by
     `kubernetes.io/metadata.name`, the label every Namespace carries): only that install's objects are held up
-    (Grafana's rollout operator, on the StatefulSets of its own namespace). Any other `namespaceSelector` that
+    (Grafana's rollout operator, on the StatefulSets of its own namespace), unless the rules cover pods, among
+    which is the backend's own next pod: such a webhook can keep its backend from coming back, and stays high. Any other `namespaceSelector` that
     only labelled namespaces match (a mesh's injection label) is named with its labels, and leaves the severity
     as it is: every pod of those namespaces waits on the backend. A backend that is unavailable now (its Service missing, no ready endpoint) is at least
     **medium**.

@@ -14,17 +14,9 @@ from kubegap.checks.admission._helpers import (
     webhooks,
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.resources import labels
-from kubegap.domain.selectors import Selector
+from kubegap.domain.selectors import Selector, namespace_labels
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import called_service
-
-NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name"
-
-
-def _namespace_labels(ctx: Context, ns: str) -> dict[str, str]:
-    found = ctx.inventory.get("Namespace", None, ns)
-    return {**(labels(found) if found else {}), NAMESPACE_NAME_LABEL: ns}
 
 
 def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
@@ -40,7 +32,7 @@ def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:
     critical = ["kube-system"]
     if webhook.service and webhook.service[0] not in critical and _holds_up_its_backend(ctx, webhook, objects):
         critical.append(webhook.service[0])
-    return [ns for ns in critical if selector.matches(_namespace_labels(ctx, ns))]
+    return [ns for ns in critical if selector.matches(namespace_labels(ctx.inventory.get("Namespace", None, ns), ns))]
 
 
 def _holds_up_its_backend(ctx: Context, webhook: Webhook, objects: Selector) -> bool:

@@ -8,7 +8,7 @@ from kubegap.checks.autoscaling._helpers import require_autoscalers
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.resources import as_dict, name
 from kubegap.domain.status import is_live
-from kubegap.domain.workloads import SERVING_KINDS, scaling
+from kubegap.domain.workloads import AUTOSCALER_KINDS, SERVING_KINDS, scaling
 
 HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
 
@@ -23,7 +23,7 @@ HPA_RESETS = "kubernetes-users-2021-hpa-deploy-resets-replicas"
         "Remove spec.replicas from the manifest of a workload an HPA manages (and from the Helm values that "
         "render it), so every apply leaves the replica count to the autoscaler."
     ),
-    reads=["workloads", "HorizontalPodAutoscaler", "ScaledObject"],
+    reads=["workloads", *AUTOSCALER_KINDS],
 )
 def hpa_static_replicas(ctx: Context) -> Iterator[Finding]:
     """

@@ -9,7 +9,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS
 from kubegap.domain.resources import command_words, containers, name
 from kubegap.domain.tokens import Words
-from kubegap.domain.workloads import audited_workloads, autoscalers
+from kubegap.domain.workloads import AUTOSCALER_KINDS, audited_workloads, autoscalers
 
 CPA_HPA = "cpa-user-2020-coredns-proportional-autoscaler-fights-hpa"
 
@@ -62,7 +62,7 @@ KEDA_FIX = (
     severity="medium",
     category="autoscaling",
     cases=[CPA_HPA],
-    reads=["workloads", "HorizontalPodAutoscaler", "ScaledObject", *BUILTIN_CONTROLLERS],
+    reads=["workloads", *AUTOSCALER_KINDS, *BUILTIN_CONTROLLERS],
     fix=(
         "Let one controller own the replica count: drop the HorizontalPodAutoscaler, or stop the "
         "cluster-proportional-autoscaler and give the HPA a minReplicas that covers the cluster's size."

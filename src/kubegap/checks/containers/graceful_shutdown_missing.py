@@ -10,7 +10,7 @@ from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import as_dict, containers, dig, name, namespace
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
-from kubegap.domain.workloads import autoscalers_unread, one_pod_at_a_time
+from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
 
@@ -26,10 +26,7 @@ NO_GRACE_FIX = (
 )
 
 
-AUTOSCALERS_UNREAD = (
-    "one replica rolled out one pod at a time, where the autoscalers could not be read: one may run more pods, "
-    "to which a terminating pod's traffic would go"
-)
+AUTOSCALERS_UNREAD = f"{ONE_POD_UNREAD}, to which a terminating pod's traffic would go"
 
 
 def _grace(template: PodTemplate) -> int | None:
@@ -51,8 +48,7 @@ def _grace(template: PodTemplate) -> int | None:
         "GRPCRoute",
         *SERVING_EVIDENCE_KINDS,
         *LEASE_KINDS,
-        "HorizontalPodAutoscaler",
-        "ScaledObject",
+        *AUTOSCALER_KINDS,
         "workloads",
     ],
     defaults={"min_grace_seconds": 45},
@@ -156,11 +152,6 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
             )
             continue
         behind = [s for s in services if (namespace(s), name(s)) in balanced]
-        if behind and one_pod_at_a_time(ctx.inventory, workload):
-            # no other endpoint takes its traffic while it terminates: a preStop wait only delays the outage
-            if autoscalers_unread(ctx.inventory):
-                ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
-            continue
         evidence, short = [], set()
         for template in workload.templates if behind else ():
             grace = graces[id(template)]
@@ -178,7 +169,11 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
                 ),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
-        if evidence:
+        if evidence and runs_one_pod_at_a_time(ctx.inventory, workload):
+            # no other endpoint takes its traffic while it terminates: a preStop wait only delays the outage
+            if autoscalers_unread(ctx.inventory):
+                ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
+        elif evidence:
             names = ", ".join(sorted({f"{name(s)} ({balanced[(namespace(s), name(s))]})" for s in behind}))
             yield ctx.finding(
                 workload.obj,

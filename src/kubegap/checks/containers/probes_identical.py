@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name, variable_value
-from kubegap.domain.datastores import LOCAL_HOSTS, container_data_store
-from kubegap.domain.health_pages import process_status_only
+from kubegap.domain.datastores import EMBEDDED_URL, LOCAL_HOSTS, container_data_store, url_parts
+from kubegap.domain.health_pages import ACTUATOR_HEALTH, page, process_status_only
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
@@ -107,19 +106,20 @@ def asks_its_own_server(command: str) -> bool:
     return True
 
 
-ACTUATOR_HEALTH = "/actuator/health"
-"""Spring Boot Actuator's health endpoint: its answer aggregates every health indicator the application has, a
-data source's and a Redis connection's among them, unless a group (``/actuator/health/liveness``) narrows it."""
+ASPNET_HEALTH_PAGES = frozenset({"health", "hc", "healthcheck", "healthchecks"})
+"""Last parts of the path ASP.NET Core's health checks middleware is commonly mapped to (``MapHealthChecks("/health")``,
+``/hc``): a page by another name (``/``, ``/metrics``, ``/api/info``) is not known to be it."""
 
-PAGE_UNJUDGED = (
-    "one probe for liveness and readiness beside a backing service, of a page the input cannot show checks that "
-    "service (Uptrace answers / from files built into it, Testkube's /health returns OK whatever its database does)"
+PROBE_UNJUDGED = (
+    "one probe for liveness and readiness beside a backing service, which the input cannot show the probe asks "
+    "(Uptrace answers / from files built into it, Testkube's /health returns OK whatever its database does, "
+    "AIBrix's gRPC health is set serving once)"
 )
 
 
-def located_service(container: dict) -> str | None:
-    """The variable that locates a backing service the container reaches (``DATABASE_URL``, ``REDIS_HOST``, a .NET
-    ``ConnectionStrings__*`` entry), by what the program receives, or None."""
+def service_variable(container: dict) -> str | None:
+    """The name of the variable by which the container locates a backing service (``DATABASE_URL``, ``REDIS_HOST``,
+    a .NET ``ConnectionStrings__*`` entry), by what the program receives, or None."""
     for variable in as_list(container.get("env")):
         name = dig(variable, "name")
         if (
@@ -131,16 +131,15 @@ def located_service(container: dict) -> str | None:
     return None
 
 
-def asks_the_service(container: dict, action: tuple[str, dict], located: str | None) -> str | None:
+def asks_the_service(container: dict, action: tuple[str, dict], variable: str | None) -> str | None:
     """What shows that a probe action asks a backing service rather than the program alone, or None.
 
     Only what the input can show counts: an ``exec`` probe that runs a service's client, or a page a framework
-    fills with its dependencies' checks unless the program narrows it: ASP.NET Core's health checks middleware runs
-    every registered check when no predicate filters them (a ``ConnectionStrings__*`` variable is read by .NET's
-    configuration alone), and Spring Boot's ``/actuator/health`` aggregates every health indicator. What any other
-    page checks is the program's, and no manifest shows it."""
-    if process_status_only(container, action) is not None:
-        return None
+    fills with its dependencies' checks unless the program narrows it, beside the ``variable`` that locates the
+    service: ASP.NET Core's health checks middleware runs every registered check when no predicate filters them (a
+    ``ConnectionStrings__*`` variable is read by .NET's configuration alone; the page by its usual names), and Spring
+    Boot's ``/actuator/health`` aggregates every health indicator. What any other page, gRPC status or command
+    checks is the program's, and no manifest shows it."""
     if action[0] == "exec":
         command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
         if (client := PROBE_CLIENTS.find(command)) is not None and not (
@@ -148,31 +147,30 @@ def asks_the_service(container: dict, action: tuple[str, dict], located: str | N
         ):
             return f"its probe runs {client}"
         return None
-    if action[0] != "httpGet" or located is None:
+    asked = page(action[1].get("path")) if action[0] == "httpGet" else None
+    if asked is None or variable is None:
         return None
-    if CONNECTION_STRINGS.find(located):
-        return f"{located}: ASP.NET Core's health checks run every registered check unless the program filters them"
-    path = action[1].get("path")
-    if isinstance(path, str) and path.split("?", 1)[0].rstrip("/") == ACTUATOR_HEALTH:
+    if CONNECTION_STRINGS.find(variable) and asked.rsplit("/", 1)[-1].lower() in ASPNET_HEALTH_PAGES:
+        return f"{variable}: ASP.NET Core's health checks run every registered check unless the program filters them"
+    if asked == ACTUATOR_HEALTH:
         return (
-            f"{located}: Spring Boot's {ACTUATOR_HEALTH} aggregates every health indicator, its data sources' included"
+            f"{variable}: Spring Boot's {ACTUATOR_HEALTH} aggregates every health indicator, its data sources' included"
         )
     return None
 
 
 def _names_nothing(value: str | None) -> bool:
-    """Whether a variable's value, as the program receives it, names no service: empty (or punctuation alone), or
-    a URL with no host once the references Kubernetes could not expand are left out (``redis://:@:$(PORT)``). A JDBC
-    URL is read past its ``jdbc:`` prefix, as its driver reads it."""
+    """Whether a variable's value, as the program receives it, names no service outside the program: empty (or
+    punctuation alone), a database embedded in its own process (``jdbc:h2:mem:``, ``sqlite:``), or a URL with no
+    host once the references Kubernetes could not expand are left out (``redis://:@:$(PORT)``). A URL no client
+    could parse names something that cannot be told."""
     if value is None:
         return False
-    value = value.strip()
-    value = value[len("jdbc:") :] if value.lower().startswith("jdbc:") else value
+    if EMBEDDED_URL.match(value.strip()):
+        return True
     if "://" in value:
-        try:
-            return not urlsplit(value).hostname
-        except ValueError:
-            return False  # not a URL a client could parse: what it names cannot be told
+        parts = url_parts(value)
+        return parts is not None and not parts[1]
     return not any(c.isalnum() for c in value)
 
 
@@ -195,22 +193,25 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Containers whose `livenessProbe` and `readinessProbe` use the same action (the same HTTP path and
-    port, gRPC service, or command) where the input shows that action asks a backing service: an `exec` probe
+    port, gRPC service, or command) where the input shows that action asks a backing service (never a gRPC
+    health status, which is whatever the program sets): an `exec` probe
     that runs a client of one (`pg_isready`, `redis-cli`, `mysqladmin`; not in a data store's own container when
     the client names no host but the local one: `mysqladmin ping` in MySQL's asks that server itself), or an HTTP
     page a framework fills with its dependencies' checks unless the program narrows it, beside a variable that
     locates the service: ASP.NET Core's health checks middleware runs every registered check when no predicate
-    filters them (a .NET `ConnectionStrings__*` entry), and Spring Boot's `/actuator/health` aggregates every
-    health indicator, its data sources' included (not its `/liveness` group). What any other page checks is the
-    program's and no manifest shows it: a shared probe of such a page beside a variable that locates a service
-    (`DATABASE_URL`, `REDIS_HOST`, `PG_HOST`) is counted as not judged, not reported. Three fresh installs showed
+    filters them (a .NET `ConnectionStrings__*` entry, and a page by the names it is mapped to: `/health`, `/hc`,
+    `/healthcheck`), and Spring Boot's `/actuator/health` aggregates every health indicator, its data sources'
+    included (not its `/liveness` group). What any other page, gRPC status or command checks is the program's and
+    no manifest shows it: such a shared probe beside a variable that locates a service (`DATABASE_URL`,
+    `REDIS_HOST`, `PG_HOST`) is counted as not judged, not reported. Three fresh installs showed
     why: Uptrace answers `/` from files built into it, Testkube's `/health` returns OK, and AIBrix's gateway sets
     its gRPC health to serving at start and never changes it, each beside a database or Redis address.
     A variable locates a service only by what the program receives: an empty value names none, and neither does
     a URL whose host is built only of `$(NAME)` references to variables the container does not define, which
     Kubernetes leaves as written (Nextcloud's chart writes
     `REDIS_URL=redis://:$(REDIS_HOST_PASSWORD)@$(REDIS_HOST):$(REDIS_HOST_PORT)` with Redis off); a JDBC URL
-    is read past its `jdbc:` prefix. A page that says only that the process is up is neither reported nor
+    is read past its `jdbc:` prefix, and one naming a database embedded in the program (`jdbc:h2:mem:`, SQLite)
+    names no service outside it. A page that says only that the process is up is neither reported nor
     counted, whatever the container depends on: a conventional liveness page (`/healthz`, `/livez` or `/ping`,
     as the last part of its path: OpenFaaS's gateway answers `/healthz` from its provider's, which always
     succeeds, beside its NATS address), CockroachDB's `/health`, and the OpenTelemetry Collector's
@@ -234,15 +235,16 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **low**: the pods come back once the dependency does, and the framework's default that makes the page
-    ask it may be narrowed in the program's code, which no manifest shows.
+    Always **low**: the restarts last as long as the dependency's outage, and the pods come back with it; and for
+    a framework's page, the default that makes it ask the dependency may be narrowed in the program's code, which
+    no manifest shows.
 
     ## Example
 
     ```yaml
     env:
-    - name: DATABASE_URL
-      valueFrom: {secretKeyRef: {name: api-db, key: url}}
+    - name: ConnectionStrings__DefaultConnection
+      valueFrom: {secretKeyRef: {name: api-db, key: connection-string}}
     livenessProbe:  {httpGet: {path: /health, port: 8080}}
     readinessProbe: {httpGet: {path: /health, port: 8080}}
     ```
@@ -257,18 +259,20 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         if not workload.serves_traffic:
             continue  # one-shot and batch work: no replica serves requests, so readiness gates nothing
-        evidence, backing, unshown = [], [], False
+        evidence, backing, unjudged = [], [], False
         for _, path, container in app_containers(workload):
             liveness, readiness = as_dict(container.get("livenessProbe")), as_dict(container.get("readinessProbe"))
             action = handler(liveness)
             if action is None or action[0] not in DEPENDENT_HANDLERS or action != handler(readiness):
                 continue
-            located = located_service(container)
-            if (shown := asks_the_service(container, action, located)) is not None:
+            if process_status_only(container, action) is not None:
+                continue  # a page of the process's own status: no outage outside it fails the probe
+            variable = service_variable(container)
+            if (shown := asks_the_service(container, action, variable)) is not None:
                 evidence.append(Evidence(f"{path}.livenessProbe.{action[0]}", action[1]))
                 backing.append(f"{container_name(container)} ({shown})")
-            elif located is not None and process_status_only(container, action) is None:
-                unshown = True
+            elif variable is not None:
+                unjudged = True
         if evidence:
             yield ctx.finding(
                 workload.obj,
@@ -277,5 +281,5 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
                 "once instead of only taking them out of rotation.",
                 *evidence,
             )
-        elif unshown:
-            ctx.not_judged(workload.obj, PAGE_UNJUDGED)
+        elif unjudged:
+            ctx.not_judged(workload.obj, PROBE_UNJUDGED)

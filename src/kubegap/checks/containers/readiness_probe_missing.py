@@ -5,20 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import name
+from kubegap.domain.resources import as_dict, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
-from kubegap.domain.workloads import autoscalers_unread, one_pod_at_a_time
+from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
 GARDENER_READINESS = "gardener-2020-apiserver-no-readiness-probe-rollout-unavailability"
 
 
-AUTOSCALERS_UNREAD = (
-    "one replica rolled out one pod at a time, where the autoscalers could not be read: one may run more pods, "
-    "among which a probe would choose"
-)
+AUTOSCALERS_UNREAD = f"{ONE_POD_UNREAD}, among which a probe would choose"
 
 
 def _all_probed(workload: Workload) -> bool:
@@ -29,7 +27,7 @@ def _all_probed(workload: Workload) -> bool:
 def _fix(evidence: ServingEvidence, unprobed: list[tuple[str, dict]], services: list[dict], fix: str) -> str:
     """The check's fix, and for a container that serves only UDP, that no TCP or HTTP check reaches it: a TCP check
     of a UDP port never passes and would keep the pod out of rotation for good (Tinkerbell's DHCP relay)."""
-    udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only(c, services))}
+    udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only_ports(c, services))}
     if not udp:
         return fix
     which = "; ".join(f"{name} serves UDP only (port {', '.join(map(str, ports))})" for name, ports in udp.items())
@@ -47,7 +45,7 @@ def _fix(evidence: ServingEvidence, unprobed: list[tuple[str, dict]], services: 
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, "HorizontalPodAutoscaler", "ScaledObject", "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, *AUTOSCALER_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
@@ -141,8 +139,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             for _, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        gated = all(isinstance(container.get("startupProbe"), dict) for _, container in unprobed)
-        alone = one_pod_at_a_time(ctx.inventory, workload, surge_held=gated) if unprobed else None
+        gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
+        alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=gated)
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:

@@ -10,7 +10,7 @@ from kubegap.domain.meshes import injection
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, containers, dig
 from kubegap.domain.schedules import rarely_runs
-from kubegap.domain.workloads import scaling
+from kubegap.domain.workloads import AUTOSCALER_KINDS, scaling
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 
@@ -56,7 +56,7 @@ def _whose_pods(workload: Workload, templates: list[PodTemplate]) -> str:
     severity="medium",
     category="containers",
     cases=[LINKERD, "dfds-2022-prometheus-without-requests-limits-nodes-notready"],
-    reads=["workloads", "LimitRange", "HorizontalPodAutoscaler", "ScaledObject", "Namespace"],
+    reads=["workloads", "LimitRange", *AUTOSCALER_KINDS, "Namespace"],
     fix=(
         "Set resources.requests.cpu and resources.requests.memory on every container, sized from observed "
         "usage, so the scheduler places each pod, and its neighbours beside it, by what they really need (or "

@@ -9,7 +9,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
-from kubegap.domain.health_pages import program_liveness_page
+from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.tokens import Words
@@ -107,8 +107,9 @@ def _words(container: dict) -> list[str]:
     """The container's command, arguments and environment entries (``NAME=value``), less those that switch off
     what they name: words of what the container is told to do. A program the command runs is named, not told:
     its name says what it is (the storage version migrator's ``/migrator`` is a controller that migrates objects
-    while it serves, long after it starts), so the executable counts only where it is a script, whose name says
-    what it does before the program it starts."""
+    while it serves, long after it starts), so the executable ``command[0]`` counts only where it is a script,
+    whose name says what it does before the program it starts. A program started through a shell's ``-c`` string
+    is read with the string's words, its name among them."""
     parts = []
     command = as_list(container.get("command"))
     if command and isinstance(command[0], str) and not SCRIPT.search(command[0]):
@@ -144,7 +145,7 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     path = dig(probe, "httpGet", "path")
     if not isinstance(path, str):
         return False
-    if observer(workload) is not None and (path.partition("?")[0].rstrip("/") or "/") in LIVE_WHILE_STARTING:
+    if observer(workload) is not None and page(path) in LIVE_WHILE_STARTING:
         return True
     return program_liveness_page(container, path)
 

@@ -11,7 +11,7 @@ from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, percent
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import Autoscaler, scaling
+from kubegap.domain.workloads import AUTOSCALER_KINDS, Autoscaler, scaling
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
@@ -142,7 +142,7 @@ def _blocking_reason(inventory: Readable, pdb: dict) -> tuple[str, str, tuple[Ev
     category="disruption",
     cases=[DEVOPSHOF, EMQX_EMPTY_PDB],
     requires=["PodDisruptionBudget"],
-    reads=["HorizontalPodAutoscaler", "ScaledObject", "workloads"],
+    reads=[*AUTOSCALER_KINDS, "workloads"],
     fix=(
         "Give every PodDisruptionBudget a policy that allows at least one eviction when all its pods are healthy: use "
         "maxUnavailable: 1 (or a percentage that resolves to at least 1), or a minAvailable below the replica "

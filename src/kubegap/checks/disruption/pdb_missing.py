@@ -11,6 +11,7 @@ from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import AUTOSCALER_KINDS
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 
@@ -24,7 +25,7 @@ KUBE_HETZNER = "kube-hetzner-2024-pdbs-block-system-upgrade-drain"
     severity="medium",
     category="disruption",
     cases=[KONGZ, KUBE_HETZNER],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ScaledObject", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", "PodDisruptionBudget", *AUTOSCALER_KINDS, *SERVING_EVIDENCE_KINDS],
     fix=(
         "Give every replicated service a PodDisruptionBudget over its pod labels (for example maxUnavailable: 1), "
         "so node drains and upgrades evict its replicas one at a time instead of all at once."

@@ -8,6 +8,10 @@ from kubegap.domain.datastores import container_data_store
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
 
+NO_PROVISIONER = "kubernetes.io/no-provisioner"
+"""The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
+volumes), each of which carries its own reclaim policy."""
+
 
 def storage_class(ctx: Context, class_name: object) -> dict | None:
     """The StorageClass a claim uses (the single default class when it names none); None when unknown."""

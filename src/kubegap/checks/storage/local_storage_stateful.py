@@ -10,6 +10,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import (
     CACHE_IMAGES,
     LOG_AREAS,
+    NO_PROVISIONER,
     _configured_data_dirs,
     keeps_data,
     storage_class,
@@ -28,7 +29,7 @@ LOCAL_DATA_LOSS = (
 
 
 LOCAL_PROVISIONERS = (
-    "kubernetes.io/no-provisioner",
+    NO_PROVISIONER,
     "rancher.io/local-path",
     "openebs.io/local",
     "local.csi.openebs.io",

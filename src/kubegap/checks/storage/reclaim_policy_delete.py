@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from kubegap import limits
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.storage._helpers import storage_class
+from kubegap.checks.storage._helpers import NO_PROVISIONER, storage_class
 from kubegap.domain.containers import mounted_volumes
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, as_list, dig, name
+from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
 
 MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
 
@@ -17,26 +17,33 @@ MEMGRAPH = "memgraph-user-2024-redeploy-deletes-persistent-disks"
 MOJ = "moj-2019-prometheus-operator-removal-deletes-pv"
 
 
-NO_PROVISIONER = "kubernetes.io/no-provisioner"
-"""The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
-volumes), each of which carries its own reclaim policy."""
-
-
-def _volume_policy(pv: dict) -> tuple[str, str]:
+def _volume_policy(pv: dict) -> tuple[str, str] | None:
     """``(where, reclaim policy)`` of a PersistentVolume: its own, ``Retain`` when unset (the API's default for a
-    volume made by hand; a provisioned one carries its class's)."""
-    policy = dig(pv, "spec", "persistentVolumeReclaimPolicy")
-    return (
-        f"PersistentVolume {name(pv)}.spec.persistentVolumeReclaimPolicy",
-        policy if isinstance(policy, str) else "Retain",
-    )
+    volume made by hand; a provisioned one carries its class's), None when it is not a word."""
+    spec = pv.get("spec")
+    policy = spec.get("persistentVolumeReclaimPolicy", "Retain") if isinstance(spec, dict) else None
+    where = f"PersistentVolume {name(pv)}.spec.persistentVolumeReclaimPolicy"
+    return (where, policy) if isinstance(policy, str) else None
+
+
+def _made_beforehand(ctx: Context, claim: dict | None, sc: dict) -> tuple[str, str] | None:
+    """The reclaim policy a claim of a class that provisions nothing gets: the one of the volumes made for it (a
+    ``claimRef`` naming the claim), else of the class's volumes free for any claim, where they agree. A claim
+    none of whose volumes is in the input, or whose candidates disagree, is not reported."""
+    of_class = [v for v in ctx.inventory.of_kind("PersistentVolume") if dig(v, "spec", "storageClassName") == name(sc)]
+    ref = (namespace(claim), name(claim)) if claim is not None else None
+    reserved = [
+        v for v in of_class if (dig(v, "spec", "claimRef", "namespace"), dig(v, "spec", "claimRef", "name")) == ref
+    ]
+    candidates = reserved or [v for v in of_class if not isinstance(dig(v, "spec", "claimRef"), dict)]
+    policies = [_volume_policy(v) for v in candidates]
+    found = [p for p in policies if p is not None]
+    return found[0] if found and len(found) == len(policies) and len({p[1] for p in found}) == 1 else None
 
 
 def _claim_policy(ctx: Context, claim: dict | None, class_name: object) -> tuple[str, str] | None:
-    """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's. A class that
-    provisions nothing (``kubernetes.io/no-provisioner``) binds its claims to volumes made beforehand: their own
-    policy applies, the deleting one if any deletes, and a claim none of whose volumes is in the input is not
-    judged."""
+    """``(where, reclaim policy)`` for a claim: its bound PersistentVolume's, else its StorageClass's, or, for a
+    class that provisions nothing (``kubernetes.io/no-provisioner``), the volumes made for its claims."""
     volume = dig(claim, "spec", "volumeName")
     pv = ctx.inventory.get("PersistentVolume", None, volume) if isinstance(volume, str) else None
     if pv is not None:
@@ -45,12 +52,7 @@ def _claim_policy(ctx: Context, claim: dict | None, class_name: object) -> tuple
     if sc is None:
         return None
     if sc.get("provisioner") == NO_PROVISIONER:
-        made = [
-            _volume_policy(v)
-            for v in ctx.inventory.of_kind("PersistentVolume")
-            if dig(v, "spec", "storageClassName") == name(sc)
-        ]
-        return next((m for m in made if m[1] == "Delete"), made[0] if made else None)
+        return _made_beforehand(ctx, claim, sc)
     policy = sc.get("reclaimPolicy", "Delete")  # the API's default for StorageClasses
     return (f"StorageClass {name(sc)}.reclaimPolicy", policy if isinstance(policy, str) else "Delete")
 
@@ -106,9 +108,10 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
     default class). A class that provisions nothing (`kubernetes.io/no-provisioner`, for local volumes) binds
     its claims to volumes made beforehand, whose own policy applies, not the class's: Tinkerbell's chart makes
     its artifacts volume with `Retain` beside such a class, which says `Delete` by default (judged wrong on a
-    fresh install); where none of those volumes is in the input, the claim is not judged. Claims whose volume
-    and class are both unknown are not judged; skipped when neither StorageClasses nor PersistentVolumes were
-    collected.
+    fresh install). The volumes made for the claim decide (a `claimRef` naming it), else the class's volumes free
+    for any claim, where they agree; where none is in the input, or they disagree, the claim is not reported.
+    Claims whose volume and class are both unknown are not reported; skipped when neither StorageClasses nor
+    PersistentVolumes were collected.
 
     ## Why it matters
 

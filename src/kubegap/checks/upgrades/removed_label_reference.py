@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.podtemplates import PodTemplate, pod_templates
 from kubegap.domain.resources import as_dict, as_list, dig, str_map
+from kubegap.domain.scheduling import tolerates
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 
@@ -83,9 +84,12 @@ def _affinity_keys(affinity: dict, base: str) -> Iterator[tuple[str, str]]:
 
 
 def _toleration_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
-    """Tolerations of the old master taint, unless the template also tolerates the control-plane one."""
-    keys = {key for t in as_list(template.spec.get("tolerations")) if isinstance(key := dig(t, "key"), str)}
-    if MASTER in keys and CONTROL_PLANE not in keys:
+    """Tolerations of the old master taint, unless the template also tolerates the control-plane one (by its key,
+    or by a keyless ``Exists`` that tolerates every taint)."""
+    tolerations = as_list(template.spec.get("tolerations"))
+    if any(isinstance(t, dict) and t.get("key") == MASTER for t in tolerations) and not tolerates(
+        tolerations, {"key": CONTROL_PLANE, "effect": "NoSchedule"}
+    ):
         yield f"{template.path}.spec.tolerations" if template.path else "spec.tolerations", MASTER
 
 
@@ -116,20 +120,16 @@ ones."""
 
 
 def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding | None:
-    """A toleration of the old master taint alone selects no node: the pods still schedule, only no longer on
-    control-plane nodes. That matters only where they must reach those nodes: an agent of every node (a DaemonSet),
-    or pods that set the nodes up (they tolerate the uninitialized taint, as a cloud controller manager does), which
-    stay Pending while control-plane nodes are the only ones ready. Any other workload runs where it ran, on the
-    other nodes, and the leftover toleration is not reported: tolerating the control-plane taint instead would only
-    let it onto nodes it has no need of (Tyk's gateway, judged noise)."""
+    """A finding on a toleration of the old master taint alone, where the pods must reach control-plane nodes (see
+    Severity), else None."""
     agent = obj.get("kind") == "DaemonSet"
-    tolerated = {
-        key
+    bootstrap = not agent and any(
+        tolerates(
+            as_list(template.spec.get("tolerations")), {"key": UNINITIALIZED, "value": "true", "effect": "NoSchedule"}
+        )
         for template in pod_templates(obj)
-        for t in as_list(template.spec.get("tolerations"))
-        if isinstance(key := dig(t, "key"), str)
-    }
-    if not agent and UNINITIALIZED not in tolerated:
+    )
+    if not agent and not bootstrap:
         return None
     consequence = (
         "the agent still runs on every other node, but no longer on control-plane nodes."
@@ -195,10 +195,9 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     use `node-role.kubernetes.io/master` (no longer applied to nodes since Kubernetes 1.24) or the
     deprecated `beta.kubernetes.io/arch|os|instance-type` and
     `failure-domain.beta.kubernetes.io/zone|region` labels. A toleration of the old master taint is
-    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane`; a
-    toleration selects no node, so that finding says what it does instead: the pods no longer run on
-    control-plane nodes, which matters only for an agent of every node (a DaemonSet) or pods that set nodes up
-    (they tolerate the uninitialized taint), and only those are reported. An old label in a node affinity term is reported only when no other term of the
+    reported only when the template does not also tolerate `node-role.kubernetes.io/control-plane` (by its key
+    or by a keyless `Exists`), and only for a DaemonSet or pods that tolerate the uninitialized taint (see
+    Severity). An old label in a node affinity term is reported only when no other term of the
     same kind (required or preferred) names its replacement: the terms are alternatives, so the other one
     still places the pods. Both labels in one term are still reported (a term's expressions must all hold).
 
@@ -215,16 +214,15 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **High**: after the upgrade, the selector matches no node, so the pods it places stay Pending (or
     the add-on stops peering). **Low** when the old labels appear only in preferred scheduling terms:
     a preference places no pod on its own, so the pods still schedule, only without the placement.
-    **Medium** when the old master label appears only as a toleration of its taint: a toleration lets pods onto
-    nodes and selects none, so they still schedule, only no longer on control-plane nodes. It is reported only
-    where the pods must reach those nodes: a DaemonSet, whose agent goes missing there, and pods that set nodes up
-    (they tolerate `node.cloudprovider.kubernetes.io/uninitialized`, as a cloud controller manager does), which stay
-    Pending while control-plane nodes are the only ones ready. Other workloads run where they ran, on the other
-    nodes.
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
-    they are no longer set.
+    they are no longer set. **Medium** when the old master label appears only as a toleration of its taint: a
+    toleration lets pods onto nodes and selects none, so they still schedule, only no longer on control-plane
+    nodes. That matters only where the pods must reach those nodes, and only there is it reported: a DaemonSet,
+    whose agent goes missing there, and pods that set nodes up (they tolerate
+    `node.cloudprovider.kubernetes.io/uninitialized`, as a cloud controller manager does), which stay Pending while
+    control-plane nodes are the only ones ready. Other workloads run where they ran, on the other nodes.
 
     ## Example
 

@@ -60,6 +60,16 @@ ONCE_SHARED = (
 needed, and not always enough (SonarQube's community build runs one instance whatever its database)."""
 
 
+SHARED_STORE = "a store the program shares between replicas (its external database or object storage setting)"
+SHARED_DIRECTORY = (
+    "only where the program lets several of it open one data directory at once, storage several nodes can mount "
+    "(never with an embedded database such as SQLite in it)"
+)
+"""Where state a second replica must agree on can go: a store the program shares, or one data directory on storage
+several nodes mount where the program supports that (ownCloud's storage services, on ReadWriteMany), never an
+embedded database (1Password Connect's SQLite cache would corrupt)."""
+
+
 def can_run_two(controller: bool) -> str:
     """The condition on any second replica that the input cannot clear: a program's in-process state shows in no
     manifest (AIBrix's GPU optimizer keeps its load monitors in memory), and where its account may write API objects,
@@ -203,14 +213,11 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         return (
             f"The pods mount the claim {claim}, which one node at a time can attach{'' if known else ' (or whose access modes are unknown)'}, "
             "so a second replica cannot share it, nor the data the program keeps there. A second replica needs that "
-            "data out of one pod's claim: point the program at a store its replicas share where it offers one (its "
-            "external database or object storage setting); or, where the application replicates its data across "
-            "members (or gathers its own, as a monitoring server does), move to a StatefulSet with a claim per "
-            "replica; or, only where the program lets several of it open one data directory at once, move the claim "
-            "to storage several nodes can mount (never with an embedded database such as SQLite in it). Then run two "
-            f"replicas {SPREAD}, {can_run_two(controller=controller)}. Where the data cannot leave the claim, keep "
-            "one replica and shorten its recovery: back up the claim, and use storage that attaches quickly on "
-            "another node."
+            f"data out of one pod's claim: in {SHARED_STORE}; or, where the application replicates its data across "
+            "members (or gathers its own, as a monitoring server does), on a claim per replica (a StatefulSet); or, "
+            f"{SHARED_DIRECTORY}. Then run two replicas {SPREAD}, {can_run_two(controller=controller)}. Where the data "
+            "cannot leave the claim either, shorten that outage: back up the claim, and use storage that attaches "
+            "quickly on another node."
         )
     kept = pod_local_state(workload)
     gatherer = monitoring_server(workload)
@@ -225,9 +232,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     first = (
         f"Its pods keep data in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per pod: where it is a cache "
         "each pod fills on its own, a second replica keeps its own copy and needs nothing more; where it is state the "
-        "replicas must agree on, a second replica would keep a separate copy, so first move that state to a store the "
-        "program shares between replicas (its external database or object storage setting), never to one data "
-        "directory several replicas open at once (an embedded database such as SQLite breaks under that). "
+        "replicas must agree on, a second replica would keep a separate copy, so first move that state where both "
+        f"reach it: to {SHARED_STORE}, or, {SHARED_DIRECTORY}. "
         if kept is not None
         else ""
     )

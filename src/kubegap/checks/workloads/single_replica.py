@@ -181,9 +181,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     and where the data cannot leave the claim it keeps one and shortens its recovery; one whose pods keep their state on an
     emptyDir (mounted where state is kept, such as `/var/lib/<program>`, `/data`, or a hidden directory named for
     the program, `/root/.ollama`), that a cache each pod fills on its own needs nothing more, and state the replicas
-    must agree on must first move to a store the program shares between them (its external database or object
-    storage setting), never to one data directory several replicas open at once (1Password Connect's SQLite cache
-    on an emptyDir, shared across nodes, would break). Where the input shows such state in the pod (an embedded
+    must agree on must first move where both reach it: to a store the program shares between them (its external
+    database or object storage setting), or to one data directory on storage several nodes mount only where the
+    program supports several instances on one (ownCloud's storage services, on ReadWriteMany), never with an
+    embedded database in it (1Password Connect's SQLite cache on an emptyDir, shared across nodes, would break). Where the input shows such state in the pod (an embedded
     database, an emptyDir
     where state is kept), sharing it is needed and not always enough: the fix asks for a second replica only where
     the program can run as several once its state is shared, since some run one instance whatever their storage

@@ -8,10 +8,10 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.workloads._helpers import MOONLIGHT, replicas
 from kubegap.domain.containers import spec_path
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_dict, as_list, dig, labels
+from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.scheduling import host_ports
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.selectors import Selector
+from kubegap.domain.selectors import Selector, namespace_labels
 
 
 def _selects_own_pods(term: object, template: PodTemplate) -> bool:
@@ -33,7 +33,7 @@ def _may_cover_own_namespace(inventory: Readable, term: object, ns: str | None) 
     if selector is None:
         return False
     found = inventory.get("Namespace", None, ns)
-    known = {**(labels(found) if found else {}), "kubernetes.io/metadata.name": ns}
+    known = namespace_labels(found, ns)
     return selector.matches(known) or (found is None and not inventory.collected("Namespace"))
 
 
