@@ -629,11 +629,57 @@ management and a control plane for APIs), written down before drawing; ``random.
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh80-installs",
+        "Release installs nobody here had seen: eightieth draw",
+        20261280,
+        "five more from the nineteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first thirteen rule commits and judged by three reviewers, each blind to the others",
+        "a38b70c",
+        {
+            "windmill-labs-windmill-helm-charts": "chart windmill 4.0.246 with defaults (its remote MinIO subchart, "
+            "off by default, left out)",
+            "DopplerHQ-kubernetes-operator": "v1.7.1, config/default built as its release workflow builds "
+            "recommended.yaml, with the release's image",
+            "hyperdxio-helm-charts": "chart clickstack 1.1.1 with defaults, as its README installs it first",
+            "apache-doris-operator": "26.0.0, its CRD, operator manifest and quick-start DorisCluster as its README "
+            "applies them",
+            "owncloud-ocis-charts": "v0.5.0, chart ocis with a placeholder external domain",
+        },
+        "Judged wrong: ownCloud's storage services' fix, which ruled out the one shared ReadWriteMany directory "
+        "its chart scales them on (the fix allows it where the program supports it, never with an embedded "
+        "database, since 59f0690: judged again, blind, gaps), and five of its servers (directory, login, broker, "
+        "search, store) taken for controllers meant to run alone, at low, for the pod rights a service registry "
+        "uses (rights to read and patch pods alone make no controller since 59f0690: high, judged again, blind: "
+        "gaps, and three noise on severity; their Recreate rollouts, now reported, noise: the project's choice). "
+        "Judged noise: Windmill's editor helpers and demo database, oCIS's app registry and a busybox init tag.",
+    ),
+    FreshRound(
+        "fresh79-installs",
+        "Release installs nobody here had seen: seventy-ninth draw",
+        20261279,
+        "the first five from the nineteenth pool, written down and committed before drawing (a38b70c), rendered by "
+        "a helper who did not write the checks, audited after the stop's first thirteen rule commits",
+        "a38b70c",
+        {
+            "signalfx-splunk-otel-collector-chart": "chart splunk-otel-collector 0.158.0 with a placeholder realm, "
+            "access token and cluster name (its remote subcharts, off by default, left out)",
+            "percona-percona-helm-charts": "chart pmm 1.8.1 with defaults",
+            "adobe-koperator": "0.29.0, chart with its CRDs and the README's simple KafkaCluster (the remote "
+            "ZooKeeper operator and its cluster left out)",
+            "apache-shardingsphere-on-cloud": "0.3.0, chart apache-shardingsphere-operator-charts with defaults (its "
+            "remote ZooKeeper subchart left out)",
+            "kcp-dev-helm-charts": "chart kcp 0.16.6 with a placeholder external hostname",
+        },
+        "No finding was judged wrong. Judged noise: a metrics sidecar's missing requests beside a manager that sets "
+        "them, and two CPU limits on services called only by the API server for the operator's own kinds or by "
+        "telemetry senders that retry.",
+    ),
+    FreshRound(
         "fresh78-installs",
         "Release installs nobody here had seen: seventy-eighth draw",
         20261278,
         "the eighteenth pool's last five, rendered by a helper who did not write the checks, audited after the stop's "
-        "first ten rules and judged by two reviewers, each blind to the other",
+        "first nine rule commits and judged by two reviewers, each blind to the other",
         "97dcb5c",
         {
             "easegress-io-easegress-helm-charts": "chart easegress 1.0.3 with defaults",
@@ -653,7 +699,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: seventy-seventh draw",
         20261277,
         "five more from the eighteenth pool, rendered by a helper who did not write the checks, audited after the "
-        "stop's first nine rules; Immich could not be rendered (its remote library chart)",
+        "stop's first eight rule commits; Immich could not be rendered (its remote library chart)",
         "7f1965c",
         {
             "tinkerbell-charts": "v0.6.2, chart stack with its local subcharts and a placeholder trusted-proxy range",
@@ -692,7 +738,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: seventy-fifth draw",
         20261275,
         "the first five from the eighteenth pool, written down and committed before drawing (81af45b), rendered by a "
-        "helper who did not write the checks, audited after the stop's first five rules",
+        "helper who did not write the checks, audited after the stop's first four rules",
         "a9a840c",
         {
             "authzed-spicedb-operator": "v1.25.1, config/ built as its release workflow builds bundle.yaml, with the "
@@ -705,7 +751,11 @@ FRESH_ROUNDS = (
         },
         "Judged noise: the rollout operator's fail-closed webhooks at high, which its namespaceSelector confines to "
         "its own namespace (medium since 17a7df9: judged again, blind, a gap), and Pi-hole's graceful shutdown behind "
-        "bare NodePorts.",
+        "bare NodePorts."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: nexus-repo-nexus-repository-manager (a "
+        "gap).",
     ),
     FreshRound(
         "fresh74-installs",
@@ -777,7 +827,10 @@ FRESH_ROUNDS = (
         " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Drone's one replica (judged again, blind: gap).",
+        "where the data cannot leave the claim: Drone's one replica (judged again, blind: gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: drone (a gap).",
     ),
     FreshRound(
         "fresh71-installs",
@@ -839,7 +892,10 @@ FRESH_ROUNDS = (
         },
         "Measured at the end of the stop, and not acted on. Judged noise: n8n's Recreate rollout, which its chart "
         "keeps because two community instances would fire scheduled triggers twice (the fix's own branch keeps it), "
-        "and Pomerium's secret-generating install Job (its retry and deadline bounds, its missing requests).",
+        "and Pomerium's secret-generating install Job (its retry and deadline bounds, its missing requests)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: my-n8n (a gap).",
     ),
     FreshRound(
         "fresh68-installs",
@@ -914,7 +970,10 @@ FRESH_ROUNDS = (
         "Services (their missing readiness probes judged wrong, two single replicas noise), and the ingress "
         "operator's image tag 2 is a build number, not a moving major tag (judged wrong): neither shows in the input."
         " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
-        "whether two of the program may run at once: Nextcloud's Recreate rollout (judged again, blind: noise).",
+        "whether two of the program may run at once: Nextcloud's Recreate rollout (judged again, blind: noise)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: my-release-nextcloud (a gap).",
     ),
     FreshRound(
         "fresh65-installs",
@@ -934,7 +993,10 @@ FRESH_ROUNDS = (
         "emptyDir, a SQLite cache its sync container fills, to a volume several nodes can mount, which replicas "
         "sharing one file would corrupt (judged wrong); state on an emptyDir now moves to a store the program "
         "shares, and a cache each pod fills needs nothing more (judged again, blind: gap). Left as it was: "
-        "ip-masq-agent's missing requests at medium (judged noise: its rules outlive an eviction).",
+        "ip-masq-agent's missing requests at medium (judged noise: its rules outlive an eviction)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: onepassword-connect (a gap).",
     ),
     FreshRound(
         "fresh64-installs",
@@ -1014,7 +1076,10 @@ FRESH_ROUNDS = (
         "high)."
         " Later, at the seventy-third draw's stop, a missing preStop wait is not reported where the workload runs one "
         "pod at a time, since no other endpoint takes its traffic while it terminates: Portainer's, rolled out by "
-        "Recreate (judged noise), no longer fires.",
+        "Recreate (judged noise), no longer fires."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: portainer (noise).",
     ),
     FreshRound(
         "fresh61-installs",
@@ -1223,7 +1288,10 @@ FRESH_ROUNDS = (
         },
         "Judged blind at the end of the stop, every finding a gap; nothing was changed on them."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: The"
-        " registry's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
+        " registry's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: docker-registry (a gap).",
     ),
     FreshRound(
         "fresh52-installs",
@@ -1246,7 +1314,10 @@ FRESH_ROUNDS = (
         "Judged blind, every finding a gap; nothing was changed on them."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
         "ChartMuseum's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise, since "
-        "this install disables its upload API and serves an empty index).",
+        "this install disables its upload API and serves an empty index)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: my-chartmuseum (a gap).",
     ),
     FreshRound(
         "fresh51-installs",
@@ -1323,7 +1394,10 @@ FRESH_ROUNDS = (
         " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Netdata's parent (judged again, blind: gap).",
+        "where the data cannot leave the claim: Netdata's parent (judged again, blind: gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: netdata-parent (a gap).",
     ),
     FreshRound(
         "fresh48-installs",
@@ -1347,7 +1421,10 @@ FRESH_ROUNDS = (
         "used only by the driver's own small pods, for which preempting is how they land on a full node, were judged "
         "noise; a preempting class every pod of which in the input is small is no longer reported."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "zot's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap).",
+        "zot's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: zot (a gap).",
     ),
     FreshRound(
         "fresh47-installs",
@@ -1467,7 +1544,11 @@ FRESH_ROUNDS = (
         "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
         "program shares, a claim each where the application replicates, shared storage only where the program allows "
         "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
-        "ClearML's file server (judged again, blind: gap).",
+        "ClearML's file server (judged again, blind: gap)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
+        "only where the program supports that, never with an embedded database: judged again, blind: clearml-fileserver"
+        " (a gap).",
     ),
     FreshRound(
         "fresh42-installs",
@@ -1553,7 +1634,10 @@ FRESH_ROUNDS = (
         " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Fission's storage service (judged again, blind: gap).",
+        "where the data cannot leave the claim: Fission's storage service (judged again, blind: gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: storagesvc (a gap).",
     ),
     FreshRound(
         "fresh39-installs",
@@ -1793,7 +1877,10 @@ FRESH_ROUNDS = (
         "reported, and a floating tag: Goldilocks' images at v4, a major-only tag that kubegap reads as one "
         "release when it carries a v."
         " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Kubeshark's hub's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise).",
+        "Kubeshark's hub's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: kubeshark-hub (noise).",
     ),
     FreshRound(
         "fresh30-installs",
@@ -1943,7 +2030,11 @@ FRESH_ROUNDS = (
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
         "where the data cannot leave the claim: Kubeflow Pipelines' SeaweedFS and Kubescape's storage (judged again, "
-        "blind: gaps).",
+        "blind: gaps)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: seaweedfs (a gap), kubescape (noise), "
+        "storage (a gap).",
     ),
     FreshRound(
         "fresh25-installs",
@@ -2015,7 +2106,11 @@ FRESH_ROUNDS = (
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
         "where the data cannot leave the claim: Kubecost's cost analyzer and its Prometheus (judged again, blind: "
-        "noise, an internal cost tool rated high and medium).",
+        "noise, an internal cost tool rated high and medium)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: kubecost-cost-analyzer (noise), kubecost-"
+        "grafana (noise), kubecost-prometheus-server (a gap).",
     ),
     FreshRound(
         "fresh23-installs",
@@ -2191,7 +2286,10 @@ FRESH_ROUNDS = (
         "one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap)."
         " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
         "whether two of the program may run at once: Ollama's Recreate rollout (judged again, blind: noise, since its "
-        "models on an emptyDir are lost at each rollout whatever the strategy).",
+        "models on an emptyDir are lost at each rollout whatever the strategy)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: ollama (a gap).",
     ),
     FreshRound(
         "fresh17-installs",
@@ -2252,7 +2350,11 @@ FRESH_ROUNDS = (
         "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
         "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
         "where the data cannot leave the claim: Open WebUI's pipelines server (judged again, blind: noise, an add-on "
-        "with no pipelines on this install, where it was a gap).",
+        "with no pipelines on this install, where it was a gap)."
+        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
+        "directory on storage several nodes mount only where the program supports that, never with an embedded "
+        "database, and no longer says 'keep one' twice: judged again, blind: open-webui-ollama (a gap), open-webui-"
+        "pipelines (a gap).",
     ),
     FreshRound(
         "fresh15-installs",
@@ -2577,7 +2679,11 @@ FRESH_ROUNDS = (
         "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
         "program shares, a claim each where the application replicates, shared storage only where the program allows "
         "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
-        "Prometheus's server (judged again, blind: gap).",
+        "Prometheus's server (judged again, blind: gap)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
+        "only where the program supports that, never with an embedded database: judged again, blind: prometheus-server "
+        "(a gap).",
     ),
     FreshRound(
         "fresh3-installs",
@@ -2653,7 +2759,11 @@ FRESH_ROUNDS = (
         "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
         "program shares, a claim each where the application replicates, shared storage only where the program allows "
         "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
-        "Harbor's job service and registry (judged again, blind: gaps).",
+        "Harbor's job service and registry (judged again, blind: gaps)."
+        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
+        "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
+        "only where the program supports that, never with an embedded database: judged again, blind: my-release-harbor-"
+        "jobservice (a gap), my-release-harbor-registry (a gap), my-release-grafana (a gap).",
     ),
     FreshRound(
         "fresh-installs",
