@@ -71,6 +71,16 @@ def _points_at(template: PodTemplate, volume_name: str) -> bool:
     )
 
 
+SCRIPT_ENDINGS = (".sh", ".bash", ".py", ".js", ".lua", ".rb", ".pl")
+"""Endings of a file that is a script, a program of its own: what it does shows in no manifest, and its
+assignments may sit in branches never taken."""
+
+
+def is_script(word: str) -> bool:
+    """Whether a word names a script file (``/health/ping_liveness_local.sh``, ``/app/migrate-then-serve.sh``)."""
+    return word.lower().endswith(SCRIPT_ENDINGS)
+
+
 BASIC_RESOURCES = ("cpu", "memory", "ephemeral-storage")
 """Resources every node has; anything else a container asks for (``nvidia.com/gpu``) is hardware some nodes have."""
 

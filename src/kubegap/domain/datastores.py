@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from kubegap.domain.containers import image_name, pointed_config_maps, settings
+from kubegap.domain.containers import SCRIPT_ENDINGS, image_name, pointed_config_maps, settings
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -244,8 +244,9 @@ CONFIG_LINE = re.compile(r"""^[ \t]*["']?([A-Za-z][\w.-]*)["']?[ \t]*[:=][ \t]*[
 """A ``key: value`` or ``key=value`` line of a configuration file (YAML, JSON, properties); a commented-out line is
 none."""
 
-SCRIPTS = (".py", ".sh", ".js", ".lua", ".rb", ".pl", ".tpl")
-"""Endings of a file that is a program, not a configuration: its assignments may sit in branches never taken."""
+TEMPLATE_ENDINGS = (*SCRIPT_ENDINGS, ".tpl")
+"""Endings of a file that is a program or a template, not a configuration: its assignments may sit in branches never
+taken."""
 
 
 def embedded_database(inventory: Readable, workload: Workload) -> str | None:
@@ -264,7 +265,7 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
         for config_map in pointed_config_maps(template):
             obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
             for key, text in as_dict(obj.get("data") if obj else None).items():
-                if not isinstance(text, str) or str(key).lower().endswith(SCRIPTS):
+                if not isinstance(text, str) or str(key).lower().endswith(TEMPLATE_ENDINGS):
                     continue
                 for match in CONFIG_LINE.finditer(text):
                     if _embedded(match.group(1), match.group(2)):

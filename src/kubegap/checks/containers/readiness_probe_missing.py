@@ -78,12 +78,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     among endpoints, and there is never a ready pod to prefer, so clients fail while its pod starts whether or not
     it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
     `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Nor is
-    one replica rolled out with a surge whose serving containers have startup probes: the kubelet counts a
-    container ready only once its startup probe has passed, so the surge pod takes no traffic before it answers,
-    and the old pod serves until then, as a readiness probe would have it (Valkey's chart). Where the
-    HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more.
-    Where several replicas run and every unprobed serving container has a startup probe, the finding says what is
-    left, at low: a started pod that cannot answer keeps its traffic. A container that serves only UDP ports is
+    one replica rolled out with a surge whose unprobed serving containers have startup probes, which hold the surge
+    pod out of rotation until it answers (see Severity; Valkey's chart). Where the HorizontalPodAutoscalers could
+    not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
+    unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
     told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
     the fix's TCP check of a UDP port would never pass (Tinkerbell's DHCP relay).
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
-from kubegap.domain.containers import app_containers, container_name, image_name
+from kubegap.domain.containers import app_containers, container_name, image_name, is_script
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
@@ -98,11 +97,6 @@ def _switched_off(name: str, value: str | None) -> bool:
     return said in OFF_VALUES
 
 
-SCRIPT = re.compile(r"\.(?:sh|bash|py)$")
-"""A word that names a script file: a probe's script decides what passes, and a command's script what runs before its
-program; the input rarely shows either."""
-
-
 def _words(container: dict) -> list[str]:
     """The container's command, arguments and environment entries (``NAME=value``), less those that switch off
     what they name: words of what the container is told to do. A program the command runs is named, not told:
@@ -112,7 +106,7 @@ def _words(container: dict) -> list[str]:
     is read with the string's words, its name among them."""
     parts = []
     command = as_list(container.get("command"))
-    if command and isinstance(command[0], str) and not SCRIPT.search(command[0]):
+    if command and isinstance(command[0], str) and not is_script(command[0]):
         command = command[1:]
     for part in command + as_list(container.get("args")):
         if isinstance(part, str):
@@ -153,7 +147,7 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
     words = [w for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str) for w in part.split()]
-    return any(SCRIPT.search(word) for word in words)
+    return any(is_script(word) for word in words)
 
 
 def slow_start_evidence(

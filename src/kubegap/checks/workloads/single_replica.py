@@ -9,6 +9,7 @@ from kubegap.checks.workloads._helpers import more_replicas_fix, replicas
 from kubegap.domain.cluster_dns import is_cluster_dns
 from kubegap.domain.containers import images
 from kubegap.domain.datastores import alert_router, observer
+from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
@@ -32,7 +33,7 @@ def singleton_fix(workload: Workload) -> str:
     """Keep one replica, and roll it out without running two: what a controller with no leader election needs."""
     strategy = as_dict(dig(workload.obj, "spec", "strategy"))
     recreate = strategy.get("type") == "Recreate"
-    no_surge = dig(strategy, "rollingUpdate", "maxSurge") in (0, "0", "0%")
+    no_surge = rolling_update("Deployment", as_dict(strategy.get("rollingUpdate")), 1)[0] == 0
     return (
         "Keep one replica: with no leader election, a second replica would be a second controller acting on the same "
         "objects, "
