@@ -422,3 +422,17 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
     partial.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
     coverage, findings = run_check(check, Inventory(partial))
     assert findings == [] and coverage.unjudged == ((AUTOSCALERS_UNREAD, 2),)
+
+
+def test_members_found_when_ready_are_not_told_to_take_a_probe_that_waits_for_them():
+    path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "fires" / "members-found-when-ready.yaml"
+    check = get_check("readiness-probe-missing")
+    _, (finding,) = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
+    assert "headless Service etcd, which publishes ready pods alone" in finding.remediation
+    assert "set publishNotReadyAddresses: true on that Service first" in finding.remediation
+    collection = ManifestSource([str(path)]).collect()
+    for obj in collection.resources:
+        if obj.get("kind") == "Service" and obj["metadata"]["name"] == "etcd":
+            obj["spec"]["publishNotReadyAddresses"] = True
+    _, (finding,) = run_check(check, Inventory(collection))
+    assert "publishNotReadyAddresses" not in finding.remediation

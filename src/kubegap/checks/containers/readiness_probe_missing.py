@@ -9,7 +9,7 @@ from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import as_dict, name
+from kubegap.domain.resources import as_dict, dig, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
@@ -24,18 +24,52 @@ def _all_probed(workload: Workload) -> bool:
     return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
 
 
-def _fix(evidence: ServingEvidence, unprobed: list[tuple[str, dict]], services: list[dict], fix: str) -> str:
-    """The check's fix, and for a container that serves only UDP, that no TCP or HTTP check reaches it: a TCP check
-    of a UDP port never passes and would keep the pod out of rotation for good (Tinkerbell's DHCP relay)."""
+def _fix(
+    ctx: Context, workload: Workload, unprobed: list[tuple[str, dict]], services: list[dict], evidence: ServingEvidence
+) -> str:
+    """The check's fix, and what it must not break: a container that serves only UDP takes no TCP or HTTP check (one
+    never passes and keeps the pod out of rotation for good: Tinkerbell's DHCP relay); members of a StatefulSet
+    started one by one, whose governing Service publishes ready pods alone, find one another only once ready, so a
+    probe that waits for the peers deadlocks the first start (an etcd cluster's ``/health`` needs its quorum)."""
+    parts = [ctx.check.fix]
     udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only_ports(c, services))}
-    if not udp:
-        return fix
-    which = "; ".join(f"{name} serves UDP only (port {', '.join(map(str, ports))})" for name, ports in udp.items())
-    return (
-        f"{fix} {which}: no HTTP, TCP or gRPC check reaches a UDP port, and a TCP check of one never passes and "
-        "would keep the pod out of rotation, so probe such a container with a command that asks the program, where "
-        "it offers one."
+    if udp:
+        which = "; ".join(f"{name} serves UDP only (port {', '.join(map(str, ports))})" for name, ports in udp.items())
+        parts.append(
+            f"{which}: no HTTP, TCP or gRPC check reaches a UDP port, and a TCP check of one never passes and would "
+            "keep the pod out of rotation, so probe such a container with a command that asks the program, where it "
+            "offers one."
+        )
+    governing = _peers_found_when_ready(ctx, workload)
+    if governing is not None:
+        parts.append(
+            f"Its members start one at a time and find one another through headless Service {governing}, which "
+            "publishes ready pods alone: a probe that needs the other members (a clustered store's health page that "
+            "waits for its quorum) keeps the first from ever being ready and the next from ever starting. Probe what "
+            "a member answers on its own, or set publishNotReadyAddresses: true on that Service first."
+        )
+    return " ".join(parts)
+
+
+def _peers_found_when_ready(ctx: Context, workload: Workload) -> str | None:
+    """The governing Service of a StatefulSet of several members started one by one (``OrderedReady``, the default),
+    when it is headless (its members' names) and publishes only ready pods, or None."""
+    spec = as_dict(workload.obj.get("spec"))
+    if workload.kind != "StatefulSet" or spec.get("podManagementPolicy", "OrderedReady") != "OrderedReady":
+        return None
+    if not isinstance(spec.get("replicas", 1), int) or spec.get("replicas", 1) < 2:
+        return None
+    service_name = spec.get("serviceName")
+    service = (
+        ctx.inventory.get("Service", workload.ref.namespace, service_name) if isinstance(service_name, str) else None
     )
+    if (
+        service is None
+        or dig(service, "spec", "clusterIP") != "None"
+        or dig(service, "spec", "publishNotReadyAddresses") is True
+    ):
+        return None
+    return service_name
 
 
 @check(
@@ -154,6 +188,6 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
                 ),
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
-                remediation=_fix(evidence, unprobed, services, ctx.check.fix),
+                remediation=_fix(ctx, workload, unprobed, services, evidence),
                 severity="low" if gated else None,
             )

@@ -70,6 +70,14 @@ several nodes mount where the program supports that (ownCloud's storage services
 embedded database (1Password Connect's SQLite cache would corrupt)."""
 
 
+CLIENTS_SUPPORT = (
+    "where the programs that use it support that mode (a clustered or failover mode needs clients that speak it: "
+    "Sourcegraph's Redis clients support neither Redis Cluster nor Sentinel); where they do not, keep one and shorten "
+    "its recovery (a backup, storage that attaches quickly on another node)"
+)
+"""The condition on a replicated data store: its clients decide which modes work."""
+
+
 def can_run_two(controller: bool) -> str:
     """The condition on any second replica that the input cannot clear: a program's in-process state shows in no
     manifest (AIBrix's GPU optimizer keeps its load monitors in memory), and where its account may write API objects,
@@ -197,14 +205,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         return (
             "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
             "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
-            f"the application, then run {REPLICATED_MEMBERS} {SPREAD}."
+            f"the application, then run {REPLICATED_MEMBERS} {SPREAD}, {CLIENTS_SUPPORT}."
         )
     store = data_store(workload)
     if store is not None:
         return (
             f"It runs {store}, a data store: a second replica would be a second, separate store behind the same "
             "Service (writes through one pod missing from the other). Replicate the data in the application (its "
-            f"clustered or replicated mode, usually as a StatefulSet), then run {REPLICATED_MEMBERS} {SPREAD}."
+            f"clustered or replicated mode, usually as a StatefulSet), then run {REPLICATED_MEMBERS} {SPREAD}, "
+            f"{CLIENTS_SUPPORT}."
         )
     claim = single_node_claim(inventory, workload)
     if claim is not None:

@@ -144,7 +144,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a workload whose pods must share a node with other pods
+    The fix never asks for what would break the workload: a data store is told to replicate in the application
+    only where the programs that use it support that mode, and to keep one otherwise (Sourcegraph's Redis clients
+    support neither Redis Cluster nor Sentinel); a workload whose pods must share a node with other pods
     (a required pod affinity over `kubernetes.io/hostname`) is told that its replicas land only where those run, so
     it gains a second only once they run on several nodes, never a spread the affinity forbids (the CSI hostpath
     driver's socat tunnel beside its plugin); a workload whose election only its account's rights show
