@@ -629,6 +629,51 @@ management and a control plane for APIs), written down before drawing; ``random.
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh82-installs",
+        "Release installs nobody here had seen: eighty-second draw",
+        20261282,
+        "five more from the nineteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's rules and review mends up to bdb93e1; Infisical could not be fetched (its repository is too large "
+        "here)",
+        "bdb93e1",
+        {
+            "Dynatrace-dynatrace-operator": "v1.10.2, chart config/helm/chart/default with defaults, stamped with the "
+            "release's version (the DynaKube and token Secret the user creates left out)",
+            "m3db-m3db-operator": "v0.14.0, the README's etcd example, bundle.yaml and quick-start M3DBCluster",
+            "DefectDojo-django-DefectDojo": "3.2.0, chart helm/defectdojo with defaults (its remote PostgreSQL and "
+            "Valkey subcharts left out)",
+            "zulip-docker-zulip": "helm-2.1.0, chart helm/zulip with placeholder hostname, admin email and secret key "
+            "(its remote subcharts left out and switched off)",
+        },
+        "Judged wrong: m3db's etcd's readiness fix, an HTTP check that waits for the quorum while its members find "
+        "one another only once ready (the fix warns of it since 00a1bec: judged again, blind, a gap).",
+    ),
+    FreshRound(
+        "fresh81-installs",
+        "Release installs nobody here had seen: eighty-first draw",
+        20261281,
+        "five more from the nineteenth pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's rules and review mends up to bdb93e1, and judged by two reviewers, each blind to the other",
+        "bdb93e1",
+        {
+            "amikos-tech-chromadb-chart": "chart chromadb 0.2.2 with defaults",
+            "apache-incubator-devlake-helm-chart": "chart devlake 1.0.3-beta10 with a placeholder encryption secret "
+            "(its remote Grafana subchart left out)",
+            "DataDog-datadog-operator": "v1.29.0, chart datadog-operator 2.25.1 from DataDog/helm-charts with its CRDs, "
+            "and the getting-started DatadogAgent with placeholder keys",
+            "jp-gouin-helm-openldap": "v4.3.3, chart openldap-stack-ha with defaults",
+            "sourcegraph-deploy-sourcegraph-helm": "v7.6.0, chart sourcegraph with defaults",
+        },
+        "Judged wrong: Sourcegraph's two Redis fixes, which asked for a clustered or failover mode its clients do "
+        "not speak (a data store's fix asks for a mode its clients support since 00a1bec: judged again, blind, "
+        "gaps); Chroma's Service, written without a namespace beside its StatefulSet and said to select no pods "
+        "(not reported since 00a1bec); and DevLake's start-up probe, whose migrations wait for a person unless a "
+        "variable forces them, left as it was: the input shows only the database it connects to. Judged noise: "
+        "operators' tools at high (an LDAP admin console, a password page, Sourcegraph's Grafana, its telemetry "
+        "collector, syntax highlighter and worker), DevLake's chosen Recreate and two graceful shutdowns of low "
+        "stakes.",
+    ),
+    FreshRound(
         "fresh80-installs",
         "Release installs nobody here had seen: eightieth draw",
         20261280,
@@ -779,7 +824,9 @@ FRESH_ROUNDS = (
         "since 43ac675 and 7f1965c it says what a toleration does, at medium, since the manager sets nodes up "
         "(judged again, blind, twice: a gap). Judged "
         "noise: Weave Scope's cluster agent's image, the agent DaemonSet's already reported, and its app's one "
-        "replica, which keeps its reports in memory.",
+        "replica, which keeps its reports in memory."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: valkey (a gap).",
     ),
     FreshRound(
         "fresh73-installs",
@@ -944,7 +991,9 @@ FRESH_ROUNDS = (
             "remote subcharts left out",
         },
         "Not acted on. Judged noise: Kargo's API server at high (it serves the "
-        "UI and command line; promotions run elsewhere), and two of kagent's optional agent tool servers at low.",
+        "UI and command line; promotions run elsewhere), and two of kagent's optional agent tool servers at low."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: kagent-postgresql (a gap).",
     ),
     FreshRound(
         "fresh66-installs",
@@ -973,7 +1022,9 @@ FRESH_ROUNDS = (
         "whether two of the program may run at once: Nextcloud's Recreate rollout (judged again, blind: noise)."
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: my-release-nextcloud (a gap).",
+        "database, and no longer says 'keep one' twice: judged again, blind: my-release-nextcloud (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: o1-openobserve-ingester (a gap).",
     ),
     FreshRound(
         "fresh65-installs",
@@ -1016,7 +1067,9 @@ FRESH_ROUNDS = (
         },
         "Judged noise: kube-bench's Job, a scan a person applies by hand (its retry and deadline bounds, its missing "
         "requests, its Docker Hub pull), and QuestDB's readiness probe on a one-member StatefulSet, which is no longer "
-        "reported (a probe has no other pod to prefer).",
+        "reported (a probe has no other pod to prefer)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: questdb (a gap).",
     ),
     FreshRound(
         "fresh63-installs",
@@ -1045,7 +1098,9 @@ FRESH_ROUNDS = (
         "whether two of the program may run at once: Quickwit's control plane's and janitor's Recreate rollouts (judged"
         " again, blind: noise)."
         " Later, at the seventy-third draw's stop: Concourse's web node's shared probe of /api/v1/info (judged a gap "
-        "from its source) is counted as not judged, since the input does not show that the page asks its database.",
+        "from its source) is counted as not judged, since the input does not show that the page asks its database."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: my-release-postgresql (a gap).",
     ),
     FreshRound(
         "fresh62-installs",
@@ -1079,7 +1134,9 @@ FRESH_ROUNDS = (
         "Recreate (judged noise), no longer fires."
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: portainer (noise).",
+        "database, and no longer says 'keep one' twice: judged again, blind: portainer (noise)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: connaisseur-redis (noise).",
     ),
     FreshRound(
         "fresh61-installs",
@@ -1248,7 +1305,9 @@ FRESH_ROUNDS = (
         "Artifactory's missing headless Service is no longer reported (nothing looks its pod up by name), nor kube-"
         "green's metrics port (its container binds it by a flag); Meilisearch is known as a database, so its emptyDir"
         " data is reported at high and its unbounded emptyDir too, and the LVM driver's ServiceAccount is found in "
-        "the install's namespace (all three judged again, blind: gaps).",
+        "the install's namespace (all three judged again, blind: gaps)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: artifactory-oss (a gap).",
     ),
     FreshRound(
         "fresh54-installs",
@@ -1397,7 +1456,9 @@ FRESH_ROUNDS = (
         "where the data cannot leave the claim: Netdata's parent (judged again, blind: gap)."
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: netdata-parent (a gap).",
+        "database, and no longer says 'keep one' twice: judged again, blind: netdata-parent (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: testkube-minio-testkube (a gap).",
     ),
     FreshRound(
         "fresh48-installs",
@@ -1489,7 +1550,9 @@ FRESH_ROUNDS = (
         "the review showed was then changed by rule: the fix for LocalAI's one replica took its claims, written "
         "without a namespace beside its namespaced Deployment, for ones whose access modes are unknown; a lookup by "
         "name now finds an object written without a namespace in the one namespace the input's workloads name "
-        "(judged again: a gap; with it, Milvus's MinIO image pulls now read its ServiceAccount, judged again a gap).",
+        "(judged again: a gap; with it, Milvus's MinIO image pulls now read its ServiceAccount, judged again a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: weaviate (a gap).",
     ),
     FreshRound(
         "fresh44-installs",
@@ -1510,7 +1573,9 @@ FRESH_ROUNDS = (
         },
         "Judged wrong and left as it was: single-replica's fix for Backstage, whose default configuration, in its "
         "image, keeps the catalog in an in-memory SQLite database. Judged noise: Backstage's demo image on its "
-        "latest tag.",
+        "latest tag."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: my-neo4j-release (a gap).",
     ),
     FreshRound(
         "fresh43-installs",
@@ -1548,7 +1613,10 @@ FRESH_ROUNDS = (
         " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
         "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
         "only where the program supports that, never with an embedded database: judged again, blind: clearml-fileserver"
-        " (a gap).",
+        " (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: clearml-mongodb (a gap), clearml-elastic-master (a"
+        " gap), clearml-redis-master (a gap), woodpecker-server (a gap).",
     ),
     FreshRound(
         "fresh42-installs",
@@ -1637,7 +1705,10 @@ FRESH_ROUNDS = (
         "where the data cannot leave the claim: Fission's storage service (judged again, blind: gap)."
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: storagesvc (a gap).",
+        "database, and no longer says 'keep one' twice: judged again, blind: storagesvc (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: determined-db-deployment-determined (a gap), "
+        "qdrant (a gap), aibrix-redis-master (a gap).",
     ),
     FreshRound(
         "fresh39-installs",
@@ -1901,7 +1972,9 @@ FRESH_ROUNDS = (
         "No finding was judged wrong. Judged noise: five findings on the etcd and MinIO that modelmesh's "
         "--quickstart installs, which its docs keep to experiments and development (one replica, no readiness probe, "
         "no requests, a Docker Hub pull). No rule was changed for them: the input does not say that they are a "
-        "quick start's, and as the install documented, they run.",
+        "quick start's, and as the install documented, they run."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: etcd (a gap), minio (noise).",
     ),
     FreshRound(
         "fresh29-installs",
@@ -2034,7 +2107,9 @@ FRESH_ROUNDS = (
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
         "database, and no longer says 'keep one' twice: judged again, blind: seaweedfs (a gap), kubescape (noise), "
-        "storage (a gap).",
+        "storage (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: mysql (a gap).",
     ),
     FreshRound(
         "fresh25-installs",
@@ -2354,7 +2429,9 @@ FRESH_ROUNDS = (
         " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
         "directory on storage several nodes mount only where the program supports that, never with an embedded "
         "database, and no longer says 'keep one' twice: judged again, blind: open-webui-ollama (a gap), open-webui-"
-        "pipelines (a gap).",
+        "pipelines (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: open-webui-redis (a gap).",
     ),
     FreshRound(
         "fresh15-installs",
@@ -2595,7 +2672,9 @@ FRESH_ROUNDS = (
         "9.6 GiB (noise)."
         " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: the one "
         "replicas of Loki, Thanos's querier and Thanos's receive router, telemetry backends, are medium (judged "
-        "again, blind: three gaps; Loki's had been noise).",
+        "again, blind: three gaps; Loki's had been noise)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: loki (a gap).",
     ),
     FreshRound(
         "fresh6-installs",
@@ -2720,7 +2799,9 @@ FRESH_ROUNDS = (
         "names only its pod webhook, the one whose wait holds up controllers (both judged again, blind: gaps)."
         " Later, at the sixty-fourth draw's stop, a webhook on pod evictions is read as holding up every drain: "
         "Kruise's validating configuration's timeout finding names vpodeviction.kb.io too, and its mutating "
-        "configuration's scope says pod evictions (rendered again as recorded; both judged again, blind: gaps).",
+        "configuration's scope says pod evictions (rendered again as recorded; both judged again, blind: gaps)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: katib-mysql (a gap).",
     ),
     FreshRound(
         "fresh2-installs",
@@ -2763,7 +2844,10 @@ FRESH_ROUNDS = (
         " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
         "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
         "only where the program supports that, never with an embedded database: judged again, blind: my-release-harbor-"
-        "jobservice (a gap), my-release-harbor-registry (a gap), my-release-grafana (a gap).",
+        "jobservice (a gap), my-release-harbor-registry (a gap), my-release-grafana (a gap)."
+        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: my-release-harbor-database (a gap), my-release-"
+        "harbor-redis (a gap), my-release-harbor-trivy (noise), vault (a gap).",
     ),
     FreshRound(
         "fresh-installs",
