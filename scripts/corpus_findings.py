@@ -627,6 +627,34 @@ code search, vulnerability management, a directory server, observability, Kafka,
 management and a control plane for APIs), written down before drawing; ``random.Random(20261279).sample(FRESH79_POOL,
 5)`` draws the seventy-ninth's five."""
 
+FRESH83_POOL = (
+    "getredash-contrib-helm-chart",
+    "hoppscotch-helm-charts",
+    "plankanban-planka",
+    "mastodon-chart",
+    "penpot-penpot-helm",
+    "element-hq-ess-helm",
+    "jitsi-contrib-jitsi-helm",
+    "Unleash-helm-charts",
+    "Flagsmith-flagsmith-charts",
+    "kubernetes-sigs-cluster-api-operator",
+    "supabase-community-supabase-kubernetes",
+    "guerzon-vaultwarden",
+    "jellyfin-jellyfin-helm",
+    "treeverse-charts",
+    "ydb-platform-ydb-kubernetes-operator",
+    "projectnessie-nessie",
+    "mage-ai-helm-charts",
+    "directus-labs-helm-chart",
+    "requarks-wiki",
+    "itzg-minecraft-server-charts",
+)
+"""The pool of the eighty-third draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (dashboards, an API client, a kanban board, social media, design, chat and video calls,
+feature flags, Cluster API's operator, a backend platform, a password manager, media, data versioning, a
+distributed database, a data catalogue, data pipelines, a headless CMS, a wiki and a game server), written down
+before drawing; ``random.Random(20261283).sample(FRESH83_POOL, 5)`` draws the eighty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh82-installs",
