@@ -48,8 +48,10 @@ DEPLOYMENT = _obj(
         ("web", ["wbe"], None),
         ("config", ["config"], None),
         ("pvcsc-vsan", ["pvcsc001"], None),
-        ("cache", ["caches", "cachet"], None),
-    ],  # two candidates: no single near miss
+        ("cache", ["caches", "cachet"], None),  # two candidates: no single near miss
+        ("my-release-redis", ["my-release-redash"], None),  # another word: a subchart's data store by the app
+        ("biling-credentails", ["billing-credentials"], "billing-credentials"),  # one slip in each of two words
+    ],
 )
 def test_near_miss(wanted, candidates, expected):
     assert near_miss(wanted, candidates) == expected

@@ -132,10 +132,22 @@ def _siblings(a: str, b: str) -> bool:
     return all(len(x) <= 2 or len(y) <= 2 or any(c.isdigit() for c in x + y) for x, y in differing)
 
 
+def _other_words(a: str, b: str) -> bool:
+    """Names that differ by a whole word rather than a slip of one: of the same words but one pair, and that pair
+    more than one edit apart (``my-release-redis``/``my-release-redash``: a chart's subchart named for its data store,
+    beside the application). A typo changes a word by one keystroke; two edits in a name of ten characters or more
+    count only spread over its words."""
+    left, right = _TOKENS.split(a), _TOKENS.split(b)
+    if len(left) != len(right):
+        return False
+    differing = [(x, y) for x, y in zip(left, right, strict=True) if x != y]
+    return any(edit_distance(x, y, 1) > 1 for x, y in differing)
+
+
 def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
     """The one candidate a small edit away from ``wanted`` (one edit for names under ten characters, two
-    from ten on), not counting names of one numbered or lettered family; None when there is none or
-    several. Names under four characters are never near misses: too many short names are one edit apart."""
+    from ten on, at most one in each word), not counting names of one numbered or lettered family; None when there
+    is none or several. Names under four characters are never near misses: too many short names are one edit apart."""
     if len(wanted) < 4:
         return None
     limit = 1 if len(wanted) < 10 else 2
@@ -146,6 +158,7 @@ def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
         and len(candidate) >= 4
         and edit_distance(wanted, candidate, limit) <= limit
         and not _siblings(wanted, candidate)
+        and not _other_words(wanted, candidate)
     }
     return found.pop() if len(found) == 1 else None
 
