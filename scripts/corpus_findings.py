@@ -657,6 +657,48 @@ before drawing; ``random.Random(20261283).sample(FRESH83_POOL, 5)`` draws the ei
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh84-installs",
+        "Release installs nobody here had seen: eighty-fourth draw",
+        20261284,
+        "five more from the twentieth pool, rendered by a helper who did not write the checks, audited after every "
+        "rule and review mend of the stop but the last, and judged by two reviewers, each blind to the other",
+        "bf7c455",
+        {
+            "treeverse-charts": "chart lakefs 1.12.16 with defaults",
+            "jellyfin-jellyfin-helm": "chart jellyfin 3.2.0 with defaults",
+            "requarks-wiki": "v2.5.314, chart dev/helm with defaults",
+            "Flagsmith-flagsmith-charts": "chart flagsmith 0.81.0 with defaults (its remote PostgreSQL subchart left out)",
+            "getredash-contrib-helm-chart": "chart redash 4.0.1 with the README's placeholder secrets (its remote Redis "
+            "and PostgreSQL subcharts left out)",
+        },
+        "Judged wrong: six references to Redash's Redis Secret, which the subchart the render left out makes, taken "
+        "for a typo of the application's own Secret (a near miss is a slip within a word since 8f461e7: no longer "
+        "reported). Left as they were, judged wrong: Flagsmith's autoscaler on a disabled Deployment, at one replica, "
+        "and its API's start-up probe (its migrations run in an init container); lakeFS's one replica, whose fix "
+        "does not see the database its configuration file keeps in the program (a kind of embedded store the "
+        "reader does not know). Judged noise: Flagsmith's task-processor Service, its Deployment off by default.",
+    ),
+    FreshRound(
+        "fresh83-installs",
+        "Release installs nobody here had seen: eighty-third draw",
+        20261283,
+        "the first five from the twentieth pool, written down and committed before drawing (bf7c455), rendered by a "
+        "helper who did not write the checks, audited after every rule and review mend of the stop but the last, "
+        "and judged by two reviewers, each blind to the other",
+        "bf7c455",
+        {
+            "directus-labs-helm-chart": "chart directus 2.0.7 with defaults (its remote MySQL and Redis subcharts "
+            "left out)",
+            "hoppscotch-helm-charts": "chart hoppscotch-community 0.2.12 with defaults",
+            "Unleash-helm-charts": "chart unleash 5.6.6 with defaults (its remote PostgreSQL subchart left out)",
+            "penpot-penpot-helm": "chart penpot 1.7.0 with defaults",
+            "guerzon-vaultwarden": "v0.43.1, chart with the README's example ingress host",
+        },
+        "No finding was judged wrong. Judged noise: Penpot's optional MCP server at high and its readiness, and the "
+        "frontend's nginx readiness. A reviewer noted a gap no check reports: Vaultwarden's default install keeps "
+        "its SQLite data in the container's own filesystem, lost with each pod.",
+    ),
+    FreshRound(
         "fresh82-installs",
         "Release installs nobody here had seen: eighty-second draw",
         20261282,
