@@ -397,6 +397,7 @@ def test_a_shared_probe_the_input_cannot_show_asks_its_service_is_counted_not_ju
         "backing-service-variable-naming-nothing.yaml",
         "liveness-page-beside-a-backing-service.yaml",
         "collector-health-check-extension.yaml",
+        "embedded-database-beside-the-aggregate-page.yaml",
     ],
 )
 def test_a_shared_probe_with_no_service_to_ask_or_of_a_process_page_leaves_nothing_unjudged(name):
@@ -422,6 +423,13 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
     partial.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
     coverage, findings = run_check(check, Inventory(partial))
     assert findings == [] and coverage.unjudged == ((AUTOSCALERS_UNREAD, 2),)
+    waits = ManifestSource([str(path)]).collect()  # the same pods with a preStop wait pass either way: not counted
+    waits.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    for obj in waits.resources:
+        for container in obj.get("spec", {}).get("template", {}).get("spec", {}).get("containers", []):
+            container["lifecycle"] = {"preStop": {"sleep": {"seconds": 20}}}
+    coverage, findings = run_check(check, Inventory(waits))
+    assert findings == [] and coverage.unjudged == ()
 
 
 def test_members_found_when_ready_are_not_told_to_take_a_probe_that_waits_for_them():
