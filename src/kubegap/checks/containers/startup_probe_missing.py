@@ -10,7 +10,7 @@ from kubegap.domain.containers import app_containers, container_name, image_name
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
 
@@ -191,9 +191,20 @@ def slow_start_evidence(
         ),
         None,
     )
-    if database is not None:
+    if database is not None and not _migrated_first(template):
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     return None
+
+
+def _migrated_first(template: PodTemplate) -> bool:
+    """Whether an init container of the pod runs a migration: it finishes before the serving containers start, and
+    no liveness probe watches it, so their start does not migrate (Flagsmith's API runs ``migrate`` in one)."""
+    return any(
+        MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
+        for path, container in containers(template.spec)
+        if path.startswith("initContainers") and container.get("restartPolicy") != "Always"  # not a sidecar
+        for part in _words(container)
+    )
 
 
 @check(
@@ -230,7 +241,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
-    migrate their schema when they connect), or it runs a monitoring server that gathers its own data
+    migrate their schema when they connect; not where an init container of the pod runs the migration first, as
+    Flagsmith's does), or it runs a monitoring server that gathers its own data
     (Prometheus, by the whole name of its image), which replays its write-ahead log at start-up. A
     PersistentVolumeClaim alone is no evidence: a program that serves files from its volume (Fission's storage
     service, a peer-to-peer cache) starts as fast with much data as with little. Without such evidence a short
