@@ -661,7 +661,7 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: eighty-fourth draw",
         20261284,
         "five more from the twentieth pool, rendered by a helper who did not write the checks, audited after every "
-        "rule and review mend of the stop but the last, and judged by two reviewers, each blind to the other",
+        "rule and review mend of the stop but the last two, and judged by two reviewers, each blind to the other",
         "bf7c455",
         {
             "treeverse-charts": "chart lakefs 1.12.16 with defaults",
@@ -673,8 +673,9 @@ FRESH_ROUNDS = (
         },
         "Judged wrong: six references to Redash's Redis Secret, which the subchart the render left out makes, taken "
         "for a typo of the application's own Secret (a near miss is a slip within a word since 8f461e7: no longer "
-        "reported). Left as they were, judged wrong: Flagsmith's autoscaler on a disabled Deployment, at one replica, "
-        "and its API's start-up probe (its migrations run in an init container); lakeFS's one replica, whose fix "
+        "reported), and Flagsmith's API's start-up probe, whose migrations run in an init container (no longer "
+        "reported since the stop's last commit of a rule). Left as they were, judged wrong: Flagsmith's autoscaler "
+        "on a disabled Deployment, at one replica; lakeFS's one replica, whose fix "
         "does not see the database its configuration file keeps in the program (a kind of embedded store the "
         "reader does not know). Judged noise: Flagsmith's task-processor Service, its Deployment off by default.",
     ),
@@ -683,8 +684,8 @@ FRESH_ROUNDS = (
         "Release installs nobody here had seen: eighty-third draw",
         20261283,
         "the first five from the twentieth pool, written down and committed before drawing (bf7c455), rendered by a "
-        "helper who did not write the checks, audited after every rule and review mend of the stop but the last, "
-        "and judged by two reviewers, each blind to the other",
+        "helper who did not write the checks, audited after every rule and review mend of the stop but the last "
+        "two, and judged by two reviewers, each blind to the other",
         "bf7c455",
         {
             "directus-labs-helm-chart": "chart directus 2.0.7 with defaults (its remote MySQL and Redis subcharts "
