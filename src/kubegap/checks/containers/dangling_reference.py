@@ -119,6 +119,19 @@ def _made_by_kubernetes(kind: str, ref_name: str) -> bool:
     return ref_name in EVERY_NAMESPACE.get(kind, ()) or (kind == "Secret" and bool(_TOKEN_SECRET.match(ref_name)))
 
 
+def _used_volumes(template: PodTemplate) -> frozenset[str]:
+    """Names of the volumes a container of the pod mounts or attaches as a device: the kubelet sets up those
+    alone, so a volume no container uses needs nothing it names (Jitsi's chart declares ConfigMap volumes its
+    containers never mount, and its pods start)."""
+    return frozenset(
+        used
+        for _, container in containers(template.spec)
+        for field in ("volumeMounts", "volumeDevices")
+        for item in as_list(container.get(field))
+        if isinstance(used := dig(item, "name"), str)
+    )
+
+
 def references(
     template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None
 ) -> list[tuple[str, str, str]]:
@@ -133,8 +146,11 @@ def references(
         refs = _volume_refs(volumes)
         if by_volumes is not None and volumes:
             by_volumes[id(volumes)] = refs
+    used = _used_volumes(template) if refs else frozenset()
     for index, kind, referred, field in refs:
-        found.append((kind, referred, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
+        if isinstance(volume_name := dig(volumes, index, "name"), str) and volume_name in used:
+            # the kubelet skips a volume no container uses
+            found.append((kind, referred, f"{spec_path(template, f'volumes[{index}]')}.{field}"))
     _container_refs(template, found)
     for index, secret in enumerate(as_list(template.spec.get("imagePullSecrets"))):
         if _required(value := as_dict(secret).get("name")):
@@ -166,7 +182,8 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     Pod templates of top-level workloads that need a ConfigMap, Secret, ServiceAccount or
     PersistentVolumeClaim in their namespace that does not exist: volumes (including projected
     sources), `env[].valueFrom`, `envFrom`, `imagePullSecrets`, `serviceAccountName` (other than
-    `default`) and claim volumes. References marked `optional: true` are fine. Each kind is only
+    `default`) and claim volumes. References marked `optional: true` are fine, and so are those of a volume no
+    container mounts or attaches: the kubelet sets up only the volumes its containers use, so the pod starts. Each kind is only
     judged when it was collected; Secrets are matched by name, never by content. StatefulSet volume
     claim templates create their claims and are not references.
 
