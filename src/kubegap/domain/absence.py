@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.resources import (
     as_list,
     group,
@@ -48,26 +49,6 @@ from kubegap.domain.selectors import Selector
 
 OPEN_WORLD = "absence cannot be judged from manifests: audit a live cluster or snapshot"
 
-
-RESOURCES: dict[str, tuple[str, str]] = {
-    "Pod": ("", "pods"),
-    "ConfigMap": ("", "configmaps"),
-    "Secret": ("", "secrets"),
-    "Service": ("", "services"),
-    "ValidatingWebhookConfiguration": ("admissionregistration.k8s.io", "validatingwebhookconfigurations"),
-    "MutatingWebhookConfiguration": ("admissionregistration.k8s.io", "mutatingwebhookconfigurations"),
-    "ServiceAccount": ("", "serviceaccounts"),
-    "PersistentVolumeClaim": ("", "persistentvolumeclaims"),
-    "Deployment": ("apps", "deployments"),
-    "StatefulSet": ("apps", "statefulsets"),
-    "DaemonSet": ("apps", "daemonsets"),
-    "ReplicaSet": ("apps", "replicasets"),
-    "Job": ("batch", "jobs"),
-    "CronJob": ("batch", "cronjobs"),
-    "PriorityClass": ("scheduling.k8s.io", "priorityclasses"),
-    "Rollout": ("argoproj.io", "rollouts"),
-}
-"""The API group and resource name RBAC rules use for each kind an absence-based check asks about."""
 
 POD_MAKERS = ("Pod", "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob")
 """Creating any of these creates pods, with whatever labels the creator chooses."""
@@ -239,7 +220,7 @@ class Creators:
     def may_create(self, kinds: Iterable[str], ns: str | None) -> str | None:
         """What in the input could create an object of one of ``kinds`` in ``ns``, said in a few words; None
         when nothing could."""
-        wanted = [RESOURCES.get(k, ("", k.lower() + "s")) for k in kinds]
+        wanted = [KNOWN_KINDS.get(k, ("", k.lower() + "s")) for k in kinds]
         for scope, who, rules in self._grants:
             if scope is not None and scope != ns:
                 continue
