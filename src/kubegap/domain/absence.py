@@ -103,26 +103,18 @@ def edit_distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def _siblings(a: str, b: str) -> bool:
-    """Names of one family rather than a typo: they differ only in numbered or short tokens
-    (``redis-0``/``redis-1``, ``api-v1``/``api-v2``, ``zone-a``/``zone-b``)."""
+def _not_a_typo(a: str, b: str) -> bool:
+    """Names of as many words that differ otherwise than by a slip: names of one family, differing only in numbered
+    or short words (``redis-0``/``redis-1``, ``api-v1``/``api-v2``, ``zone-a``/``zone-b``), or names differing by a
+    whole word, a pair more than one edit apart (``my-release-redis``/``my-release-redash``: a chart's subchart
+    named for its data store, beside the application). A typo changes a word by one keystroke; two edits in a name
+    of ten characters or more count only spread over its words."""
     left, right = _TOKENS.split(a), _TOKENS.split(b)
     if len(left) != len(right):
         return False
     differing = [(x, y) for x, y in zip(left, right, strict=True) if x != y]
-    return all(len(x) <= 2 or len(y) <= 2 or any(c.isdigit() for c in x + y) for x, y in differing)
-
-
-def _other_words(a: str, b: str) -> bool:
-    """Names that differ by a whole word rather than a slip of one: of the same words but one pair, and that pair
-    more than one edit apart (``my-release-redis``/``my-release-redash``: a chart's subchart named for its data store,
-    beside the application). A typo changes a word by one keystroke; two edits in a name of ten characters or more
-    count only spread over its words."""
-    left, right = _TOKENS.split(a), _TOKENS.split(b)
-    if len(left) != len(right):
-        return False
-    differing = [(x, y) for x, y in zip(left, right, strict=True) if x != y]
-    return any(edit_distance(x, y, 1) > 1 for x, y in differing)
+    family = all(len(x) <= 2 or len(y) <= 2 or any(c.isdigit() for c in x + y) for x, y in differing)
+    return family or any(edit_distance(x, y, 1) > 1 for x, y in differing)
 
 
 def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
@@ -138,8 +130,7 @@ def near_miss(wanted: str, candidates: Iterable[str]) -> str | None:
         if candidate != wanted
         and len(candidate) >= 4
         and edit_distance(wanted, candidate, limit) <= limit
-        and not _siblings(wanted, candidate)
-        and not _other_words(wanted, candidate)
+        and not _not_a_typo(wanted, candidate)
     }
     return found.pop() if len(found) == 1 else None
 
