@@ -163,15 +163,7 @@ def slow_start_evidence(
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
         return f"its readiness probe waits {readiness_delay} s before the first check"
-    migration = next(
-        (
-            part
-            for part in _words(container)
-            if MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
-        ),
-        None,
-    )
-    if migration is not None:
+    if (migration := _migration(container)) is not None:
         return f"it runs a migration at start-up ({migration[:80]!r} in its command, arguments or environment)"
     if budget >= minimum:
         return None
@@ -200,10 +192,22 @@ def _migrated_first(template: PodTemplate) -> bool:
     """Whether an init container of the pod runs a migration: it finishes before the serving containers start, and
     no liveness probe watches it, so their start does not migrate (Flagsmith's API runs ``migrate`` in one)."""
     return any(
-        MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
+        _migration(container) is not None
         for path, container in containers(template.spec)
         if path.startswith("initContainers") and container.get("restartPolicy") != "Always"  # not a sidecar
-        for part in _words(container)
+    )
+
+
+def _migration(container: dict) -> str | None:
+    """The part of what a container is told to do that runs a data migration (not a virtual machine's live
+    migration), or None."""
+    return next(
+        (
+            part
+            for part in _words(container)
+            if MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
+        ),
+        None,
     )
 
 
