@@ -19,17 +19,28 @@ def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
 
 
 def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
-    mounted = {
-        mount_name
-        for _, c in containers(template.spec)
-        for m in as_list(c.get("volumeMounts"))
-        if isinstance(mount_name := dig(m, "name"), str)
-    }
+    mounted = _volume_names(template, ("volumeMounts",))
     return [
         (index, v)
         for index, v in enumerate(as_list(template.spec.get("volumes")))
         if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
     ]
+
+
+def used_volumes(template: PodTemplate) -> frozenset[str]:
+    """Names of the volumes a container of the pod mounts or attaches as a device: the kubelet sets up those alone,
+    so a volume no container uses needs nothing it names."""
+    return _volume_names(template, ("volumeMounts", "volumeDevices"))
+
+
+def _volume_names(template: PodTemplate, fields: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(
+        used
+        for _, container in containers(template.spec)
+        for field in fields
+        for item in as_list(container.get(field))
+        if isinstance(used := dig(item, "name"), str)
+    )
 
 
 def pointed_config_maps(template: PodTemplate) -> list[str]:

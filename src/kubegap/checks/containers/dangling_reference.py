@@ -8,7 +8,7 @@ from typing import TypeGuard
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.absence import missing_said
-from kubegap.domain.containers import spec_path
+from kubegap.domain.containers import spec_path, used_volumes
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import annotation, as_dict, as_list, containers, dig
 from kubegap.domain.roles import RBAC_KINDS
@@ -119,19 +119,6 @@ def _made_by_kubernetes(kind: str, ref_name: str) -> bool:
     return ref_name in EVERY_NAMESPACE.get(kind, ()) or (kind == "Secret" and bool(_TOKEN_SECRET.match(ref_name)))
 
 
-def _used_volumes(template: PodTemplate) -> frozenset[str]:
-    """Names of the volumes a container of the pod mounts or attaches as a device: the kubelet sets up those
-    alone, so a volume no container uses needs nothing it names (Jitsi's chart declares ConfigMap volumes its
-    containers never mount, and its pods start)."""
-    return frozenset(
-        used
-        for _, container in containers(template.spec)
-        for field in ("volumeMounts", "volumeDevices")
-        for item in as_list(container.get(field))
-        if isinstance(used := dig(item, "name"), str)
-    )
-
-
 def references(
     template: PodTemplate, by_volumes: dict[int, list[tuple[int, str, str, str]]] | None = None
 ) -> list[tuple[str, str, str]]:
@@ -146,7 +133,7 @@ def references(
         refs = _volume_refs(volumes)
         if by_volumes is not None and volumes:
             by_volumes[id(volumes)] = refs
-    used = _used_volumes(template) if refs else frozenset()
+    used = used_volumes(template) if refs else frozenset()
     for index, kind, referred, field in refs:
         if isinstance(volume_name := dig(volumes, index, "name"), str) and volume_name in used:
             # the kubelet skips a volume no container uses
