@@ -344,6 +344,14 @@ def test_a_programs_own_state_directory(image, path, own):
     assert (own_state_directory({"image": image}, path) is not None) is own
 
 
+def _autoscalers_unread(path: Path, how: str = "failed"):
+    """The collection of a fixture file, as a cluster would give it where listing HorizontalPodAutoscalers was
+    ``forbidden`` or ``failed``."""
+    collection = ManifestSource([str(path)]).collect()
+    getattr(collection, how)["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    return collection
+
+
 def test_one_pod_at_a_time_is_not_judged_where_the_autoscalers_could_not_be_read():
     """A workload that looks like one replica rolled out one pod at a time may run more under an autoscaler the
     collection could not read: its missing readiness probe is counted as not judged, never passed."""
@@ -351,9 +359,7 @@ def test_one_pod_at_a_time_is_not_judged_where_the_autoscalers_could_not_be_read
     check = get_check("readiness-probe-missing")
     coverage, findings = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
     assert findings == [] and coverage.unjudged == ()
-    partial = ManifestSource([str(path)]).collect()
-    partial.forbidden["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
-    coverage, findings = run_check(check, Inventory(partial))
+    coverage, findings = run_check(check, Inventory(_autoscalers_unread(path, "forbidden")))
     assert findings == [] and [count for _, count in coverage.unjudged] == [3]
 
 
@@ -362,9 +368,7 @@ def test_single_replica_is_skipped_where_the_autoscalers_could_not_be_read(unrea
     """One replica in the manifest may be many under an autoscaler the collection could not read, whether RBAC
     refused it or its listing failed: the check skips, saying which, and reports nothing."""
     path = Path(__file__).parent / "fixtures" / "single-replica" / "fires" / "product-web-ui.yaml"
-    partial = ManifestSource([str(path)]).collect()
-    getattr(partial, unread)["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
-    coverage, findings = run_check(get_check("single-replica"), Inventory(partial))
+    coverage, findings = run_check(get_check("single-replica"), Inventory(_autoscalers_unread(path, unread)))
     assert findings == [] and coverage.status == "skipped"
     said = "forbidden by RBAC" if unread == "forbidden" else "could not be collected"
     assert f"HorizontalPodAutoscaler {said}" in coverage.reason
@@ -419,12 +423,9 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
     check = get_check("graceful-shutdown-missing")
     coverage, findings = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
     assert findings == [] and coverage.unjudged == ()
-    partial = ManifestSource([str(path)]).collect()
-    partial.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
-    coverage, findings = run_check(check, Inventory(partial))
+    coverage, findings = run_check(check, Inventory(_autoscalers_unread(path)))
     assert findings == [] and coverage.unjudged == ((AUTOSCALERS_UNREAD, 2),)
-    waits = ManifestSource([str(path)]).collect()  # the same pods with a preStop wait pass either way: not counted
-    waits.failed["HorizontalPodAutoscaler"] = "list horizontalpodautoscalers (autoscaling) cluster-wide"
+    waits = _autoscalers_unread(path)  # the same pods with a preStop wait pass either way: not counted
     for obj in waits.resources:
         for container in obj.get("spec", {}).get("template", {}).get("spec", {}).get("containers", []):
             container["lifecycle"] = {"preStop": {"sleep": {"seconds": 20}}}
