@@ -124,9 +124,13 @@ def _workload_sources(workload: Workload) -> Iterator[PodSource]:
 
 
 class PodSources:
-    """Every pod source of an inventory, per namespace: the pod templates of its workloads."""
+    """Every pod source of an inventory, per namespace: the pod templates of its workloads. An object written
+    without a namespace is in the install's, where the input shows it (``Inventory.install_namespace``), as a
+    source and as a selector alike: Chroma's chart writes its StatefulSet into the release namespace and its
+    Service into none."""
 
     def __init__(self, inventory: Readable):
+        self._home = inventory.install_namespace
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._adders: dict[tuple[str | None, str], list[PodSource]] = {}
@@ -135,7 +139,11 @@ class PodSources:
             for source in _workload_sources(workload):
                 self._add(workload.ref.namespace, source)
 
+    def _where(self, ns: str | None) -> str | None:
+        return self._home if ns is None else ns
+
     def _add(self, ns: str | None, source: PodSource) -> None:
+        ns = self._where(ns)
         self._position[id(source)] = len(self._position)
         self._by_namespace[ns].append(source)
         for pair in source.labels.items():
@@ -144,6 +152,7 @@ class PodSources:
     def _may_add(self, ns: str | None, key: str) -> list[PodSource]:
         """Sources in ``ns`` whose pods may carry ``key`` although their template's labels do not:
         a label their controller adds."""
+        ns = self._where(ns)
         found = self._adders.get((ns, key))
         if found is None:
             found = self._adders[(ns, key)] = [
@@ -155,6 +164,7 @@ class PodSources:
         """Sources that can match, in the order they were added: for the selector's most selective
         label pair, those whose template carries it and those whose pods may be given the key;
         every source in ``ns`` when the selector has no label pair."""
+        ns = self._where(ns)
         if not selector.match_labels:
             return self.in_namespace(ns)
         pairs = [(self._pairs.get((ns, k, v), []), self._may_add(ns, k)) for k, v in selector.match_labels]
@@ -164,7 +174,7 @@ class PodSources:
         return sorted(carrying + adding, key=lambda s: self._position[id(s)])
 
     def in_namespace(self, ns: str | None) -> list[PodSource]:
-        return self._by_namespace.get(ns, [])
+        return self._by_namespace.get(self._where(ns), [])
 
     def labelled(self, ns: str | None) -> list[tuple[str, dict[str, str]]]:
         """``(workload, template labels)`` of every source in ``ns``."""

@@ -56,8 +56,8 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     Services with a selector (not ExternalName, not hand-managed endpoints). Where its endpoints
     are known (EndpointSlices or Endpoints listed from a cluster or snapshot, or present in the
     input for this Service): those with no ready endpoint, or exactly one. Otherwise, judged
-    against the workload pod templates of its namespace (for a Service written without one, the install's too,
-    where the input's workloads name one: `Inventory.install_namespace`) (with the labels their controllers add,
+    against the workload pod templates of its namespace (an object written without one is in the install's, where
+    the input's workloads name one: `Inventory.install_namespace`) (with the labels their controllers add,
     such as a StatefulSet's pod names; a label whose value the input cannot tell counts as possibly
     matching): reported when none of them could match, or only workloads scaled to zero replicas,
     and the input proves that nothing else makes its pods (see Evidence rules in the docs): a
@@ -125,12 +125,6 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         planned = _planned_pods(sources, ns, selector)
         if planned is None or planned[0] != 0:
             continue
-        home = ctx.inventory.install_namespace
-        if ns is None and home is not None:  # written without a namespace, it lands in the install's
-            there = _planned_pods(sources, home, selector)
-            if there is None or there[0] != 0:
-                continue
-            planned = (0, planned[1] + there[1])
         how = empty_said(ctx, service, ns, selector, sources.labelled(ns))
         if how is None:
             continue
