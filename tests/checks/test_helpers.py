@@ -262,6 +262,45 @@ def test_a_service_defined_twice_selects_only_the_workloads_nearest_its_own_copy
     assert reported == {"client", "node"}
 
 
+def test_a_label_two_examples_share_does_not_join_them(tmp_path):
+    """A collection of examples (one object defined in two folders): Service `nginxsvc` of one example selects
+    `app: nginx`, which another example's StatefulSet also carries behind its own headless Service. Each Service
+    selects only the workloads nearest its own folder, so the StatefulSet serves no client Service, and
+    `nginxsvc` still serves its own example's Deployment."""
+
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+
+    workload = (
+        "apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: {name}}}\nspec:\n  replicas: 1\n{extra}"
+        "  selector: {{matchLabels: {{app: nginx}}}}\n  template:\n    metadata: {{labels: {{app: nginx}}}}\n"
+        "    spec: {{containers: [{{name: nginx, image: 'nginx:1.27', ports: [{{containerPort: 80}}]}}]}}\n"
+    )
+    service = "apiVersion: v1\nkind: Service\nmetadata: {{name: {name}}}\nspec:\n{extra}  selector: {{app: nginx}}\n  ports: [{{port: 80}}]\n"
+    write(
+        "https-nginx/app.yaml",
+        workload.format(kind="Deployment", name="my-nginx", extra="")
+        + "---\n"
+        + service.format(name="nginxsvc", extra="  type: NodePort\n"),
+    )
+    write(
+        "volumes/web.yaml",
+        workload.format(kind="StatefulSet", name="web", extra="  serviceName: nginx\n")
+        + "---\n"
+        + service.format(name="nginx", extra="  clusterIP: None\n"),
+    )
+    write("volumes/other/web.yaml", workload.format(kind="StatefulSet", name="web", extra="  serviceName: nginx\n"))
+    inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
+    from kubegap.runner import run_checks
+
+    reported = {
+        (f.check_id, f.object.name)
+        for f in run_checks(inventory, [get_check("readiness-probe-missing"), get_check("single-replica")]).findings
+    }
+    assert reported == {("readiness-probe-missing", "my-nginx"), ("single-replica", "my-nginx")}
+
+
 def test_a_message_broker_is_told_to_cluster_before_it_runs_twice():
     path = Path(__file__).parent / "fixtures" / "single-replica" / "fires" / "message-broker.yaml"
     _, (finding,) = run_check(get_check("single-replica"), Inventory(ManifestSource([str(path)]).collect()))

@@ -49,7 +49,8 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
     input shows the namespace they are installed in: ``Inventory.install_namespace``). Two objects of one kind, namespace and name
     cannot both exist: an input that defines one more than once holds several installs (a collection of
     examples), and a workload is selected only by the copies read from the folders nearest its own (the
-    longest shared path), as the example it belongs to would install them."""
+    longest shared path), as the example it belongs to would install them. In such an input an object selects
+    only the workloads nearest its own folder: a label two examples share does not join them into one install."""
     ns, chosen = namespace(obj), selector(obj)
     found = inventory.workload_templates.select(ns, chosen)
     home = inventory.install_namespace
@@ -57,11 +58,14 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
         found += [
             w for w in inventory.workload_templates.select(home if ns is None else None, chosen) if w not in found
         ]
-    copies = _copies(inventory, obj)
-    if len(copies) < 2:
-        return found
     here = source_folder(inventory, obj)
-    return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
+    copies = _copies(inventory, obj)
+    if len(copies) >= 2:
+        found = [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
+    if len(found) < 2 or not several_installs(inventory, obj.get("kind")):
+        return found
+    nearest = _nearest([source_folder(inventory, workload.obj) for workload in found], here)
+    return [workload for workload in found if source_folder(inventory, workload.obj) in nearest]
 
 
 def _copies(inventory: Readable, obj: dict) -> list[str | None]:
@@ -71,6 +75,23 @@ def _copies(inventory: Readable, obj: dict) -> list[str | None]:
         return []
     folders = inventory.derive(("copies", kind_name), lambda inventory: _folders_by_name(inventory, kind_name))
     return folders.get((namespace(obj), name(obj)), [])
+
+
+def several_installs(inventory: Readable, kind_name: object) -> bool:
+    """Whether the input holds several installs: it defines one object of ``kind_name``, or one workload, in more
+    than one folder (a collection of examples, or overlays read as files). Only an input read from files can."""
+    if not isinstance(kind_name, str):
+        return False
+    return inventory.derive(("several_installs", kind_name), lambda inventory: _defines_twice(inventory, kind_name))
+
+
+def _defines_twice(inventory: Readable, kind_name: str) -> bool:
+    objects = [*inventory.of_kind(kind_name), *(workload.obj for workload in inventory.workloads)]
+    folders: dict[tuple, set[str | None]] = {}
+    for o in objects:
+        if inventory.origin(o) is not None:
+            folders.setdefault((o.get("kind"), namespace(o), name(o)), set()).add(source_folder(inventory, o))
+    return any(len(found) > 1 for found in folders.values())
 
 
 def _folders_by_name(inventory: Readable, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
