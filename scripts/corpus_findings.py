@@ -655,6 +655,35 @@ feature flags, Cluster API's operator, a backend platform, a password manager, m
 distributed database, a data catalogue, data pipelines, a headless CMS, a wiki and a game server), written down
 before drawing; ``random.Random(20261283).sample(FRESH83_POOL, 5)`` draws the eighty-third's five."""
 
+FRESH87_POOL = (
+    "FoundationDB-fdb-kubernetes-operator",
+    "GreptimeTeam-helm-charts",
+    "apache-pinot",
+    "hivemq-helm-charts",
+    "devtron-labs-devtron",
+    "runatlantis-helm-charts",
+    "sentry-kubernetes-charts",
+    "apache-skywalking-helm",
+    "zabbix-community-helm-zabbix",
+    "ovn-org-ovn-kubernetes",
+    "ngrok-ngrok-operator",
+    "wazuh-wazuh-kubernetes",
+    "crowdsecurity-helm-charts",
+    "HumanSignal-charts",
+    "pytorch-serve",
+    "pachyderm-pachyderm",
+    "cubefs-cubefs-helm",
+    "operator-framework-operator-lifecycle-manager",
+    "chatwoot-charts",
+    "SeleniumHQ-docker-selenium",
+)
+"""The pool of the eighty-seventh draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (a distributed key-value store's operator, time-series and analytical databases, an MQTT
+broker, CI/CD and Terraform automation, error tracking, tracing and infrastructure monitoring, a CNI plugin, an
+ingress operator, security monitoring and intrusion detection, data labelling, model serving, data pipelines,
+distributed storage, the Operator Lifecycle Manager, customer support chat and browser test grids), written down
+before drawing; ``random.Random(20261287).sample(FRESH87_POOL, 5)`` draws the eighty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh86-installs",
