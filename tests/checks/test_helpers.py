@@ -484,3 +484,26 @@ def test_members_found_when_ready_are_not_told_to_take_a_probe_that_waits_for_th
             obj["spec"]["publishNotReadyAddresses"] = True
     _, (finding,) = run_check(check, Inventory(collection))
     assert "publishNotReadyAddresses" not in finding.remediation
+
+
+def test_a_configuration_its_framework_reads_by_convention_shows_a_store_in_memory():
+    fix = _single_replica_fix("catalogue-in-memory-by-its-frameworks-convention.yaml")
+    assert fix.startswith(
+        "It keeps its data in its own memory (catalog.version.store.type: IN_MEMORY in ConfigMap catalog)"
+    )
+
+
+def test_a_nested_database_setting_of_a_yaml_configuration_shows_an_embedded_database():
+    fix = _single_replica_fix("server-with-an-embedded-key-value-database.yaml")
+    assert fix.startswith("It keeps its data in a database embedded in its own process (database.type: local in")
+
+
+def test_a_cache_in_memory_is_not_where_a_program_keeps_its_data():
+    fix = _single_replica_fix("registry-caching-in-memory.yaml")
+    assert fix.startswith("Its pods keep data in emptyDir volume data (mounted at /var/lib/registry/)")
+    assert "own memory" not in fix
+
+
+def test_an_api_named_for_the_store_it_manages_is_not_that_store():
+    fix = _single_replica_fix("api-built-on-a-data-store.yaml")
+    assert "a data store" not in fix and fix.startswith("Run at least two replicas")

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from kubegap.domain.containers import SCRIPT_ENDINGS, image_name, pointed_config_maps, settings
-from kubegap.domain.podtemplates import Workload
+from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.tokens import Words
+from kubegap.domain.tokens import Words, words
+from kubegap.yamlload import YAMLError, load, too_deep
 
 DATA_STORES = Words(
     (
@@ -128,10 +130,21 @@ COMPANIONS = Words(
         "init",
         "tools",
         "cli",
+        "api",
+        "rest",
+        "meta",
+        "connect",
+        "console",
+        "web",
+        "gui",
+        "studio",
+        "express",
+        "commander",
     )
 )
 """Words of an image that runs beside a data store or broker, not the server itself (``postgres-operator``,
-``redis-exporter``, ``nats-box``, ``nats-server-config-reloader``)."""
+``redis-exporter``, ``nats-box``, ``nats-server-config-reloader``), among them the APIs, connectors and consoles
+built on one (``postgres-meta``, a REST API that manages PostgreSQL; ``kafka-connect``; ``mongo-express``)."""
 
 
 def data_store(workload: Workload) -> str | None:
@@ -177,23 +190,77 @@ STORE_SETTINGS = Words(("datastore", "data store", "storage", "store", "backend"
 """Words of a variable's or flag's name that choose where a program keeps its data (``OPENFGA_DATASTORE_ENGINE``,
 ``STORAGE_TYPE``, ``--store-backend``)."""
 
+STORE_CHOOSERS = frozenset(
+    {
+        "type",
+        "kind",
+        "engine",
+        "driver",
+        "backend",
+        "mode",
+        "impl",
+        "implementation",
+        "provider",
+        "connection",
+        "adapter",
+        "vendor",
+        "dialect",
+        "client",
+        "flavor",
+    }
+)
+"""Words after a data store's word in a setting's name that choose which store it is (``STORAGE_TYPE``,
+``nessie.version.store.type``, Keycloak's ``DB_VENDOR``, Laravel's ``DB_CONNECTION``); any other word names something of the store's (``storage.cache.blobdescriptor``,
+a registry's cache of blob descriptors, is not where it keeps its blobs)."""
+
+
+def store_setting(setting: str) -> bool:
+    """Whether a variable's, flag's or configuration line's name chooses where a program keeps its data: a word of
+    ``STORE_SETTINGS`` (``data store`` as two) followed only by words of ``STORE_CHOOSERS``."""
+    found = words(setting)
+    ends = [
+        start + len(phrase)
+        for phrase in map(words, STORE_SETTINGS.entries)
+        for start in range(len(found))
+        if found[start : start + len(phrase)] == phrase
+    ]
+    return bool(ends) and all(word in STORE_CHOOSERS for word in found[max(ends) :])
+
+
 IN_MEMORY = frozenset({"memory", "inmemory", "in-memory", "in_memory", "mem"})
 """Values of such a setting that keep the data in the program's own process."""
 
 
-def in_memory_store(workload: Workload) -> str | None:
-    """The setting (``NAME=value``) by which a workload's container keeps its data in its own memory, or None: a
-    variable or flag named for its data store or storage whose value is ``memory`` (or ``memory://...``). Each
-    replica then holds a store of its own (OpenFGA's ``OPENFGA_DATASTORE_ENGINE=memory``, for which its chart
-    runs one replica)."""
+def in_memory_store(inventory: Readable, workload: Workload) -> str | None:
+    """The setting by which a workload's program keeps its data in its own memory, or None: a variable, flag or
+    line of a configuration file it reads (``config_file_settings``) named for its data store or storage whose
+    value is ``memory`` (or ``memory://...``). Each replica then holds a store of its own (OpenFGA's
+    ``OPENFGA_DATASTORE_ENGINE=memory``, for which its chart runs one replica; Nessie's
+    ``nessie.version.store.type=IN_MEMORY``)."""
+    for setting, value, where in _workload_settings(inventory, workload):
+        if not store_setting(setting):
+            continue
+        if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
+            return _said(setting, value, where)
+    return None
+
+
+def _said(setting: str, value: str, where: str) -> str:
+    """A setting as the finding quotes it: ``NAME=value`` for a variable or flag, ``key: value in ConfigMap c`` for a
+    line of a configuration file."""
+    return f"{setting}: {value}{where}" if where else f"{setting}={value}"
+
+
+def _workload_settings(inventory: Readable, workload: Workload) -> Iterator[tuple[str, str, str]]:
+    """``(setting, value, where)`` of each variable and flag of a workload's regular containers (``where`` empty),
+    then of each line of the configuration files its program reads (``where`` names the ConfigMap)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
             for setting, value in settings(container):
-                if STORE_SETTINGS.find(setting) is None:
-                    continue
-                if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
-                    return f"{setting}={value}"
-    return None
+                yield setting, value, ""
+    for template in workload.templates:
+        for config_map, setting, value in config_file_settings(inventory, workload.ref.namespace, template):
+            yield setting, value, f" in ConfigMap {config_map}"
 
 
 STORE_SCHEMES = frozenset(
@@ -237,46 +304,104 @@ EMBEDDED_URL = re.compile(r"jdbc:(?:h2|derby|hsqldb|sqlite):|sqlite3?:", re.IGNO
 """The start of a URL naming a database embedded in the program's own process: H2's, Derby's, HSQLDB's or SQLite's
 JDBC URL (``jdbc:h2:mem:``), or a SQLite URL (``sqlite:///hub.sqlite``)."""
 
-EMBEDDED_ENGINES = frozenset({"h2", "derby", "hsqldb", "sqlite", "sqlite3"})
-"""Names of those databases, as the value of a setting named for a program's data store (``DATABASE_DRIVER``)."""
+EMBEDDED_ENGINES = frozenset(
+    {"h2", "derby", "hsqldb", "sqlite", "sqlite3", "badger", "badgerdb", "bolt", "boltdb", "bbolt", "leveldb"}
+)
+"""Names of those databases and of key-value stores embedded in a program (Badger, Bolt, LevelDB), as the value of a
+setting named for a program's data store (``DATABASE_DRIVER``)."""
+
+DATABASE_SETTINGS = Words(("database", "db"))
+"""Words of a setting's name that choose a program's database, where ``local`` names the one embedded in the program
+(lakeFS's ``database.type: local``); ``local`` storage or a local store backend is a directory, judged by its volume."""
 
 CONFIG_LINE = re.compile(r"""^[ \t]*["']?([A-Za-z][\w.-]*)["']?[ \t]*[:=][ \t]*["']?([^"'\s,]+)""", re.MULTILINE)
-"""A ``key: value`` or ``key=value`` line of a configuration file (YAML, JSON, properties); a commented-out line is
-none."""
+"""A ``key: value`` or ``key=value`` line of a configuration file (properties, INI); a commented-out line is none."""
 
 TEMPLATE_ENDINGS = (*SCRIPT_ENDINGS, ".tpl")
 """Endings of a file that is a program or a template, not a configuration: its assignments may sit in branches never
 taken."""
 
+CONVENTIONAL_CONFIG = re.compile(r"/config/application\.(?:properties|ya?ml)$")
+"""Where Spring Boot, Quarkus and Micronaut read a configuration file without being pointed at it: ``application``
+properties or YAML in the ``config`` folder of the working directory (Nessie's chart mounts one at
+``/deployments/config/application.properties``)."""
+
+
+def config_file_settings(inventory: Readable, ns: str | None, template: PodTemplate) -> Iterator[tuple[str, str, str]]:
+    """``(ConfigMap, setting, value)`` for each setting of the configuration files a pod's program reads: the
+    ConfigMaps a flag or variable points it at (``pointed_config_maps``), and one mounted where its framework reads
+    one by convention (``CONVENTIONAL_CONFIG``). A YAML file's settings are named by their dotted path
+    (``database: {type: local}`` is ``database.type``); any other file's by its ``key=value`` or ``key: value``
+    lines."""
+    for config_map in [*pointed_config_maps(template), *_conventional_config_maps(template)]:
+        obj = inventory.get("ConfigMap", ns, config_map)
+        for key, text in as_dict(obj.get("data") if obj else None).items():
+            if not isinstance(text, str) or str(key).lower().endswith(TEMPLATE_ENDINGS):
+                continue
+            for setting, value in _file_settings(text):
+                yield config_map, setting, value
+
+
+def _conventional_config_maps(template: PodTemplate) -> list[str]:
+    return [
+        config_map
+        for _, container in containers(template.spec, init=False)
+        for mount in as_list(container.get("volumeMounts"))
+        if isinstance(path := dig(mount, "mountPath"), str) and CONVENTIONAL_CONFIG.search(path)
+        for volume in as_list(dig(template.spec, "volumes"))
+        if dig(volume, "name") == dig(mount, "name") and isinstance(config_map := dig(volume, "configMap", "name"), str)
+    ]
+
+
+def _file_settings(text: str) -> Iterator[tuple[str, str]]:
+    parsed: object = None
+    if not too_deep(text):
+        try:
+            parsed = load(text)
+        except (YAMLError, ValueError):  # not YAML: a properties or INI file
+            parsed = None
+    if isinstance(parsed, dict):
+        yield from _flattened(parsed, "")
+    else:
+        for match in CONFIG_LINE.finditer(text):
+            yield match.group(1), match.group(2)
+
+
+def _flattened(value: object, path: str) -> Iterator[tuple[str, str]]:
+    """Each scalar of a parsed file with its dotted path (an item of a list by its index: ``datasources[0].url``)."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _flattened(inner, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _flattened(inner, f"{path}[{index}]")
+    elif isinstance(value, (str, int, float)) and not isinstance(value, bool) and path:
+        yield path, str(value)
+
 
 def embedded_database(inventory: Readable, workload: Workload) -> str | None:
     """Where a workload's program keeps its data in a database embedded in its own process (H2, Derby, HSQLDB,
-    SQLite), or None: a URL naming one (``EMBEDDED_URL``), or a setting named for its data store whose value names
-    one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration file the program is pointed at (Kestra's chart sets
-    ``url: jdbc:h2:mem:...`` in the file ``MICRONAUT_CONFIG_FILES`` names). Each replica then holds a database of
+    SQLite, Badger, Bolt, LevelDB), or None: a URL naming one (``EMBEDDED_URL``), or a setting named for its data
+    store whose value names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration file the
+    program reads (Kestra's chart sets ``url: jdbc:h2:mem:...`` in the file ``MICRONAUT_CONFIG_FILES`` names;
+    lakeFS's sets ``database.type: local`` in the file its ``--config`` names). Each replica then holds a database of
     its own. A data store's own image is not judged by it."""
     if data_store(workload) is not None:
         return None
-    for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            for setting, value in settings(container):
-                if _embedded(setting, value):
-                    return f"{setting}={value}"
-        for config_map in pointed_config_maps(template):
-            obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
-            for key, text in as_dict(obj.get("data") if obj else None).items():
-                if not isinstance(text, str) or str(key).lower().endswith(TEMPLATE_ENDINGS):
-                    continue
-                for match in CONFIG_LINE.finditer(text):
-                    if _embedded(match.group(1), match.group(2)):
-                        return f"{match.group(1)}: {match.group(2)} in ConfigMap {config_map}"
+    for setting, value, where in _workload_settings(inventory, workload):
+        if _embedded(setting, value):
+            return _said(setting, value, where)
     return None
 
 
 def _embedded(setting: str, value: str) -> bool:
     value = value.strip()
     return bool(EMBEDDED_URL.match(value)) or (
-        value.lower() in EMBEDDED_ENGINES and STORE_SETTINGS.find(setting.replace(".", " ")) is not None
+        store_setting(setting)
+        and (
+            value.lower() in EMBEDDED_ENGINES
+            or (value.lower() == "local" and DATABASE_SETTINGS.find(setting) is not None)
+        )
     )
 
 

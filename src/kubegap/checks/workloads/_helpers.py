@@ -157,7 +157,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "behind the same Service, answering from different data. Point it at a shared store first (the "
             f"program's setting for it), then run two or more replicas {SPREAD}."
         )
-    in_memory = in_memory_store(workload)
+    in_memory = in_memory_store(inventory, workload)
     if in_memory is not None:
         return (
             f"It keeps its data in its own memory ({in_memory}): a second replica would hold a separate store behind "

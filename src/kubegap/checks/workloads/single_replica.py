@@ -154,12 +154,16 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     make sure its election is on first, since rights show that a program can elect, not that it does, and one whose
     configuration switches it off (`leaderElect: false`) to turn it on; a message broker that keeps nothing on disk
     (NATS, Mosquitto) is told to turn on its clustering first, since a second broker not joined to the first splits
-    its clients; a workload whose data store is its own memory (a variable or flag named for its data store or
-    storage, set to `memory`), or on its own pod's loopback (a store URL on `localhost` or `127.0.0.1`), is told to
-    point it at a shared store first, since a second replica would be a separate store, and so is one whose data store
-    is a database embedded in its own process (H2, Derby, HSQLDB or SQLite: a JDBC or SQLite URL, or a setting named
-    for its data store that names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration
-    file the program is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource); a StatefulSet is told to
+    its clients; a workload whose data store is its own memory (a variable, flag or configuration line that chooses
+    its data store or storage, set to `memory`: Nessie's `nessie.version.store.type=IN_MEMORY`; a cache kept in memory,
+    such as a registry's `storage.cache.blobdescriptor`, is not its store), or on its own pod's loopback (a store URL
+    on `localhost` or `127.0.0.1`), is told to point it at a shared store first, since a second replica would be a
+    separate store, and so is one whose data store is a database embedded in its own process (H2, Derby, HSQLDB,
+    SQLite, or a key-value store such as Badger or Bolt: a JDBC or SQLite URL, or a setting that chooses its data store
+    and names one, or `local` for its database, in a variable, a flag (`--flag=value` or `--flag value`), or a
+    configuration file the program reads: one it is pointed at, such as Kestra's default `jdbc:h2:mem:` datasource or
+    lakeFS's `database: {type: local}`, or one mounted where its framework reads it by convention,
+    `config/application.properties`); a StatefulSet is told to
     add members only if its application replicates (one whose members have no volume claim templates and run no data
     store is told to run more once the program can run as two, as any other workload is, since a member may keep
     state in its pod that no manifest shows; where they keep state on an emptyDir where state is kept, it must first
