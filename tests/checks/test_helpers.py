@@ -507,3 +507,11 @@ def test_a_cache_in_memory_is_not_where_a_program_keeps_its_data():
 def test_an_api_named_for_the_store_it_manages_is_not_that_store():
     fix = _single_replica_fix("api-built-on-a-data-store.yaml")
     assert "a data store" not in fix and fix.startswith("Run at least two replicas")
+
+
+def test_an_autoscaler_whose_workload_its_install_leaves_out_is_counted_not_judged():
+    from kubegap.checks.autoscaling.hpa_min_replicas_low import TARGET_MISSING
+
+    path = Path(__file__).parent / "fixtures" / "hpa-min-replicas-low" / "passes" / "target-left-out-by-its-chart.yaml"
+    coverage, findings = run_check(get_check("hpa-min-replicas-low"), Inventory(ManifestSource([str(path)]).collect()))
+    assert findings == [] and coverage.unjudged == ((TARGET_MISSING, 1),)

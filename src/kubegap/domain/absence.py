@@ -254,10 +254,15 @@ def _defined_by_folder(kind_name: str) -> Callable[[Readable], set[tuple[str | N
 
 def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> Judgement:
     """Whether ``referrer``'s reference to the ``kind_name`` ``wanted`` in ``ns``, which the input does not
-    hold, proves a mistake (``why`` then says how it is known) or cannot be judged."""
+    hold, proves a mistake (``why`` then says how it is known) or cannot be judged. A referrer written without a
+    namespace refers into the namespace the install is applied to, where the input shows it
+    (``Inventory.install_namespace``), and so do objects written without one there."""
+    home = inventory.install_namespace
+    local = {ns} if home is None or ns not in (None, home) else {None, home}
+    ns = home if ns is None else ns
     if inventory.closed(kind_name, ns):
         return CLOSED
-    present = [name(obj) for obj in inventory.of_kind(kind_name) if namespace(obj) == ns]
+    present = [name(obj) for obj in inventory.of_kind(kind_name) if namespace(obj) in local]
     near = near_miss(wanted, present)
     if near is not None:
         return Judgement(True, f"a near miss of {kind_name} {near}, which exists")
@@ -272,7 +277,8 @@ def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: 
     if ns in SYSTEM_NAMESPACES:
         return SHARED_WITH_INSTALLER
     defined = inventory.derive(("absence.defined_by_folder", kind_name), _defined_by_folder(kind_name))
-    if (ns, _folder(inventory, referrer)) in defined and _self_contained(inventory, referrer):
+    folder = _folder(inventory, referrer)
+    if any((where, folder) in defined for where in local | {ns}) and _self_contained(inventory, referrer):
         return Judgement(
             True, f"the files beside it define this namespace's {kind_name}s, and nothing in the input creates one"
         )
