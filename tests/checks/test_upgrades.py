@@ -34,3 +34,19 @@ def test_the_same_versions_without_helm_labels_are_reported(tmp_path):
     )
     assert len(findings) == 3
     assert coverage.unjudged == ()
+
+
+def test_a_removed_version_helm_template_names_the_template_of_is_counted_not_judged(tmp_path):
+    """Objects without Helm's labels, each after the ``# Source:`` comment helm template writes: a chart chose their
+    versions, so none is reported and each is counted; the same documents without the comment are reported."""
+    path = REMOVED_FIXTURES / "passes" / "chart-template-named-before-each-document.yaml"
+    coverage, findings = run_check(
+        get_check("api-version-removed"), Inventory(ManifestSource([str(path)]).collect()), {"today": "2026-12-02"}
+    )
+    assert findings == [] and coverage.unjudged == ((CHART_FALLBACK, 2),)
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(path.read_text().replace("# Source:", "# From:"))
+    coverage, findings = run_check(
+        get_check("api-version-removed"), Inventory(ManifestSource([str(plain)]).collect()), {"today": "2026-12-02"}
+    )
+    assert len(findings) == 2 and coverage.unjudged == ()

@@ -8,13 +8,15 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True, slots=True)
 class Origin:
-    """Where a manifest object came from: file, 0-based document index, 1-based line, and the command the audit
-    rendered the file with (``helm template``), None for a file read as it is."""
+    """Where a manifest object came from: file, 0-based document index, 1-based line, the command the audit
+    rendered the file with (``helm template``), None for a file read as it is, and the chart template a render made
+    outside the audit names before the document (``# Source: devtron/templates/migrator.yaml``), if any."""
 
     path: str
     document: int
     line: int | None = None
     rendered_by: str | None = None
+    template: str | None = None
 
 
 @dataclass

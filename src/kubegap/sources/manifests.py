@@ -94,6 +94,20 @@ def _first_content_line(chunk: str, line: int) -> int:
     return line
 
 
+_CHART_TEMPLATE = re.compile(r"# Source: (\S+/templates/\S+)")
+
+
+def _chart_template(chunk: str) -> str | None:
+    """The chart template ``helm template`` names in a comment before the document it rendered, or None."""
+    for text in chunk.splitlines():
+        stripped = text.strip()
+        if stripped and not stripped.startswith("#"):
+            return None
+        if found := _CHART_TEMPLATE.fullmatch(stripped):
+            return found.group(1)
+    return None
+
+
 def _retyped_warning(retyped: yamlload.Retyped, line: int) -> str:
     written = retyped.text if len(retyped.text) <= 40 else retyped.text[:40] + "..."
     where = f"{retyped.field} is {written} (line {line})"
@@ -250,7 +264,7 @@ class Reader:
                 )
                 self.warn(f"{path}: more than {limits.MAX_DOCUMENTS_PER_FILE} documents; the rest were skipped")
                 return
-            origin = Origin(path, index, _first_content_line(chunk, line), rendered_by)
+            origin = Origin(path, index, _first_content_line(chunk, line), rendered_by, _chart_template(chunk))
             try:
                 # a separator carrying content ("--- !tag", "--- {}") stays inside a chunk
                 parsed = yamlload.documents(chunk)

@@ -92,13 +92,16 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     retrying with --force deleted the previous release and then failed anyway. The manifests had not
     been migrated to apps/v1 before the cluster upgrade.
 
-    An object a Helm chart rendered outside the audit (it carries Helm's labels, and was not rendered by
-    `kubegap audit CHART_DIR`) is not judged, and the check's coverage counts it: a chart picks between
+    An object a Helm chart rendered outside the audit (it carries Helm's labels, or `helm template`'s
+    `# Source: <chart>/templates/...` comment before it, and was not rendered by `kubegap audit CHART_DIR`) is
+    not judged, and the check's coverage counts it: a chart picks between
     an old and a new version with `.Capabilities.APIVersions.Has`, and `helm template` without
     `--api-versions` answers from a built-in list without kinds (`policy/v1/PodDisruptionBudget`) or the
     aggregation layer (`apiregistration.k8s.io/v1`), so the render may hold the chart's fallback where
     `helm install`, which asks the cluster, writes the current version. Audit the chart directory, which
-    kubegap renders for a cluster that serves the current versions, to judge it.
+    kubegap renders for a cluster that serves the current versions, to judge it. Devtron's chart, whose objects
+    carry no Helm label, rendered its Jobs and CronJob as `batch/v1beta1` so (a Job was never served in that
+    version); `helm install` writes `batch/v1` (judged wrong four times on a fresh install).
 
     ## Severity
 
@@ -134,7 +137,8 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
             origin = ctx.inventory.origin(obj)
-            if (origin is None or origin.rendered_by is None) and helm_release(obj) is not None:
+            outside = origin is None or origin.rendered_by is None
+            if outside and (helm_release(obj) is not None or (origin is not None and origin.template is not None)):
                 ctx.not_judged(obj, CHART_FALLBACK)
                 continue
             yield ctx.finding(
