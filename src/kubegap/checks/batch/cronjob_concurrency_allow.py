@@ -5,10 +5,37 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.resources import as_dict, as_list, dig
 from kubegap.domain.schedules import at_most_daily, longest_gap
 
 CRONJOB_PILE_UP = "digitalocean-2020-cronjob-allow-job-pods-pile-up"
+
+
+def _seconds(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def run_bound(job: dict) -> tuple[int | None, str]:
+    """The longest a run of ``job`` can last, in seconds, and how it is known, or None: the Job's own
+    ``activeDeadlineSeconds``; else its pods' deadline times the pods it may run one after another (the waves its
+    completions take at its parallelism, and a retry for each failure ``backoffLimit`` allows, 6 when unset). A pod
+    failure policy that ignores some failures lets retries go uncounted, and a limit per index is not counted here:
+    neither is bounded by the pods."""
+    own = _seconds(job.get("activeDeadlineSeconds"))
+    if own is not None:
+        return own, f"a run deadline of {own}s"
+    pod = _seconds(dig(job, "template", "spec", "activeDeadlineSeconds"))
+    ignores = any(dig(rule, "action") == "Ignore" for rule in as_list(dig(job, "podFailurePolicy", "rules")))
+    if pod is None or ignores or job.get("backoffLimitPerIndex") is not None:
+        return None, ""
+    completions = _seconds(job.get("completions")) or 1
+    parallelism = _seconds(job.get("parallelism")) or 1
+    retries = _seconds(job.get("backoffLimit"))
+    attempts = -(-completions // parallelism) + (6 if retries is None else retries)
+    return (
+        attempts * pod,
+        f"its pods' deadline of {pod}s over up to {attempts} pods one after another ({attempts * pod}s)",
+    )
 
 
 @check(
@@ -29,8 +56,13 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     CronJobs whose `concurrencyPolicy` is `Allow` (the default when unset) and whose runs can
-    outlast the schedule: `jobTemplate.spec.activeDeadlineSeconds` is unset, or at least as long
-    as the longest interval between two scheduled runs. Suspended CronJobs are not reported.
+    outlast the schedule: nothing bounds a run, or its bound is at least as long as the longest interval
+    between two scheduled runs. A run is bounded by `jobTemplate.spec.activeDeadlineSeconds`, or else by its
+    pods' `activeDeadlineSeconds` times the pods it may run one after another: the waves its `completions`
+    take at its `parallelism`, plus a retry for each failure `backoffLimit` allows (6 when unset). Devtron's
+    daily sync sets no Job deadline but a pod deadline of 15,000 s with `backoffLimit: 4`, so a run ends
+    within 75,000 s, before the next day's (reported, judged wrong). A pod failure policy that ignores some
+    failures, or a limit per index, leaves retries uncounted. Suspended CronJobs are not reported.
 
     ## Why it matters
 
@@ -76,18 +108,10 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
             continue
         deadline = dig(spec, "jobTemplate", "spec", "activeDeadlineSeconds")
         interval = longest_gap(spec.get("schedule"))
-        bounded = (
-            isinstance(deadline, int)
-            and not isinstance(deadline, bool)
-            and (interval is None or deadline < interval.total_seconds())
-        )
-        if bounded:
+        bound, said = run_bound(as_dict(dig(spec, "jobTemplate", "spec")))
+        if bound is not None and (interval is None or bound < interval.total_seconds()):
             continue
-        why = (
-            "no run deadline"
-            if deadline is None
-            else f"a run deadline of {deadline}s, not shorter than its schedule interval"
-        )
+        why = "no run deadline" if bound is None else f"{said}, not shorter than its schedule interval"
         daily = at_most_daily(spec.get("schedule"))
         yield ctx.finding(
             cronjob,
@@ -100,6 +124,12 @@ def cronjob_concurrency_allow(ctx: Context) -> Iterator[Finding]:
             ),
             Evidence("spec.concurrencyPolicy", spec.get("concurrencyPolicy")),
             Evidence("spec.jobTemplate.spec.activeDeadlineSeconds", deadline),
+            *(
+                [Evidence("spec.jobTemplate.spec.template.spec.activeDeadlineSeconds", pod_deadline)]
+                if (pod_deadline := dig(spec, "jobTemplate", "spec", "template", "spec", "activeDeadlineSeconds"))
+                is not None
+                else []
+            ),
             Evidence("spec.schedule", spec.get("schedule")),
             severity="low" if daily else None,
         )
