@@ -686,6 +686,49 @@ before drawing; ``random.Random(20261287).sample(FRESH87_POOL, 5)`` draws the ei
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh88-installs",
+        "Release installs nobody here had seen: eighty-eighth draw",
+        20261288,
+        "five more from the twenty-first pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first rules, and judged by two reviewers, each blind to the other",
+        "0650975",
+        {
+            "apache-pinot": "release-1.5.1, chart pinot with defaults and its bundled ZooKeeper subchart",
+            "devtron-labs-devtron": "v2.2.0, chart devtron with defaults (its remote Argo CD, security and Redis "
+            "dependencies, off by default, removed from the chart so that it renders)",
+            "chatwoot-charts": "chart chatwoot 2.0.23 with defaults and its bundled PostgreSQL and Redis subcharts",
+            "ngrok-ngrok-operator": "chart ngrok-operator 0.24.0 with placeholder credentials (Bitnami's common "
+            "library 2.31.10 in place of the locked 2.41.0, which could not be fetched)",
+            "runatlantis-helm-charts": "chart atlantis 6.9.3 with placeholder VCS user, token, webhook secret and "
+            "organisation allowlist",
+        },
+        "Judged wrong, and no longer reported: Devtron's Jobs and CronJob at batch/v1beta1, the version its chart "
+        "writes under helm template, whose Source comment now marks the render as Helm's labels do (7f4b94ab), and "
+        "its daily sync's overlap, bounded by its pods' deadline and retries (7cb077b). Judged noise: Argo CD's "
+        "dex server at high and medium in Devtron's default install, Chatwoot's Redis replicas nothing reads, a "
+        "single-member ZooKeeper's peer ports, and Atlantis's data claim, which holds state it rebuilds.",
+    ),
+    FreshRound(
+        "fresh87-installs",
+        "Release installs nobody here had seen: eighty-seventh draw",
+        20261287,
+        "five from the twenty-first pool, rendered by a helper who did not write the checks, audited after the "
+        "stop's first rules, and judged blind",
+        "0650975",
+        {
+            "hivemq-helm-charts": "hivemq-platform-operator 0.2.26 and hivemq-platform 0.2.72, charts with defaults",
+            "crowdsecurity-helm-charts": "chart crowdsec 0.24.0 with the values of the quick start its README links "
+            "(containerd, the Traefik log source, a placeholder enrolment key)",
+            "GreptimeTeam-helm-charts": "greptimedb-operator 0.6.1 and greptimedb-cluster 0.8.30, charts with the "
+            "etcd endpoint of the README's default install (the Bitnami etcd it installs first left out)",
+            "HumanSignal-charts": "master at 7a1b01c (no tags), chart label-studio with defaults (its remote "
+            "PostgreSQL subchart left out)",
+            "pytorch-serve": "v0.12.0, the Helm chart in kubernetes/Helm with defaults",
+        },
+        "Nothing judged wrong. Judged noise: HiveMQ's operator, built to run alone, and TorchServe's shared memory "
+        "at high where its default workers run no NCCL ranks.",
+    ),
+    FreshRound(
         "fresh86-installs",
         "Release installs nobody here had seen: eighty-sixth draw",
         20261286,
