@@ -252,18 +252,29 @@ def _defined_by_folder(kind_name: str) -> Callable[[Readable], set[tuple[str | N
 # -- the questions ---------------------------------------------------------------------------------------------
 
 
+def _local_namespaces(inventory: Readable, ns: str | None) -> set[str | None]:
+    """The namespaces an object's reference into ``ns`` may find: ``ns``, and, where it is the install's (or none),
+    the install's namespace and objects written without one (``Inventory.install_namespace``)."""
+    home = inventory.install_namespace
+    return {ns} if home is None or ns not in (None, home) else {None, home}
+
+
+def meant(inventory: Readable, kind_name: str, ns: str | None, wanted: str) -> str | None:
+    """The object of ``kind_name`` in ``ns`` whose name ``wanted`` is a near miss of (a typo of it), or None."""
+    local = _local_namespaces(inventory, ns)
+    return near_miss(wanted, [name(obj) for obj in inventory.of_kind(kind_name) if namespace(obj) in local])
+
+
 def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> Judgement:
     """Whether ``referrer``'s reference to the ``kind_name`` ``wanted`` in ``ns``, which the input does not
     hold, proves a mistake (``why`` then says how it is known) or cannot be judged. A referrer written without a
     namespace refers into the namespace the install is applied to, where the input shows it
     (``Inventory.install_namespace``), and so do objects written without one there."""
-    home = inventory.install_namespace
-    local = {ns} if home is None or ns not in (None, home) else {None, home}
-    ns = home if ns is None else ns
+    local = _local_namespaces(inventory, ns)
+    ns = inventory.install_namespace if ns is None else ns
     if inventory.closed(kind_name, ns):
         return CLOSED
-    present = [name(obj) for obj in inventory.of_kind(kind_name) if namespace(obj) in local]
-    near = near_miss(wanted, present)
+    near = meant(inventory, kind_name, ns, wanted)
     if near is not None:
         return Judgement(True, f"a near miss of {kind_name} {near}, which exists")
     found_in = {namespace(obj) for obj in inventory.of_kind(kind_name) if name(obj) == wanted}

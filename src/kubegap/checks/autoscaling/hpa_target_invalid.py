@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import missing_said
+from kubegap.domain.absence import meant, missing_said
 from kubegap.domain.containers import container_name
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import api_version, as_dict, as_list, containers, dig, namespace
@@ -83,8 +83,11 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the autoscaler does nothing, so the workload keeps its current replica count;
-    load is not followed, but nothing stops.
+    **Medium**: the autoscaler does nothing, so the workload keeps its current replica count;
+    load is not followed, but nothing stops. **Low** for a target that does not exist where no workload
+    of that kind has a name near it (a typo away): the HPA scales nothing, and no workload the input
+    shows loses its autoscaling (Flagsmith's chart templates the HPA of a Deployment its defaults leave
+    out: judged noise at medium).
 
     ## Example
 
@@ -118,10 +121,19 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
             how = missing_said(ctx, kind_name, namespace(hpa), target_name, hpa)
             if how is None:
                 continue
+            near = meant(ctx.inventory, kind_name, namespace(hpa), target_name)
             yield ctx.finding(
                 hpa,
-                f"HPA targets {kind_name} {target_name}, which does not exist{how}.",
+                f"HPA targets {kind_name} {target_name}, which does not exist{how}: "
+                + (
+                    "the workload it likely means is not autoscaled."
+                    if near is not None and near in how
+                    else f"{kind_name} {near}, a typo away, is likely meant, and is not autoscaled."
+                    if near is not None
+                    else "it scales nothing, and no workload of a name near it is left unscaled."
+                ),
                 Evidence("spec.scaleTargetRef", ref),
+                severity=None if near is not None else "low",
             )
             continue
         evidence = []
