@@ -515,3 +515,13 @@ def test_an_autoscaler_whose_workload_its_install_leaves_out_is_counted_not_judg
     path = Path(__file__).parent / "fixtures" / "hpa-min-replicas-low" / "passes" / "target-left-out-by-its-chart.yaml"
     coverage, findings = run_check(get_check("hpa-min-replicas-low"), Inventory(ManifestSource([str(path)]).collect()))
     assert findings == [] and coverage.unjudged == ((TARGET_MISSING, 1),)
+
+
+def test_a_server_behind_a_udp_port_is_told_what_a_second_replica_there_needs():
+    fix = _single_replica_fix("media-server-behind-a-udp-port.yaml")
+    assert fix.endswith(
+        "Behind its UDP port (bridge:10000) each new flow goes to any replica: run two there only where every exchange "
+        "stands alone (a DNS query) or the replicas share their sessions; a media server expects the packets of the "
+        "sessions it set up, so each replica needs a port and address of its own (a Service each), and where the "
+        "program allows neither, keep one."
+    )

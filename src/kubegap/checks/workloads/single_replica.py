@@ -79,6 +79,24 @@ def _shares_its_service_with_its_program(ctx: Context, workload: Workload, servi
     )
 
 
+def _udp_caveat(evidence: ServingEvidence, behind: list[dict]) -> str:
+    """What a second replica behind a UDP port of its Services must allow for, or nothing: kube-proxy sends each new
+    flow to any pod behind the port, so a session set up over another connection (a media server's, announced to
+    its clients by address) may find its packets at the other replica. Only a program whose every exchange stands
+    alone, or whose replicas share their sessions, runs two behind one UDP port."""
+    ports = sorted(
+        {f"{name(s)}:{p.get('port')}" for s in behind for p in evidence.client_ports(s) if p.get("protocol") == "UDP"}
+    )
+    if not ports:
+        return ""
+    return (
+        f" Behind its UDP port ({', '.join(ports)}) each new flow goes to any replica: run two there only where every "
+        "exchange stands alone (a DNS query) or the replicas share their sessions; a media server expects the packets "
+        "of the sessions it set up, so each replica needs a port and address of its own (a Service each), and where "
+        "the program allows neither, keep one."
+    )
+
+
 @check(
     id="single-replica",
     title="One replica behind a Service",
@@ -144,7 +162,11 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a data store is told to replicate in the application
+    The fix never asks for what would break the workload: a workload behind a UDP port of its Services is told that
+    each new flow goes to any replica there, so a second runs behind it only where every exchange stands alone (a DNS
+    query) or the replicas share their sessions, and a media server, which expects the packets of the sessions it set
+    up, needs a port and address per replica (Jitsi's video bridge and LiveKit's media server were told to run two
+    behind one port: judged wrong); a data store is told to replicate in the application
     only where the programs that use it support that mode, and to keep one otherwise (Sourcegraph's Redis clients
     support neither Redis Cluster nor Sentinel); a workload whose pods must share a node with other pods
     (a required pod affinity over `kubernetes.io/hostname`) is told that its replicas land only where those run, so
@@ -327,7 +349,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
                 if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate"
                 else []
             ),
-            remediation=singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected),
+            remediation=(singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected))
+            + _udp_caveat(evidence, behind),
             severity="low"
             if converts or console or (alone and not roles)
             else "medium"
