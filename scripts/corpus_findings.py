@@ -684,6 +684,35 @@ ingress operator, security monitoring and intrusion detection, data labelling, m
 distributed storage, the Operator Lifecycle Manager, customer support chat and browser test grids), written down
 before drawing; ``random.Random(20261287).sample(FRESH87_POOL, 5)`` draws the eighty-seventh's five."""
 
+FRESH91_POOL = (
+    "oceanbase-ob-operator",
+    "reactive-tech-kubegres",
+    "tchiotludo-akhq",
+    "pravega-zookeeper-operator",
+    "telepresenceio-telepresence",
+    "eclipse-che-che-operator",
+    "ONLYOFFICE-Kubernetes-Docs",
+    "opea-project-GenAIInfra",
+    "mlrun-ce",
+    "hwameistor-hwameistor",
+    "gardener-gardener",
+    "squat-kilo",
+    "apache-openwhisk-deploy-kube",
+    "apache-dolphinscheduler",
+    "vdaas-vald",
+    "dask-helm-chart",
+    "langflow-ai-langflow-helm-charts",
+    "huggingface-chat-ui",
+    "predibase-lorax",
+    "bitwarden-helm-charts",
+)
+"""The pool of the ninety-first draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (a distributed database's operator, PostgreSQL and ZooKeeper operators, a Kafka console,
+development tunnels, cloud development environments, document editing, generative AI serving blueprints, an ML
+operations platform, local storage, a Kubernetes fleet manager, a mesh VPN, serverless functions, workflow
+scheduling, vector search, distributed Python, LLM workflow building, chat and serving, and a password manager),
+written down before drawing; ``random.Random(20261291).sample(FRESH91_POOL, 5)`` draws the ninety-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh88-installs",
