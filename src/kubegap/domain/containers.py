@@ -14,7 +14,8 @@ from kubegap.domain.tokens import words
 
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
-    """``(index, volume)`` for the volumes of a pod template that one of its containers mounts."""
+    """``(index, volume)`` for the volumes of a pod template that one of its containers mounts, as the pods get them:
+    a volume a StatefulSet's claim template of the same name replaces is not among them."""
     return template.derive("mounted_volumes", _mounted_volumes)
 
 
@@ -23,7 +24,10 @@ def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     return [
         (index, v)
         for index, v in enumerate(as_list(template.spec.get("volumes")))
-        if isinstance(v, dict) and isinstance(v.get("name"), str) and v["name"] in mounted
+        if isinstance(v, dict)
+        and isinstance(v.get("name"), str)
+        and v["name"] in mounted
+        and v["name"] not in template.claim_templates
     ]
 
 

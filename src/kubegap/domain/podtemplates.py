@@ -104,6 +104,9 @@ class PodTemplate:
     spec: dict
     replicas: int | None
     role: str | None = None
+    claim_templates: frozenset[str] = frozenset()
+    """Names of a StatefulSet's claim templates: the controller gives each member a claim of its own in place of a
+    pod volume of the same name (ClickHouse's chart writes both), so that volume is never mounted as written."""
     derived: dict = field(default_factory=dict, compare=False, repr=False)
     """What helpers work out from the template, under each helper's name (see ``derive``)."""
 
@@ -131,10 +134,12 @@ def _int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _template(path: str, value: object, replicas: int | None, role: str | None = None) -> PodTemplate | None:
+def _template(
+    path: str, value: object, replicas: int | None, role: str | None = None, claims: frozenset[str] = frozenset()
+) -> PodTemplate | None:
     if not isinstance(value, dict):
         return None
-    return PodTemplate(path, as_dict(value.get("metadata")), as_dict(value.get("spec")), replicas, role)
+    return PodTemplate(path, as_dict(value.get("metadata")), as_dict(value.get("spec")), replicas, role, claims)
 
 
 def _jobset_templates(replicated_jobs: object, base: str) -> Iterator[PodTemplate | None]:
@@ -156,8 +161,16 @@ def _templates(obj: dict) -> Iterator[PodTemplate | None]:
         yield PodTemplate("", as_dict(obj.get("metadata")), spec, 1)
     elif k in ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout"):
         # a null count is an unset one (Helm renders an empty value as null): the API server defaults it to 1
+        claims = frozenset(
+            found
+            for claim in as_list(spec.get("volumeClaimTemplates"))
+            if k == "StatefulSet" and isinstance(found := dig(claim, "metadata", "name"), str)
+        )
         yield _template(
-            "spec.template", spec.get("template"), _int(spec.get("replicas")) if spec.get("replicas") is not None else 1
+            "spec.template",
+            spec.get("template"),
+            _int(spec.get("replicas")) if spec.get("replicas") is not None else 1,
+            claims=claims,
         )
     elif k == "DaemonSet":
         yield _template("spec.template", spec.get("template"), None)
