@@ -27,10 +27,6 @@ def storage_class(ctx: Context, class_name: object) -> dict | None:
     return ctx.inventory.get("StorageClass", None, class_name)
 
 
-LOG_AREAS = Words(("log", "logs"))
-"""Words of mount paths where a program writes its logs (``/var/log/<program>``): output, not state it needs back."""
-
-
 CACHE_IMAGES = Words(("redis", "valkey", "keydb", "memcached", "haproxy"))
 """Images (the first words of the repository's last part) that keep only caches or proxy state: their
 emptyDir volumes are a deliberate choice."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, LOG_AREAS, piles_up
-from kubegap.domain.containers import image_name, mounted_volumes, spec_path
+from kubegap.checks.storage._helpers import CACHE_IMAGES, piles_up
+from kubegap.domain.containers import image_name, mounted_volumes, own_state_directory, spec_path
+from kubegap.domain.host_paths import LOG_AREAS
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, namespace
 from kubegap.domain.tokens import Words
@@ -66,7 +67,11 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | 
                 and not mount.get("readOnly")
             ):
                 path = str(dig(mount, "mountPath", default=""))
-                if WRITTEN_AREAS.find(path) is not None or (
+                if own_state_directory(container, path) is not None:
+                    # the program's own directory, wherever it sits (relay's /work/.relay is no work area)
+                    if piles_up(container, path):
+                        yield str(container.get("name")), mount["name"], path
+                elif WRITTEN_AREAS.find(path) is not None or (
                     DATA_AREAS.find(path) is not None and piles_up(container, path)
                 ):
                     yield str(container.get("name")), mount["name"], path
@@ -97,9 +102,10 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     storage, db) where the container shows data piles up, since a mount is not a write (see Evidence rules): its
     image runs a data store, a data directory setting of its environment or flags lies inside the mount, or the path
     is the state directory of an image store (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's,
-    Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>` shows where it
-    keeps state, not that the state grows (Spire's agent keeps one small file in `/var/lib/spire`), and is not
-    judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A log directory
+    Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>`, or hidden
+    `.<program>` directory wherever it sits, shows where it keeps state, not that the state grows (Spire's agent
+    keeps one small file in `/var/lib/spire`; Sentry's Relay keeps its credentials in `/work/.relay`, which is no
+    work area: judged wrong), and is not judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A log directory
     (`/var/log/<program>`) shows where logs would go, not that they pile up: whether the program writes them there
     and rotates them is its configuration's (Dragonfly's services log to the console; its daemon keeps six hourly
     files), so a workload whose only such mounts are log directories is counted in coverage as not judged. Paths

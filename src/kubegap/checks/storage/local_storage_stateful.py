@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import (
     CACHE_IMAGES,
-    LOG_AREAS,
     NO_PROVISIONER,
     _configured_data_dirs,
     keeps_data,
@@ -17,6 +16,7 @@ from kubegap.checks.storage._helpers import (
 )
 from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.datastores import storage_driver
+from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.domain.tokens import Words
@@ -96,43 +96,6 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
-def _under(path: str, roots: tuple[str, ...]) -> bool:
-    """Whether ``path`` is one of ``roots`` or inside one, by whole path components."""
-    return any(path == root or path.startswith(root + "/") for root in roots)
-
-
-NODE_PATHS = (
-    "/var/lib/kubelet",
-    "/run",
-    "/var/run",
-    "/sys",
-    "/proc",
-    "/dev",
-    "/lib/modules",
-    "/usr/lib/modules",
-    "/etc",
-)
-"""Host directories the node itself keeps: the kubelet's (plugin sockets, pod volumes), runtime sockets, kernel and
-device trees, modules and configuration. A pod that mounts them reaches the node's files, not data of its own."""
-
-NODE_FILE_TYPES = frozenset({"Socket", "CharDevice"})
-"""hostPath types that are never data: a socket and a character device."""
-
-
-def _node_files(host_path: dict) -> bool:
-    """Whether a hostPath volume reaches the node's own files rather than a directory the pod keeps data in (the CSI
-    hostpath driver's socat tunnel mounts the plugin's socket directory under ``/var/lib/kubelet/plugins``). A
-    block device is data wherever it sits."""
-    path, kind = str(host_path.get("path") or "").rstrip("/") or "/", str(host_path.get("type") or "")
-    if kind in NODE_FILE_TYPES:
-        return True
-    return kind != "BlockDevice" and _under(path, NODE_PATHS)
-
-
-SCRATCH_PATHS = ("/tmp", "/var/tmp", "/run", "/var/run", "/var/cache", "/cache", "/home", "/dev/shm")
-"""Mount points of scratch space: an emptyDir there holds nothing meant to outlive the pod."""
-
-
 def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     """Where a non-cache container mounts the volume outside scratch paths (``mountPath``), and what shows it keeps
     data there (``kept``, by ``keeps_data``), when something does: a mount alone says where data would go, not that
@@ -144,7 +107,7 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
-            if dig(mount, "name") == volume_name and not _under(path, SCRATCH_PATHS):
+            if dig(mount, "name") == volume_name and not under(path, SCRATCH_PATHS):
                 if kept := keeps_data(container, path):
                     return {"volume": volume_name, "mountPath": path, "kept": kept}
                 if LOG_AREAS.find(path) is None:
@@ -177,7 +140,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
-                if not _node_files(volume["hostPath"]):
+                if not node_files(volume["hostPath"]):
                     yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
             elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
                 configured = _data_dir_on_empty_dir(template, volume["name"])

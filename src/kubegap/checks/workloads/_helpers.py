@@ -15,6 +15,7 @@ from kubegap.domain.datastores import (
     monitoring_server,
     pod_local_store,
 )
+from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import (
     account_rights,
@@ -228,6 +229,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "cannot leave the claim either, shorten that outage: back up the claim, and use storage that attaches "
             "quickly on another node."
         )
+    on_node = node_local_data(workload)
+    if on_node is not None:
+        controller = may_reconcile(inventory, workload) is not False
+        return (
+            f"Its pods keep data on their node's disk (hostPath {on_node[0]}, mounted at {on_node[1]}): a second "
+            "replica on another node starts without it, and losing the node loses it however many replicas run. "
+            f"First move that data where every replica reaches it, to {SHARED_STORE}; then run two replicas "
+            f"{SPREAD}, {can_run_two(controller=controller)}."
+        )
     kept = pod_local_state(workload)
     gatherer = monitoring_server(workload)
     if kept is not None and gatherer is not None:
@@ -320,6 +330,30 @@ def clustering_switched_off(workload: Workload) -> str | None:
 STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state", "export", "exports"))
 """Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``, a file server's
 ``/export``, the files it serves), not scratch space."""
+
+
+def node_local_data(workload: Workload) -> tuple[str, str] | None:
+    """``(host path, mount path)`` of a directory on its node that a regular container mounts writable outside
+    scratch and log paths, or None: a hostPath that is not the node's own files (``node_files``) is a directory
+    kept for the pod, on one node's disk (Pachyderm's local deploy keeps its object store so)."""
+    for template in workload.templates:
+        kept = {
+            v["name"]: str(v["hostPath"].get("path"))
+            for _, v in mounted_volumes(template)
+            if isinstance(v.get("hostPath"), dict) and not node_files(v["hostPath"])
+        }
+        for _, container in containers(template.spec, init=False):
+            for mount in as_list(container.get("volumeMounts")):
+                path, volume = dig(mount, "mountPath"), dig(mount, "name")
+                if (
+                    volume in kept
+                    and isinstance(path, str)
+                    and dig(mount, "readOnly") is not True
+                    and not under(path.rstrip("/") or "/", SCRATCH_PATHS)
+                    and LOG_AREAS.find(path) is None
+                ):
+                    return kept[volume], path
+    return None
 
 
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
