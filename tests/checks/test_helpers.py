@@ -525,3 +525,16 @@ def test_a_server_behind_a_udp_port_is_told_what_a_second_replica_there_needs():
         "sessions it set up, so each replica needs a port and address of its own (a Service each), and where the "
         "program allows neither, keep one."
     )
+
+
+def test_a_claim_template_takes_the_place_of_a_pod_volume_of_its_name():
+    fix = _single_replica_fix("claim-template-in-place-of-a-pod-volume.yaml")
+    assert fix.startswith("Add members only if the application replicates across them") and "one member" not in fix
+
+
+def test_data_on_its_nodes_disk_moves_to_a_shared_store_before_a_second_replica():
+    fix = _single_replica_fix("data-on-its-nodes-disk.yaml")
+    assert fix.startswith(
+        "Its pods keep data on their node's disk (hostPath /var/pachyderm/pachd, mounted at /pach): a second replica "
+        "on another node starts without it"
+    )

@@ -3,7 +3,9 @@ to it (one cause, one finding)."""
 
 from __future__ import annotations
 
+from kubegap.domain.containers import image_name
 from kubegap.domain.podtemplates import Workload
+from kubegap.domain.resources import containers
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.tokens import Words
@@ -38,3 +40,17 @@ def _cluster_dns(inventory: Readable) -> list[Workload]:
 def is_cluster_dns(inventory: Readable, workload: Workload) -> bool:
     """Whether the workload is one of the cluster DNS Deployments (``cluster_dns``)."""
     return any(found.obj is workload.obj for found in cluster_dns(inventory))
+
+
+def answers_endpoint_names(inventory: Readable) -> bool | None:
+    """Whether the cluster's DNS answers ``<pod>.<service>`` for a Service that has a cluster IP, where the input
+    shows which DNS it runs: CoreDNS answers a name query for any Service's endpoint, whose hostname the endpoint
+    controllers set for a pod whose subdomain is the Service (plugin/kubernetes ``findServices``: "endpoint query or
+    headless service"); kube-dns answers pod names only for a headless Service, as the DNS specification requires.
+    None where the input holds no cluster DNS, or one of neither image."""
+    images = {image_name(c) for w in cluster_dns(inventory) for t in w.templates for _, c in containers(t.spec)}
+    if "coredns" in images:
+        return True
+    if any(image.startswith("k8s-dns-kube-dns") for image in images):
+        return False
+    return None

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
+from kubegap.domain.cluster_dns import answers_endpoint_names
 from kubegap.domain.pod_dns import Resolver, governing_elsewhere, pod_names_resolved, service_reached
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import dig
@@ -72,8 +73,14 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the pods have no stable DNS names, which breaks the peers and clients the input
-    shows looking them up. The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
+    **Medium**: the pods have no stable DNS names, which breaks the peers and clients the input
+    shows looking them up. A Service that is not headless is different: the endpoint controllers name each pod
+    whose subdomain is the Service, and CoreDNS answers `<pod>.<service>` for such a Service too (its kubernetes
+    plugin answers a name query for any Service's endpoint), where kube-dns, as the DNS specification requires,
+    answers pod names only for a headless Service. So such a StatefulSet is not reported where the input shows the
+    cluster runs CoreDNS, is **medium** where it shows kube-dns, and **low** where it shows neither: the names
+    resolve on most clusters, whose DNS is CoreDNS, and not on those that run kube-dns (CubeFS's masters, whose peer
+    list names `master-0.master-service`, were reported at medium: judged wrong for a CoreDNS cluster). The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
     cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
     cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
 
@@ -125,6 +132,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 shown,
             )
         elif dig(service, "spec", "clusterIP") != "None" and [t.replicas for t in workload.templates] != [1]:
+            answers = answers_endpoint_names(ctx.inventory)
+            if answers:
+                continue  # the cluster's CoreDNS answers <pod>.<service> for a Service with a cluster IP too
             looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
             if looked_up is None:
                 continue
@@ -132,11 +142,17 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
-                f"its pods get no stable DNS names{said}.",
+                + (
+                    f"its pods get no stable DNS names from the cluster's kube-dns{said}."
+                    if answers is False
+                    else "its pods' DNS names resolve only where the cluster's DNS answers them for a Service with a "
+                    f"cluster IP, as CoreDNS does and kube-dns does not{said}."
+                ),
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 shown,
                 remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
+                severity=None if answers is False else "low",
             )
 
 
