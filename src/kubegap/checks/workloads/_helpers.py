@@ -346,7 +346,8 @@ def node_local_data(workload: Workload) -> tuple[str, str] | None:
             for mount in as_list(container.get("volumeMounts")):
                 path, volume = dig(mount, "mountPath"), dig(mount, "name")
                 if (
-                    volume in kept
+                    isinstance(volume, str)
+                    and volume in kept
                     and isinstance(path, str)
                     and dig(mount, "readOnly") is not True
                     and not under(path.rstrip("/") or "/", SCRATCH_PATHS)
