@@ -538,3 +538,12 @@ def test_data_on_its_nodes_disk_moves_to_a_shared_store_before_a_second_replica(
         "Its pods keep data on their node's disk (hostPath /var/pachyderm/pachd, mounted at /pach): a second replica "
         "on another node starts without it"
     )
+
+
+def test_members_sharing_one_claim_several_nodes_mount_keep_one_unless_the_program_shares_it():
+    fix = _single_replica_fix("statefulset-sharing-one-claim-several-nodes-mount.yaml")
+    assert fix.startswith(
+        "It is built to run one member: its members all mount the claim sqldata (a pod volume, not a claim template), "
+        "which several nodes can mount, so a second member would open the same data files as the first."
+    )
+    assert "keep one member" in fix and "move to storage several nodes can mount" not in fix

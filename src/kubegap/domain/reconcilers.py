@@ -284,6 +284,18 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
 SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
 
 
+def shared_claim(inventory: Readable, workload: Workload) -> tuple[str, bool] | None:
+    """``(claim, one node only)`` for a PersistentVolumeClaim every pod of the workload mounts as a pod volume, the
+    first one mounted, or None: one node only where the claim's access modes allow no more (ReadWriteOnce), or are
+    unknown (the claim is not in the inventory)."""
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            if isinstance(claim_name, str):
+                return claim_name, single_node_claim(inventory, workload) == claim_name
+    return None
+
+
 def single_node_claim(inventory: Readable, workload: Workload) -> str | None:
     """A PersistentVolumeClaim the pods mount that only one node can attach (ReadWriteOnce), or whose
     access modes are unknown (the claim is not in the inventory): overlapping old and new pods of a

@@ -24,6 +24,7 @@ from kubegap.domain.reconcilers import (
     may_reconcile,
     recreated_by_choice,
     service_account,
+    shared_claim,
     single_node_claim,
 )
 from kubegap.domain.resources import as_list, command_words, containers, dig, name
@@ -173,16 +174,23 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "data with each restart. Point it at a shared database first (its datasource setting: PostgreSQL or MySQL "
             f"where the program supports them); then, {ONCE_SHARED}, run two or more replicas {SPREAD}."
         )
-    shared = single_node_claim(inventory, workload) if workload.kind == "StatefulSet" else None
+    shared = shared_claim(inventory, workload) if workload.kind == "StatefulSet" else None
     if shared is not None:
+        held, one_node = shared
         return (
-            f"It is built to run one member: its members all mount the claim {shared} (a pod volume, not a claim "
-            "template), which one node at a time can attach, so a second member on another node cannot start, and "
-            "one on the same node would write the same data as the first. Run more only where the application "
-            "replicates its data across members (then give each its own claim, volumeClaimTemplates) or lets "
-            "several instances share one data directory (then move to storage several nodes can mount), and then "
-            f"run {REPLICATED_MEMBERS} {SPREAD}; where it does neither, keep one member and shorten its recovery: back "
-            "up the claim, and use storage that attaches quickly on another node."
+            f"It is built to run one member: its members all mount the claim {held} (a pod volume, not a claim "
+            "template), "
+            + (
+                "which one node at a time can attach, so a second member on another node cannot start, and one on "
+                "the same node would write the same data as the first. "
+                if one_node
+                else "which several nodes can mount, so a second member would open the same data files as the first. "
+            )
+            + "Run more only where the application replicates its data across members (then give each its own claim, "
+            "volumeClaimTemplates) or lets several instances share one data directory"
+            + (" (then move to storage several nodes can mount)" if one_node else "")
+            + f", and then run {REPLICATED_MEMBERS} {SPREAD}; where it does neither, keep one member and shorten its "
+            "recovery: back up the claim, and use storage that attaches quickly on another node."
         )
     if workload.kind == "StatefulSet":
         kept = pod_local_state(workload)

@@ -190,9 +190,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     store is told to run more once the program can run as two, as any other workload is, since a member may keep
     state in its pod that no manifest shows; where they keep state on an emptyDir where state is kept, it must first
     move to storage every member shares), unless its
-    members all mount one ReadWriteOnce claim as a pod volume: it is built to run one member, and is told to run
-    more only where the application replicates its data or shares a data directory, and otherwise to keep one and
-    shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
+    members all mount one claim as a pod volume: it is built to run one member (a second cannot attach a
+    ReadWriteOnce claim on another node, and would open the first's data files on one several nodes mount), and is
+    told to run more only where the application replicates its data or shares a data directory, and otherwise to
+    keep one and shorten its recovery; a Deployment rolled out by `Recreate` that no ReadWriteOnce claim or node port explains is
     told to run a second only where two of the program may run at once and its in-process state is shared, and to
     keep one otherwise (JupyterHub's proxy; Jaeger's all-in-one keeps traces in its memory); a monitoring server
     that gathers its own data (Prometheus) is told to give each replica storage of its
