@@ -547,3 +547,8 @@ def test_members_sharing_one_claim_several_nodes_mount_keep_one_unless_the_progr
         "which several nodes can mount, so a second member would open the same data files as the first."
     )
     assert "keep one member" in fix and "move to storage several nodes can mount" not in fix
+
+
+def test_a_monitoring_server_on_a_host_path_is_not_told_to_share_its_data():
+    fix = _single_replica_fix("monitoring-server-on-a-host-path.yaml")
+    assert "node's disk" not in fix and "a store the program shares" not in fix

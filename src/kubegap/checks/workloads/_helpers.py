@@ -13,6 +13,7 @@ from kubegap.domain.datastores import (
     in_memory_store,
     message_broker,
     monitoring_server,
+    observer,
     pod_local_store,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
@@ -237,7 +238,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "cannot leave the claim either, shorten that outage: back up the claim, and use storage that attaches "
             "quickly on another node."
         )
-    on_node = node_local_data(workload)
+    # a monitoring server gathers its own data on each replica, wherever it keeps it
+    on_node = node_local_data(workload) if observer(workload) is None else None
     if on_node is not None:
         controller = may_reconcile(inventory, workload) is not False
         return (
@@ -343,7 +345,8 @@ STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "
 def node_local_data(workload: Workload) -> tuple[str, str] | None:
     """``(host path, mount path)`` of a directory on its node that a regular container mounts writable outside
     scratch and log paths, or None: a hostPath that is not the node's own files (``node_files``) is a directory
-    kept for the pod, on one node's disk (Pachyderm's local deploy keeps its object store so)."""
+    kept for the pod, on one node's disk (Pachyderm's local deploy keeps its object store so). A monitoring server
+    is not asked: each of its replicas gathers its own data, wherever it keeps it."""
     for template in workload.templates:
         kept = {
             v["name"]: str(v["hostPath"].get("path"))
