@@ -41,7 +41,10 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   Kubernetes console known by name, such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
   RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool it is the
   console of, or the console itself). A product's web front end has no such neighbour. Losing a console for a node's rescheduling costs its
-  operators their view; a few seconds of it during a rollout or a drain costs them a reload.
+  operators their view; a few seconds of it during a rollout or a drain costs them a reload. A product's admin
+  console is one too, wherever it runs: a workload whose name or image says so (``ADMIN_CONSOLES``: Bitwarden's
+  ``admin``, ``element-admin``, phpLDAPadmin), alone behind its Services, serves the product's administrators, not
+  its users (an admin pod behind its store's client Service serves that store's clients too).
 """
 
 from __future__ import annotations
@@ -94,6 +97,10 @@ CONSOLES = Words(("ui", "webui", "dashboard", "console", "mcp", "headlamp", "kub
 people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), or the
 Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``), and Kubernetes consoles
 known by name."""
+ADMIN_CONSOLES = Words(("admin", "phpmyadmin", "phpldapadmin", "pgadmin", "pgadmin4", "adminer"))
+"""Words of a workload's name or its image that say it is the console through which a product's administrators
+run it (``element-admin``, Bitwarden's ``admin``, phpLDAPadmin): it serves the people who run the product, not its
+users, whatever else runs beside it."""
 WEBHOOK_SERVICES = Words(("webhook", "webhooks"))
 """Words of a Service's name or of its ports' names that say it is where an admission webhook is served
 (``svc-admission-webhook``, a port ``https-webhook``), when the configuration naming it is registered at run time
@@ -280,14 +287,20 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
     tools = {ns for ns, _ in bound}
     found = {}
     for workload in inventory.workloads:
-        # a workload written without a namespace runs in the install's (``Inventory.install_namespace``)
-        home = workload.ref.namespace if workload.ref.namespace is not None else inventory.install_namespace
-        if home not in tools or not evidence.services(workload) or evidence.api_roles_of(workload):
+        if not evidence.services(workload) or evidence.api_roles_of(workload):
             continue
         names = [
             workload.ref.name,
             *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
         ]
+        admin = next((w for text in names if (w := ADMIN_CONSOLES.find(text))), None)
+        if admin is not None and _alone_behind(inventory, evidence, workload):
+            found[id(workload.obj)] = admin
+            continue
+        # a workload written without a namespace runs in the install's (``Inventory.install_namespace``)
+        home = workload.ref.namespace if workload.ref.namespace is not None else inventory.install_namespace
+        if home not in tools:
+            continue
         fronts = [name(s) for s in evidence.services(workload)]
         if all(CONSOLES.find(front) for front in fronts):
             names += fronts  # a console's Services all say so: Consul's server behind consul-ui also answers DNS
@@ -295,6 +308,15 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
         if word is not None:
             found[id(workload.obj)] = word
     return found
+
+
+def _alone_behind(inventory: Readable, evidence: ServingEvidence, workload: Workload) -> bool:
+    """Whether every Service in front of the workload selects it alone: an admin pod behind its store's client
+    Service (RethinkDB's example joins its admin node to the driver Service) serves that store's clients too."""
+    return all(
+        [found.obj for found in service_workloads(inventory, service)] == [workload.obj]
+        for service in evidence.services(workload)
+    )
 
 
 SCRAPER_NAMES = Words(("prometheus",))

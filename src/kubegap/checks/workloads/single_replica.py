@@ -250,8 +250,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     radius, cannot be told. **Low** for a controller meant to run alone that serves no API: its one
     replica is how it is built, not a setting to change, and what its Service carries for clients is not
     shown by it. **Low** for an operators' console (named as a UI, dashboard, console or MCP server by its name, its image or
-    every Service in front of it, beside a program bound to the Kubernetes API; see Evidence rules): losing it costs the people operating a tool their
-    view, not a product's clients their service. **Medium** for a monitoring, alerting or telemetry server (by the whole
+    every Service in front of it, beside a program bound to the Kubernetes API; or a product's admin console, named
+    so by its name or image and alone behind its Services; see Evidence rules): losing it costs the people operating
+    a tool or a product their view, not a product's clients their service. **Medium** for a monitoring, alerting or telemetry server (by the whole
     name of its image: Prometheus, Alertmanager; Tempo, Loki, Mimir, Cortex, Thanos, Jaeger, Zipkin, Parca,
     Pyroscope, Netdata, VictoriaMetrics) that serves no API: its loss blinds the people and the automation that
     read its metrics, traces, logs or profiles or wait for its alerts; programs that send to it drop or buffer
