@@ -22,11 +22,12 @@ NOBODY_RESOLVES = (
 
 
 NOT_HEADLESS_FIX = (
-    "Keep Service {service} for the clients that use it (a Service's clusterIP cannot be changed in place) and add a "
-    "headless Service (clusterIP: None, the same selector) for the pods' DNS names. spec.serviceName cannot be changed "
-    "either: name the headless Service there and recreate the StatefulSet with `kubectl delete statefulset {name} "
-    "--cascade=orphan`, which leaves its pods and volumes in place, apply it again, and restart its pods one at a "
-    "time (`kubectl rollout restart`) so they take the new domain."
+    "Recreate Service {service} as headless (clusterIP: None, the same selector and ports): a Service's clusterIP "
+    "cannot be changed in place, so delete and create it, a moment in which its name does not resolve. The pods' "
+    "names under it, which the input shows in use, then resolve on any cluster DNS, and its clients still reach the "
+    "pods by its name, each at a pod's address rather than a cluster IP; a client that needs one stable address "
+    "keeps a second Service with a cluster IP under another name. Do not point spec.serviceName at a new Service "
+    "instead: the pods' names would change with it, and every peer and client that uses them would lose them."
 )
 
 
@@ -80,9 +81,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     answers pod names only for a headless Service. So such a StatefulSet is not reported where the input shows the
     cluster runs CoreDNS, is **medium** where it shows kube-dns, and **low** where it shows neither: the names
     resolve on most clusters, whose DNS is CoreDNS, and not on those that run kube-dns (CubeFS's masters, whose peer
-    list names `master-0.master-service`, were reported at medium: judged wrong for a CoreDNS cluster). The fix for a Service that is not headless keeps it (its clients reach the pods through it; `clusterIP`
-    cannot be changed in place) and adds a headless one, naming it in `spec.serviceName`, which
-    cannot be changed in place either: the StatefulSet is recreated without deleting its pods.
+    list names `master-0.master-service`, were reported at medium: judged wrong for a CoreDNS cluster).
+
+    The fix for a Service that is not headless recreates that Service as headless, so the names the input shows
+    in use (`<pod>.<service>`) keep their domain; pointing `spec.serviceName` at a new headless Service would
+    rename every pod and break each peer list that names them (CubeFS's masters again: judged wrong).
 
     ## Example
 
@@ -151,7 +154,7 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 shown,
-                remediation=NOT_HEADLESS_FIX.format(service=service_name, name=workload.ref.name),
+                remediation=NOT_HEADLESS_FIX.format(service=service_name),
                 severity=None if answers is False else "low",
             )
 
