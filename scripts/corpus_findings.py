@@ -715,6 +715,96 @@ written down before drawing; ``random.Random(20261291).sample(FRESH91_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh94-installs",
+        "Release installs nobody here had seen: ninety-fourth draw",
+        20261294,
+        "five more from the twenty-second pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged blind",
+        "622392e",
+        {
+            "pravega-zookeeper-operator": "v0.2.15, the zookeeper-operator and zookeeper charts with defaults",
+            "ONLYOFFICE-Kubernetes-Docs": "v6.0.0, chart docs with defaults (the NFS provisioner, RabbitMQ, Redis and PostgreSQL it asks to install first left out)",
+            "huggingface-chat-ui": "v0.10.0, the chart in chart/ with defaults and the image its release publishes (0.20.0)",
+            "squat-kilo": "0.7.0, crds.yaml and kilo-kubeadm.yaml as its README applies them",
+            "oceanbase-ob-operator": "2.3.4, chart ob-operator with defaults and the README's quick-start OBCluster (cert-manager, the local-path provisioner and the root password Secret left out)",
+        },
+        "Left as they were, judged wrong: ONLYOFFICE's document service told to roll out with a surge, where its pre-upgrade hook rebuilds the database for the new version, and Chat UI's graceful shutdown, whose shell entrypoint never passes SIGTERM on.",
+    ),
+    FreshRound(
+        "fresh93-installs",
+        "Release installs nobody here had seen: ninety-third draw",
+        20261293,
+        "five from the twenty-second pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged by two reviewers, each blind to the other",
+        "622392e",
+        {
+            "tchiotludo-akhq": "0.25.1, chart akhq with defaults",
+            "mlrun-ce": "chart mlrun-ce 0.6.3 (its six remote subcharts, MLRun's own API and UI among them, left out)",
+            "reactive-tech-kubegres": "v1.19, kubegres.yaml with a minimal Kubegres resource and its Secret (placeholder passwords)",
+            "eclipse-che-che-operator": "7.121.0, combined.yaml for Kubernetes and the sample CheCluster (cert-manager and the DevWorkspace operator left out)",
+            "hwameistor-hwameistor": "v1.0.1, chart hwameistor with defaults",
+        },
+        "Judged wrong, and mended: HwameiStor's UI backend, told it served the webhooks its shared account registers, which its admission controller does (a workload named for admission serves them since 8178ebf: no longer reported). Judged noise: Kubeflow Pipelines' metadata services, visualization server and a notebook at high, AKHQ and HwameiStor's UI, HwameiStor's fail-open admission controller, and Che's webhook throttling.",
+    ),
+    FreshRound(
+        "fresh92-installs",
+        "Release installs nobody here had seen: ninety-second draw",
+        20261292,
+        "five more from the twenty-second pool, rendered by a helper who did not write the checks, audited after the stop's middle rules, and judged by three reviewers, each blind to the others",
+        "d809e69",
+        {
+            "dask-helm-chart": "2024.1.1, chart dask with defaults",
+            "vdaas-vald": "v1.8.0, chart vald with defaults",
+            "bitwarden-helm-charts": "self-host-2.4.0, chart self-host with placeholder domain, mail address and SMTP host and the README's Gateway route (the custom Secret it has users create left out)",
+            "apache-openwhisk-deploy-kube": "1.0.0, chart openwhisk with the values of its kind setup and a placeholder address",
+            "opea-project-GenAIInfra": "v1.4, chart chatqna with defaults and its local subcharts",
+        },
+        "Judged wrong, and mended: Bitwarden's SQL Server, whose members share one ReadWriteMany claim, told to run two once the program could (members on one claim are built to run one since 82c43fb: judged again, blind, a gap). Left as they were, judged wrong: ZooKeeper's start-up, which its TCP liveness check does not cut short (it opens its port before it loads its data), and Vald's agent, whose docs advise no memory limit for its in-memory index. Bitwarden's admin portal is an admin console since 622392e (its one replica judged again, blind, a gap at low; its graceful shutdown and throttling no longer reported). Judged noise: Bitwarden's events, icons and notifications services at high and their shutdowns, claims that hold only logs, queues or state the next install wipes, and the readiness of servers that cannot surge.",
+    ),
+    FreshRound(
+        "fresh91-installs",
+        "Release installs nobody here had seen: ninety-first draw",
+        20261291,
+        "five from the twenty-second pool, rendered by a helper who did not write the checks, audited after the stop's middle rules, and judged blind",
+        "d809e69",
+        {
+            "apache-dolphinscheduler": "3.2.2, the chart in deploy/kubernetes with defaults (its remote PostgreSQL, ZooKeeper and MinIO subcharts left out)",
+            "langflow-ai-langflow-helm-charts": "chart langflow-ide 0.1.1 with defaults",
+            "telepresenceio-telepresence": "v2.20.2, the traffic-manager chart as telepresence helm install renders it",
+            "gardener-gardener": "v1.149.3, the operator chart with defaults and the release's image",
+            "predibase-lorax": "chart lorax 0.4.0 with defaults",
+        },
+        "Nothing judged wrong. Judged noise: DolphinScheduler's alert server at high, and memory limits Gardener's operator should not take and Langflow's static front end does not need.",
+    ),
+    FreshRound(
+        "fresh90-installs",
+        "Release installs nobody here had seen: ninetieth draw",
+        20261290,
+        "five more from the twenty-first pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged by three reviewers, each blind to the others",
+        "e81cd4f",
+        {
+            "operator-framework-operator-lifecycle-manager": "v0.46.0, the quick-start crds.yaml and olm.yaml its docs apply",
+            "zabbix-community-helm-zabbix": "7.0.12, chart zabbix with defaults",
+            "pachyderm-pachyderm": "v2.11.6, chart pachyderm as its local deploy sets it (deployTarget LOCAL, the proxy behind a load balancer)",
+            "wazuh-wazuh-kubernetes": "v4.14.6, the local-env kustomize overlay with placeholder certificates",
+            "cubefs-cubefs-helm": "v3.3.2.150.0, chart cubefs with defaults",
+        },
+        "Judged wrong, and mended: CubeFS's masters, told they had no DNS names behind a Service with a cluster IP (CoreDNS answers them: low where the input shows no DNS since 7d6dea6, and the fix recreates that Service as headless since f72bec6: judged again, blind, a gap), and Pachyderm's pachd, told nothing showed data on local disk (3cdd596: judged again, blind, noise for a deploy built for one node). Judged noise: consoles, dashboards and monitoring at high or medium (CubeFS's Grafana, Consul and Prometheus, Pachyderm's console and proxy, Wazuh's dashboard, Zabbix's web front end and report service), init-container and client tags, small sidecars' memory limits, a daily cleanup job's bounds, and Zabbix's deliberate Recreate.",
+    ),
+    FreshRound(
+        "fresh89-installs",
+        "Release installs nobody here had seen: eighty-ninth draw",
+        20261289,
+        "five from the twenty-first pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged by two reviewers, each blind to the other",
+        "e81cd4f",
+        {
+            "FoundationDB-fdb-kubernetes-operator": "v2.33.0, chart fdb-operator with defaults and the README's sample cluster",
+            "apache-skywalking-helm": "v4.9.0, chart skywalking with the README's values (its Elasticsearch and ECK subcharts left out)",
+            "ovn-org-ovn-kubernetes": "v1.1.0-alpha, the newest tag, with values-no-ic.yaml and a placeholder API server address",
+            "SeleniumHQ-docker-selenium": "4.25.0-20241024, chart selenium-grid 0.36.5 with defaults",
+            "sentry-kubernetes-charts": "sentry-v25.20.0, chart sentry with defaults (its six remote Bitnami subcharts left out)",
+        },
+        "Judged wrong, and mended: ClickHouse's one member in Sentry's install, told that its members shared one claim, which its claim template replaces (a3d48e7: judged again, blind, a gap), and Relay's own directory taken for a work area (3cdd596: no longer reported). Left as it was, judged wrong: the Ingress's nginx backend, which the subchart the render left out makes. Judged noise: the Selenium hub and SkyWalking's UI at high, the hub's graceful shutdown and the UI's readiness, and Sentry's cleanup CronJob's requests.",
+    ),
+    FreshRound(
         "fresh88-installs",
         "Release installs nobody here had seen: eighty-eighth draw",
         20261288,
@@ -773,11 +863,13 @@ FRESH_ROUNDS = (
             "jitsi-contrib-jitsi-helm": "v3.4.0, chart jitsi-meet with the README's public URL",
         },
         "Judged wrong: four references to ConfigMaps behind volumes Jitsi's containers never mount (the kubelet skips "
-        "such volumes: not reported since 3b1f707). Left as they were, judged wrong: Jitsi's bridge told to run two "
-        "replicas behind one UDP port, postgres-meta taken for a PostgreSQL data store by its image's name, and "
-        "Mastodon's database-preparation hook, which renders only with the bundled database switched off as the "
-        "render had to. Judged noise: operators' tools at high (Supabase's Studio, imgproxy, meta), init-container "
-        "tags, Jitsi's XMPP server, Mastodon's asset claim and weekly cleanup, and YDB's metrics Service.",
+        "such volumes: not reported since 3b1f707). Judged wrong, then mended: Jitsi's bridge told to run two replicas "
+        "behind one UDP port (its fix says what a second replica behind a UDP port needs since f20b010: judged again, "
+        "blind, a gap) and postgres-meta taken for a PostgreSQL data store by its image's name (an API on a store is "
+        "not one since 0650975: judged again, blind, noise at high). Left as it was, judged wrong: Mastodon's "
+        "database-preparation hook, which renders only with the bundled database switched off as the render had to. "
+        "Judged noise: operators' tools at high (Supabase's Studio, imgproxy, meta), init-container tags, Jitsi's XMPP "
+        "server, Mastodon's asset claim and weekly cleanup, and YDB's metrics Service.",
     ),
     FreshRound(
         "fresh85-installs",
@@ -796,10 +888,11 @@ FRESH_ROUNDS = (
             "kubernetes-sigs-cluster-api-operator": "v0.28.0, chart built as its release steps build it, with the "
             "release's image (cert-manager, which it needs, left out)",
         },
-        "Judged wrong and left as they were: LiveKit's one replica (its rooms in memory, its media on fixed node "
-        "ports), and Nessie's, whose configuration file keeps its catalogue in memory (a setting the in-memory reader "
-        "does not know by that name). Judged noise: operators' consoles and game and meeting servers built to run "
-        "alone, at high.",
+        "Judged wrong, then mended: LiveKit's one replica, told to run two behind its fixed UDP node ports (its fix "
+        "says what a second replica behind a UDP port needs since f20b010), and Nessie's, whose configuration file "
+        "keeps its catalogue in memory (read where its framework reads it since 0650975): both judged again, blind, "
+        "gaps. Element's admin console is low since 622392e (judged again, blind, a gap; its graceful shutdown no "
+        "longer reported). Judged noise: operators' consoles and game and meeting servers built to run alone, at high.",
     ),
     FreshRound(
         "fresh84-installs",
@@ -816,13 +909,14 @@ FRESH_ROUNDS = (
             "getredash-contrib-helm-chart": "chart redash 4.0.1 with the README's placeholder secrets (its remote Redis "
             "and PostgreSQL subcharts left out)",
         },
-        "Judged wrong: six references to Redash's Redis Secret, which the subchart the render left out makes, taken "
-        "for a typo of the application's own Secret (a near miss is a slip within a word since 8f461e7: no longer "
-        "reported), and Flagsmith's API's start-up probe, whose migrations run in an init container (no longer "
-        "reported since the stop's last commit of a rule). Left as they were, judged wrong: Flagsmith's autoscaler "
-        "on a disabled Deployment, at one replica; lakeFS's one replica, whose fix "
-        "does not see the database its configuration file keeps in the program (a kind of embedded store the "
-        "reader does not know). Judged noise: Flagsmith's task-processor Service, its Deployment off by default.",
+        "Judged wrong: six references to Redash's Redis Secret, which the subchart the render left out makes, taken for"
+        " a typo of the application's own Secret (a near miss is a slip within a word since 8f461e7: no longer "
+        "reported), and Flagsmith's API's start-up probe, whose migrations run in an init container (no longer reported"
+        " since the stop's last commit of a rule). Judged wrong, then mended: Flagsmith's autoscaler on a disabled "
+        "Deployment, at one replica (an HPA that scales nothing is not judged low since 02423f7, and hpa-target-invalid"
+        " reports it, at low since e81cd4f: judged, blind, noise), and lakeFS's one replica, whose fix did not see the "
+        "embedded database its configuration file names (since 0650975: judged again, blind, a gap). Judged noise: "
+        "Flagsmith's task-processor Service, its Deployment off by default.",
     ),
     FreshRound(
         "fresh83-installs",
@@ -880,13 +974,14 @@ FRESH_ROUNDS = (
             "jp-gouin-helm-openldap": "v4.3.3, chart openldap-stack-ha with defaults",
             "sourcegraph-deploy-sourcegraph-helm": "v7.6.0, chart sourcegraph with defaults",
         },
-        "Judged wrong: Sourcegraph's two Redis fixes, which asked for a clustered or failover mode its clients do "
-        "not speak (a data store's fix asks for a mode its clients support since 00a1bec: judged again, blind, "
-        "gaps); Chroma's Service, written without a namespace beside its StatefulSet and said to select no pods "
-        "(not reported since 00a1bec); and DevLake's start-up probe, whose migrations wait for a person unless a "
-        "variable forces them, left as it was: the input shows only the database it connects to. Judged noise: "
-        "operators' tools at high (an LDAP admin console, a password page, Sourcegraph's Grafana, its telemetry "
-        "collector, syntax highlighter and worker), DevLake's chosen Recreate and two graceful shutdowns of low "
+        "Judged wrong: Sourcegraph's two Redis fixes, which asked for a clustered or failover mode its clients do not "
+        "speak (a data store's fix asks for a mode its clients support since 00a1bec: judged again, blind, gaps); "
+        "Chroma's Service, written without a namespace beside its StatefulSet and said to select no pods (not reported "
+        "since 00a1bec); and DevLake's start-up probe, whose migrations wait for a person unless a variable forces "
+        "them, left as it was: the input shows only the database it connects to. phpLDAPadmin is an admin console since"
+        " 622392e (its one replica judged again, blind, a gap at low; its graceful shutdown no longer reported). Judged"
+        " noise: operators' tools at high (an LDAP admin console, a password page, Sourcegraph's Grafana, its telemetry"
+        " collector, syntax highlighter and worker), DevLake's chosen Recreate and two graceful shutdowns of low "
         "stakes.",
     ),
     FreshRound(
