@@ -62,3 +62,13 @@ def test_a_leader_elected_recreate_is_counted_not_judged():
     )
     assert findings == []
     assert coverage.unjudged == ((ELECTED_RECREATE, 1),)
+
+
+def test_several_replicas_recreated_by_choice_ask_whether_two_versions_may_serve_side_by_side():
+    path = FIXTURES / "rollout-strategy-unsafe" / "fires" / "several-replicas-recreated-before-a-migration.yaml"
+    _, (finding,) = run_check(get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(path)]).collect()))
+    assert finding.remediation.startswith(
+        "Its project chose Recreate (no ReadWriteOnce claim or node port needs it), and a rolling update runs old and "
+        "new versions side by side for a while: first find out whether they may (its install runs the pre-upgrade hook "
+        "pre-upgrade before the new pods start)."
+    )

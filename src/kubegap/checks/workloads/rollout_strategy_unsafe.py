@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.datastores import observer
 from kubegap.domain.intstr import rolling_update
+from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
     lease_holders,
@@ -17,9 +18,11 @@ from kubegap.domain.reconcilers import (
     single_node_claim,
     singleton_by_design,
 )
+from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.wording import first_and_more
 
 COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
 
@@ -94,6 +97,19 @@ because two must never run at once (Milvus's coordinators hold an exclusive sess
 stateless backend); the input cannot tell, so the fix asks that first."""
 
 
+VERSIONS_SIDE_BY_SIDE_FIX = (
+    "Its project chose Recreate (no ReadWriteOnce claim or node port needs it), and a rolling update runs old and "
+    "new versions side by side for a while: first find out whether they may{hooks}. Where they may, use "
+    "RollingUpdate with maxUnavailable of one pod or a small percentage and a maxSurge, so a bad version or a slow "
+    "start never takes every replica down together. Where they must not (an upgrade that changes the data both "
+    "read, or a protocol the old version does not speak), keep Recreate and make the start fast: the outage at each "
+    "upgrade is then the price of that change."
+)
+"""The fix for several replicas rolled out by a Recreate nothing in the input explains: ONLYOFFICE's document
+service runs a pre-upgrade hook that rebuilds its database for the new version, so old pods must not serve beside
+new ones, and a rolling update told without that condition was judged wrong."""
+
+
 UNELECTED_CONTROLLER_FIX = (
     "Its account may write the cluster's objects and nothing shows a leader election, so a surge would run two "
     "controllers on the same objects for a while: where the program offers an election, turn it on first (with "
@@ -101,6 +117,20 @@ UNELECTED_CONTROLLER_FIX = (
     "before the old one stops; where it offers none, stopping the old pod first is what keeps it alone, and "
     "the outage at each rollout is what running one costs."
 )
+
+
+def _upgrade_hooks(ctx: Context, workload: Workload) -> str:
+    """The pre-upgrade hooks the workload's install runs before its new pods start, as a clause, or nothing: a
+    step that prepares the data for the new version is a sign that the old version must not serve beside it."""
+    found = sorted(
+        w.ref.name
+        for w in ctx.inventory.workloads
+        if w.ref.namespace == workload.ref.namespace
+        and "pre-upgrade" in (metadata_annotations(w.obj).get("helm.sh/hook") or "")
+    )
+    return (
+        f" (its install runs the pre-upgrade hook {first_and_more(found)} before the new pods start)" if found else ""
+    )
 
 
 @check(
@@ -156,7 +186,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     rollout that stops the old pod first. Where a Deployment's `Recreate` has no claim or node port to explain
     it, the project may have chosen it because two of the program must never run at once (JupyterHub's proxy,
     Milvus's coordinators) or for no reason (Commonly's stateless backend): the fix asks which first, surges only
-    where two may run at once, and otherwise keeps Recreate.
+    where two may run at once, and otherwise keeps Recreate. With several replicas the question is whether old
+    and new versions may serve side by side, and the fix names the pre-upgrade hooks the install runs before its
+    new pods start, a sign that they may not (ONLYOFFICE's document service rebuilds its database for the new
+    version so: told to roll out gradually, judged wrong).
 
     ## Why it matters
 
@@ -245,6 +278,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
                 else ONE_REPLICA_FIX
             )
             if total == 1 and workload.kind != "DaemonSet"
+            else VERSIONS_SIDE_BY_SIDE_FIX.format(hooks=_upgrade_hooks(ctx, workload))
+            if recreated_by_choice(ctx.inventory, workload)
             else KEPT_APART_FIX.format(apart=apart)
             if apart and workload.kind != "DaemonSet"
             else None,
