@@ -727,7 +727,10 @@ FRESH_ROUNDS = (
             "squat-kilo": "0.7.0, crds.yaml and kilo-kubeadm.yaml as its README applies them",
             "oceanbase-ob-operator": "2.3.4, chart ob-operator with defaults and the README's quick-start OBCluster (cert-manager, the local-path provisioner and the root password Secret left out)",
         },
-        "Left as they were, judged wrong: ONLYOFFICE's document service told to roll out with a surge, where its pre-upgrade hook rebuilds the database for the new version, and Chat UI's graceful shutdown, whose shell entrypoint never passes SIGTERM on.",
+        "Judged wrong, then mended: ONLYOFFICE's document service told to roll out gradually, where its pre-upgrade "
+        "hook rebuilds the database for the new version (with several replicas the fix asks whether two versions may "
+        "serve side by side, naming the hook, since 5652aca: judged again, blind, noise). Left as it was, judged wrong:"
+        " Chat UI's graceful shutdown, whose shell entrypoint never passes SIGTERM on.",
     ),
     FreshRound(
         "fresh93-installs",
