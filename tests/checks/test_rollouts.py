@@ -72,3 +72,10 @@ def test_several_replicas_recreated_by_choice_ask_whether_two_versions_may_serve
         "new versions side by side for a while: first find out whether they may (its install runs the pre-upgrade hook "
         "pre-upgrade before the new pods start)."
     )
+
+
+def test_a_data_store_run_as_a_deployment_is_told_to_become_a_statefulset():
+    path = FIXTURES / "rollout-strategy-unsafe" / "fires" / "data-store-as-a-deployment.yaml"
+    _, (finding,) = run_check(get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(path)]).collect()))
+    assert finding.remediation.startswith("It runs etcd, a data store, as a Deployment of several replicas")
+    assert "RollingUpdate" not in finding.remediation

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.datastores import observer
+from kubegap.domain.datastores import data_store, observer
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import (
@@ -110,6 +110,17 @@ service runs a pre-upgrade hook that rebuilds its database for the new version, 
 new ones, and a rolling update told without that condition was judged wrong."""
 
 
+STORE_AS_DEPLOYMENT_FIX = (
+    "It runs {store}, a data store, as a Deployment of several replicas: each new pod comes with a new name and "
+    "address and none of the data, so no strategy replaces its members safely (a rolling update swaps them one by "
+    "one until none of the old members is left). Run it as a StatefulSet, each member with a claim of its own "
+    "(volumeClaimTemplates) and a stable name, rolled out one member at a time once the one before is ready."
+)
+"""The fix for several replicas of a data store run as a Deployment: the archived OpenShift example's etcd joins
+its members once through a discovery token, and a member replaced by any rollout cannot rejoin (judged wrong when
+told to roll out gradually)."""
+
+
 UNELECTED_CONTROLLER_FIX = (
     "Its account may write the cluster's objects and nothing shows a leader election, so a surge would run two "
     "controllers on the same objects for a while: where the program offers an election, turn it on first (with "
@@ -189,7 +200,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     where two may run at once, and otherwise keeps Recreate. With several replicas the question is whether old
     and new versions may serve side by side, and the fix names the pre-upgrade hooks the install runs before its
     new pods start, a sign that they may not (ONLYOFFICE's document service rebuilds its database for the new
-    version so: told to roll out gradually, judged wrong).
+    version so: told to roll out gradually, judged wrong). A data store run as a Deployment of several replicas is
+    told that no strategy replaces its members safely, each new pod coming with a new name and no data, and to run
+    it as a StatefulSet with a claim per member (the archived OpenShift example's etcd: judged wrong when told to
+    roll out gradually).
 
     ## Why it matters
 
@@ -278,6 +292,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
                 else ONE_REPLICA_FIX
             )
             if total == 1 and workload.kind != "DaemonSet"
+            else STORE_AS_DEPLOYMENT_FIX.format(store=store)
+            if workload.kind == "Deployment" and (store := data_store(workload)) is not None
             else VERSIONS_SIDE_BY_SIDE_FIX.format(hooks=_upgrade_hooks(ctx, workload))
             if recreated_by_choice(ctx.inventory, workload)
             else KEPT_APART_FIX.format(apart=apart)
