@@ -713,6 +713,35 @@ operations platform, local storage, a Kubernetes fleet manager, a mesh VPN, serv
 scheduling, vector search, distributed Python, LLM workflow building, chat and serving, and a password manager),
 written down before drawing; ``random.Random(20261291).sample(FRESH91_POOL, 5)`` draws the ninety-first's five."""
 
+FRESH95_POOL = (
+    "memgraph-helm-charts",
+    "aerospike-aerospike-kubernetes-operator",
+    "risingwavelabs-risingwave-operator",
+    "gocd-helm-chart",
+    "odigos-io-odigos",
+    "caddyserver-ingress",
+    "DependencyTrack-helm-charts",
+    "xorbitsai-xinference-helm-charts",
+    "acryldata-datahub-helm",
+    "yandex-cloud-k8s-csi-s3",
+    "metacontroller-metacontroller",
+    "dirsigler-uptime-kuma-helm",
+    "verdaccio-charts",
+    "gomods-athens-charts",
+    "cerbos-cerbos",
+    "backube-snapscheduler",
+    "gravitee-io-gravitee-api-management",
+    "openservicemesh-osm",
+    "jupyter-server-enterprise_gateway",
+    "kmesh-net-kmesh",
+)
+"""The pool of the ninety-fifth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (a graph database, a NoSQL database's operator, a streaming database's operator,
+continuous delivery, eBPF instrumentation, an ingress controller, software composition analysis, model serving, a
+data catalogue, S3-backed volumes, a controller framework, uptime monitoring, package and module registries, an
+authorization service, scheduled snapshots, API management, two service meshes and notebook kernels), written down
+before drawing; ``random.Random(20261295).sample(FRESH95_POOL, 5)`` draws the ninety-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh94-installs",
