@@ -507,6 +507,7 @@ def test_a_cache_in_memory_is_not_where_a_program_keeps_its_data():
 def test_an_api_named_for_the_store_it_manages_is_not_that_store():
     fix = _single_replica_fix("api-built-on-a-data-store.yaml")
     assert "a data store" not in fix and fix.startswith("Run at least two replicas")
+    assert "once the program can run as two" in fix
 
 
 def test_an_autoscaler_whose_workload_its_install_leaves_out_is_counted_not_judged():
@@ -552,3 +553,107 @@ def test_members_sharing_one_claim_several_nodes_mount_keep_one_unless_the_progr
 def test_a_monitoring_server_on_a_host_path_is_not_told_to_share_its_data():
     fix = _single_replica_fix("monitoring-server-on-a-host-path.yaml")
     assert "node's disk" not in fix and "a store the program shares" not in fix
+    assert fix.startswith("Run at least two replicas")
+
+
+def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
+    from kubegap.domain.datastores import _embedded, store_setting
+
+    assert store_setting("nessie.version.store.type") == "store"
+    assert store_setting("CACHE_STORE_TYPE") is None and store_setting("storage.cache.blobdescriptor") is None
+    assert _embedded("database.type", "local") and not _embedded("DATABASE_STORAGE_TYPE", "local")
+    assert not _embedded("blockstore.type", "local")
+
+
+def test_a_config_directory_is_read_for_its_application_files_and_a_mounted_file_for_its_key_alone():
+    from kubegap.domain.datastores import config_file_settings
+    from kubegap.domain.podtemplates import pod_templates
+
+    config = {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {"name": "conf", "namespace": "lake"},
+        "data": {"application.properties": "catalog.store.type=IN_MEMORY\n", "notes.properties": "db.type=h2\n"},
+    }
+
+    def deployment(mount: dict) -> dict:
+        return {
+            "apiVersion": "apps/v1",
+            "kind": "Deployment",
+            "metadata": {"name": "catalog", "namespace": "lake"},
+            "spec": {
+                "template": {
+                    "spec": {
+                        "containers": [{"name": "c", "image": "example/catalog:1", "volumeMounts": [mount]}],
+                        "volumes": [{"name": "conf", "configMap": {"name": "conf"}}],
+                    }
+                }
+            },
+        }
+
+    for mount in (
+        {"name": "conf", "mountPath": "/deployments/config"},
+        {
+            "name": "conf",
+            "mountPath": "/deployments/config/application.properties",
+            "subPath": "application.properties",
+        },
+    ):
+        workload = deployment(mount)
+        inventory = Inventory(Collection(resources=[config, workload], collected={"ConfigMap", "Deployment"}))
+        (template,) = pod_templates(workload)
+        assert list(config_file_settings(inventory, "lake", template)) == [("conf", "catalog.store.type", "IN_MEMORY")]
+
+
+def test_a_server_behind_tcp_ports_alone_gets_no_word_on_udp():
+    for name in ("data-on-its-nodes-disk.yaml", "product-admin-console.yaml"):
+        assert "UDP" not in _single_replica_fix(name)
+
+
+def _write_all(root: Path, files: dict[str, str]) -> Inventory:
+    for path, text in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    return Inventory(ManifestSource([str(root)]).collect())
+
+
+def _one_replica_deployment(name: str, labels: str, image: str, extra: str = "") -> str:
+    return (
+        f"apiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: {name}}}\nspec:\n  replicas: 1\n"
+        f"  selector: {{matchLabels: {labels}}}\n  template:\n    metadata: {{labels: {labels}}}\n"
+        f"    spec:\n      containers: [{{name: c, image: '{image}', ports: [{{containerPort: 80}}]{extra}}}]\n"
+    )
+
+
+def test_a_duplicate_elsewhere_does_not_split_a_service_from_the_workloads_it_alone_selects(tmp_path):
+    """One object defined twice (a runner in two tool folders) makes the input several installs; Service web still
+    selects its canary, which no nearer Service selects, so the stable and canary members share it."""
+    service = (
+        "apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n"
+    )
+    inventory = _write_all(
+        tmp_path,
+        {
+            "apps/web/svc.yaml": service,
+            "apps/web/deploy.yaml": _one_replica_deployment("web-stable", "{app: web}", "example/web:1.2"),
+            "apps/web-canary/deploy.yaml": _one_replica_deployment("web-canary", "{app: web}", "example/web:1.2"),
+            "tools/a/runner.yaml": _one_replica_deployment("runner", "{app: runner}", "example/runner:1"),
+            "tools/b/runner.yaml": _one_replica_deployment("runner", "{app: runner}", "example/runner:1"),
+        },
+    )
+    from kubegap.runner import run_checks
+
+    assert [f.object.name for f in run_checks(inventory, [get_check("single-replica")]).findings] == []
+
+
+def test_the_nodes_own_files_are_no_data_and_coredns_is_known_by_the_words_of_its_image(tmp_path):
+    from kubegap.domain.cluster_dns import answers_endpoint_names
+    from kubegap.domain.host_paths import node_files
+
+    assert node_files({"path": "/usr/share/zoneinfo"}) and node_files({"path": "/var/lib/docker"})
+    assert node_files({"path": "/etc/localtime", "type": "File"}) and not node_files({"path": "/var/pachyderm"})
+    dns = _one_replica_deployment("coredns", "{k8s-app: kube-dns}", "rancher/mirrored-coredns-coredns:1.11.3")
+    inventory = _write_all(
+        tmp_path, {"dns.yaml": dns.replace("{name: coredns}", "{name: coredns, namespace: kube-system}")}
+    )
+    assert answers_endpoint_names(inventory) is True

@@ -70,7 +70,7 @@ def test_several_replicas_recreated_by_choice_ask_whether_two_versions_may_serve
     assert finding.remediation.startswith(
         "Its project chose Recreate (no ReadWriteOnce claim or node port needs it), and a rolling update runs old and "
         "new versions side by side for a while: first find out whether they may (its install runs the pre-upgrade hook "
-        "pre-upgrade before the new pods start)."
+        "docs-db-migrate before the new pods start)."
     )
 
 

@@ -259,7 +259,7 @@ def _local_namespaces(inventory: Readable, ns: str | None) -> set[str | None]:
     return {ns} if home is None or ns not in (None, home) else {None, home}
 
 
-def meant(inventory: Readable, kind_name: str, ns: str | None, wanted: str) -> str | None:
+def near_miss_of(inventory: Readable, kind_name: str, ns: str | None, wanted: str) -> str | None:
     """The object of ``kind_name`` in ``ns`` whose name ``wanted`` is a near miss of (a typo of it), or None."""
     local = _local_namespaces(inventory, ns)
     return near_miss(wanted, [name(obj) for obj in inventory.of_kind(kind_name) if namespace(obj) in local])
@@ -274,7 +274,7 @@ def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: 
     ns = inventory.install_namespace if ns is None else ns
     if inventory.closed(kind_name, ns):
         return CLOSED
-    near = meant(inventory, kind_name, ns, wanted)
+    near = near_miss_of(inventory, kind_name, ns, wanted)
     if near is not None:
         return Judgement(True, f"a near miss of {kind_name} {near}, which exists")
     found_in = {namespace(obj) for obj in inventory.of_kind(kind_name) if name(obj) == wanted}

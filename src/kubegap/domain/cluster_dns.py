@@ -13,6 +13,9 @@ from kubegap.domain.tokens import Words
 DNS_NAMES = ("coredns", "kube-dns")
 
 
+COREDNS = Words(("coredns",))
+KUBE_DNS = Words(("kube dns",))
+"""Words of the images of the two cluster DNS servers (``k8s-dns-kube-dns`` holds the words ``kube dns``)."""
 DNS_LABEL = Selector((("k8s-app", "kube-dns"),), ())
 
 
@@ -48,9 +51,9 @@ def answers_endpoint_names(inventory: Readable) -> bool | None:
     controllers set for a pod whose subdomain is the Service (plugin/kubernetes ``findServices``: "endpoint query or
     headless service"); kube-dns answers pod names only for a headless Service, as the DNS specification requires.
     None where the input holds no cluster DNS, or one of neither image."""
-    images = {image_name(c) for w in cluster_dns(inventory) for t in w.templates for _, c in containers(t.spec)}
-    if "coredns" in images:
+    images = [image_name(c) for w in cluster_dns(inventory) for t in w.templates for _, c in containers(t.spec)]
+    if any(COREDNS.find(image) for image in images):  # coredns/coredns, rancher/mirrored-coredns-coredns
         return True
-    if any(image.startswith("k8s-dns-kube-dns") for image in images):
+    if any(KUBE_DNS.find(image) for image in images):  # k8s-dns-kube-dns
         return False
     return None

@@ -214,17 +214,28 @@ STORE_CHOOSERS = frozenset(
 a registry's cache of blob descriptors, is not where it keeps its blobs)."""
 
 
-def store_setting(setting: str) -> bool:
-    """Whether a variable's, flag's or configuration line's name chooses where a program keeps its data: a word of
-    ``STORE_SETTINGS`` (``data store`` as two) followed only by words of ``STORE_CHOOSERS``."""
+CACHE_WORDS = frozenset({"cache", "caches", "caching"})
+"""Words before a store's word in a setting's name that make it a cache's store (``CACHE_STORE_TYPE``): a cache kept
+in memory is not where the program keeps its data."""
+
+
+def store_setting(setting: str) -> str | None:
+    """The store's word by which a variable's, flag's or configuration line's name chooses where a program keeps its
+    data, or None: the last word of ``STORE_SETTINGS`` (``data store`` as two), followed only by words of
+    ``STORE_CHOOSERS`` and preceded by no word of a cache (``CACHE_WORDS``)."""
     found = words(setting)
-    ends = [
-        start + len(phrase)
-        for phrase in map(words, STORE_SETTINGS.entries)
+    spans = [
+        (start, start + len(phrase), entry)
+        for entry, phrase in zip(STORE_SETTINGS.entries, map(words, STORE_SETTINGS.entries), strict=True)
         for start in range(len(found))
         if found[start : start + len(phrase)] == phrase
     ]
-    return bool(ends) and all(word in STORE_CHOOSERS for word in found[max(ends) :])
+    if not spans:
+        return None
+    start, end, entry = max(spans, key=lambda span: (span[1], span[1] - span[0]))
+    if any(word not in STORE_CHOOSERS for word in found[end:]) or CACHE_WORDS & set(found[:start]):
+        return None
+    return entry
 
 
 IN_MEMORY = frozenset({"memory", "inmemory", "in-memory", "in_memory", "mem"})
@@ -238,7 +249,7 @@ def in_memory_store(inventory: Readable, workload: Workload) -> str | None:
     ``OPENFGA_DATASTORE_ENGINE=memory``, for which its chart runs one replica; Nessie's
     ``nessie.version.store.type=IN_MEMORY``)."""
     for setting, value, where in _workload_settings(inventory, workload):
-        if not store_setting(setting):
+        if store_setting(setting) is None:
             continue
         if value.strip().lower() in IN_MEMORY or value.strip().lower().startswith("memory://"):
             return _said(setting, value, where)
@@ -323,34 +334,56 @@ taken."""
 
 CONVENTIONAL_CONFIG = re.compile(r"/config/application\.(?:properties|ya?ml)$")
 """Where Spring Boot, Quarkus and Micronaut read a configuration file without being pointed at it: ``application``
-properties or YAML in the ``config`` folder of the working directory (Nessie's chart mounts one at
-``/deployments/config/application.properties``)."""
+properties or YAML in a ``config`` folder, which they read from their working directory (the image sets which;
+Nessie's chart mounts the file at ``/deployments/config/application.properties``)."""
 
 
 def config_file_settings(inventory: Readable, ns: str | None, template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     """``(ConfigMap, setting, value)`` for each setting of the configuration files a pod's program reads: the
-    ConfigMaps a flag or variable points it at (``pointed_config_maps``), and one mounted where its framework reads
-    one by convention (``CONVENTIONAL_CONFIG``). A YAML file's settings are named by their dotted path
-    (``database: {type: local}`` is ``database.type``); any other file's by its ``key=value`` or ``key: value``
-    lines."""
-    for config_map in [*pointed_config_maps(template), *_conventional_config_maps(template)]:
+    ConfigMaps a flag or variable points it at (``pointed_config_maps``), and the files mounted where its framework
+    reads them by convention (``conventional_config_files``: only those keys). A YAML file's settings are named by
+    their dotted path (``database: {type: local}`` is ``database.type``); any other file's by its ``key=value`` or
+    ``key: value`` lines."""
+    read: list[tuple[str, frozenset[str] | None]] = [(config_map, None) for config_map in pointed_config_maps(template)]
+    read += _conventional_config_files(template)
+    for config_map, keys in read:
         obj = inventory.get("ConfigMap", ns, config_map)
         for key, text in as_dict(obj.get("data") if obj else None).items():
             if not isinstance(text, str) or str(key).lower().endswith(TEMPLATE_ENDINGS):
+                continue
+            if keys is not None and key not in keys:
                 continue
             for setting, value in _file_settings(text):
                 yield config_map, setting, value
 
 
-def _conventional_config_maps(template: PodTemplate) -> list[str]:
-    return [
-        config_map
-        for _, container in containers(template.spec, init=False)
-        for mount in as_list(container.get("volumeMounts"))
-        if isinstance(path := dig(mount, "mountPath"), str) and CONVENTIONAL_CONFIG.search(path)
+APPLICATION_FILES = frozenset({"application.properties", "application.yml", "application.yaml"})
+"""The files Spring Boot, Quarkus and Micronaut read from a ``config`` folder of their working directory."""
+
+
+def _conventional_config_files(template: PodTemplate) -> list[tuple[str, frozenset[str]]]:
+    """``(ConfigMap, keys)`` mounted where a framework reads its configuration by convention: one key mounted as the
+    file ``.../config/application.properties`` (its ``subPath``), or the ``application.*`` keys of a ConfigMap
+    mounted as a ``config`` directory."""
+    volumes = {
+        volume_name: config_map
         for volume in as_list(dig(template.spec, "volumes"))
-        if dig(volume, "name") == dig(mount, "name") and isinstance(config_map := dig(volume, "configMap", "name"), str)
-    ]
+        if isinstance(volume_name := dig(volume, "name"), str)
+        and isinstance(config_map := dig(volume, "configMap", "name"), str)
+    }
+    found = []
+    for _, container in containers(template.spec, init=False):
+        for mount in as_list(container.get("volumeMounts")):
+            path, volume_name, sub = dig(mount, "mountPath"), dig(mount, "name"), dig(mount, "subPath")
+            if not isinstance(path, str) or not isinstance(volume_name, str) or volume_name not in volumes:
+                continue
+            if isinstance(sub, str) and CONVENTIONAL_CONFIG.search(path):
+                found.append((volumes[volume_name], frozenset({sub})))
+            elif sub is None and path.rstrip("/").endswith("/config"):
+                found.append(
+                    (volumes[volume_name], frozenset({"application.properties", "application.yml", "application.yaml"}))
+                )
+    return found
 
 
 def _file_settings(text: str) -> Iterator[tuple[str, str]]:
@@ -360,7 +393,7 @@ def _file_settings(text: str) -> Iterator[tuple[str, str]]:
             parsed = load(text)
         except (YAMLError, ValueError):  # not YAML: a properties or INI file
             parsed = None
-    if isinstance(parsed, dict):
+    if isinstance(parsed, (dict, list)):
         yield from _flattened(parsed, "")
     else:
         for match in CONFIG_LINE.finditer(text):
@@ -396,12 +429,10 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
 
 def _embedded(setting: str, value: str) -> bool:
     value = value.strip()
+    store = store_setting(setting)
     return bool(EMBEDDED_URL.match(value)) or (
-        store_setting(setting)
-        and (
-            value.lower() in EMBEDDED_ENGINES
-            or (value.lower() == "local" and DATABASE_SETTINGS.find(setting) is not None)
-        )
+        store is not None
+        and (value.lower() in EMBEDDED_ENGINES or (value.lower() == "local" and store in DATABASE_SETTINGS.entries))
     )
 
 

@@ -17,15 +17,20 @@ NODE_PATHS = (
     "/sys",
     "/proc",
     "/dev",
-    "/lib/modules",
-    "/usr/lib/modules",
+    "/lib",
+    "/lib64",
+    "/usr",
     "/etc",
+    "/var/lib/docker",
+    "/var/lib/containerd",
 )
 """Host directories the node itself keeps: the kubelet's (plugin sockets, pod volumes), runtime sockets, kernel and
-device trees, modules and configuration. A pod that mounts them reaches the node's files, not data of its own."""
+device trees, system programs, libraries, modules and time zones, configuration, and the container runtimes' own
+stores. A pod that mounts them reaches the node's files (a CI agent the node's Docker), not data of its own."""
 
-NODE_FILE_TYPES = frozenset({"Socket", "CharDevice"})
-"""hostPath types that are never data: a socket and a character device."""
+NODE_FILE_TYPES = frozenset({"Socket", "CharDevice", "File"})
+"""hostPath types that are never data kept for a pod: a socket, a character device and one of the node's files
+(``/etc/localtime``)."""
 
 
 def node_files(host_path: dict) -> bool:

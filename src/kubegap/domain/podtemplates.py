@@ -337,9 +337,15 @@ def bounded_by_commands(workload: Workload) -> list[str] | None:
     return found or None
 
 
-def _is_helm_test(obj: dict) -> bool:
+def helm_hooks(obj: dict) -> frozenset[str]:
+    """The Helm hooks an object is (``pre-install``, ``pre-upgrade``, ``test`` ...), from its ``helm.sh/hook``
+    annotation, a comma-separated list."""
     hook = metadata_annotations(obj).get("helm.sh/hook", "")
-    return any(part.strip().startswith("test") for part in hook.split(","))
+    return frozenset(part.strip() for part in hook.split(",") if part.strip())
+
+
+def _is_helm_test(obj: dict) -> bool:
+    return any(hook.startswith("test") for hook in helm_hooks(obj))
 
 
 def _is_finished(obj: dict, kind_name: str) -> bool:

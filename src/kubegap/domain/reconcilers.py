@@ -285,14 +285,28 @@ SINGLE_NODE_ACCESS = ("ReadWriteOnce", "ReadWriteOncePod")
 
 
 def shared_claim(inventory: Readable, workload: Workload) -> tuple[str, bool] | None:
-    """``(claim, one node only)`` for a PersistentVolumeClaim every pod of the workload mounts as a pod volume, the
-    first one mounted, or None: one node only where the claim's access modes allow no more (ReadWriteOnce), or are
-    unknown (the claim is not in the inventory)."""
+    """``(claim, one node only)`` for a PersistentVolumeClaim the workload's pods mount as a pod volume and write to,
+    or None: the one a single node at a time can attach (``single_node_claim``) where there is one, else the first
+    other. A claim mounted read-only, or one only readable by many (ReadOnlyMany), holds nothing its pods write."""
+    single = single_node_claim(inventory, workload)
+    if single is not None:
+        return single, True
     for template in workload.templates:
+        written = {
+            mount.get("name")
+            for _, container in containers(template.spec)
+            for mount in as_list(container.get("volumeMounts"))
+            if isinstance(mount, dict) and isinstance(mount.get("name"), str) and mount.get("readOnly") is not True
+        }
         for _, volume in mounted_volumes(template):
             claim_name = dig(volume, "persistentVolumeClaim", "claimName")
-            if isinstance(claim_name, str):
-                return claim_name, single_node_claim(inventory, workload) == claim_name
+            if not isinstance(claim_name, str) or volume.get("name") not in written:
+                continue
+            claim = inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+            modes = {m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)} if claim else set()
+            if modes and modes <= {"ReadOnlyMany"}:
+                continue
+            return claim_name, False
     return None
 
 

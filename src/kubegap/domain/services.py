@@ -37,20 +37,35 @@ def workloads_selected_by(
 def _selected_per_object(
     inventory: Readable, kind: str, selector: Callable[[dict], Selector | None]
 ) -> dict[int, tuple[dict, list[Workload]]]:
-    """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit."""
-    return inventory.derive(
-        ("workloads_selected_by", kind, selector),
-        lambda inventory: {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)},
-    )
+    """Every object of ``kind`` (by ``id``) with the workloads ``selector`` selects for it, worked out once per audit.
+    In an input of several installs (``several_installs``) a workload selected by objects from several folders is
+    selected only by those nearest its own (the longest shared path): a label two examples share does not join
+    them into one install, and a workload that no nearer object selects keeps every one that does."""
+
+    def compute(inventory: Readable) -> dict[int, tuple[dict, list[Workload]]]:
+        found = {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)}
+        if not several_installs(inventory, kind):
+            return found
+        selecting: dict[int, list[dict]] = {}
+        for o, workloads in found.values():
+            for workload in workloads:
+                selecting.setdefault(id(workload.obj), []).append(o)
+        kept: dict[int, set[int]] = {}
+        for workload_id, objects in selecting.items():
+            workload = next(w for o in objects for w in found[id(o)][1] if id(w.obj) == workload_id)
+            nearest = _nearest([source_folder(inventory, o) for o in objects], source_folder(inventory, workload.obj))
+            kept[workload_id] = {id(o) for o in objects if source_folder(inventory, o) in nearest}
+        return {key: (o, [w for w in workloads if key in kept[id(w.obj)]]) for key, (o, workloads) in found.items()}
+
+    return inventory.derive(("workloads_selected_by", kind, selector), compute)
 
 
 def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selector | None]) -> list[Workload]:
     """The workloads ``selector(obj)`` selects in ``obj``'s namespace (with those written without one, where the
-    input shows the namespace they are installed in: ``Inventory.install_namespace``). Two objects of one kind, namespace and name
-    cannot both exist: an input that defines one more than once holds several installs (a collection of
-    examples), and a workload is selected only by the copies read from the folders nearest its own (the
-    longest shared path), as the example it belongs to would install them. In such an input an object selects
-    only the workloads nearest its own folder: a label two examples share does not join them into one install."""
+    input shows the namespace they are installed in: ``Inventory.install_namespace``). Two objects of one kind,
+    namespace and name cannot both exist: an input that defines one more than once holds several installs (a
+    collection of examples), and a workload is selected only by the copies read from the folders nearest its own
+    (the longest shared path), as the example it belongs to would install them."""
     ns, chosen = namespace(obj), selector(obj)
     found = inventory.workload_templates.select(ns, chosen)
     home = inventory.install_namespace
@@ -58,14 +73,11 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
         found += [
             w for w in inventory.workload_templates.select(home if ns is None else None, chosen) if w not in found
         ]
-    here = source_folder(inventory, obj)
     copies = _copies(inventory, obj)
-    if len(copies) >= 2:
-        found = [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
-    if len(found) < 2 or not several_installs(inventory, obj.get("kind")):
+    if len(copies) < 2:
         return found
-    nearest = _nearest([source_folder(inventory, workload.obj) for workload in found], here)
-    return [workload for workload in found if source_folder(inventory, workload.obj) in nearest]
+    here = source_folder(inventory, obj)
+    return [workload for workload in found if here in _nearest(copies, source_folder(inventory, workload.obj))]
 
 
 def _copies(inventory: Readable, obj: dict) -> list[str | None]:
@@ -73,25 +85,23 @@ def _copies(inventory: Readable, obj: dict) -> list[str | None]:
     kind_name = obj.get("kind")
     if not isinstance(kind_name, str) or inventory.origin(obj) is None:
         return []
-    folders = inventory.derive(("copies", kind_name), lambda inventory: _folders_by_name(inventory, kind_name))
-    return folders.get((namespace(obj), name(obj)), [])
+    return _copies_of(inventory, kind_name).get((namespace(obj), name(obj)), [])
 
 
-def several_installs(inventory: Readable, kind_name: object) -> bool:
+def several_installs(inventory: Readable, kind_name: str) -> bool:
     """Whether the input holds several installs: it defines one object of ``kind_name``, or one workload, in more
     than one folder (a collection of examples, or overlays read as files). Only an input read from files can."""
-    if not isinstance(kind_name, str):
-        return False
     return inventory.derive(("several_installs", kind_name), lambda inventory: _defines_twice(inventory, kind_name))
 
 
 def _defines_twice(inventory: Readable, kind_name: str) -> bool:
-    objects = [*inventory.of_kind(kind_name), *(workload.obj for workload in inventory.workloads)]
-    folders: dict[tuple, set[str | None]] = {}
-    for o in objects:
-        if inventory.origin(o) is not None:
-            folders.setdefault((o.get("kind"), namespace(o), name(o)), set()).add(source_folder(inventory, o))
-    return any(len(found) > 1 for found in folders.values())
+    kinds = {kind_name, *(workload.kind for workload in inventory.workloads)}
+    return any(len(set(folders)) > 1 for each in sorted(kinds) for folders in _copies_of(inventory, each).values())
+
+
+def _copies_of(inventory: Readable, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:
+    """The folders of every file that defines each ``(namespace, name)`` of ``kind_name``, worked out once per audit."""
+    return inventory.derive(("copies", kind_name), lambda inventory: _folders_by_name(inventory, kind_name))
 
 
 def _folders_by_name(inventory: Readable, kind_name: str) -> dict[tuple[str | None, str | None], list[str | None]]:

@@ -103,8 +103,8 @@ run it (``element-admin``, Bitwarden's ``admin``, phpLDAPadmin): it serves the p
 users, whatever else runs beside it."""
 WEBHOOK_SERVICES = Words(("webhook", "webhooks", "admission"))
 """Words of a Service's name or of its ports' names that say it is where an admission webhook is served
-(``svc-admission-webhook``, a port ``https-webhook``, HwameiStor's ``hwameistor-admission-controller``), when the
-configuration naming it is registered at run time and so absent from the input."""
+(``svc-admission-webhook``, a port ``https-webhook``, HwameiStor's Service ``hwameistor-admission-controller``), when
+the configuration naming it is registered at run time and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
 SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS, *LEASE_KINDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import meant, missing_said
+from kubegap.domain.absence import missing_said, near_miss_of
 from kubegap.domain.containers import container_name
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import api_version, as_dict, as_list, containers, dig, namespace
@@ -121,13 +121,13 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
             how = missing_said(ctx, kind_name, namespace(hpa), target_name, hpa)
             if how is None:
                 continue
-            near = meant(ctx.inventory, kind_name, namespace(hpa), target_name)
+            near = near_miss_of(ctx.inventory, kind_name, namespace(hpa), target_name)
             yield ctx.finding(
                 hpa,
                 f"HPA targets {kind_name} {target_name}, which does not exist{how}: "
                 + (
                     "the workload it likely means is not autoscaled."
-                    if near is not None and near in how
+                    if near is not None and f"{kind_name} {near}," in how
                     else f"{kind_name} {near}, a typo away, is likely meant, and is not autoscaled."
                     if near is not None
                     else "it scales nothing, and no workload of a name near it is left unscaled."

@@ -9,8 +9,8 @@ from typing import TypeGuard
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.containers import spec_path, used_volumes
-from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import annotation, as_dict, as_list, containers, dig
+from kubegap.domain.podtemplates import PodTemplate, helm_hooks
+from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.status import is_live
 from kubegap.domain.workloads import audited_workloads
@@ -98,19 +98,7 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
 
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
-    hook = annotation(obj, "helm.sh/hook")
-    return frozenset(p.strip() for p in hook.split(",")) & PRE_HOOKS if hook else frozenset()
-
-
-def _claim_templates(workload: Workload) -> frozenset[str]:
-    """Volume names a StatefulSet's claim templates take over (each pod gets its own claim)."""
-    if workload.kind != "StatefulSet":
-        return frozenset()
-    return frozenset(
-        claim_name
-        for claim in as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
-        if isinstance(claim_name := dig(claim, "metadata", "name"), str)
-    )
+    return helm_hooks(obj) & PRE_HOOKS
 
 
 def _made_by_kubernetes(kind: str, ref_name: str) -> bool:
@@ -227,9 +215,9 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     for workload in audited_workloads(ctx.inventory):
         ns = workload.ref.namespace
         hooks = pre_hooks(workload.obj)
-        shadowed = _claim_templates(workload)
         missing, how, later = [], [], []
         for template in workload.templates:
+            shadowed = template.claim_templates
             for kind, ref_name, path in references(template, by_volumes):
                 if kind not in known or not _DNS_SUBDOMAIN.match(ref_name) or _made_by_kubernetes(kind, ref_name):
                     continue

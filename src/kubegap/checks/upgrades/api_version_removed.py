@@ -100,7 +100,7 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
     aggregation layer (`apiregistration.k8s.io/v1`), so the render may hold the chart's fallback where
     `helm install`, which asks the cluster, writes the current version. Audit the chart directory, which
     kubegap renders for a cluster that serves the current versions, to judge it. Devtron's chart, whose objects
-    carry no Helm label, rendered its Jobs and CronJob as `batch/v1beta1` so (a Job was never served in that
+    carry no Helm label, rendered its Jobs and CronJob as `batch/v1beta1` under `helm template` (a Job was never served in that
     version); `helm install` writes `batch/v1` (judged wrong four times on a fresh install).
 
     ## Severity

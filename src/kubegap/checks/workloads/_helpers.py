@@ -348,23 +348,26 @@ def node_local_data(workload: Workload) -> tuple[str, str] | None:
     kept for the pod, on one node's disk (Pachyderm's local deploy keeps its object store so). A monitoring server
     is not asked: each of its replicas gathers its own data, wherever it keeps it."""
     for template in workload.templates:
-        kept = {
-            v["name"]: str(v["hostPath"].get("path"))
+        host_path_by_volume = {
+            v["name"]: path
             for _, v in mounted_volumes(template)
-            if isinstance(v.get("hostPath"), dict) and not node_files(v["hostPath"])
+            if isinstance(v.get("hostPath"), dict)
+            and isinstance(path := v["hostPath"].get("path"), str)
+            and path.strip()
+            and not node_files(v["hostPath"])
         }
         for _, container in containers(template.spec, init=False):
             for mount in as_list(container.get("volumeMounts")):
                 path, volume = dig(mount, "mountPath"), dig(mount, "name")
                 if (
                     isinstance(volume, str)
-                    and volume in kept
+                    and volume in host_path_by_volume
                     and isinstance(path, str)
                     and dig(mount, "readOnly") is not True
                     and not under(path.rstrip("/") or "/", SCRATCH_PATHS)
                     and LOG_AREAS.find(path) is None
                 ):
-                    return kept[volume], path
+                    return host_path_by_volume[volume], path
     return None
 
 

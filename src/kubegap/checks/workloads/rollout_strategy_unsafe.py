@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.datastores import data_store, observer
 from kubegap.domain.intstr import rolling_update
-from kubegap.domain.podtemplates import Workload
+from kubegap.domain.podtemplates import Workload, helm_hooks
 from kubegap.domain.reconcilers import (
     LEASE_KINDS,
     lease_holders,
@@ -18,7 +18,6 @@ from kubegap.domain.reconcilers import (
     single_node_claim,
     singleton_by_design,
 )
-from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
@@ -136,8 +135,7 @@ def _upgrade_hooks(ctx: Context, workload: Workload) -> str:
     found = sorted(
         w.ref.name
         for w in ctx.inventory.workloads
-        if w.ref.namespace == workload.ref.namespace
-        and "pre-upgrade" in (metadata_annotations(w.obj).get("helm.sh/hook") or "")
+        if w.ref.namespace == workload.ref.namespace and "pre-upgrade" in helm_hooks(w.obj)
     )
     return (
         f" (its install runs the pre-upgrade hook {first_and_more(found)} before the new pods start)" if found else ""

@@ -162,7 +162,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a workload behind a UDP port of its Services is told that
+    The fix never asks for what would break the workload: a workload that keeps data in a directory of its node (a
+    hostPath that is not the node's own files, mounted writable; not a monitoring server, whose replicas each gather
+    their own) is told to move that data to a store every replica reaches first (Pachyderm's local deploy); a
+    workload behind a UDP port of its Services is told that
     each new flow goes to any replica there, so a second runs behind it only where every exchange stands alone (a DNS
     query) or the replicas share their sessions, and a media server, which expects the packets of the sessions it set
     up, needs a port and address per replica (Jitsi's video bridge and LiveKit's media server were told to run two
@@ -351,8 +354,9 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
                 if alone and dig(workload.obj, "spec", "strategy", "type") == "Recreate"
                 else []
             ),
-            remediation=(singleton_fix(workload) if alone else more_replicas_fix(ctx.inventory, workload, elected))
-            + _udp_caveat(evidence, behind),
+            remediation=singleton_fix(workload)
+            if alone
+            else more_replicas_fix(ctx.inventory, workload, elected) + _udp_caveat(evidence, behind),
             severity="low"
             if converts or console or (alone and not roles)
             else "medium"

@@ -9,7 +9,7 @@ from kubegap.domain.absence import missing_said
 from kubegap.domain.cluster_dns import answers_endpoint_names
 from kubegap.domain.pod_dns import Resolver, governing_elsewhere, pod_names_resolved, service_reached
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import dig
+from kubegap.domain.resources import as_list, dig
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
 
@@ -29,6 +29,35 @@ NOT_HEADLESS_FIX = (
     "keeps a second Service with a cluster IP under another name. Do not point spec.serviceName at a new Service "
     "instead: the pods' names would change with it, and every peer and client that uses them would lose them."
 )
+
+NOT_HEADLESS_FOR_ITS_CLIENTS_FIX = (
+    "Service {service} gives its clients what a headless Service cannot ({why}), so first give them a Service of "
+    "their own under another name (the same selector, type and ports) and point them at it; then recreate Service "
+    "{service} as headless (clusterIP: None, the same selector and ports), so the pods' names under it, which the "
+    "input shows in use, keep their domain. Do not point spec.serviceName at a new Service instead: the pods' names "
+    "would change with it, and every peer and client that uses them would lose them."
+)
+
+
+def _not_headless_fix(service: dict, service_name: str) -> str:
+    """Recreate the Service as headless, where its clients lose nothing by it: a headless Service has no node port
+    or load balancer and maps no port (a client of ``port`` reaches the pod on that number)."""
+    kind_of = dig(service, "spec", "type")
+    mapped = [
+        p
+        for p in as_list(dig(service, "spec", "ports"))
+        if isinstance(p, dict) and p.get("targetPort") not in (None, p.get("port"))
+    ]
+    why = (
+        f"it is of type {kind_of}"
+        if kind_of not in (None, "ClusterIP")
+        else "it maps port " + ", ".join(f"{p.get('port')} to {p.get('targetPort')}" for p in mapped)
+        if mapped
+        else None
+    )
+    if why is None:
+        return NOT_HEADLESS_FIX.format(service=service_name)
+    return NOT_HEADLESS_FOR_ITS_CLIENTS_FIX.format(service=service_name, why=why)
 
 
 @check(
@@ -51,7 +80,8 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     StatefulSets whose `spec.serviceName` names a Service that does not exist in their namespace,
     or one that is not headless (`clusterIP` other than `None`) in front of more than one replica: a
     StatefulSet of one replica has no peer to find by its pod's DNS name, and its clients reach it
-    through the Service that exists. That the Service does not exist is
+    through the Service that exists. A Service with a cluster IP is not reported where the input shows the
+    cluster's DNS is CoreDNS, which answers its pods' names too (see Severity). That the Service does not exist is
     known from a cluster or snapshot that listed Services; in manifests only from positive evidence
     (see Evidence rules in the docs): a Service whose name is a near miss of it, or files beside the
     StatefulSet that define the namespace's Services while nothing in the input could create one.
@@ -85,7 +115,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
 
     The fix for a Service that is not headless recreates that Service as headless, so the names the input shows
     in use (`<pod>.<service>`) keep their domain; pointing `spec.serviceName` at a new headless Service would
-    rename every pod and break each peer list that names them (CubeFS's masters again: judged wrong).
+    rename every pod and break each peer list that names them (CubeFS's masters again: judged wrong). Where the
+    Service gives its clients what a headless one cannot (a node port or load balancer, a port mapped to another
+    number), the fix first moves them to a Service of their own under another name.
 
     ## Example
 
@@ -135,8 +167,8 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 shown,
             )
         elif dig(service, "spec", "clusterIP") != "None" and [t.replicas for t in workload.templates] != [1]:
-            answers = answers_endpoint_names(ctx.inventory)
-            if answers:
+            coredns_answers = answers_endpoint_names(ctx.inventory)
+            if coredns_answers:
                 continue  # the cluster's CoreDNS answers <pod>.<service> for a Service with a cluster IP too
             looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
             if looked_up is None:
@@ -147,15 +179,15 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
                 + (
                     f"its pods get no stable DNS names from the cluster's kube-dns{said}."
-                    if answers is False
+                    if coredns_answers is False
                     else "its pods' DNS names resolve only where the cluster's DNS answers them for a Service with a "
                     f"cluster IP, as CoreDNS does and kube-dns does not{said}."
                 ),
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 shown,
-                remediation=NOT_HEADLESS_FIX.format(service=service_name),
-                severity=None if answers is False else "low",
+                remediation=_not_headless_fix(service, service_name),
+                severity=None if coredns_answers is False else "low",
             )
 
 
