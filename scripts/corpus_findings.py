@@ -854,10 +854,12 @@ FRESH_ROUNDS = (
             "organisation allowlist",
         },
         "Judged wrong, and no longer reported: Devtron's Jobs and CronJob at batch/v1beta1, the version its chart "
-        "writes under helm template, whose Source comment now marks the render as Helm's labels do (7f4b94ab), and "
-        "its daily sync's overlap, bounded by its pods' deadline and retries (7cb077b). Judged noise: Argo CD's "
-        "dex server at high and medium in Devtron's default install, Chatwoot's Redis replicas nothing reads, a "
-        "single-member ZooKeeper's peer ports, and Atlantis's data claim, which holds state it rebuilds.",
+        "writes under helm template, whose Source comment now marks the render as Helm's labels do (7f4b94ab), and its "
+        "daily sync's overlap, first said to have no run deadline, then passed over for its pods' deadline and retries "
+        "(7cb077b), and since f681a5a reported at low saying that a pod's deadline bounds a run whose pods start, not "
+        "one whose pods cannot be scheduled (judged, blind, noise). Judged noise: Argo CD's dex server at high and "
+        "medium in Devtron's default install, Chatwoot's Redis replicas nothing reads, a single-member ZooKeeper's peer"
+        " ports, and Atlantis's data claim, which holds state it rebuilds.",
     ),
     FreshRound(
         "fresh87-installs",
