@@ -657,3 +657,13 @@ def test_the_nodes_own_files_are_no_data_and_coredns_is_known_by_the_words_of_it
         tmp_path, {"dns.yaml": dns.replace("{name: coredns}", "{name: coredns, namespace: kube-system}")}
     )
     assert answers_endpoint_names(inventory) is True
+
+
+def test_a_storage_drivers_socket_directory_is_no_state_its_members_keep():
+    from kubegap.checks.workloads._helpers import pod_local_state
+    from kubegap.domain.podtemplates import as_workload
+
+    path = Path(__file__).parent / "fixtures" / "single-replica" / "passes" / "csi-controller-behind-a-dummy-port.yaml"
+    inventory = Inventory(ManifestSource([str(path)]).collect())
+    (statefulset,) = inventory.of_kind("StatefulSet")
+    assert pod_local_state(as_workload(statefulset)) is None

@@ -84,10 +84,12 @@ NOT_FOR_CLIENTS = Words(
         "probe",
         "probes",
         "admin",
+        "dummy",
     )
 )
 """Words that name a port read by monitoring, profilers, health checks or administrators, not by clients:
-``http-metrics``, ``https-metrics``, ``http-profiling``, ``probes``, ``healthz``, ``admin``."""
+``http-metrics``, ``https-metrics``, ``http-profiling``, ``probes``, ``healthz``, ``admin``; or a placeholder no
+client reads, such as the ``csi-s3-dummy`` port a CSI controller's StatefulSet gets a Service for."""
 MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pprof", "profiling", "profiler"))
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only

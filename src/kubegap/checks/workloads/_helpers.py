@@ -15,6 +15,7 @@ from kubegap.domain.datastores import (
     monitoring_server,
     observer,
     pod_local_store,
+    storage_driver,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
@@ -374,7 +375,9 @@ def node_local_data(workload: Workload) -> tuple[str, str] | None:
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
     """``(volume, mount path)`` of an emptyDir on disk that a regular container writes its state to, by the
     path's words or a hidden directory named for its program, or None: each pod keeps its own copy, so replicas
-    do not share it."""
+    do not share it. A storage driver's pod keeps none: its node-local paths are its sockets (``storage_driver``)."""
+    if storage_driver(workload) is not None:
+        return None
     for template in workload.templates:
         scratch = {
             v["name"]
