@@ -744,6 +744,36 @@ before drawing; ``random.Random(20261295).sample(FRESH95_POOL, 5)`` draws the ni
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh96-installs",
+        "Release installs nobody here had seen: ninety-sixth draw",
+        20261296,
+        "five more from the twenty-third pool, rendered by a helper who did not write the checks, audited after the review's mends, and judged blind",
+        "f681a5a",
+        {
+            "verdaccio-charts": "chart verdaccio 4.31.0 with defaults",
+            "gocd-helm-chart": "chart gocd 2.18.0 with defaults",
+            "jupyter-server-enterprise_gateway": "v3.3.0, the chart in etc/kubernetes/helm/enterprise-gateway with defaults",
+            "caddyserver-ingress": "chart caddy-ingress-controller 1.3.0 with defaults",
+            "gomods-athens-charts": "chart athens-proxy 0.17.0 with defaults",
+        },
+        "Left as it was, judged wrong: Enterprise Gateway's kernel image puller, whose account may list and watch pods cluster-wide but whose program only asks the gateway for its kernel specs (rights show what an agent may do, not what it does). Judged noise: GoCD's agent Deployment at zero replicas, and the gateway's shutdown, which ends every kernel whatever the wait.",
+    ),
+    FreshRound(
+        "fresh95-installs",
+        "Release installs nobody here had seen: ninety-fifth draw",
+        20261295,
+        "five from the twenty-third pool, rendered by a helper who did not write the checks, audited after the review's mends, and judged blind",
+        "f681a5a",
+        {
+            "yandex-cloud-k8s-csi-s3": "v0.43.7, chart csi-s3 with placeholder keys, as its README requires",
+            "backube-snapscheduler": "v3.5.0, chart snapscheduler with defaults",
+            "aerospike-aerospike-kubernetes-operator": "v4.5.0, the operator chart with defaults (cert-manager, which it needs, left out)",
+            "kmesh-net-kmesh": "v1.2.0, chart kmesh-helm with defaults and the release's image",
+            "xorbitsai-xinference-helm-charts": "0.0.1-v1.6.0.post1, chart xinference with defaults and the release's image",
+        },
+        "Judged wrong, and mended: the S3 CSI driver's provisioner, told to move the socket directory its sidecars share to shared storage and run two behind a Service whose one port is a placeholder (9979efb: no longer reported). Judged noise: Xinference's supervisor shutdown and readiness, which no wait or probe saves (its workers never rejoin a new one), and its GPU workers' chosen Recreate.",
+    ),
+    FreshRound(
         "fresh94-installs",
         "Release installs nobody here had seen: ninety-fourth draw",
         20261294,
