@@ -352,15 +352,17 @@ class _Recorder(Protocol):
 def missing_said(ctx: _Recorder, kind_name: str, ns: str | None, wanted: str, referrer: dict) -> str | None:
     """``missing_object`` for a check: how the absence is known, as a parenthetical for its message (empty on a
     closed world), or None after recording in the check's coverage that ``referrer`` cannot be judged."""
-    return _said(ctx, referrer, missing_object(ctx.inventory, kind_name, ns, wanted, referrer))
+    return said(ctx, referrer, missing_object(ctx.inventory, kind_name, ns, wanted, referrer))
 
 
 def empty_said(ctx: _Recorder, selecting: dict, ns: str | None, selector: Selector, templates: Labelled) -> str | None:
     """``empty_selection`` for a check, said as ``missing_said`` says it."""
-    return _said(ctx, selecting, empty_selection(ctx.inventory, ns, selector, templates, selecting))
+    return said(ctx, selecting, empty_selection(ctx.inventory, ns, selector, templates, selecting))
 
 
-def _said(ctx: _Recorder, subject: dict, judgement: Judgement) -> str | None:
+def said(ctx: _Recorder, subject: dict, judgement: Judgement) -> str | None:
+    """A judgement for a check: how the absence is known, as a parenthetical for its message (empty on a closed
+    world), or None after recording in the check's coverage that ``subject`` cannot be judged."""
     if not judgement.proven:
         ctx.not_judged(subject, judgement.why)
         return None

@@ -4,27 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks.autoscaling._helpers import MITODL, _hpa_bounds
+from kubegap.checks.autoscaling._helpers import MITODL, _hpa_bounds, missing_target
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import missing_object
 from kubegap.domain.podtemplates import WORKLOAD_KINDS
 from kubegap.domain.resources import dig, namespace
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, serving
 
 TARGET_MISSING = "the workload it scales does not exist, so it scales nothing"
-
-
-def _scales_nothing(ctx: Context, hpa: dict, ns: str | None, kind_name: object, target: object) -> bool:
-    """Whether the input proves the workload an HPA scales missing (``missing_object``): a cluster's complete
-    listing holds none, or the install that templates the HPA defines its workloads and not this one. An HPA
-    written without a namespace scales a workload of the namespace the install is applied to."""
-    if not (isinstance(kind_name, str) and kind_name in WORKLOAD_KINDS and isinstance(target, str)):
-        return False
-    ns = ns if ns is not None else ctx.inventory.install_namespace  # an HPA written without one lands there
-    if ctx.inventory.get(kind_name, ns, target) is not None:
-        return False
-    return missing_object(ctx.inventory, kind_name, ns, target, hpa).proven
 
 
 @check(
@@ -99,7 +86,8 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
         )
         if minimum < 2 and all(isinstance(part, str) for part in target[1:]) and target in guarded:
             continue  # webhook-backend-unavailable's: the API's availability, one cause
-        if _scales_nothing(ctx, hpa, *target):
+        missing = missing_target(ctx.inventory, hpa) if target[1] in WORKLOAD_KINDS else None
+        if missing is not None and missing[2].proven:
             ctx.not_judged(hpa, TARGET_MISSING)
             continue
         if maximum is not None and minimum == maximum:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from kubegap.checks.autoscaling._helpers import missing_target
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.absence import missing_said, near_miss_of
+from kubegap.domain.absence import near_miss_of, said
 from kubegap.domain.containers import container_name
 from kubegap.domain.podtemplates import pod_templates
 from kubegap.domain.resources import api_version, as_dict, as_list, containers, dig, namespace
@@ -114,11 +115,9 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
         if not isinstance(kind_name, str) or not isinstance(target_name, str):
             yield ctx.finding(hpa, "HPA has no usable scaleTargetRef.", Evidence("spec.scaleTargetRef", ref or None))
             continue
-        target = ctx.inventory.get(kind_name, namespace(hpa), target_name)
-        if target is None:
-            if not ctx.inventory.collected(kind_name):
-                continue
-            how = missing_said(ctx, kind_name, namespace(hpa), target_name, hpa)
+        missing = missing_target(ctx.inventory, hpa)
+        if missing is not None:
+            how = said(ctx, hpa, missing[2])
             if how is None:
                 continue
             near = near_miss_of(ctx.inventory, kind_name, namespace(hpa), target_name)
@@ -135,6 +134,9 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.scaleTargetRef", ref),
                 severity=None if near is not None else "low",
             )
+            continue
+        target = ctx.inventory.get(kind_name, namespace(hpa), target_name)
+        if target is None:
             continue
         evidence = []
         for path, resource, only, implicit in _resource_metrics(hpa):
