@@ -334,7 +334,10 @@ H2_CONFIG = "datasources:\n  h2:\n    url: jdbc:h2:mem:public;DB_CLOSE_DELAY=-1\
     "objects, expected",
     [
         # a JDBC URL in the configuration file the program is pointed at
-        ((_with_config("CONFIG_FILES"), _app_config({"application.yml": H2_CONFIG})), "url: jdbc:h2:mem:public;"),
+        (
+            (_with_config("CONFIG_FILES"), _app_config({"application.yml": H2_CONFIG})),
+            "datasources.h2.url: jdbc:h2:mem:public;",
+        ),
         # the same file mounted, but no flag or variable names it: what the program reads is not shown
         ((_with_config(None), _app_config({"application.yml": H2_CONFIG})), None),
         # a script's assignments may sit in a branch never taken
