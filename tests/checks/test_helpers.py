@@ -667,3 +667,10 @@ def test_a_storage_drivers_socket_directory_is_no_state_its_members_keep():
     inventory = Inventory(ManifestSource([str(path)]).collect())
     (statefulset,) = inventory.of_kind("StatefulSet")
     assert pod_local_state(as_workload(statefulset)) is None
+
+
+def test_state_on_an_emptydir_beside_write_rights_asks_for_both_conditions():
+    fix = _single_replica_fix("state-on-an-emptydir-beside-write-rights.yaml")
+    assert fix.startswith("Its pods keep data in emptyDir volume db (mounted at /data)")
+    assert "nothing in the input shows whether it keeps state in its own process" in fix
+    assert "run a second controller only once the program elects a leader" in fix

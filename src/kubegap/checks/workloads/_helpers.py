@@ -309,13 +309,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 "in memory the routes its hub configures): there keep one."
             )
         return f"{first}{more}, {condition}."
-    if first:
-        return (
-            f"{first}{more}, unless it is a controller that reconciles the API objects its account may write: nothing "
-            "shows a leader election, and two replicas without one act on the same objects twice, so run a second only "
-            "once the program elects a leader (where it offers an election), and if it offers none, keep one."
-        )
-    return f"{more}, {can_run_two(controller=True)}."
+    return f"{first}{more}, {can_run_two(controller=True)}."
 
 
 CLUSTER_LISTEN = "--cluster.listen-address"
