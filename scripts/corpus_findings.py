@@ -744,6 +744,36 @@ before drawing; ``random.Random(20261295).sample(FRESH95_POOL, 5)`` draws the ni
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh98-installs",
+        "Release installs nobody here had seen: ninety-eighth draw",
+        20261298,
+        "five more from the twenty-third pool, rendered by a helper who did not write the checks, audited after the stop's last rules but one, and judged by two reviewers, each blind to the other",
+        "9f0b2f0",
+        {
+            "gravitee-io-gravitee-api-management": "4.12.17, the APIM chart with defaults (its remote Elasticsearch and MongoDB subcharts, off by default, removed so that it renders)",
+            "openservicemesh-osm": "v1.2.4, chart osm with defaults and its bundled Contour subchart (off by default)",
+            "acryldata-datahub-helm": "datahub-1.1.0, chart datahub with defaults and the two Secrets its README has users create (its prerequisites chart, made only of remote subcharts, left out)",
+            "cerbos-cerbos": "v0.54.0, the chart in deploy/charts/cerbos with defaults",
+            "metacontroller-metacontroller": "v4.17.2, the chart in deploy/helm/metacontroller with defaults",
+        },
+        "Left as they were, judged wrong: DataHub's actions service, behind a Service port nothing listens on, told it serves clients (one replica and readiness), and a pre-install hook's reference to a Secret its README has users create; Cerbos's policy directory /work taken for a work area it writes; and OSM's bootstrap, which shares its account's right to register webhooks with the injector and controller and was taken to serve them (one replica and throttling). Judged noise: a validator port the program serves undeclared.",
+    ),
+    FreshRound(
+        "fresh97-installs",
+        "Release installs nobody here had seen: ninety-seventh draw",
+        20261297,
+        "five from the twenty-third pool, rendered by a helper who did not write the checks, audited after the stop's last rules but one, and judged blind",
+        "9f0b2f0",
+        {
+            "DependencyTrack-helm-charts": "chart dependency-track 2.0.0 with placeholder database credentials and key, which it requires",
+            "risingwavelabs-risingwave-operator": "v0.17.2, config/risingwave-operator.yaml and the README's quick-start RisingWave with MinIO (cert-manager left out)",
+            "dirsigler-uptime-kuma-helm": "chart uptime-kuma 4.1.0 with defaults",
+            "memgraph-helm-charts": "chart memgraph 1.0.5 with defaults",
+            "odigos-io-odigos": "v1.35.1, chart odigos with defaults and the release's image tags",
+        },
+        "Judged wrong, and mended: Odigos's UI, told to run two once it elected a leader with no word on the state in its process (5face49: judged again, blind, noise). Judged noise: a busybox init container's tag, the node agent's CPU limit, and a metrics proxy's requests.",
+    ),
+    FreshRound(
         "fresh96-installs",
         "Release installs nobody here had seen: ninety-sixth draw",
         20261296,
