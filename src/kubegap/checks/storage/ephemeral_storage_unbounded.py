@@ -42,6 +42,15 @@ def _limit_range_default(ctx: Context, ns: str | None) -> bool:
     )
 
 
+IMAGE_DIRECTORIES = frozenset({"/work"})
+"""The top-level directory images run in by convention (Cerbos keeps the policies it is given in ``/work``, Relay its
+credentials in ``/work/.relay``): what they hold is the program's input, not a work area it fills."""
+
+
+def _image_directory(path: str) -> bool:
+    return path.rstrip("/") in IMAGE_DIRECTORIES
+
+
 def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | None]]:
     """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit where data piles up, mounted
     by a container without an ephemeral-storage limit; the path is None for a log directory, which is not judged."""
@@ -71,7 +80,7 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | 
                     # the program's own directory, wherever it sits (relay's /work/.relay is no work area)
                     if piles_up(container, path):
                         yield str(container.get("name")), mount["name"], path
-                elif WRITTEN_AREAS.find(path) is not None or (
+                elif (WRITTEN_AREAS.find(path) is not None and not _image_directory(path)) or (
                     DATA_AREAS.find(path) is not None and piles_up(container, path)
                 ):
                     yield str(container.get("name")), mount["name"], path
@@ -105,7 +114,9 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>`, or hidden
     `.<program>` directory wherever it sits, shows where it keeps state, not that the state grows (Spire's agent
     keeps one small file in `/var/lib/spire`; Sentry's Relay keeps its credentials in `/work/.relay`, which is no
-    work area: judged wrong), and is not judged, nor are configuration, key and socket directories and `/tmp`, which hold small files. A log directory
+    work area: judged wrong), and is not judged, nor is a top-level `/work`, the directory an image runs in by
+    convention, which holds what the program is given (Cerbos's policies: judged wrong), nor are
+    configuration, key and socket directories and `/tmp`, which hold small files. A log directory
     (`/var/log/<program>`) shows where logs would go, not that they pile up: whether the program writes them there
     and rotates them is its configuration's (Dragonfly's services log to the console; its daemon keeps six hourly
     files), so a workload whose only such mounts are log directories is counted in coverage as not judged. Paths
