@@ -9,6 +9,7 @@ from typing import TypeGuard
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.containers import spec_path, used_volumes
+from kubegap.domain.helm import helm_release
 from kubegap.domain.podtemplates import PodTemplate, helm_hooks
 from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.roles import RBAC_KINDS
@@ -96,6 +97,21 @@ def _volume_name(template: PodTemplate, path: str) -> str | None:
     return volume_name if isinstance(volume_name, str) else None
 
 
+def _released(ctx: Context, obj: dict, hook: dict) -> bool:
+    """Whether an object is one the hook's Helm release creates: it carries the release's marks (the audit rendered
+    its chart, Helm's labels, or the ``# Source:`` comment of ``helm template``), or the hook carries none either,
+    so nothing tells them apart. An unmarked object beside a marked hook was made outside the release (DataHub's
+    README has users create its database Secrets before ``helm install``)."""
+    return _marked(ctx, obj) or not _marked(ctx, hook)
+
+
+def _marked(ctx: Context, obj: dict) -> bool:
+    origin = ctx.inventory.origin(obj)
+    return (
+        origin is None or origin.rendered_by is not None or origin.template is not None or helm_release(obj) is not None
+    )
+
+
 def pre_hooks(obj: dict) -> frozenset[str]:
     """The Helm pre-install/pre-upgrade hooks an object is, from its ``helm.sh/hook`` annotation."""
     return helm_hooks(obj) & PRE_HOOKS
@@ -174,7 +190,10 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
     read from a cluster, with a `resourceVersion`); other directories are other applications.
     In rendered manifests, a Helm
     `pre-install` hook that refers to an object of the release that is not itself such a hook is
-    reported too: Helm runs the hook before it creates that object, on every install. A hook that is
+    reported too: Helm runs the hook before it creates that object, on every install. An object that carries
+    none of the release's marks (Helm's labels, the `# Source:` comment of `helm template`) beside a hook that
+    does was made outside the release, as a README's `kubectl create secret` before `helm install` is, and is
+    not reported so. A hook that is
     only `pre-upgrade` meets such an object missing only on the upgrade that first adds it; a release
     installed with the object has it when the hook runs, and one render cannot show which upgrade adds
     what. Such a reference is counted in the check's coverage as not judged. On a cluster, the hook's
@@ -230,7 +249,12 @@ def dangling_reference(ctx: Context) -> Iterator[Finding]:
                         continue
                     missing.append(Evidence(path, f"{kind} {ref_name}"))
                     how.append(f"{kind} {ref_name}{said}")
-                elif hooks and not is_live(target) and not hooks & pre_hooks(target):
+                elif (
+                    hooks
+                    and not is_live(target)
+                    and not hooks & pre_hooks(target)
+                    and _released(ctx, target, workload.obj)
+                ):
                     if "pre-install" in hooks:
                         later.append(Evidence(path, f"{kind} {ref_name}"))
                     else:
