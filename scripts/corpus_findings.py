@@ -742,6 +742,23 @@ data catalogue, S3-backed volumes, a controller framework, uptime monitoring, pa
 authorization service, scheduled snapshots, API management, two service meshes and notebook kernels), written down
 before drawing; ``random.Random(20261295).sample(FRESH95_POOL, 5)`` draws the ninety-fifth's five."""
 
+FRESH99_POOL = (
+    "dgraph-io-charts",
+    "centrifugal-helm-charts",
+    "shipwright-io-build",
+    "kuberhealthy-kuberhealthy",
+    "inlets-inlets-operator",
+    "isindir-sops-secrets-operator",
+    "arc53-DocsGPT",
+    "carina-io-carina",
+    "apache-kyuubi",
+    "makeplane-helm-charts",
+)
+"""The pool of the ninety-ninth draw on: ten widely deployed projects absent from the corpus and from every earlier
+pool and round (a graph database, real-time messaging, image builds, synthetic health checks, tunnels to load
+balancers, encrypted secrets, a document assistant, local-disk storage, a SQL gateway and project management),
+written down before drawing; ``random.Random(20261299).sample(FRESH99_POOL, 5)`` draws the ninety-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh98-installs",
