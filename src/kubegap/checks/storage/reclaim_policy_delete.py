@@ -101,7 +101,8 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     StatefulSets (their volume claim templates) and other workloads mounting
-    PersistentVolumeClaims whose volumes have the `Delete` reclaim policy: the bound
+    PersistentVolumeClaims whose volumes have the `Delete` reclaim policy (not a Helm test hook's, whose claims
+    hold what the test writes: Carina's demos, judged noise): the bound
     PersistentVolume's `persistentVolumeReclaimPolicy` when the claim and volume were collected
     (`Retain` when unset, the API's default for a volume made by hand), otherwise the `reclaimPolicy` of
     the claim's StorageClass (which defaults to `Delete`; a claim that names no class uses the single
@@ -155,8 +156,8 @@ def reclaim_policy_delete(ctx: Context) -> Iterator[Finding]:
     if not (ctx.inventory.collected("StorageClass") or ctx.inventory.collected("PersistentVolume")):
         raise Skip("neither StorageClasses nor PersistentVolumes were collected, so reclaim policies are unknown")
     for workload in ctx.inventory.workloads:
-        if workload.kind not in ("StatefulSet", "Deployment") or workload.is_finished:
-            continue
+        if workload.kind not in ("StatefulSet", "Deployment") or workload.is_finished or workload.is_helm_test:
+            continue  # a Helm test hook's workload and claims exist for the test, and hold nothing to keep
         evidence = list(dict.fromkeys(_deleting_claims(ctx, workload)))
         if evidence:
             yield ctx.finding(

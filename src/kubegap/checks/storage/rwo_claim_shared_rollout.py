@@ -56,7 +56,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     only one node can attach (`ReadWriteOnce`) or only one pod can use (`ReadWriteOncePod`), and
     either run more than one replica, or run one with a RollingUpdate that never takes the old pod
     down first (`maxUnavailable` resolves to 0 and `maxSurge` to at least 1, as with the 25%
-    defaults). Claims that were not collected are not judged.
+    defaults). Claims that were not collected are not judged, nor is a Helm test hook's Deployment: helm test makes
+    it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong).
 
     ## Why it matters
 
@@ -95,8 +96,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for workload in ctx.inventory.workloads:
-        if workload.kind != "Deployment":
-            continue
+        if workload.kind != "Deployment" or workload.is_helm_test:
+            continue  # a Helm test hook's Deployment is made by helm test, never rolled out by an upgrade
         claims = _exclusive_claims(ctx, workload)
         if not claims:
             continue
