@@ -761,6 +761,36 @@ written down before drawing; ``random.Random(20261299).sample(FRESH99_POOL, 5)``
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh100-installs",
+        "Release installs nobody here had seen: hundredth draw",
+        20261300,
+        "the twenty-fourth pool's other five, rendered by a helper who did not write the checks, audited after the stop's last rules but one, and judged blind",
+        "2ff8855",
+        {
+            "centrifugal-helm-charts": "chart centrifugo 13.5.0 with defaults",
+            "apache-kyuubi": "v1.12.0, chart kyuubi with defaults",
+            "shipwright-io-build": "v0.20.13, the files of deploy/ with the release's images (Tekton and the webhook certificate its setup script makes left out)",
+            "kuberhealthy-kuberhealthy": "v3.0.13, chart kuberhealthy with the release's image",
+            "isindir-sops-secrets-operator": "0.21.1, the helm4 chart with defaults",
+        },
+        "Nothing judged wrong. Judged noise: Shipwright's conversion webhook's rollout at medium, where its one replica's loss is low.",
+    ),
+    FreshRound(
+        "fresh99-installs",
+        "Release installs nobody here had seen: ninety-ninth draw",
+        20261299,
+        "five from the twenty-fourth pool, rendered by a helper who did not write the checks, audited after the stop's last rules but one, and judged by two reviewers, each blind to the other",
+        "2ff8855",
+        {
+            "makeplane-helm-charts": "plane-ce-1.6.3 with the README's quick set-up values (an empty ingress annotations map, without which that command fails)",
+            "inlets-inlets-operator": "0.17.12, chart inlets-operator with the README's region (its two user-made Secrets left out)",
+            "carina-io-carina": "v0.14.0, chart carina with defaults and its scheduler subchart",
+            "arc53-DocsGPT": "0.19.0, kubectl kustomize deployment/k8s",
+            "dgraph-io-charts": "chart dgraph 24.1.4 with defaults",
+        },
+        "Judged wrong, and mended: Carina's helm test demo Deployments, told their rollout would stall on a ReadWriteOnce claim (3f8469d: no longer reported, nor their Delete class, judged noise). Judged noise: an unused Qdrant's one replica, pulls, tag, readiness and rollout, PostgreSQL's major-version tag and Redis's readiness.",
+    ),
+    FreshRound(
         "fresh98-installs",
         "Release installs nobody here had seen: ninety-eighth draw",
         20261298,
