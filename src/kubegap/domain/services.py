@@ -46,15 +46,15 @@ def _selected_per_object(
         found = {id(o): (o, _selected(inventory, o, selector)) for o in inventory.of_kind(kind)}
         if not several_installs(inventory, kind):
             return found
-        selecting: dict[int, list[dict]] = {}
-        for o, workloads in found.values():
+        selecting: dict[int, tuple[str | None, list[tuple[int, str | None]]]] = {}
+        for key, (o, workloads) in found.items():
             for workload in workloads:
-                selecting.setdefault(id(workload.obj), []).append(o)
-        kept: dict[int, set[int]] = {}
-        for workload_id, objects in selecting.items():
-            workload = next(w for o in objects for w in found[id(o)][1] if id(w.obj) == workload_id)
-            nearest = _nearest([source_folder(inventory, o) for o in objects], source_folder(inventory, workload.obj))
-            kept[workload_id] = {id(o) for o in objects if source_folder(inventory, o) in nearest}
+                home = source_folder(inventory, workload.obj)
+                selecting.setdefault(id(workload.obj), (home, []))[1].append((key, source_folder(inventory, o)))
+        kept = {
+            workload_id: {key for key, folder in objects if folder in _nearest([f for _, f in objects], home)}
+            for workload_id, (home, objects) in selecting.items()
+        }
         return {key: (o, [w for w in workloads if key in kept[id(w.obj)]]) for key, (o, workloads) in found.items()}
 
     return inventory.derive(("workloads_selected_by", kind, selector), compute)

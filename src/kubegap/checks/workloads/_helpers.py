@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterator
+
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import (
@@ -18,7 +20,7 @@ from kubegap.domain.datastores import (
     storage_driver,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
-from kubegap.domain.podtemplates import Workload, leader_election, leader_election_off, pod_templates
+from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
 from kubegap.domain.reconcilers import (
     account_rights,
     configured_election,
@@ -351,19 +353,25 @@ def node_local_data(workload: Workload) -> tuple[str, str] | None:
             and path.strip()
             and not node_files(v["hostPath"])
         }
-        for _, container in containers(template.spec, init=False):
-            for mount in as_list(container.get("volumeMounts")):
-                path, volume = dig(mount, "mountPath"), dig(mount, "name")
-                if (
-                    isinstance(volume, str)
-                    and volume in host_path_by_volume
-                    and isinstance(path, str)
-                    and dig(mount, "readOnly") is not True
-                    and not under(path.rstrip("/") or "/", SCRATCH_PATHS)
-                    and LOG_AREAS.find(path) is None
-                ):
-                    return host_path_by_volume[volume], path
+        for _, volume, path in _writable_mounts(template, host_path_by_volume):
+            if not under(path.rstrip("/") or "/", SCRATCH_PATHS) and LOG_AREAS.find(path) is None:
+                return host_path_by_volume[volume], path
     return None
+
+
+def _writable_mounts(template: PodTemplate, volumes: Container[str]) -> Iterator[tuple[dict, str, str]]:
+    """``(container, volume, mount path)`` for each mount a regular container makes, writable, of one of
+    ``volumes``."""
+    for _, container in containers(template.spec, init=False):
+        for mount in as_list(container.get("volumeMounts")):
+            path, volume = dig(mount, "mountPath"), dig(mount, "name")
+            if (
+                isinstance(volume, str)
+                and volume in volumes
+                and isinstance(path, str)
+                and dig(mount, "readOnly") is not True
+            ):
+                yield container, volume, path
 
 
 def pod_local_state(workload: Workload) -> tuple[str, str] | None:
@@ -378,17 +386,9 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
             for _, v in mounted_volumes(template)
             if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"
         }
-        for _, container in containers(template.spec, init=False):
-            for mount in as_list(container.get("volumeMounts")):
-                path, volume = dig(mount, "mountPath"), dig(mount, "name")
-                if (
-                    isinstance(volume, str)
-                    and volume in scratch
-                    and isinstance(path, str)
-                    and dig(mount, "readOnly") is not True
-                    and (STATE_PATHS.find(path) or own_state_directory(container, path))
-                ):
-                    return mount["name"], path
+        for container, volume, path in _writable_mounts(template, scratch):
+            if STATE_PATHS.find(path) or own_state_directory(container, path):
+                return volume, path
     return None
 
 
