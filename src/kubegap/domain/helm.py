@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kubegap.domain.collection import Origin
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import labels
 
@@ -16,3 +17,11 @@ def helm_release(obj: dict) -> str | None:
         chart = marks.get("helm.sh/chart") or marks.get("chart")
         return f"chart {chart}" if chart else "a Helm chart"
     return None
+
+
+def rendered_by_chart(obj: dict, origin: Origin | None) -> bool:
+    """Whether an object shows that a Helm chart made it: Helm's labels, or, in manifests, the audit rendered its chart
+    (``Origin.rendered_by``) or ``helm template`` wrote its ``# Source: <chart>/templates/...`` comment before it."""
+    return helm_release(obj) is not None or (
+        origin is not None and (origin.rendered_by is not None or origin.template is not None)
+    )

@@ -9,7 +9,7 @@ from typing import TypeGuard
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.containers import spec_path, used_volumes
-from kubegap.domain.helm import helm_release
+from kubegap.domain.helm import rendered_by_chart
 from kubegap.domain.podtemplates import PodTemplate, helm_hooks
 from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.roles import RBAC_KINDS
@@ -106,10 +106,9 @@ def _released(ctx: Context, obj: dict, hook: dict) -> bool:
 
 
 def _marked(ctx: Context, obj: dict) -> bool:
+    """Read from a cluster (where Helm's release owns what it made), or rendered by a chart."""
     origin = ctx.inventory.origin(obj)
-    return (
-        origin is None or origin.rendered_by is not None or origin.template is not None or helm_release(obj) is not None
-    )
+    return origin is None or rendered_by_chart(obj, origin)
 
 
 def pre_hooks(obj: dict) -> frozenset[str]:

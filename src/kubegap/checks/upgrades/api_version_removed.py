@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.upgrades._helpers import _today, control_plane_minor, minor, oldest_supported_minor
-from kubegap.domain.helm import helm_release
+from kubegap.domain.helm import rendered_by_chart
 from kubegap.domain.resources import api_version, dig, kind
 
 HELM_116 = "helm-user-2020-k8s-116-removed-apis-force-upgrade-deletes-release"
@@ -137,8 +137,8 @@ def api_version_removed(ctx: Context) -> Iterator[Finding]:
         removal = REMOVED_APIS.get((version, kind_of)) or REMOVED_APIS.get((version, None))
         if removal and removal[0] <= target[0]:
             origin = ctx.inventory.origin(obj)
-            outside = origin is None or origin.rendered_by is None
-            if outside and (helm_release(obj) is not None or (origin is not None and origin.template is not None)):
+            # a render the audit did not make may hold the chart's fallback for a version it could not ask about
+            if rendered_by_chart(obj, origin) and (origin is None or origin.rendered_by is None):
                 ctx.not_judged(obj, CHART_FALLBACK)
                 continue
             yield ctx.finding(
