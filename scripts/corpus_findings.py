@@ -759,6 +759,35 @@ pool and round (a graph database, real-time messaging, image builds, synthetic h
 balancers, encrypted secrets, a document assistant, local-disk storage, a SQL gateway and project management),
 written down before drawing; ``random.Random(20261299).sample(FRESH99_POOL, 5)`` draws the ninety-ninth's five."""
 
+FRESH101_POOL = (
+    "microsoft-garnet",
+    "cybozu-go-moco",
+    "ongres-stackgres",
+    "debezium-debezium-operator",
+    "apache-celeborn",
+    "infiniflow-ragflow",
+    "Arize-ai-phoenix",
+    "Checkmk-checkmk_kube_agent",
+    "flux-iac-tofu-controller",
+    "quay-quay-operator",
+    "pulp-pulp-operator",
+    "snyk-kubernetes-monitor",
+    "openziti-helm-charts",
+    "gravitl-netmaker",
+    "SynologyOpenSource-synology-csi",
+    "zammad-zammad-helm",
+    "open-metadata-openmetadata-helm-charts",
+    "coder-code-server",
+    "chaosblade-io-chaosblade-operator",
+    "kata-containers-kata-containers",
+)
+"""The pool of the hundred-and-first draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (a key-value store, two database operators and a PostgreSQL platform, change data capture, a
+shuffle service, a retrieval-augmented generation engine, LLM observability, IT monitoring's agent, infrastructure
+as code, two registries, a vulnerability monitor, two overlay networks, NAS-backed volumes, a helpdesk, a metadata
+platform, a browser IDE, chaos engineering and a sandboxed container runtime), written down before drawing;
+``random.Random(20261301).sample(FRESH101_POOL, 5)`` draws the hundred-and-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh100-installs",
