@@ -476,6 +476,21 @@ def bound_ports(container: dict) -> set[int]:
     return found
 
 
+def probed_ports(container: dict) -> set[int]:
+    """Port numbers the container's own probes check (``httpGet``, ``tcpSocket`` or ``grpc``, by number): the
+    kubelet checks where the program listens, so a probe on a port is evidence that something listens there,
+    declared or not (CubeFS's Grafana declares only an exporter port and is probed, and reached, on 3000)."""
+    found: set[int] = set()
+    for field in PROBES:
+        for action in ("httpGet", "tcpSocket", "grpc"):
+            port = dig(container, field, action, "port")
+            if isinstance(port, (int, str)) and not isinstance(port, bool):
+                number = _port_number(str(port))
+                if number is not None:
+                    found.add(number)
+    return found
+
+
 def _port_number(value: str) -> int | None:
     """The port of ``8080``, ``:8080``, ``0.0.0.0:8080`` or ``[::]:8080``, else None."""
     found = re.fullmatch(r"(?:(?:[\w.-]*|\[[0-9A-Fa-f:]*\]):)?(\d{1,5})", value.strip())

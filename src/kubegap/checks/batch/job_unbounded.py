@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.podtemplates import bounded_by_commands
-from kubegap.domain.resources import as_dict, dig
+from kubegap.domain.podtemplates import Workload, bounded_by_commands
+from kubegap.domain.resources import as_dict, containers, dig, quantity
 from kubegap.domain.workloads import audited_workloads
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
@@ -17,6 +17,25 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
     if workload_obj.get("kind") == "CronJob":
         return "spec.jobTemplate.spec", as_dict(dig(workload_obj, "spec", "jobTemplate", "spec"))
     return "spec", as_dict(workload_obj.get("spec"))
+
+
+def held_to_limits(workload: Workload, most_cpu: float, most_memory: float) -> list[str] | None:
+    """Each container's CPU and memory limits, as ``name: cpu 10m and memory 20Mi``, when every container of the
+    pod (init containers included) sets both, they add up to at most ``most_cpu`` cores and ``most_memory`` bytes,
+    and it asks for nothing else (no GPU), else None: a run held to such limits cannot take a node's capacity,
+    however often it is retried or however long it hangs."""
+    found, cpu_total, memory_total = [], 0.0, 0.0
+    for template in workload.templates:
+        for _, container in containers(template.spec):
+            limits = as_dict(dig(container, "resources", "limits"))
+            cpu, memory = quantity(limits.get("cpu")), quantity(limits.get("memory"))
+            if not cpu or not memory or set(limits) - {"cpu", "memory", "ephemeral-storage"}:
+                return None
+            cpu_total, memory_total = cpu_total + cpu, memory_total + memory
+            found.append(f"{container.get('name')}: cpu {limits['cpu']} and memory {limits['memory']}")
+    if not found or cpu_total > most_cpu or memory_total > most_memory:
+        return None
+    return found
 
 
 @check(
@@ -31,6 +50,7 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
         "runaway or hanging task is stopped."
     ),
     reads=["workloads"],
+    defaults={"small_run_cpu": 1, "small_run_memory": "1Gi"},
 )
 def job_unbounded(ctx: Context) -> Iterator[Finding]:
     """
@@ -62,8 +82,13 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
-    other workloads are affected only through that capacity.
+    **Medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
+    other workloads are affected only through that capacity. **Low** for retries and hangs of a run whose every
+    container, init containers included, sets CPU and memory limits that add up to at most `small_run_cpu` (default
+    1 core) and `small_run_memory` (default 1Gi), with no GPU or other resource: the run cannot take more of a node than its limits, so six retries or a hang cost a
+    small pod's worth of capacity, not the node (Kubescape's scan triggers, one HTTP request each under 10m CPU
+    and 20Mi). A CronJob that forbids concurrent runs stays at medium whatever its limits: what a hang costs there
+    is every later run.
 
     ## Example
 
@@ -96,6 +121,7 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
               limits: {memory: 4Gi}
     ```
     """
+    most_cpu, most_memory = ctx.setting("small_run_cpu"), quantity(ctx.setting("small_run_memory")) or 0.0
     for workload in audited_workloads(ctx.inventory):
         if workload.kind not in ("Job", "CronJob") or workload.is_hook:
             continue
@@ -121,10 +147,18 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
             if replaced
             else "a hanging run is never stopped"
         )
+        limited = held_to_limits(workload, most_cpu, most_memory)
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} sets neither backoffLimit nor activeDeadlineSeconds: a failing run is retried 6 times (the "
-            f"default), and {hang}.",
+            f"default), and {hang}"
+            + (
+                f"; each run is held to its containers' limits ({'; '.join(limited)}), a small share of a node, "
+                "so a failing or hanging run costs that pod, not the node."
+                if limited
+                else "."
+            ),
             Evidence(f"{path}.backoffLimit", None),
             Evidence(f"{path}.activeDeadlineSeconds", None),
+            severity="low" if limited else None,
         )

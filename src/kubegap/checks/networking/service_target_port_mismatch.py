@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, bound_ports, serving
+from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, bound_ports, probed_ports, serving
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
@@ -41,8 +41,9 @@ def _declared_ports(templates: Iterable[PodTemplate]) -> list[tuple[int | None, 
 
 
 def _template_bound_ports(template: PodTemplate) -> frozenset[int]:
-    """Ports the template's regular containers bind by their own settings, worked out once per template."""
-    return frozenset(n for _, c in containers(template.spec, init=False) for n in bound_ports(c))
+    """Ports the template's regular containers listen on by their own settings or are probed on, worked out once
+    per template."""
+    return frozenset(n for _, c in containers(template.spec, init=False) for n in bound_ports(c) | probed_ports(c))
 
 
 def _shown(port: tuple[int | None, str | None]) -> str:
@@ -104,7 +105,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     port is for monitoring (a webhook server on an undeclared 9443 beside a declared `metrics` port):
     there an undeclared number is counted in the check's coverage as not judged, not reported. A number a selected
     container's own settings make it listen on is reached, declared or not: a flag or variable whose name says it
-    binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`).
+    binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`);
+    so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
+    declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
     Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
