@@ -65,7 +65,9 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
     input shows the namespace they are installed in: ``Inventory.install_namespace``). Two objects of one kind,
     namespace and name cannot both exist: an input that defines one more than once holds several installs (a
     collection of examples), and a workload is selected only by the copies read from the folders nearest its own
-    (the longest shared path), as the example it belongs to would install them."""
+    (the longest shared path), as the example it belongs to would install them. A Helm test hook and a finished
+    Job or pod are never selected: one-shot work that has run, or runs only under ``helm test``, serves no Service
+    and is no budget's to protect, though it carries the application's labels (StackGres's test pod)."""
     ns, chosen = namespace(obj), selector(obj)
     found = inventory.workload_templates.select(ns, chosen)
     home = inventory.install_namespace
@@ -73,6 +75,7 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
         found += [
             w for w in inventory.workload_templates.select(home if ns is None else None, chosen) if w not in found
         ]
+    found = [w for w in found if not (w.is_helm_test or w.is_finished)]
     copies = _copies(inventory, obj)
     if len(copies) < 2:
         return found
