@@ -211,6 +211,21 @@ def test_a_workload_the_api_server_refuses_is_named_and_skipped(tmp_path):
     ]
 
 
+def test_an_object_without_a_name_is_named_by_its_place_and_skipped(tmp_path):
+    """The API server refuses an object with neither a name nor a generateName, so no check judges it (Netmaker's
+    WireGuard Service, whose own install's apply refuses it); one that asks for a generated name is kept."""
+    (tmp_path / "s.yaml").write_text(
+        "apiVersion: v1\nkind: Service\nmetadata: {namespace: vpn}\nspec: {type: NodePort, ports: [{port: 51821}]}\n"
+        "---\napiVersion: batch/v1\nkind: Job\nmetadata: {generateName: migrate-}\n"
+        "spec: {template: {spec: {restartPolicy: Never, containers: [{name: m, image: m:1}]}}}\n"
+    )
+    collection = ManifestSource([str(tmp_path / "s.yaml")]).collect()
+    assert [r["metadata"].get("generateName") for r in collection.resources] == ["migrate-"]
+    assert [w.split(": ", 1)[1] for w in collection.warnings] == [
+        "the API server refuses a Service with neither metadata.name nor metadata.generateName; skipped"
+    ]
+
+
 def test_files_of_several_paths_are_named_among_all_of_them(tmp_path, monkeypatch):
     """Two paths outside the working directory, in different folders, holding files of one name: each input
     and each finding's location is named from the folder that holds both, so no two share a name."""

@@ -59,6 +59,10 @@ MESSAGE_BROKERS = Words(("nats", "mosquitto", "activemq", "artemis"))
 """Images of message brokers that keep nothing on disk by default, whose clients meet on one server: a second
 replica not joined to the first by the program's own clustering is a second, separate broker. (Brokers that
 keep their queues on disk, such as Kafka and RabbitMQ, are data stores.)"""
+UNCLUSTERED_BROKERS = frozenset({"mosquitto"})
+"""Message brokers (``MESSAGE_BROKERS`` words) with no clustering of their own: Mosquitto's open-source build only
+bridges topics between separate brokers, and its maintainer keeps clustering off the roadmap, so no second
+replica of it is the same broker."""
 
 
 IDENTITY_PROVIDERS = ("dex",)

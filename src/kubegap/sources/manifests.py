@@ -370,8 +370,12 @@ def _json_document(raw: inputbytes.Bytes, compact: Compactor) -> dict | list | N
 
 def _refused(obj: dict) -> str | None:
     """Why the API server would refuse to create the object, where a check could otherwise judge what can
-    never exist: a ReplicationController with no selector and no pod template labels to default it from
-    (``spec.selector: Required value``)."""
+    never exist: an object with neither a name nor a ``generateName`` (``metadata.name: Required value``: Netmaker's
+    WireGuard NodePort Service, which its install's own ``kubectl apply`` refuses), or a ReplicationController with
+    no selector and no pod template labels to default it from (``spec.selector: Required value``)."""
+    meta = obj["metadata"]
+    if not any(isinstance(meta.get(field), str) and meta[field] for field in ("name", "generateName")):
+        return f"the API server refuses a {obj['kind']} with neither metadata.name nor metadata.generateName"
     spec = obj.get("spec")
     if obj["kind"] != "ReplicationController" or obj["apiVersion"] != "v1" or not isinstance(spec, dict):
         return None

@@ -7,6 +7,7 @@ from collections.abc import Container, Iterator
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import (
+    UNCLUSTERED_BROKERS,
     alert_router,
     data_store,
     embedded_database,
@@ -119,6 +120,14 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "cannot, keep one."
         )
     broker = message_broker(workload)
+    if broker in UNCLUSTERED_BROKERS:
+        return (
+            f"It runs {broker}, a message broker with no clustering of its own (bridges only forward topics between "
+            "separate brokers): a second replica would be a second, separate broker behind the same Service (clients "
+            "on one miss what is published on the other). Keep one and make its restart short: its sessions and "
+            "retained messages on a claim (persistence) and clients that reconnect; where it must survive a node's "
+            "loss, run a broker that clusters."
+        )
     if broker is not None:
         return (
             f"It runs {broker}, a message broker: a second replica not joined to the first by the broker's own clustering "

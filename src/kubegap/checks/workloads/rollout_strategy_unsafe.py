@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.datastores import data_store, observer
+from kubegap.domain.datastores import UNCLUSTERED_BROKERS, data_store, message_broker, observer
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload, helm_hooks
 from kubegap.domain.reconcilers import (
@@ -177,6 +177,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     itself or a name or image that says it is an operator. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
+    So is `Recreate` for one replica of a message broker with no clustering of its own (Mosquitto): a surged pod
+    would be a second, separate broker whose clients miss what is published on the first (Netmaker's broker:
+    judged noise on a fresh install, its fix ending at keeping Recreate).
     A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
     create and update Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
     its readiness waits on leadership (Flux's source-controller and the Barman Cloud plugin start their
@@ -260,6 +263,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             # maxUnavailable that takes every pod), or a controller meant to run alone, needs
             continue
         problem, evidence = found
+        if recreate and total == 1 and message_broker(workload) in UNCLUSTERED_BROKERS:
+            continue  # a broker with no clustering must run alone: stopping the old one first keeps it so
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
             continue
