@@ -788,6 +788,34 @@ as code, two registries, a vulnerability monitor, two overlay networks, NAS-back
 platform, a browser IDE, chaos engineering and a sandboxed container runtime), written down before drawing;
 ``random.Random(20261301).sample(FRESH101_POOL, 5)`` draws the hundred-and-first's five."""
 
+FRESH105_POOL = (
+    "crate-crate-operator",
+    "rqlite-helm-charts",
+    "timescale-helm-charts",
+    "Mintplex-Labs-anything-llm",
+    "h2oai-h2ogpt",
+    "apache-polaris",
+    "SlinkyProject-slurm-operator",
+    "AliyunContainerService-gpushare-scheduler-extender",
+    "netobserv-network-observability-operator",
+    "dagger-dagger",
+    "armory-spinnaker-operator",
+    "deepfence-ThreatMapper",
+    "ori-edge-k8s_gateway",
+    "ThinkParQ-beegfs-csi-driver",
+    "mock-server-mockserver",
+    "microcks-microcks",
+    "formbricks-formbricks",
+    "Mailu-helm-charts",
+    "groundcover-com-caretta",
+    "firefly-iii-kubernetes",
+)
+"""The pool of the hundred-and-fifth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (three databases, two LLM applications, an Iceberg catalogue, HPC batch scheduling, GPU
+sharing, network observability, a pipeline engine, continuous delivery, threat scanning, cluster DNS, a parallel file
+system's volumes, two API mocking tools, surveys, mail, an eBPF service map and personal finance), written down
+before drawing; ``random.Random(20261305).sample(FRESH105_POOL, 5)`` draws the hundred-and-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh100-installs",
