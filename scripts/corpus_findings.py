@@ -818,6 +818,66 @@ before drawing; ``random.Random(20261305).sample(FRESH105_POOL, 5)`` draws the h
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh104-installs",
+        "Release installs nobody here had seen: hundred-and-fourth draw",
+        20261304,
+        "five more from the twenty-fifth pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged blind",
+        "b0276dc",
+        {
+            "debezium-debezium-operator": "v3.7.0.Alpha2, the files of k8/ with the release's image",
+            "quay-quay-operator": "v3.7.10, kubectl kustomize config/default with the release's image",
+            "gravitl-netmaker": "v1.5.1, the server manifests of k8s/server with placeholder values (its PostgreSQL chart left out)",
+            "open-metadata-openmetadata-helm-charts": "openmetadata-1.13.1, chart openmetadata with defaults (its dependencies chart left out)",
+            "coder-code-server": "v4.133.0, chart code-server with defaults",
+        },
+        "Judged wrong, and mended in 831b654: Netmaker's server, told it sat behind a NodePort Service that has no name, which its install's own apply refuses (such an object is now skipped with a warning naming it; the readiness finding's wording lost the nameless Service, judged again, blind: a gap), and its Mosquitto broker, told to turn on a clustering Mosquitto lacks (now told to keep one and shorten its restart: judged again, blind, a gap; its Recreate, judged noise, is no longer reported). Judged noise: code-server's one replica at high, busybox's floating tags in two init containers, Netmaker's admin UI's budget, readiness, spread and stale port, and OpenMetadata's two suspended CronJobs' bounds.",
+    ),
+    FreshRound(
+        "fresh103-installs",
+        "Release installs nobody here had seen: hundred-and-third draw",
+        20261303,
+        "five more from the twenty-fifth pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged by two reviewers, each blind to the other",
+        "b0276dc",
+        {
+            "cybozu-go-moco": "chart-v0.26.0, chart moco with defaults (cert-manager left out)",
+            "zammad-zammad-helm": "zammad-18.0.1, chart zammad with defaults (its five remote subcharts left out)",
+            "openziti-helm-charts": "ziti-controller-3.2.1 with the README's advertised host and standalone mode (cert-manager and trust-manager left out)",
+            "snyk-kubernetes-monitor": "v2.23.12, chart snyk-monitor with the release's image and the README's cluster name",
+            "infiniflow-ragflow": "v0.27.0, chart ragflow with defaults",
+        },
+        "Nothing judged wrong. Judged noise: busybox's floating tag in Snyk's init container, which runs one chmod; Zammad's suspended reindex CronJob and its one-shot install Job at medium; and Zammad's websocket server's Recreate, where only one may run.",
+    ),
+    FreshRound(
+        "fresh102-installs",
+        "Release installs nobody here had seen: hundred-and-second draw",
+        20261302,
+        "five more from the twenty-fifth pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged blind",
+        "b0276dc",
+        {
+            "ongres-stackgres": "1.18.6, chart stackgres-operator with the CRDs its release packs",
+            "pulp-pulp-operator": "2.0.0, kubectl kustomize config/default",
+            "Checkmk-checkmk_kube_agent": "v1.11.0, chart checkmk with defaults",
+            "kata-containers-kata-containers": "4.1.0, chart kata-deploy with defaults",
+            "flux-iac-tofu-controller": "v0.16.5, chart tofu-controller with defaults",
+        },
+        "Left as it was, judged wrong: Kata's installer DaemonSet, which its chart leaves without a memory limit on purpose (a limit kills it while it copies the runtime onto the node, and it then waits in a few MiB). Judged noise: Checkmk's cluster collector at high, whose in-memory cache makes one replica the only safe count; and StackGres's fail-closed webhooks, whose backend read as two workloads lacking a budget because the chart's helm test pod shares the operator's labels: since 1bc2727 neither a Helm test pod nor a finished one is selected by a Service or budget, and the finding says one replica serves them and asks for a second (judged again, blind: a gap).",
+    ),
+    FreshRound(
+        "fresh101-installs",
+        "Release installs nobody here had seen: hundred-and-first draw",
+        20261301,
+        "five from the twenty-fifth pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged blind",
+        "b0276dc",
+        {
+            "chaosblade-io-chaosblade-operator": "v1.8.0, chart chaosblade-operator with the release's images",
+            "apache-celeborn": "v0.7.0, chart celeborn with defaults",
+            "microsoft-garnet": "v2.1.4, chart garnet with the release's image",
+            "SynologyOpenSource-synology-csi": "v1.2.1, chart synology-csi with the README's namespace and a placeholder NAS connection Secret",
+            "Arize-ai-phoenix": "arize-phoenix-v20.3.0, chart phoenix-helm with defaults (its remote PostgreSQL subchart left out)",
+        },
+        "Left as it was, judged wrong: Celeborn's anonymous Docker Hub pulls, which the reviewer found the Apache organisation's images are exempt from the rate limits for (an Apache infrastructure ticket cited in a Camel K issue; the current Docker documentation was not found to say so). Judged noise: Celeborn's master Raft log and its workers' shuffle disks on host paths at high, data the masters replicate or the engines rerun.",
+    ),
+    FreshRound(
         "fresh100-installs",
         "Release installs nobody here had seen: hundredth draw",
         20261300,
@@ -989,7 +1049,16 @@ FRESH_ROUNDS = (
             "wazuh-wazuh-kubernetes": "v4.14.6, the local-env kustomize overlay with placeholder certificates",
             "cubefs-cubefs-helm": "v3.3.2.150.0, chart cubefs with defaults",
         },
-        "Judged wrong, and mended: CubeFS's masters, told they had no DNS names behind a Service with a cluster IP (CoreDNS answers them: low where the input shows no DNS since 7d6dea6, and the fix recreates that Service as headless since f72bec6: judged again, blind, a gap), and Pachyderm's pachd, told nothing showed data on local disk (3cdd596: judged again, blind, noise for a deploy built for one node). Judged noise: consoles, dashboards and monitoring at high or medium (CubeFS's Grafana, Consul and Prometheus, Pachyderm's console and proxy, Wazuh's dashboard, Zabbix's web front end and report service), init-container and client tags, small sidecars' memory limits, a daily cleanup job's bounds, and Zabbix's deliberate Recreate.",
+        "Judged wrong, and mended: CubeFS's masters, told they had no DNS names behind a Service with a cluster IP "
+        "(CoreDNS answers them: low where the input shows no DNS since 7d6dea6, and the fix recreates that Service as "
+        "headless since f72bec6: judged again, blind, a gap), and Pachyderm's pachd, told nothing showed data on local "
+        "disk (3cdd596: judged again, blind, noise for a deploy built for one node). Judged noise: consoles, dashboards"
+        " and monitoring at high or medium (CubeFS's Grafana, Consul and Prometheus, Pachyderm's console and proxy, "
+        "Wazuh's dashboard, Zabbix's web front end and report service), init-container and client tags, small sidecars'"
+        " memory limits, a daily cleanup job's bounds, and Zabbix's deliberate Recreate. Later, at the "
+        "hundred-and-first draw's stop, a port a container's own probes check counts as one it listens on (b0276dc): "
+        "CubeFS's grafana-service, judged noise for its undeclared 3000, where its readiness probe checks Grafana, is "
+        "no longer reported.",
     ),
     FreshRound(
         "fresh89-installs",
@@ -2600,34 +2669,32 @@ FRESH_ROUNDS = (
             "(Argo Workflows' bases from its own tag)",
         },
         "What the review showed wrong was then changed by rule: local-storage-stateful reported JuiceFS's CSI "
-        "controller, whose node-local paths are its CSI socket, the mount points of the volumes it serves and a "
-        "cache it rebuilds; a pod that runs a CSI sidecar Kubernetes ships is now a storage driver's, which keeps no "
-        "data of its own. cpu-limit-throttling read kubescape's node agent, whose Service's one port is named "
-        "prometheus and serves /metrics, as serving clients; a port named for the system that scrapes it now "
-        "carries metrics, except on a monitoring or alerting server. No finding that stays changed its wording. "
-        "Left as they were, and wrong: three findings on Kubeflow's application controller-manager, whose Service "
-        "targets port 443, which its container neither declares nor listens on, and which no webhook names; the "
-        "input cannot tell a forgotten Service from an undeclared listener. Judged noise, among others: the "
-        "kubescape scan server and its daily scheduler CronJobs, Kubeflow's cache server behind a webhook that "
-        "fails open, and the one replica and rollout of JuiceFS's dashboard, an operators' console, even at low."
-        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "statefulset-headless-service-missing no longer reports JuiceFS's controller, whose pods nothing in the input"
-        " looks up by DNS name (judged noise)."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Kubeflow Pipelines' MySQL's missing readiness probe, one replica rolled out by Recreate, is no longer "
-        "reported; Kubescape's one replica carries the reworded fix on state in an emptyDir (judged again, blind: "
-        "noise)."
-        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
-        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
-        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Kubeflow Pipelines' SeaweedFS and Kubescape's storage (judged again, "
-        "blind: gaps)."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: seaweedfs (a gap), kubescape (noise), "
-        "storage (a gap)."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: mysql (a gap).",
+        "controller, whose node-local paths are its CSI socket, the mount points of the volumes it serves and a cache "
+        "it rebuilds; a pod that runs a CSI sidecar Kubernetes ships is now a storage driver's, which keeps no data of "
+        "its own. cpu-limit-throttling read kubescape's node agent, whose Service's one port is named prometheus and "
+        "serves /metrics, as serving clients; a port named for the system that scrapes it now carries metrics, except "
+        "on a monitoring or alerting server. No finding that stays changed its wording. Left as they were, and wrong: "
+        "three findings on Kubeflow's application controller-manager, whose Service targets port 443, which its "
+        "container neither declares nor listens on, and which no webhook names; the input cannot tell a forgotten "
+        "Service from an undeclared listener. Judged noise, among others: the kubescape scan server and its daily "
+        "scheduler CronJobs, Kubeflow's cache server behind a webhook that fails open, and the one replica and rollout "
+        "of JuiceFS's dashboard, an operators' console, even at low. Later, rendered again as recorded and audited "
+        "before and after the rules of the sixtieth draw's stop: statefulset-headless-service-missing no longer reports"
+        " JuiceFS's controller, whose pods nothing in the input looks up by DNS name (judged noise). Later, rendered "
+        "again as recorded and audited before and after the rules of the sixty-fourth draw's stop: Kubeflow Pipelines' "
+        "MySQL's missing readiness probe, one replica rolled out by Recreate, is no longer reported; Kubescape's one "
+        "replica carries the reworded fix on state in an emptyDir (judged again, blind: noise). Later, at the "
+        "seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its data can reach "
+        "a second (a store the program shares, a claim each where the application replicates, shared storage only where"
+        " the program allows it) and the state a program keeps in its own process, and keeps one where the data cannot "
+        "leave the claim: Kubeflow Pipelines' SeaweedFS and Kubescape's storage (judged again, blind: gaps). Later, at "
+        "the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data directory "
+        "on storage several nodes mount only where the program supports that, never with an embedded database, and no "
+        "longer says 'keep one' twice: judged again, blind: seaweedfs (a gap), kubescape (noise), storage (a gap). "
+        "Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
+        "that use it support, else to keep one: judged again, blind: mysql (a gap). Later, at the hundred-and-first "
+        "draw's stop, an unbounded Job whose every container is held to limits of at most a core and 1Gi is rated low, "
+        "its limits named (b0276dc): Kubescape's two scan-trigger CronJobs, judged again, blind: still noise.",
     ),
     FreshRound(
         "fresh25-installs",
