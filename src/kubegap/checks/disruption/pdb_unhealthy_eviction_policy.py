@@ -6,11 +6,7 @@ import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.disruption._helpers import MOST_COUNTS, covered_replicas
-from kubegap.domain.intstr import pdb_disruptions_allowed
-from kubegap.domain.resources import as_dict, dig
-from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import AUTOSCALER_KINDS
+from kubegap.domain.resources import dig
 
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
 
@@ -29,20 +25,6 @@ def _allows_every_eviction(pdb: dict) -> bool:
     return False
 
 
-def _met_at_every_count(inventory: Readable, pdb: dict) -> bool:
-    """Whether the budget lets every pod it covers go at each replica count the selected workloads can run at
-    (their autoscalers' ranges included): it then needs no pod healthy (``maxUnavailable: 1`` over one replica), is
-    always met, and never refuses to evict an unready pod. False where the selected workloads or their counts are
-    not known."""
-    covered = covered_replicas(inventory, pdb)
-    if covered is None:
-        return False
-    fewest, most, _ = covered
-    spec = as_dict(pdb.get("spec"))
-    counts = range(max(fewest, 1), min(most, fewest + MOST_COUNTS) + 1)
-    return all(pdb_disruptions_allowed(spec, n) == n for n in counts)
-
-
 @check(
     id="pdb-unhealthy-eviction-policy",
     title="PodDisruptionBudget without unhealthyPodEvictionPolicy AlwaysAllow",
@@ -50,7 +32,6 @@ def _met_at_every_count(inventory: Readable, pdb: dict) -> bool:
     category="disruption",
     cases=[CRASHLOOP_DRAIN],
     requires=["PodDisruptionBudget"],
-    reads=[*AUTOSCALER_KINDS, "workloads"],
     fix=(
         "Set spec.unhealthyPodEvictionPolicy: AlwaysAllow (Kubernetes 1.27 and later) so that pods which are "
         "running but not ready can be evicted during a drain; they serve nothing the budget protects."
@@ -63,9 +44,7 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     PodDisruptionBudgets that do not set `unhealthyPodEvictionPolicy: AlwaysAllow`. With the default
     (`IfHealthyBudget`), running pods that are not ready can only be evicted while the budget is met. A budget that
     is always met (`minAvailable: 0`, `maxUnavailable: 100%`, as a placeholder's budget may be) never refuses an
-    eviction and is not reported, nor is one met at every replica count the pods it selects can run at, resolved as
-    the disruption controller resolves it (`maxUnavailable: 1` over one replica, the autoscalers' ranges included:
-    it needs no pod healthy; rqlite's and Formbricks's PostgreSQL budgets, judged wrong on fresh installs). Skipped on clusters known to run a Kubernetes version before 1.27, which do not
+    eviction and is not reported. Skipped on clusters known to run a Kubernetes version before 1.27, which do not
     offer the field by default.
 
     ## Why it matters
@@ -104,7 +83,7 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
-        if policy != "AlwaysAllow" and not _allows_every_eviction(pdb) and not _met_at_every_count(ctx.inventory, pdb):
+        if policy != "AlwaysAllow" and not _allows_every_eviction(pdb):
             yield ctx.finding(
                 pdb,
                 "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods.",
