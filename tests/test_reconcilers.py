@@ -7,6 +7,7 @@ import pytest
 
 from kubegap.checks.workloads._helpers import more_replicas_fix
 from kubegap.domain.collection import Collection, Origin
+from kubegap.domain.datastores import MESSAGE_BROKERS, UNCLUSTERED_BROKERS
 from kubegap.domain.inventory import Inventory
 from kubegap.domain.reconcilers import account_rights, configured_election, one_active_by_design
 from kubegap.domain.resources import namespace
@@ -238,6 +239,18 @@ def test_an_identity_provider_is_told_to_share_its_storage_before_a_second_repli
     companion = _deployment(containers=[{"name": "proxy", "image": "example/dex-k8s-authenticator:1.4"}])
     inventory = _inventory(companion)
     assert "identity provider" not in more_replicas_fix(inventory, inventory.workloads[0], None)
+
+
+def test_a_broker_with_no_clustering_is_told_to_stay_one_and_one_that_clusters_to_turn_it_on():
+    assert UNCLUSTERED_BROKERS <= set(MESSAGE_BROKERS.entries)  # a broker's clustering is known only for a broker
+    mosquitto = _deployment(containers=[{"name": "mq", "image": "eclipse-mosquitto:2.0.20-openssl"}])
+    inventory = _inventory(mosquitto)
+    fix = more_replicas_fix(inventory, inventory.workloads[0], None)
+    assert fix.startswith("It runs mosquitto, a message broker with no clustering") and "Keep one" in fix
+    assert "strategy Recreate" in fix and "Turn on its clustering" not in fix
+    nats = _deployment(containers=[{"name": "nats", "image": "nats:2.14.2-alpine"}])
+    inventory = _inventory(nats)
+    assert "Turn on its clustering" in more_replicas_fix(inventory, inventory.workloads[0], None)
 
 
 def test_a_monitoring_server_is_told_to_give_each_replica_its_own_storage():

@@ -4,7 +4,7 @@ work (the pause container only holds its pod open)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -104,11 +104,31 @@ def pod_requests(template: PodTemplate) -> dict[str, float]:
     """What one pod of the template asks the scheduler for, per resource, as the scheduler adds it up: the regular
     containers' (and sidecars') requests summed, or each init container's if larger; a request left unset takes the
     container's limit."""
+    return _per_pod(
+        template,
+        lambda c: {**as_dict(dig(c, "resources", "limits")), **as_dict(dig(c, "resources", "requests"))},
+    )
+
+
+def pod_limits(template: PodTemplate) -> dict[str, float] | None:
+    """The most one pod of the template can use, per resource, added up as ``pod_requests`` adds requests; None
+    when some container sets no CPU or no memory limit (the pod can then take what its node has)."""
+    if any(
+        not (quantity(dig(c, "resources", "limits", "cpu")) or 0) > 0
+        or not (quantity(dig(c, "resources", "limits", "memory")) or 0) > 0
+        for _, c in containers(template.spec)
+    ):
+        return None
+    return _per_pod(template, lambda c: as_dict(dig(c, "resources", "limits")))
+
+
+def _per_pod(template: PodTemplate, amounts_of: Callable[[dict], dict]) -> dict[str, float]:
+    """Per resource, the regular containers' (and sidecars') amounts summed, or each init container's if larger:
+    init containers run one at a time, before the others."""
     regular: dict[str, float] = {}
     largest_init: dict[str, float] = {}
     for path, container in containers(template.spec):
-        asked = {**as_dict(dig(container, "resources", "limits")), **as_dict(dig(container, "resources", "requests"))}
-        amounts = {str(k): q for k, v in asked.items() if (q := quantity(v)) is not None}
+        amounts = {str(k): q for k, v in amounts_of(container).items() if (q := quantity(v)) is not None}
         if path.startswith("initContainers") and container.get("restartPolicy") != "Always":
             for resource, amount in amounts.items():
                 largest_init[resource] = max(largest_init.get(resource, 0.0), amount)
@@ -116,6 +136,16 @@ def pod_requests(template: PodTemplate) -> dict[str, float]:
             for resource, amount in amounts.items():
                 regular[resource] = regular.get(resource, 0.0) + amount
     return {r: max(regular.get(r, 0.0), largest_init.get(r, 0.0)) for r in {*regular, *largest_init}}
+
+
+def small_pod(amounts: dict[str, float], cpu: float, memory: float) -> bool:
+    """Whether a pod's amounts (``pod_requests`` or ``pod_limits``) come to less than ``cpu`` cores and ``memory``
+    bytes, with no hardware some nodes lack (GPUs): a small share of any node that runs workloads."""
+    return (
+        amounts.get("cpu", 0.0) < cpu
+        and amounts.get("memory", 0.0) < memory
+        and all(resource in BASIC_RESOURCES or resource.startswith("hugepages-") for resource in amounts)
+    )
 
 
 def images(template: PodTemplate) -> list[str]:

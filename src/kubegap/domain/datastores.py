@@ -161,6 +161,13 @@ def message_broker(workload: Workload) -> str | None:
     return _server(workload, MESSAGE_BROKERS)
 
 
+def unclustered_broker(workload: Workload) -> str | None:
+    """The message broker with no clustering of its own (``UNCLUSTERED_BROKERS``) a workload runs, or None: one
+    that must run alone, since a second replica is a second broker."""
+    broker = message_broker(workload)
+    return broker if broker in UNCLUSTERED_BROKERS else None
+
+
 def identity_provider(workload: Workload) -> str | None:
     """The identity provider a workload's containers run (``IDENTITY_PROVIDERS``), or None."""
     return _named(workload, IDENTITY_PROVIDERS)

@@ -245,6 +245,9 @@ class Workload:
     is_helm_test: bool = field(init=False, repr=False, compare=False)
     is_hook: bool = field(init=False, repr=False, compare=False)
     is_finished: bool = field(init=False, repr=False, compare=False)
+    is_done_or_test: bool = field(init=False, repr=False, compare=False)
+    """A Helm test hook, or a finished Job or pod: nothing of it runs as the application, so its spec is not
+    audited (``audited_workloads``) and no Service or budget selects it (``services.workloads_selected_by``)."""
     serves_traffic: bool = field(init=False, repr=False, compare=False)
     """Held to service standards (replicas, probes, PDBs, spread, graceful shutdown): long-running work.
     One-shot work is judged as batch (does it finish, is it bounded): Jobs, CronJobs and run-to-completion
@@ -264,6 +267,7 @@ class Workload:
             ("is_helm_test", helm_test),
             ("is_hook", hook),
             ("is_finished", finished),
+            ("is_done_or_test", helm_test or finished),
             ("serves_traffic", not (batch or hook or finished)),
         ):
             object.__setattr__(self, field_name, value)

@@ -75,7 +75,7 @@ def _selected(inventory: Readable, obj: dict, selector: Callable[[dict], Selecto
         found += [
             w for w in inventory.workload_templates.select(home if ns is None else None, chosen) if w not in found
         ]
-    found = [w for w in found if not (w.is_helm_test or w.is_finished)]
+    found = [w for w in found if not w.is_done_or_test]
     copies = _copies(inventory, obj)
     if len(copies) < 2:
         return found

@@ -477,18 +477,27 @@ def bound_ports(container: dict) -> set[int]:
 
 
 def probed_ports(container: dict) -> set[int]:
-    """Port numbers the container's own probes check (``httpGet``, ``tcpSocket`` or ``grpc``, by number): the
-    kubelet checks where the program listens, so a probe on a port is evidence that something listens there,
-    declared or not (CubeFS's Grafana declares only an exporter port and is probed, and reached, on 3000)."""
-    found: set[int] = set()
+    """Port numbers the container's own probes check on the pod (``httpGet``, ``tcpSocket`` or ``grpc``, by number;
+    an ``httpGet`` with a ``host`` checks another address): the kubelet checks where the program listens, so a
+    probe on a port is evidence that something listens there, declared or not (CubeFS's Grafana declares only an
+    exporter port and is probed, and reached, on 3000)."""
+    return {
+        port
+        for action, handler in _probe_handlers(container)
+        if isinstance(port := handler.get("port"), int)
+        and not isinstance(port, bool)
+        and 0 < port < 65536
+        and not (action == "httpGet" and handler.get("host"))
+    }
+
+
+def _probe_handlers(container: dict) -> Iterator[tuple[str, dict]]:
+    """``(action, handler)`` for each network check of the container's probes: ``httpGet``, ``tcpSocket``, ``grpc``."""
     for field in PROBES:
+        probe = as_dict(container.get(field))
         for action in ("httpGet", "tcpSocket", "grpc"):
-            port = dig(container, field, action, "port")
-            if isinstance(port, (int, str)) and not isinstance(port, bool):
-                number = _port_number(str(port))
-                if number is not None:
-                    found.add(number)
-    return found
+            if isinstance(handler := probe.get(action), dict):
+                yield action, handler
 
 
 def _port_number(value: str) -> int | None:
@@ -548,13 +557,10 @@ def _probed(container: dict, declared: dict) -> bool:
 
 def _probes(container: dict, target: object) -> bool:
     """Whether one of the container's probes checks ``target`` (its number, or a port name)."""
-    for field in PROBES:
-        probe = as_dict(container.get(field))
-        for action in ("httpGet", "tcpSocket", "grpc"):
-            port = dig(probe, action, "port")
-            if port is not None and not isinstance(port, bool) and str(port) == str(target):
-                return True
-    return False
+    return any(
+        (port := handler.get("port")) is not None and not isinstance(port, bool) and str(port) == str(target)
+        for _, handler in _probe_handlers(container)
+    )
 
 
 def _scraped_port_names(inventory: Readable) -> dict[int, set[str]]:

@@ -191,6 +191,4 @@ def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:
 
 def audited_workloads(inventory: Readable) -> list[Workload]:
     """Top-level workloads whose specs matter: all but Helm test hooks and finished Jobs or Pods."""
-    return inventory.derive(
-        "audited_workloads", lambda inv: [w for w in inv.workloads if not (w.is_helm_test or w.is_finished)]
-    )
+    return inventory.derive("audited_workloads", lambda inv: [w for w in inv.workloads if not w.is_done_or_test])

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.containers import container_name, pod_limits, small_pod
 from kubegap.domain.podtemplates import Workload, bounded_by_commands
 from kubegap.domain.resources import as_dict, containers, dig, quantity
+from kubegap.domain.schedules import at_most_daily
 from kubegap.domain.workloads import audited_workloads
 
 UNIVERSE = "universe-2017-reindex-job-kills-nodes"
@@ -19,23 +21,36 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
     return "spec", as_dict(workload_obj.get("spec"))
 
 
-def held_to_limits(workload: Workload, most_cpu: float, most_memory: float) -> list[str] | None:
-    """Each container's CPU and memory limits, as ``name: cpu 10m and memory 20Mi``, when every container of the
-    pod (init containers included) sets both, they add up to at most ``most_cpu`` cores and ``most_memory`` bytes,
-    and it asks for nothing else (no GPU), else None: a run held to such limits cannot take a node's capacity,
-    however often it is retried or however long it hangs."""
-    found, cpu_total, memory_total = [], 0.0, 0.0
-    for template in workload.templates:
-        for _, container in containers(template.spec):
-            limits = as_dict(dig(container, "resources", "limits"))
-            cpu, memory = quantity(limits.get("cpu")), quantity(limits.get("memory"))
-            if not cpu or not memory or set(limits) - {"cpu", "memory", "ephemeral-storage"}:
-                return None
-            cpu_total, memory_total = cpu_total + cpu, memory_total + memory
-            found.append(f"{container.get('name')}: cpu {limits['cpu']} and memory {limits['memory']}")
-    if not found or cpu_total > most_cpu or memory_total > most_memory:
+def _small_run(workload: Workload, spec: dict, cpu: float, memory: float) -> str | None:
+    """What holds a run to a small share of a node, as a clause for the message, or None: every container of its
+    pods sets CPU and memory limits (``pod_limits``), the pods that run at once (``parallelism``) add up to less
+    than ``cpu`` cores and ``memory`` bytes with no GPU (``small_pod``), and hanging runs cannot pile up: a Job, a
+    CronJob that replaces a run still going, or one that starts at most one run a day (a pile-up of its runs is
+    ``cronjob-concurrency-allow``'s to report). Such a run cannot take a node's capacity, however often it is
+    retried or however long it hangs."""
+    limits = [pod_limits(t) for t in workload.templates]
+    parallel = spec.get("parallelism", 1)
+    if not isinstance(parallel, int) or isinstance(parallel, bool) or parallel < 0 or not all(limits):
         return None
-    return found
+    total = {r: sum(a.get(r, 0.0) for a in limits if a) * parallel for r in {r for a in limits if a for r in a}}
+    if not small_pod(total, cpu, memory):
+        return None
+    policy = dig(workload.obj, "spec", "concurrencyPolicy") or "Allow"
+    daily = workload.kind == "CronJob" and policy == "Allow" and at_most_daily(dig(workload.obj, "spec", "schedule"))
+    if workload.kind == "CronJob" and policy != "Replace" and not daily:
+        return None
+    held = "; ".join(
+        f"{container_name(c)}: cpu {dig(c, 'resources', 'limits', 'cpu')} and memory "
+        f"{dig(c, 'resources', 'limits', 'memory')}"
+        for t in workload.templates
+        for _, c in containers(t.spec)
+    )
+    return (
+        f"each run is held to its containers' limits ({held}"
+        + (f", {parallel} pods at a time" if parallel > 1 else "")
+        + "), a small share of a node, so a failing or hanging run costs that, not the node"
+        + ("; a run that hangs adds one such pod a day at most" if daily else "")
+    )
 
 
 @check(
@@ -50,7 +65,7 @@ def held_to_limits(workload: Workload, most_cpu: float, most_memory: float) -> l
         "runaway or hanging task is stopped."
     ),
     reads=["workloads"],
-    defaults={"small_run_cpu": 1, "small_run_memory": "1Gi"},
+    defaults={"small_pod_cpu": 1, "small_pod_memory": "1Gi"},
 )
 def job_unbounded(ctx: Context) -> Iterator[Finding]:
     """
@@ -83,12 +98,14 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
     ## Severity
 
     **Medium**: one Job, or one CronJob's runs, keep a node's capacity or the schedule busy;
-    other workloads are affected only through that capacity. **Low** for retries and hangs of a run whose every
-    container, init containers included, sets CPU and memory limits that add up to at most `small_run_cpu` (default
-    1 core) and `small_run_memory` (default 1Gi), with no GPU or other resource: the run cannot take more of a node than its limits, so six retries or a hang cost a
-    small pod's worth of capacity, not the node (Kubescape's scan triggers, one HTTP request each under 10m CPU
-    and 20Mi). A CronJob that forbids concurrent runs stays at medium whatever its limits: what a hang costs there
-    is every later run.
+    other workloads are affected only through that capacity. **Low** for retries and hangs of a run held to a
+    small share of a node: every container, init containers included, sets CPU and memory limits, the pods that
+    run at once (`parallelism`) add up, as the scheduler adds a pod's containers, to less than `small_pod_cpu`
+    (default 1 core) and `small_pod_memory` (default 1Gi) and ask for no GPU, and hanging runs cannot pile up (a
+    Job, a CronJob that replaces a run still going, or one that starts at most one run a day): six retries or a
+    hang cost that share, not the node (Kubescape's daily scan triggers, one request each under 10m and 20Mi). A
+    CronJob that forbids concurrent runs stays at medium whatever its limits: what a hang costs there is every later
+    run; so does one that allows them more often than daily, whose hanging runs pile up.
 
     ## Example
 
@@ -121,7 +138,7 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
               limits: {memory: 4Gi}
     ```
     """
-    most_cpu, most_memory = ctx.setting("small_run_cpu"), quantity(ctx.setting("small_run_memory")) or 0.0
+    small_cpu, small_memory = ctx.setting("small_pod_cpu"), quantity(ctx.setting("small_pod_memory"))
     for workload in audited_workloads(ctx.inventory):
         if workload.kind not in ("Job", "CronJob") or workload.is_hook:
             continue
@@ -147,18 +164,12 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
             if replaced
             else "a hanging run is never stopped"
         )
-        limited = held_to_limits(workload, most_cpu, most_memory)
+        small = _small_run(workload, spec, small_cpu, small_memory) if small_memory is not None else None
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} sets neither backoffLimit nor activeDeadlineSeconds: a failing run is retried 6 times (the "
-            f"default), and {hang}"
-            + (
-                f"; each run is held to its containers' limits ({'; '.join(limited)}), a small share of a node, "
-                "so a failing or hanging run costs that pod, not the node."
-                if limited
-                else "."
-            ),
+            f"default), and {hang}" + (f"; {small}." if small else "."),
             Evidence(f"{path}.backoffLimit", None),
             Evidence(f"{path}.activeDeadlineSeconds", None),
-            severity="low" if limited else None,
+            severity="low" if small else None,
         )

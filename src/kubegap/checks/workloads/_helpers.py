@@ -7,7 +7,6 @@ from collections.abc import Container, Iterator
 from kubegap.checks.base import Context
 from kubegap.domain.containers import mounted_volumes, own_state_directory
 from kubegap.domain.datastores import (
-    UNCLUSTERED_BROKERS,
     alert_router,
     data_store,
     embedded_database,
@@ -19,6 +18,7 @@ from kubegap.domain.datastores import (
     observer,
     pod_local_store,
     storage_driver,
+    unclustered_broker,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off, pod_templates
@@ -53,6 +53,12 @@ REPLICATED_MEMBERS = (
     "quorum with either),"
 )
 """How many members a store that replicates its data needs: a quorum of two cannot lose either."""
+
+SECOND_BROKER = (
+    "would be a second, separate broker behind the same Service (clients on one miss what is published on the other)"
+)
+"""What a second replica of a message broker outside any clustering of its own is."""
+
 
 SPREAD = (
     "spread across nodes (topologySpreadConstraints over kubernetes.io/hostname) and covered by a PodDisruptionBudget"
@@ -119,20 +125,20 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "first, then run as many replicas of this workload, covered by a PodDisruptionBudget; where they "
             "cannot, keep one."
         )
-    broker = message_broker(workload)
-    if broker in UNCLUSTERED_BROKERS:
+    alone = unclustered_broker(workload)
+    if alone is not None:
         return (
-            f"It runs {broker}, a message broker with no clustering of its own (bridges only forward topics between "
-            "separate brokers): a second replica would be a second, separate broker behind the same Service (clients "
-            "on one miss what is published on the other). Keep one and make its restart short: its sessions and "
-            "retained messages on a claim (persistence) and clients that reconnect; where it must survive a node's "
-            "loss, run a broker that clusters."
+            f"It runs {alone}, a message broker with no clustering of its own (bridges only forward topics between "
+            f"separate brokers): a second replica {SECOND_BROKER}. Keep one and make its restart short: clients that reconnect, and "
+            "its sessions and retained messages on a ReadWriteOnce claim (persistence) with strategy Recreate, so the "
+            "old broker stops before the new one mounts the claim; where it must survive a node's loss, run a broker "
+            "that clusters."
         )
+    broker = message_broker(workload)
     if broker is not None:
         return (
-            f"It runs {broker}, a message broker: a second replica not joined to the first by the broker's own clustering "
-            "would be a second, separate broker behind the same Service (clients on one miss what is published on the "
-            f"other). Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
+            f"It runs {broker}, a message broker: a second replica not joined to the first by the broker's own "
+            f"clustering {SECOND_BROKER}. Turn on its clustering (its cluster or route settings), then run two or more members {SPREAD}."
         )
     router = alert_router(workload)
     if router is not None:

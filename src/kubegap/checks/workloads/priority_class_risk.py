@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
-from kubegap.domain.containers import BASIC_RESOURCES, pod_requests
+from kubegap.domain.containers import BASIC_RESOURCES, pod_requests, small_pod
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import name, quantity
 from kubegap.domain.roles import RBAC_KINDS
@@ -82,12 +82,7 @@ def _small(ctx: Context, asked: dict[str, float]) -> bool:
     """Whether a pod asks for less than ``small_pod_cpu`` cores and ``small_pod_memory``, and for no hardware some
     nodes lack (GPUs): whatever it preempts, it preempts a small pod's worth of room."""
     memory = quantity(ctx.setting("small_pod_memory"))
-    return (
-        asked.get("cpu", 0.0) < ctx.setting("small_pod_cpu")
-        and memory is not None
-        and asked.get("memory", 0.0) < memory
-        and all(resource in BASIC_RESOURCES or resource.startswith("hugepages-") for resource in asked)
-    )
+    return memory is not None and small_pod(asked, ctx.setting("small_pod_cpu"), memory)
 
 
 def _said(asked: dict[str, float]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.datastores import UNCLUSTERED_BROKERS, data_store, message_broker, observer
+from kubegap.domain.datastores import data_store, observer, unclustered_broker
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload, helm_hooks
 from kubegap.domain.reconcilers import (
@@ -263,7 +263,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             # maxUnavailable that takes every pod), or a controller meant to run alone, needs
             continue
         problem, evidence = found
-        if recreate and total == 1 and message_broker(workload) in UNCLUSTERED_BROKERS:
+        if recreate and total == 1 and unclustered_broker(workload) is not None:
             continue  # a broker with no clustering must run alone: stopping the old one first keeps it so
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
