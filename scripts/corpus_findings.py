@@ -818,6 +818,66 @@ before drawing; ``random.Random(20261305).sample(FRESH105_POOL, 5)`` draws the h
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh108-installs",
+        "Release installs nobody here had seen: hundred-and-eighth draw",
+        20261308,
+        "five more from the twenty-sixth pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged blind",
+        "f1614e0",
+        {
+            "Mintplex-Labs-anything-llm": "v1.16.0, chart anythingllm with defaults",
+            "AliyunContainerService-gpushare-scheduler-extender": "v0.2.0, chart gpushare-installer with defaults",
+            "armory-spinnaker-operator": "v1.4.0, the CRDs and deploy/operator/cluster as its README applies them",
+            "rqlite-helm-charts": "rqlite-2.0.0, chart rqlite with defaults",
+            "apache-polaris": "apache-polaris-1.7.0, chart polaris with defaults (in-memory persistence)",
+        },
+        "Judged wrong, and settled from source: rqlite's budget, maxUnavailable 1 over one replica, as Formbricks's in the hundred-and-fifth draw (a gap). Left as they were, judged wrong: Polaris's one replica, whose fix does not see the in-memory persistence its configuration sets; and the GPU-share installer Job's removed master label, whose fix would let it write a scheduler flag kube-scheduler 1.23 removed. Judged noise: the installer Job's bounds and requests, and two DaemonSets that move one file and sleep.",
+    ),
+    FreshRound(
+        "fresh107-installs",
+        "Release installs nobody here had seen: hundred-and-seventh draw",
+        20261307,
+        "five more from the twenty-sixth pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged blind",
+        "f1614e0",
+        {
+            "groundcover-com-caretta": "v0.0.17, chart caretta with its Grafana and VictoriaMetrics subcharts and the release's image",
+            "ori-edge-k8s_gateway": "v0.4.0, chart k8s-gateway with the README's domain",
+            "deepfence-ThreatMapper": "v2.5.8, chart deepfence-console with defaults (its router chart left out)",
+            "ThinkParQ-beegfs-csi-driver": "v1.8.0, kubectl kustomize of a copy of deploy/k8s/overlays/default",
+            "timescale-helm-charts": "timescaledb-single-0.33.2 with defaults",
+        },
+        "Left as they were, judged wrong: ThreatMapper's ingester, scheduler and worker, whose Services forward to a port nothing listens on (their containers serve only metrics, on another), told to add a readiness probe of that port; and TimescaleDB's StatefulSet, told to recreate its clients' Service as headless, where Patroni advertises pod addresses and nothing looks up pod names. Judged noise: ThreatMapper's workers' and UI's one replica at high, Caretta's Grafana and VictoriaMetrics (a console and a visualisation's history), the BeeGFS controller's old master label in a preferred term, and k8s_gateway's shutdown, which CoreDNS's lame duck covers.",
+    ),
+    FreshRound(
+        "fresh106-installs",
+        "Release installs nobody here had seen: hundred-and-sixth draw",
+        20261306,
+        "five more from the twenty-sixth pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged blind",
+        "f1614e0",
+        {
+            "h2oai-h2ogpt": "0.2.1, chart h2ogpt-chart with defaults",
+            "netobserv-network-observability-operator": "1.11.1-community, chart with defaults (cert-manager and a FlowCollector left out)",
+            "SlinkyProject-slurm-operator": "v1.2.1, charts slurm-operator-crds and slurm-operator with defaults (cert-manager left out)",
+            "dagger-dagger": "v0.21.8, chart dagger with defaults",
+            "firefly-iii-kubernetes": "firefly-iii-1.10.1, chart firefly-iii with defaults (its database left out)",
+        },
+        "Left as it was, judged wrong: h2oGPT's graceful shutdown, whose bash -c command leaves Python as the container's first process, which ignores SIGTERM without a handler, so the server keeps serving until it is killed.",
+    ),
+    FreshRound(
+        "fresh105-installs",
+        "Release installs nobody here had seen: hundred-and-fifth draw",
+        20261305,
+        "five from the twenty-sixth pool, rendered by a helper who did not write the checks, audited after the stop's later rules, and judged by two reviewers, each blind to the other",
+        "f1614e0",
+        {
+            "formbricks-formbricks": "5.3.4, chart formbricks with its in-repository subcharts and a placeholder web address",
+            "microcks-microcks": "1.15.0, chart microcks with the README's placeholder URLs",
+            "Mailu-helm-charts": "mailu-2.7.1, chart mailu with a placeholder domain and host name (its Redis subchart left out)",
+            "mock-server-mockserver": "mockserver-5.15.0, chart mockserver with defaults",
+            "crate-crate-operator": "2.63.0, chart crate-operator with its CRD subchart",
+        },
+        "Judged wrong, and settled from source: Formbricks's PostgreSQL budget, maxUnavailable 1 over one replica, which the reviewer took to be always met; Kubernetes' eviction handler lets an unready pod go under the default policy only while the budget needs some pod healthy, so this budget refuses the eviction of its one unready pod, as the finding says (a gap; a rule written on the reviewer's reading was reverted in 70e0f38). Left as it was, judged wrong: Mailu's admin, reported at low as an administrators' console, which its mail servers ask for every login (a setting naming its Service does not show that programs depend on it: Bitwarden's services list every service's address, the admin's among them). Judged noise: Mailu's Tika at high, five Deployments sharing one ReadWriteOnce claim told their rollouts stall, Microcks' Postman runtime at high, and MockServer's one replica and graceful shutdown.",
+    ),
+    FreshRound(
         "fresh104-installs",
         "Release installs nobody here had seen: hundred-and-fourth draw",
         20261304,
@@ -830,7 +890,14 @@ FRESH_ROUNDS = (
             "open-metadata-openmetadata-helm-charts": "openmetadata-1.13.1, chart openmetadata with defaults (its dependencies chart left out)",
             "coder-code-server": "v4.133.0, chart code-server with defaults",
         },
-        "Judged wrong, and mended in 831b654: Netmaker's server, told it sat behind a NodePort Service that has no name, which its install's own apply refuses (such an object is now skipped with a warning naming it; the readiness finding's wording lost the nameless Service, judged again, blind: a gap), and its Mosquitto broker, told to turn on a clustering Mosquitto lacks (now told to keep one and shorten its restart: judged again, blind, a gap; its Recreate, judged noise, is no longer reported). Judged noise: code-server's one replica at high, busybox's floating tags in two init containers, Netmaker's admin UI's budget, readiness, spread and stale port, and OpenMetadata's two suspended CronJobs' bounds.",
+        "Judged wrong, and mended in 831b654: Netmaker's server, told it sat behind a NodePort Service that has no "
+        "name, which its install's own apply refuses (such an object is now skipped with a warning naming it; the "
+        "readiness finding's wording lost the nameless Service, judged again, blind: a gap), and its Mosquitto broker, "
+        "told to turn on a clustering Mosquitto lacks (now told to keep one and shorten its restart: judged again, "
+        "blind, a gap; its Recreate, judged noise, is no longer reported). Judged noise: code-server's one replica at "
+        "high, busybox's floating tags in two init containers, Netmaker's admin UI's budget, readiness, spread and "
+        "stale port, and OpenMetadata's two suspended CronJobs' bounds. Later at that stop, the broker's fix asks for "
+        "its claim with strategy Recreate (1df0dc3): judged again, blind, a gap.",
     ),
     FreshRound(
         "fresh103-installs",
@@ -2694,7 +2761,10 @@ FRESH_ROUNDS = (
         "Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
         "that use it support, else to keep one: judged again, blind: mysql (a gap). Later, at the hundred-and-first "
         "draw's stop, an unbounded Job whose every container is held to limits of at most a core and 1Gi is rated low, "
-        "its limits named (b0276dc): Kubescape's two scan-trigger CronJobs, judged again, blind: still noise.",
+        "its limits named (b0276dc): Kubescape's two scan-trigger CronJobs, judged again, blind: still noise. Later at "
+        "that stop, a run's share of a node counts the pods it runs at once and is lowered only where hanging runs "
+        "cannot pile up (1df0dc3): both triggers, daily, now say a hung run adds one such pod a day at most, and were "
+        "judged again, blind: gaps.",
     ),
     FreshRound(
         "fresh25-installs",
