@@ -5,54 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
-from kubegap.checks.workloads._helpers import replicas
+from kubegap.checks.disruption._helpers import (
+    MOST_COUNTS,
+    covered_replicas,
+)
 from kubegap.domain.intstr import pdb_disruptions_allowed
-from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, percent
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import AUTOSCALER_KINDS, Autoscaler, scaling
+from kubegap.domain.workloads import AUTOSCALER_KINDS
 
 DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
 
 EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
-
-
-def fewest_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:
-    """The fewest replicas a workload runs: its autoscaler's minimum when one scales it, else its replica count."""
-    found = scaling(inventory, workload)
-    if found and found[0].minimum is not None:
-        return found[0].minimum, found[0]
-    return replicas(workload), None
-
-
-MOST_COUNTS = 1000
-"""The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
-
-
-def _covered(inventory: Readable, pdb: dict) -> tuple[int, int, tuple[Evidence, ...]] | None:
-    """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
-    and maxReplicas when one targets it), and the autoscalers that set them; None when it selects no workload or
-    some selected workload's count cannot be known (a DaemonSet's follows the nodes). The fewest is 0 only where
-    a KEDA ScaledObject may scale every selected workload to zero.
-
-    Only a numeric minAvailable or a percentage depends on them: most budgets (maxUnavailable 1) are judged
-    without matching their selector."""
-    fewest = most = 0
-    scalers: list[Evidence] = []
-    selected = pdb_workloads(inventory, pdb)
-    for workload in selected:
-        low, scaler = fewest_replicas(inventory, workload)
-        high, _ = most_replicas(inventory, workload)
-        if low is None or high is None:
-            return None
-        fewest += low
-        most += high
-        if scaler is not None:
-            scalers.append(Evidence(f"{scaler.label} {scaler.minimum_field}", low))
-            scalers.append(Evidence(f"{scaler.label} {scaler.maximum_field}", high))
-    return (fewest, max(most, fewest), tuple(scalers)) if selected else None
 
 
 def _no_eviction(
@@ -114,7 +79,7 @@ def _blocking_reason(inventory: Readable, pdb: dict) -> tuple[str, str, tuple[Ev
     if field == "maxUnavailable" and not isinstance(value, str) or percent(value) in (0, 100):
         found = _no_eviction(spec, field, 1, 1, ())  # a number, 0% or 100% does not depend on the replicas
     else:
-        covered = _covered(inventory, pdb)
+        covered = covered_replicas(inventory, pdb)
         found = _no_eviction(spec, field, *covered) if covered is not None else None
     if found:
         return found
