@@ -830,7 +830,13 @@ FRESH_ROUNDS = (
             "rqlite-helm-charts": "rqlite-2.0.0, chart rqlite with defaults",
             "apache-polaris": "apache-polaris-1.7.0, chart polaris with defaults (in-memory persistence)",
         },
-        "Judged wrong, and settled from source: rqlite's budget, maxUnavailable 1 over one replica, as Formbricks's in the hundred-and-fifth draw (a gap). Left as they were, judged wrong: Polaris's one replica, whose fix does not see the in-memory persistence its configuration sets; and the GPU-share installer Job's removed master label, whose fix would let it write a scheduler flag kube-scheduler 1.23 removed. Judged noise: the installer Job's bounds and requests, and two DaemonSets that move one file and sleep.",
+        "Judged wrong, and settled from source: rqlite's budget, maxUnavailable 1 over one replica, as Formbricks's in "
+        "the hundred-and-fifth draw (a gap). Left as they were, judged wrong: Polaris's one replica, whose fix does not"
+        " see the in-memory persistence its configuration sets; and the GPU-share installer Job's removed master label,"
+        " whose fix would let it write a scheduler flag kube-scheduler 1.23 removed. Judged noise: the installer Job's "
+        "bounds and requests, and two DaemonSets that move one file and sleep. Later, at the hundred-and-eighth draw's "
+        "stop, a budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
+        "(2b62328): rqlite's budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh107-installs",
@@ -875,7 +881,17 @@ FRESH_ROUNDS = (
             "mock-server-mockserver": "mockserver-5.15.0, chart mockserver with defaults",
             "crate-crate-operator": "2.63.0, chart crate-operator with its CRD subchart",
         },
-        "Judged wrong, and settled from source: Formbricks's PostgreSQL budget, maxUnavailable 1 over one replica, which the reviewer took to be always met; Kubernetes' eviction handler lets an unready pod go under the default policy only while the budget needs some pod healthy, so this budget refuses the eviction of its one unready pod, as the finding says (a gap; a rule written on the reviewer's reading was reverted in 70e0f38). Left as it was, judged wrong: Mailu's admin, reported at low as an administrators' console, which its mail servers ask for every login (a setting naming its Service does not show that programs depend on it: Bitwarden's services list every service's address, the admin's among them). Judged noise: Mailu's Tika at high, five Deployments sharing one ReadWriteOnce claim told their rollouts stall, Microcks' Postman runtime at high, and MockServer's one replica and graceful shutdown.",
+        "Judged wrong, and settled from source: Formbricks's PostgreSQL budget, maxUnavailable 1 over one replica, "
+        "which the reviewer took to be always met; Kubernetes' eviction handler lets an unready pod go under the "
+        "default policy only while the budget needs some pod healthy, so this budget refuses the eviction of its one "
+        "unready pod, as the finding says (a gap; a rule written on the reviewer's reading was reverted in 70e0f38). "
+        "Left as it was, judged wrong: Mailu's admin, reported at low as an administrators' console, which its mail "
+        "servers ask for every login (a setting naming its Service does not show that programs depend on it: "
+        "Bitwarden's services list every service's address, the admin's among them). Judged noise: Mailu's Tika at "
+        "high, five Deployments sharing one ReadWriteOnce claim told their rollouts stall, Microcks' Postman runtime at"
+        " high, and MockServer's one replica and graceful shutdown. Later, at the hundred-and-eighth draw's stop, a "
+        "budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
+        "(2b62328): Formbricks's PostgreSQL budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh104-installs",
@@ -1165,7 +1181,9 @@ FRESH_ROUNDS = (
         "(7cb077b), and since f681a5a reported at low saying that a pod's deadline bounds a run whose pods start, not "
         "one whose pods cannot be scheduled (judged, blind, noise). Judged noise: Argo CD's dex server at high and "
         "medium in Devtron's default install, Chatwoot's Redis replicas nothing reads, a single-member ZooKeeper's peer"
-        " ports, and Atlantis's data claim, which holds state it rebuilds.",
+        " ports, and Atlantis's data claim, which holds state it rebuilds. Later, at the hundred-and-eighth draw's "
+        "stop, a budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
+        "(2b62328): Pinot's ZooKeeper budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh87-installs",
@@ -2434,16 +2452,17 @@ FRESH_ROUNDS = (
             "flyteorg-flyte": "v1.16.8, chart flyte-binary with defaults and the release script's image tags (the "
             "Flyte 2 chart of the newer v2 tags has no install doc, its backend 'coming soon')",
         },
-        "Judged wrong, then changed by rule: single-replica's fix for OpenFGA, whose default keeps its store in "
-        "memory (OPENFGA_DATASTORE_ENGINE=memory), and for Pyroscope's StatefulSet, which keeps its profiles on "
-        "an emptyDir at /data; both were told to add replicas as if they kept nothing, and are now told where "
-        "their data is and to move it first (judged again: Pyroscope's a gap; OpenFGA's noise, its in-memory "
-        "store being a trial setup). Sveltos's MCP server at high (noise) is now an operators' console at low "
-        "(judged again: still noise). Judged noise and left as they were: a floating tag on Flyte's "
-        "wait-for-database init container, SeaweedFS's master on host paths (its state rebuilt from the volume "
-        "servers), two metrics Services no monitor reads, and a one-shot registration Job's image pulls."
-        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "Pyroscope's one replica, a telemetry backend's, is medium (judged again, blind: a gap).",
+        "Judged wrong, then changed by rule: single-replica's fix for OpenFGA, whose default keeps its store in memory "
+        "(OPENFGA_DATASTORE_ENGINE=memory), and for Pyroscope's StatefulSet, which keeps its profiles on an emptyDir at"
+        " /data; both were told to add replicas as if they kept nothing, and are now told where their data is and to "
+        "move it first (judged again: Pyroscope's a gap; OpenFGA's noise, its in-memory store being a trial setup). "
+        "Sveltos's MCP server at high (noise) is now an operators' console at low (judged again: still noise). Judged "
+        "noise and left as they were: a floating tag on Flyte's wait-for-database init container, SeaweedFS's master on"
+        " host paths (its state rebuilt from the volume servers), two metrics Services no monitor reads, and a one-shot"
+        " registration Job's image pulls. Later, rendered again as recorded and audited before and after the rules of "
+        "the sixtieth draw's stop: Pyroscope's one replica, a telemetry backend's, is medium (judged again, blind: a "
+        "gap). Later, at the hundred-and-eighth draw's stop, a budget that needs no pod healthy at its pods' replica "
+        "count says why it still refuses an unready pod (2b62328): Pyroscope's budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh36-installs",
