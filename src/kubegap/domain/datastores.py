@@ -61,8 +61,8 @@ replica not joined to the first by the program's own clustering is a second, sep
 keep their queues on disk, such as Kafka and RabbitMQ, are data stores.)"""
 UNCLUSTERED_BROKERS = frozenset({"mosquitto"})
 """Message brokers (``MESSAGE_BROKERS`` words) with no clustering of their own: Mosquitto's open-source build only
-bridges topics between separate brokers, and its maintainer keeps clustering off the roadmap, so no second
-replica of it is the same broker."""
+bridges topics between separate brokers (its maintainer wrote that clustering was not on the immediate roadmap,
+eclipse-mosquitto/mosquitto#352), so no second replica of it is the same broker."""
 
 
 IDENTITY_PROVIDERS = ("dex",)
