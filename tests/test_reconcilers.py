@@ -253,6 +253,46 @@ def test_a_broker_with_no_clustering_is_told_to_stay_one_and_one_that_clusters_t
     assert "Turn on its clustering" in more_replicas_fix(inventory, inventory.workloads[0], None)
 
 
+def test_a_configuration_a_projected_volume_mounts_where_the_framework_reads_it_is_read():
+    """Polaris's chart projects its ConfigMap's application.properties into /deployments/config; the persistence
+    it chooses there is what a second replica would not share."""
+    config = {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": _meta("catalog", "ops"),
+        "data": {"application.properties": "catalog.persistence.type=in-memory\nquarkus.http.port=8181"},
+    }
+    server = _deployment(
+        containers=[
+            {
+                "name": "catalog",
+                "image": "example/catalog:1.7.0",
+                "volumeMounts": [{"name": "config-volume", "mountPath": "/deployments/config"}],
+            }
+        ]
+    )
+    server["spec"]["template"]["spec"]["volumes"] = [
+        {
+            "name": "config-volume",
+            "projected": {
+                "sources": [
+                    {
+                        "configMap": {
+                            "name": "catalog",
+                            "items": [{"key": "application.properties", "path": "application.properties"}],
+                        }
+                    }
+                ]
+            },
+        }
+    ]
+    inventory = _inventory(config, server)
+    fix = more_replicas_fix(inventory, inventory.workloads[0], None)
+    assert fix.startswith(
+        "It keeps its data in its own memory (catalog.persistence.type: in-memory in ConfigMap catalog)"
+    )
+
+
 def test_a_monitoring_server_is_told_to_give_each_replica_its_own_storage():
     prometheus = _deployment(
         containers=[

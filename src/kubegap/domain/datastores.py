@@ -197,9 +197,9 @@ def in_memory_scheduler(workload: Workload) -> tuple[str, str, str] | None:
     return None
 
 
-STORE_SETTINGS = Words(("datastore", "data store", "storage", "store", "backend", "database", "db"))
+STORE_SETTINGS = Words(("datastore", "data store", "storage", "store", "backend", "database", "db", "persistence"))
 """Words of a variable's or flag's name that choose where a program keeps its data (``OPENFGA_DATASTORE_ENGINE``,
-``STORAGE_TYPE``, ``--store-backend``)."""
+``STORAGE_TYPE``, ``--store-backend``, Polaris's ``polaris.persistence.type``)."""
 
 STORE_CHOOSERS = frozenset(
     {
@@ -374,26 +374,46 @@ APPLICATION_FILES = frozenset({"application.properties", "application.yml", "app
 
 def _conventional_config_files(template: PodTemplate) -> list[tuple[str, frozenset[str]]]:
     """``(ConfigMap, keys)`` mounted where a framework reads its configuration by convention: one key mounted as the
-    file ``.../config/application.properties`` (its ``subPath``), or the ``application.*`` keys of a ConfigMap
-    mounted as a ``config`` directory."""
-    volumes = {
-        volume_name: config_map
-        for volume in as_list(dig(template.spec, "volumes"))
-        if isinstance(volume_name := dig(volume, "name"), str)
-        and isinstance(config_map := dig(volume, "configMap", "name"), str)
-    }
+    file ``.../config/application.properties`` (its ``subPath``), or the ``application.*`` files of a ConfigMap
+    mounted, alone or in a projected volume, as a ``config`` directory."""
+    volumes = _config_map_volumes(template)
     found = []
     for _, container in containers(template.spec, init=False):
         for mount in as_list(container.get("volumeMounts")):
             path, volume_name, sub = dig(mount, "mountPath"), dig(mount, "name"), dig(mount, "subPath")
-            if not isinstance(path, str) or not isinstance(volume_name, str) or volume_name not in volumes:
+            if not isinstance(path, str) or not isinstance(volume_name, str):
                 continue
-            if isinstance(sub, str) and CONVENTIONAL_CONFIG.search(path):
-                found.append((volumes[volume_name], frozenset({sub})))
-            elif sub is None and path.rstrip("/").endswith("/config"):
-                found.append(
-                    (volumes[volume_name], frozenset({"application.properties", "application.yml", "application.yaml"}))
-                )
+            for config_map, files in volumes.get(volume_name, []):
+                if isinstance(sub, str) and CONVENTIONAL_CONFIG.search(path):
+                    found.append((config_map, frozenset({files.get(sub, sub) if files is not None else sub})))
+                elif sub is None and path.rstrip("/").endswith("/config"):
+                    named = APPLICATION_FILES if files is None else {files[f] for f in APPLICATION_FILES if f in files}
+                    found.append((config_map, frozenset(named)))
+    return found
+
+
+def _config_map_volumes(template: PodTemplate) -> dict[str, list[tuple[str, dict[str, str] | None]]]:
+    """Per volume name, the ConfigMaps it mounts (a ``configMap`` volume's, or a ``projected`` volume's sources), each
+    with its files' keys by file name where ``items`` chooses them (None: every key, as a file of its name)."""
+    found: dict[str, list[tuple[str, dict[str, str] | None]]] = {}
+    for volume in as_list(dig(template.spec, "volumes")):
+        volume_name = dig(volume, "name")
+        if not isinstance(volume_name, str):
+            continue
+        sources = [dig(volume, "configMap")] + [
+            dig(s, "configMap") for s in as_list(dig(volume, "projected", "sources"))
+        ]
+        for source in sources:
+            config_map = dig(source, "name")
+            if not isinstance(config_map, str):
+                continue
+            items = [i for i in as_list(dig(source, "items")) if isinstance(i, dict)]
+            files = (
+                {str(i.get("path")): str(i.get("key")) for i in items if i.get("path") and i.get("key")}
+                if items
+                else None
+            )
+            found.setdefault(volume_name, []).append((config_map, files))
     return found
 
 
