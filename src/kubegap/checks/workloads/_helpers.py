@@ -73,6 +73,14 @@ ONCE_SHARED = (
 needed, and not always enough (SonarQube's community build runs one instance whatever its database)."""
 
 
+ALIKE_IN_PROCESS = (
+    "once nothing else it keeps in its own process differs between replicas (sessions; keys it generates at start "
+    "to sign its tokens, which every replica must share, or tokens one issues fail on another)"
+)
+"""The condition on a second replica of a program whose store the input shows in its process: the store is not all
+it may keep there (Apache Polaris generates its token-signing key pair in each pod unless given one)."""
+
+
 SHARED_STORE = "a store the program shares between replicas (its external database or object storage setting)"
 SHARED_DIRECTORY = (
     "only where the program lets several of it open one data directory at once, storage several nodes can mount "
@@ -183,7 +191,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         return (
             f"It keeps its data in its own memory ({in_memory}): a second replica would hold a separate store behind "
             "the same Service, answering from different data, and a restart loses what the one has. Point it at a "
-            f"shared database first (its data store setting), then run two or more replicas {SPREAD}."
+            f"shared database first (its data store setting); then, {ALIKE_IN_PROCESS}, run two or more replicas "
+            f"{SPREAD}."
         )
     embedded = embedded_database(inventory, workload)
     if embedded is not None:
