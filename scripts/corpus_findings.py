@@ -831,12 +831,16 @@ FRESH_ROUNDS = (
             "apache-polaris": "apache-polaris-1.7.0, chart polaris with defaults (in-memory persistence)",
         },
         "Judged wrong, and settled from source: rqlite's budget, maxUnavailable 1 over one replica, as Formbricks's in "
-        "the hundred-and-fifth draw (a gap). Left as they were, judged wrong: Polaris's one replica, whose fix does not"
-        " see the in-memory persistence its configuration sets; and the GPU-share installer Job's removed master label,"
-        " whose fix would let it write a scheduler flag kube-scheduler 1.23 removed. Judged noise: the installer Job's "
-        "bounds and requests, and two DaemonSets that move one file and sleep. Later, at the hundred-and-eighth draw's "
-        "stop, a budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
-        "(2b62328): rqlite's budget, judged again, blind: a gap.",
+        "the hundred-and-fifth draw (a gap). Judged wrong, and mended: Polaris's one replica, whose fix did not see the"
+        " in-memory persistence its configuration sets. Left as it was, judged wrong: the GPU-share installer Job's "
+        "removed master label, whose fix would let it write a scheduler flag kube-scheduler 1.23 removed. Judged noise:"
+        " the installer Job's bounds and requests, and two DaemonSets that move one file and sleep. Later, at the "
+        "hundred-and-eighth draw's stop, a budget that needs no pod healthy at its pods' replica count says why it "
+        "still refuses an unready pod (2b62328): rqlite's budget, judged again, blind: a gap. Later at that stop, a "
+        "configuration a projected volume mounts where the framework reads it is read, and persistence is a store's "
+        "word (2a154b0): Polaris's fix named its in-memory store (judged again, blind: wrong, the fix leaving out the "
+        "signing keys each pod generates); then the fix asked that nothing else the process keeps differ between "
+        "replicas (1bf7137): judged again, blind, a gap.",
     ),
     FreshRound(
         "fresh107-installs",
@@ -1250,7 +1254,9 @@ FRESH_ROUNDS = (
         "says what a second replica behind a UDP port needs since f20b010), and Nessie's, whose configuration file "
         "keeps its catalogue in memory (read where its framework reads it since 0650975): both judged again, blind, "
         "gaps. Element's admin console is low since 622392e (judged again, blind, a gap; its graceful shutdown no "
-        "longer reported). Judged noise: operators' consoles and game and meeting servers built to run alone, at high.",
+        "longer reported). Judged noise: operators' consoles and game and meeting servers built to run alone, at high. "
+        "Later, at the hundred-and-eighth draw's stop, an in-memory store's fix asks too that nothing else the process "
+        "keeps differ between replicas (1bf7137): Nessie's one replica, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh84-installs",
