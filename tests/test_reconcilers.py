@@ -248,19 +248,23 @@ def test_a_broker_with_no_clustering_is_told_to_stay_one_and_one_that_clusters_t
     fix = more_replicas_fix(inventory, inventory.workloads[0], None)
     assert fix.startswith("It runs mosquitto, a message broker with no clustering") and "Keep one" in fix
     assert "strategy Recreate" in fix and "Turn on its clustering" not in fix
+    member = {**mosquitto, "kind": "StatefulSet"}  # a StatefulSet has no Recreate: its update already stops first
+    inventory = _inventory(member)
+    assert "Recreate" not in more_replicas_fix(inventory, inventory.workloads[0], None)
     nats = _deployment(containers=[{"name": "nats", "image": "nats:2.14.2-alpine"}])
     inventory = _inventory(nats)
     assert "Turn on its clustering" in more_replicas_fix(inventory, inventory.workloads[0], None)
 
 
 def test_a_configuration_a_projected_volume_mounts_where_the_framework_reads_it_is_read():
-    """Polaris's chart projects its ConfigMap's application.properties into /deployments/config; the persistence
-    it chooses there is what a second replica would not share."""
+    """Polaris's chart projects its ConfigMap's application.properties into /deployments/config (here from a key of
+    another name, as ``items`` may map it); the persistence it chooses there is what a second replica would not
+    share."""
     config = {
         "apiVersion": "v1",
         "kind": "ConfigMap",
         "metadata": _meta("catalog", "ops"),
-        "data": {"application.properties": "catalog.persistence.type=in-memory\nquarkus.http.port=8181"},
+        "data": {"catalog.properties": "catalog.persistence.type=in-memory\nquarkus.http.port=8181"},
     }
     server = _deployment(
         containers=[
@@ -279,7 +283,7 @@ def test_a_configuration_a_projected_volume_mounts_where_the_framework_reads_it_
                     {
                         "configMap": {
                             "name": "catalog",
-                            "items": [{"key": "application.properties", "path": "application.properties"}],
+                            "items": [{"key": "catalog.properties", "path": "application.properties"}],
                         }
                     }
                 ]

@@ -139,8 +139,9 @@ def _per_pod(template: PodTemplate, amounts_of: Callable[[dict], dict]) -> dict[
 
 
 def small_pod(amounts: dict[str, float], cpu: float, memory: float) -> bool:
-    """Whether a pod's amounts (``pod_requests`` or ``pod_limits``) come to less than ``cpu`` cores and ``memory``
-    bytes, with no hardware some nodes lack (GPUs): a small share of any node that runs workloads."""
+    """Whether the amounts of one pod, or of pods that run together (``pod_requests`` or ``pod_limits``, summed), come
+    to less than ``cpu`` cores and ``memory`` bytes, with no hardware some nodes lack (GPUs): a small share of any
+    node that runs workloads."""
     return (
         amounts.get("cpu", 0.0) < cpu
         and amounts.get("memory", 0.0) < memory

@@ -385,7 +385,8 @@ def _conventional_config_files(template: PodTemplate) -> list[tuple[str, frozens
                 continue
             for config_map, files in volumes.get(volume_name, []):
                 if isinstance(sub, str) and CONVENTIONAL_CONFIG.search(path):
-                    found.append((config_map, frozenset({files.get(sub, sub) if files is not None else sub})))
+                    if files is None or sub in files:
+                        found.append((config_map, frozenset({files[sub] if files is not None else sub})))
                 elif sub is None and path.rstrip("/").endswith("/config"):
                     named = APPLICATION_FILES if files is None else {files[f] for f in APPLICATION_FILES if f in files}
                     found.append((config_map, frozenset(named)))
@@ -409,7 +410,7 @@ def _config_map_volumes(template: PodTemplate) -> dict[str, list[tuple[str, dict
                 continue
             items = [i for i in as_list(dig(source, "items")) if isinstance(i, dict)]
             files = (
-                {str(i.get("path")): str(i.get("key")) for i in items if i.get("path") and i.get("key")}
+                {i["path"]: i["key"] for i in items if isinstance(i.get("path"), str) and isinstance(i.get("key"), str)}
                 if items
                 else None
             )

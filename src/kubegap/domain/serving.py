@@ -477,17 +477,17 @@ def bound_ports(container: dict) -> set[int]:
 
 
 def probed_ports(container: dict) -> set[int]:
-    """Port numbers the container's own probes check on the pod (``httpGet``, ``tcpSocket`` or ``grpc``, by number;
-    an ``httpGet`` with a ``host`` checks another address): the kubelet checks where the program listens, so a
-    probe on a port is evidence that something listens there, declared or not (CubeFS's Grafana declares only an
-    exporter port and is probed, and reached, on 3000)."""
+    """Port numbers the container's own probes check on the pod (``httpGet``, ``tcpSocket`` or ``grpc``, by number:
+    the API server takes a string port only as a name; a probe with a ``host`` checks another address): the kubelet
+    checks where the program listens, so a probe on a port is evidence that something listens there, declared or
+    not (CubeFS's Grafana declares only an exporter port and is probed, and reached, on 3000)."""
     return {
         port
         for action, handler in _probe_handlers(container)
         if isinstance(port := handler.get("port"), int)
         and not isinstance(port, bool)
         and 0 < port < 65536
-        and not (action == "httpGet" and handler.get("host"))
+        and not handler.get("host")
     }
 
 

@@ -21,17 +21,17 @@ def job_spec(workload_obj: dict) -> tuple[str, dict]:
     return "spec", as_dict(workload_obj.get("spec"))
 
 
-def _small_run(workload: Workload, spec: dict, cpu: float, memory: float) -> str | None:
+def _small_run_clause(workload: Workload, spec: dict, cpu: float, memory: float) -> str | None:
     """What holds a run to a small share of a node, as a clause for the message, or None: every container of its
     pods sets CPU and memory limits (``pod_limits``), the pods that run at once (``parallelism``) add up to less
     than ``cpu`` cores and ``memory`` bytes with no GPU (``small_pod``), and hanging runs cannot pile up: a Job, a
-    CronJob that replaces a run still going, or one that starts at most one run a day (a pile-up of its runs is
-    ``cronjob-concurrency-allow``'s to report). Such a run cannot take a node's capacity, however often it is
-    retried or however long it hangs."""
+    CronJob that replaces a run still going, or one that starts at most one run a day (its hung runs add one such
+    share a day at most). Such a run cannot take a node's capacity, however often it is retried or however long it
+    hangs."""
     limits = [pod_limits(t) for t in workload.templates]
     parallel = spec.get("parallelism", 1)
-    if not isinstance(parallel, int) or isinstance(parallel, bool) or parallel < 0 or not all(limits):
-        return None
+    if not isinstance(parallel, int) or isinstance(parallel, bool) or parallel < 1 or not limits or not all(limits):
+        return None  # a parked Job (parallelism 0) runs as many pods as whoever raises it says
     total = {r: sum(a.get(r, 0.0) for a in limits if a) * parallel for r in {r for a in limits if a for r in a}}
     if not small_pod(total, cpu, memory):
         return None
@@ -164,7 +164,7 @@ def job_unbounded(ctx: Context) -> Iterator[Finding]:
             if replaced
             else "a hanging run is never stopped"
         )
-        small = _small_run(workload, spec, small_cpu, small_memory) if small_memory is not None else None
+        small = _small_run_clause(workload, spec, small_cpu, small_memory) if small_memory is not None else None
         yield ctx.finding(
             workload.obj,
             f"{workload.kind} sets neither backoffLimit nor activeDeadlineSeconds: a failing run is retried 6 times (the "

@@ -29,7 +29,7 @@ def _allows_every_eviction(pdb: dict) -> bool:
     return False
 
 
-def _needs_none_healthy(inventory: Readable, pdb: dict) -> int | None:
+def _count_needing_none_healthy(inventory: Readable, pdb: dict) -> int | None:
     """The fewest replicas the selected workloads run at (their autoscalers' minimum included), when the budget
     needs no pod healthy there (``maxUnavailable: 1`` over one replica), else None. The eviction handler lets an
     unready pod go under the default policy only while a budget needs some pod healthy (``DesiredHealthy > 0``);
@@ -65,8 +65,7 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     (`maxUnavailable: 1` over one replica) still refuses an unready pod: the eviction handler's exception for
     unready pods applies only while a budget needs some pod healthy (`DesiredHealthy > 0` in Kubernetes'
     `pkg/registry/core/pod/storage/eviction.go`), and otherwise it asks the budget's allowed disruptions, none while
-    the pod is unready; the message says so, since such a budget looks always met (rqlite's and Formbricks's
-    PostgreSQL budgets were judged wrong on fresh installs on that reading, then settled from that source as gaps).
+    the pod is unready; the message says so, since such a budget looks always met.
     Skipped on clusters known to run a Kubernetes version before 1.27, which do not
     offer the field by default.
 
@@ -107,12 +106,12 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
         if policy != "AlwaysAllow" and not _allows_every_eviction(pdb):
-            none = _needs_none_healthy(ctx.inventory, pdb)
+            count = _count_needing_none_healthy(ctx.inventory, pdb)
             yield ctx.finding(
                 pdb,
                 "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods."
-                if none is None
-                else f"PodDisruptionBudget needs no pod healthy at {none} replica{'' if none == 1 else 's'}, yet blocks "
+                if count is None
+                else f"PodDisruptionBudget needs no pod healthy at {count} replica{'' if count == 1 else 's'}, yet blocks "
                 "evicting an unready one: the default policy lets an unready pod go only while a budget needs some pod "
                 "healthy, and otherwise allows no eviction while the pod is unready, so drains stall on a broken pod.",
                 Evidence("spec.unhealthyPodEvictionPolicy", policy or "IfHealthyBudget (default)"),

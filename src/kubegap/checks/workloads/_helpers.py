@@ -138,9 +138,13 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         return (
             f"It runs {alone}, a message broker with no clustering of its own (bridges only forward topics between "
             f"separate brokers): a second replica {SECOND_BROKER}. Keep one and make its restart short: clients that reconnect, and "
-            "its sessions and retained messages on a ReadWriteOnce claim (persistence) with strategy Recreate, so the "
-            "old broker stops before the new one mounts the claim; where it must survive a node's loss, run a broker "
-            "that clusters."
+            "its sessions and retained messages on a ReadWriteOnce claim (persistence)"
+            + (
+                " with strategy Recreate, so the old broker stops before the new one mounts the claim"
+                if workload.kind == "Deployment"
+                else ""
+            )
+            + "; where it must survive a node's loss, run a broker that clusters."
         )
     broker = message_broker(workload)
     if broker is not None:
