@@ -54,12 +54,16 @@ def pointed_config_maps(template: PodTemplate) -> list[str]:
     for _, volume in mounted_volumes(template):
         if not _points_at(template, volume["name"]):
             continue
-        sources = [volume] + [s for s in as_list(dig(volume, "projected", "sources")) if isinstance(s, dict)]
-        for source in sources:
-            config_map = dig(source, "configMap", "name")
-            if isinstance(config_map, str) and config_map not in found:
-                found.append(config_map)
+        for source in config_map_sources(volume):
+            if source["name"] not in found:
+                found.append(source["name"])
     return found
+
+
+def config_map_sources(volume: dict) -> list[dict]:
+    """The ``configMap`` entries a volume mounts, each with a name: its own, or its ``projected`` volume's sources."""
+    entries = [dig(volume, "configMap")] + [dig(s, "configMap") for s in as_list(dig(volume, "projected", "sources"))]
+    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
 
 
 def _points_at(template: PodTemplate, volume_name: str) -> bool:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from kubegap.domain.containers import SCRIPT_ENDINGS, image_name, pointed_config_maps, settings
+from kubegap.domain.containers import SCRIPT_ENDINGS, config_map_sources, image_name, pointed_config_maps, settings
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -401,13 +401,8 @@ def _config_map_volumes(template: PodTemplate) -> dict[str, list[tuple[str, dict
         volume_name = dig(volume, "name")
         if not isinstance(volume_name, str):
             continue
-        sources = [dig(volume, "configMap")] + [
-            dig(s, "configMap") for s in as_list(dig(volume, "projected", "sources"))
-        ]
-        for source in sources:
-            config_map = dig(source, "name")
-            if not isinstance(config_map, str):
-                continue
+        for source in config_map_sources(volume):
+            config_map = source["name"]
             items = [i for i in as_list(dig(source, "items")) if isinstance(i, dict)]
             files = (
                 {i["path"]: i["key"] for i in items if isinstance(i.get("path"), str) and isinstance(i.get("key"), str)}

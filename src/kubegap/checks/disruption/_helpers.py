@@ -30,16 +30,12 @@ def most_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, 
     return replicas(workload), None
 
 
-def fewest_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:
+def _fewest_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:
     """The fewest replicas a workload runs: its autoscaler's minimum when one scales it, else its replica count."""
     found = scaling(inventory, workload)
     if found and found[0].minimum is not None:
         return found[0].minimum, found[0]
     return replicas(workload), None
-
-
-MOST_COUNTS = 1000
-"""The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
 def covered_replicas(inventory: Readable, pdb: dict) -> tuple[int, int, tuple[Evidence, ...]] | None:
@@ -54,7 +50,7 @@ def covered_replicas(inventory: Readable, pdb: dict) -> tuple[int, int, tuple[Ev
     scalers: list[Evidence] = []
     selected = pdb_workloads(inventory, pdb)
     for workload in selected:
-        low, scaler = fewest_replicas(inventory, workload)
+        low, scaler = _fewest_replicas(inventory, workload)
         high, _ = most_replicas(inventory, workload)
         if low is None or high is None:
             return None

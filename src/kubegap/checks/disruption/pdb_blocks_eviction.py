@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.disruption._helpers import (
-    MOST_COUNTS,
     covered_replicas,
 )
 from kubegap.domain.intstr import pdb_disruptions_allowed
@@ -18,6 +17,10 @@ DEVOPSHOF = "devopshof-2019-externaltrafficpolicy-local-drain-ingress-outage"
 
 
 EMQX_EMPTY_PDB = "emqx-operator-2026-pdb-without-policy-blocks-evictions"
+
+
+MOST_COUNTS = 1000
+"""The most replica counts a budget is evaluated at (an autoscaler's range can be wide)."""
 
 
 def _no_eviction(
