@@ -556,6 +556,14 @@ def test_a_monitoring_server_on_a_host_path_is_not_told_to_share_its_data():
     assert fix.startswith("Run at least two replicas")
 
 
+def test_a_telemetry_dashboard_on_a_host_path_moves_what_its_readers_saved_to_a_shared_store():
+    fix = _single_replica_fix("telemetry-dashboard-on-a-host-path.yaml")
+    assert fix.startswith(
+        "Its pods keep data on their node's disk (hostPath /srv/grafana, mounted at /var/lib/grafana): a second "
+        "replica on another node starts without it"
+    )
+
+
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
     from kubegap.domain.datastores import _embedded, store_setting
 

@@ -105,6 +105,12 @@ answer the telemetry other programs send them or they gather: traces, logs, metr
 people and the automation that read it their view; programs that send to it drop or buffer what they send, and no
 product client's request fails."""
 
+TELEMETRY_VIEWERS = ("grafana", "kibana", "opensearch-dashboards")
+"""Images (the whole last part of the repository: ``grafana/grafana``, not ``grafana-image-renderer``) of the
+dashboards people read telemetry through, and from which Grafana also sends the alerts its rules define. Losing one
+costs its readers their view and delays those alerts; it keeps no telemetry of its own, and no product client's
+request fails."""
+
 
 ALERT_ROUTERS = ("alertmanager",)
 """Images (the whole last part of the repository: ``prom/alertmanager``) of servers that route alerts to receivers:
@@ -508,9 +514,20 @@ def alert_router(workload: Workload) -> str | None:
 
 
 def observer(workload: Workload) -> str | None:
-    """The monitoring, alerting or telemetry server a workload's containers run, or None: a program that watches
-    and acts on nothing it watches, whose loss blinds its readers and fails no product client's request."""
-    return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
+    """The monitoring, alerting or telemetry server, or telemetry dashboard, a workload's containers run, or None:
+    a program that watches and acts on nothing it watches, whose loss blinds its readers and fails no product
+    client's request."""
+    return (
+        monitoring_server(workload)
+        or alert_router(workload)
+        or _named(workload, TELEMETRY_BACKENDS)
+        or telemetry_viewer(workload)
+    )
+
+
+def telemetry_viewer(workload: Workload) -> str | None:
+    """The telemetry dashboard a workload's containers run (``TELEMETRY_VIEWERS``), or None."""
+    return _named(workload, TELEMETRY_VIEWERS)
 
 
 def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:

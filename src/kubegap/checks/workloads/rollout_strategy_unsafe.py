@@ -220,8 +220,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     ready. **Low** for an
     operators' console (see Evidence rules): a rollout takes it from the people who run a tool, not
     from a product's clients, and, with no pod kept, for as long as a new version fails to start. **Low** for
-    a monitoring, alerting or telemetry server (by the whole name of its image: Prometheus, Alertmanager, Tempo,
-    Loki and the others `single-replica` names; see Evidence rules): a rollout pauses what reads its metrics,
+    a monitoring, alerting or telemetry server or a telemetry dashboard (by the whole name of its image:
+    Prometheus, Alertmanager, Tempo, Loki, Grafana and the others `single-replica` names; see Evidence rules): a
+    rollout pauses what reads its metrics,
     traces, logs or profiles or waits for its alerts for as long as its new pod takes to start, and fails no
     product client's request.
 

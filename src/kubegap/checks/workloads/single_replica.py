@@ -257,9 +257,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     so by its name or image and alone behind its Services; see Evidence rules): losing it costs the people operating
     a tool or a product their view, not a product's clients their service. **Medium** for a monitoring, alerting or telemetry server (by the whole
     name of its image: Prometheus, Alertmanager; Tempo, Loki, Mimir, Cortex, Thanos, Jaeger, Zipkin, Parca,
-    Pyroscope, Netdata, VictoriaMetrics) that serves no API: its loss blinds the people and the automation that
-    read its metrics, traces, logs or profiles or wait for its alerts; programs that send to it drop or buffer
-    what they send, and no product client's request fails.
+    Pyroscope, Netdata, VictoriaMetrics), or a dashboard people read telemetry through (Grafana, Kibana, OpenSearch
+    Dashboards), that serves no API: its loss blinds the people and the automation that read its metrics, traces,
+    logs or profiles or wait for its alerts; programs that send to it drop or buffer what they send, and no product
+    client's request fails.
 
     ## Example
 
