@@ -106,16 +106,39 @@ class Inventory:
         named = {w.ref.namespace for w in self.workloads if w.ref.namespace is not None}
         if not named:
             named = object_namespaces
+        if not named:
+            named = self._binding_namespaces()
         self.install_namespace = next(iter(named)) if len(named) == 1 else None
         """The namespace an install is applied to, where the input shows it: the one namespace its workloads name,
         or, where none names one, the one namespace its other objects name (a chart that writes the namespace on its
-        ServiceAccounts and not on its DaemonSet). ``helm install -n`` and ``kubectl apply -n`` put an object
+        ServiceAccounts and not on its DaemonSet), or, where no object names one, the one namespace its bindings
+        give its own ServiceAccounts (a chart that writes the release's namespace only where the API requires one,
+        in a binding's subjects). ``helm install -n`` and ``kubectl apply -n`` put an object
         written without a namespace there, so a lookup by name in it finds such an object too, and one written
         without a namespace finds it there (``get``). A live cluster's namespaced objects all name theirs; where
         the workloads name several namespaces, an object written without one stays on its own."""
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""
+
+    def _binding_namespaces(self) -> set[str]:
+        """The namespaces that RoleBindings' and ClusterRoleBindings' subjects give ServiceAccounts the input
+        writes without a namespace."""
+        accounts = {
+            name
+            for account in self._by_kind["ServiceAccount"]
+            if namespace(account) is None and isinstance(name := dig(account, "metadata", "name"), str)
+        }
+        return {
+            subject["namespace"]
+            for binding_kind in ("RoleBinding", "ClusterRoleBinding")
+            for binding in self._by_kind[binding_kind]
+            for subject in as_list(binding.get("subjects"))
+            if isinstance(subject, dict)
+            and subject.get("kind") == "ServiceAccount"
+            and subject.get("name") in accounts
+            and isinstance(subject.get("namespace"), str)
+        }
 
     # -- what was seen ---------------------------------------------------------------------------
     def collected(self, kind_name: str) -> bool:

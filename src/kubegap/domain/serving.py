@@ -38,9 +38,11 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 - Who the clients are: an operators' console (``console``) serves the people who run a Kubernetes tool, not
   the workloads or users of a product. A workload is one when its name, its image or every Service in front of it says so, as
   words (``katib-ui``, ``kubernetes-dashboard-api``, ``chaos-dashboard``, ``neuvector-service-webui``; or a
-  Kubernetes console known by name, such as Headlamp), it serves nothing the API server calls, and its namespace holds a ServiceAccount that a
-  RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool it is the
-  console of, or the console itself). A product's web front end has no such neighbour. Losing a console for a node's rescheduling costs its
+  Kubernetes console known by name, such as Headlamp), words of its own and not of its install (a word every workload
+  of its namespace has names a release or a chart), it serves nothing the API server calls, and its namespace holds a
+  ServiceAccount that a RoleBinding or ClusterRoleBinding names (a program there talks to the Kubernetes API: the tool
+  it is the console of, or the console itself; an install written without namespaces is in the one its bindings give
+  its own ServiceAccounts). A product's web front end has no such neighbour. Losing a console for a node's rescheduling costs its
   operators their view; a few seconds of it during a rollout or a drain costs them a reload. A product's admin
   console is one too, wherever it runs: a workload whose name or image says so (``ADMIN_CONSOLES``: Bitwarden's
   ``admin``, ``element-admin``, phpLDAPadmin), alone behind its Services, serves the product's administrators, not
@@ -62,7 +64,7 @@ from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, 
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
-from kubegap.domain.tokens import Words
+from kubegap.domain.tokens import Words, words
 
 NOT_FOR_CLIENTS = Words(
     (
@@ -94,11 +96,14 @@ MONITORING_SERVICE_WORDS = Words(("metrics", "metric", "prom", "monitoring", "pp
 """Words that name a Service read only by monitoring or profilers (``controller-manager-metrics-service``).
 A Service named for administration or health (``rethinkdb-admin``) is often a console people use, so only
 its ports' names count."""
-CONSOLES = Words(("ui", "webui", "dashboard", "console", "mcp", "headlamp", "kube ops view", "weave scope", "kiali"))
+CONSOLES = Words(("ui", "webui", "dashboard", "console", "mcp"))
 """Words of a workload's name, its image or the Services in front of it (all of them) that say it is a web console
 people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), or the
-Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``), and Kubernetes consoles
-known by name."""
+Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``). In a name, only the words
+that are the workload's own count: a word every workload of its namespace has names the install (ThreatMapper's
+chart ``deepfence-console`` names its PostgreSQL ``console-deepfence-console-postgres``)."""
+KNOWN_CONSOLES = Words(("headlamp", "kube ops view", "weave scope", "kiali"))
+"""Kubernetes consoles known by name, wherever the name is (Weave Scope's app, beside its agents)."""
 ADMIN_CONSOLES = Words(("admin", "phpmyadmin", "phpldapadmin", "pgadmin", "pgadmin4", "adminer"))
 """Words of a workload's name or its image that say it is the console through which a product's administrators
 run it (``element-admin``, Bitwarden's ``admin``, phpLDAPadmin): it serves the people who run the product, not its
@@ -287,15 +292,15 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
     # a namespace whose ServiceAccount a binding names runs a program that talks to the Kubernetes API, as a
     # Kubernetes tool does and a product's web front end does not
     tools = {ns for ns, _ in bound}
+    installs = _install_words(inventory)
     found = {}
     for workload in inventory.workloads:
         if not evidence.services(workload) or evidence.api_roles_of(workload):
             continue
-        names = [
-            workload.ref.name,
-            *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
-        ]
-        admin = next((w for text in names if (w := ADMIN_CONSOLES.find(text))), None)
+        install = installs.get(workload.ref.namespace, frozenset())
+        images = [image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)]
+        own = [_own_words(workload.ref.name, install), *images]
+        admin = next((w for text in own if (w := ADMIN_CONSOLES.find(text))), None)
         if admin is not None and _alone_behind(inventory, evidence, workload):
             found[id(workload.obj)] = admin
             continue
@@ -304,12 +309,33 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
         if home not in tools:
             continue
         fronts = [name(s) for s in evidence.services(workload)]
-        if all(CONSOLES.find(front) for front in fronts):
+        names = [workload.ref.name, *images]
+        if all(_console_word(front, install) for front in fronts):
             names += fronts  # a console's Services all say so: Consul's server behind consul-ui also answers DNS
-        word = next((w for text in names if (w := CONSOLES.find(text))), None)
+        word = next((w for text in names if (w := _console_word(text, install))), None)
         if word is not None:
             found[id(workload.obj)] = word
     return found
+
+
+def _install_words(inventory: Readable) -> dict[str | None, frozenset[str]]:
+    """Per namespace, the words every one of its workloads (two or more) has in its name: the install's name, a
+    release's or a chart's (ThreatMapper's ``console-deepfence-console-postgres`` beside its ``-ui``), which says
+    nothing of any one of them."""
+    named: dict[str | None, list[set[str]]] = {}
+    for workload in inventory.workloads:
+        named.setdefault(workload.ref.namespace, []).append(set(words(workload.ref.name)))
+    return {ns: frozenset(set.intersection(*found)) for ns, found in named.items() if len(found) > 1}
+
+
+def _console_word(text: str, install: frozenset[str]) -> str | None:
+    """The console a name is known as, or the console word among its own words (not its install's)."""
+    return KNOWN_CONSOLES.find(text) or CONSOLES.find(_own_words(text, install))
+
+
+def _own_words(text: str, install: frozenset[str]) -> str:
+    """The words of a workload's or Service's name that are not its install's."""
+    return " ".join(word for word in words(text) if word not in install)
 
 
 def _alone_behind(inventory: Readable, evidence: ServingEvidence, workload: Workload) -> bool:
