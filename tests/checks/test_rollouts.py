@@ -1,4 +1,4 @@
-"""What rollout-stuck and selector-mismatch tell the user: the facts they know, and advice that fits the case."""
+"""What rollout and StatefulSet checks tell the user: the facts they know, and advice that fits the case."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 from kubegap.checks import get_check
 from kubegap.checks.workloads.rollout_strategy_unsafe import ELECTED_RECREATE
+from kubegap.checks.workloads.statefulset_headless_service_missing import ROLE_SERVICE
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.runner import run_check
@@ -79,3 +80,12 @@ def test_a_data_store_run_as_a_deployment_is_told_to_become_a_statefulset():
     _, (finding,) = run_check(get_check("rollout-strategy-unsafe"), Inventory(ManifestSource([str(path)]).collect()))
     assert finding.remediation.startswith("It runs etcd, a data store, as a Deployment of several replicas")
     assert "RollingUpdate" not in finding.remediation
+
+
+def test_a_primary_service_selected_by_a_run_time_role_is_counted_not_judged():
+    path = FIXTURES / "statefulset-headless-service-missing" / "passes" / "primary-service-selected-by-role.yaml"
+    coverage, findings = run_check(
+        get_check("statefulset-headless-service-missing"), Inventory(ManifestSource([str(path)]).collect())
+    )
+    assert findings == []
+    assert coverage.unjudged == ((ROLE_SERVICE.format(service="pg", labels="app=pg,cluster-name=pg,role=master"), 1),)

@@ -12,6 +12,7 @@ from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.selectors import Selector
 
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 
@@ -19,6 +20,22 @@ NOBODY_RESOLVES = (
     "nothing in the input looks its pods up by DNS name (a host <pod>.<service> in a variable, argument or "
     "ConfigMap, or the Service by name) and no headless Service selects them: whether anything does cannot be told"
 )
+
+
+ROLE_SERVICE = (
+    "Service {service} selects the pods by labels their template does not carry ({labels}), which a program sets "
+    "at run time: it sends its clients to the pod that holds a role (a primary), through an address that stays "
+    "across a failover, which a headless Service would not keep; whether the pods' names under it are needed "
+    "cannot be weighed against that from the input"
+)
+
+
+def _selected_at_run_time(service: dict, workload: Workload) -> str | None:
+    """The selector of a Service, as text, where the workload's pod templates do not carry what it asks for."""
+    selector = Selector.from_map(dig(service, "spec", "selector"))
+    if selector is None or any(selector.matches(t.labels) for t in workload.templates):
+        return None
+    return str(selector)
 
 
 NOT_HEADLESS_FIX = (
@@ -91,7 +108,11 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
     reached by name (`<service>.<namespace>`, `<service>:<port>`); or a headless Service that selects the
     pods under another name (the names were meant to exist). Otherwise, and where the absence itself
-    cannot be known, the StatefulSet is not judged, and coverage says so.
+    cannot be known, the StatefulSet is not judged, and coverage says so. Nor is a Service with a cluster IP that
+    selects the pods by labels their template does not carry: a program sets those at run time (Patroni's
+    `role: master`), so the Service sends its clients to the pod that holds a role at an address that stays across a
+    failover, which recreating it as headless would take from them (TimescaleDB's chart, whose headless Service
+    for Patroni's endpoints selects the pods too: judged wrong).
 
     ## Why it matters
 
@@ -170,6 +191,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             coredns_answers = answers_endpoint_names(ctx.inventory)
             if coredns_answers:
                 continue  # the cluster's CoreDNS answers <pod>.<service> for a Service with a cluster IP too
+            if (role := _selected_at_run_time(service, workload)) is not None:
+                ctx.not_judged(workload.obj, ROLE_SERVICE.format(service=service_name, labels=role))
+                continue
             looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
             if looked_up is None:
                 continue
