@@ -816,6 +816,35 @@ sharing, network observability, a pipeline engine, continuous delivery, threat s
 system's volumes, two API mocking tools, surveys, mail, an eBPF service map and personal finance), written down
 before drawing; ``random.Random(20261305).sample(FRESH105_POOL, 5)`` draws the hundred-and-fifth's five."""
 
+FRESH109_POOL = (
+    "google-cadvisor",
+    "microsoft-retina",
+    "haproxy-ingress-charts",
+    "nacos-group-nacos-k8s",
+    "manticoresoftware-manticoresearch-helm",
+    "postgresml-pgcat",
+    "warm-metal-container-image-csi-driver",
+    "sergelogvinov-proxmox-csi-plugin",
+    "GoogleCloudPlatform-secrets-store-csi-driver-provider-gcp",
+    "secureCodeBox-secureCodeBox",
+    "artifacthub-hub",
+    "flipt-io-helm-charts",
+    "polyaxon-charts",
+    "openlit-helm",
+    "nebius-soperator",
+    "clusternet-clusternet",
+    "opf-helm-charts",
+    "frappe-helm",
+    "TwiN-helm-charts",
+    "ToolJet-helm-charts",
+)
+"""The pool of the hundred-and-ninth draw on: twenty widely deployed projects absent from the corpus and from every
+earlier pool and round (container metrics, eBPF network observability, an ingress controller, service discovery, a
+search engine, a PostgreSQL pooler, three CSI drivers, security scanning, a package hub, feature flags, ML
+experiments, LLM observability, HPC batch scheduling on GPUs, multi-cluster management, project management, an ERP,
+a status page and a low-code builder), written down before drawing; ``random.Random(20261309).sample(FRESH109_POOL,
+5)`` draws the hundred-and-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh108-installs",
