@@ -884,7 +884,18 @@ FRESH_ROUNDS = (
             "ThinkParQ-beegfs-csi-driver": "v1.8.0, kubectl kustomize of a copy of deploy/k8s/overlays/default",
             "timescale-helm-charts": "timescaledb-single-0.33.2 with defaults",
         },
-        "Left as they were, judged wrong: ThreatMapper's ingester, scheduler and worker, whose Services forward to a port nothing listens on (their containers serve only metrics, on another), told to add a readiness probe of that port; and TimescaleDB's StatefulSet, told to recreate its clients' Service as headless, where Patroni advertises pod addresses and nothing looks up pod names. Judged noise: ThreatMapper's workers' and UI's one replica at high, Caretta's Grafana and VictoriaMetrics (a console and a visualisation's history), the BeeGFS controller's old master label in a preferred term, and k8s_gateway's shutdown, which CoreDNS's lame duck covers.",
+        "Left as they were, judged wrong: ThreatMapper's ingester, scheduler and worker, whose Services forward to a "
+        "port nothing listens on (their containers serve only metrics, on another), told to add a readiness probe of "
+        "that port; and TimescaleDB's StatefulSet, told to recreate its clients' Service as headless, where Patroni "
+        "advertises pod addresses and nothing looks up pod names. Judged noise: ThreatMapper's workers' and UI's one "
+        "replica at high, Caretta's Grafana and VictoriaMetrics (a console and a visualisation's history), the BeeGFS "
+        "controller's old master label in a preferred term, and k8s_gateway's shutdown, which CoreDNS's lame duck "
+        "covers. At the hundred-and-ninth draw's stop, an install written without namespaces is in the one its bindings"
+        " give its own accounts, and a console word counts only among a workload's own words (2097f4d): ThreatMapper's "
+        "UI is an operators' console, its one replica low (judged again, blind: a gap), while its stores, named for the"
+        " release console, are not; Caretta's Grafana is rated as a monitoring server, medium (ff50763; judged again, "
+        "blind: a gap); and TimescaleDB's StatefulSet, whose Service selects its primary by a role Patroni sets at run "
+        "time, is counted as not judged (47231c0), its wrong finding no longer reported.",
     ),
     FreshRound(
         "fresh106-installs",
@@ -1042,7 +1053,11 @@ FRESH_ROUNDS = (
         "longer reported); Cerbos's policy directory /work taken for a work area it writes (a top-level /work is the "
         "directory an image runs in since 611ac5b: no longer reported); and OSM's bootstrap, which shares its account's"
         " right to register webhooks with the injector and controller and was taken to serve them (one replica and "
-        "throttling). Judged noise: a validator port the program serves undeclared.",
+        "throttling). Judged noise: a validator port the program serves undeclared. At the hundred-and-ninth draw's "
+        "stop, an install written without namespaces is in the one its bindings give its own accounts (2097f4d): "
+        "Gravitee's management UI and portal are operators' consoles by their images' word ui, so their rollouts are "
+        "low (both judged again, blind: gaps, the reviewer noting that the portal serves API consumers) and their "
+        "budgets and CPU limits are no longer reported (the portal's two had been gaps, the management UI's two noise).",
     ),
     FreshRound(
         "fresh97-installs",
@@ -1174,7 +1189,8 @@ FRESH_ROUNDS = (
         " memory limits, a daily cleanup job's bounds, and Zabbix's deliberate Recreate. Later, at the "
         "hundred-and-first draw's stop, a port a container's own probes check counts as one it listens on (b0276dc): "
         "CubeFS's grafana-service, judged noise for its undeclared 3000, where its readiness probe checks Grafana, is "
-        "no longer reported.",
+        "no longer reported. At the hundred-and-ninth draw's stop, a telemetry dashboard's one replica is rated as a "
+        "monitoring server's, medium (ff50763): CubeFS's Grafana judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh89-installs",
@@ -1189,7 +1205,14 @@ FRESH_ROUNDS = (
             "SeleniumHQ-docker-selenium": "4.25.0-20241024, chart selenium-grid 0.36.5 with defaults",
             "sentry-kubernetes-charts": "sentry-v25.20.0, chart sentry with defaults (its six remote Bitnami subcharts left out)",
         },
-        "Judged wrong, and mended: ClickHouse's one member in Sentry's install, told that its members shared one claim, which its claim template replaces (a3d48e7: judged again, blind, a gap), and Relay's own directory taken for a work area (3cdd596: no longer reported). Left as it was, judged wrong: the Ingress's nginx backend, which the subchart the render left out makes. Judged noise: the Selenium hub and SkyWalking's UI at high, the hub's graceful shutdown and the UI's readiness, and Sentry's cleanup CronJob's requests.",
+        "Judged wrong, and mended: ClickHouse's one member in Sentry's install, told that its members shared one claim,"
+        " which its claim template replaces (a3d48e7: judged again, blind, a gap), and Relay's own directory taken for "
+        "a work area (3cdd596: no longer reported). Left as it was, judged wrong: the Ingress's nginx backend, which "
+        "the subchart the render left out makes. Judged noise: the Selenium hub and SkyWalking's UI at high, the hub's "
+        "graceful shutdown and the UI's readiness, and Sentry's cleanup CronJob's requests. At the hundred-and-ninth "
+        "draw's stop, an install written without namespaces is in the one its bindings give its own accounts (2097f4d):"
+        " SkyWalking's UI, beside its collector bound to the Kubernetes API, is an operators' console, its one replica "
+        "low (judged again, blind: a gap) and its readiness no longer reported.",
     ),
     FreshRound(
         "fresh88-installs",
@@ -1375,7 +1398,8 @@ FRESH_ROUNDS = (
         " 622392e (its one replica judged again, blind, a gap at low; its graceful shutdown no longer reported). Judged"
         " noise: operators' tools at high (an LDAP admin console, a password page, Sourcegraph's Grafana, its telemetry"
         " collector, syntax highlighter and worker), DevLake's chosen Recreate and two graceful shutdowns of low "
-        "stakes.",
+        "stakes. At the hundred-and-ninth draw's stop, a telemetry dashboard's one replica is rated as a monitoring "
+        "server's, medium (ff50763): Sourcegraph's Grafana judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh80-installs",
@@ -2866,35 +2890,34 @@ FRESH_ROUNDS = (
             "repository holds)",
             "kubernetes-sigs-aws-efs-csi-driver": "v3.4.1, chart aws-efs-csi-driver 4.4.1 with defaults",
         },
-        "What the review showed wrong was then changed by rule: job-unbounded told Apache Pulsar's initialisation "
-        "Jobs, whose every container runs under timeout and which retry on purpose while ZooKeeper starts, that a "
-        "hang is never stopped; a Job bounded by its commands is now bounded work for every check, which also drops "
-        "their two requests findings (judged noise). rollout-strategy-unsafe told Kubecost's one replica, rolled "
-        "out with maxUnavailable 1 on its ReadWriteOnce database claim, to surge, which would leave the new pod "
-        "unable to attach the claim; a stop-first rollout the claim needs is now right however it is spelled. "
-        "startup-probe-missing took the liveness probe of Kubecost's Prometheus on /-/healthy, which Prometheus "
-        "answers while its data replays, for one a slow start can fail. A rollout of a monitoring or alerting "
-        "server is now rated low, which reaches OpenFaaS's Prometheus in the twenty-third draw, judged again, "
-        "blind: a gap at low. Left as they were, and judged noise: Kubecost's forecasting service, bundled Grafana and "
-        "Prometheus, each one replica whose loss costs a dashboard or cost data for minutes, and its cost "
-        "analyzer at high; the Pulsar proxy's StatefulSet with no headless Service, which nothing addresses by "
-        "pod; the Pulsar toolset's missing memory limit (it applies its configuration and sleeps); and the EFS "
-        "controller's missing budget, leader-elected and behind no Service."
-        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "statefulset-headless-service-missing no longer reports the Pulsar proxy's StatefulSet, whose pods nothing in"
-        " the input looks up by DNS name (judged noise)."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Kubecost's Grafana's one replica carries the reworded fix on state in an emptyDir (judged again, blind: noise,"
-        " an operators' dashboard)."
-        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
-        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
-        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Kubecost's cost analyzer and its Prometheus (judged again, blind: "
-        "noise, an internal cost tool rated high and medium)."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: kubecost-cost-analyzer (noise), kubecost-"
-        "grafana (noise), kubecost-prometheus-server (a gap).",
+        "What the review showed wrong was then changed by rule: job-unbounded told Apache Pulsar's initialisation Jobs,"
+        " whose every container runs under timeout and which retry on purpose while ZooKeeper starts, that a hang is "
+        "never stopped; a Job bounded by its commands is now bounded work for every check, which also drops their two "
+        "requests findings (judged noise). rollout-strategy-unsafe told Kubecost's one replica, rolled out with "
+        "maxUnavailable 1 on its ReadWriteOnce database claim, to surge, which would leave the new pod unable to attach"
+        " the claim; a stop-first rollout the claim needs is now right however it is spelled. startup-probe-missing "
+        "took the liveness probe of Kubecost's Prometheus on /-/healthy, which Prometheus answers while its data "
+        "replays, for one a slow start can fail. A rollout of a monitoring or alerting server is now rated low, which "
+        "reaches OpenFaaS's Prometheus in the twenty-third draw, judged again, blind: a gap at low. Left as they were, "
+        "and judged noise: Kubecost's forecasting service, bundled Grafana and Prometheus, each one replica whose loss "
+        "costs a dashboard or cost data for minutes, and its cost analyzer at high; the Pulsar proxy's StatefulSet with"
+        " no headless Service, which nothing addresses by pod; the Pulsar toolset's missing memory limit (it applies "
+        "its configuration and sleeps); and the EFS controller's missing budget, leader-elected and behind no Service. "
+        "Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
+        "statefulset-headless-service-missing no longer reports the Pulsar proxy's StatefulSet, whose pods nothing in "
+        "the input looks up by DNS name (judged noise). Later, rendered again as recorded and audited before and after "
+        "the rules of the sixty-fourth draw's stop: Kubecost's Grafana's one replica carries the reworded fix on state "
+        "in an emptyDir (judged again, blind: noise, an operators' dashboard). Later, at the seventy-third draw's stop,"
+        " the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
+        "program shares, a claim each where the application replicates, shared storage only where the program allows "
+        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
+        "Kubecost's cost analyzer and its Prometheus (judged again, blind: noise, an internal cost tool rated high and "
+        "medium). Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to "
+        "one data directory on storage several nodes mount only where the program supports that, never with an embedded"
+        " database, and no longer says 'keep one' twice: judged again, blind: kubecost-cost-analyzer (noise), "
+        "kubecost-grafana (noise), kubecost-prometheus-server (a gap). At the hundred-and-ninth draw's stop, a "
+        "telemetry dashboard's one replica is rated as a monitoring server's, medium (ff50763): kubecost-grafana judged"
+        " again, blind: a gap.",
     ),
     FreshRound(
         "fresh23-installs",
@@ -3530,33 +3553,33 @@ FRESH_ROUNDS = (
             "rancher-local-path-provisioner": "v0.0.37, deploy/local-path-storage.yaml",
             "vmware-tanzu-velero": "chart velero-12.1.0",
         },
-        "What it showed was then changed by rule: Helm and Argo CD hooks are bounded by the tool that waits "
-        "for them (job-unbounded on KAI Scheduler's hooks); one image is one cause in its namespace (Velero's CRD "
-        "hook no longer repeats its Deployment's finding); a workload that keeps its state on an emptyDir is told "
-        "to move it before it runs twice (Grafana's SQLite, judged wrong); a one-replica StatefulSet behind a "
-        "Service that is not headless has no peer to find (Harbor); a hook's refused pull holds up the install; a "
-        "spread rule names the workload's selector, not labels that change with each release. Left as they were: an "
-        "admin console (Chaos Mesh's dashboard) is judged as a service people call, a DNS server that answers only "
-        "during an experiment (chaos-dns-server) as one always in use, and a scanner backend (Harbor's trivy) as one "
-        "every pull needs: nothing in the YAML tells them apart."
-        " Later, rendered again as recorded and audited before and after the rules of the sixtieth draw's stop: "
-        "webhook-timeout-long's fix for Vault's injector now asks for the backend's own deadline before lowering the "
-        "timeout (judged again, blind: a gap)."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Grafana's one replica is now told that a cache each pod fills needs nothing more and that state goes to a "
-        "store the program shares, never to one data directory replicas open at once (judged again, blind: gap)."
-        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
-        "the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the "
-        "program shares, a claim each where the application replicates, shared storage only where the program allows "
-        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
-        "Harbor's job service and registry (judged again, blind: gaps)."
-        " Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's stop, "
-        "the fix for state a second replica needs says it may go to one data directory on storage several nodes mount "
-        "only where the program supports that, never with an embedded database: judged again, blind: my-release-harbor-"
-        "jobservice (a gap), my-release-harbor-registry (a gap), my-release-grafana (a gap)."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: my-release-harbor-database (a gap), my-release-"
-        "harbor-redis (a gap), my-release-harbor-trivy (noise), vault (a gap).",
+        "What it showed was then changed by rule: Helm and Argo CD hooks are bounded by the tool that waits for them "
+        "(job-unbounded on KAI Scheduler's hooks); one image is one cause in its namespace (Velero's CRD hook no longer"
+        " repeats its Deployment's finding); a workload that keeps its state on an emptyDir is told to move it before "
+        "it runs twice (Grafana's SQLite, judged wrong); a one-replica StatefulSet behind a Service that is not "
+        "headless has no peer to find (Harbor); a hook's refused pull holds up the install; a spread rule names the "
+        "workload's selector, not labels that change with each release. Left as they were: an admin console (Chaos "
+        "Mesh's dashboard) is judged as a service people call, a DNS server that answers only during an experiment "
+        "(chaos-dns-server) as one always in use, and a scanner backend (Harbor's trivy) as one every pull needs: "
+        "nothing in the YAML tells them apart. Later, rendered again as recorded and audited before and after the rules"
+        " of the sixtieth draw's stop: webhook-timeout-long's fix for Vault's injector now asks for the backend's own "
+        "deadline before lowering the timeout (judged again, blind: a gap). Later, rendered again as recorded and "
+        "audited before and after the rules of the sixty-fourth draw's stop: Grafana's one replica is now told that a "
+        "cache each pod fills needs nothing more and that state goes to a store the program shares, never to one data "
+        "directory replicas open at once (judged again, blind: gap). Later, rendered again as recorded and audited "
+        "before and after the rules of the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim "
+        "names the ways its data can reach a second (a store the program shares, a claim each where the application "
+        "replicates, shared storage only where the program allows it) and the state a program keeps in its own process,"
+        " and keeps one where the data cannot leave the claim: Harbor's job service and registry (judged again, blind: "
+        "gaps). Later, rendered again as recorded and audited before and after the rules of the seventy-third draw's "
+        "stop, the fix for state a second replica needs says it may go to one data directory on storage several nodes "
+        "mount only where the program supports that, never with an embedded database: judged again, blind: "
+        "my-release-harbor-jobservice (a gap), my-release-harbor-registry (a gap), my-release-grafana (a gap). Later, "
+        "at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs that use"
+        " it support, else to keep one: judged again, blind: my-release-harbor-database (a gap), "
+        "my-release-harbor-redis (a gap), my-release-harbor-trivy (noise), vault (a gap). At the hundred-and-ninth "
+        "draw's stop, a telemetry dashboard's one replica is rated as a monitoring server's, medium (ff50763): "
+        "my-release-grafana judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh-installs",
