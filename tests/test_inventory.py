@@ -45,3 +45,16 @@ def test_bindings_show_nothing_for_accounts_the_input_does_not_write_or_in_two_n
         DEPLOYMENT, _obj("ServiceAccount", "apm"), _obj("ServiceAccount", "ui"), _binding(("apm", "a"), ("ui", "b"))
     )
     assert two.install_namespace is None
+
+
+def test_subjects_of_the_wrong_shape_show_no_namespace():
+    odd = _obj(
+        "ClusterRoleBinding",
+        "apm",
+        subjects=[
+            {"kind": "ServiceAccount", "name": ["apm"], "namespace": "observability"},
+            {"kind": "ServiceAccount", "name": "apm", "namespace": ""},
+            "apm",
+        ],
+    )
+    assert _inventory(DEPLOYMENT, _obj("ServiceAccount", "apm"), odd).install_namespace is None

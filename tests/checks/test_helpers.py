@@ -571,6 +571,16 @@ def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_loc
     assert store_setting("CACHE_STORE_TYPE") is None and store_setting("storage.cache.blobdescriptor") is None
     assert _embedded("database.type", "local") and not _embedded("DATABASE_STORAGE_TYPE", "local")
     assert not _embedded("blockstore.type", "local")
+    assert _embedded("db.url", "file:/var/opt/flipt/flipt.db") and _embedded("SQLITE_DATABASE_URL", "file:data.db")
+    assert not _embedded("CONFIG_URL", "file:/etc/app/config.yml")
+
+
+def test_a_database_in_a_file_mounted_alone_is_named_in_the_fix():
+    fix = _single_replica_fix("embedded-database-in-a-file-mounted-alone.yaml")
+    assert fix.startswith(
+        "It keeps its data in a database embedded in its own process (db.url: file:/var/opt/flags/flags.db in "
+        "ConfigMap flags)"
+    )
 
 
 def test_a_config_directory_is_read_for_its_application_files_and_a_mounted_file_for_its_key_alone():

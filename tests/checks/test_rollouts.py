@@ -6,7 +6,6 @@ from pathlib import Path
 
 from kubegap.checks import get_check
 from kubegap.checks.workloads.rollout_strategy_unsafe import ELECTED_RECREATE
-from kubegap.checks.workloads.statefulset_headless_service_missing import ROLE_SERVICE
 from kubegap.domain.inventory import Inventory
 from kubegap.library import load_library
 from kubegap.runner import run_check
@@ -88,4 +87,39 @@ def test_a_primary_service_selected_by_a_run_time_role_is_counted_not_judged():
         get_check("statefulset-headless-service-missing"), Inventory(ManifestSource([str(path)]).collect())
     )
     assert findings == []
-    assert coverage.unjudged == ((ROLE_SERVICE.format(service="pg", labels="app=pg,cluster-name=pg,role=master"), 1),)
+    [(reason, count)] = coverage.unjudged
+    assert count == 1 and "(role=master)" in reason and "app=pg" not in reason
+
+
+def test_a_role_is_read_only_from_labels_the_template_lacks_and_no_controller_adds():
+    from kubegap.checks.workloads.statefulset_headless_service_missing import _role_labels
+
+    [workload] = Inventory(
+        ManifestSource(
+            [
+                str(
+                    FIXTURES
+                    / "statefulset-headless-service-missing"
+                    / "passes"
+                    / "primary-service-selected-by-role.yaml"
+                )
+            ]
+        ).collect()
+    ).workloads
+
+    def service(selector: dict) -> dict:
+        return {"kind": "Service", "spec": {"selector": selector}}
+
+    assert _role_labels(service({"app": "pg", "role": "master"}), workload) == "role=master"
+    assert _role_labels(service({"app": "pgg", "role": "master"}), workload) is None  # a typo picks no role
+    assert _role_labels(service({"app": "pg", "statefulset.kubernetes.io/pod-name": "pg-0"}), workload) is None
+    assert _role_labels(service({"app": "pg"}), workload) is None
+
+
+def test_a_primary_service_whose_pod_names_are_used_keeps_its_address_for_its_clients():
+    path = FIXTURES / "statefulset-headless-service-missing" / "fires" / "primary-service-by-role-pod-names-used.yaml"
+    [finding] = _findings("statefulset-headless-service-missing", path)
+    assert finding.remediation.startswith(
+        "Service redis gives its clients what a headless Service cannot (one address for the pod that holds the role "
+        "role=master across a failover), so first give them a Service of their own"
+    )

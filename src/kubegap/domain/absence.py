@@ -38,12 +38,13 @@ from typing import Protocol
 from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.resources import (
     as_list,
+    bound_accounts,
     group,
     kind,
     name,
     namespace,
 )
-from kubegap.domain.roles import bound_accounts, grants
+from kubegap.domain.roles import grants
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 

@@ -105,7 +105,7 @@ answer the telemetry other programs send them or they gather: traces, logs, metr
 people and the automation that read it their view; programs that send to it drop or buffer what they send, and no
 product client's request fails."""
 
-TELEMETRY_VIEWERS = ("grafana", "kibana", "opensearch-dashboards")
+TELEMETRY_VIEWERS = ("grafana", "grafana-oss", "grafana-enterprise", "kibana", "opensearch-dashboards")
 """Images (the whole last part of the repository: ``grafana/grafana``, not ``grafana-image-renderer``) of the
 dashboards people read telemetry through, and from which Grafana also sends the alerts its rules define. Losing one
 costs its readers their view and delays those alerts; it keeps no telemetry of its own, and no product client's
@@ -355,10 +355,23 @@ properties or YAML in a ``config`` folder, which they read from their working di
 Nessie's chart mounts the file at ``/deployments/config/application.properties``)."""
 
 
+ETC_CONFIG = re.compile(r"^/etc/([^/]+)/.*\.(?:ya?ml|properties)$", re.IGNORECASE)
+"""A YAML or properties file in a directory of ``/etc``: where a Unix program reads its configuration, in the
+directory named for it."""
+
+
+def _in_its_etc(path: str, container: dict) -> bool:
+    """Whether a file mounted alone is a configuration file in the ``/etc`` directory named for the container's
+    program (Flipt's chart mounts ``default.yml`` as ``/etc/flipt/config/default.yml`` for ``flipt/flipt``): a
+    program reads its own there; a file mounted elsewhere may never be given to it."""
+    found = ETC_CONFIG.match(path)
+    return found is not None and found.group(1).lower() == image_name(container)
+
+
 def config_file_settings(inventory: Readable, ns: str | None, template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     """``(ConfigMap, setting, value)`` for each setting of the configuration files a pod's program reads: the
     ConfigMaps a flag or variable points it at (``pointed_config_maps``), and the files mounted where its framework
-    reads them by convention (``conventional_config_files``: only those keys). A YAML file's settings are named by
+    or the program itself reads them by convention (``_conventional_config_files``: only those keys). A YAML file's settings are named by
     their dotted path (``database: {type: local}`` is ``database.type``); any other file's by its ``key=value`` or
     ``key: value`` lines."""
     read: list[tuple[str, frozenset[str] | None]] = [(config_map, None) for config_map in pointed_config_maps(template)]
@@ -379,9 +392,10 @@ APPLICATION_FILES = frozenset({"application.properties", "application.yml", "app
 
 
 def _conventional_config_files(template: PodTemplate) -> list[tuple[str, frozenset[str]]]:
-    """``(ConfigMap, keys)`` mounted where a framework reads its configuration by convention: one key mounted as the
-    file ``.../config/application.properties`` (its ``subPath``), or the ``application.*`` files of a ConfigMap
-    mounted, alone or in a projected volume, as a ``config`` directory."""
+    """``(ConfigMap, keys)`` mounted where a framework or the program reads its configuration by convention: one key
+    mounted as the file ``.../config/application.properties`` (its ``subPath``) or as a YAML or properties file in
+    the program's own ``/etc`` directory, or the ``application.*`` files of a ConfigMap mounted, alone or in a
+    projected volume, as a ``config`` directory."""
     volumes = _config_map_volumes(template)
     found = []
     for _, container in containers(template.spec, init=False):
@@ -390,7 +404,7 @@ def _conventional_config_files(template: PodTemplate) -> list[tuple[str, frozens
             if not isinstance(path, str) or not isinstance(volume_name, str):
                 continue
             for config_map, files in volumes.get(volume_name, []):
-                if isinstance(sub, str) and CONVENTIONAL_CONFIG.search(path):
+                if isinstance(sub, str) and (CONVENTIONAL_CONFIG.search(path) or _in_its_etc(path, container)):
                     if files is None or sub in files:
                         found.append((config_map, frozenset({files[sub] if files is not None else sub})))
                 elif sub is None and path.rstrip("/").endswith("/config"):
@@ -447,7 +461,8 @@ def _flattened(value: object, path: str) -> Iterator[tuple[str, str]]:
 
 def embedded_database(inventory: Readable, workload: Workload) -> str | None:
     """Where a workload's program keeps its data in a database embedded in its own process (H2, Derby, HSQLDB,
-    SQLite, Badger, Bolt, LevelDB), or None: a URL naming one (``EMBEDDED_URL``), or a setting named for its data
+    SQLite, Badger, Bolt, LevelDB), or None: a URL naming one (``EMBEDDED_URL``, or a ``file:`` URL in a setting
+    named for its database: SQLite's URI file name, as Flipt's ``db.url``), or a setting named for its data
     store whose value names one, in a variable, a flag (`--flag=value` or `--flag value`), or a configuration file the
     program reads (Kestra's chart sets ``url: jdbc:h2:mem:...`` in the file ``MICRONAUT_CONFIG_FILES`` names;
     lakeFS's sets ``database.type: local`` in the file its ``--config`` names). Each replica then holds a database of
@@ -463,7 +478,9 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
 def _embedded(setting: str, value: str) -> bool:
     value = value.strip()
     store = store_setting(setting)
-    return bool(EMBEDDED_URL.match(value)) or (
+    return bool(
+        EMBEDDED_URL.match(value) or (value.lower().startswith("file:") and DATABASE_SETTINGS.find(setting))
+    ) or (
         store is not None
         and (value.lower() in EMBEDDED_ENGINES or (value.lower() == "local" and store in DATABASE_SETTINGS.entries))
     )
@@ -514,15 +531,16 @@ def alert_router(workload: Workload) -> str | None:
 
 
 def observer(workload: Workload) -> str | None:
-    """The monitoring, alerting or telemetry server, or telemetry dashboard, a workload's containers run, or None:
-    a program that watches and acts on nothing it watches, whose loss blinds its readers and fails no product
-    client's request."""
-    return (
-        monitoring_server(workload)
-        or alert_router(workload)
-        or _named(workload, TELEMETRY_BACKENDS)
-        or telemetry_viewer(workload)
-    )
+    """The telemetry store or dashboard a workload's containers run (``telemetry_store``, ``telemetry_viewer``), or
+    None: a program that watches and changes nothing it watches, whose loss blinds its readers and delays its
+    alerts, and fails no product client's request."""
+    return telemetry_store(workload) or telemetry_viewer(workload)
+
+
+def telemetry_store(workload: Workload) -> str | None:
+    """The monitoring, alerting or telemetry server a workload's containers run, or None: one that gathers, routes
+    or keeps telemetry itself (``MONITORING_SERVERS``, ``ALERT_ROUTERS``, ``TELEMETRY_BACKENDS``)."""
+    return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
 
 
 def telemetry_viewer(workload: Workload) -> str | None:

@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.podtemplates import Workload, as_workload
-from kubegap.domain.resources import api_version, as_dict, as_list, dig, kind, namespace, str_map
+from kubegap.domain.resources import api_version, as_dict, as_list, bound_accounts, dig, kind, namespace, str_map
 from kubegap.domain.selectors import Selector
 
 T = TypeVar("T")
@@ -116,7 +116,9 @@ class Inventory:
         in a binding's subjects). ``helm install -n`` and ``kubectl apply -n`` put an object
         written without a namespace there, so a lookup by name in it finds such an object too, and one written
         without a namespace finds it there (``get``). A live cluster's namespaced objects all name theirs; where
-        the workloads name several namespaces, an object written without one stays on its own."""
+        the workloads name several namespaces, an object written without one stays on its own. The last reading
+        looks at RoleBindings and ClusterRoleBindings whatever kinds a check declares: where to place the objects
+        written without a namespace is the inventory's, not a check's."""
         self.derived: dict[Hashable, tuple[object, frozenset[str]]] = {}
         """Values several checks derive from the same objects, each with the kinds it read (see
         ``ScopedInventory.derive``)."""
@@ -125,19 +127,16 @@ class Inventory:
         """The namespaces that RoleBindings' and ClusterRoleBindings' subjects give ServiceAccounts the input
         writes without a namespace."""
         accounts = {
-            name
+            account_name
             for account in self._by_kind["ServiceAccount"]
-            if namespace(account) is None and isinstance(name := dig(account, "metadata", "name"), str)
+            if namespace(account) is None and isinstance(account_name := dig(account, "metadata", "name"), str)
         }
         return {
-            subject["namespace"]
+            subject_ns
             for binding_kind in ("RoleBinding", "ClusterRoleBinding")
             for binding in self._by_kind[binding_kind]
-            for subject in as_list(binding.get("subjects"))
-            if isinstance(subject, dict)
-            and subject.get("kind") == "ServiceAccount"
-            and subject.get("name") in accounts
-            and isinstance(subject.get("namespace"), str)
+            for subject_ns, subject_name in bound_accounts(binding)
+            if subject_ns is not None and subject_name in accounts
         }
 
     # -- what was seen ---------------------------------------------------------------------------

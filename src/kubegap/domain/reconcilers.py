@@ -10,8 +10,8 @@ from kubegap.domain.containers import image_name, mounted_volumes, pointed_confi
 from kubegap.domain.datastores import observer
 from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
-from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace
-from kubegap.domain.roles import RBAC_KINDS, bound_accounts, grants, grants_named
+from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, namespace
+from kubegap.domain.roles import RBAC_KINDS, grants, grants_named
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
@@ -380,9 +380,9 @@ def recreated_by_choice(inventory: Readable, workload: Workload) -> bool:
 
 def _unelected_controller(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> str | None:
     """``scheduler`` or ``controller`` for a one-replica Deployment that shows no leader election and whose account
-    may bind pods, or write or watch the cluster's objects; None otherwise. A program its image names as a monitoring
-    or alerting server (``observer``) watches the cluster to find what to scrape and acts on nothing in it: what it
-    is outweighs what its rights could make of it."""
+    may bind pods, or write or watch the cluster's objects; None otherwise. A program its image names as a telemetry
+    server or dashboard (``observer``) watches the cluster to find what to scrape or show and changes nothing in it:
+    what it is outweighs what its rights could make of it."""
     if workload.kind != "Deployment" or len(workload.templates) != 1 or workload.templates[0].replicas != 1:
         return None
     if observer(workload):

@@ -263,3 +263,16 @@ def command_words(container: dict) -> list[str]:
 
 def env_names(container: dict) -> set[str]:
     return {e["name"] for e in as_list(container.get("env")) if isinstance(e, dict) and isinstance(e.get("name"), str)}
+
+
+def bound_accounts(binding: dict) -> list[tuple[str | None, str]]:
+    """The ServiceAccounts ``(namespace, name)`` a binding names; one named without a namespace is in the
+    binding's."""
+    found = []
+    for subject in as_list(binding.get("subjects")):
+        if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
+            subject_ns = dig(subject, "namespace")
+            found.append(
+                (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject_name)
+            )
+    return found

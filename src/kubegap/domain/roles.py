@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from kubegap.domain.kinds import KNOWN_KINDS
-from kubegap.domain.resources import as_list, dig, group, kind, labels, name, namespace
+from kubegap.domain.resources import as_list, bound_accounts, dig, group, kind, labels, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
@@ -84,19 +84,6 @@ def _grants(inventory: Readable) -> list[Grant]:
             continue
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
         found.append(Grant(binding, role_kind, role_name, granted_rules(inventory, role)))
-    return found
-
-
-def bound_accounts(binding: dict) -> list[tuple[str | None, str]]:
-    """The ServiceAccounts ``(namespace, name)`` a binding names; one named without a namespace is in the
-    binding's."""
-    found = []
-    for subject in as_list(binding.get("subjects")):
-        if dig(subject, "kind") == "ServiceAccount" and isinstance(subject_name := dig(subject, "name"), str):
-            subject_ns = dig(subject, "namespace")
-            found.append(
-                (subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), subject_name)
-            )
     return found
 
 

@@ -60,7 +60,7 @@ from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, name, namespace
+from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
@@ -99,9 +99,10 @@ its ports' names count."""
 CONSOLES = Words(("ui", "webui", "dashboard", "console", "mcp"))
 """Words of a workload's name, its image or the Services in front of it (all of them) that say it is a web console
 people use to look at and operate a system (``katib-ui``, ``chaos-dashboard``, ``neuvector-service-webui``), or the
-Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``). In a name, only the words
-that are the workload's own count: a word every workload of its namespace has names the install (ThreatMapper's
-chart ``deepfence-console`` names its PostgreSQL ``console-deepfence-console-postgres``)."""
+Model Context Protocol server through which their AI tools do (Sveltos's ``mcp-server``). In the workload's name and
+its Services', only the words that are its own count: a word every workload of its namespace has names the install
+(ThreatMapper's chart ``deepfence-console`` names its PostgreSQL ``console-deepfence-console-postgres``). An image
+names its program, so all its words count (the Kubernetes Dashboard's ``kubernetesui/dashboard``)."""
 KNOWN_CONSOLES = Words(("headlamp", "kube ops view", "weave scope", "kiali"))
 """Kubernetes consoles known by name, wherever the name is (Weave Scope's app, beside its agents)."""
 ADMIN_CONSOLES = Words(("admin", "phpmyadmin", "phpldapadmin", "pgadmin", "pgadmin4", "adminer"))
@@ -299,8 +300,8 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
             continue
         install = installs.get(workload.ref.namespace, frozenset())
         images = [image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)]
-        own = [_own_words(workload.ref.name, install), *images]
-        admin = next((w for text in own if (w := ADMIN_CONSOLES.find(text))), None)
+        admin_texts = [_own_words(workload.ref.name, install), *images]
+        admin = next((w for text in admin_texts if (w := ADMIN_CONSOLES.find(text))), None)
         if admin is not None and _alone_behind(inventory, evidence, workload):
             found[id(workload.obj)] = admin
             continue
@@ -308,11 +309,14 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
         home = workload.ref.namespace if workload.ref.namespace is not None else inventory.install_namespace
         if home not in tools:
             continue
+        # an image names its program, not the release: its words all count (the Kubernetes Dashboard's
+        # ``kubernetesui/dashboard`` beside ``dashboard-metrics-scraper``)
+        texts = [(workload.ref.name, install), *((image, frozenset[str]()) for image in images)]
         fronts = [name(s) for s in evidence.services(workload)]
-        names = [workload.ref.name, *images]
         if all(_console_word(front, install) for front in fronts):
-            names += fronts  # a console's Services all say so: Consul's server behind consul-ui also answers DNS
-        word = next((w for text in names if (w := _console_word(text, install))), None)
+            # a console's Services all say so: Consul's server behind consul-ui also answers DNS
+            texts += [(front, install) for front in fronts]
+        word = next((w for text, shared in texts if (w := _console_word(text, shared))), None)
         if word is not None:
             found[id(workload.obj)] = word
     return found
@@ -322,14 +326,14 @@ def _install_words(inventory: Readable) -> dict[str | None, frozenset[str]]:
     """Per namespace, the words every one of its workloads (two or more) has in its name: the install's name, a
     release's or a chart's (ThreatMapper's ``console-deepfence-console-postgres`` beside its ``-ui``), which says
     nothing of any one of them."""
-    named: dict[str | None, list[set[str]]] = {}
+    word_sets: dict[str | None, list[set[str]]] = {}
     for workload in inventory.workloads:
-        named.setdefault(workload.ref.namespace, []).append(set(words(workload.ref.name)))
-    return {ns: frozenset(set.intersection(*found)) for ns, found in named.items() if len(found) > 1}
+        word_sets.setdefault(workload.ref.namespace, []).append(set(words(workload.ref.name)))
+    return {ns: frozenset(set.intersection(*found)) for ns, found in word_sets.items() if len(found) > 1}
 
 
 def _console_word(text: str, install: frozenset[str]) -> str | None:
-    """The console a name is known as, or the console word among its own words (not its install's)."""
+    """The console a name or image is known as, or the console word among its own words (not ``install``'s)."""
     return KNOWN_CONSOLES.find(text) or CONSOLES.find(_own_words(text, install))
 
 
@@ -354,7 +358,7 @@ where it scrapes the workload (kubescape's node-agent ``prometheus`` port serves
 
 def _named_for_its_scraper(port: dict, selected: list[Workload]) -> bool:
     """Whether the Service port, or its target, is named for the monitoring system that scrapes it, in front of
-    workloads none of which is a monitoring or alerting server (whose own port may well be named so)."""
+    workloads none of which is a telemetry server or dashboard (whose own port may well be named so)."""
     names = [n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)]
     return (
         bool(selected)
@@ -385,13 +389,11 @@ def _no_webhook_calls(
 def _bound_accounts(inventory: Readable) -> set[tuple[str | None, str]]:
     """ServiceAccounts ``(namespace, name)`` that a RoleBinding or ClusterRoleBinding names; a subject written
     without a namespace, in a binding without one, is ``(None, name)``."""
-    found: set[tuple[str | None, str]] = set()
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
-        for subject in as_list(binding.get("subjects")):
-            if dig(subject, "kind") == "ServiceAccount" and isinstance(account := dig(subject, "name"), str):
-                subject_ns = dig(subject, "namespace")
-                found.add((subject_ns if isinstance(subject_ns, str) and subject_ns else namespace(binding), account))
-    return found
+    return {
+        account
+        for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding")
+        for account in bound_accounts(binding)
+    }
 
 
 def _named_for_webhooks(service: dict, port: dict) -> bool:

@@ -15,10 +15,9 @@ from kubegap.domain.datastores import (
     in_memory_store,
     message_broker,
     monitoring_server,
-    observer,
     pod_local_store,
     storage_driver,
-    telemetry_viewer,
+    telemetry_store,
     unclustered_broker,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
@@ -270,9 +269,9 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "cannot leave the claim either, shorten that outage: back up the claim, and use storage that attaches "
             "quickly on another node."
         )
-    # a monitoring server gathers its own data on each replica, wherever it keeps it; a dashboard keeps what its
-    # readers saved (Grafana's database), which every replica must share
-    on_node = node_local_data(workload) if observer(workload) is None or telemetry_viewer(workload) else None
+    # a telemetry server gathers or keeps its own data on each replica, wherever it keeps it; a dashboard keeps what
+    # its readers saved (Grafana's database), which every replica must share
+    on_node = node_local_data(workload) if telemetry_store(workload) is None else None
     if on_node is not None:
         controller = may_reconcile(inventory, workload) is not False
         return (

@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.cluster_dns import answers_endpoint_names
 from kubegap.domain.pod_dns import Resolver, governing_elsewhere, pod_names_resolved, service_reached
+from kubegap.domain.podsources import set_by_controller
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.roles import RBAC_KINDS
@@ -23,19 +24,26 @@ NOBODY_RESOLVES = (
 
 
 ROLE_SERVICE = (
-    "Service {service} selects the pods by labels their template does not carry ({labels}), which a program sets "
-    "at run time: it sends its clients to the pod that holds a role (a primary), through an address that stays "
-    "across a failover, which a headless Service would not keep; whether the pods' names under it are needed "
-    "cannot be weighed against that from the input"
+    "Service {service} also selects the pods by labels their template does not carry ({labels}), which a program "
+    "sets on one of them at run time: it gives its clients one address for the pod that holds that role (a primary) "
+    "across a failover, which a headless Service would not, and nothing in the input looks the pods up by name"
 )
 
 
-def _selected_at_run_time(service: dict, workload: Workload) -> str | None:
-    """The selector of a Service, as text, where the workload's pod templates do not carry what it asks for."""
+def _role_labels(service: dict, workload: Workload) -> str | None:
+    """The labels, as text, by which a Service selects the one pod that holds a role: labels of its selector that
+    the workload's pod templates do not carry, nor their controllers add, beside others they carry as the selector
+    asks; None where a label the templates carry differs (a typo selects no pod, it picks no role)."""
     selector = Selector.from_map(dig(service, "spec", "selector"))
-    if selector is None or any(selector.matches(t.labels) for t in workload.templates):
+    if selector is None:
         return None
-    return str(selector)
+    for template in workload.templates:
+        if any(key in template.labels and template.labels[key] != value for key, value in selector.match_labels):
+            continue
+        lacking = [(key, value) for key, value in selector.match_labels if key not in template.labels]
+        if lacking and not any(set_by_controller(key) for key, _ in lacking):
+            return ",".join(f"{key}={value}" for key, value in lacking)
+    return None
 
 
 NOT_HEADLESS_FIX = (
@@ -56,9 +64,14 @@ NOT_HEADLESS_FOR_ITS_CLIENTS_FIX = (
 )
 
 
-def _not_headless_fix(service: dict, service_name: str) -> str:
+def _not_headless_fix(service: dict, service_name: str, role_labels: str | None) -> str:
     """Recreate the Service as headless, where its clients lose nothing by it: a headless Service has no node port
-    or load balancer and maps no port (a client of ``port`` reaches the pod on that number)."""
+    or load balancer, maps no port (a client of ``port`` reaches the pod on that number) and keeps no address for
+    the pod that holds a role (``role_labels``)."""
+    if role_labels is not None:
+        return NOT_HEADLESS_FOR_ITS_CLIENTS_FIX.format(
+            service=service_name, why=f"one address for the pod that holds the role {role_labels} across a failover"
+        )
     kind_of = dig(service, "spec", "type")
     mapped = [
         p
@@ -108,11 +121,12 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
     reached by name (`<service>.<namespace>`, `<service>:<port>`); or a headless Service that selects the
     pods under another name (the names were meant to exist). Otherwise, and where the absence itself
-    cannot be known, the StatefulSet is not judged, and coverage says so. Nor is a Service with a cluster IP that
-    selects the pods by labels their template does not carry: a program sets those at run time (Patroni's
-    `role: master`), so the Service sends its clients to the pod that holds a role at an address that stays across a
-    failover, which recreating it as headless would take from them (TimescaleDB's chart, whose headless Service
-    for Patroni's endpoints selects the pods too: judged wrong).
+    cannot be known, the StatefulSet is not judged, and coverage says so. A Service with a cluster IP that also
+    selects the pods by labels their template does not carry (nor their controller adds) selects the one that holds
+    a role a program sets at run time (Patroni's `role: master`): it gives its clients one address for that pod
+    across a failover, so another headless Service (TimescaleDB's, for Patroni's endpoints) shows no names in use,
+    and only a look-up of the pods' names reports it, with a fix that first gives those clients a Service of their
+    own (TimescaleDB's chart, told to recreate its primary Service as headless: judged wrong).
 
     ## Why it matters
 
@@ -191,13 +205,19 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             coredns_answers = answers_endpoint_names(ctx.inventory)
             if coredns_answers:
                 continue  # the cluster's CoreDNS answers <pod>.<service> for a Service with a cluster IP too
-            if (role := _selected_at_run_time(service, workload)) is not None:
-                ctx.not_judged(workload.obj, ROLE_SERVICE.format(service=service_name, labels=role))
-                continue
-            looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
-            if looked_up is None:
-                continue
-            said, shown = looked_up
+            role_labels = _role_labels(service, workload)
+            if role_labels is not None:
+                # another headless Service shows no names in use where this one routes clients to a role
+                found = pod_names_resolved(ctx.inventory, workload.ref.namespace, service_name)
+                if found is None:
+                    ctx.not_judged(workload.obj, ROLE_SERVICE.format(service=service_name, labels=role_labels))
+                    continue
+                said, shown = f", yet {found.does} in {found.place}", Evidence(found.place, found.host)
+            else:
+                looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
+                if looked_up is None:
+                    continue
+                said, shown = looked_up
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
@@ -210,7 +230,7 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 shown,
-                remediation=_not_headless_fix(service, service_name),
+                remediation=_not_headless_fix(service, service_name, role_labels),
                 severity=None if coredns_answers is False else "low",
             )
 
