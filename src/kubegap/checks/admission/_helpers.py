@@ -110,7 +110,8 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
     the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
     that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
-    operator's own pods) are held up, so high becomes medium; so does a ``namespaceSelector`` that names only the
+    operator's own pods or Secrets) are held up, so high becomes medium and medium low; high becomes medium too for
+    a ``namespaceSelector`` that names only the
     namespace of the webhook's own Service: it holds up that install's objects alone, unless its rules cover pods,
     since its backend's next pod is one of them."""
     rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
@@ -118,8 +119,8 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
         return "medium", None
     level, what = _intercepted(rules, webhook)
     opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
-    if level == "high" and opted_in is not None and not opted_in.matches({}):
-        level, what = "medium", f"{what} labelled {opted_in}"
+    if level != "low" and opted_in is not None and not opted_in.matches({}):
+        level, what = "medium" if level == "high" else "low", f"{what} labelled {opted_in}"
     own = _own_namespace_only(webhook)
     if own is not None:
         # a webhook on pods holds up its own backend's next pod too: it can lock itself out, whatever its reach

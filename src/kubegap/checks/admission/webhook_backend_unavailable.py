@@ -201,7 +201,9 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     (ConfigMaps, Services, Ingresses ...) and for webhooks whose rules the input does not show (empty in
     the manifest, filled in at run time), and where an `objectSelector` that no unlabelled object
     matches limits pods or workloads to those carrying its labels (an operator's own pods): only they
-    are held up; and where a `namespaceSelector` names only the namespace of the webhook's own Service (by
+    are held up (such a selector on other built-in kinds makes them **low**: only the labelled Secrets or
+    ConfigMaps, an operator's own, are held up, as with its custom resources); and where a `namespaceSelector`
+    names only the namespace of the webhook's own Service (by
     `kubernetes.io/metadata.name`, the label every Namespace carries): only that install's objects are held up
     (Grafana's rollout operator, on the StatefulSets of its own namespace), unless the rules cover pods, among
     which is the backend's own next pod: such a webhook can keep its backend from coming back, and stays high. Any other `namespaceSelector` that
