@@ -715,15 +715,19 @@ def backend_service(backend: dict) -> str | None:
     return found if isinstance(found, str) else None
 
 
-LOAD_BALANCED_TYPES = ("LoadBalancer", "NodePort")
-
-
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
-    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them."""
+    """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them: a Service of
+    type LoadBalancer, an Ingress backend or a Gateway route; or a NodePort Service whose external traffic policy
+    is Local, where a node whose last pod of it goes drops what a balancer in front still sends it. A NodePort
+    Service's other traffic reaches its pods through kube-proxy, which drops a terminating pod as it does for a
+    cluster IP: a balancer in front of the node ports gains nothing from a pod's preStop wait."""
     found: dict[tuple[str | None, str], str] = {}
     for service in inventory.of_kind("Service"):
-        if dig(service, "spec", "type") in LOAD_BALANCED_TYPES:
-            found[(namespace(service), name(service))] = f"type {service['spec']['type']}"
+        service_type = dig(service, "spec", "type")
+        if service_type == "LoadBalancer":
+            found[(namespace(service), name(service))] = "type LoadBalancer"
+        elif service_type == "NodePort" and dig(service, "spec", "externalTrafficPolicy") == "Local":
+            found[(namespace(service), name(service))] = "type NodePort, external traffic policy Local"
     for ingress in inventory.of_kind("Ingress"):
         for _, backend in ingress_backends(ingress):
             if (service_name := backend_service(backend)) is not None:
