@@ -847,6 +847,66 @@ a status page and a low-code builder), written down before drawing; ``random.Ran
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh112-installs",
+        "Release installs nobody here had seen: hundred-and-twelfth draw",
+        20261312,
+        "five more from the twenty-seventh pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged blind",
+        "47231c0",
+        {
+            "postgresml-pgcat": "pgcat-0.2.5, chart pgcat with defaults",
+            "clusternet-clusternet": "v0.18.1, the manifests in deploy/hub",
+            "flipt-io-helm-charts": "flipt-0.87.6, chart flipt (the v1 line) with defaults",
+            "haproxy-ingress-charts": "0.16.1, chart haproxy-ingress with defaults",
+            "nacos-group-nacos-k8s": "v1.0.2, chart nacos with the three values its README requires as placeholders",
+        },
+        "Judged wrong: Clusternet's hub readiness, whose first suggested check, its API server's /readyz, never passes at v0.18.1 with leader election on (an upstream bug; a TCP check of its port is safe); and Flipt's one replica, whose fix did not see the SQLite database its mounted configuration names. Mended at this stop (23a1ba1): a file: URL in a database's setting names an embedded database, and a file mounted alone in the program's own /etc directory is read (Flipt's one replica judged again, blind: a gap).",
+    ),
+    FreshRound(
+        "fresh111-installs",
+        "Release installs nobody here had seen: hundred-and-eleventh draw",
+        20261311,
+        "five more from the twenty-seventh pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged by two reviewers, each blind to the other",
+        "47231c0",
+        {
+            "GoogleCloudPlatform-secrets-store-csi-driver-provider-gcp": "v1.15.0, chart secrets-store-csi-driver-provider-gcp with defaults in kube-system",
+            "ToolJet-helm-charts": "tooljet-3.0.15, chart tooljet with its in-repository subcharts",
+            "TwiN-helm-charts": "gatus-1.4.5, chart gatus with defaults",
+            "artifacthub-hub": "v1.22.0, chart artifact-hub with defaults (its remote PostgreSQL subchart left out)",
+            "warm-metal-container-image-csi-driver": "v2.1.12, chart warm-metal-csi-driver with defaults (its PodMonitor, rendered only beside the Prometheus operator, left out)",
+        },
+        "Judged noise: ToolJet's PostgREST shutdown behind a NodePort Service only the ToolJet server calls, a worker Service nothing uses whose selector matches no pod, Gatus and Artifact Hub's Trivy at high, Trivy's Recreate, the floating postgres image of Artifact Hub's wait-for-database init containers, and three jobs' bounds. Later at this stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local (fb4437f): ToolJet's PostgREST shutdown is no longer reported, and Artifact Hub's hub's names its Ingress alone (judged again, blind: a gap).",
+    ),
+    FreshRound(
+        "fresh110-installs",
+        "Release installs nobody here had seen: hundred-and-tenth draw",
+        20261310,
+        "five more from the twenty-seventh pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged by two reviewers, each blind to the other",
+        "47231c0",
+        {
+            "google-cadvisor": "v0.60.5, kubectl kustomize of deploy/kubernetes/base",
+            "opf-helm-charts": "openproject-13.10.2, chart openproject with defaults and its Bitnami subcharts at the versions Helm picks",
+            "nebius-soperator": "4.1.7, chart soperator with defaults (its optional OpenKruise dependency off)",
+            "frappe-helm": "8.0.75, chart erpnext with its in-repository subcharts and the documented nfs storage class for its worker volume",
+            "sergelogvinov-proxmox-csi-plugin": "v0.19.1, chart proxmox-csi-plugin with the README's placeholder cluster and storage class",
+        },
+        "Judged noise: ERPNext's socket.io server at high, Soperator's webhooks at medium, OpenProject's collaborative-editing server's one replica and Recreate, its memcached's one replica and requests, and its seeder Job's floating postgres tag and bounds. Later at this stop, an objectSelector that opts objects in lowers built-in kinds other than pods too (63b3d2c): Soperator's webhooks at low (judged again, blind: a gap).",
+    ),
+    FreshRound(
+        "fresh109-installs",
+        "Release installs nobody here had seen: hundred-and-ninth draw",
+        20261309,
+        "five from the twenty-seventh pool, rendered by a helper who did not write the checks, audited after the stop's first rules, and judged blind",
+        "47231c0",
+        {
+            "polyaxon-charts": "v2.15.1, chart polyaxon with defaults (its three remote Bitnami subcharts left out)",
+            "microsoft-retina": "v1.2.6, chart retina as its docs' basic mode installs it",
+            "secureCodeBox-secureCodeBox": "v5.8.0, chart operator with defaults, at the version its release publishes",
+            "openlit-helm": "openlit-1.24.0, chart openlit with defaults",
+            "manticoresoftware-manticoresearch-helm": "manticoresearch-29.0.2-20260817, chart manticoresearch with defaults",
+        },
+        "Judged noise: Polyaxon's pre-delete hook's image pulled from Docker Hub anonymously, and MinIO's CPU limit, whose only clients are scan Jobs. Later at this stop, a file: URL in a database's setting names an embedded database (23a1ba1): OpenLIT's one replica is told to share its SQLite data first (judged again, blind: noise, the program allowing no other database, so the advice comes down to keeping one).",
+    ),
+    FreshRound(
         "fresh108-installs",
         "Release installs nobody here had seen: hundred-and-eighth draw",
         20261308,
@@ -910,7 +970,10 @@ FRESH_ROUNDS = (
             "dagger-dagger": "v0.21.8, chart dagger with defaults",
             "firefly-iii-kubernetes": "firefly-iii-1.10.1, chart firefly-iii with defaults (its database left out)",
         },
-        "Left as it was, judged wrong: h2oGPT's graceful shutdown, whose bash -c command leaves Python as the container's first process, which ignores SIGTERM without a handler, so the server keeps serving until it is killed.",
+        "Left as it was, judged wrong: h2oGPT's graceful shutdown, whose bash -c command leaves Python as the "
+        "container's first process, which ignores SIGTERM without a handler, so the server keeps serving until it is "
+        "killed. Later at the hundred-and-ninth draw's stop, a NodePort Service counts as a load balancer's only with "
+        "the external traffic policy Local (fb4437f): h2oGPT's shutdown, judged wrong, is no longer reported.",
     ),
     FreshRound(
         "fresh105-installs",
@@ -935,7 +998,9 @@ FRESH_ROUNDS = (
         "high, five Deployments sharing one ReadWriteOnce claim told their rollouts stall, Microcks' Postman runtime at"
         " high, and MockServer's one replica and graceful shutdown. Later, at the hundred-and-eighth draw's stop, a "
         "budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
-        "(2b62328): Formbricks's PostgreSQL budget, judged again, blind: a gap.",
+        "(2b62328): Formbricks's PostgreSQL budget, judged again, blind: a gap. Later at the hundred-and-ninth draw's "
+        "stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local (fb4437f): "
+        "MockServer's shutdown, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh104-installs",
@@ -1087,7 +1152,12 @@ FRESH_ROUNDS = (
             "caddyserver-ingress": "chart caddy-ingress-controller 1.3.0 with defaults",
             "gomods-athens-charts": "chart athens-proxy 0.17.0 with defaults",
         },
-        "Left as it was, judged wrong: Enterprise Gateway's kernel image puller, whose account may list and watch pods cluster-wide but whose program only asks the gateway for its kernel specs (rights show what an agent may do, not what it does). Judged noise: GoCD's agent Deployment at zero replicas, and the gateway's shutdown, which ends every kernel whatever the wait.",
+        "Left as it was, judged wrong: Enterprise Gateway's kernel image puller, whose account may list and watch pods "
+        "cluster-wide but whose program only asks the gateway for its kernel specs (rights show what an agent may do, "
+        "not what it does). Judged noise: GoCD's agent Deployment at zero replicas, and the gateway's shutdown, which "
+        "ends every kernel whatever the wait. Later at the hundred-and-ninth draw's stop, a NodePort Service counts as "
+        "a load balancer's only with the external traffic policy Local (fb4437f): Enterprise Gateway's shutdown, judged"
+        " noise, is no longer reported.",
     ),
     FreshRound(
         "fresh95-installs",
@@ -1102,7 +1172,12 @@ FRESH_ROUNDS = (
             "kmesh-net-kmesh": "v1.2.0, chart kmesh-helm with defaults and the release's image",
             "xorbitsai-xinference-helm-charts": "0.0.1-v1.6.0.post1, chart xinference with defaults and the release's image",
         },
-        "Judged wrong, and mended: the S3 CSI driver's provisioner, told to move the socket directory its sidecars share to shared storage and run two behind a Service whose one port is a placeholder (9979efb: no longer reported). Judged noise: Xinference's supervisor shutdown and readiness, which no wait or probe saves (its workers never rejoin a new one), and its GPU workers' chosen Recreate.",
+        "Judged wrong, and mended: the S3 CSI driver's provisioner, told to move the socket directory its sidecars "
+        "share to shared storage and run two behind a Service whose one port is a placeholder (9979efb: no longer "
+        "reported). Judged noise: Xinference's supervisor shutdown and readiness, which no wait or probe saves (its "
+        "workers never rejoin a new one), and its GPU workers' chosen Recreate. Later at the hundred-and-ninth draw's "
+        "stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local (fb4437f): "
+        "Xinference's supervisor's shutdown, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh94-installs",
@@ -1120,7 +1195,10 @@ FRESH_ROUNDS = (
         "Judged wrong, then mended: ONLYOFFICE's document service told to roll out gradually, where its pre-upgrade "
         "hook rebuilds the database for the new version (with several replicas the fix asks whether two versions may "
         "serve side by side, naming the hook, since 5652aca: judged again, blind, noise). Left as it was, judged wrong:"
-        " Chat UI's graceful shutdown, whose shell entrypoint never passes SIGTERM on.",
+        " Chat UI's graceful shutdown, whose shell entrypoint never passes SIGTERM on. Later at the hundred-and-ninth "
+        "draw's stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local "
+        "(fb4437f): Chat UI's shutdown names its Ingress alone (judged again, blind: wrong, as before: its shell "
+        "entrypoint never passes SIGTERM on).",
     ),
     FreshRound(
         "fresh93-installs",
@@ -1135,7 +1213,12 @@ FRESH_ROUNDS = (
             "eclipse-che-che-operator": "7.121.0, combined.yaml for Kubernetes and the sample CheCluster (cert-manager and the DevWorkspace operator left out)",
             "hwameistor-hwameistor": "v1.0.1, chart hwameistor with defaults",
         },
-        "Judged wrong, and mended: HwameiStor's UI backend, told it served the webhooks its shared account registers, which its admission controller does (a workload named for admission serves them since 8178ebf: no longer reported). Judged noise: Kubeflow Pipelines' metadata services, visualization server and a notebook at high, AKHQ and HwameiStor's UI, HwameiStor's fail-open admission controller, and Che's webhook throttling.",
+        "Judged wrong, and mended: HwameiStor's UI backend, told it served the webhooks its shared account registers, "
+        "which its admission controller does (a workload named for admission serves them since 8178ebf: no longer "
+        "reported). Judged noise: Kubeflow Pipelines' metadata services, visualization server and a notebook at high, "
+        "AKHQ and HwameiStor's UI, HwameiStor's fail-open admission controller, and Che's webhook throttling. Later at "
+        "the hundred-and-ninth draw's stop, a NodePort Service counts as a load balancer's only with the external "
+        "traffic policy Local (fb4437f): MLRun's Jupyter shutdown, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh92-installs",
@@ -1150,7 +1233,16 @@ FRESH_ROUNDS = (
             "apache-openwhisk-deploy-kube": "1.0.0, chart openwhisk with the values of its kind setup and a placeholder address",
             "opea-project-GenAIInfra": "v1.4, chart chatqna with defaults and its local subcharts",
         },
-        "Judged wrong, and mended: Bitwarden's SQL Server, whose members share one ReadWriteMany claim, told to run two once the program could (members on one claim are built to run one since 82c43fb: judged again, blind, a gap). Left as they were, judged wrong: ZooKeeper's start-up, which its TCP liveness check does not cut short (it opens its port before it loads its data), and Vald's agent, whose docs advise no memory limit for its in-memory index. Bitwarden's admin portal is an admin console since 622392e (its one replica judged again, blind, a gap at low; its graceful shutdown and throttling no longer reported). Judged noise: Bitwarden's events, icons and notifications services at high and their shutdowns, claims that hold only logs, queues or state the next install wipes, and the readiness of servers that cannot surge.",
+        "Judged wrong, and mended: Bitwarden's SQL Server, whose members share one ReadWriteMany claim, told to run two"
+        " once the program could (members on one claim are built to run one since 82c43fb: judged again, blind, a gap)."
+        " Left as they were, judged wrong: ZooKeeper's start-up, which its TCP liveness check does not cut short (it "
+        "opens its port before it loads its data), and Vald's agent, whose docs advise no memory limit for its "
+        "in-memory index. Bitwarden's admin portal is an admin console since 622392e (its one replica judged again, "
+        "blind, a gap at low; its graceful shutdown and throttling no longer reported). Judged noise: Bitwarden's "
+        "events, icons and notifications services at high and their shutdowns, claims that hold only logs, queues or "
+        "state the next install wipes, and the readiness of servers that cannot surge. Later at the hundred-and-ninth "
+        "draw's stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local "
+        "(fb4437f): OpenWhisk's and ChatQnA's nginx shutdowns, judged gaps, are no longer reported.",
     ),
     FreshRound(
         "fresh91-installs",
@@ -1308,7 +1400,10 @@ FRESH_ROUNDS = (
         "gaps. Element's admin console is low since 622392e (judged again, blind, a gap; its graceful shutdown no "
         "longer reported). Judged noise: operators' consoles and game and meeting servers built to run alone, at high. "
         "Later, at the hundred-and-eighth draw's stop, an in-memory store's fix asks too that nothing else the process "
-        "keeps differ between replicas (1bf7137): Nessie's one replica, judged again, blind: a gap.",
+        "keeps differ between replicas (1bf7137): Nessie's one replica, judged again, blind: a gap. Later at the "
+        "hundred-and-ninth draw's stop, a NodePort Service counts as a load balancer's only with the external traffic "
+        "policy Local (fb4437f): the Matrix RTC SFU's shutdown names its Ingress alone (judged again, blind: noise, "
+        "LiveKit keeping on serving after SIGTERM while a call is on).",
     ),
     FreshRound(
         "fresh84-installs",
@@ -1399,7 +1494,9 @@ FRESH_ROUNDS = (
         " noise: operators' tools at high (an LDAP admin console, a password page, Sourcegraph's Grafana, its telemetry"
         " collector, syntax highlighter and worker), DevLake's chosen Recreate and two graceful shutdowns of low "
         "stakes. At the hundred-and-ninth draw's stop, a telemetry dashboard's one replica is rated as a monitoring "
-        "server's, medium (ff50763): Sourcegraph's Grafana judged again, blind: a gap.",
+        "server's, medium (ff50763): Sourcegraph's Grafana judged again, blind: a gap. Later at the hundred-and-ninth "
+        "draw's stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local "
+        "(fb4437f): DevLake's UI's shutdown, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh80-installs",
@@ -1525,13 +1622,15 @@ FRESH_ROUNDS = (
             "sonatype-helm3-charts": "chart nexus-repository-manager 64.2.0, as the repository publishes it, with defaults",
             "grafana-rollout-operator": "v0.38.1, chart rollout-operator 0.50.1 from grafana/helm-charts with defaults",
         },
-        "Judged noise: the rollout operator's fail-closed webhooks at high, which its namespaceSelector confines to "
-        "its own namespace (medium since 17a7df9: judged again, blind, a gap), and Pi-hole's graceful shutdown behind "
-        "bare NodePorts."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: nexus-repo-nexus-repository-manager (a "
-        "gap).",
+        "Judged noise: the rollout operator's fail-closed webhooks at high, which its namespaceSelector confines to its"
+        " own namespace (medium since 17a7df9: judged again, blind, a gap), and Pi-hole's graceful shutdown behind bare"
+        " NodePorts. Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go "
+        "to one data directory on storage several nodes mount only where the program supports that, never with an "
+        "embedded database, and no longer says 'keep one' twice: judged again, blind: "
+        "nexus-repo-nexus-repository-manager (a gap). Later at the hundred-and-ninth draw's stop, a NodePort Service "
+        "counts as a load balancer's only with the external traffic policy Local (fb4437f): Pi-hole's shutdown names "
+        "its Services with that policy alone (judged again, blind: noise, its one replica replaced with no other pod to"
+        " take its traffic).",
     ),
     FreshRound(
         "fresh74-installs",
@@ -1721,10 +1820,12 @@ FRESH_ROUNDS = (
             "kagent-dev-kagent": "v0.9.12, charts kagent-crds and kagent with a placeholder OpenAI key, its three "
             "remote subcharts left out",
         },
-        "Not acted on. Judged noise: Kargo's API server at high (it serves the "
-        "UI and command line; promotions run elsewhere), and two of kagent's optional agent tool servers at low."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: kagent-postgresql (a gap).",
+        "Not acted on. Judged noise: Kargo's API server at high (it serves the UI and command line; promotions run "
+        "elsewhere), and two of kagent's optional agent tool servers at low. Later, at the seventy-third draw's stop, a"
+        " data store's fix asks for replication only in a mode the programs that use it support, else to keep one: "
+        "judged again, blind: kagent-postgresql (a gap). Later at the hundred-and-ninth draw's stop, an objectSelector "
+        "that opts objects in lowers built-in kinds other than pods too (63b3d2c): Kargo's webhooks, which take its "
+        "custom resources and the ConfigMaps and Secrets it labels, at low (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh66-installs",
@@ -2209,14 +2310,16 @@ FRESH_ROUNDS = (
             "percona-percona-postgresql-operator": "v3.0.0, its bundle (rebuilt as its Makefile builds it) and "
             "deploy/cr.yaml",
         },
-        "What the review showed was then changed by rule: the three PriorityClasses of the GCS FUSE driver, each "
-        "used only by the driver's own small pods, for which preempting is how they land on a full node, were judged "
-        "noise; a preempting class every pod of which in the input is small is no longer reported."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "zot's one replica carries the reworded fix on state in an emptyDir (judged again, blind: gap)."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: zot (a gap).",
+        "What the review showed was then changed by rule: the three PriorityClasses of the GCS FUSE driver, each used "
+        "only by the driver's own small pods, for which preempting is how they land on a full node, were judged noise; "
+        "a preempting class every pod of which in the input is small is no longer reported. Later, rendered again as "
+        "recorded and audited before and after the rules of the sixty-fourth draw's stop: zot's one replica carries the"
+        " reworded fix on state in an emptyDir (judged again, blind: gap). Later, at the seventy-third draw's stop, the"
+        " fix for state a second replica needs says it may go to one data directory on storage several nodes mount only"
+        " where the program supports that, never with an embedded database, and no longer says 'keep one' twice: judged"
+        " again, blind: zot (a gap). Later at the hundred-and-ninth draw's stop, a NodePort Service counts as a load "
+        "balancer's only with the external traffic policy Local (fb4437f): zot's shutdown, judged a gap, is no longer "
+        "reported.",
     ),
     FreshRound(
         "fresh47-installs",
@@ -2939,21 +3042,22 @@ FRESH_ROUNDS = (
         "What the review showed wrong was then changed by rule: single-replica took OpenFaaS's Prometheus, whose "
         "account watches pods to find what to scrape and which rolls out by Recreate, for a controller meant to run "
         "alone, and told its Alertmanager, whose clustering the chart switches off, to run two, which would notify "
-        "every receiver twice; a program named by its whole image as a monitoring or alerting server is now never "
-        "such a controller, an alert router is told to turn its clustering on first, and both are rated medium (their "
-        "loss blinds what reads them and fails no client). cpu-limit-throttling read the Vault operator's Service, "
-        "which reaches only the port of its own probes and its metrics port, as client traffic; the port an "
-        "operator's probes check is now its health endpoint. probes-identical reported OpenFaaS's gateway, whose "
-        "shared /healthz answers without asking NATS; a conventional liveness page (/healthz, /livez, /ping) no "
-        "longer counts as a dependency check. Judged again, blind: both single-replica findings are gaps, and "
-        "Flagger's Prometheus in the twenty-first draw, which the severity rule reaches, is a gap; Prometheus's "
-        "Recreate rollout, reported now that it is no controller, is noise. The operator rule also drops Keycloak's "
-        "operator in the seventeenth draw, whose Service serves only health: its CPU-limit finding was noise and "
-        "its single-replica finding a gap. The fourth draw's Prometheus server and Alertmanager, rendered again from "
-        "the same chart and judged again, blind, are gaps at medium."
-        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
-        "whether two of the program may run at once: OpenFaaS's Prometheus's Recreate rollout (rendered again as "
-        "recorded; judged again, blind: gap).",
+        "every receiver twice; a program named by its whole image as a monitoring or alerting server is now never such "
+        "a controller, an alert router is told to turn its clustering on first, and both are rated medium (their loss "
+        "blinds what reads them and fails no client). cpu-limit-throttling read the Vault operator's Service, which "
+        "reaches only the port of its own probes and its metrics port, as client traffic; the port an operator's probes"
+        " check is now its health endpoint. probes-identical reported OpenFaaS's gateway, whose shared /healthz answers"
+        " without asking NATS; a conventional liveness page (/healthz, /livez, /ping) no longer counts as a dependency "
+        "check. Judged again, blind: both single-replica findings are gaps, and Flagger's Prometheus in the "
+        "twenty-first draw, which the severity rule reaches, is a gap; Prometheus's Recreate rollout, reported now that"
+        " it is no controller, is noise. The operator rule also drops Keycloak's operator in the seventeenth draw, "
+        "whose Service serves only health: its CPU-limit finding was noise and its single-replica finding a gap. The "
+        "fourth draw's Prometheus server and Alertmanager, rendered again from the same chart and judged again, blind, "
+        "are gaps at medium. Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot "
+        "explain asks first whether two of the program may run at once: OpenFaaS's Prometheus's Recreate rollout "
+        "(rendered again as recorded; judged again, blind: gap). Later at the hundred-and-ninth draw's stop, a NodePort"
+        " Service counts as a load balancer's only with the external traffic policy Local (fb4437f): OpenFaaS's "
+        "gateway's shutdown, judged a gap, is no longer reported.",
     ),
     FreshRound(
         "fresh22-installs",
