@@ -845,6 +845,35 @@ experiments, LLM observability, HPC batch scheduling on GPUs, multi-cluster mana
 a status page and a low-code builder), written down before drawing; ``random.Random(20261309).sample(FRESH109_POOL,
 5)`` draws the hundred-and-ninth's five."""
 
+FRESH113_POOL = (
+    "ansible-awx-operator",
+    "semaphoreui-charts",
+    "zincsearch-zincsearch",
+    "pgdogdev-helm",
+    "obsidiandynamics-kafdrop",
+    "apache-ozone-helm-charts",
+    "deuxfleurs-org-garage",
+    "openclarity-openclarity",
+    "sigstore-helm-charts",
+    "Graylog2-graylog-helm",
+    "apache-hertzbeat-helm-chart",
+    "bunkerity-bunkerweb-helm",
+    "kubernetes-cloud-provider-vsphere",
+    "volcano-sh-kthena",
+    "outerbounds-metaflow-tools",
+    "admiraltyio-admiralty",
+    "project-akri-akri",
+    "spinframework-spin-operator",
+    "xwiki-contrib-xwiki-helm",
+    "hcengineering-huly-selfhost",
+)
+"""The pool of the hundred-and-thirteenth draw on: twenty widely deployed projects absent from the corpus and from
+every earlier pool and round (automation controllers, a search engine, a PostgreSQL pooler, a Kafka console, two
+object stores, security scanning, a transparency log, log management, monitoring, a web application firewall, a
+cloud controller, LLM serving, ML pipelines, multi-cluster scheduling, edge devices, WebAssembly apps, a wiki and a
+project-management suite), written down before drawing; ``random.Random(20261313).sample(FRESH113_POOL, 5)`` draws
+the hundred-and-thirteenth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh112-installs",
