@@ -556,6 +556,17 @@ def test_a_monitoring_server_on_a_host_path_is_not_told_to_share_its_data():
     assert fix.startswith("Run at least two replicas")
 
 
+def test_leadership_forced_without_an_election_is_an_election_switched_off():
+    fix = _single_replica_fix("leadership-forced-without-election.yaml")
+    assert fix.startswith(
+        "Turn its leader election on (it is switched off: --force_master=true), then run at least two"
+    )
+    from kubegap.domain.podtemplates import _forces_leadership
+
+    assert _forces_leadership("--force-leader") and not _forces_leadership("--force_master=false")
+    assert not _forces_leadership("force_master=true") and not _forces_leadership("--force-update")
+
+
 def test_a_telemetry_dashboard_on_a_host_path_moves_what_its_readers_saved_to_a_shared_store():
     fix = _single_replica_fix("telemetry-dashboard-on-a-host-path.yaml")
     assert fix.startswith(

@@ -83,6 +83,9 @@ LEADER_ELECTION_FLAG_WORDS = Words(LEADER_ELECTION_FLAGS)
 """Flags of the election, as words: the switches and the flags that tune an election (``--leader-elect-lease-duration``,
 ``--leader-election-namespace``), not ``--leader-elector-image``."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
+FORCED_LEADER_FLAGS = Words(("force master", "force leader"))
+"""Flags that make a program lead without an election (Trillian's log signer ``--force_master=true``): its
+election is switched off, and a second replica would lead too."""
 
 REPLICA_SPEC_KINDS = {
     "PyTorchJob": "pytorchReplicaSpecs",
@@ -362,6 +365,20 @@ def _is_finished(obj: dict, kind_name: str) -> bool:
     return kind_name == "Pod" and status.get("phase") in ("Succeeded", "Failed")
 
 
+def _tokens(container: dict) -> list[str]:
+    return [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
+
+
+def _forces_leadership(token: str) -> bool:
+    """Whether a command-line token is a flag that makes the program lead without an election, set on."""
+    flag, equals, value = token.partition("=")
+    return (
+        token.startswith("-")
+        and FORCED_LEADER_FLAGS.starts(flag.lstrip("-")) is not None
+        and not (equals and _switched_off(value))
+    )
+
+
 def _switched_off(value: str) -> bool:
     return value.strip().strip('"').lower() in ("false", "0", "")
 
@@ -391,9 +408,7 @@ def _election(workload: Workload) -> tuple[bool, str] | None:
 def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
     for _, container in containers(template.spec, init=False):
         flags = [
-            token
-            for token in as_list(container.get("command")) + as_list(container.get("args"))
-            if isinstance(token, str) and token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)
+            token for token in _tokens(container) if token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)
         ]
         # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
         # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
@@ -409,6 +424,9 @@ def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
         )
         if switch is not None:
             return False, switch
+        forced = next((token for token in _tokens(container) if _forces_leadership(token)), None)
+        if forced is not None:
+            return False, forced
         if flags:
             return True, flags[0]
         for variable in as_list(container.get("env")):
