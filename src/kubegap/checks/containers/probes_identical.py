@@ -86,6 +86,9 @@ PROBE_CLIENTS = Words(
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
+INIT_SCRIPTS = "/etc/init.d/"
+"""Where a service's init script lives: its ``status`` action asks the daemon on the machine it runs on."""
+
 HOST_FLAGS = ("-h", "--host")
 
 
@@ -141,7 +144,10 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     Boot's ``/actuator/health`` aggregates every health indicator. What any other page, gRPC status or command
     checks is the program's, and no manifest shows it."""
     if action[0] == "exec":
-        command = " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str))
+        # a service's init script (/etc/init.d/mysql status) asks the daemon of its own container, as its name says
+        command = " ".join(
+            t for t in as_list(action[1].get("command")) if isinstance(t, str) and not t.startswith(INIT_SCRIPTS)
+        )
         if (client := PROBE_CLIENTS.find(command)) is not None and not (
             container_data_store(container) and asks_its_own_server(command)
         ):
@@ -196,7 +202,8 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     port, gRPC service, or command) where the input shows that action asks a backing service (never a gRPC
     health status, which is whatever the program sets): an `exec` probe
     that runs a client of one (`pg_isready`, `redis-cli`, `mysqladmin`; not in a data store's own container when
-    the client names no host but the local one: `mysqladmin ping` in MySQL's asks that server itself), or an HTTP
+    the client names no host but the local one: `mysqladmin ping` in MySQL's asks that server itself; nor a
+    service's init script, `/etc/init.d/mysql status`, which asks the daemon of its own container), or an HTTP
     page a framework fills with its dependencies' checks unless the program narrows it, beside a variable that
     locates the service: ASP.NET Core's health checks middleware runs every registered check when no predicate
     filters them (a .NET `ConnectionStrings__*` entry, and a page by the names it is mapped to: `/health`, `/hc`,
