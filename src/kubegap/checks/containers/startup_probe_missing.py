@@ -190,9 +190,11 @@ def slow_start_evidence(
 
 def _migrated_first(template: PodTemplate) -> bool:
     """Whether an init container of the pod runs a migration: it finishes before the serving containers start, and
-    no liveness probe watches it, so their start does not migrate (Flagsmith's API runs ``migrate`` in one)."""
+    no liveness probe watches it, so their start does not migrate (Flagsmith's API runs ``migrate`` in one). An init
+    container's name says what it does, as a program's does not say what it does first: Metaflow's
+    ``db-migrations`` runs its migration tool by a script of its own (``run_goose.py``)."""
     return any(
-        _migration(container) is not None
+        _migration(container) is not None or MIGRATION_WORDS.find(str(container.get("name", ""))) is not None
         for path, container in containers(template.spec)
         if path.startswith("initContainers") and container.get("restartPolicy") != "Always"  # not a sidecar
     )
@@ -246,7 +248,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
-    Flagsmith's does), or it runs a monitoring server that gathers its own data
+    Flagsmith's does, or is named for one, as Metaflow's `db-migrations`), or it runs a monitoring server that
+    gathers its own data
     (Prometheus, by the whole name of its image), which replays its write-ahead log at start-up. A
     PersistentVolumeClaim alone is no evidence: a program that serves files from its volume (Fission's storage
     service, a peer-to-peer cache) starts as fast with much data as with little. Without such evidence a short
