@@ -110,8 +110,9 @@ def test_a_role_is_read_only_from_labels_the_template_lacks_and_no_controller_ad
     def service(selector: dict) -> dict:
         return {"kind": "Service", "spec": {"selector": selector}}
 
-    assert _role_labels(service({"app": "pg", "role": "master"}), workload) == "role=master"
+    assert _role_labels(service({"app": "pg", "role": "master"}), workload) == ("role=master", "app=pg")
     assert _role_labels(service({"app": "pgg", "role": "master"}), workload) is None  # a typo picks no role
+    assert _role_labels(service({"application": "pg"}), workload) is None  # nor does a key the template lacks alone
     assert _role_labels(service({"app": "pg", "statefulset.kubernetes.io/pod-name": "pg-0"}), workload) is None
     assert _role_labels(service({"app": "pg"}), workload) is None
 
@@ -119,7 +120,6 @@ def test_a_role_is_read_only_from_labels_the_template_lacks_and_no_controller_ad
 def test_a_primary_service_whose_pod_names_are_used_keeps_its_address_for_its_clients():
     path = FIXTURES / "statefulset-headless-service-missing" / "fires" / "primary-service-by-role-pod-names-used.yaml"
     [finding] = _findings("statefulset-headless-service-missing", path)
-    assert finding.remediation.startswith(
-        "Service redis gives its clients what a headless Service cannot (one address for the pod that holds the role "
-        "role=master across a failover), so first give them a Service of their own"
-    )
+    fix = finding.remediation
+    assert "first give them a Service of their own" in fix
+    assert "the selector the pods' template carries (app=redis, without role=master)" in fix

@@ -478,11 +478,27 @@ def embedded_database(inventory: Readable, workload: Workload) -> str | None:
 def _embedded(setting: str, value: str) -> bool:
     value = value.strip()
     store = store_setting(setting)
-    return bool(
-        EMBEDDED_URL.match(value) or (value.lower().startswith("file:") and DATABASE_SETTINGS.find(setting))
-    ) or (
+    return bool(EMBEDDED_URL.match(value) or (value.lower().startswith("file:") and _locates_a_database(setting))) or (
         store is not None
         and (value.lower() in EMBEDDED_ENGINES or (value.lower() == "local" and store in DATABASE_SETTINGS.entries))
+    )
+
+
+DATABASE_LOCATORS = frozenset({"url", "uri", "dsn", "path", "file"})
+"""Last words of a setting that says where a database is (``db.url``, ``SQLITE_DATABASE_URL``)."""
+NOT_THE_DATABASE = frozenset({"config", "conf", "password", "secret", "cert", "ca", "key", "tls", "ssl"})
+"""Words of a setting that locates something of a database's other than the database: its client's configuration,
+credentials or certificates (``DB_CONFIG_URL``, ``DB_PASSWORD=file:/run/secrets/...``)."""
+
+
+def _locates_a_database(setting: str) -> bool:
+    """Whether a setting says where a database is: named for a database and ending with a locator's word."""
+    found = words(setting)
+    return (
+        bool(found)
+        and DATABASE_SETTINGS.find(setting) is not None
+        and found[-1] in DATABASE_LOCATORS
+        and not NOT_THE_DATABASE & set(found)
     )
 
 
@@ -531,19 +547,19 @@ def alert_router(workload: Workload) -> str | None:
 
 
 def observer(workload: Workload) -> str | None:
-    """The telemetry store or dashboard a workload's containers run (``telemetry_store``, ``telemetry_viewer``), or
+    """The telemetry store or dashboard a workload's containers run (``telemetry_server``, ``_telemetry_viewer``), or
     None: a program that watches and changes nothing it watches, whose loss blinds its readers and delays its
     alerts, and fails no product client's request."""
-    return telemetry_store(workload) or telemetry_viewer(workload)
+    return telemetry_server(workload) or _telemetry_viewer(workload)
 
 
-def telemetry_store(workload: Workload) -> str | None:
+def telemetry_server(workload: Workload) -> str | None:
     """The monitoring, alerting or telemetry server a workload's containers run, or None: one that gathers, routes
     or keeps telemetry itself (``MONITORING_SERVERS``, ``ALERT_ROUTERS``, ``TELEMETRY_BACKENDS``)."""
     return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
 
 
-def telemetry_viewer(workload: Workload) -> str | None:
+def _telemetry_viewer(workload: Workload) -> str | None:
     """The telemetry dashboard a workload's containers run (``TELEMETRY_VIEWERS``), or None."""
     return _named(workload, TELEMETRY_VIEWERS)
 

@@ -112,15 +112,13 @@ def _statefulset_pod_names(workload: Workload, template: PodTemplate) -> dict[st
 
 
 _SERVING_UNKNOWN = _CONTROLLER_KEYS + _CONTROLLER_PREFIXES
+_BATCH_UNKNOWN = _SERVING_UNKNOWN + _TRAINING_PREFIXES
 
 
 def set_by_controller(key: str) -> bool:
     """Whether a label key is one Kubernetes controllers add to the pods they create (``pod-template-hash``,
     ``statefulset.kubernetes.io/pod-name``)."""
     return _key_in(key, _SERVING_UNKNOWN)
-
-
-_BATCH_UNKNOWN = _SERVING_UNKNOWN + _TRAINING_PREFIXES
 
 
 def _workload_sources(workload: Workload) -> Iterator[PodSource]:

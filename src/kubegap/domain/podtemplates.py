@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from kubegap.domain.resources import ObjectRef, as_dict, as_list, command_words, containers, dig, kind, str_map
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.tokens import Words
+from kubegap.domain.tokens import Words, words
 
 WORKLOAD_KINDS: tuple[str, ...] = (
     "Pod",
@@ -83,9 +83,10 @@ LEADER_ELECTION_FLAG_WORDS = Words(LEADER_ELECTION_FLAGS)
 """Flags of the election, as words: the switches and the flags that tune an election (``--leader-elect-lease-duration``,
 ``--leader-election-namespace``), not ``--leader-elector-image``."""
 LEADER_ELECTION_VARIABLES = ("LEADER_ELECT", "LEADER_ELECTION", "LEADER_ELECTION_ENABLED", "ENABLE_LEADER_ELECTION")
-FORCED_LEADER_FLAGS = Words(("force master", "force leader"))
+FORCED_LEADER_FLAGS = ("force master", "force leader")
 """Flags that make a program lead without an election (Trillian's log signer ``--force_master=true``): its
 election is switched off, and a second replica would lead too."""
+FORCED_LEADER_WORDS = frozenset(words(flag) for flag in FORCED_LEADER_FLAGS)
 
 REPLICA_SPEC_KINDS = {
     "PyTorchJob": "pytorchReplicaSpecs",
@@ -365,17 +366,20 @@ def _is_finished(obj: dict, kind_name: str) -> bool:
     return kind_name == "Pod" and status.get("phase") in ("Succeeded", "Failed")
 
 
-def _tokens(container: dict) -> list[str]:
-    return [t for t in as_list(container.get("command")) + as_list(container.get("args")) if isinstance(t, str)]
+def _flag(token: str) -> tuple[str, str | None]:
+    """A command-line flag's name without its dashes and its value (None where none is joined by ``=``)."""
+    name, equals, value = token.lstrip("-").partition("=")
+    return name, value if equals else None
 
 
 def _forces_leadership(token: str) -> bool:
-    """Whether a command-line token is a flag that makes the program lead without an election, set on."""
-    flag, equals, value = token.partition("=")
+    """Whether a command-line token is a flag that makes the program lead without an election, set on: its words are
+    those of ``FORCED_LEADER_FLAGS`` and no more (``--force-leader-election`` tunes an election)."""
+    name, value = _flag(token)
     return (
         token.startswith("-")
-        and FORCED_LEADER_FLAGS.starts(flag.lstrip("-")) is not None
-        and not (equals and _switched_off(value))
+        and words(name) in FORCED_LEADER_WORDS
+        and not (value is not None and _switched_off(value))
     )
 
 
@@ -407,24 +411,23 @@ def _election(workload: Workload) -> tuple[bool, str] | None:
 
 def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
     for _, container in containers(template.spec, init=False):
-        flags = [
-            token for token in _tokens(container) if token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)
-        ]
+        tokens = command_words(container)
+        flags = [token for token in tokens if token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)]
         # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
         # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
         switch = next(
             (
                 flag
                 for flag in flags
-                if "=" in flag
-                and flag.lstrip("-").partition("=")[0] in LEADER_ELECTION_FLAGS
-                and _switched_off(flag.partition("=")[2])
+                if _flag(flag)[0] in LEADER_ELECTION_FLAGS
+                and (value := _flag(flag)[1]) is not None
+                and _switched_off(value)
             ),
             None,
         )
         if switch is not None:
             return False, switch
-        forced = next((token for token in _tokens(container) if _forces_leadership(token)), None)
+        forced = next((token for token in tokens if _forces_leadership(token)), None)
         if forced is not None:
             return False, forced
         if flags:

@@ -26,8 +26,9 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 - Which container serves a client port: the ones that declare its target (by name or number), else
   the ones whose probes check that port, else every regular container. A port a container does not
   declare is not evidence that nothing listens there.
-- What sends traffic to a Service from outside its namespace's pods: a load balancer or node ports
-  (its type), an Ingress backend or a Gateway route (``load_balanced``); and which Services fail-closed
+- What sends traffic to a Service through a balancer outside kube-proxy: a load balancer the cloud makes (type
+  LoadBalancer), node ports whose external traffic policy is Local, an Ingress backend or a Gateway route
+  (``load_balanced``); and which Services fail-closed
   admission webhooks call (``fails_closed``, ``called_service``), whose backends
   ``webhook-backend-unavailable`` alone judges for replicas and budgets.
 - Who registers webhooks at run time: a workload whose ServiceAccount may create webhook configurations
@@ -717,10 +718,11 @@ def backend_service(backend: dict) -> str | None:
 
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them: a Service of
-    type LoadBalancer, an Ingress backend or a Gateway route; or a NodePort Service whose external traffic policy
-    is Local, where a node whose last pod of it goes drops what a balancer in front still sends it. A NodePort
-    Service's other traffic reaches its pods through kube-proxy, which drops a terminating pod as it does for a
-    cluster IP: a balancer in front of the node ports gains nothing from a pod's preStop wait."""
+    type LoadBalancer, whose balancer the cloud makes and may send to the pods themselves (GKE's network endpoint
+    groups, AWS's IP targets), deregistering a pod only after a delay; an Ingress backend or a Gateway route; or a
+    NodePort Service whose external traffic policy is Local, where a node whose last pod of it goes drops what a
+    balancer in front still sends it. A NodePort Service's other traffic reaches its pods through kube-proxy, which
+    drops a terminating pod as it does for a cluster IP, and the input shows no balancer that sends to the pods."""
     found: dict[tuple[str | None, str], str] = {}
     for service in inventory.of_kind("Service"):
         service_type = dig(service, "spec", "type")

@@ -109,17 +109,18 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
     Pods, workloads, every resource or every group: high (controllers cannot create or replace pods).
     Custom resources only (an operator's own configuration kinds): low. Other built-in kinds, and rules
     the input does not show (empty in a manifest, filled in at run time): medium. An ``objectSelector``
-    that no unlabelled object matches makes interception opt-in: only objects carrying its labels (an
-    operator's own pods or Secrets) are held up, so high becomes medium and medium low; high becomes medium too for
-    a ``namespaceSelector`` that names only the
-    namespace of the webhook's own Service: it holds up that install's objects alone, unless its rules cover pods,
-    since its backend's next pod is one of them."""
+    that no unlabelled object matches makes interception opt-in: only objects carrying its labels are held up, so
+    high (pods, workloads) becomes medium; and medium (other built-in kinds) becomes low where every label it asks
+    for is under a project's own domain (``slurm.nebius.ai/webhook``: that project's Secrets), not a label many
+    tools share (Helm labels every release's Secret ``owner: helm``). High becomes medium too for a
+    ``namespaceSelector`` that names only the namespace of the webhook's own Service: it holds up that install's
+    objects alone, unless its rules cover pods, since its backend's next pod is one of them."""
     rules = [rule for rule in as_list(webhook.spec.get("rules")) if isinstance(rule, dict)]
     if not rules:
         return "medium", None
     level, what = _intercepted(rules, webhook)
     opted_in = Selector.from_label_selector(webhook.spec.get("objectSelector", {}))
-    if level != "low" and opted_in is not None and not opted_in.matches({}):
+    if opted_in is not None and not opted_in.matches({}) and (level == "high" or _projects_own(opted_in)):
         level, what = "medium" if level == "high" else "low", f"{what} labelled {opted_in}"
     own = _own_namespace_only(webhook)
     if own is not None:
@@ -135,6 +136,27 @@ def intercepts(webhook: Webhook) -> tuple[Severity, str | None]:
         )
     spared = _namespaces_left_out(webhook)
     return level, f"{what} outside namespaces {', '.join(spared)}" if spared else what
+
+
+SHARED_LABEL_DOMAINS = ("kubernetes.io", "k8s.io", "helm.sh")
+"""Domains of labels that many tools set on what they make (``app.kubernetes.io/managed-by``): no one project's."""
+
+
+def _projects_own(selector: Selector) -> bool:
+    """Whether every label a selector asks for is under a domain of a project's own (``slurm.nebius.ai/webhook``):
+    a prefix with a dot that is not one of ``SHARED_LABEL_DOMAINS``. A label without a prefix (``owner: helm``) may
+    be any tool's."""
+    keys = [key for key, _ in selector.match_labels] + [term.key for term in selector.expressions]
+    return bool(keys) and all(_own_domain(key) for key in keys)
+
+
+def _own_domain(key: str) -> bool:
+    prefix, slash, _ = key.rpartition("/")
+    return (
+        bool(slash)
+        and "." in prefix
+        and not any(prefix == shared or prefix.endswith("." + shared) for shared in SHARED_LABEL_DOMAINS)
+    )
 
 
 def _namespaces_opted_in(webhook: Webhook) -> Selector | None:

@@ -72,10 +72,12 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     reported only for a grace period of 0: their endpoints are removed within moments of
     termination, but a pod given no grace is killed with requests in flight (the kubelet waits its
     minimum of 2 s after SIGTERM), and in-cluster clients keep reaching it until its endpoint is gone
-    (a preStop hook gets those 2 s at most). So are NodePort Services whose external traffic policy is Cluster (the
-    default): every node forwards their traffic through kube-proxy, which drops a terminating pod as it does for a
-    cluster IP, whatever balancer sends to the node ports (reviewers judged ten of eighteen such findings on fresh
-    installs noise, and two wrong). Client
+    (a preStop hook gets those 2 s at most). NodePort Services whose external traffic policy is Cluster (the
+    default) are treated the same: every node forwards their traffic through kube-proxy, which drops a terminating
+    pod as it does for a cluster IP, and nothing in the input shows a balancer that sends to the pods themselves, as
+    a cloud's balancer for a Service of type LoadBalancer or an Ingress may (GKE's network endpoint groups, AWS's
+    IP targets), keeping on for a short time after a pod becomes NotReady (reviewers judged ten of eighteen NodePort
+    findings on fresh installs noise, and two wrong). Client
     traffic needs evidence, as for `single-replica` (headless Services and metrics, profiling,
     health, debug or admin ports carry none), and an operators' console (see Evidence rules) is not
     judged: a request dropped at its termination costs its operators a reload. DaemonSets (one agent per node) and leader-elected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -86,8 +87,9 @@ PROBE_CLIENTS = Words(
 """Commands of an ``exec`` probe that ask another service rather than the container."""
 
 
-INIT_SCRIPTS = "/etc/init.d/"
-"""Where a service's init script lives: its ``status`` action asks the daemon on the machine it runs on."""
+INIT_SCRIPT = re.compile(r"/etc/init\.d/\S+")
+"""The path of a service's init script: its ``status`` action asks the daemon on the machine it runs on, whatever
+its file name says (``/etc/init.d/mysql``)."""
 
 HOST_FLAGS = ("-h", "--host")
 
@@ -144,10 +146,9 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     Boot's ``/actuator/health`` aggregates every health indicator. What any other page, gRPC status or command
     checks is the program's, and no manifest shows it."""
     if action[0] == "exec":
-        # a service's init script (/etc/init.d/mysql status) asks the daemon of its own container, as its name says
-        command = " ".join(
-            t for t in as_list(action[1].get("command")) if isinstance(t, str) and not t.startswith(INIT_SCRIPTS)
-        )
+        # a service's init script (/etc/init.d/mysql status) asks the daemon of its own container: its path names
+        # no client, though a client beside it in a shell line still asks its host
+        command = INIT_SCRIPT.sub("", " ".join(t for t in as_list(action[1].get("command")) if isinstance(t, str)))
         if (client := PROBE_CLIENTS.find(command)) is not None and not (
             container_data_store(container) and asks_its_own_server(command)
         ):

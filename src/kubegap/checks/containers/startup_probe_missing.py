@@ -173,7 +173,15 @@ def slow_start_evidence(
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
         return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
-    database = next(
+    database = _database_variable(container)
+    if database is not None and not _migrated_first(template):
+        return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
+    return None
+
+
+def _database_variable(container: dict) -> str | None:
+    """The name of the variable by which a container locates a database (``DATABASE_URL``, ``DB_HOST``), or None."""
+    return next(
         (
             name
             for variable in as_list(container.get("env"))
@@ -183,34 +191,34 @@ def slow_start_evidence(
         ),
         None,
     )
-    if database is not None and not _migrated_first(template):
-        return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
-    return None
 
 
 def _migrated_first(template: PodTemplate) -> bool:
     """Whether an init container of the pod runs a migration: it finishes before the serving containers start, and
     no liveness probe watches it, so their start does not migrate (Flagsmith's API runs ``migrate`` in one). An init
-    container's name says what it does, as a program's does not say what it does first: Metaflow's
-    ``db-migrations`` runs its migration tool by a script of its own (``run_goose.py``)."""
+    container that connects to the database and is named for a migration runs one too, as a program's name does not
+    say what it does first: Metaflow's ``db-migrations`` runs its migration tool by a script of its own
+    (``run_goose.py``); one named for migrations that only copies files (no database) leaves them to the server."""
     return any(
-        _migration(container) is not None or MIGRATION_WORDS.find(str(container.get("name", ""))) is not None
+        _migration(container) is not None
+        or (
+            isinstance(init_name := container.get("name"), str)
+            and _names_migration(init_name)
+            and _database_variable(container) is not None
+        )
         for path, container in containers(template.spec)
         if path.startswith("initContainers") and container.get("restartPolicy") != "Always"  # not a sidecar
     )
 
 
+def _names_migration(text: str) -> bool:
+    """Whether a text names a data migration (not a virtual machine's live migration)."""
+    return MIGRATION_WORDS.find(text) is not None and LIVE_MIGRATION.find(text) is None
+
+
 def _migration(container: dict) -> str | None:
-    """The part of what a container is told to do that runs a data migration (not a virtual machine's live
-    migration), or None."""
-    return next(
-        (
-            part
-            for part in _words(container)
-            if MIGRATION_WORDS.find(part) is not None and LIVE_MIGRATION.find(part) is None
-        ),
-        None,
-    )
+    """The part of what a container is told to do that runs a data migration, or None."""
+    return next((part for part in _words(container) if _names_migration(part)), None)
 
 
 @check(

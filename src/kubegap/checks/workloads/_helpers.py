@@ -17,7 +17,7 @@ from kubegap.domain.datastores import (
     monitoring_server,
     pod_local_store,
     storage_driver,
-    telemetry_store,
+    telemetry_server,
     unclustered_broker,
 )
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
@@ -271,7 +271,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
         )
     # a telemetry server gathers or keeps its own data on each replica, wherever it keeps it; a dashboard keeps what
     # its readers saved (Grafana's database), which every replica must share
-    on_node = node_local_data(workload) if telemetry_store(workload) is None else None
+    on_node = node_local_data(workload) if telemetry_server(workload) is None else None
     if on_node is not None:
         controller = may_reconcile(inventory, workload) is not False
         return (

@@ -30,20 +30,29 @@ ROLE_SERVICE = (
 )
 
 
-def _role_labels(service: dict, workload: Workload) -> str | None:
-    """The labels, as text, by which a Service selects the one pod that holds a role: labels of its selector that
-    the workload's pod templates do not carry, nor their controllers add, beside others they carry as the selector
-    asks; None where a label the templates carry differs (a typo selects no pod, it picks no role)."""
+def _role_labels(service: dict, workload: Workload) -> tuple[str, str] | None:
+    """``(role, carried)``, as text, where a Service selects the one pod that holds a role: the labels of its
+    selector that the workload's pod templates do not carry, nor their controllers add, and the others, which a
+    template carries as the selector asks (at least one). None otherwise: a label the templates carry with another
+    value, or a selector none of whose labels they carry, is a typo, which selects no pod and picks no role."""
     selector = Selector.from_map(dig(service, "spec", "selector"))
     if selector is None:
         return None
     for template in workload.templates:
-        if any(key in template.labels and template.labels[key] != value for key, value in selector.match_labels):
-            continue
-        lacking = [(key, value) for key, value in selector.match_labels if key not in template.labels]
-        if lacking and not any(set_by_controller(key) for key, _ in lacking):
-            return ",".join(f"{key}={value}" for key, value in lacking)
+        carried = [(k, v) for k, v in selector.match_labels if k in template.labels]
+        lacking = [(k, v) for k, v in selector.match_labels if k not in template.labels]
+        if (
+            carried
+            and lacking
+            and all(template.labels[k] == v for k, v in carried)
+            and not any(set_by_controller(k) for k, _ in lacking)
+        ):
+            return _labels_text(lacking), _labels_text(carried)
     return None
+
+
+def _labels_text(pairs: list[tuple[str, str]]) -> str:
+    return ",".join(f"{key}={value}" for key, value in pairs)
 
 
 NOT_HEADLESS_FIX = (
@@ -55,6 +64,16 @@ NOT_HEADLESS_FIX = (
     "instead: the pods' names would change with it, and every peer and client that uses them would lose them."
 )
 
+NOT_HEADLESS_FOR_A_ROLE_FIX = (
+    "Service {service} gives its clients one address for the pod that holds the role {role} across a failover, "
+    "which a headless Service cannot, so first give them a Service of their own under another name (the same "
+    "selector, type and ports) and point them at it; then recreate Service {service} as headless (clusterIP: None, "
+    "the same ports) with the selector the pods' template carries ({carried}, without {role}): a headless Service "
+    "names only the pods it selects, so every pod's name under it, which the input shows in use, then resolves. Do "
+    "not point spec.serviceName at a new Service instead: the pods' names would change with it, and every peer and "
+    "client that uses them would lose them."
+)
+
 NOT_HEADLESS_FOR_ITS_CLIENTS_FIX = (
     "Service {service} gives its clients what a headless Service cannot ({why}), so first give them a Service of "
     "their own under another name (the same selector, type and ports) and point them at it; then recreate Service "
@@ -64,14 +83,12 @@ NOT_HEADLESS_FOR_ITS_CLIENTS_FIX = (
 )
 
 
-def _not_headless_fix(service: dict, service_name: str, role_labels: str | None) -> str:
+def _not_headless_fix(service: dict, service_name: str, role: tuple[str, str] | None) -> str:
     """Recreate the Service as headless, where its clients lose nothing by it: a headless Service has no node port
     or load balancer, maps no port (a client of ``port`` reaches the pod on that number) and keeps no address for
-    the pod that holds a role (``role_labels``)."""
-    if role_labels is not None:
-        return NOT_HEADLESS_FOR_ITS_CLIENTS_FIX.format(
-            service=service_name, why=f"one address for the pod that holds the role {role_labels} across a failover"
-        )
+    the pod that holds a role (``role``: its labels and those the template carries)."""
+    if role is not None:
+        return NOT_HEADLESS_FOR_A_ROLE_FIX.format(service=service_name, role=role[0], carried=role[1])
     kind_of = dig(service, "spec", "type")
     mapped = [
         p
@@ -121,12 +138,14 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
     reached by name (`<service>.<namespace>`, `<service>:<port>`); or a headless Service that selects the
     pods under another name (the names were meant to exist). Otherwise, and where the absence itself
-    cannot be known, the StatefulSet is not judged, and coverage says so. A Service with a cluster IP that also
-    selects the pods by labels their template does not carry (nor their controller adds) selects the one that holds
-    a role a program sets at run time (Patroni's `role: master`): it gives its clients one address for that pod
-    across a failover, so another headless Service (TimescaleDB's, for Patroni's endpoints) shows no names in use,
-    and only a look-up of the pods' names reports it, with a fix that first gives those clients a Service of their
-    own (TimescaleDB's chart, told to recreate its primary Service as headless: judged wrong).
+    cannot be known, the StatefulSet is not judged, and coverage says so. A Service with a cluster IP that selects
+    the pods by labels their template carries and, beside them, by labels it does not carry (nor their controller
+    adds) selects the one that holds a role a program sets at run time (Patroni's `role: master`): it gives its
+    clients one address for that pod across a failover, so another headless Service (TimescaleDB's, for Patroni's
+    endpoints) shows no names in use, and only a look-up of the pods' names reports it, with a fix that first gives
+    those clients a Service of their own and then selects every pod by the labels the template carries (TimescaleDB's
+    chart, told to recreate its primary Service as headless: judged wrong). A selector with no label the template
+    carries, or one it carries with another value, is a mistake, judged as before.
 
     ## Why it matters
 
@@ -205,19 +224,18 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
             coredns_answers = answers_endpoint_names(ctx.inventory)
             if coredns_answers:
                 continue  # the cluster's CoreDNS answers <pod>.<service> for a Service with a cluster IP too
-            role_labels = _role_labels(service, workload)
-            if role_labels is not None:
+            role = _role_labels(service, workload)
+            looked_up = _looked_up(
+                ctx,
+                workload,
+                service_name,
+                pod_names_resolved,
                 # another headless Service shows no names in use where this one routes clients to a role
-                found = pod_names_resolved(ctx.inventory, workload.ref.namespace, service_name)
-                if found is None:
-                    ctx.not_judged(workload.obj, ROLE_SERVICE.format(service=service_name, labels=role_labels))
-                    continue
-                said, shown = f", yet {found.does} in {found.place}", Evidence(found.place, found.host)
-            else:
-                looked_up = _looked_up(ctx, workload, service_name, pod_names_resolved)
-                if looked_up is None:
-                    continue
-                said, shown = looked_up
+                unjudged=ROLE_SERVICE.format(service=service_name, labels=role[0]) if role is not None else None,
+            )
+            if looked_up is None:
+                continue
+            said, shown = looked_up
             yield ctx.finding(
                 workload.obj,
                 f"StatefulSet's Service {service_name} is not headless (clusterIP {dig(service, 'spec', 'clusterIP') or 'unset'}): "
@@ -230,23 +248,28 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
                 Evidence("spec.serviceName", service_name),
                 Evidence(f"Service {service_name}.spec.clusterIP", dig(service, "spec", "clusterIP")),
                 shown,
-                remediation=_not_headless_fix(service, service_name, role_labels),
+                remediation=_not_headless_fix(service, service_name, role),
                 severity=None if coredns_answers is False else "low",
             )
 
 
 def _looked_up(
-    ctx: Context, workload: Workload, service: str, resolved: Callable[[Readable, str | None, str], Resolver | None]
+    ctx: Context,
+    workload: Workload,
+    service: str,
+    resolved: Callable[[Readable, str | None, str], Resolver | None],
+    unjudged: str | None = None,
 ) -> tuple[str, Evidence] | None:
     """What in the input needs the pods' DNS names, as a clause for the message and its evidence; None, after
-    recording that the StatefulSet is not judged, when nothing shows."""
-    other = governing_elsewhere(ctx.inventory, workload)
+    recording that the StatefulSet is not judged, when nothing shows. With ``unjudged`` (the reason where the
+    Service routes its clients to a role), only a look-up of the names counts, not another headless Service."""
+    other = governing_elsewhere(ctx.inventory, workload) if unjudged is None else None
     if other is not None:
         return f", though headless Service {other} selects them under another name", Evidence(
             f"Service {other}.spec.clusterIP", "None"
         )
-    found = resolved(ctx.inventory, workload.ref.namespace, service)
-    if found is not None:
-        return f", yet {found.does} in {found.place}", Evidence(found.place, found.host)
-    ctx.not_judged(workload.obj, NOBODY_RESOLVES)
+    resolver = resolved(ctx.inventory, workload.ref.namespace, service)
+    if resolver is not None:
+        return f", yet {resolver.does} in {resolver.place}", Evidence(resolver.place, resolver.host)
+    ctx.not_judged(workload.obj, unjudged or NOBODY_RESOLVES)
     return None
