@@ -874,6 +874,35 @@ cloud controller, LLM serving, ML pipelines, multi-cluster scheduling, edge devi
 project-management suite), written down before drawing; ``random.Random(20261313).sample(FRESH113_POOL, 5)`` draws
 the hundred-and-thirteenth's five."""
 
+FRESH117_POOL = (
+    "codenotary-immudb",
+    "dunglas-mercure",
+    "hatchet-dev-hatchet-charts",
+    "apache-gravitino",
+    "perses-helm-charts",
+    "kubetail-org-helm-charts",
+    "guacsec-helm-charts",
+    "IBM-portieris",
+    "metallb-frr-k8s",
+    "mittwald-kube-httpcache",
+    "seaweedfs-seaweedfs-csi-driver",
+    "reportportal-kubernetes",
+    "buildbuddy-io-buildbuddy-helm",
+    "llamastack-llama-stack-k8s-operator",
+    "apache-tika-helm",
+    "NVIDIA-topograph",
+    "SlinkyProject-slurm-bridge",
+    "aws-controllers-k8s-s3-controller",
+    "nautobot-helm-charts",
+    "PrivateBin-helm-chart",
+)
+"""The pool of the hundred-and-seventeenth draw on: twenty widely deployed projects absent from the corpus and from
+every earlier pool and round (an immutable database, a real-time hub, a task queue, a data catalogue, dashboards,
+a log viewer, supply-chain graphs, image-signature admission, BGP routing, an HTTP cache, a CSI driver, test
+reporting, build results, LLM serving, document extraction, GPU topology, Slurm scheduling, a cloud controller,
+network automation and a pastebin), written down before drawing; ``random.Random(20261317).sample(FRESH117_POOL,
+5)`` draws the hundred-and-seventeenth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh116-installs",
