@@ -903,6 +903,35 @@ reporting, build results, LLM serving, document extraction, GPU topology, Slurm 
 network automation and a pastebin), written down before drawing; ``random.Random(20261317).sample(FRESH117_POOL,
 5)`` draws the hundred-and-seventeenth's five."""
 
+FRESH121_POOL = (
+    "warp-tech-warpgate",
+    "jertel-elastalert2",
+    "stakater-IngressMonitorController",
+    "flomesh-io-fsm",
+    "kubernetes-sigs-azurelustre-csi-driver",
+    "metal-stack-csi-driver-lvm",
+    "ArcadeData-arcadedb-helm",
+    "eclipse-ditto-ditto",
+    "triggerdotdev-trigger.dev",
+    "cadence-workflow-cadence-charts",
+    "featbit-featbit-charts",
+    "padok-team-burrito",
+    "wiremock-helm-charts",
+    "komodorio-helm-dashboard",
+    "stacklok-toolhive",
+    "IBM-mcp-context-forge",
+    "galaxyproject-galaxy-helm",
+    "NVIDIA-skyhook",
+    "wave-k8s-wave",
+    "Stirling-Tools-Stirling-PDF-chart",
+)
+"""The pool of the hundred-and-twenty-first draw on: twenty widely deployed projects absent from the corpus and from
+every earlier pool and round (an access gateway, Elasticsearch alerting, uptime monitors, a service mesh, two CSI
+drivers, a multi-model database, digital twins, two workflow engines, feature flags, Terraform GitOps, API mocking,
+a Helm console, two MCP gateways, scientific workflows, GPU-node maintenance, a rollout trigger and a PDF tool),
+written down before drawing; ``random.Random(20261321).sample(FRESH121_POOL, 5)`` draws the
+hundred-and-twenty-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh120-installs",
