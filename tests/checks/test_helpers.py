@@ -574,6 +574,13 @@ def test_a_telemetry_dashboard_on_a_host_path_moves_what_its_readers_saved_to_a_
     )
 
 
+def test_a_console_built_on_a_store_is_no_store():
+    from kubegap.domain.datastores import container_data_store
+
+    assert container_data_store({"image": "quay.io/minio/minio:RELEASE.2025-04-22"}) == "minio"
+    assert container_data_store({"image": "docker.io/bitnami/minio-object-browser:2.0.1"}) is None
+
+
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
     from kubegap.domain.datastores import _embedded, store_setting
 

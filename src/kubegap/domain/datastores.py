@@ -150,11 +150,13 @@ COMPANIONS = Words(
         "studio",
         "express",
         "commander",
+        "browser",
     )
 )
 """Words of an image that runs beside a data store or broker, not the server itself (``postgres-operator``,
 ``redis-exporter``, ``nats-box``, ``nats-server-config-reloader``), among them the APIs, connectors and consoles
-built on one (``postgres-meta``, a REST API that manages PostgreSQL; ``kafka-connect``; ``mongo-express``)."""
+built on one (``postgres-meta``, a REST API that manages PostgreSQL; ``kafka-connect``; ``mongo-express``;
+MinIO's ``minio-object-browser``)."""
 
 
 def data_store(workload: Workload) -> str | None:

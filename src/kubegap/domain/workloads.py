@@ -10,19 +10,26 @@ from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, dig, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
+from kubegap.domain.services import workloads_selected_by
 
 
 def pdb_covers(inventory: Readable, workload: Workload) -> bool:
-    """Whether a PodDisruptionBudget in the workload's namespace selects one of its pod templates."""
-    for pdb in inventory.of_kind("PodDisruptionBudget"):
-        selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
-        if (
-            namespace(pdb) == workload.ref.namespace
-            and selector
-            and any(selector.matches(t.labels) for t in workload.templates)
-        ):
-            return True
-    return False
+    """Whether a PodDisruptionBudget selects one of the workload's pod templates, in its namespace (a budget written
+    without one is in the install's, where the input shows it)."""
+    return any(
+        found.obj is workload.obj
+        for pdb in inventory.of_kind("PodDisruptionBudget")
+        for found in pdb_workloads(inventory, pdb)
+    )
+
+
+def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
+    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
+    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
+
+
+def _pdb_selector(pdb: dict) -> Selector | None:
+    return Selector.from_label_selector(dig(pdb, "spec", "selector"))
 
 
 SERVING_KINDS = ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController", "Rollout")

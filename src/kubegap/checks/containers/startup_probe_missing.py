@@ -65,6 +65,10 @@ MIGRATION_WORDS = Words(
 )
 """Words of a command, argument or environment entry that runs a schema or data migration."""
 
+STORAGE_VERSION_MIGRATION = Words(("storage version migrator", "storage version migration"))
+"""Rewriting stored custom resources at a new storage version, which a controller does in the background while it
+serves (ToolHive's ``TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR``, Kubernetes' storage version migrator)."""
+
 LIVE_MIGRATION = Words(("live migration", "live migrate", "live migrations"))
 """Moving a running virtual machine between nodes (KubeVirt's live migration, which kube-ovn's
 ``--enable-live-migration-optimize`` tunes): no data is migrated when the program starts."""
@@ -212,8 +216,13 @@ def _migrated_first(template: PodTemplate) -> bool:
 
 
 def _names_migration(text: str) -> bool:
-    """Whether a text names a data migration (not a virtual machine's live migration)."""
-    return MIGRATION_WORDS.find(text) is not None and LIVE_MIGRATION.find(text) is None
+    """Whether a text names a data migration at start-up (not a virtual machine's live migration, nor the storage
+    version migration a controller runs while it serves)."""
+    return (
+        MIGRATION_WORDS.find(text) is not None
+        and LIVE_MIGRATION.find(text) is None
+        and STORAGE_VERSION_MIGRATION.find(text) is None
+    )
 
 
 def _migration(container: dict) -> str | None:
@@ -246,7 +255,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
-    VM between nodes and migrates nothing at start-up; nor a flag or variable that switches migrations off,
+    VM between nodes and migrates nothing at start-up; nor a storage version migration, which a controller runs
+    in the background while it serves, as ToolHive's `TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR` turns on; nor a
+    flag or variable that switches migrations off,
     as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do; nor the name of the program
     the command runs, which says what it is, not a step before it answers: the storage version migrator's
     `/migrator` migrates objects while it serves; a script it starts with counts, `/app/migrate-then-serve.sh`);

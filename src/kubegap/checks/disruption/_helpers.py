@@ -5,20 +5,8 @@ from __future__ import annotations
 from kubegap.checks.base import Evidence
 from kubegap.checks.workloads._helpers import replicas
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import dig
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.selectors import Selector
-from kubegap.domain.services import workloads_selected_by
-from kubegap.domain.workloads import Autoscaler, scaling
-
-
-def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
-    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
-
-
-def _pdb_selector(pdb: dict) -> Selector | None:
-    return Selector.from_label_selector(dig(pdb, "spec", "selector"))
+from kubegap.domain.workloads import Autoscaler, pdb_workloads, scaling
 
 
 def most_replicas(inventory: Readable, workload: Workload) -> tuple[int | None, Autoscaler | None]:

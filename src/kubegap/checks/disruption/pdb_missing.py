@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
-from kubegap.checks.disruption._helpers import most_replicas, pdb_workloads
+from kubegap.checks.disruption._helpers import most_replicas
 from kubegap.domain.absence import absent_means_none
 from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import AUTOSCALER_KINDS
+from kubegap.domain.workloads import AUTOSCALER_KINDS, pdb_workloads
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.disruption._helpers import pdb_workloads
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import name
+from kubegap.domain.workloads import pdb_workloads
 
 GARDENER_PDBS = "gardener-2022-dns-controller-pods-two-pdbs-drain-failure"
 
