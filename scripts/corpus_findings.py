@@ -934,6 +934,66 @@ hundred-and-twenty-first's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh124-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-fourth draw",
+        20261324,
+        "five more from the thirtieth pool, rendered by a helper who did not write the checks, audited after the stop's last rules, and judged by two reviewers, each blind to the other",
+        "5650890",
+        {
+            "cadence-workflow-cadence-charts": "cadence-1.6.7, chart cadence with its Cassandra subchart at the locked version",
+            "padok-team-burrito": "v0.13.0, chart burrito with defaults",
+            "NVIDIA-skyhook": "chart/v0.13.1, chart skyhook-operator with defaults in namespace skyhook",
+            "wiremock-helm-charts": "wiremock-1.8.0, chart wiremock with defaults",
+            "kubernetes-sigs-azurelustre-csi-driver": "v0.4.0, the manifests at the top of deploy/ as its install script applies them",
+        },
+        "Judged wrong: Skyhook's webhooks, told no budget protects their backend where one written without a namespace does, and WireMock's one replica, whose fix took the emptyDir copy of its mappings for all it keeps, where its stubs, scenarios and journal live in its memory. Judged noise: Cadence's web UI at high and its readiness, a Cassandra Service port for TLS nothing listens on, the Azure Lustre controller's spread, Burrito's server at high, and WireMock's bash:5 init tag. Later at this stop, a budget written without a namespace is taken in the install's by every check (6446946): Skyhook's webhooks are no longer reported.",
+    ),
+    FreshRound(
+        "fresh123-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-third draw",
+        20261323,
+        "five more from the thirtieth pool, rendered by a helper who did not write the checks, audited after the stop's last rules, and judged by two reviewers, each blind to the other",
+        "5650890",
+        {
+            "metal-stack-csi-driver-lvm": "v0.8.2, chart csi-driver-lvm with the release's images",
+            "featbit-featbit-charts": "featbit-0.9.8, chart featbit with its Bitnami subcharts at the locked versions (its optional MongoDB subchart left out)",
+            "jertel-elastalert2": "2.31.0, chart elastalert2 with defaults",
+            "eclipse-ditto-ditto": "helm-chart-4.6.0, chart ditto with its MongoDB subchart from the Bitnami mirror",
+            "ArcadeData-arcadedb-helm": "arcadedb-26.7.3, chart arcadedb with defaults",
+        },
+        "Judged wrong: FeatBit's evaluation server's start-up, said to check its database schema at start, where it starts its store checks in the background. Judged noise: Ditto's pod-deletion-cost CronJob's floating image, bounds and requests, and its nginx's readiness; FeatBit's analytics server and web portal at high, a network policy for a read replica its PostgreSQL does not run, and its API's start-up.",
+    ),
+    FreshRound(
+        "fresh122-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-second draw",
+        20261322,
+        "five more from the thirtieth pool, rendered by a helper who did not write the checks, audited after the stop's last rules, and judged by three reviewers, each blind to the others",
+        "5650890",
+        {
+            "IBM-mcp-context-forge": "v1.0.8, chart mcp-stack with defaults",
+            "galaxyproject-galaxy-helm": "v6.7.3, chart galaxy with defaults (the operators its galaxy-deps chart installs left out)",
+            "stacklok-toolhive": "v0.44.0, chart toolhive-operator with defaults (its CRD chart left out)",
+            "flomesh-io-fsm": "v1.5.1, chart fsm with defaults",
+            "triggerdotdev-trigger.dev": "helm-v4.5.12, chart trigger with its Bitnami subcharts at the locked versions",
+        },
+        "Judged wrong: the Trigger.dev MinIO console's one replica, told to replicate data as a store; Galaxy's reference-data claim, a read-only CVMFS mount whose deletion loses nothing; FSM's bootstrap's CPU limit, where it serves no client; and ToolHive's operator's start-up, taken to migrate. Judged noise: Trigger.dev's MinIO, which nothing in the install reaches (its chart names another Service), at high, its claim, CPU limit and image pulls; Galaxy's tmp-cleanup CronJob's and two setup Jobs' bounds, the cleanup's overlap and requests, and its nginx's readiness; and ContextForge's sample time server's budget. Later at this stop, a console named for a store is no store, and a storage version migrator runs while its controller serves (6446946): the MinIO console's fix no longer asks for replication (judged again, blind: noise, a console reached by port-forward), and ToolHive's start-up is no longer reported.",
+    ),
+    FreshRound(
+        "fresh121-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-first draw",
+        20261321,
+        "five from the thirtieth pool, rendered by a helper who did not write the checks, audited after the stop's last rules, and judged blind",
+        "5650890",
+        {
+            "komodorio-helm-dashboard": "v2.1.3, chart helm-dashboard at the version its release publishes",
+            "stakater-IngressMonitorController": "v2.2.12, chart ingressmonitorcontroller with defaults",
+            "wave-k8s-wave": "wave-4.5.0, chart wave with defaults",
+            "Stirling-Tools-Stirling-PDF-chart": "stirling-pdf-chart-2.0.2, chart stirling-pdf with defaults",
+            "warp-tech-warpgate": "v0.28.3, chart warpgate with defaults",
+        },
+        "Judged noise: Helm Dashboard's one replica at low (its claim allows no second), and Warpgate's setup Job's bounds and requests.",
+    ),
+    FreshRound(
         "fresh120-installs",
         "Release installs nobody here had seen: hundred-and-twentieth draw",
         20261320,
@@ -2199,15 +2259,18 @@ FRESH_ROUNDS = (
         "console, written without a namespace, was taken for a product's front end (three findings, noise); it is in "
         "the install's namespace now, and its one replica is low (judged again, blind: a gap). A one-replica rollout "
         "with maxSurge 0 runs one pod at a time, as under Recreate (the controller manager's missing probe, now low, "
-        "judged again: a gap, since its Service backs fail-closed webhooks). Judged wrong and left: Agones's budget that "
-        "refuses to evict game servers in a session (by design), its allocator's own shutdown drain (in its code), "
-        "two budgets its static manifest writes without a namespace, which kubectl apply puts in the current "
-        "namespace rather than Agones's, and single-replica's reading of KubeSphere's API gateway, bound to "
-        "cluster-admin, as a scheduler meant to run alone."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "KubeSphere's API gateway, bound to cluster-admin, is no longer taken for a pod scheduler (pod binding needs a "
-        "rule that names it): its one replica is high (judged again, blind: gap); its controller manager's missing "
-        "readiness probe, one replica rolled out without surge, is no longer reported.",
+        "judged again: a gap, since its Service backs fail-closed webhooks). Judged wrong and left: Agones's budget "
+        "that refuses to evict game servers in a session (by design), its allocator's own shutdown drain (in its code),"
+        " two budgets its static manifest writes without a namespace, which kubectl apply puts in the current namespace"
+        " rather than Agones's, and single-replica's reading of KubeSphere's API gateway, bound to cluster-admin, as a "
+        "scheduler meant to run alone. Later, rendered again as recorded and audited before and after the rules of the "
+        "sixty-fourth draw's stop: KubeSphere's API gateway, bound to cluster-admin, is no longer taken for a pod "
+        "scheduler (pod binding needs a rule that names it): its one replica is high (judged again, blind: gap); its "
+        "controller manager's missing readiness probe, one replica rolled out without surge, is no longer reported. "
+        "Later at the hundred-and-ninth draw's stop, a budget written without a namespace is taken in the install's by "
+        "webhook-backend-unavailable too, as the budget checks already took it (6446946): Agones' webhooks' missing "
+        "budget, judged a gap because its plain kubectl apply puts the budget in the default namespace, is no longer "
+        "reported.",
     ),
     FreshRound(
         "fresh60-installs",
