@@ -579,6 +579,8 @@ def test_a_console_built_on_a_store_is_no_store():
 
     assert container_data_store({"image": "quay.io/minio/minio:RELEASE.2025-04-22"}) == "minio"
     assert container_data_store({"image": "docker.io/bitnami/minio-object-browser:2.0.1"}) is None
+    fix = _single_replica_fix("console-built-on-a-data-store.yaml")
+    assert "replicates" not in fix and fix.startswith("Run at least two replicas")
 
 
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():

@@ -14,21 +14,29 @@ from kubegap.domain.services import workloads_selected_by
 
 
 def pdb_covers(inventory: Readable, workload: Workload) -> bool:
-    """Whether a PodDisruptionBudget selects one of the workload's pod templates, in its namespace (a budget written
-    without one is in the install's, where the input shows it)."""
-    return any(
-        found.obj is workload.obj
-        for pdb in inventory.of_kind("PodDisruptionBudget")
-        for found in pdb_workloads(inventory, pdb)
+    """Whether a PodDisruptionBudget selects the workload, as ``pdb_workloads`` reads a budget."""
+    return id(workload.obj) in budgeted(inventory)
+
+
+def budgeted(inventory: Readable) -> frozenset[int]:
+    """The workloads (by ``id`` of their object) some PodDisruptionBudget selects, worked out once per audit."""
+    return inventory.derive(
+        "budgeted",
+        lambda inv: frozenset(
+            id(selected.obj) for pdb in inv.of_kind("PodDisruptionBudget") for selected in pdb_workloads(inv, pdb)
+        ),
     )
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:
-    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none)."""
-    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", _pdb_selector)
+    """Top-level workloads whose pod templates a PDB's selector matches (a null selector matches none), as
+    ``services.workloads_selected_by`` selects: in the budget's namespace, or the install's for a budget written
+    without one; never a Helm test hook or a finished Job; in an input of several installs, the nearest copy's."""
+    return workloads_selected_by(inventory, pdb, "PodDisruptionBudget", pdb_selector)
 
 
-def _pdb_selector(pdb: dict) -> Selector | None:
+def pdb_selector(pdb: dict) -> Selector | None:
+    """A PodDisruptionBudget's label selector."""
     return Selector.from_label_selector(dig(pdb, "spec", "selector"))
 
 

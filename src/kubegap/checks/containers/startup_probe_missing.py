@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -11,7 +12,7 @@ from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig
-from kubegap.domain.tokens import Words
+from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import audited_workloads
 
 JFROG = "jfrog-xray-2019-liveness-probe-kills-upgrade-migration"
@@ -65,13 +66,20 @@ MIGRATION_WORDS = Words(
 )
 """Words of a command, argument or environment entry that runs a schema or data migration."""
 
-STORAGE_VERSION_MIGRATION = Words(("storage version migrator", "storage version migration"))
-"""Rewriting stored custom resources at a new storage version, which a controller does in the background while it
-serves (ToolHive's ``TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR``, Kubernetes' storage version migrator)."""
-
-LIVE_MIGRATION = Words(("live migration", "live migrate", "live migrations"))
-"""Moving a running virtual machine between nodes (KubeVirt's live migration, which kube-ovn's
-``--enable-live-migration-optimize`` tunes): no data is migrated when the program starts."""
+NOT_START_MIGRATIONS = (
+    "live migration",
+    "live migrate",
+    "live migrations",
+    "storage version migrator",
+    "storage version migration",
+)
+"""Migrations that happen while a program runs, not before it answers: moving a running virtual machine between
+nodes (KubeVirt's live migration, which kube-ovn's ``--enable-live-migration-optimize`` tunes), and rewriting stored
+custom resources at a new storage version in the background (ToolHive's
+``TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR``)."""
+_NOT_START_MIGRATION = re.compile(
+    "|".join(r"[^a-z0-9]*".join(words(phrase)) for phrase in NOT_START_MIGRATIONS), re.IGNORECASE
+)
 
 
 DATABASE_NAMES = Words(
@@ -216,13 +224,10 @@ def _migrated_first(template: PodTemplate) -> bool:
 
 
 def _names_migration(text: str) -> bool:
-    """Whether a text names a data migration at start-up (not a virtual machine's live migration, nor the storage
-    version migration a controller runs while it serves)."""
-    return (
-        MIGRATION_WORDS.find(text) is not None
-        and LIVE_MIGRATION.find(text) is None
-        and STORAGE_VERSION_MIGRATION.find(text) is None
-    )
+    """Whether a text names a data migration at start-up, once the migrations that happen while a program runs
+    (``NOT_START_MIGRATIONS``) are taken out of it: a shell line that runs Flyway before a manager told to migrate
+    storage versions still migrates first."""
+    return MIGRATION_WORDS.find(_NOT_START_MIGRATION.sub(" ", text)) is not None
 
 
 def _migration(container: dict) -> str | None:
@@ -255,12 +260,12 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     and 10) for unset fields. The evidence is one of: the container's readiness probe waits longer
     than the budget before its first check; its command, arguments or environment run a migration
     (`migrate`, Flyway, Liquibase, Alembic ...; not a virtual machine's live migration, which moves a running
-    VM between nodes and migrates nothing at start-up; nor a storage version migration, which a controller runs
-    in the background while it serves, as ToolHive's `TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR` turns on; nor a
-    flag or variable that switches migrations off,
+    VM between nodes and migrates nothing at start-up; nor a flag or variable that switches migrations off,
     as `--skip-migrations`, `AUTO_MIGRATION_DISABLED=true` or `RUN_MIGRATIONS=false` do; nor the name of the program
-    the command runs, which says what it is, not a step before it answers: the storage version migrator's
-    `/migrator` migrates objects while it serves; a script it starts with counts, `/app/migrate-then-serve.sh`);
+    the command runs, which says what it is, not a step before it answers, nor a storage version migration it is
+    told to run: the storage version migrator's `/migrator` and ToolHive's `TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR`
+    rewrite stored objects while the controller serves; a script it starts with counts,
+    `/app/migrate-then-serve.sh`, and so does a migration beside such a switch in one shell line);
     or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as

@@ -10,7 +10,7 @@ from kubegap.domain.podsources import KINDS as pod_source_kinds
 from kubegap.domain.podsources import pod_sources
 from kubegap.domain.resources import dig, namespace
 from kubegap.domain.roles import RBAC_KINDS
-from kubegap.domain.selectors import Selector
+from kubegap.domain.workloads import pdb_selector
 
 PDB_LABELS = "kubernetes-user-2017-pdb-label-mismatch-drain-downtime"
 
@@ -69,7 +69,7 @@ def pdb_dangling(ctx: Context) -> Iterator[Finding]:
     ```
     """
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
-        selector = Selector.from_label_selector(dig(pdb, "spec", "selector"))
+        selector = pdb_selector(pdb)
         ns = namespace(pdb)
         closed = ctx.inventory.closed("Pod", ns)
         if closed and ctx.inventory.pods.select(ns, selector):

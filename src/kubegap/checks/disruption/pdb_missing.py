@@ -11,7 +11,7 @@ from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import AUTOSCALER_KINDS, pdb_workloads
+from kubegap.domain.workloads import AUTOSCALER_KINDS, budgeted
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 
@@ -93,9 +93,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     """
     if not absent_means_none(ctx.inventory, "PodDisruptionBudget"):
         raise Skip(ctx.inventory.why_missing("PodDisruptionBudget"))
-    covered = {
-        id(w.obj) for pdb in ctx.inventory.of_kind("PodDisruptionBudget") for w in pdb_workloads(ctx.inventory, pdb)
-    }
+    covered = budgeted(ctx.inventory)
     clients = serving(ctx.inventory) if ctx.inventory.collected("Service") else None
     leases = lease_holders(ctx.inventory)
     for workload in ctx.inventory.workloads:
