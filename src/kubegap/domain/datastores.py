@@ -497,8 +497,7 @@ def _locates_a_database(setting: str) -> bool:
     """Whether a setting says where a database is: named for a database and ending with a locator's word."""
     found = words(setting)
     return (
-        bool(found)
-        and DATABASE_SETTINGS.find(setting) is not None
+        DATABASE_SETTINGS.find(setting) is not None
         and found[-1] in DATABASE_LOCATORS
         and not NOT_THE_DATABASE & set(found)
     )
@@ -549,21 +548,16 @@ def alert_router(workload: Workload) -> str | None:
 
 
 def observer(workload: Workload) -> str | None:
-    """The telemetry store or dashboard a workload's containers run (``telemetry_server``, ``_telemetry_viewer``), or
-    None: a program that watches and changes nothing it watches, whose loss blinds its readers and delays its
+    """The telemetry server or dashboard a workload's containers run (``telemetry_server``, ``TELEMETRY_VIEWERS``),
+    or None: a program that watches and changes nothing it watches, whose loss blinds its readers and delays its
     alerts, and fails no product client's request."""
-    return telemetry_server(workload) or _telemetry_viewer(workload)
+    return telemetry_server(workload) or _named(workload, TELEMETRY_VIEWERS)
 
 
 def telemetry_server(workload: Workload) -> str | None:
     """The monitoring, alerting or telemetry server a workload's containers run, or None: one that gathers, routes
     or keeps telemetry itself (``MONITORING_SERVERS``, ``ALERT_ROUTERS``, ``TELEMETRY_BACKENDS``)."""
     return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
-
-
-def _telemetry_viewer(workload: Workload) -> str | None:
-    """The telemetry dashboard a workload's containers run (``TELEMETRY_VIEWERS``), or None."""
-    return _named(workload, TELEMETRY_VIEWERS)
 
 
 def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:

@@ -372,6 +372,12 @@ def _flag(token: str) -> tuple[str, str | None]:
     return name, value if equals else None
 
 
+def _set_off(token: str, names: tuple[str, ...]) -> bool:
+    """Whether a command-line token sets one of the flags ``names`` to off (``--leader-elect=false``)."""
+    name, value = _flag(token)
+    return name in names and value is not None and _switched_off(value)
+
+
 def _forces_leadership(token: str) -> bool:
     """Whether a command-line token is a flag that makes the program lead without an election, set on: its words are
     those of ``FORCED_LEADER_FLAGS`` and no more (``--force-leader-election`` tunes an election)."""
@@ -415,16 +421,7 @@ def _template_election(template: PodTemplate) -> tuple[bool, str] | None:
         flags = [token for token in tokens if token.startswith("-") and LEADER_ELECTION_FLAG_WORDS.starts(token)]
         # an election is off only when its switch says so: a flag that tunes it (--leader-elect-lease-duration,
         # --leader-election-namespace) shows one where the program elects by default, but not past --leader-elect=false
-        switch = next(
-            (
-                flag
-                for flag in flags
-                if _flag(flag)[0] in LEADER_ELECTION_FLAGS
-                and (value := _flag(flag)[1]) is not None
-                and _switched_off(value)
-            ),
-            None,
-        )
+        switch = next((flag for flag in flags if _set_off(flag, LEADER_ELECTION_FLAGS)), None)
         if switch is not None:
             return False, switch
         forced = next((token for token in tokens if _forces_leadership(token)), None)

@@ -13,13 +13,14 @@ from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
 
-def _service_selector(service: dict) -> Selector | None:
+def service_selector(service: dict) -> Selector | None:
+    """A Service's selector (a map of labels); None where it has none."""
     return Selector.from_map(dig(service, "spec", "selector"))
 
 
 def service_workloads(inventory: Readable, service: dict) -> list[Workload]:
     """Top-level workloads whose pod templates a Service's selector matches (none for a Service without one)."""
-    return workloads_selected_by(inventory, service, "Service", _service_selector)
+    return workloads_selected_by(inventory, service, "Service", service_selector)
 
 
 def workloads_selected_by(

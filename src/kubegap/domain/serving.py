@@ -512,7 +512,7 @@ def probed_ports(container: dict) -> set[int]:
     not (CubeFS's Grafana declares only an exporter port and is probed, and reached, on 3000)."""
     return {
         port
-        for action, handler in _probe_handlers(container)
+        for handler in _probe_handlers(container)
         if isinstance(port := handler.get("port"), int)
         and not isinstance(port, bool)
         and 0 < port < 65536
@@ -520,13 +520,13 @@ def probed_ports(container: dict) -> set[int]:
     }
 
 
-def _probe_handlers(container: dict) -> Iterator[tuple[str, dict]]:
-    """``(action, handler)`` for each network check of the container's probes: ``httpGet``, ``tcpSocket``, ``grpc``."""
+def _probe_handlers(container: dict) -> Iterator[dict]:
+    """Each network check of the container's probes: ``httpGet``, ``tcpSocket``, ``grpc``."""
     for field in PROBES:
         probe = as_dict(container.get(field))
         for action in ("httpGet", "tcpSocket", "grpc"):
             if isinstance(handler := probe.get(action), dict):
-                yield action, handler
+                yield handler
 
 
 def _port_number(value: str) -> int | None:
@@ -588,7 +588,7 @@ def _probes(container: dict, target: object) -> bool:
     """Whether one of the container's probes checks ``target`` (its number, or a port name)."""
     return any(
         (port := handler.get("port")) is not None and not isinstance(port, bool) and str(port) == str(target)
-        for _, handler in _probe_handlers(container)
+        for handler in _probe_handlers(container)
     )
 
 

@@ -30,10 +30,7 @@ def covered_replicas(inventory: Readable, pdb: dict) -> tuple[int, int, tuple[Ev
     """The fewest and the most replicas of the workloads a budget selects (each at its autoscaler's minReplicas
     and maxReplicas when one targets it), and the autoscalers that set them; None when it selects no workload or
     some selected workload's count cannot be known (a DaemonSet's follows the nodes). The fewest is 0 only where
-    a KEDA ScaledObject may scale every selected workload to zero.
-
-    Only a numeric minAvailable or a percentage depends on them: most budgets (maxUnavailable 1) are judged
-    without matching their selector."""
+    a KEDA ScaledObject may scale every selected workload to zero."""
     fewest = most = 0
     scalers: list[Evidence] = []
     selected = pdb_workloads(inventory, pdb)

@@ -14,6 +14,7 @@ from kubegap.domain.resources import as_list, dig
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
+from kubegap.domain.services import service_selector
 
 COZE = "coze-studio-2026-statefulset-servicename-mismatch-dns-failures"
 
@@ -35,7 +36,7 @@ def _role_labels(service: dict, workload: Workload) -> tuple[str, str] | None:
     selector that the workload's pod templates do not carry, nor their controllers add, and the others, which a
     template carries as the selector asks (at least one). None otherwise: a label the templates carry with another
     value, or a selector none of whose labels they carry, is a typo, which selects no pod and picks no role."""
-    selector = Selector.from_map(dig(service, "spec", "selector"))
+    selector = service_selector(service)
     if selector is None:
         return None
     for template in workload.templates:
@@ -47,12 +48,8 @@ def _role_labels(service: dict, workload: Workload) -> tuple[str, str] | None:
             and all(template.labels[k] == v for k, v in carried)
             and not any(set_by_controller(k) for k, _ in lacking)
         ):
-            return _labels_text(lacking), _labels_text(carried)
+            return str(Selector(tuple(lacking), ())), str(Selector(tuple(carried), ()))
     return None
-
-
-def _labels_text(pairs: list[tuple[str, str]]) -> str:
-    return ",".join(f"{key}={value}" for key, value in pairs)
 
 
 NOT_HEADLESS_FIX = (
