@@ -932,6 +932,35 @@ a Helm console, two MCP gateways, scientific workflows, GPU-node maintenance, a 
 written down before drawing; ``random.Random(20261321).sample(FRESH121_POOL, 5)`` draws the
 hundred-and-twenty-first's five."""
 
+FRESH125_POOL = (
+    "kubernetes-sigs-agent-sandbox",
+    "sgl-project-rbg",
+    "NVIDIA-kubevirt-gpu-device-plugin",
+    "ytsaurus-ytsaurus-k8s-operator",
+    "couchbase-partners-helm-charts",
+    "oracle-oracle-database-operator",
+    "camunda-camunda-platform-helm",
+    "SolaceProducts-pubsubplus-kubernetes-helm-quickstart",
+    "goodrain-rainbond-chart",
+    "honeycombio-helm-charts",
+    "dell-helm-charts",
+    "weka-csi-wekafs",
+    "clusterpedia-io-clusterpedia-helm",
+    "kubefleet-dev-kubefleet",
+    "aws-aws-application-networking-k8s",
+    "Azure-application-gateway-kubernetes-ingress",
+    "eraser-dev-eraser",
+    "confidential-containers-operator",
+    "GoogleCloudPlatform-k8s-config-connector",
+    "apache-zeppelin",
+)
+"""The pool of the hundred-and-twenty-fifth draw on: twenty widely deployed projects absent from the corpus and from
+every earlier pool and round (sandboxes for AI agents, disaggregated LLM serving, GPU passthrough to virtual machines,
+a big-data platform, two database operators, process automation, an event broker, an application platform, a trace
+sampler, two CSI drivers, multi-cluster search and placement, two cloud load-balancer controllers, image clean-up,
+confidential containers, cloud resources as objects and a notebook server), written down before drawing;
+``random.Random(20261325).sample(FRESH125_POOL, 5)`` draws the hundred-and-twenty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh124-installs",
