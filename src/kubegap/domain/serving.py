@@ -312,12 +312,12 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
             continue
         # an image names its program, not the release: its words all count (the Kubernetes Dashboard's
         # ``kubernetesui/dashboard`` beside ``dashboard-metrics-scraper``)
-        texts = [(workload.ref.name, install), *((image, frozenset[str]()) for image in images)]
-        fronts = [name(s) for s in evidence.services(workload)]
-        if all(_console_word(front, install) for front in fronts):
+        said = [_console_word(workload.ref.name, install), *(_console_word(image, frozenset()) for image in images)]
+        fronts = [_console_word(name(s), install) for s in evidence.services(workload)]
+        if all(fronts):
             # a console's Services all say so: Consul's server behind consul-ui also answers DNS
-            texts += [(front, install) for front in fronts]
-        word = next((w for text, shared in texts if (w := _console_word(text, shared))), None)
+            said += fronts
+        word = next((w for w in said if w is not None), None)
         if word is not None:
             found[id(workload.obj)] = word
     return found
