@@ -234,13 +234,18 @@ class ServingEvidence:
     def admits_own_kinds_only(self, workload: Workload) -> bool:
         """Whether all the workload's client traffic is admission calls for custom resources only: the API
         server's writes of an operator's own configuration kinds, which people make now and then, not a stream
-        of requests."""
+        of requests. A workload that registers webhooks at run time may intercept anything: the input does not
+        show what (Volcano's admission server, whose static configurations name only its own kinds)."""
         services = self.services(workload)
-        return bool(services) and all(
-            (roles := self.api_roles(s))
-            and all(role.startswith(ADMISSION) for role in roles)
-            and (namespace(s), name(s)) not in self._broad_admission
-            for s in services
+        return (
+            bool(services)
+            and not self.registers_webhooks(workload)
+            and all(
+                (roles := self.api_roles(s))
+                and all(role.startswith(ADMISSION) for role in roles)
+                and (namespace(s), name(s)) not in self._broad_admission
+                for s in services
+            )
         )
 
     def registers_webhooks(self, workload: Workload) -> bool:

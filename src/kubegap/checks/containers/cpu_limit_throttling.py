@@ -41,9 +41,10 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
     a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
     slow page costs its operators a wait; nor a workload whose only client is the API server calling
-    admission webhooks for custom resources alone (an operator's own configuration kinds): those writes
-    come now and then, by hand or by a pipeline, and a throttled answer costs one of them a wait, well
-    inside the webhook's timeout. One-shot and batch work (Jobs, CronJobs, training jobs,
+    admission webhooks for custom resources alone (an operator's own configuration kinds), when it registers no
+    webhooks at run time (its account may not create webhook configurations; one that may can intercept what the
+    input does not show): those writes come now and then, by hand or by a pipeline, and a throttled answer costs
+    one of them a wait, well inside the webhook's timeout. One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 

@@ -133,7 +133,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     such container has a startup probe: the kubelet counts a container ready only once its startup probe has
     passed, so no pod takes traffic before it first answers; what is left is a started pod that cannot answer
     (overloaded, or waiting on something), which keeps its traffic until it recovers or its liveness probe
-    restarts it.
+    restarts it. **Low** too where the workload's only client is the API server calling admission webhooks for
+    custom resources alone (an operator's own configuration kinds, as `cpu-limit-throttling` reads them): those
+    writes come now and then, by hand or by a pipeline, and one that reaches a pod before it answers is refused and
+    retried, while pods, workloads and the rest of the cluster's writes never wait on it.
 
     ## Example
 
@@ -177,6 +180,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:
             names = sorted({name(s) for s in services})
+            own_kinds = evidence.admits_own_kinds_only(workload)
             yield ctx.finding(
                 workload.obj,
                 f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
@@ -185,9 +189,15 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
                     "once started, traffic keeps reaching it while it cannot answer."
                     if gated
                     else "no readiness probe: traffic reaches them before they are ready and while they cannot answer."
+                )
+                + (
+                    " Their only client is the API server admitting writes of custom resources: such a write that "
+                    "reaches a pod before it answers is refused, and retried."
+                    if own_kinds
+                    else ""
                 ),
                 *(Evidence(f"{path}.readinessProbe", {"container": container_name(c)}) for path, c in unprobed),
                 Evidence("services", names),
                 remediation=_fix(ctx, workload, unprobed, services, evidence),
-                severity="low" if gated else None,
+                severity="low" if gated or own_kinds else None,
             )
