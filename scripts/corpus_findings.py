@@ -963,6 +963,66 @@ confidential containers, cloud resources as objects and a notebook server), writ
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh128-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-eighth draw",
+        20261328,
+        "five more from the thirty-first pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "2b9da7b",
+        {
+            "sgl-project-rbg": "v0.7.0, chart rbgs with defaults and the CRDs its install hook applies",
+            "oracle-oracle-database-operator": "v2.1.0, oracle-database-operator.yaml as its docs apply it (cert-manager left out)",
+            "eraser-dev-eraser": "v1.4.1, chart eraser with defaults",
+            "couchbase-partners-helm-charts": "couchbase-operator-2.81.1, chart couchbase-operator with defaults (operator, admission controller and its default cluster)",
+            "SolaceProducts-pubsubplus-kubernetes-helm-quickstart": "v3.9.0, chart pubsubplus with defaults",
+        },
+        "Nothing judged wrong. Judged noise: Couchbase's admission controller's readiness at medium and its Service's undeclared port, which the server listens on; the Oracle operator's CPU limit, whose Service carries its webhooks and conversions of its own kinds, and its metrics Service's unresolvable port name, nothing scraping it. Later at this stop, a webhook backend for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): Couchbase's admission controller, judged again, blind: a gap.",
+    ),
+    FreshRound(
+        "fresh127-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-seventh draw",
+        20261327,
+        "five more from the thirty-first pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "2b9da7b",
+        {
+            "camunda-camunda-platform-helm": "camunda-platform-8.9-14.8.4, chart camunda-platform with defaults and Elasticsearch as its secondary storage setting",
+            "clusterpedia-io-clusterpedia-helm": "clusterpedia-2.6.0, chart clusterpedia with its Bitnami PostgreSQL at the locked version and no local volume",
+            "GoogleCloudPlatform-k8s-config-connector": "v1.155.1, the operator's kustomize base with the image its release publishes",
+            "ytsaurus-ytsaurus-k8s-operator": "v0.36.0, chart ytop-chart with the release's image",
+            "weka-csi-wekafs": "v2.8.8, chart csi-wekafsplugin with defaults",
+        },
+        "Judged wrong: Config Connector's operator, taken to serve the admission webhooks its account may register, which the webhook manager it installs serves. Judged noise: WEKA's node plugin's toleration of the removed master taint at medium.",
+    ),
+    FreshRound(
+        "fresh126-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-sixth draw",
+        20261326,
+        "five more from the thirty-first pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "2b9da7b",
+        {
+            "Azure-application-gateway-kubernetes-ingress": "1.9.8, chart ingress-azure with placeholder gateway and identity settings and RBAC on",
+            "kubernetes-sigs-agent-sandbox": "v0.5.6, chart agent-sandbox with the release's image",
+            "NVIDIA-kubevirt-gpu-device-plugin": "v1.6.0, the DaemonSet manifest its README applies",
+            "apache-zeppelin": "v0.12.1, k8s/zeppelin-server.yaml as its docs apply it",
+            "goodrain-rainbond-chart": "v6.9.3-release, chart rainbond with defaults",
+        },
+        "Nothing judged wrong or noise.",
+    ),
+    FreshRound(
+        "fresh125-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-fifth draw",
+        20261325,
+        "five from the thirty-first pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "2b9da7b",
+        {
+            "kubefleet-dev-kubefleet": "v0.3.1, chart hub-agent with the release's image",
+            "honeycombio-helm-charts": "refinery-3.2.3, chart refinery with defaults",
+            "aws-aws-application-networking-k8s": "v2.1.3, chart aws-gateway-controller-chart with placeholder cluster, region and VPC",
+            "confidential-containers-operator": "v0.17.0, the release kustomization its docs apply",
+            "dell-helm-charts": "csi-isilon-2.17.2, chart csi-isilon with defaults",
+        },
+        "Nothing judged wrong. Judged noise: Refinery's Redis's readiness, an empty in-memory store for peer discovery.",
+    ),
+    FreshRound(
         "fresh124-installs",
         "Release installs nobody here had seen: hundred-and-twenty-fourth draw",
         20261324,
@@ -1095,7 +1155,15 @@ FRESH_ROUNDS = (
             "openclarity-openclarity": "v1.1.3, chart openclarity at the version its release publishes",
             "semaphoreui-charts": "semaphore-16.2.2, chart semaphore with defaults (its disabled remote database subcharts left out)",
         },
-        "Judged wrong: Metaflow's UI's shutdown, whose SIGTERM handler only logs, so it keeps serving until it is killed; and its metadata service's start-up, whose migrations an init container named db-migrations runs first. Judged noise: OpenClarity's Swagger UI's one replica, readiness, requests and image pulls, the readiness of its UI and gateway (static nginx), Metaflow's UI at high and its start-up, Akri's webhook's readiness, and Semaphore's scratch claim and start-up (its database an embedded bolt file). Later at this stop, an init container named for a migration runs one before the server starts (23a2cd0): the metadata service's start-up is no longer reported.",
+        "Judged wrong: Metaflow's UI's shutdown, whose SIGTERM handler only logs, so it keeps serving until it is "
+        "killed; and its metadata service's start-up, whose migrations an init container named db-migrations runs "
+        "first. Judged noise: OpenClarity's Swagger UI's one replica, readiness, requests and image pulls, the "
+        "readiness of its UI and gateway (static nginx), Metaflow's UI at high and its start-up, Akri's webhook's "
+        "readiness, and Semaphore's scratch claim and start-up (its database an embedded bolt file). Later at this "
+        "stop, an init container named for a migration runs one before the server starts (23a2cd0): the metadata "
+        "service's start-up is no longer reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for "
+        "an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): Akri's webhook, judged "
+        "again, blind: a gap.",
     ),
     FreshRound(
         "fresh115-installs",
@@ -2087,16 +2155,17 @@ FRESH_ROUNDS = (
             "pulumi-pulumi-kubernetes-operator": "v2.9.0, chart deploy/helm/pulumi-operator with defaults",
         },
         "What the review showed was then changed by rule: the CSI hostpath driver's socat tunnel, which mounts its "
-        "plugin's socket directory under /var/lib/kubelet, was said to keep data on node-local storage, and was told "
-        "to spread two replicas across nodes though a required pod affinity ties it to the plugin's one pod (both "
-        "judged wrong); kube-fledged's webhook CA bundle, a placeholder its server rewrites at each start, was said to "
-        "expire (judged wrong). A hostPath to the node's own files is no longer data, replicas tied by pod affinity "
-        "are told their availability is the other pods', and a bundle the install rewrites is not judged from a "
-        "manifest. Left as they were: the tunnel's other findings (a test-only tunnel, judged noise) and kube-fledged's "
-        "webhook readiness probe (noise)."
-        " Later, at the seventy-third draw's stop, a missing preStop wait is not reported where the workload runs one "
-        "pod at a time, since no other endpoint takes its traffic while it terminates: the CSI hostpath driver's socat "
-        "tunnel's (judged noise) no longer fires.",
+        "plugin's socket directory under /var/lib/kubelet, was said to keep data on node-local storage, and was told to"
+        " spread two replicas across nodes though a required pod affinity ties it to the plugin's one pod (both judged "
+        "wrong); kube-fledged's webhook CA bundle, a placeholder its server rewrites at each start, was said to expire "
+        "(judged wrong). A hostPath to the node's own files is no longer data, replicas tied by pod affinity are told "
+        "their availability is the other pods', and a bundle the install rewrites is not judged from a manifest. Left "
+        "as they were: the tunnel's other findings (a test-only tunnel, judged noise) and kube-fledged's webhook "
+        "readiness probe (noise). Later, at the seventy-third draw's stop, a missing preStop wait is not reported where"
+        " the workload runs one pod at a time, since no other endpoint takes its traffic while it terminates: the CSI "
+        "hostpath driver's socat tunnel's (judged noise) no longer fires. At the hundred-and-twenty-fifth draw's stop, "
+        "a webhook backend for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): "
+        "kube-fledged's webhook server, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh67-installs",
@@ -2299,7 +2368,8 @@ FRESH_ROUNDS = (
         "Later at the hundred-and-ninth draw's stop, a budget written without a namespace is taken in the install's by "
         "webhook-backend-unavailable too, as the budget checks already took it (6446946): Agones' webhooks' missing "
         "budget, judged a gap because its plain kubectl apply puts the budget in the default namespace, is no longer "
-        "reported.",
+        "reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has"
+        " its missing readiness probe rated low (fbf24c8): OpenELB's controller, judged again, blind: noise.",
     ),
     FreshRound(
         "fresh60-installs",
@@ -2815,33 +2885,32 @@ FRESH_ROUNDS = (
             "democratic-csi-democratic-csi": "chart democratic-csi 0.15.1 with its README's freenas-nfs example "
             "values (addresses and passwords placeholders)",
         },
-        "Judged wrong, then changed by rule: startup-probe-missing on Fission's storage service, which a mounted "
-        "volume claim alone made a slow starter (a claim alone is no longer evidence; with it go three findings of "
-        "earlier draws, all judged noise: Dragonfly's seed client, Kubescape's storage and Alertmanager). Judged "
-        "wrong and left as they were: probes-identical on AIBrix's gateway plugins, whose shared gRPC probe of no "
-        "named service is answered SERVING from start-up (a rule that took such a probe for the server's overall "
-        "status was tried and withdrawn: the microservices demo's cart service answers it with a ping of its "
-        "Redis, so what it asks cannot be told from the input); and single-replica's fix for AIBrix's GPU "
-        "optimizer and metadata service, which keep their load monitors and uploaded files in the pod (nothing in "
-        "the input shows it). Judged noise: Determined's master, a controller built to run alone, at high; an "
-        "unpersisted Redis without a readiness probe; and a metrics Service whose target port the container's "
-        "metrics flag serves."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "AIBrix's controller manager's metrics Service, whose port the container binds by its own --metrics-bind-"
-        "address flag, no longer fires (a rule of the sixtieth draw's stop; the render that shows it came at this one)."
-        " Later, at the seventy-third draw's stop, a shared probe is reported only where the input shows it asks the "
-        "service: AIBrix's gateway plugins' shared gRPC health beside a Redis address (judged wrong) is counted as not "
-        "judged."
-        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
-        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
-        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Fission's storage service (judged again, blind: gap)."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: storagesvc (a gap)."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: determined-db-deployment-determined (a gap), "
-        "qdrant (a gap), aibrix-redis-master (a gap).",
+        "Judged wrong, then changed by rule: startup-probe-missing on Fission's storage service, which a mounted volume"
+        " claim alone made a slow starter (a claim alone is no longer evidence; with it go three findings of earlier "
+        "draws, all judged noise: Dragonfly's seed client, Kubescape's storage and Alertmanager). Judged wrong and left"
+        " as they were: probes-identical on AIBrix's gateway plugins, whose shared gRPC probe of no named service is "
+        "answered SERVING from start-up (a rule that took such a probe for the server's overall status was tried and "
+        "withdrawn: the microservices demo's cart service answers it with a ping of its Redis, so what it asks cannot "
+        "be told from the input); and single-replica's fix for AIBrix's GPU optimizer and metadata service, which keep "
+        "their load monitors and uploaded files in the pod (nothing in the input shows it). Judged noise: Determined's "
+        "master, a controller built to run alone, at high; an unpersisted Redis without a readiness probe; and a "
+        "metrics Service whose target port the container's metrics flag serves. Later, rendered again as recorded and "
+        "audited before and after the rules of the sixty-fourth draw's stop: AIBrix's controller manager's metrics "
+        "Service, whose port the container binds by its own --metrics-bind-address flag, no longer fires (a rule of the"
+        " sixtieth draw's stop; the render that shows it came at this one). Later, at the seventy-third draw's stop, a "
+        "shared probe is reported only where the input shows it asks the service: AIBrix's gateway plugins' shared gRPC"
+        " health beside a Redis address (judged wrong) is counted as not judged. Later, at the seventy-third draw's "
+        "stop, the fix for one replica on a ReadWriteOnce claim names the ways its data can reach a second (a store the"
+        " program shares, a claim each where the application replicates, shared storage only where the program allows "
+        "it) and the state a program keeps in its own process, and keeps one where the data cannot leave the claim: "
+        "Fission's storage service (judged again, blind: gap). Later, at the seventy-third draw's stop, the fix for "
+        "state a second replica needs says it may go to one data directory on storage several nodes mount only where "
+        "the program supports that, never with an embedded database, and no longer says 'keep one' twice: judged again,"
+        " blind: storagesvc (a gap). Later, at the seventy-third draw's stop, a data store's fix asks for replication "
+        "only in a mode the programs that use it support, else to keep one: judged again, blind: "
+        "determined-db-deployment-determined (a gap), qdrant (a gap), aibrix-redis-master (a gap). At the "
+        "hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has its missing "
+        "readiness probe rated low (fbf24c8): fission's webhook, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh39-installs",
@@ -3982,7 +4051,9 @@ FRESH_ROUNDS = (
         " it support, else to keep one: judged again, blind: my-release-harbor-database (a gap), "
         "my-release-harbor-redis (a gap), my-release-harbor-trivy (noise), vault (a gap). At the hundred-and-ninth "
         "draw's stop, a telemetry dashboard's one replica is rated as a monitoring server's, medium (ff50763): "
-        "my-release-grafana judged again, blind: a gap.",
+        "my-release-grafana judged again, blind: a gap. At the hundred-and-twenty-fifth draw's stop, a webhook backend "
+        "for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): "
+        "chaos-controller-manager judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh-installs",
