@@ -961,6 +961,24 @@ sampler, two CSI drivers, multi-cluster search and placement, two cloud load-bal
 confidential containers, cloud resources as objects and a notebook server), written down before drawing;
 ``random.Random(20261325).sample(FRESH125_POOL, 5)`` draws the hundred-and-twenty-fifth's five."""
 
+FRESH129_POOL = (
+    "chainloop-dev-chainloop",
+    "apache-streampark",
+    "langwatch-langwatch",
+    "otterize-helm-charts",
+    "openmrs-openmrs-contrib-cluster",
+    "cloudscale-ch-csi-cloudscale",
+    "kubernetes-sigs-dranet",
+    "kubeflow-notebooks",
+    "Agenta-AI-agenta",
+    "wasmCloud-wasmcloud-operator",
+)
+"""The pool of the hundred-and-twenty-ninth draw on: ten widely deployed projects absent from the corpus and from
+every earlier pool and round (software supply-chain attestation, a stream-processing platform, LLM evaluation,
+network policy automation, a medical records system, a CSI driver, network devices for dynamic resource
+allocation, notebook servers for ML, an LLM engineering platform and a WebAssembly orchestrator), written down
+before drawing; ``random.Random(20261329).sample(FRESH129_POOL, 5)`` draws the hundred-and-twenty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh128-installs",
