@@ -231,18 +231,19 @@ class ServingEvidence:
             for s in services
         )
 
-    def admits_own_kinds_only(self, workload: Workload) -> bool:
-        """Whether all the workload's client traffic is admission calls for custom resources only: the API
-        server's writes of an operator's own configuration kinds, which people make now and then, not a stream
-        of requests. A workload that registers webhooks at run time may intercept anything: the input does not
-        show what (Volcano's admission server, whose static configurations name only its own kinds)."""
+    def serves_own_kinds_only(self, workload: Workload) -> bool:
+        """Whether all the workload's client traffic is the API server's calls for custom resources alone: admission
+        of writes of an operator's own configuration kinds, which people make now and then, not a stream of
+        requests, or the conversion of those kinds between their versions. A workload that registers webhooks at
+        run time may intercept anything: the input does not show what (Volcano's admission server, whose static
+        configurations name only its own kinds)."""
         services = self.services(workload)
         return (
             bool(services)
             and not self.registers_webhooks(workload)
             and all(
                 (roles := self.api_roles(s))
-                and all(role.startswith(ADMISSION) for role in roles)
+                and all(role.startswith((ADMISSION, CONVERSION)) for role in roles)
                 and (namespace(s), name(s)) not in self._broad_admission
                 for s in services
             )

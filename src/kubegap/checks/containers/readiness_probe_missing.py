@@ -133,10 +133,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     such container has a startup probe: the kubelet counts a container ready only once its startup probe has
     passed, so no pod takes traffic before it first answers; what is left is a started pod that cannot answer
     (overloaded, or waiting on something), which keeps its traffic until it recovers or its liveness probe
-    restarts it. **Low** too where the workload's only client is the API server calling admission webhooks for
-    custom resources alone (an operator's own configuration kinds, as `cpu-limit-throttling` reads them): those
-    writes come now and then, by hand or by a pipeline, and one that reaches a pod before it answers is refused and
-    retried, while pods, workloads and the rest of the cluster's writes never wait on it.
+    restarts it. **Low** too where the workload's only client is the API server calling it for custom resources
+    alone (admission webhooks on an operator's own configuration kinds, or their conversion between versions, as
+    `cpu-limit-throttling` reads them): those calls come now and then, and one that reaches a pod before it answers
+    fails and is retried, while pods, workloads and the rest of the cluster's writes never wait on it.
 
     ## Example
 
@@ -180,7 +180,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:
             names = sorted({name(s) for s in services})
-            own_kinds = evidence.admits_own_kinds_only(workload)
+            own_kinds = evidence.serves_own_kinds_only(workload)
             yield ctx.finding(
                 workload.obj,
                 f"Container(s) {', '.join(container_name(c) for _, c in unprobed)} serve Service {', '.join(names)} with "
@@ -191,8 +191,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
                     else "no readiness probe: traffic reaches them before they are ready and while they cannot answer."
                 )
                 + (
-                    " Their only client is the API server admitting writes of custom resources: such a write that "
-                    "reaches a pod before it answers is refused, and retried."
+                    " Their only client is the API server, for custom resources alone (admitting or converting "
+                    "them): a call that reaches a pod before it answers fails, and the write or read is retried."
                     if own_kinds
                     else ""
                 ),
