@@ -53,7 +53,7 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from kubegap.domain.absence import custom_group, nothing_beyond_input
 from kubegap.domain.containers import app_containers, image_name, settings
@@ -123,6 +123,12 @@ ADMISSION = "admission webhook"
 CONVERSION = "conversion webhook of CRD "
 
 
+def calls_only(roles: list[str], kinds: tuple[str, ...]) -> bool:
+    """Whether a Service carries the API server's calls (``api_roles``), all of them of ``kinds`` (role prefixes:
+    ``ADMISSION``, ``CONVERSION``)."""
+    return bool(roles) and all(role.startswith(kinds) for role in roles)
+
+
 def serving(inventory: Readable) -> ServingEvidence:
     """The inventory's serving evidence, worked out once per audit."""
     return inventory.derive("serving", ServingEvidence)
@@ -133,7 +139,7 @@ class ServingEvidence:
     it keeps no reference to the inventory."""
 
     def __init__(self, inventory: Readable):
-        self._api, self._broad_admission = _api_backends(inventory)
+        self._api, self._broad_admission, self._called_ports = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
@@ -177,9 +183,7 @@ class ServingEvidence:
         resources: ``webhook-backend-unavailable`` judges such a backend, by what its webhooks intercept and
         whether they fail closed, and names what it converts (one cause, one finding)."""
         roles = self.api_roles(service)
-        return any(role.startswith(ADMISSION) for role in roles) and all(
-            role.startswith((ADMISSION, CONVERSION)) for role in roles
-        )
+        return any(role.startswith(ADMISSION) for role in roles) and calls_only(roles, (ADMISSION, CONVERSION))
 
     def serves_clients(self, service: dict) -> bool:
         """Whether the Service carries client traffic: the API server's, or a port not known as a metrics,
@@ -223,30 +227,36 @@ class ServingEvidence:
     def fail_open_only(self, workload: Workload) -> bool:
         """Whether all the workload's client traffic is admission calls of webhooks that fail open: a call that
         reaches an unready pod fails, and is ignored, as one with no ready endpoint is."""
-        services = self.services(workload)
-        return bool(services) and all(
-            (roles := self.api_roles(s))
-            and all(role.startswith(ADMISSION) for role in roles)
-            and id(s) not in self._fail_closed
-            for s in services
-        )
+        return self._api_calls_only(workload, (ADMISSION,), lambda s: id(s) not in self._fail_closed)
 
     def serves_own_kinds_only(self, workload: Workload) -> bool:
         """Whether all the workload's client traffic is the API server's calls for custom resources alone: admission
-        of writes of an operator's own configuration kinds, which people make now and then, not a stream of
-        requests, or the conversion of those kinds between their versions. A workload that registers webhooks at
-        run time may intercept anything: the input does not show what (Volcano's admission server, whose static
-        configurations name only its own kinds)."""
+        of writes of an operator's own kinds, or their conversion between versions for those kinds' reads and
+        writes."""
+        return self._api_calls_only(
+            workload, (ADMISSION, CONVERSION), lambda s: (namespace(s), name(s)) not in self._broad_admission
+        )
+
+    def _api_calls_only(self, workload: Workload, kinds: tuple[str, ...], each: Callable[[dict], bool]) -> bool:
+        """Whether all the workload's client traffic is the API server's calls of ``kinds`` (role prefixes), on the
+        ports it calls, and each Service passes ``each``. Never for a workload that registers webhooks at run time:
+        what it adds is not in the input, and may be anything's (Volcano's admission server, whose static
+        configurations name only its own kinds, registers its pod webhooks itself)."""
         services = self.services(workload)
         return (
             bool(services)
             and not self.registers_webhooks(workload)
-            and all(
-                (roles := self.api_roles(s))
-                and all(role.startswith((ADMISSION, CONVERSION)) for role in roles)
-                and (namespace(s), name(s)) not in self._broad_admission
-                for s in services
-            )
+            and all(calls_only(self.api_roles(s), kinds) and self._called_alone(s) and each(s) for s in services)
+        )
+
+    def _called_alone(self, service: dict) -> bool:
+        """Whether every port of the Service is one the API server calls, or is named as a metrics, health or admin
+        port: any other port carries clients of its own."""
+        called = self._called_ports.get((namespace(service), name(service)), set())
+        return all(
+            (isinstance(number := port.get("port"), int) and number in called) or _named_not_for_clients(service, port)
+            for port in as_list(dig(service, "spec", "ports"))
+            if isinstance(port, dict)
         )
 
     def registers_webhooks(self, workload: Workload) -> bool:
@@ -668,12 +678,16 @@ def custom_kinds_only(webhook: object) -> bool:
 
 def _api_backends(
     inventory: Readable,
-) -> tuple[dict[tuple[str | None, str], list[str]], set[tuple[str | None, str]]]:
-    """Per Service ``(namespace, name)``, the API server traffic it carries, and the Services some admission
-    webhook calls for more than custom resources: a Service written without a namespace carries the calls made to
-    its name in the namespace the install chose (``called_service``)."""
+) -> tuple[
+    dict[tuple[str | None, str], list[str]], set[tuple[str | None, str]], dict[tuple[str | None, str], set[int]]
+]:
+    """Per Service ``(namespace, name)``, the API server traffic it carries, the Services some admission
+    webhook calls for more than custom resources, and per Service the ports the API server calls (443 where a
+    reference names none): a Service written without a namespace carries the calls made to its name in the
+    namespace the install chose (``called_service``)."""
     found: dict[tuple[str | None, str], list[str]] = {}
     broad: set[tuple[str | None, str]] = set()
+    ports: dict[tuple[str | None, str], set[int]] = {}
 
     def add(service: object, role: str) -> tuple[str | None, str] | None:
         ns, service_name = dig(service, "namespace"), dig(service, "name")
@@ -682,6 +696,8 @@ def _api_backends(
         placed, called = called_service(inventory, ns, service_name)
         key = (placed if called is not None else ns, service_name)
         found.setdefault(key, []).append(role)
+        called_port = dig(service, "port")
+        ports.setdefault(key, set()).add(called_port if isinstance(called_port, int) else 443)
         return key
 
     for kind_name in WEBHOOK_KINDS:
@@ -701,7 +717,7 @@ def _api_backends(
         versions = [v for v in as_list(dig(crd, "spec", "versions")) if isinstance(v, dict)]
         if conversion.get("strategy") == "Webhook" and len(versions) > 1:  # one version is never converted
             add(dig(client, "service"), f"{CONVERSION}{name(crd)}")
-    return found, broad
+    return found, broad, ports
 
 
 def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:

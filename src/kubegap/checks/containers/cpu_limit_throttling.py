@@ -40,11 +40,11 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     100 ms CFS period as soon as a request burst needs more, so latency suffers even on an idle
     node. Larger limits, and workloads no client reaches, are not reported: there a CPU limit is
     a capacity choice, not a latency risk; nor an operators' console (see Evidence rules), whose
-    slow page costs its operators a wait; nor a workload whose only client is the API server calling it for
-    custom resources alone (an operator's own configuration kinds: admission webhooks on them, or their conversion
-    between versions), when it registers no webhooks at run time (its account may not create webhook
-    configurations; one that may can intercept what the input does not show): those writes come now and then, by
-    hand or by a pipeline, and a throttled answer costs one of them a wait, well inside the webhook's timeout. One-shot and batch work (Jobs, CronJobs, training jobs,
+    slow page costs its operators a wait; nor a workload whose only client is the API server calling it, on the
+    ports it calls, for custom resources alone (an operator's own kinds: admission webhooks on them, or their
+    conversion between versions), when it registers no webhooks at run time (its account may not create webhook
+    configurations; one that may can intercept what the input does not show): a throttled answer delays the reads
+    and writes of those kinds alone, well inside the webhook's timeout, and no pod or built-in write waits on it. One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 

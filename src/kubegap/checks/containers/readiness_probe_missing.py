@@ -101,8 +101,9 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     operators' console (a workload named as a UI, dashboard, console or MCP server beside a program bound to the Kubernetes API;
     see Evidence rules) is not judged: a few seconds of it unready during a rollout costs its operators a reload.
     Nor is a workload whose only client traffic is the admission calls of webhooks that fail open (`failurePolicy:
-    Ignore`): a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a probe
-    changes nothing. DaemonSets (one agent per node) and leader-elected controllers are not judged like
+    Ignore`), on the ports they call, and that registers no webhooks at run time (whose failure policy the input
+    does not show): a call that reaches an unready pod fails and is ignored, as one with no ready endpoint is, so a
+    probe changes nothing. DaemonSets (one agent per node) and leader-elected controllers are not judged like
     request-serving replicas, unless their Service carries the API server's traffic (a webhook, an aggregated API):
     every replica serves that, and the API server's calls reach unready pods too. One-shot and batch work (Jobs,
     CronJobs, training jobs, Helm and Argo CD hooks) and finished Jobs are not reported; init containers are not
@@ -133,10 +134,12 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     such container has a startup probe: the kubelet counts a container ready only once its startup probe has
     passed, so no pod takes traffic before it first answers; what is left is a started pod that cannot answer
     (overloaded, or waiting on something), which keeps its traffic until it recovers or its liveness probe
-    restarts it. **Low** too where the workload's only client is the API server calling it for custom resources
-    alone (admission webhooks on an operator's own configuration kinds, or their conversion between versions, as
-    `cpu-limit-throttling` reads them): those calls come now and then, and one that reaches a pod before it answers
-    fails and is retried, while pods, workloads and the rest of the cluster's writes never wait on it.
+    restarts it. **Low** too where the workload's only client is the API server calling it, on the ports it calls,
+    for custom resources alone (admission webhooks on an operator's own kinds, or their conversion between
+    versions), and it registers no webhooks at run time, as `cpu-limit-throttling` reads them: what fails while a
+    pod is not ready is the writes of those kinds (for conversion, their reads too, and a namespace's deletion
+    while it lists them), which their callers retry; pods, workloads and the cluster's other kinds never wait on
+    it.
 
     ## Example
 

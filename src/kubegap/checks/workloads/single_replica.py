@@ -19,7 +19,14 @@ from kubegap.domain.reconcilers import (
 )
 from kubegap.domain.resources import as_dict, dig, name
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import ADMISSION, CONVERSION, SERVING_EVIDENCE_KINDS, ServingEvidence, serving
+from kubegap.domain.serving import (
+    ADMISSION,
+    CONVERSION,
+    SERVING_EVIDENCE_KINDS,
+    ServingEvidence,
+    calls_only,
+    serving,
+)
 from kubegap.domain.workloads import autoscaled_ceiling, autoscalers_unread
 from kubegap.wording import first_and_more
 
@@ -57,9 +64,7 @@ def _conversion_only(evidence: ServingEvidence, behind: list[dict], roles: list[
     """The CRDs a workload converts, when converting them (and admitting requests, which
     ``webhook-backend-unavailable`` judges) is all its Services carry: its loss fails those custom resources
     alone, not an API every client discovers (an APIService) nor a client's requests."""
-    if not roles or not all(evidence.api_roles(s) for s in behind):
-        return []
-    if not all(role.startswith((CONVERSION, ADMISSION)) for role in roles):
+    if not all(evidence.api_roles(s) for s in behind) or not calls_only(roles, (CONVERSION, ADMISSION)):
         return []
     return sorted(role.removeprefix(CONVERSION) for role in roles if role.startswith(CONVERSION))
 
