@@ -149,9 +149,19 @@ class ServingEvidence:
         self._client_ports: dict[int, list[dict]] = {}
         self._services: dict[int, list[dict]] = {}
         self._addressed: set[int] = set()
+        self._also_for_clients: set[int] = set()
         for service in inventory.of_kind("Service"):
             selected = service_workloads(inventory, service)
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
+            called = self._called_ports.get((namespace(service), name(service)), set())
+            if self.api_roles(service) and any(
+                not (isinstance(number := p.get("port"), int) and number in called)
+                and not _known_not_for_clients(service, p, selected, scraped, quiet)
+                for p in ports
+            ):
+                # a port the API server does not call, not known as a metrics, health or admin port, has clients of
+                # its own
+                self._also_for_clients.add(id(service))
             uncalled = (
                 not renamed and not self.api_roles(service) and _no_webhook_calls(inventory, service, selected, bound)
             )
@@ -239,24 +249,18 @@ class ServingEvidence:
 
     def _api_calls_only(self, workload: Workload, kinds: tuple[str, ...], each: Callable[[dict], bool]) -> bool:
         """Whether all the workload's client traffic is the API server's calls of ``kinds`` (role prefixes), on the
-        ports it calls, and each Service passes ``each``. Never for a workload that registers webhooks at run time:
+        ports it calls (any other port not known as a metrics, health or admin port has clients of its own), and
+        each Service passes ``each``. Never for a workload that registers webhooks at run time:
         what it adds is not in the input, and may be anything's (Volcano's admission server, whose static
         configurations name only its own kinds, registers its pod webhooks itself)."""
         services = self.services(workload)
         return (
             bool(services)
             and not self.registers_webhooks(workload)
-            and all(calls_only(self.api_roles(s), kinds) and self._called_alone(s) and each(s) for s in services)
-        )
-
-    def _called_alone(self, service: dict) -> bool:
-        """Whether every port of the Service is one the API server calls, or is named as a metrics, health or admin
-        port: any other port carries clients of its own."""
-        called = self._called_ports.get((namespace(service), name(service)), set())
-        return all(
-            (isinstance(number := port.get("port"), int) and number in called) or _named_not_for_clients(service, port)
-            for port in as_list(dig(service, "spec", "ports"))
-            if isinstance(port, dict)
+            and all(
+                calls_only(self.api_roles(s), kinds) and id(s) not in self._also_for_clients and each(s)
+                for s in services
+            )
         )
 
     def registers_webhooks(self, workload: Workload) -> bool:
