@@ -583,6 +583,21 @@ def test_a_console_built_on_a_store_is_no_store():
     assert "replicates" not in fix and fix.startswith("Run at least two replicas")
 
 
+def test_a_program_pointed_at_its_store_elsewhere_is_no_store():
+    from kubegap.domain.datastores import container_data_store
+
+    built_for = "supertokens/supertokens-postgresql:11"
+    assert container_data_store({"image": built_for}) == "postgresql"
+    elsewhere = {"name": "POSTGRESQL_CONNECTION_URI", "value": "postgresql://u:p@app-postgresql:5432/auth"}
+    assert container_data_store({"image": built_for, "env": [elsewhere]}) is None
+    here = {"name": "DATABASE_URL", "value": "postgres://u:p@localhost:5432/app"}
+    assert container_data_store({"image": "postgres:16", "env": [here]}) == "postgres"
+    other_kind = {"name": "CACHE_URL", "value": "redis://cache:6379"}
+    assert container_data_store({"image": "postgres:16", "env": [other_kind]}) == "postgres"
+    fix = _single_replica_fix("program-built-for-a-data-store.yaml")
+    assert "a data store" not in fix and fix.startswith("Run at least two replicas")
+
+
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
     from kubegap.domain.datastores import _embedded, store_setting
 

@@ -571,7 +571,8 @@ def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
 
 def container_data_store(container: dict) -> str | None:
     """The data store a container runs, by the words of its image's name, or None: the store's name without a
-    companion's word (``postgres-operator`` manages Postgres, it does not keep data)."""
+    companion's word (``postgres-operator`` manages Postgres, it does not keep data), on a container its own settings
+    do not point at such a store elsewhere."""
     return _server_of(container, DATA_STORES)
 
 
@@ -586,4 +587,27 @@ def _server(workload: Workload, servers: Words) -> str | None:
 def _server_of(container: dict, servers: Words) -> str | None:
     last = image_name(container)
     found = servers.find(last)
-    return found if found and not COMPANIONS.find(last) else None
+    if not found or COMPANIONS.find(last) or _client_of_another(container, found):
+        return None
+    return found
+
+
+def _client_of_another(container: dict, store: str) -> bool:
+    """Whether the container's own settings point it at a server of ``store``'s kind on another host (a URL whose
+    scheme names the store, ``postgresql://agenta-postgresql:5432``): its image is a program built for that store,
+    not the store (SuperTokens' ``supertokens-postgresql``)."""
+    for _, value in settings(container):
+        parts = url_parts(value)
+        if parts is None or parts[1] is None or parts[1] in LOCAL_HOSTS:
+            continue
+        if _store_kind(parts[0].removesuffix("+srv")) == _store_kind(store):
+            return True
+    return False
+
+
+STORE_ALIASES = {"postgresql": "postgres", "mongodb": "mongo", "rediss": "redis", "cockroachdb": "cockroach"}
+"""Names of one store in images and URL schemes (``postgresql://``, ``rediss://`` for Redis over TLS)."""
+
+
+def _store_kind(word: str) -> str:
+    return STORE_ALIASES.get(word, word)
