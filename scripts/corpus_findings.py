@@ -981,6 +981,36 @@ before drawing; ``random.Random(20261329).sample(FRESH129_POOL, 5)`` draws the h
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh130-installs",
+        "Release installs nobody here had seen: hundred-and-thirtieth draw",
+        20261330,
+        "the other five from the thirty-second pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged by two reviewers, each blind to the other",
+        "ab5ef7a",
+        {
+            "kubeflow-notebooks": "v1.11.0, the notebook controller's standalone kustomize overlay",
+            "langwatch-langwatch": "v3.16.0, chart langwatch with generated secrets (its remote Prometheus subchart left out)",
+            "kubernetes-sigs-dranet": "v1.4.0, chart dranet with defaults (its image on the stable tag the project ships)",
+            "cloudscale-ch-csi-cloudscale": "helm-csi-cloudscale-1.5.2, chart csi-cloudscale with defaults",
+            "otterize-helm-charts": "v5.0.87, chart otterize-kubernetes with its local subcharts",
+        },
+        "Judged wrong: the Kubeflow notebook controller's one replica at high, behind a Service on port 443 nothing listens on (its webhook setup is commented out). Judged noise: LangWatch's assistant agent's one replica at high and its Recreate rollout, built to run alone, and Otterize's network mapper at high, a visibility tool off the data path.",
+    ),
+    FreshRound(
+        "fresh129-installs",
+        "Release installs nobody here had seen: hundred-and-twenty-ninth draw",
+        20261329,
+        "five from the thirty-second pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged by three reviewers, each blind to the others",
+        "ab5ef7a",
+        {
+            "wasmCloud-wasmcloud-operator": "chart-v0.1.7, chart wadm-operator with defaults",
+            "openmrs-openmrs-contrib-cluster": "openmrs-2.0.0, chart openmrs with its local subcharts (five remote ones, off by default, left out)",
+            "chainloop-dev-chainloop": "v1.106.1, chart chainloop in production mode with placeholder keys, Vault and OIDC settings",
+            "Agenta-AI-agenta": "v0.113.0, chart agenta with placeholder keys and URLs and its vendored PostgreSQL",
+            "apache-streampark": "v2.1.7, chart streampark with defaults",
+        },
+        "Judged wrong: Agenta's SuperTokens server, whose image supertokens-postgresql was taken for PostgreSQL and told to replicate its data. Judged noise: five floating busybox:1 init containers that only wait for a port, and the wasmCloud operator's one replica at low, which registers an aggregated API at run time. Later at this stop, a program pointed at its store elsewhere is no store (f3c747a): SuperTokens' fix no longer asks for replication (judged again, blind: a gap).",
+    ),
+    FreshRound(
         "fresh128-installs",
         "Release installs nobody here had seen: hundred-and-twenty-eighth draw",
         20261328,
@@ -993,7 +1023,13 @@ FRESH_ROUNDS = (
             "couchbase-partners-helm-charts": "couchbase-operator-2.81.1, chart couchbase-operator with defaults (operator, admission controller and its default cluster)",
             "SolaceProducts-pubsubplus-kubernetes-helm-quickstart": "v3.9.0, chart pubsubplus with defaults",
         },
-        "Nothing judged wrong. Judged noise: Couchbase's admission controller's readiness at medium and its Service's undeclared port, which the server listens on; the Oracle operator's CPU limit, whose Service carries its webhooks and conversions of its own kinds, and its metrics Service's unresolvable port name, nothing scraping it. Later at this stop, a webhook backend for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): Couchbase's admission controller, judged again, blind: a gap.",
+        "Nothing judged wrong. Judged noise: Couchbase's admission controller's readiness at medium and its Service's "
+        "undeclared port, which the server listens on; the Oracle operator's CPU limit, whose Service carries its "
+        "webhooks and conversions of its own kinds, and its metrics Service's unresolvable port name, nothing scraping "
+        "it. Later at this stop, a webhook backend for an operator's own kinds alone has its missing readiness probe "
+        "rated low (fbf24c8), and so does one that only converts them, whose CPU limit is no longer reported (ab5ef7a):"
+        " Couchbase's admission controller's and the Oracle operator's readiness, judged again, blind: gaps; the Oracle"
+        " operator's CPU limit, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh127-installs",
@@ -1180,8 +1216,8 @@ FRESH_ROUNDS = (
         "readiness, and Semaphore's scratch claim and start-up (its database an embedded bolt file). Later at this "
         "stop, an init container named for a migration runs one before the server starts (23a2cd0): the metadata "
         "service's start-up is no longer reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for "
-        "an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): Akri's webhook, judged "
-        "again, blind: a gap.",
+        "an operator's own kinds alone has its missing readiness probe rated low (fbf24c8, worded as now at ab5ef7a): "
+        "Akri's webhook, judged again twice, blind: a gap both times.",
     ),
     FreshRound(
         "fresh115-installs",
@@ -1600,7 +1636,10 @@ FRESH_ROUNDS = (
         "reported). Judged noise: Kubeflow Pipelines' metadata services, visualization server and a notebook at high, "
         "AKHQ and HwameiStor's UI, HwameiStor's fail-open admission controller, and Che's webhook throttling. Later at "
         "the hundred-and-ninth draw's stop, a NodePort Service counts as a load balancer's only with the external "
-        "traffic policy Local (fb4437f): MLRun's Jupyter shutdown, judged noise, is no longer reported.",
+        "traffic policy Local (fb4437f): MLRun's Jupyter shutdown, judged noise, is no longer reported. At the "
+        "hundred-and-twenty-fifth draw's stop, a server whose only calls are admission and conversion of its operator's"
+        " own kinds is no longer taken for throttled client traffic (ab5ef7a): Che's operator's CPU limit, judged "
+        "noise, is no longer reported.",
     ),
     FreshRound(
         "fresh92-installs",
@@ -2182,8 +2221,9 @@ FRESH_ROUNDS = (
         "readiness probe (noise). Later, at the seventy-third draw's stop, a missing preStop wait is not reported where"
         " the workload runs one pod at a time, since no other endpoint takes its traffic while it terminates: the CSI "
         "hostpath driver's socat tunnel's (judged noise) no longer fires. At the hundred-and-twenty-fifth draw's stop, "
-        "a webhook backend for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): "
-        "kube-fledged's webhook server, judged again, blind: a gap.",
+        "a webhook backend for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8, worded"
+        " as now at ab5ef7a): kube-fledged's webhook server, judged again twice, blind: a gap, then noise (each new pod"
+        " rewrites the webhook's CA bundle, which a probe does not mend).",
     ),
     FreshRound(
         "fresh67-installs",
@@ -2387,7 +2427,8 @@ FRESH_ROUNDS = (
         "webhook-backend-unavailable too, as the budget checks already took it (6446946): Agones' webhooks' missing "
         "budget, judged a gap because its plain kubectl apply puts the budget in the default namespace, is no longer "
         "reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has"
-        " its missing readiness probe rated low (fbf24c8): OpenELB's controller, judged again, blind: noise.",
+        " its missing readiness probe rated low (fbf24c8, worded as now at ab5ef7a): OpenELB's controller, judged again"
+        " twice, blind: noise both times.",
     ),
     FreshRound(
         "fresh60-installs",
@@ -2928,7 +2969,8 @@ FRESH_ROUNDS = (
         "only in a mode the programs that use it support, else to keep one: judged again, blind: "
         "determined-db-deployment-determined (a gap), qdrant (a gap), aibrix-redis-master (a gap). At the "
         "hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has its missing "
-        "readiness probe rated low (fbf24c8): fission's webhook, judged again, blind: a gap.",
+        "readiness probe rated low (fbf24c8, worded as now at ab5ef7a): fission's webhook, judged again twice, blind: a"
+        " gap both times.",
     ),
     FreshRound(
         "fresh39-installs",
@@ -4070,8 +4112,8 @@ FRESH_ROUNDS = (
         "my-release-harbor-redis (a gap), my-release-harbor-trivy (noise), vault (a gap). At the hundred-and-ninth "
         "draw's stop, a telemetry dashboard's one replica is rated as a monitoring server's, medium (ff50763): "
         "my-release-grafana judged again, blind: a gap. At the hundred-and-twenty-fifth draw's stop, a webhook backend "
-        "for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8): "
-        "chaos-controller-manager judged again, blind: a gap.",
+        "for an operator's own kinds alone has its missing readiness probe rated low (fbf24c8, worded as now at "
+        "ab5ef7a): chaos-controller-manager, judged again twice, blind: a gap both times.",
     ),
     FreshRound(
         "fresh-installs",
