@@ -3,6 +3,7 @@ autoscaler)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from kubegap.domain.intstr import rolling_update
@@ -14,18 +15,52 @@ from kubegap.domain.services import workloads_selected_by
 
 
 def pdb_covers(inventory: Readable, workload: Workload) -> bool:
-    """Whether a PodDisruptionBudget selects the workload, as ``pdb_workloads`` reads a budget."""
+    """Whether a PodDisruptionBudget that limits evictions selects the workload, as ``pdb_workloads`` reads a
+    budget."""
     return id(workload.obj) in budgeted(inventory)
 
 
 def budgeted(inventory: Readable) -> frozenset[int]:
-    """The workloads (by ``id`` of their object) some PodDisruptionBudget selects, worked out once per audit."""
+    """The workloads (by ``id`` of their object) some PodDisruptionBudget selects that limits evictions (not
+    ``allows_every_eviction``), worked out once per audit."""
     return inventory.derive(
         "budgeted",
         lambda inv: frozenset(
-            id(selected.obj) for pdb in inv.of_kind("PodDisruptionBudget") for selected in pdb_workloads(inv, pdb)
+            id(selected.obj)
+            for pdb in inv.of_kind("PodDisruptionBudget")
+            if not allows_every_eviction(pdb)
+            for selected in pdb_workloads(inv, pdb)
         ),
     )
+
+
+def open_budgets(inventory: Readable, workload: Workload) -> list[str]:
+    """The names of the PodDisruptionBudgets that select the workload and allow every eviction: they say a budget
+    was written, and limit nothing."""
+    return sorted(
+        name(pdb)
+        for pdb in inventory.of_kind("PodDisruptionBudget")
+        if allows_every_eviction(pdb) and any(w.obj is workload.obj for w in pdb_workloads(inventory, pdb))
+    )
+
+
+def allowing_all(budgets: list[str]) -> str:
+    """``open_budgets`` said in a message: ``api-pdb allows every eviction``."""
+    return f"{', '.join(budgets)} {'allows' if len(budgets) == 1 else 'allow'} every eviction"
+
+
+def allows_every_eviction(pdb: dict) -> bool:
+    """Whether the budget is met whatever its pods' state (``minAvailable: 0``, ``maxUnavailable: 100%``): it never
+    refuses an eviction, so it neither stalls a drain nor keeps one from taking every pod at once."""
+    spec = dig(pdb, "spec")
+    if not isinstance(spec, dict):
+        return False
+    minimum, maximum = spec.get("minAvailable"), spec.get("maxUnavailable")
+    if minimum in (0, "0", "0%"):
+        return True
+    if isinstance(maximum, str) and (found := re.fullmatch(r"(\d+)%", maximum)):
+        return int(found.group(1)) >= 100
+    return False
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:

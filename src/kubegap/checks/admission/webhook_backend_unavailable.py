@@ -173,7 +173,8 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
     replica; they run more than one and no PodDisruptionBudget covers them (when
     PodDisruptionBudgets were collected, or the input is manifests, taken as the whole application as
     `pdb-missing` takes them; a budget written without a namespace counts as in the install's namespace, as
-    `pdb-missing` counts it; one replica is the gap itself, and the fix asks for both). Parts
+    `pdb-missing` counts it, and a budget that allows every eviction covers nothing; one replica is the gap
+    itself, and the fix asks for both). Parts
     whose kinds were not collected are not judged; the check is skipped without Services. That the
     Service does not exist is known from a cluster or snapshot that listed Services; in manifests
     only from positive evidence (see Evidence rules in the docs): a near-miss name, or files beside

@@ -11,7 +11,7 @@ from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import AUTOSCALER_KINDS, budgeted
+from kubegap.domain.workloads import AUTOSCALER_KINDS, allowing_all, budgeted, open_budgets
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 
@@ -36,7 +36,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
-    template labels no PodDisruptionBudget in their namespace selects. A workload that a
+    template labels no PodDisruptionBudget in their namespace selects, or only budgets that allow every eviction
+    (`minAvailable: 0`, `maxUnavailable: 100%`): such a budget limits nothing, and the finding names it. A workload that a
     HorizontalPodAutoscaler or a KEDA ScaledObject scales is counted at the autoscaler's maximum: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
     training jobs, Helm and Argo CD hooks) is not reported, nor a leader-elected controller that no
@@ -122,10 +123,15 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
                 if apart
                 else "a drain can evict all at once"
             )
+            budgets = open_budgets(ctx.inventory, workload)
+            unlimited = (
+                f"no PodDisruptionBudget limits their evictions ({allowing_all(budgets)})"
+                if budgets
+                else "no PodDisruptionBudget selects them"
+            )
             yield ctx.finding(
                 workload.obj,
-                f"{workload.kind} runs {'up to ' if scaler else ''}{count} replicas and no PodDisruptionBudget selects "
-                f"them: {how}"
+                f"{workload.kind} runs {'up to ' if scaler else ''}{count} replicas and {unlimited}: {how}"
                 + (
                     " (a storage driver's controller that attaches volumes, by its csi-attacher sidecar: while its "
                     "replicas restart, no volume is attached, those of the pods the drain moves included)."

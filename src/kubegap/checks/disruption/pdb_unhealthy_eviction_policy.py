@@ -10,23 +10,9 @@ from kubegap.checks.disruption._helpers import covered_replicas
 from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import AUTOSCALER_KINDS
+from kubegap.domain.workloads import AUTOSCALER_KINDS, allows_every_eviction
 
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
-
-
-def _allows_every_eviction(pdb: dict) -> bool:
-    """Whether the budget is met whatever its pods' state (``minAvailable: 0``, ``maxUnavailable: 100%``): it never
-    refuses an eviction, so it cannot stall a drain."""
-    spec = dig(pdb, "spec") or {}
-    if not isinstance(spec, dict):
-        return False
-    minimum, maximum = spec.get("minAvailable"), spec.get("maxUnavailable")
-    if minimum in (0, "0", "0%"):
-        return True
-    if isinstance(maximum, str) and (found := re.fullmatch(r"(\d+)%", maximum)):
-        return int(found.group(1)) >= 100
-    return False
 
 
 def _count_needing_none_healthy(inventory: Readable, pdb: dict) -> int | None:
@@ -105,7 +91,7 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
-        if policy != "AlwaysAllow" and not _allows_every_eviction(pdb):
+        if policy != "AlwaysAllow" and not allows_every_eviction(pdb):
             count = _count_needing_none_healthy(ctx.inventory, pdb)
             yield ctx.finding(
                 pdb,

@@ -10,7 +10,7 @@ from kubegap.domain.cluster_dns import DNS_AUTOSCALERS, cluster_dns
 from kubegap.domain.daemonsets import named_or_running
 from kubegap.domain.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.domain.resources import as_list, containers, dig, namespace
-from kubegap.domain.workloads import pdb_covers
+from kubegap.domain.workloads import allowing_all, open_budgets, pdb_covers
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 
@@ -62,7 +62,13 @@ def _resilience_gaps(ctx: Context, workload: Workload) -> Iterator[tuple[str, Ev
     if unlimited:
         yield "no memory limit", Evidence("resources.limits.memory (missing)", unlimited)
     if ctx.inventory.collected("PodDisruptionBudget") and not pdb_covers(ctx.inventory, workload):
-        yield "no PodDisruptionBudget", Evidence("PodDisruptionBudget covering the pods", None)
+        budgets = open_budgets(ctx.inventory, workload)
+        yield (
+            f"no PodDisruptionBudget that limits evictions ({allowing_all(budgets)})"
+            if budgets
+            else "no PodDisruptionBudget",
+            Evidence("PodDisruptionBudget covering the pods", budgets or None),
+        )
     if _autoscaled(ctx, workload) is False:
         yield "nothing scales it", Evidence("dns-autoscaler, HPA or VPA targeting it", None)
 
