@@ -979,6 +979,26 @@ network policy automation, a medical records system, a CSI driver, network devic
 allocation, notebook servers for ML, an LLM engineering platform and a WebAssembly orchestrator), written down
 before drawing; ``random.Random(20261329).sample(FRESH129_POOL, 5)`` draws the hundred-and-twenty-ninth's five."""
 
+FRESH131_POOL = (
+    "run-house-kubetorch",
+    "tensorzero-tensorzero",
+    "topoteretes-cognee",
+    "intelligent-machine-learning-dlrover",
+    "OneUptime-oneuptime",
+    "kubedb-installer",
+    "pipe-cd-pipecd",
+    "FusionAuth-charts",
+    "eclipse-tractusx-tractusx-edc",
+    "hawtio-hawtio-online",
+    "Edgenesis-shifu",
+    "apache-answer",
+)
+"""The pool of the hundred-and-thirty-first draw on: twelve projects absent from the corpus and from every earlier
+pool and round (ML workloads on Kubernetes, an LLM gateway, LLM memory, elastic training, status pages and
+monitoring, a database operator, a GitOps control plane, identity, a data-space connector, a Java console, IoT
+devices and a Q&A platform), written down before drawing; ``random.Random(20261331).sample(FRESH131_POOL, 5)``
+draws the hundred-and-thirty-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh130-installs",
