@@ -13,6 +13,11 @@ def and_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def allowing_every_eviction(budgets: list[str]) -> str:
+    """PodDisruptionBudgets that allow every eviction, said in a message: ``api-pdb allows every eviction``."""
+    return f"{and_list(budgets)} {'allows' if len(budgets) == 1 else 'allow'} every eviction"
+
+
 def first_and_more(names: list[str], more: str = "more") -> str:
     """``a``, or ``a and 2 more``: the first name, and how many the rest are."""
     return names[0] + (f" and {len(names) - 1} {more}" if len(names) > 1 else "")

@@ -592,6 +592,9 @@ def test_a_program_pointed_at_its_store_elsewhere_is_no_store():
     assert container_data_store({"image": built_for, "env": [elsewhere]}) is None
     here = {"name": "DATABASE_URL", "value": "postgres://u:p@localhost:5432/app"}
     assert container_data_store({"image": "postgres:16", "env": [here]}) == "postgres"
+    shared = {"name": "DATABASE_URL", "value": "postgresql://u:p@db.shop.svc:5432/app"}
+    assert container_data_store({"image": "postgres:16", "env": [shared]}) == "postgres"
+    assert container_data_store({"image": "bitnami/postgresql:16", "env": [shared]}) == "postgresql"
     other_kind = {"name": "CACHE_URL", "value": "redis://cache:6379"}
     assert container_data_store({"image": "postgres:16", "env": [other_kind]}) == "postgres"
     fix = _single_replica_fix("program-built-for-a-data-store.yaml")

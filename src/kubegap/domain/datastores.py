@@ -161,7 +161,11 @@ MinIO's ``minio-object-browser``)."""
 
 def data_store(workload: Workload) -> str | None:
     """The data store a workload's containers run (``container_data_store``), or None."""
-    return _server(workload, DATA_STORES)
+    for template in workload.templates:
+        for _, container in containers(template.spec, init=False):
+            if found := container_data_store(container):
+                return found
+    return None
 
 
 def message_broker(workload: Workload) -> str | None:
@@ -293,10 +297,21 @@ def _workload_settings(inventory: Readable, workload: Workload) -> Iterator[tupl
             yield setting, value, f" in ConfigMap {config_map}"
 
 
-STORE_SCHEMES = frozenset(
-    {"redis", "rediss", "postgres", "postgresql", "mysql", "mongodb", "amqp", "nats", "memcached"}
-)
-"""URL schemes of the data stores and brokers a program keeps or passes its data through."""
+STORE_SCHEMES = {
+    "redis": "redis",
+    "rediss": "redis",
+    "postgres": "postgres",
+    "postgresql": "postgres",
+    "mysql": "mysql",
+    "mongodb": "mongo",
+    "mongodb+srv": "mongo",
+    "amqp": "rabbitmq",
+    "nats": "nats",
+    "memcached": "memcached",
+}
+"""URL schemes of the data stores and brokers a program keeps or passes its data through, each with the store it
+names, as an image names it (``postgresql://`` and ``postgres:16`` name one store; ``rediss://`` is Redis over
+TLS)."""
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 """Names of the loopback host: a store there runs in the pod itself."""
@@ -571,9 +586,10 @@ def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
 
 def container_data_store(container: dict) -> str | None:
     """The data store a container runs, by the words of its image's name, or None: the store's name without a
-    companion's word (``postgres-operator`` manages Postgres, it does not keep data), on a container its own settings
-    do not point at such a store elsewhere."""
-    return _server_of(container, DATA_STORES)
+    companion's word (``postgres-operator`` manages Postgres, it does not keep data), in an image that is not a
+    program built for the store (``_built_for``)."""
+    found = _server_of(container, DATA_STORES)
+    return None if found is None or _built_for(container, found) else found
 
 
 def _server(workload: Workload, servers: Words) -> str | None:
@@ -587,27 +603,19 @@ def _server(workload: Workload, servers: Words) -> str | None:
 def _server_of(container: dict, servers: Words) -> str | None:
     last = image_name(container)
     found = servers.find(last)
-    if not found or COMPANIONS.find(last) or _client_of_another(container, found):
-        return None
-    return found
+    return found if found and not COMPANIONS.find(last) else None
 
 
-def _client_of_another(container: dict, store: str) -> bool:
-    """Whether the container's own settings point it at a server of ``store``'s kind on another host (a URL whose
-    scheme names the store, ``postgresql://agenta-postgresql:5432``): its image is a program built for that store,
-    not the store (SuperTokens' ``supertokens-postgresql``)."""
+def _built_for(container: dict, store: str) -> bool:
+    """Whether the container runs a program built for ``store`` rather than the store: its image's name says more
+    than the store's (``supertokens-postgresql``, SuperTokens for PostgreSQL), and its own settings point it at
+    such a store on another host, by a URL whose scheme names it (``postgresql://agenta-postgresql:5432``). A store's
+    own image names nothing else, whatever URLs a shared environment gives it."""
+    if not set(words(image_name(container))) - {store}:
+        return False
+    kind = STORE_SCHEMES.get(store, store)
     for _, value in settings(container):
         parts = url_parts(value)
-        if parts is None or parts[1] is None or parts[1] in LOCAL_HOSTS:
-            continue
-        if _store_kind(parts[0].removesuffix("+srv")) == _store_kind(store):
+        if parts is not None and parts[1] not in (None, *LOCAL_HOSTS) and STORE_SCHEMES.get(parts[0]) == kind:
             return True
     return False
-
-
-STORE_ALIASES = {"postgresql": "postgres", "mongodb": "mongo", "rediss": "redis", "cockroachdb": "cockroach"}
-"""Names of one store in images and URL schemes (``postgresql://``, ``rediss://`` for Redis over TLS)."""
-
-
-def _store_kind(word: str) -> str:
-    return STORE_ALIASES.get(word, word)

@@ -3,12 +3,11 @@ autoscaler)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, dig, name, namespace
+from kubegap.domain.resources import as_dict, dig, name, namespace, percent
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import workloads_selected_by
@@ -37,16 +36,16 @@ def budgeted(inventory: Readable) -> frozenset[int]:
 def open_budgets(inventory: Readable, workload: Workload) -> list[str]:
     """The names of the PodDisruptionBudgets that select the workload and allow every eviction: they say a budget
     was written, and limit nothing."""
-    return sorted(
-        name(pdb)
-        for pdb in inventory.of_kind("PodDisruptionBudget")
-        if allows_every_eviction(pdb) and any(w.obj is workload.obj for w in pdb_workloads(inventory, pdb))
-    )
+    return inventory.derive("open budgets", _open_budgets).get(id(workload.obj), [])
 
 
-def allowing_all(budgets: list[str]) -> str:
-    """``open_budgets`` said in a message: ``api-pdb allows every eviction``."""
-    return f"{', '.join(budgets)} {'allows' if len(budgets) == 1 else 'allow'} every eviction"
+def _open_budgets(inventory: Readable) -> dict[int, list[str]]:
+    found: dict[int, list[str]] = {}
+    for pdb in inventory.of_kind("PodDisruptionBudget"):
+        if allows_every_eviction(pdb):
+            for selected in pdb_workloads(inventory, pdb):
+                found.setdefault(id(selected.obj), []).append(name(pdb))
+    return {key: sorted(names) for key, names in found.items()}
 
 
 def allows_every_eviction(pdb: dict) -> bool:
@@ -56,11 +55,8 @@ def allows_every_eviction(pdb: dict) -> bool:
     if not isinstance(spec, dict):
         return False
     minimum, maximum = spec.get("minAvailable"), spec.get("maxUnavailable")
-    if minimum in (0, "0", "0%"):
-        return True
-    if isinstance(maximum, str) and (found := re.fullmatch(r"(\d+)%", maximum)):
-        return int(found.group(1)) >= 100
-    return False
+    zero = minimum == 0 and not isinstance(minimum, bool)
+    return zero or percent(minimum) == 0 or (percent(maximum) or 0) >= 100
 
 
 def pdb_workloads(inventory: Readable, pdb: dict) -> list[Workload]:

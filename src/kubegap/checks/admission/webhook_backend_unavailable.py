@@ -30,9 +30,9 @@ from kubegap.domain.serving import (
     runs_one_replica,
     serving,
 )
-from kubegap.domain.workloads import pdb_covers
+from kubegap.domain.workloads import open_budgets, pdb_covers
 from kubegap.severity import severity_rank
-from kubegap.wording import first_and_more
+from kubegap.wording import allowing_every_eviction, first_and_more
 
 
 def webhook_service(inventory: Readable, webhook: Webhook) -> tuple[str | None, dict | None]:
@@ -66,7 +66,11 @@ def _backend_gaps(ctx: Context, endpoints: ReadyEndpoints, webhook: Webhook) -> 
         and absent_means_none(ctx.inventory, "PodDisruptionBudget")
         and not any(pdb_covers(ctx.inventory, w) for w in backends)
     ):
-        yield UNBUDGETED, Evidence("workloads no PodDisruptionBudget covers", [str(w.ref) for w in backends])
+        allowing = sorted({budget for w in backends for budget in open_budgets(ctx.inventory, w)})
+        yield (
+            f"{UNBUDGETED} ({allowing_every_eviction(allowing)})" if allowing else UNBUDGETED,
+            Evidence("workloads no PodDisruptionBudget covers", [str(w.ref) for w in backends]),
+        )
 
 
 def _scope(intercepted: list[str | None]) -> str:
@@ -105,7 +109,7 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
     replica, how to run a second without breaking it: probes only where a container serving the webhook's
     Service lacks them (not a sidecar beside it), and failurePolicy Ignore only for validation (a mutating
     webhook skipped in an outage admits objects without the changes it makes, which the workload may need)."""
-    if [word for word, _ in gaps] == [UNBUDGETED]:
+    if len(gaps) == 1 and gaps[0][0].startswith(UNBUDGETED):
         return BUDGET_FIX
     if not any(word == SINGLE for word, _ in gaps):
         return ctx.check.fix

@@ -11,7 +11,8 @@ from kubegap.domain.datastores import attaches_volumes, storage_driver
 from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
-from kubegap.domain.workloads import AUTOSCALER_KINDS, allowing_all, budgeted, open_budgets
+from kubegap.domain.workloads import AUTOSCALER_KINDS, budgeted, open_budgets
+from kubegap.wording import allowing_every_eviction
 
 KONGZ = "kongz-2023-graylog-cluster-upgrade-evicts-all-pods"
 
@@ -125,7 +126,7 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
             )
             budgets = open_budgets(ctx.inventory, workload)
             unlimited = (
-                f"no PodDisruptionBudget limits their evictions ({allowing_all(budgets)})"
+                f"no PodDisruptionBudget limits their evictions ({allowing_every_eviction(budgets)})"
                 if budgets
                 else "no PodDisruptionBudget selects them"
             )

@@ -10,7 +10,8 @@ from kubegap.domain.cluster_dns import DNS_AUTOSCALERS, cluster_dns
 from kubegap.domain.daemonsets import named_or_running
 from kubegap.domain.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.domain.resources import as_list, containers, dig, namespace
-from kubegap.domain.workloads import allowing_all, open_budgets, pdb_covers
+from kubegap.domain.workloads import open_budgets, pdb_covers
+from kubegap.wording import allowing_every_eviction
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
 
@@ -64,7 +65,7 @@ def _resilience_gaps(ctx: Context, workload: Workload) -> Iterator[tuple[str, Ev
     if ctx.inventory.collected("PodDisruptionBudget") and not pdb_covers(ctx.inventory, workload):
         budgets = open_budgets(ctx.inventory, workload)
         yield (
-            f"no PodDisruptionBudget that limits evictions ({allowing_all(budgets)})"
+            f"no PodDisruptionBudget that limits evictions ({allowing_every_eviction(budgets)})"
             if budgets
             else "no PodDisruptionBudget",
             Evidence("PodDisruptionBudget covering the pods", budgets or None),
