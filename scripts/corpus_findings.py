@@ -1001,6 +1001,36 @@ draws the hundred-and-thirty-first's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh132-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-second draw",
+        20261332,
+        "five more from the thirty-third pool, rendered by a helper who did not write the checks, audited after this stop's middle rules, and judged by two reviewers, each blind to the other",
+        "5a89d0d",
+        {
+            "Edgenesis-shifu": "v0.101.0, shifu_install.yml as its docs apply it",
+            "FusionAuth-charts": "1.68.0, chart fusionauth with the release's image and placeholder database and search hosts",
+            "pipe-cd-pipecd": "v0.57.0, chart pipecd with the release's images (its remote monitoring charts, off by default, left out)",
+            "kubedb-installer": "v2026.7.10, chart kubedb with its local subcharts (its remote PetSet, Sidekick and ACE role charts left out)",
+            "OneUptime-oneuptime": "12.0.16, chart oneuptime with the release's images and a placeholder host",
+        },
+        "Judged wrong: OneUptime's probe and runner readiness, whose Services serve only status pages and a metric for an autoscaler the install does not run. Judged noise: their one replica each at high, a test server's Service with no pods, and PipeCD's Redis cache's readiness.",
+    ),
+    FreshRound(
+        "fresh131-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-first draw",
+        20261331,
+        "five from the thirty-third pool, rendered by a helper who did not write the checks, audited after this stop's middle rules, and judged blind",
+        "5a89d0d",
+        {
+            "apache-answer": "v2.0.2, chart answer with defaults (its image on the latest tag the chart ships)",
+            "hawtio-hawtio-online": "v3.1.1, chart hawtio-online for Kubernetes (clusterType k8s)",
+            "eclipse-tractusx-tractusx-edc": "0.12.1, chart tractusx-connector with placeholder settings and its Bitnami PostgreSQL (HashiCorp's Vault chart left out)",
+            "tensorzero-tensorzero": "2026.4.1, the production chart its docs publish (ClickHouse, installed apart, left out)",
+            "intelligent-machine-learning-dlrover": "v0.6.1, the ElasticJob controller's kustomize base as its docs apply it",
+        },
+        "Nothing judged wrong. Judged noise: Hawtio Online's one replica at high and its shutdown, and TensorZero's UI's one replica at high, shutdown and readiness: consoles for the people who operate the product.",
+    ),
+    FreshRound(
         "fresh130-installs",
         "Release installs nobody here had seen: hundred-and-thirtieth draw",
         20261330,
