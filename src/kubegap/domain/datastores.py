@@ -180,6 +180,26 @@ def unclustered_broker(workload: Workload) -> str | None:
     return broker if broker in UNCLUSTERED_BROKERS else None
 
 
+IN_MEMORY_STORES = Words(("redis", "valkey", "memcached", "keydb"))
+"""Images of stores that serve from memory: with no persistent volume, each starts empty."""
+
+
+def starts_empty(workload: Workload) -> str | None:
+    """The in-memory store (``IN_MEMORY_STORES``) a workload runs with no persistent volume to load its data from,
+    or None: each new pod starts empty and answers as soon as it listens (Argo CD's, Refinery's and PipeCD's Redis
+    caches)."""
+    found = _server(workload, IN_MEMORY_STORES)
+    if found is None:
+        return None
+    for template in workload.templates:
+        if template.claim_templates or any(
+            isinstance(volume, dict) and "persistentVolumeClaim" in volume
+            for volume in as_list(template.spec.get("volumes"))
+        ):
+            return None
+    return found
+
+
 def identity_provider(workload: Workload) -> str | None:
     """The identity provider a workload's containers run (``IDENTITY_PROVIDERS``), or None."""
     return _named(workload, IDENTITY_PROVIDERS)

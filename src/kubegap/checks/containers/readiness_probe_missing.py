@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.datastores import starts_empty
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import as_dict, dig, name
@@ -114,7 +115,10 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
     `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Nor is
     one replica rolled out with a surge whose unprobed serving containers have startup probes, which hold the surge
-    pod out of rotation until it answers (see Severity; Valkey's chart). Where the HorizontalPodAutoscalers could
+    pod out of rotation until it answers (see Severity; Valkey's chart), or that runs an in-memory store (Redis,
+    Valkey, Memcached, KeyDB) with no persistent volume: its new pod starts empty and answers as soon as it listens,
+    so a probe would only say what its first connection does (Argo CD's, Refinery's and PipeCD's Redis caches,
+    judged noise on fresh installs). Where the HorizontalPodAutoscalers could
     not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
     unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
     told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
@@ -178,7 +182,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             if not isinstance(container.get("readinessProbe"), dict)
         ]
         gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
-        alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=gated)
+        ready_at_once = gated or starts_empty(workload) is not None
+        alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=ready_at_once)
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:
