@@ -1013,7 +1013,10 @@ FRESH_ROUNDS = (
             "kubedb-installer": "v2026.7.10, chart kubedb with its local subcharts (its remote PetSet, Sidekick and ACE role charts left out)",
             "OneUptime-oneuptime": "12.0.16, chart oneuptime with the release's images and a placeholder host",
         },
-        "Judged wrong: OneUptime's probe and runner readiness, whose Services serve only status pages and a metric for an autoscaler the install does not run. Judged noise: their one replica each at high, a test server's Service with no pods, and PipeCD's Redis cache's readiness.",
+        "Judged wrong: OneUptime's probe and runner readiness, whose Services serve only status pages and a metric for "
+        "an autoscaler the install does not run. Judged noise: their one replica each at high, a test server's Service "
+        "with no pods, and PipeCD's Redis cache's readiness. Later at this stop, one replica of an in-memory store with"
+        " nothing to load is not judged for readiness (315c621): PipeCD's cache's readiness is no longer reported.",
     ),
     FreshRound(
         "fresh131-installs",
@@ -1124,7 +1127,9 @@ FRESH_ROUNDS = (
             "confidential-containers-operator": "v0.17.0, the release kustomization its docs apply",
             "dell-helm-charts": "csi-isilon-2.17.2, chart csi-isilon with defaults",
         },
-        "Nothing judged wrong. Judged noise: Refinery's Redis's readiness, an empty in-memory store for peer discovery.",
+        "Nothing judged wrong. Judged noise: Refinery's Redis's readiness, an empty in-memory store for peer discovery."
+        " Later at this stop, one replica of an in-memory store with nothing to load is not judged for readiness "
+        "(315c621): Refinery's Redis's readiness is no longer reported.",
     ),
     FreshRound(
         "fresh124-installs",
@@ -1565,7 +1570,11 @@ FRESH_ROUNDS = (
             "arc53-DocsGPT": "0.19.0, kubectl kustomize deployment/k8s",
             "dgraph-io-charts": "chart dgraph 24.1.4 with defaults",
         },
-        "Judged wrong, and mended: Carina's helm test demo Deployments, told their rollout would stall on a ReadWriteOnce claim (3f8469d: no longer reported, nor their Delete class, judged noise). Judged noise: an unused Qdrant's one replica, pulls, tag, readiness and rollout, PostgreSQL's major-version tag and Redis's readiness.",
+        "Judged wrong, and mended: Carina's helm test demo Deployments, told their rollout would stall on a "
+        "ReadWriteOnce claim (3f8469d: no longer reported, nor their Delete class, judged noise). Judged noise: an "
+        "unused Qdrant's one replica, pulls, tag, readiness and rollout, PostgreSQL's major-version tag and Redis's "
+        "readiness. At the hundred-and-twenty-fifth draw's stop, one replica of an in-memory store with nothing to load"
+        " is not judged for readiness (315c621): Redis's readiness, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh98-installs",
@@ -3020,7 +3029,8 @@ FRESH_ROUNDS = (
         "determined-db-deployment-determined (a gap), qdrant (a gap), aibrix-redis-master (a gap). At the "
         "hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has its missing "
         "readiness probe rated low (fbf24c8, worded as now at ab5ef7a): fission's webhook, judged again twice, blind: a"
-        " gap both times.",
+        " gap both times; and one replica of an in-memory store with nothing to load is not judged for readiness "
+        "(315c621): aibrix-redis-master's readiness, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh39-installs",
@@ -3718,34 +3728,33 @@ FRESH_ROUNDS = (
             "open-webui-helm-charts": "chart open-webui 16.0.0 with defaults, its Ollama and pipelines subcharts "
             "from their sources",
         },
-        "What the review showed wrong was then changed by rule: single-replica told Open WebUI's one-member "
-        "StatefulSet that its members keep no data of their own, where they all mount one ReadWriteOnce claim "
-        "holding its SQLite database, and told Ollama, which keeps the models it pulls in /root/.ollama on an "
-        "emptyDir, to run two. A StatefulSet whose members share a pod-volume claim is now told to give each its "
-        "own first, and a hidden directory named for the program is where it keeps state, to be moved to storage "
-        "every replica shares first; judged again, blind, both are gaps (the first fix still leaves out that Open "
-        "WebUI needs an external database to run several). Left as they were, and judged noise: a CPU limit on "
-        "Armada's operator webhook, which intercepts only its own custom resources (no longer reported since the "
-        "thirty-fourth draw's rule on admission calls for custom resources alone), a readiness probe on a Redis "
-        "with no data to load, and the Recreate rollout Ollama's chart chose."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Open WebUI's missing readiness probe, on a one-member StatefulSet, is no longer reported (one pod at a time: a"
-        " probe has no other pod to prefer); its Ollama's one replica carries the reworded fixes on a project's "
-        "Recreate and on state in an emptyDir (judged again, blind: gap)."
-        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
-        "whether two of the program may run at once: Open WebUI's Ollama's Recreate rollout (judged again, blind: "
-        "noise)."
-        " Later, at the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its "
-        "data can reach a second (a store the program shares, a claim each where the application replicates, shared "
-        "storage only where the program allows it) and the state a program keeps in its own process, and keeps one "
-        "where the data cannot leave the claim: Open WebUI's pipelines server (judged again, blind: noise, an add-on "
-        "with no pipelines on this install, where it was a gap)."
-        " Later, at the seventy-third draw's stop, the fix for state a second replica needs says it may go to one data "
-        "directory on storage several nodes mount only where the program supports that, never with an embedded "
-        "database, and no longer says 'keep one' twice: judged again, blind: open-webui-ollama (a gap), open-webui-"
-        "pipelines (a gap)."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: open-webui-redis (a gap).",
+        "What the review showed wrong was then changed by rule: single-replica told Open WebUI's one-member StatefulSet"
+        " that its members keep no data of their own, where they all mount one ReadWriteOnce claim holding its SQLite "
+        "database, and told Ollama, which keeps the models it pulls in /root/.ollama on an emptyDir, to run two. A "
+        "StatefulSet whose members share a pod-volume claim is now told to give each its own first, and a hidden "
+        "directory named for the program is where it keeps state, to be moved to storage every replica shares first; "
+        "judged again, blind, both are gaps (the first fix still leaves out that Open WebUI needs an external database "
+        "to run several). Left as they were, and judged noise: a CPU limit on Armada's operator webhook, which "
+        "intercepts only its own custom resources (no longer reported since the thirty-fourth draw's rule on admission "
+        "calls for custom resources alone), a readiness probe on a Redis with no data to load, and the Recreate rollout"
+        " Ollama's chart chose. Later, rendered again as recorded and audited before and after the rules of the "
+        "sixty-fourth draw's stop: Open WebUI's missing readiness probe, on a one-member StatefulSet, is no longer "
+        "reported (one pod at a time: a probe has no other pod to prefer); its Ollama's one replica carries the "
+        "reworded fixes on a project's Recreate and on state in an emptyDir (judged again, blind: gap). Later, at the "
+        "sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first whether two of "
+        "the program may run at once: Open WebUI's Ollama's Recreate rollout (judged again, blind: noise). Later, at "
+        "the seventy-third draw's stop, the fix for one replica on a ReadWriteOnce claim names the ways its data can "
+        "reach a second (a store the program shares, a claim each where the application replicates, shared storage only"
+        " where the program allows it) and the state a program keeps in its own process, and keeps one where the data "
+        "cannot leave the claim: Open WebUI's pipelines server (judged again, blind: noise, an add-on with no pipelines"
+        " on this install, where it was a gap). Later, at the seventy-third draw's stop, the fix for state a second "
+        "replica needs says it may go to one data directory on storage several nodes mount only where the program "
+        "supports that, never with an embedded database, and no longer says 'keep one' twice: judged again, blind: "
+        "open-webui-ollama (a gap), open-webui-pipelines (a gap). Later, at the seventy-third draw's stop, a data "
+        "store's fix asks for replication only in a mode the programs that use it support, else to keep one: judged "
+        "again, blind: open-webui-redis (a gap). At the hundred-and-twenty-fifth draw's stop, one replica of an "
+        "in-memory store with nothing to load is not judged for readiness (315c621): open-webui-redis's readiness, "
+        "judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh15-installs",
