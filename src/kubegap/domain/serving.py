@@ -139,7 +139,7 @@ class ServingEvidence:
     it keeps no reference to the inventory."""
 
     def __init__(self, inventory: Readable):
-        self._api, self._broad_admission, self._called_ports = _api_backends(inventory)
+        self._api, self._broad_admission, called_ports = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
@@ -153,8 +153,9 @@ class ServingEvidence:
         for service in inventory.of_kind("Service"):
             selected = service_workloads(inventory, service)
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
-            called = self._called_ports.get((namespace(service), name(service)), set())
-            if self.api_roles(service) and any(
+            roles = self.api_roles(service)
+            called = called_ports.get((namespace(service), name(service)), set())
+            if roles and any(
                 not (isinstance(number := p.get("port"), int) and number in called)
                 and not _known_not_for_clients(service, p, selected, scraped, quiet)
                 for p in ports
@@ -162,12 +163,10 @@ class ServingEvidence:
                 # a port the API server does not call, not known as a metrics, health or admin port, has clients of
                 # its own
                 self._also_for_clients.add(id(service))
-            uncalled = (
-                not renamed and not self.api_roles(service) and _no_webhook_calls(inventory, service, selected, bound)
-            )
+            uncalled = not renamed and not roles and _no_webhook_calls(inventory, service, selected, bound)
             self._client_ports[id(service)] = (
                 ports
-                if self.api_roles(service)
+                if roles
                 else [
                     p
                     for p in ports
