@@ -595,6 +595,10 @@ def test_a_program_pointed_at_its_store_elsewhere_is_no_store():
     shared = {"name": "DATABASE_URL", "value": "postgresql://u:p@db.shop.svc:5432/app"}
     assert container_data_store({"image": "postgres:16", "env": [shared]}) == "postgres"
     assert container_data_store({"image": "bitnami/postgresql:16", "env": [shared]}) == "postgresql"
+    mysql_shared = {"name": "DATABASE_URL", "value": "mysql://shop:pw@db:3306/shop"}
+    assert container_data_store({"image": "mysql/mysql-server:8.0.32", "env": [mysql_shared]}) == "mysql"
+    mongo_shared = {"name": "MONGO_URL", "value": "mongodb://db:27017/app"}
+    assert container_data_store({"image": "percona/percona-server-mongodb:7.0", "env": [mongo_shared]}) == "mongodb"
     other_kind = {"name": "CACHE_URL", "value": "redis://cache:6379"}
     assert container_data_store({"image": "postgres:16", "env": [other_kind]}) == "postgres"
     fix = _single_replica_fix("program-built-for-a-data-store.yaml")

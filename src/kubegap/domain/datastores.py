@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
 from kubegap.domain.containers import SCRIPT_ENDINGS, config_map_sources, image_name, pointed_config_maps, settings
-from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.podtemplates import PodTemplate, Workload, keeps_claims
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
@@ -161,16 +161,12 @@ MinIO's ``minio-object-browser``)."""
 
 def data_store(workload: Workload) -> str | None:
     """The data store a workload's containers run (``container_data_store``), or None."""
-    for template in workload.templates:
-        for _, container in containers(template.spec, init=False):
-            if found := container_data_store(container):
-                return found
-    return None
+    return _server(workload, container_data_store)
 
 
 def message_broker(workload: Workload) -> str | None:
     """The message broker a workload's containers run (``MESSAGE_BROKERS``, without a companion's word), or None."""
-    return _server(workload, MESSAGE_BROKERS)
+    return _server(workload, lambda container: _server_of(container, MESSAGE_BROKERS))
 
 
 def unclustered_broker(workload: Workload) -> str | None:
@@ -184,20 +180,12 @@ IN_MEMORY_STORES = Words(("redis", "valkey", "memcached", "keydb"))
 """Images of stores that serve from memory: with no persistent volume, each starts empty."""
 
 
-def starts_empty(workload: Workload) -> str | None:
-    """The in-memory store (``IN_MEMORY_STORES``) a workload runs with no persistent volume to load its data from,
-    or None: each new pod starts empty and answers as soon as it listens (Argo CD's, Refinery's and PipeCD's Redis
-    caches)."""
-    found = _server(workload, IN_MEMORY_STORES)
-    if found is None:
-        return None
-    for template in workload.templates:
-        if template.claim_templates or any(
-            isinstance(volume, dict) and "persistentVolumeClaim" in volume
-            for volume in as_list(template.spec.get("volumes"))
-        ):
-            return None
-    return found
+def starts_empty(workload: Workload, container: dict) -> str | None:
+    """The in-memory store (``IN_MEMORY_STORES``) the workload's container runs with no persistent volume in its pods
+    to load its data from, or None: each new pod starts it empty, and it answers as soon as it listens (Argo CD's,
+    Refinery's and PipeCD's Redis caches)."""
+    found = _server_of(container, IN_MEMORY_STORES)
+    return None if found is None or keeps_claims(workload) else found
 
 
 def identity_provider(workload: Workload) -> str | None:
@@ -612,10 +600,11 @@ def container_data_store(container: dict) -> str | None:
     return None if found is None or _built_for(container, found) else found
 
 
-def _server(workload: Workload, servers: Words) -> str | None:
+def _server(workload: Workload, server_of: Callable[[dict], str | None]) -> str | None:
+    """The first server a regular container of the workload runs, as ``server_of`` names a container's."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            if found := _server_of(container, servers):
+            if found := server_of(container):
                 return found
     return None
 
@@ -626,12 +615,18 @@ def _server_of(container: dict, servers: Words) -> str | None:
     return found if found and not COMPANIONS.find(last) else None
 
 
+STORE_DISTRIBUTORS = frozenset({"percona", "bitnami"})
+"""First words of the images in which a distributor ships a store (``percona-server-mongodb``)."""
+
+
 def _built_for(container: dict, store: str) -> bool:
-    """Whether the container runs a program built for ``store`` rather than the store: its image's name says more
-    than the store's (``supertokens-postgresql``, SuperTokens for PostgreSQL), and its own settings point it at
-    such a store on another host, by a URL whose scheme names it (``postgresql://agenta-postgresql:5432``). A store's
-    own image names nothing else, whatever URLs a shared environment gives it."""
-    if not set(words(image_name(container))) - {store}:
+    """Whether the container runs a program built for ``store`` rather than the store: its image's name starts with
+    another program's (``supertokens-postgresql``, SuperTokens for PostgreSQL; not a distributor's), and its own
+    settings point it at such a store on another host, by a URL whose scheme names it
+    (``postgresql://agenta-postgresql:5432``). A store's own image starts with the store's name (``mysql-server``,
+    ``postgresql-repmgr``, ``redis-stack-server``), whatever URLs a shared environment gives it."""
+    named = words(image_name(container))
+    if not named or named[0] == store or named[0] in STORE_DISTRIBUTORS:
         return False
     kind = STORE_SCHEMES.get(store, store)
     for _, value in settings(container):

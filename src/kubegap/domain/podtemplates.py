@@ -277,6 +277,16 @@ class Workload:
             object.__setattr__(self, field_name, value)
 
 
+def keeps_claims(workload: Workload) -> bool:
+    """Whether the workload's pods keep data on persistent volume claims: a StatefulSet's claim templates, or a
+    claim among its pods' volumes."""
+    return any(template.claim_templates for template in workload.templates) or any(
+        isinstance(dig(volume, "persistentVolumeClaim"), dict)
+        for template in workload.templates
+        for volume in as_list(template.spec.get("volumes"))
+    )
+
+
 def _is_batch(obj: dict, kind_name: str) -> bool:
     return kind_name in BATCH_KINDS or (
         kind_name == "Pod" and dig(obj, "spec", "restartPolicy") in ("Never", "OnFailure")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kubegap.domain.intstr import rolling_update
+from kubegap.domain.intstr import pdb_disruptions_allowed, rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, dig, name, namespace, percent
 from kubegap.domain.scoped_inventory import Readable
@@ -20,37 +20,54 @@ def pdb_covers(inventory: Readable, workload: Workload) -> bool:
 
 
 def budgeted(inventory: Readable) -> frozenset[int]:
-    """The workloads (by ``id`` of their object) some PodDisruptionBudget selects that limits evictions (not
-    ``allows_every_eviction``), worked out once per audit."""
-    return inventory.derive(
-        "budgeted",
-        lambda inv: frozenset(
-            id(selected.obj)
-            for pdb in inv.of_kind("PodDisruptionBudget")
-            if not allows_every_eviction(pdb)
-            for selected in pdb_workloads(inv, pdb)
-        ),
-    )
+    """The workloads (by ``id`` of their object) some PodDisruptionBudget selects that limits their evictions (see
+    ``_budget_reach``), worked out once per audit."""
+    return inventory.derive("budgeted", lambda inv: frozenset(_budget_reach(inv)[0]))
 
 
 def open_budgets(inventory: Readable, workload: Workload) -> list[str]:
     """The names of the PodDisruptionBudgets that select the workload and allow every eviction: they say a budget
     was written, and limit nothing."""
-    return inventory.derive("open budgets", _open_budgets).get(id(workload.obj), [])
+    return _budget_reach(inventory)[1].get(id(workload.obj), [])
 
 
-def _open_budgets(inventory: Readable) -> dict[int, list[str]]:
-    found: dict[int, list[str]] = {}
-    for pdb in inventory.of_kind("PodDisruptionBudget"):
-        if allows_every_eviction(pdb):
-            for selected in pdb_workloads(inventory, pdb):
-                found.setdefault(id(selected.obj), []).append(name(pdb))
-    return {key: sorted(names) for key, names in found.items()}
+def _budget_reach(inventory: Readable) -> tuple[set[int], dict[int, list[str]]]:
+    """The workloads a budget that limits evictions selects, and per workload the names of those that select it and
+    allow every eviction, worked out once per audit."""
+
+    def reach(inv: Readable) -> tuple[set[int], dict[int, list[str]]]:
+        limited: set[int] = set()
+        unlimited: dict[int, list[str]] = {}
+        for pdb in inv.of_kind("PodDisruptionBudget"):
+            selected = pdb_workloads(inv, pdb)
+            if allows_every_eviction(pdb) or _allows_all_it_selects(inv, pdb, selected):
+                for workload in selected:
+                    unlimited.setdefault(id(workload.obj), []).append(name(pdb))
+            else:
+                limited.update(id(workload.obj) for workload in selected)
+        return limited, {key: sorted(names) for key, names in unlimited.items()}
+
+    return inventory.derive("budget reach", reach)
+
+
+def _allows_all_it_selects(inventory: Readable, pdb: dict, selected: list[Workload]) -> bool:
+    """Whether the budget allows evicting every pod the workloads it selects run at their most (their autoscalers'
+    maximum, else their replicas): ``maxUnavailable: 3`` over three replicas. Not judged where a count is not known
+    (a DaemonSet's follows its nodes)."""
+    counts = [
+        autoscaled_ceiling(inventory, w) or (w.templates[0].replicas if len(w.templates) == 1 else None)
+        for w in selected
+    ]
+    if not counts or any(count is None for count in counts):
+        return False
+    most = sum(count for count in counts if count is not None)
+    allowed = pdb_disruptions_allowed(as_dict(dig(pdb, "spec")), most)
+    return most > 0 and allowed is not None and allowed >= most
 
 
 def allows_every_eviction(pdb: dict) -> bool:
-    """Whether the budget is met whatever its pods' state (``minAvailable: 0``, ``maxUnavailable: 100%``): it never
-    refuses an eviction, so it neither stalls a drain nor keeps one from taking every pod at once."""
+    """Whether the budget is met whatever its pods' state and count (``minAvailable: 0``, ``maxUnavailable: 100%``):
+    it never refuses an eviction, so it neither stalls a drain nor keeps one from taking every pod at once."""
     spec = dig(pdb, "spec")
     if not isinstance(spec, dict):
         return False

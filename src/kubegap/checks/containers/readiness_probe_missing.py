@@ -182,7 +182,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             if not isinstance(container.get("readinessProbe"), dict)
         ]
         gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
-        ready_at_once = gated or starts_empty(workload) is not None
+        ready_at_once = gated or all(starts_empty(workload, container) for _, container in unprobed)
         alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=ready_at_once)
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)

@@ -38,7 +38,8 @@ def pdb_missing(ctx: Context) -> Iterator[Finding]:
 
     Deployments, StatefulSets, ReplicaSets and Argo Rollouts with two or more replicas whose pod
     template labels no PodDisruptionBudget in their namespace selects, or only budgets that allow every eviction
-    (`minAvailable: 0`, `maxUnavailable: 100%`): such a budget limits nothing, and the finding names it. A workload that a
+    (`minAvailable: 0`, `maxUnavailable: 100%`, or a `maxUnavailable` as large as the replicas the workloads it
+    selects run at their most): such a budget limits nothing, and the finding names it. A workload that a
     HorizontalPodAutoscaler or a KEDA ScaledObject scales is counted at the autoscaler's maximum: whenever it runs
     two or more pods, a drain can take them together. One-shot and batch work (Jobs, CronJobs,
     training jobs, Helm and Argo CD hooks) is not reported, nor a leader-elected controller that no

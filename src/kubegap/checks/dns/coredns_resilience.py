@@ -10,7 +10,7 @@ from kubegap.domain.cluster_dns import DNS_AUTOSCALERS, cluster_dns
 from kubegap.domain.daemonsets import named_or_running
 from kubegap.domain.podtemplates import PodTemplate, Workload, as_workload
 from kubegap.domain.resources import as_list, containers, dig, namespace
-from kubegap.domain.workloads import open_budgets, pdb_covers
+from kubegap.domain.workloads import AUTOSCALER_KINDS, open_budgets, pdb_covers
 from kubegap.wording import allowing_every_eviction
 
 CHATWORK = "chatwork-2020-eks-conntrack-overflow-coredns"
@@ -81,7 +81,7 @@ def _resilience_gaps(ctx: Context, workload: Workload) -> Iterator[tuple[str, Ev
     category="dns",
     cases=[ZALANDO, CHATWORK, REBELMOUSE],
     requires=["Deployment"],
-    reads=["workloads", "PodDisruptionBudget", "HorizontalPodAutoscaler", "VerticalPodAutoscaler"],
+    reads=["workloads", "PodDisruptionBudget", *AUTOSCALER_KINDS, "VerticalPodAutoscaler"],
     defaults={"min_replicas": 2},
     fix=(
         "Run cluster DNS with at least two replicas spread across nodes and zones, protect it with a "

@@ -17,7 +17,7 @@ from kubegap.checks.storage._helpers import (
 from kubegap.domain.containers import image_name, mounted_volumes
 from kubegap.domain.datastores import storage_driver
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
-from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.podtemplates import PodTemplate, Workload, keeps_claims
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
 from kubegap.domain.tokens import Words
 
@@ -132,11 +132,7 @@ def _data_dir_on_empty_dir(template: PodTemplate, volume_name: str) -> str | Non
 def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
     # members that keep a claim (a template, or one claim they mount as a pod volume, as Jenkins's home) keep their
     # state on it: an emptyDir beside it is judged only where something shows data kept there
-    has_claims = bool(as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))) or any(
-        isinstance(volume.get("persistentVolumeClaim"), dict)
-        for template in workload.templates
-        for _, volume in mounted_volumes(template)
-    )
+    has_claims = keeps_claims(workload)
     for template in workload.templates:
         for index, volume in mounted_volumes(template):
             if isinstance(volume.get("hostPath"), dict):
