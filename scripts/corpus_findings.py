@@ -999,6 +999,24 @@ monitoring, a database operator, a GitOps control plane, identity, a data-space 
 devices and a Q&A platform), written down before drawing; ``random.Random(20261331).sample(FRESH131_POOL, 5)``
 draws the hundred-and-thirty-first's five."""
 
+FRESH133_POOL = (
+    "rucio-helm-charts",
+    "reanahub-reana",
+    "trustyai-explainability-trustyai-service-operator",
+    "FIWARE-helm-charts",
+    "grafana-oncall",
+    "bram2w-baserow",
+    "OpenNMS-helm-charts",
+    "bytebase-bytebase",
+    "dotCMS-helm-charts",
+    "apache-james-project",
+)
+"""The pool of the hundred-and-thirty-third draw on: ten projects absent from the corpus and from every earlier pool
+and round (data management for science, reproducible analysis workflows, ML explainability, context brokering,
+on-call, no-code databases, network monitoring, database change management, a CMS and a mail server), written down
+before drawing, a chart last changed in 2018 left out; ``random.Random(20261333).sample(FRESH133_POOL, 5)`` draws
+the hundred-and-thirty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh132-installs",
