@@ -40,8 +40,17 @@ class _Text(NamedTuple):
 
 
 def pod_names_resolved(inventory: Readable, ns: str | None, service: str) -> Resolver | None:
-    """The first place in the input that names a pod's host under ``service`` (``<pod>.<service>``)."""
-    return _first(inventory, ns, re.compile(rf"[^\s.]\.{re.escape(service)}(?![\w-])"), "they are looked up")
+    """The first place in the input that names a pod's host under ``service`` (``<pod>.<service>``), as cluster DNS
+    names it: the name ends there, or goes on with the namespace (any, before a port or ``svc``, where the input
+    names none) or ``svc``. A name that goes on to another domain is not the cluster's (``docs.bytebase.com`` beside a
+    StatefulSet named ``bytebase``)."""
+    namespace_label = re.escape(ns) if ns else r"[\w-]+(?=:\d|\.svc(?![\w-]))"
+    return _first(
+        inventory,
+        ns,
+        re.compile(rf"[^\s.]\.{re.escape(service)}(?![\w-])(?!\.(?!(?:{namespace_label}|svc)(?![\w-])))"),
+        "they are looked up",
+    )
 
 
 def service_reached(inventory: Readable, ns: str | None, service: str) -> Resolver | None:

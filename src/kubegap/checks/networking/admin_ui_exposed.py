@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.containers import images
+from kubegap.domain.containers import image_name
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.resources import as_list, dig, name, namespace, str_map
+from kubegap.domain.resources import as_list, containers, dig, name, namespace, str_map
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import backend_service, ingress_backends
 from kubegap.domain.tokens import Words
@@ -24,6 +24,7 @@ ADMIN_TOOLS = (
     "alertmanager",
     "kibana",
     "jupyter",
+    "notebook",
     "kubeflow",
     "rancher",
     "portainer",
@@ -53,10 +54,15 @@ AUTH_ANNOTATION_HINTS = Words(
 
 
 def _admin_tool(ctx: Context, service: dict, tools: Words) -> str | None:
-    """Which well-known admin UI a Service fronts, by its name, selector or selected workloads."""
+    """Which well-known admin UI a Service fronts, by its name, selector or selected workloads: their names and the
+    programs their regular containers' images are named for (the repository's last part: ``grafana/oncall`` is
+    OnCall, published by Grafana Labs, not Grafana)."""
     words = [name(service), *str_map(dig(service, "spec", "selector")).values()]
     for workload in service_workloads(ctx.inventory, service):
-        words += [workload.ref.name, *(i for t in workload.templates for i in images(t))]
+        words += [
+            workload.ref.name,
+            *(image_name(c) for t in workload.templates for _, c in containers(t.spec, init=False)),
+        ]
     for word in words:
         if tools.find(word) is not None and NOT_A_UI.find(word) is None:
             return word
@@ -107,9 +113,10 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
     Services of type LoadBalancer (not internal, no `loadBalancerSourceRanges`) or NodePort, and
     Ingresses without authentication or source-range annotations, that front a well-known
     dashboard or admin tool: kubernetes-dashboard, weave-scope, argocd-server, Grafana, Prometheus,
-    Alertmanager, Kibana, Jupyter, Kubeflow, Rancher, Portainer and others in the `tools`
-    setting, recognised by the Service's name, its selector, or the names and images of the
-    workloads it selects, as words (exporters and operators are not UIs).
+    Alertmanager, Kibana, Jupyter and other notebook servers, Kubeflow, Rancher, Portainer and others in the `tools`
+    setting, recognised by the Service's name, its selector, or the names of the workloads it selects and of the
+    programs their images run (the repository's last part: `grafana/oncall` is OnCall, published by Grafana
+    Labs), as words (exporters and operators are not UIs).
 
     ## Why it matters
 

@@ -131,8 +131,9 @@ def statefulset_headless_service_missing(ctx: Context) -> Iterator[Finding]:
     StatefulSet that define the namespace's Services while nothing in the input could create one.
 
     Pods without names of their own break only what looks them up, so a finding also needs the input to
-    show that something does: a host `<pod>.<service>` in a container's variables, arguments or command,
-    or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
+    show that something does: a host `<pod>.<service>`, ending there or going on with the namespace and `svc` (a
+    name that goes on to another domain, `docs.bytebase.com`, is not the cluster's), in a container's variables,
+    arguments or command, or in a ConfigMap (a peer list, an advertised listener); for a missing Service, also the Service
     reached by name (`<service>.<namespace>`, `<service>:<port>`); or a headless Service that selects the
     pods under another name (the names were meant to exist). Otherwise, and where the absence itself
     cannot be known, the StatefulSet is not judged, and coverage says so. A Service with a cluster IP that selects
