@@ -1019,6 +1019,36 @@ the hundred-and-thirty-third's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh134-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-fourth draw",
+        20261334,
+        "the other five from the thirty-fourth pool, rendered by a helper who did not write the checks, audited after this stop's later rules, and judged by four reviewers, each blind to the others",
+        "64fc7ca",
+        {
+            "rucio-helm-charts": "rucio-daemons-40.0.0, chart rucio-daemons with ten daemons at one each (its counts default to none)",
+            "dotCMS-helm-charts": "dotcms-1.1.0, chart dotcms with a published image in place of its test snapshot",
+            "FIWARE-helm-charts": "orion-1.6.11, chart orion with its common chart from the same tag",
+            "bram2w-baserow": "1.35.3, chart baserow with its Bitnami subcharts from the mirror (its remote Caddy ingress chart left out)",
+            "grafana-oncall": "v1.16.9, chart oncall with its vendored dependencies and placeholder domains",
+        },
+        "Judged wrong: OnCall's Ingress, taken for Grafana's by the publisher of grafana/oncall and told to go behind a VPN, though its engine must take alerts from outside; and FIWARE's MongoDB's start-up, whose liveness command ends in an echo and never fails. Judged noise: Baserow's three web Deployments' shutdown behind Caddy, which routes through cluster addresses, and OnCall's Redis replicas' missing budget, read by nothing. Later at this stop, an image names its program by its last part (701fbeb): OnCall's Ingress is no longer reported.",
+    ),
+    FreshRound(
+        "fresh133-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-third draw",
+        20261333,
+        "five from the thirty-fourth pool, rendered by a helper who did not write the checks, audited after this stop's later rules, and judged by two reviewers, each blind to the other",
+        "64fc7ca",
+        {
+            "trustyai-explainability-trustyai-service-operator": "v1.38.0, the kustomize base config/base",
+            "OpenNMS-helm-charts": "horizon-1.1.20, chart horizon with a placeholder admin password",
+            "reanahub-reana": "0.9.4, chart reana (its remote Traefik chart left out)",
+            "bytebase-bytebase": "3.21.1, chart bytebase with the release's image",
+            "apache-james-project": "james-project-3.9.0, chart james with its own sample secrets",
+        },
+        "Judged wrong: REANA's message broker's one replica, told to run two members with no word of RabbitMQ's clustering or its host-path queues; and Bytebase's StatefulSet, said to be looked up by a public documentation address. Judged noise: OpenNMS's post-configuration Job's bounds, Bytebase's emptyDir, and REANA's database's readiness. Later at this stop, a pod's DNS name ends at the cluster's domain (701fbeb): Bytebase's StatefulSet is no longer reported.",
+    ),
+    FreshRound(
         "fresh132-installs",
         "Release installs nobody here had seen: hundred-and-thirty-second draw",
         20261332,
