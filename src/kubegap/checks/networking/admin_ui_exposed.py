@@ -116,7 +116,8 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
     Alertmanager, Kibana, Jupyter and other notebook servers, Kubeflow, Rancher, Portainer and others in the `tools`
     setting, recognised by the Service's name, its selector, or the names of the workloads it selects and of the
     programs their images run (the repository's last part: `grafana/oncall` is OnCall, published by Grafana
-    Labs), as words (exporters and operators are not UIs).
+    Labs), as words (exporters and operators are not UIs). An Ingress written without a namespace is in the
+    install's (`Inventory.install_namespace`), in front of the Services written there or without one.
 
     ## Why it matters
 
@@ -164,8 +165,10 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
             )
     for ingress in ctx.inventory.of_kind("Ingress"):
         guarded = [k for k in metadata_annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
+        # an Ingress written without a namespace is in the install's, with the Services written there or without one
+        homes = {namespace(ingress)} if namespace(ingress) is not None else {None, ctx.inventory.install_namespace}
         tools_behind = sorted(
-            {fronting[key] for s in _backend_services(ingress) if (key := (namespace(ingress), s)) in fronting}
+            {fronting[key] for s in _backend_services(ingress) for home in homes if (key := (home, s)) in fronting}
         )
         if tools_behind and not guarded:
             yield ctx.finding(
