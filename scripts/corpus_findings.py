@@ -1031,7 +1031,13 @@ FRESH_ROUNDS = (
             "bram2w-baserow": "1.35.3, chart baserow with its Bitnami subcharts from the mirror (its remote Caddy ingress chart left out)",
             "grafana-oncall": "v1.16.9, chart oncall with its vendored dependencies and placeholder domains",
         },
-        "Judged wrong: OnCall's Ingress, taken for Grafana's by the publisher of grafana/oncall and told to go behind a VPN, though its engine must take alerts from outside; and FIWARE's MongoDB's start-up, whose liveness command ends in an echo and never fails. Judged noise: Baserow's three web Deployments' shutdown behind Caddy, which routes through cluster addresses, and OnCall's Redis replicas' missing budget, read by nothing. Later at this stop, an image names its program by its last part (701fbeb): OnCall's Ingress is no longer reported.",
+        "Judged wrong: OnCall's Ingress, taken for Grafana's by the publisher of grafana/oncall and told to go behind a"
+        " VPN, though its engine must take alerts from outside; and FIWARE's MongoDB's start-up, whose liveness command"
+        " ends in an echo and never fails. Judged noise: Baserow's three web Deployments' shutdown behind Caddy, which "
+        "routes through cluster addresses, and OnCall's Redis replicas' missing budget, read by nothing. Later at this "
+        "stop, an image names its program by its last part (701fbeb): OnCall's Ingress is no longer reported as "
+        "Grafana's by its engine's image; an Ingress written without a namespace fronts the install's Services "
+        "(d5f90f8), and it is reported for the Grafana it publishes behind Grafana's own login (judged, blind: noise).",
     ),
     FreshRound(
         "fresh133-installs",
