@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
@@ -153,6 +154,18 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     return program_liveness_page(container, path)
 
 
+ALWAYS_PASSES = re.compile(r"\|\|\s*(?:echo\b[^;&|\n]*|true|:|exit\s+0)\s*$")
+"""The end of a shell command whose last step, run when all before it fails, cannot fail: ``... || echo 1``,
+``|| true``, ``|| exit 0``."""
+
+
+def _never_fails(probe: dict) -> bool:
+    """Whether an exec probe's command passes whatever happens: its shell script ends in ``|| echo``, ``|| true`` or
+    ``|| exit 0`` (FIWARE's MongoDB: ``mongo --eval ... && echo 0 || echo 1``), so it restarts nothing."""
+    command = [part for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str)]
+    return bool(command) and ALWAYS_PASSES.search(command[-1].strip()) is not None
+
+
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
     words = [w for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str) for w in part.split()]
@@ -289,7 +302,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     the reply Redis gives while it loads its data: such a container is counted in coverage as not
     judged. A monitoring or alerting server (Prometheus, Alertmanager, by the whole name of its image) answers
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
-    liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data).
+    liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data); nor
+    is a liveness command that passes whatever happens, its script ending in `|| echo`, `|| true` or `|| exit 0`
+    (FIWARE's MongoDB chart: `mongo --eval ... && echo 0 || echo 1`).
     Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
     recovers its stores or joins its cluster (`/health?ready=1` waits).
 
@@ -334,7 +349,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
                 continue
-            if answers_while_starting(workload, container, liveness):
+            if answers_while_starting(workload, container, liveness) or _never_fails(liveness):
                 continue
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum)
