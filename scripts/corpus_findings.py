@@ -1037,7 +1037,9 @@ FRESH_ROUNDS = (
         "routes through cluster addresses, and OnCall's Redis replicas' missing budget, read by nothing. Later at this "
         "stop, an image names its program by its last part (701fbeb): OnCall's Ingress is no longer reported as "
         "Grafana's by its engine's image; an Ingress written without a namespace fronts the install's Services "
-        "(d5f90f8), and it is reported for the Grafana it publishes behind Grafana's own login (judged, blind: noise).",
+        "(d5f90f8), and it is reported for the Grafana it publishes behind Grafana's own login (judged, blind: noise); "
+        "and a liveness command that ends in || echo cannot kill a slow start (07de3d8): FIWARE's MongoDB's start-up is"
+        " no longer reported.",
     ),
     FreshRound(
         "fresh133-installs",
