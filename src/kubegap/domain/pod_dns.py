@@ -45,12 +45,12 @@ def pod_names_resolved(inventory: Readable, ns: str | None, service: str) -> Res
     names none) or ``svc``. A name that goes on to another domain is not the cluster's (``docs.bytebase.com`` beside a
     StatefulSet named ``bytebase``)."""
     namespace_label = re.escape(ns) if ns else r"[\w-]+(?=:\d|\.svc(?![\w-]))"
-    return _first(
-        inventory,
-        ns,
-        re.compile(rf"[^\s.]\.{re.escape(service)}(?![\w-])(?!\.(?!(?:{namespace_label}|svc)(?![\w-])))"),
-        "they are looked up",
-    )
+    cluster_name = rf"[^\s.]\.{re.escape(service)}(?![\w-])(?!\.(?!(?:{namespace_label}|svc)(?![\w-])))"
+    # where the input names no namespace, a member's name (``mongo-0``, ``$(POD_NAME)``) before the Service still
+    # names a pod whatever label follows (``mongo-0.mongo.default``)
+    member_name = rf"(?:-\d+|\))\.{re.escape(service)}\.[\w-]+(?![\w.-])" if not ns else None
+    pattern = f"{cluster_name}|{member_name}" if member_name else cluster_name
+    return _first(inventory, ns, re.compile(pattern), "they are looked up")
 
 
 def service_reached(inventory: Readable, ns: str | None, service: str) -> Resolver | None:

@@ -159,11 +159,21 @@ ALWAYS_PASSES = re.compile(r"\|\|\s*(?:echo\b[^;&|\n]*|true|:|exit\s+0)\s*$")
 ``|| true``, ``|| exit 0``."""
 
 
+EXITS_FAILED = re.compile(r"\bexit\s+[1-9]|\bset\s+-\w*e")
+"""What makes a shell script end failed before its last fallback runs."""
+
+
 def _never_fails(probe: dict) -> bool:
     """Whether an exec probe's command passes whatever happens: its shell script ends in ``|| echo``, ``|| true`` or
     ``|| exit 0`` (FIWARE's MongoDB: ``mongo --eval ... && echo 0 || echo 1``), so it restarts nothing."""
     command = [part for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str)]
-    return bool(command) and ALWAYS_PASSES.search(command[-1].strip()) is not None
+    script = command[-1].strip() if command else ""
+    # one chain of && and ||, with nothing before it that can end the script failed
+    return (
+        ALWAYS_PASSES.search(script) is not None
+        and not any(mark in script for mark in (";", "\n"))
+        and EXITS_FAILED.search(script) is None
+    )
 
 
 def _runs_script(probe: dict) -> bool:
@@ -303,8 +313,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged. A monitoring or alerting server (Prometheus, Alertmanager, by the whole name of its image) answers
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
     liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data); nor
-    is a liveness command that passes whatever happens, its script ending in `|| echo`, `|| true` or `|| exit 0`
-    (FIWARE's MongoDB chart: `mongo --eval ... && echo 0 || echo 1`).
+    is a liveness command that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
+    `|| exit 0`, with no step before it that ends the script failed (FIWARE's MongoDB chart: `mongo --eval ... &&
+    echo 0 || echo 1`; `... || exit 1; ... || true` is still judged).
     Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
     recovers its stores or joins its cluster (`/health?ready=1` waits).
 

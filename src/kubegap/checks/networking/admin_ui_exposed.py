@@ -149,12 +149,12 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
     ```
     """
     tools = Words(t for t in ctx.setting("tools") if isinstance(t, str))
-    fronting: dict[tuple[str | None, str], str] = {}
+    fronting: dict[int, str] = {}
     for service in ctx.inventory.of_kind("Service"):
         tool = _admin_tool(ctx, service, tools)
         if tool is None:
             continue
-        fronting[(namespace(service), name(service))] = tool
+        fronting[id(service)] = tool
         exposure = _exposed_service(service)
         if exposure:
             yield ctx.finding(
@@ -165,10 +165,11 @@ def admin_ui_exposed(ctx: Context) -> Iterator[Finding]:
             )
     for ingress in ctx.inventory.of_kind("Ingress"):
         guarded = [k for k in metadata_annotations(ingress) if AUTH_ANNOTATION_HINTS.find(k) is not None]
-        # an Ingress written without a namespace is in the install's, with the Services written there or without one
-        homes = {namespace(ingress)} if namespace(ingress) is not None else {None, ctx.inventory.install_namespace}
+        # the Services its backends name, as the inventory finds them: an object written without a namespace is in
+        # the install's
+        behind = [ctx.inventory.get("Service", namespace(ingress), s) for s in _backend_services(ingress)]
         tools_behind = sorted(
-            {fronting[key] for s in _backend_services(ingress) for home in homes if (key := (home, s)) in fronting}
+            {fronting[id(service)] for service in behind if service is not None and id(service) in fronting}
         )
         if tools_behind and not guarded:
             yield ctx.finding(
