@@ -758,14 +758,21 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     for ingress in inventory.of_kind("Ingress"):
         for _, backend in ingress_backends(ingress):
             if (service_name := backend_service(backend)) is not None:
-                found.setdefault((namespace(ingress), service_name), f"Ingress {name(ingress)}")
+                found.setdefault(_service_key(inventory, namespace(ingress), service_name), f"Ingress {name(ingress)}")
     for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
         for rule in as_list(dig(route, "spec", "rules")):
             for ref in as_list(dig(rule, "backendRefs")):
                 if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
                     ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
-                    found.setdefault((ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
+                    found.setdefault(_service_key(inventory, ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
     return found
+
+
+def _service_key(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, str]:
+    """The ``(namespace, name)`` of the Service a backend in ``ns`` names, as the input writes it: a backend and its
+    Service, one written with the install's namespace and one without, are the same object."""
+    found = inventory.get("Service", ns, service_name)
+    return (namespace(found), name(found)) if found is not None else (ns, service_name)
 
 
 def _webhook_registrars(inventory: Readable, evidence: ServingEvidence) -> set[int]:
