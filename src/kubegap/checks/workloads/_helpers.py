@@ -224,9 +224,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             + f", and then run {REPLICATED_MEMBERS} {SPREAD}; where it does neither, keep one member and shorten its "
             "recovery: back up the claim, and use storage that attaches quickly on another node."
         )
+    # a telemetry server gathers or keeps its own data on each replica, wherever it keeps it; a dashboard keeps what
+    # its readers saved (Grafana's database), which every replica must share
+    on_node = node_local_data(workload) if telemetry_server(workload) is None else None
+    claim_templates = as_list(dig(workload.obj, "spec", "volumeClaimTemplates"))
     if workload.kind == "StatefulSet":
+        if on_node is not None and not claim_templates and data_store(workload) is None:
+            return _node_disk_fix(inventory, workload, on_node)  # on their nodes' disks, not in claims of their own
         kept = pod_local_state(workload)
-        if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and kept is not None:
+        if not claim_templates and kept is not None:
             return (
                 f"Its members keep state in emptyDir volume {kept[0]} (mounted at {kept[1]}), one copy per member, "
                 "lost with its pod: unless the program replicates that state between members, a second member would "
@@ -235,7 +241,7 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 f"(volumeClaimTemplates) where the program replicates; then, {ONCE_SHARED}, run two or more members "
                 f"{SPREAD}."
             )
-        if not as_list(dig(workload.obj, "spec", "volumeClaimTemplates")) and data_store(workload) is None:
+        if not claim_templates and data_store(workload) is None:
             # no claim of its own says little: a member may keep state in its pod that no manifest shows (an NFS
             # server exports from its container's own directory)
             controller = may_reconcile(inventory, workload) is not False
@@ -269,17 +275,8 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "cannot leave the claim either, shorten that outage: back up the claim, and use storage that attaches "
             "quickly on another node."
         )
-    # a telemetry server gathers or keeps its own data on each replica, wherever it keeps it; a dashboard keeps what
-    # its readers saved (Grafana's database), which every replica must share
-    on_node = node_local_data(workload) if telemetry_server(workload) is None else None
     if on_node is not None:
-        controller = may_reconcile(inventory, workload) is not False
-        return (
-            f"Its pods keep data on their node's disk (hostPath {on_node[0]}, mounted at {on_node[1]}): a second "
-            "replica on another node starts without it, and losing the node loses it however many replicas run. "
-            f"First move that data where every replica reaches it, to {SHARED_STORE}; then run two replicas "
-            f"{SPREAD}, {can_run_two(controller=controller)}."
-        )
+        return _node_disk_fix(inventory, workload, on_node)
     kept = pod_local_state(workload)
     gatherer = monitoring_server(workload)
     if kept is not None and gatherer is not None:
@@ -366,6 +363,17 @@ def clustering_switched_off(workload: Workload) -> str | None:
 STATE_PATHS = Words(("data", "var lib", "storage", "db", "database", "pgdata", "state", "export", "exports"))
 """Words of a mount path where a program keeps its state (``/var/lib/grafana``, ``/data``, a file server's
 ``/export``, the files it serves), not scratch space."""
+
+
+def _node_disk_fix(inventory: Readable, workload: Workload, on_node: tuple[str, str]) -> str:
+    """The fix for a workload that keeps data in a directory of its node (``node_local_data``): move it first."""
+    controller = may_reconcile(inventory, workload) is not False
+    return (
+        f"Its pods keep data on their node's disk (hostPath {on_node[0]}, mounted at {on_node[1]}): a second "
+        "replica on another node starts without it, and losing the node loses it however many replicas run. "
+        f"First move that data where every replica reaches it, to {SHARED_STORE}; then run two replicas "
+        f"{SPREAD}, {can_run_two(controller=controller)}."
+    )
 
 
 def node_local_data(workload: Workload) -> tuple[str, str] | None:

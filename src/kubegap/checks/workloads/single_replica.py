@@ -197,7 +197,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     add members only if its application replicates (one whose members have no volume claim templates and run no data
     store is told to run more once the program can run as two, as any other workload is, since a member may keep
     state in its pod that no manifest shows; where they keep state on an emptyDir where state is kept, it must first
-    move to storage every member shares), unless its
+    move to storage every member shares, and where they keep data on their node's disk, a hostPath as above, it must
+    first move where every member reaches it: REANA's RabbitMQ keeps its queues so), unless its
     members all mount one claim as a pod volume: it is built to run one member (a second cannot attach a
     ReadWriteOnce claim on another node, and would open the first's data files on one several nodes mount), and is
     told to run more only where the application replicates its data or shares a data directory, and otherwise to
