@@ -1017,6 +1017,25 @@ on-call, no-code databases, network monitoring, database change management, a CM
 before drawing, a chart last changed in 2018 left out; ``random.Random(20261333).sample(FRESH133_POOL, 5)`` draws
 the hundred-and-thirty-third's five."""
 
+FRESH135_POOL = (
+    "WeblateOrg-helm",
+    "Koenkk-zigbee2mqtt-chart",
+    "lowcoder-org-lowcoder",
+    "inveniosoftware-helm-invenio",
+    "apache-fluss",
+    "Apicurio-apicurio-registry",
+    "halo-sigs-charts",
+    "omec-project-sdcore-helm-charts",
+    "developmentseed-eoapi-k8s",
+    "Substra-substra-backend",
+)
+"""The pool of the hundred-and-thirty-fifth draw on: ten projects absent from the corpus and from every earlier pool
+and round (translation, an IoT bridge, low-code apps, a research-data repository, streaming storage, a schema
+registry's operator, a CMS, a 5G core, Earth-observation APIs and federated learning), written down before drawing;
+four charts untouched since 2023 or shipping only ``latest`` images left out, and Substra's newest tag (February 2025)
+kept though older than the rest; ``random.Random(20261335).sample(FRESH135_POOL, 5)`` draws the
+hundred-and-thirty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh134-installs",
