@@ -605,6 +605,25 @@ def test_a_program_pointed_at_its_store_elsewhere_is_no_store():
     assert "a data store" not in fix and fix.startswith("Run at least two replicas")
 
 
+def test_a_store_is_known_by_the_data_directory_it_writes():
+    from kubegap.domain.datastores import container_data_store
+
+    def writing(path: str, **mount: object) -> dict:
+        return {
+            "image": "example/jobs-message-broker:0.9.3",
+            "volumeMounts": [{"name": "d", "mountPath": path, **mount}],
+        }
+
+    assert container_data_store(writing("/var/lib/rabbitmq/mnesia")) == "rabbitmq"
+    assert container_data_store(writing("/var/lib/mysql")) == "mysql"
+    assert container_data_store(writing("/var/lib/mysql", readOnly=True)) is None  # a reader, not the store
+    assert container_data_store(writing("/var/lib/redis-data")) is None  # a directory of its own, not the store's
+    assert container_data_store(writing("/data/mysql")) is None and container_data_store(writing("/var/lib")) is None
+    fix = _single_replica_fix("store-known-by-its-data-directory.yaml")
+    assert "a second server, and its data is on its node's disk (hostPath /var/jobs" in fix
+    assert "claim of its own (volumeClaimTemplates)" in fix and "shared between replicas" not in fix
+
+
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
     from kubegap.domain.datastores import _embedded, store_setting
 

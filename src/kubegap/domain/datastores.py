@@ -593,11 +593,26 @@ def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
 
 
 def container_data_store(container: dict) -> str | None:
-    """The data store a container runs, by the words of its image's name, or None: the store's name without a
+    """The data store a container runs, or None: by the words of its image's name, the store's name without a
     companion's word (``postgres-operator`` manages Postgres, it does not keep data), in an image that is not a
-    program built for the store (``_built_for``)."""
+    program built for the store (``_built_for``); else by the data directory it writes, ``/var/lib/<store>``, where
+    only the store keeps its files (REANA's ``reanahub/reana-message-broker`` is RabbitMQ writing
+    ``/var/lib/rabbitmq/mnesia``)."""
     found = _server_of(container, DATA_STORES)
-    return None if found is None or _built_for(container, found) else found
+    if found is not None:
+        return None if _built_for(container, found) else found
+    return _data_directory_store(container)
+
+
+def _data_directory_store(container: dict) -> str | None:
+    """The store whose own data directory, ``/var/lib/<store>``, the container mounts writable, or None."""
+    for mount in as_list(container.get("volumeMounts")):
+        path = dig(mount, "mountPath")
+        if isinstance(path, str) and dig(mount, "readOnly") is not True:
+            parts = [part for part in path.split("/") if part]
+            if len(parts) >= 3 and parts[:2] == ["var", "lib"] and parts[2] in DATA_STORES.entries:
+                return parts[2]
+    return None
 
 
 def _server(workload: Workload, server_of: Callable[[dict], str | None]) -> str | None:

@@ -249,10 +249,17 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
                 f"Its members have no volume claim templates: run two or more members {SPREAD}, "
                 f"{can_run_two(controller=controller)}."
             )
+        where = (
+            "a second, empty server with a volume of its own"
+            if claim_templates or on_node is None
+            else f"a second server, and its data is on its node's disk (hostPath {on_node[0]}, mounted at {on_node[1]}), "
+            "where a member on another node finds none and one on the same node would open the same files: give each "
+            "member a claim of its own (volumeClaimTemplates) in its place"
+        )
         return (
             "Add members only if the application replicates across them (a primary with replicas, a quorum): a second "
-            "ordinal of a standalone server is a second, empty server with a volume of its own. Replicate the data in "
-            f"the application, then run {REPLICATED_MEMBERS} {SPREAD}, {CLIENTS_SUPPORT}."
+            f"ordinal of a standalone server is {where}. Replicate the data in the application, then run "
+            f"{REPLICATED_MEMBERS} {SPREAD}, {CLIENTS_SUPPORT}."
         )
     store = data_store(workload)
     if store is not None:

@@ -174,7 +174,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     each new flow goes to any replica there, so a second runs behind it only where every exchange stands alone (a DNS
     query) or the replicas share their sessions, and a media server, which expects the packets of the sessions it set
     up, needs a port and address per replica (Jitsi's video bridge and LiveKit's media server were told to run two
-    behind one port: judged wrong); a data store is told to replicate in the application
+    behind one port: judged wrong); a data store (by its image, or by the data directory it writes,
+    `/var/lib/<store>`: REANA's broker image names no store and writes `/var/lib/rabbitmq`) is told to replicate in the application
     only where the programs that use it support that mode, and to keep one otherwise (Sourcegraph's Redis clients
     support neither Redis Cluster nor Sentinel); a workload whose pods must share a node with other pods
     (a required pod affinity over `kubernetes.io/hostname`) is told that its replicas land only where those run, so
@@ -198,7 +199,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     store is told to run more once the program can run as two, as any other workload is, since a member may keep
     state in its pod that no manifest shows; where they keep state on an emptyDir where state is kept, it must first
     move to storage every member shares, and where they keep data on their node's disk, a hostPath as above, it must
-    first move where every member reaches it: REANA's RabbitMQ keeps its queues so), unless its
+    first move where every member reaches it; one that runs a store there is told to give each member a claim of its
+    own in its place), unless its
     members all mount one claim as a pod volume: it is built to run one member (a second cannot attach a
     ReadWriteOnce claim on another node, and would open the first's data files on one several nodes mount), and is
     told to run more only where the application replicates its data or shares a data directory, and otherwise to
