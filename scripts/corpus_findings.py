@@ -1058,7 +1058,9 @@ FRESH_ROUNDS = (
         "Grafana's by its engine's image; an Ingress written without a namespace fronts the install's Services "
         "(d5f90f8), and it is reported for the Grafana it publishes behind Grafana's own login (judged, blind: noise); "
         "and a liveness command that ends in || echo cannot kill a slow start (07de3d8): FIWARE's MongoDB's start-up is"
-        " no longer reported.",
+        " no longer reported. At the next stop, a backend in the install's namespace reaches a Service written without "
+        "one (76e22b8): OnCall's Grafana is reported for its shutdown behind the Ingress (judged, blind: noise, one "
+        "replica on a claim whose drain is an outage either way).",
     ),
     FreshRound(
         "fresh133-installs",
@@ -1073,7 +1075,14 @@ FRESH_ROUNDS = (
             "bytebase-bytebase": "3.21.1, chart bytebase with the release's image",
             "apache-james-project": "james-project-3.9.0, chart james with its own sample secrets",
         },
-        "Judged wrong: REANA's message broker's one replica, told to run two members with no word of RabbitMQ's clustering or its host-path queues; and Bytebase's StatefulSet, said to be looked up by a public documentation address. Judged noise: OpenNMS's post-configuration Job's bounds, Bytebase's emptyDir, and REANA's database's readiness. Later at this stop, a pod's DNS name ends at the cluster's domain (701fbeb): Bytebase's StatefulSet is no longer reported.",
+        "Judged wrong: REANA's message broker's one replica, told to run two members with no word of RabbitMQ's "
+        "clustering or its host-path queues; and Bytebase's StatefulSet, said to be looked up by a public documentation"
+        " address. Judged noise: OpenNMS's post-configuration Job's bounds, Bytebase's emptyDir, and REANA's database's"
+        " readiness. Later at this stop, a pod's DNS name ends at the cluster's domain (701fbeb): Bytebase's "
+        "StatefulSet is no longer reported. At the next stop, a store is known by the data directory it writes "
+        "(522263e): REANA's broker is RabbitMQ writing /var/lib/rabbitmq, and its fix asks for replication in the "
+        "application, each member on a claim of its own in place of the hostPath (judged again, blind: a gap; the fix "
+        "of e14c325 in between, which moved its data to a shared store, judged wrong again).",
     ),
     FreshRound(
         "fresh132-installs",
@@ -1136,7 +1145,13 @@ FRESH_ROUNDS = (
             "Agenta-AI-agenta": "v0.113.0, chart agenta with placeholder keys and URLs and its vendored PostgreSQL",
             "apache-streampark": "v2.1.7, chart streampark with defaults",
         },
-        "Judged wrong: Agenta's SuperTokens server, whose image supertokens-postgresql was taken for PostgreSQL and told to replicate its data. Judged noise: five floating busybox:1 init containers that only wait for a port, and the wasmCloud operator's one replica at low, which registers an aggregated API at run time. Later at this stop, a program pointed at its store elsewhere is no store (f3c747a): SuperTokens' fix no longer asks for replication (judged again, blind: a gap).",
+        "Judged wrong: Agenta's SuperTokens server, whose image supertokens-postgresql was taken for PostgreSQL and "
+        "told to replicate its data. Judged noise: five floating busybox:1 init containers that only wait for a port, "
+        "and the wasmCloud operator's one replica at low, which registers an aggregated API at run time. Later at this "
+        "stop, a program pointed at its store elsewhere is no store (f3c747a): SuperTokens' fix no longer asks for "
+        "replication (judged again, blind: a gap). At the next stop, a backend in the install's namespace reaches a "
+        "Service written without one (76e22b8): OpenMRS's frontend is reported for its shutdown behind its HTTPRoute "
+        "(judged, blind: a gap).",
     ),
     FreshRound(
         "fresh128-installs",
@@ -1347,7 +1362,9 @@ FRESH_ROUNDS = (
         "stop, an init container named for a migration runs one before the server starts (23a2cd0): the metadata "
         "service's start-up is no longer reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for "
         "an operator's own kinds alone has its missing readiness probe rated low (fbf24c8, worded as now at ab5ef7a): "
-        "Akri's webhook, judged again twice, blind: a gap both times.",
+        "Akri's webhook, judged again twice, blind: a gap both times. At the next stop, a backend in the install's "
+        "namespace reaches a Service written without one (76e22b8): Metaflow's static UI is reported for its shutdown "
+        "behind its Ingress (judged, blind: noise, one replica of a static bundle).",
     ),
     FreshRound(
         "fresh115-installs",
@@ -1392,7 +1409,15 @@ FRESH_ROUNDS = (
             "xwiki-contrib-xwiki-helm": "xwiki-helm-1.6.8, chart xwiki with its MySQL subchart at the locked version",
             "ansible-awx-operator": "2.19.1, kubectl kustomize of config/default with the release's operator image",
         },
-        "Judged wrong: Trillian's log signer's one replica, told to run two where --force_master=true makes every replica lead without an election; and the probes of Trillian's database, whose /etc/init.d/mysql status was taken for the MySQL client asking another server. Judged noise: Rekor's two install Jobs' bounds, the signer's readiness (its port serves only Trillian's admin API) and Admiralty's restarter's spread (no Service selects it). Later at this stop, a flag that makes a program lead without an election switches its election off (f4cafe0): the signer is told to turn its election on first (judged again, blind: a gap); and a service's init script asks the daemon of its own container (db80c06): the database's probes are no longer reported.",
+        "Judged wrong: Trillian's log signer's one replica, told to run two where --force_master=true makes every "
+        "replica lead without an election; and the probes of Trillian's database, whose /etc/init.d/mysql status was "
+        "taken for the MySQL client asking another server. Judged noise: Rekor's two install Jobs' bounds, the signer's"
+        " readiness (its port serves only Trillian's admin API) and Admiralty's restarter's spread (no Service selects "
+        "it). Later at this stop, a flag that makes a program lead without an election switches its election off "
+        "(f4cafe0): the signer is told to turn its election on first (judged again, blind: a gap); and a service's init"
+        " script asks the daemon of its own container (db80c06): the database's probes are no longer reported. At the "
+        "next stop, a store is known by the data directory it writes (522263e): Trillian's MySQL, an image named for no"
+        " store, is told to replicate in the application (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh112-installs",
