@@ -1036,6 +1036,23 @@ four charts untouched since 2023 or shipping only ``latest`` images left out, an
 kept though older than the rest; ``random.Random(20261335).sample(FRESH135_POOL, 5)`` draws the
 hundred-and-thirty-fifth's five."""
 
+FRESH137_POOL = (
+    "ROCm-device-metrics-exporter",
+    "timeplus-io-helm-charts",
+    "google-kube-startup-cpu-boost",
+    "exoscale-exoscale-csi-driver",
+    "cloudtty-cloudtty",
+    "element-hq-dendrite",
+    "GoogleCloudPlatform-k8s-stackdriver",
+    "aws-eks-pod-identity-agent",
+    "GoogleCloudPlatform-prometheus-engine",
+    "zalando-incubator-stackset-controller",
+)
+"""The pool of the hundred-and-thirty-seventh draw on: ten projects absent from the corpus and from every earlier
+pool and round (GPU telemetry, streaming SQL, start-up CPU boosts, a CSI driver, in-browser shells, a Matrix server,
+a custom-metrics adapter, pod identity, managed Prometheus's operator and blue/green traffic switching), written down
+before drawing; ``random.Random(20261337).sample(FRESH137_POOL, 5)`` draws the hundred-and-thirty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh134-installs",
