@@ -604,6 +604,39 @@ def container_data_store(container: dict) -> str | None:
     return _data_directory_store(container)
 
 
+NODE_ROLE_SETTINGS = Words(("node roles", "replica set mode"))
+"""Settings that give a store's member its role in its cluster: a search engine's node roles
+(``OPENSEARCH_NODE_ROLES``, ``node.roles``) and a MongoDB member's mode (Bitnami's ``MONGODB_REPLICA_SET_MODE``)."""
+
+ROLES_WITHOUT_DATA = frozenset({"arbiter", "ingest", "ml", "remote_cluster_client", "transform", "coordinating"})
+"""Roles whose members keep no data: a MongoDB arbiter votes and holds none; a search engine's ingest, machine
+learning, transform and cross-cluster client roles keep no shards, and a node with no role only coordinates. A
+master or cluster-manager node keeps the cluster's state on disk, and is not among them."""
+
+
+def keeps_no_data(container: dict) -> str | None:
+    """The setting that gives a store's member a role keeping no data (``ROLES_WITHOUT_DATA``), as ``name=value``, or
+    None: Invenio's OpenSearch coordinating node (``OPENSEARCH_NODE_ROLES=""``) and SD-Core's MongoDB arbiter
+    (``MONGODB_REPLICA_SET_MODE=arbiter``) keep their configuration, not data, on their emptyDirs."""
+    if container_data_store(container) is None:
+        return None
+    found = settings(container)
+    dedicated = any(DEDICATED_NODE.ends(setting) and value.lower() in ("yes", "true") for setting, value in found)
+    for setting, value in found:
+        if NODE_ROLE_SETTINGS.ends(setting):
+            roles = {role for role in re.split(r"[\s,\[\]\"']+", value.lower()) if role}
+            # no role at all makes a coordinating node where the list is written empty (node.roles=[]) or the image
+            # is told its roles are all it has (Bitnami's OPENSEARCH_IS_DEDICATED_NODE=yes); elsewhere an empty value
+            # may leave the default, every role
+            keeps_none = roles <= ROLES_WITHOUT_DATA and (bool(roles) or dedicated or value.strip() == "[]")
+            return f"{setting}={value}" if keeps_none else None
+    return None
+
+
+DEDICATED_NODE = Words(("is dedicated node",))
+"""Bitnami's switch (``OPENSEARCH_IS_DEDICATED_NODE``) that gives a search node only the roles its node roles list."""
+
+
 def _data_directory_store(container: dict) -> str | None:
     """The store whose own data directory, ``/var/lib/<store>``, the container mounts writable, or None."""
     for mount in as_list(container.get("volumeMounts")):

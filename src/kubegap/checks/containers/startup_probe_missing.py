@@ -12,6 +12,7 @@ from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import audited_workloads
 
@@ -183,14 +184,15 @@ def _runs_script(probe: dict) -> bool:
 
 
 def slow_start_evidence(
-    workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int
+    workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int, servers_have: set[str]
 ) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
     A readiness delay or a migration says so at any budget; a program known to recover its data at start-up (a data
     store's image, a monitoring server that gathers its own) or a database connection only when the budget is below
-    ``minimum`` seconds. A volume claim alone is no evidence: a program that serves files from it starts as fast
-    with much data as with little.
+    ``minimum`` seconds, and a connection not where it is a background worker's beside a server that connects by the
+    same variable (``servers_have``: the server checks and migrates the schema they share). A volume claim alone is no
+    evidence: a program that serves files from it starts as fast with much data as with little.
     """
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
     if readiness_delay > budget:
@@ -206,9 +208,20 @@ def slow_start_evidence(
     if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
         return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
     database = _database_variable(container)
-    if database is not None and not _migrated_first(template):
+    if database is not None and database not in servers_have and not _migrated_first(template):
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     return None
+
+
+def _databases_of(servers: list[Workload], ns: str | None) -> set[str]:
+    """The variables by which the servers of namespace ``ns`` locate a database."""
+    return {
+        database
+        for server in servers
+        if server.ref.namespace == ns
+        for _, _, container in app_containers(server)
+        if (database := _database_variable(container)) is not None
+    }
 
 
 def _database_variable(container: dict) -> str | None:
@@ -276,7 +289,7 @@ def _migration(container: dict) -> str | None:
         "the slowest start you have seen (cold caches, migrations, a loaded node), so the liveness probe only "
         "starts once the application is up."
     ),
-    reads=["workloads"],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
 )
 def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
@@ -300,7 +313,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
-    Flagsmith's does, or is named for one, as Metaflow's `db-migrations`), or it runs a monitoring server that
+    Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor for a background worker, selected by no
+    client Service, beside a server of its namespace that connects by the same variable: the server checks and
+    migrates the schema they share, as Invenio's web server does for its Celery worker and scheduler), or it runs a monitoring server that
     gathers its own data
     (Prometheus, by the whole name of its image), which replays its write-ahead log at start-up. A
     PersistentVolumeClaim alone is no evidence: a program that serves files from its volume (Fission's storage
@@ -354,7 +369,11 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     ```
     """
     minimum = ctx.setting("min_startup_seconds")
+    evidence_of = serving(ctx.inventory)
+    servers = [w for w in ctx.inventory.workloads if w.serves_traffic and evidence_of.services(w)]
     for workload in audited_workloads(ctx.inventory):
+        # a background worker's connection says nothing where a server beside it connects by the same variable
+        servers_have = set() if evidence_of.services(workload) else _databases_of(servers, workload.ref.namespace)
         evidence, reasons = [], []
         for template, path, container in app_containers(workload):
             liveness = container.get("livenessProbe")
@@ -363,7 +382,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             if answers_while_starting(workload, container, liveness) or _never_fails(liveness):
                 continue
             budget, formula = liveness_budget(liveness)
-            why = slow_start_evidence(workload, template, container, budget, minimum)
+            why = slow_start_evidence(workload, template, container, budget, minimum, servers_have)
             if why is None:
                 continue
             if _runs_script(liveness):

@@ -15,7 +15,7 @@ from kubegap.checks.storage._helpers import (
     storage_class,
 )
 from kubegap.domain.containers import image_name, mounted_volumes
-from kubegap.domain.datastores import storage_driver
+from kubegap.domain.datastores import container_data_store, keeps_no_data, storage_driver
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import PodTemplate, Workload, keeps_claims
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
@@ -96,6 +96,16 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
             yield Evidence(f"PersistentVolume {volume}.spec.{kind_of_volume}", f"bound to claim {pvc_name}")
 
 
+def _member_without_data(template: PodTemplate, container: dict) -> bool:
+    """Whether the container runs a store whose member in this pod keeps no data by its role (``keeps_no_data``):
+    the member's own container, or an init container of the same store preparing its configuration and plugins."""
+    store = container_data_store(container)
+    return store is not None and any(
+        keeps_no_data(member) and container_data_store(member) == store
+        for _, member in containers(template.spec, init=False)
+    )
+
+
 def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     """Where a non-cache container mounts the volume outside scratch paths (``mountPath``), and what shows it keeps
     data there (``kept``, by ``keeps_data``), when something does: a mount alone says where data would go, not that
@@ -103,7 +113,7 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     there (Kafka's ``logs`` are its data)."""
     found = None
     for _, container in containers(template.spec):
-        if CACHE_IMAGES.starts(image_name(container)):
+        if CACHE_IMAGES.starts(image_name(container)) or _member_without_data(template, container):
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
@@ -118,6 +128,8 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
 def _data_dir_on_empty_dir(template: PodTemplate, volume_name: str) -> str | None:
     """The setting that puts a container's configured data directory inside this volume, if one does."""
     for _, container in containers(template.spec, init=False):
+        if _member_without_data(template, container):
+            continue
         mounts = [
             str(dig(m, "mountPath", default="")).rstrip("/")
             for m in as_list(container.get("volumeMounts"))
@@ -186,7 +198,7 @@ def _database_data_on_pod_storage(workload: Workload) -> Iterator[Evidence]:
         volumes = None
         for _, container in containers(template.spec, init=False):
             database = DATABASE_IMAGES.starts(image_name(container))
-            if database is None:
+            if database is None or _member_without_data(template, container):
                 continue
             data_dirs = DATABASE_DATA_DIRS[database]
             if volumes is None:
@@ -241,7 +253,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     claim templates, and no claim mounted as a pod volume, where a program such as Jenkins keeps its home)
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
     `/home` and the like, or only for logs, at a path named for them such as `/var/log/<program>`,
-    where nothing shows data is kept, or only by a cache such as Redis or Memcached). A mount is not a write (see
+    where nothing shows data is kept, or only by a cache such as Redis or Memcached, or by a store's member whose
+    role keeps no data: a MongoDB arbiter, a search node that only ingests or coordinates). A mount is not a write (see
     Evidence rules): where nothing shows what the container keeps on such an emptyDir (no data store
     image, no data directory setting inside it, not the program's own `/var/lib/<program>` or hidden
     `.<program>` directory), the finding
