@@ -624,6 +624,40 @@ def test_a_store_is_known_by_the_data_directory_it_writes():
     assert "claim of its own (volumeClaimTemplates)" in fix and "shared between replicas" not in fix
 
 
+def test_only_addresses_a_template_fixes_keep_its_replicas_apart():
+    from kubegap.domain.podtemplates import PodTemplate
+    from kubegap.domain.scheduling import fixed_addresses
+
+    def template(annotations: dict) -> PodTemplate:
+        return PodTemplate("spec.template", {"annotations": annotations}, {}, 1)
+
+    multus = "k8s.v1.cni.cncf.io/networks"
+    assert fixed_addresses(template({multus: '[{"name": "core-net", "ips": ["192.168.250.3/24"]}]'})) == (
+        f"{multus}: 192.168.250.3/24"
+    )
+    assert fixed_addresses(template({multus: "core-net, access-net"})) is None  # names, no addresses
+    assert fixed_addresses(template({multus: '[{"name": "core-net"}]'})) is None
+    assert fixed_addresses(template({"cni.projectcalico.org/ipAddrs": '["10.0.0.7"]'}))
+    fix = _single_replica_fix("pods-on-fixed-addresses.yaml")
+    assert fix.startswith("Its pods take fixed network addresses") and "Run at least two" not in fix
+
+
+def test_a_member_keeps_no_data_only_where_its_role_says_so():
+    from kubegap.domain.datastores import keeps_no_data
+
+    def node(image: str, *env: tuple[str, str]) -> dict:
+        return {"image": image, "env": [{"name": k, "value": v} for k, v in env]}
+
+    elastic = "docker.elastic.co/elasticsearch/elasticsearch:8.15.0"
+    assert keeps_no_data(node(elastic, ("node.roles", "[]"))) == "node.roles=[]"
+    assert keeps_no_data(node(elastic, ("node.roles", "ml, transform")))
+    assert keeps_no_data(node(elastic, ("node.roles", "master"))) is None  # keeps the cluster's state
+    assert keeps_no_data(node(elastic, ("node.roles", "data_hot,ingest"))) is None
+    assert keeps_no_data(node(elastic, ("node.roles", ""))) is None  # an empty value may leave every role
+    assert keeps_no_data(node("bitnami/mongodb:8.0", ("MONGODB_REPLICA_SET_MODE", "secondary"))) is None
+    assert keeps_no_data(node("example/app:1.0", ("MONGODB_REPLICA_SET_MODE", "arbiter"))) is None  # no store
+
+
 def test_a_setting_chooses_a_store_only_where_it_names_no_cache_and_database_local_only_for_a_database():
     from kubegap.domain.datastores import _embedded, store_setting
 

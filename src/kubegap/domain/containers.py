@@ -126,6 +126,29 @@ def pod_limits(template: PodTemplate) -> dict[str, float] | None:
     return _per_pod(template, lambda c: as_dict(dig(c, "resources", "limits")))
 
 
+def pinned_cores(template: PodTemplate) -> str | None:
+    """The container of the template that can hold CPUs of its own under the kubelet's static CPU manager policy, or
+    None: in a pod of the Guaranteed QoS class (every container, init containers included, limits its CPU and memory
+    and requests no other amount), one whose CPU request is a whole number of cores. Taking any container's CPU limit
+    away makes the pod Burstable, and those cores shared again (a packet processor's polling loop on them stalls)."""
+    whole = None
+    for _, container in containers(template.spec):
+        limits, requests = (
+            as_dict(dig(container, "resources", "limits")),
+            as_dict(dig(container, "resources", "requests")),
+        )
+        for resource in ("cpu", "memory"):
+            limit = quantity(limits.get(resource))
+            if limit is None or limit <= 0:
+                return None
+            if resource in requests and quantity(requests[resource]) != limit:
+                return None
+        cores = quantity(limits["cpu"])
+        if whole is None and cores is not None and cores >= 1 and cores.is_integer():
+            whole = container_name(container)
+    return whole
+
+
 def _per_pod(template: PodTemplate, amounts_of: Callable[[dict], dict]) -> dict[str, float]:
     """Per resource, the regular containers' (and sidecars') amounts summed, or each init container's if larger:
     init containers run one at a time, before the others."""

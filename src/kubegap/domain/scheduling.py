@@ -4,11 +4,15 @@ workload's pods on nodes of their own.
 Eligibility decides which nodes a DaemonSet or a health agent covers; preferred affinities and resource
 fit are ignored there: the question is eligibility, not placement. ``kept_apart`` answers the one
 placement question the checks ask: whether the scheduler can never put two of a workload's pods on one
-node (node ports, a required anti-affinity over the hostname), which decides what a drain or a surge does.
+node (node ports, a required anti-affinity over the hostname), which decides what a drain or a surge does;
+``fixed_addresses`` whether every pod of a template asks for the same network addresses, so no second can run.
 """
 
 from __future__ import annotations
 
+import json
+
+from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, str_map
 from kubegap.domain.selectors import Selector, requirement_from
 
@@ -57,6 +61,28 @@ def kept_together(spec: dict) -> str | None:
         if dig(term, "topologyKey") == HOSTNAME and selector is not None:
             return str(selector)
     return None
+
+
+MULTUS_NETWORKS = "k8s.v1.cni.cncf.io/networks"
+FIXED_ADDRESS_ANNOTATIONS = ("cni.projectcalico.org/ipAddrs", "ovn.kubernetes.io/ip_address")
+"""Annotations by which a pod asks its network plugin for addresses of its own choosing (Calico, Kube-OVN)."""
+
+
+def fixed_addresses(template: PodTemplate) -> str | None:
+    """The annotation that gives every pod of the template the same network addresses, as ``name: addresses``, or
+    None: a Multus network attachment that names its ``ips``, or a plugin's fixed address. Every replica of such a
+    template asks for the same addresses, so a second one conflicts with the first (SD-Core's user plane takes
+    192.168.252.3 and 192.168.250.3 on its access and core networks)."""
+    found = template.annotations
+    for annotation in FIXED_ADDRESS_ANNOTATIONS:
+        if found.get(annotation, "").strip():
+            return f"{annotation}: {found[annotation].strip()}"
+    try:
+        networks = json.loads(found.get(MULTUS_NETWORKS, ""))
+    except ValueError:
+        return None  # a list of network names, no addresses
+    addresses = [str(address) for network in as_list(networks) for address in as_list(dig(network, "ips")) if address]
+    return f"{MULTUS_NETWORKS}: {', '.join(addresses)}" if addresses else None
 
 
 def node_taints(node: dict) -> list[dict]:

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.containers import container_name
+from kubegap.domain.containers import container_name, pinned_cores
 from kubegap.domain.resources import dig, name, quantity
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
+PINNED_CORES = (
+    "a Guaranteed pod with a container that requests whole cores: its CPU limits keep the cores the static CPU manager "
+    "may pin to it"
+)
 
 
 @check(
@@ -44,7 +48,11 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ports it calls, for custom resources alone (an operator's own kinds: admission webhooks on them, or their
     conversion between versions), when it registers no webhooks at run time (its account may not create webhook
     configurations; one that may can intercept what the input does not show): a throttled answer delays the reads
-    and writes of those kinds alone, well inside the webhook's timeout, and no pod or built-in write waits on it. One-shot and batch work (Jobs, CronJobs, training jobs,
+    and writes of those kinds alone, well inside the webhook's timeout, and no pod or built-in write waits on it; nor
+    a pod of the Guaranteed QoS class with a container that requests a whole number of cores (every container limits
+    CPU and memory at what it requests): under the kubelet's static CPU manager policy that container holds cores of
+    its own, and removing any container's CPU limit makes the pod Burstable and takes them away (SD-Core's user plane
+    pins its packet processor so; counted in coverage as not judged). One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
@@ -88,6 +96,9 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             or evidence_of.console(workload)
             or evidence_of.serves_own_kinds_only(workload)
         ):
+            continue
+        if any(pinned_cores(template) for template in workload.templates):
+            ctx.not_judged(workload.obj, PINNED_CORES)
             continue
         evidence = []
         for _, path, container in evidence_of.serving_containers(workload, services):

@@ -33,7 +33,7 @@ from kubegap.domain.reconcilers import (
     single_node_claim,
 )
 from kubegap.domain.resources import as_list, command_words, containers, dig, name
-from kubegap.domain.scheduling import kept_together
+from kubegap.domain.scheduling import fixed_addresses, kept_together
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import SERVING_KINDS, scaling
@@ -132,6 +132,15 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
             "leaves it pending. Its availability is theirs: where they can run on several nodes, run them there "
             "first, then run as many replicas of this workload, covered by a PodDisruptionBudget; where they "
             "cannot, keep one."
+        )
+    fixed = next(filter(None, (fixed_addresses(template) for template in workload.templates)), None)
+    if fixed is not None:
+        return (
+            f"Its pods take fixed network addresses ({fixed}): every replica of this template asks for the same "
+            "ones, so a second replica conflicts with the first. Keep one and make its recovery short (a node it "
+            "can be rescheduled to at once, with those networks attached); where it must survive a node's loss, run "
+            "a second instance from a template with addresses of its own, and let its peers fail over between the two "
+            "as the program supports."
         )
     alone = unclustered_broker(workload)
     if alone is not None:

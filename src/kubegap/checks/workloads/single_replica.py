@@ -167,7 +167,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     acts on nothing in it):
     its fix is to keep one, and to turn on leader election first if the program has it.
 
-    The fix never asks for what would break the workload: a workload that keeps data in a directory of its node (a
+    The fix never asks for what would break the workload: a workload whose pod template fixes its network addresses
+    (a Multus attachment naming its `ips`, Calico's `ipAddrs`) is told to keep one and put redundancy in a second
+    instance with addresses of its own, since every replica of the template asks for the same ones (SD-Core's user
+    plane); a workload that keeps data in a directory of its node (a
     hostPath that is not the node's own files, mounted writable; not a monitoring server, whose replicas each gather
     their own) is told to move that data to a store every replica reaches first (Pachyderm's local deploy); a
     workload behind a UDP port of its Services is told that
