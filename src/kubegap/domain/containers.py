@@ -31,6 +31,13 @@ def _mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
     ]
 
 
+def disk_empty_dir(volume: dict) -> bool:
+    """Whether the volume is an emptyDir on its node's disk: its medium unset or empty. ``Memory`` (tmpfs) and the
+    ``HugePages`` media (``HugePages-1Gi``, a packet processor's buffers) keep it in memory, where it fills no disk
+    and holds nothing a node's disk would."""
+    return isinstance(volume.get("emptyDir"), dict) and not dig(volume, "emptyDir", "medium")
+
+
 def used_volumes(template: PodTemplate) -> frozenset[str]:
     """Names of the volumes a container of the pod mounts or attaches as a device: the kubelet sets up those alone,
     so a volume no container uses needs nothing it names."""

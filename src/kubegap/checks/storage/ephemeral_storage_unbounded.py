@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import CACHE_IMAGES, piles_up
-from kubegap.domain.containers import image_name, mounted_volumes, own_state_directory, spec_path
+from kubegap.domain.containers import disk_empty_dir, image_name, mounted_volumes, own_state_directory, spec_path
 from kubegap.domain.host_paths import LOG_AREAS
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, namespace
@@ -55,11 +55,7 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | 
     """``(container, volume, mount path)`` for disk-backed emptyDirs without sizeLimit where data piles up, mounted
     by a container without an ephemeral-storage limit; the path is None for a log directory, which is not judged."""
     unbounded = {
-        v["name"]
-        for _, v in mounted_volumes(template)
-        if isinstance(v.get("emptyDir"), dict)
-        and dig(v, "emptyDir", "medium") != "Memory"
-        and dig(v, "emptyDir", "sizeLimit") is None
+        v["name"] for _, v in mounted_volumes(template) if disk_empty_dir(v) and dig(v, "emptyDir", "sizeLimit") is None
     }
     if not unbounded:
         return
@@ -122,8 +118,8 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     files), so a workload whose only such mounts are log directories is counted in coverage as not judged. Paths
     match as words, not substrings (see Evidence rules in the docs): `/var/run/klog-socks` is no log directory and
     `/run/workload-spiffe-uds` no work area. And the container has no `resources.limits.ephemeral-storage` and no
-    LimitRange in the namespace gives containers a default ephemeral-storage limit. Memory-backed emptyDirs count
-    against memory and are not reported, nor are caches (Redis, Memcached), whose data is bounded by their memory.
+    LimitRange in the namespace gives containers a default ephemeral-storage limit. Memory-backed emptyDirs (medium
+    `Memory`, or a `HugePages` medium) count against memory and are not reported, nor are caches (Redis, Memcached), whose data is bounded by their memory.
     Writes to the container's own filesystem cannot be seen in a manifest and are not judged.
 
     ## Why it matters

@@ -14,7 +14,7 @@ from kubegap.checks.storage._helpers import (
     keeps_data,
     storage_class,
 )
-from kubegap.domain.containers import image_name, mounted_volumes
+from kubegap.domain.containers import disk_empty_dir, image_name, mounted_volumes
 from kubegap.domain.datastores import container_data_store, keeps_no_data, storage_driver
 from kubegap.domain.host_paths import LOG_AREAS, SCRATCH_PATHS, node_files, under
 from kubegap.domain.podtemplates import PodTemplate, Workload, keeps_claims
@@ -150,7 +150,7 @@ def _pod_volume_reasons(workload: Workload) -> Iterator[Evidence]:
             if isinstance(volume.get("hostPath"), dict):
                 if not node_files(volume["hostPath"]):
                     yield Evidence(f"{template.path}.spec.volumes[{index}].hostPath", dig(volume, "hostPath", "path"))
-            elif isinstance(volume.get("emptyDir"), dict) and dig(volume, "emptyDir", "medium") != "Memory":
+            elif disk_empty_dir(volume):
                 configured = _data_dir_on_empty_dir(template, volume["name"])
                 if configured is not None:  # the application is told to keep its data there, claims or not
                     yield Evidence(
@@ -249,7 +249,8 @@ def local_storage_stateful(ctx: Context) -> Iterator[Finding]:
     StatefulSets whose data lives on one machine: volume claim templates on a local StorageClass
     (`kubernetes.io/no-provisioner`, local-path, OpenEBS local, TopoLVM and others in the
     `local_provisioners` setting), claims bound to `local` or `hostPath` PersistentVolumes, mounted
-    `hostPath` volumes, or a mounted disk-backed `emptyDir` when the members keep no claim at all (no
+    `hostPath` volumes, or a mounted disk-backed `emptyDir` (its medium unset: not `Memory`, nor a `HugePages`
+    medium, which a packet processor's buffers use) when the members keep no claim at all (no
     claim templates, and no claim mounted as a pod volume, where a program such as Jenkins keeps its home)
     (except an emptyDir used only as scratch space, mounted under `/tmp`, `/run`, `/var/cache`,
     `/home` and the like, or only for logs, at a path named for them such as `/var/log/<program>`,

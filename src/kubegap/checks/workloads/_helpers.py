@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterator
 
 from kubegap.checks.base import Context
-from kubegap.domain.containers import mounted_volumes, own_state_directory
+from kubegap.domain.containers import disk_empty_dir, mounted_volumes, own_state_directory
 from kubegap.domain.datastores import (
     alert_router,
     data_store,
@@ -434,11 +434,7 @@ def pod_local_state(workload: Workload) -> tuple[str, str] | None:
     if storage_driver(workload) is not None:
         return None
     for template in workload.templates:
-        scratch = {
-            v["name"]
-            for _, v in mounted_volumes(template)
-            if isinstance(v.get("emptyDir"), dict) and v["emptyDir"].get("medium") != "Memory"
-        }
+        scratch = {v["name"] for _, v in mounted_volumes(template) if disk_empty_dir(v)}
         for container, volume, path in _writable_mounts(template, scratch):
             if STATE_PATHS.find(path) or own_state_directory(container, path):
                 return volume, path
