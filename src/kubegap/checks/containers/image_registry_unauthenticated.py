@@ -11,6 +11,7 @@ from kubegap.domain.containers import parse_image, spec_path
 from kubegap.domain.podtemplates import Workload, bounded_one_shot
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_list, containers
+from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.domain.workloads import audited_workloads
 from kubegap.wording import first_and_more
 
@@ -39,6 +40,7 @@ class _Puller(NamedTuple):
 def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
     """The workloads whose templates pull Docker Hub images with no pull secret on the pod or its ServiceAccount."""
     accounts_known = ctx.inventory.collected("ServiceAccount")
+    gone = ctx.left_to("image-withdrawn")  # a withdrawn tag stops its pods whatever the rate limit: one cause
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
         evidence: list[Evidence] = []
@@ -50,7 +52,9 @@ def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
             hub = [
                 (path, image)
                 for path, image in fields.judged
-                if is_docker_hub(parse_image(image)) and path not in fields.never_pulled
+                if is_docker_hub(parse_image(image))
+                and path not in fields.never_pulled
+                and not (gone and withdrawn(parse_image(image)))
             ]
             if not hub or _pull_secrets(template.spec):
                 continue
@@ -139,7 +143,8 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     pods of the case below did nothing else). A registry mirror configured in the container runtime
     is not visible through
     the API; if you have one, disable this check in the config file. Helm test hooks and finished
-    Jobs are not reported.
+    Jobs are not reported, nor are images their publisher has withdrawn from Docker Hub (versioned
+    `docker.io/bitnami` tags), which `image-withdrawn` reports: no pull of them succeeds, rate-limited or not.
 
     ## Why it matters
 

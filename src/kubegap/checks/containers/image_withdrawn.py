@@ -1,0 +1,106 @@
+"""``image-withdrawn``: Images their publisher has withdrawn from the registry."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.containers._helpers import _fields, _say_filled_in
+from kubegap.domain.containers import parse_image
+from kubegap.domain.podtemplates import bounded_one_shot
+from kubegap.domain.withdrawn_images import withdrawn
+from kubegap.domain.workloads import audited_workloads
+from kubegap.wording import some_and_more
+
+BITNAMI = "bitnami-2025-versioned-images-withdrawn-from-docker-hub"
+
+
+@check(
+    id="image-withdrawn",
+    title="Images their publisher has withdrawn from the registry",
+    severity="high",
+    category="containers",
+    cases=[BITNAMI],
+    reads=["workloads"],
+    precision="high",
+    fix=(
+        "Copy the image into a registry you control and point the workload at the copy (the publisher's legacy "
+        "repository holds many withdrawn tags, with no updates and not every tag), then move to an image someone "
+        "maintains: the project's own, a newer chart's default, or the publisher's supported catalog."
+    ),
+)
+def image_withdrawn(ctx: Context) -> Iterator[Finding]:
+    """
+    ## What it checks
+
+    Containers, init containers included, whose image is one its publisher has withdrawn from the registry it
+    names: a versioned tag of an image under `docker.io/bitnami` (written `bitnami/<name>:<tag>`,
+    `docker.io/bitnami/...` or through another Docker Hub host), whose versioned tags Bitnami moved to
+    `docker.io/bitnamilegacy` from 28 August 2025 (`kubegap.domain.withdrawn_images`). `latest` and untagged
+    references are not judged (Bitnami kept `latest` for some images and not for others), nor are digests, nor
+    other registries and namespaces (`bitnamilegacy`, `quay.io/bitnami`). A container with
+    `imagePullPolicy: Never` runs an image preloaded on its node and asks no registry; image fields a tool fills in
+    are counted in coverage as not judged, as for the other image checks. One finding per workload names every
+    withdrawn image it pulls. `image-registry-unauthenticated` leaves these images to this check: what stops their
+    pods is a tag that is gone, not a rate limit.
+
+    ## Why it matters
+
+    Bitnami announced in July 2025 that its public catalog on Docker Hub would keep only a few hardened images,
+    on `latest`, and that every existing image, versioned tags included, would move to a legacy repository with no
+    further updates. Charts and manifests pinned to `docker.io/bitnami/<image>:<version>` kept deploying, and
+    then failed to pull: a cluster whose kubelet backed off pulling `docker.io/bitnami/influxdb:2.0.6`, a
+    production fluent-bit stuck in image pull back-off, versioned PostgreSQL tags not found while `latest` still
+    pulled. Pods already running keep their cached image; the next one placed on another node does not start.
+
+    ## Severity
+
+    **high**: no new pod of the workload starts on a node that has not cached the image, so a rollout, a
+    reschedule after a node's loss or drain, and a scale-up all stop at the pull. **medium** for bounded one-shot
+    work (an install hook, a Job with a retry or time bound, a run-to-completion pod): its next run, or the install
+    or upgrade that waits for it, fails at the pull.
+
+    ## Example
+
+    ```yaml
+    containers:
+    - {name: postgresql, image: docker.io/bitnami/postgresql:16.2.0-debian-12-r6}
+    ```
+
+    ## Fix
+
+    ```yaml
+    containers:
+    - {name: postgresql, image: registry.example.com/mirror/postgresql:16.2.0-debian-12-r6}  # a copy you control
+    ```
+    """
+    for workload in audited_workloads(ctx.inventory):
+        _say_filled_in(ctx, workload)
+        evidence, images, publishers = [], [], {}
+        for template in workload.templates:
+            fields = _fields(template)
+            for path, image in fields.judged:
+                found = withdrawn(parse_image(image)) if path not in fields.never_pulled else None
+                if found is None:
+                    continue
+                evidence.append(Evidence(path, image))
+                if image not in images:
+                    images.append(image)
+                publishers[found.publisher] = found.moved_to
+        if not evidence:
+            continue
+        once = bounded_one_shot(workload)
+        it = "it" if len(images) == 1 else "them"
+        moved = "; ".join(f"{publisher}'s versioned tags moved to {to}" for publisher, to in publishers.items())
+        yield ctx.finding(
+            workload.obj,
+            f"{len(images)} image(s) withdrawn by their publisher from the registry they name: "
+            f"{some_and_more(images)} ({moved}, which gets no updates): "
+            + (
+                "its next run, or the install or upgrade waiting for it, fails at the pull."
+                if once
+                else f"a pod placed on a node that has not cached {it} cannot pull {it}, so no new pod starts."
+            ),
+            *evidence,
+            severity="medium" if once else None,
+        )
