@@ -1055,6 +1055,66 @@ before drawing; ``random.Random(20261337).sample(FRESH137_POOL, 5)`` draws the h
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh138-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-eighth draw",
+        20261338,
+        "the other five from the thirty-sixth pool, rendered by a helper who did not write the checks, audited after this stop's middle rules, and judged blind",
+        "e43596c",
+        {
+            "GoogleCloudPlatform-prometheus-engine": "v0.17.2, manifests/setup.yaml and operator.yaml as its docs apply them",
+            "timeplus-io-helm-charts": "timeplus-proton-v1.0.0, chart timeplus-proton with defaults",
+            "GoogleCloudPlatform-k8s-stackdriver": "cm-sd-adapter-v0.16.9, the custom metrics adapter's production manifest",
+            "aws-eks-pod-identity-agent": "v0.1.37, chart eks-pod-identity-agent with a placeholder cluster name and region",
+            "ROCm-device-metrics-exporter": "v1.5.1, chart device-metrics-exporter with defaults",
+        },
+        "Nothing judged wrong. Judged noise: Managed Prometheus's Alertmanager's emptyDir, which holds silences its operator discards when it scales it to none, and that emptyDir's bounds, and the operator's legacy Service port that nothing calls.",
+    ),
+    FreshRound(
+        "fresh137-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-seventh draw",
+        20261337,
+        "five from the thirty-sixth pool, rendered by a helper who did not write the checks, audited after this stop's middle rules, and judged blind",
+        "e43596c",
+        {
+            "zalando-incubator-stackset-controller": "v1.4.131, the manifests in docs/ its README applies",
+            "exoscale-exoscale-csi-driver": "v0.34.3, the kustomize base deployment/0.34.3 with placeholder credentials",
+            "cloudtty-cloudtty": "v0.8.9, chart cloudtty with defaults",
+            "element-hq-dendrite": "v0.15.2, chart dendrite with its Bitnami PostgreSQL from the mirror and a placeholder server name",
+            "google-kube-startup-cpu-boost": "v0.20.0, chart kube-startup-cpu-boost with defaults",
+        },
+        "Nothing judged wrong or noise. Later at this stop, image-withdrawn (b252747) reports Dendrite's PostgreSQL image, a versioned tag Bitnami withdrew from Docker Hub (judged, blind: a gap), which image-registry-unauthenticated no longer reports.",
+    ),
+    FreshRound(
+        "fresh136-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-sixth draw",
+        20261336,
+        "the other five from the thirty-fifth pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged by five reviewers, each blind to the others",
+        "522263e",
+        {
+            "Substra-substra-backend": "1.0.1, chart substra-backend with its Bitnami subcharts from the mirror (its remote docker-registry chart left out)",
+            "lowcoder-org-lowcoder": "2.7.6, chart lowcoder with its Bitnami subcharts from the mirror",
+            "developmentseed-eoapi-k8s": "v0.15.0, chart eoapi with its vendored postgrescluster chart (the Crunchy operator it asks to install first left out)",
+            "Apicurio-apicurio-registry": "3.3.1, the operator manifest with its namespace placeholder filled in",
+            "omec-project-sdcore-helm-charts": "v4.1.0, the sdcore umbrella chart with its vendored subcharts and Bitnami MongoDB from the mirror",
+        },
+        "Judged wrong: SD-Core's MongoDB arbiter's emptyDirs taken for data; its user plane told to run a second member on the fixed addresses its template gives every pod, told to remove the CPU limits of a Guaranteed pod whose packet processor holds whole cores, and its socket directory and huge pages taken for data. Judged noise: SD-Core's subscriber loader at high and unprobed (nothing calls it), a device plugin's removed-label toleration and small helpers' requests, Substra's five floating postgres:17 waits, and eoAPI's static links page and browser. Later at this stop, a member whose role keeps no data says nothing (822a542): the arbiter is no longer reported; pods on fixed addresses are told to keep one (e43596c: judged again, blind, a gap), and a Guaranteed pod with pinned cores is not judged for its CPU limits; an emptyDir of a HugePages medium is not on the node's disk (44bc5ce): the user plane's finding names its socket directory alone (judged again, blind: still wrong); and image-withdrawn (b252747) reports five images Bitnami withdrew from Docker Hub (judged, blind: gaps), which image-registry-unauthenticated no longer reports.",
+    ),
+    FreshRound(
+        "fresh135-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-fifth draw",
+        20261335,
+        "five from the thirty-fifth pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged by four reviewers, each blind to the others",
+        "522263e",
+        {
+            "apache-fluss": "v0.9.1-incubating, chart fluss with defaults (the ZooKeeper its docs install separately left out)",
+            "Koenkk-zigbee2mqtt-chart": "2.10.1, chart zigbee2mqtt with defaults",
+            "WeblateOrg-helm": "weblate-0.5.26, chart weblate with its Bitnami subcharts from the mirror (the newest tags need charts the mirror lacks)",
+            "halo-sigs-charts": "halo-1.3.2, chart halo with its MySQL option and placeholder passwords (its default PostgreSQL 18 subchart not in the mirror)",
+            "inveniosoftware-helm-invenio": "v0.14.0, chart invenio with its Bitnami subcharts from the mirror and three placeholder values",
+        },
+        "Judged wrong: Invenio's OpenSearch coordinating and ingest nodes' emptyDirs taken for data; its Celery worker's and scheduler's start-up taken to migrate the database its web server migrates; and Halo's MySQL image blamed on rate limits, where Bitnami had withdrawn the tag. Judged noise: Flower's console at high, unprobed and without requests, Invenio's unused Redis replicas' budget, a policy for a dashboard the chart turns off, and Zigbee2MQTT's one bridge per radio at high. Later at this stop, a member whose role keeps no data, and a worker beside the server that migrates, say nothing (822a542): the OpenSearch nodes, the worker and the scheduler are no longer reported; and image-withdrawn (b252747) reports Halo's MySQL image (judged, blind: a gap), which image-registry-unauthenticated no longer reports.",
+    ),
+    FreshRound(
         "fresh134-installs",
         "Release installs nobody here had seen: hundred-and-thirty-fourth draw",
         20261334,
@@ -1077,7 +1137,9 @@ FRESH_ROUNDS = (
         "and a liveness command that ends in || echo cannot kill a slow start (07de3d8): FIWARE's MongoDB's start-up is"
         " no longer reported. At the next stop, a backend in the install's namespace reaches a Service written without "
         "one (76e22b8): OnCall's Grafana is reported for its shutdown behind the Ingress (judged, blind: noise, one "
-        "replica on a claim whose drain is an outage either way).",
+        "replica on a claim whose drain is an outage either way); and image-withdrawn (b252747) reports six workloads "
+        "on images Bitnami withdrew from Docker Hub, dotCMS's and OnCall's (judged, blind: gaps), two of which "
+        "image-registry-unauthenticated no longer reports.",
     ),
     FreshRound(
         "fresh133-installs",
@@ -1204,7 +1266,11 @@ FRESH_ROUNDS = (
             "ytsaurus-ytsaurus-k8s-operator": "v0.36.0, chart ytop-chart with the release's image",
             "weka-csi-wekafs": "v2.8.8, chart csi-wekafsplugin with defaults",
         },
-        "Judged wrong: Config Connector's operator, taken to serve the admission webhooks its account may register, which the webhook manager it installs serves. Judged noise: WEKA's node plugin's toleration of the removed master taint at medium.",
+        "Judged wrong: Config Connector's operator, taken to serve the admission webhooks its account may register, "
+        "which the webhook manager it installs serves. Judged noise: WEKA's node plugin's toleration of the removed "
+        "master taint at medium. At the next stop, image-withdrawn (b252747) reports Clusterpedia's three workloads on "
+        "a PostgreSQL image Bitnami withdrew from Docker Hub (judged, blind: gaps), which "
+        "image-registry-unauthenticated no longer reports.",
     ),
     FreshRound(
         "fresh126-installs",
@@ -1379,9 +1445,11 @@ FRESH_ROUNDS = (
         "stop, an init container named for a migration runs one before the server starts (23a2cd0): the metadata "
         "service's start-up is no longer reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for "
         "an operator's own kinds alone has its missing readiness probe rated low (fbf24c8, worded as now at ab5ef7a): "
-        "Akri's webhook, judged again twice, blind: a gap both times. At the next stop, a backend in the install's "
-        "namespace reaches a Service written without one (76e22b8): Metaflow's static UI is reported for its shutdown "
-        "behind its Ingress (judged, blind: noise, one replica of a static bundle).",
+        "Akri's webhook, judged again twice, blind: a gap both times. At the hundred-and-thirty-fifth draw's stop, a "
+        "backend in the install's namespace reaches a Service written without one (76e22b8): Metaflow's static UI is "
+        "reported for its shutdown behind its Ingress (judged, blind: noise, one replica of a static bundle); and "
+        "image-withdrawn (b252747) reports OpenClarity's and Metaflow's PostgreSQL images, which Bitnami withdrew from "
+        "Docker Hub (judged, blind: gaps), and image-registry-unauthenticated no longer reports them.",
     ),
     FreshRound(
         "fresh115-installs",
@@ -1433,8 +1501,8 @@ FRESH_ROUNDS = (
         "it). Later at this stop, a flag that makes a program lead without an election switches its election off "
         "(f4cafe0): the signer is told to turn its election on first (judged again, blind: a gap); and a service's init"
         " script asks the daemon of its own container (db80c06): the database's probes are no longer reported. At the "
-        "next stop, a store is known by the data directory it writes (522263e): Trillian's MySQL, an image named for no"
-        " store, is told to replicate in the application (judged again, blind: a gap).",
+        "hundred-and-thirty-fifth draw's stop, a store is known by the data directory it writes (522263e): Trillian's "
+        "MySQL, an image named for no store, is told to replicate in the application (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh112-installs",
@@ -1464,7 +1532,14 @@ FRESH_ROUNDS = (
             "artifacthub-hub": "v1.22.0, chart artifact-hub with defaults (its remote PostgreSQL subchart left out)",
             "warm-metal-container-image-csi-driver": "v2.1.12, chart warm-metal-csi-driver with defaults (its PodMonitor, rendered only beside the Prometheus operator, left out)",
         },
-        "Judged noise: ToolJet's PostgREST shutdown behind a NodePort Service only the ToolJet server calls, a worker Service nothing uses whose selector matches no pod, Gatus and Artifact Hub's Trivy at high, Trivy's Recreate, the floating postgres image of Artifact Hub's wait-for-database init containers, and three jobs' bounds. Later at this stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local (fb4437f): ToolJet's PostgREST shutdown is no longer reported, and Artifact Hub's hub's names its Ingress alone (judged again, blind: a gap).",
+        "Judged noise: ToolJet's PostgREST shutdown behind a NodePort Service only the ToolJet server calls, a worker "
+        "Service nothing uses whose selector matches no pod, Gatus and Artifact Hub's Trivy at high, Trivy's Recreate, "
+        "the floating postgres image of Artifact Hub's wait-for-database init containers, and three jobs' bounds. Later"
+        " at this stop, a NodePort Service counts as a load balancer's only with the external traffic policy Local "
+        "(fb4437f): ToolJet's PostgREST shutdown is no longer reported, and Artifact Hub's hub's names its Ingress "
+        "alone (judged again, blind: a gap). At the hundred-and-thirty-fifth draw's stop, image-withdrawn (b252747) "
+        "reports ToolJet's PostgreSQL image, which Bitnami withdrew from Docker Hub (judged, blind: a gap), and "
+        "image-registry-unauthenticated no longer reports it.",
     ),
     FreshRound(
         "fresh110-installs",
