@@ -144,14 +144,11 @@ def pinned_cores(template: PodTemplate) -> str | None:
             as_dict(dig(container, "resources", "limits")),
             as_dict(dig(container, "resources", "requests")),
         )
-        for resource in ("cpu", "memory"):
-            limit = quantity(limits.get(resource))
-            if limit is None or limit <= 0:
+        cpu = quantity(limits.get("cpu"))
+        for resource, limit in (("cpu", cpu), ("memory", quantity(limits.get("memory")))):
+            if limit is None or limit <= 0 or (resource in requests and quantity(requests[resource]) != limit):
                 return None
-            if resource in requests and quantity(requests[resource]) != limit:
-                return None
-        cores = quantity(limits["cpu"])
-        if whole is None and cores is not None and cores >= 1 and cores.is_integer():
+        if whole is None and cpu is not None and cpu >= 1 and cpu.is_integer():
             whole = container_name(container)
     return whole
 
@@ -203,6 +200,14 @@ class ImageRef(NamedTuple):
     digest: str | None
 
 
+DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
+
+
+def is_docker_hub(ref: ImageRef) -> bool:
+    """Whether the reference names Docker Hub: no registry host, or one of Docker Hub's."""
+    return ref.registry is None or ref.registry in DOCKER_HUB_HOSTS
+
+
 @lru_cache(maxsize=4096)
 def parse_image(image: str) -> ImageRef:
     """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""
@@ -221,6 +226,13 @@ def image_name(container: dict) -> str:
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
 
 
+def state_directory_of(path: str) -> str | None:
+    """The program a path is the state directory of by the Linux convention, ``/var/lib/<program>`` (or a directory
+    inside it), or None."""
+    parts = [part for part in path.split("/") if part]
+    return parts[2] if len(parts) > 2 and parts[:2] == ["var", "lib"] else None
+
+
 def own_state_directory(container: dict, path: str) -> str | None:
     """What makes the mount path the own state directory of the program the container's image is named for, or
     None: ``/var/lib/<program>`` (``/var/lib/docker`` of ``docker:dind``) or a hidden directory named for it
@@ -229,8 +241,8 @@ def own_state_directory(container: dict, path: str) -> str | None:
     parts = [part for part in path.rstrip("/").split("/") if part]
     if not program or not parts:
         return None
-    if parts[:2] == ["var", "lib"] and len(parts) > 2 and words(parts[2])[:1] == program:
-        return f"/var/lib/{parts[2]} is {program[0]}'s own state directory"
+    if (kept := state_directory_of(path)) is not None and words(kept)[:1] == program:
+        return f"/var/lib/{kept} is {program[0]}'s own state directory"
     if parts[-1].startswith(".") and words(parts[-1])[:1] == program:
         return f"{path.rstrip('/')} is {program[0]}'s own hidden state directory"
     return None

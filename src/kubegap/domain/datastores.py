@@ -7,7 +7,14 @@ import re
 from collections.abc import Callable, Iterator
 from urllib.parse import urlsplit
 
-from kubegap.domain.containers import SCRIPT_ENDINGS, config_map_sources, image_name, pointed_config_maps, settings
+from kubegap.domain.containers import (
+    SCRIPT_ENDINGS,
+    config_map_sources,
+    image_name,
+    pointed_config_maps,
+    settings,
+    state_directory_of,
+)
 from kubegap.domain.podtemplates import PodTemplate, Workload, keeps_claims
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -614,12 +621,12 @@ learning, transform and cross-cluster client roles keep no shards, and a node wi
 master or cluster-manager node keeps the cluster's state on disk, and is not among them."""
 
 
-def keeps_no_data(container: dict) -> str | None:
-    """The setting that gives a store's member a role keeping no data (``ROLES_WITHOUT_DATA``), as ``name=value``, or
-    None: Invenio's OpenSearch coordinating node (``OPENSEARCH_NODE_ROLES=""``) and SD-Core's MongoDB arbiter
-    (``MONGODB_REPLICA_SET_MODE=arbiter``) keep their configuration, not data, on their emptyDirs."""
+def keeps_no_data(container: dict) -> bool:
+    """Whether a setting gives a store's member a role keeping no data (``ROLES_WITHOUT_DATA``): Invenio's OpenSearch
+    coordinating node (``OPENSEARCH_NODE_ROLES=""``) and SD-Core's MongoDB arbiter (``MONGODB_REPLICA_SET_MODE=arbiter``)
+    keep their configuration, not data, on their emptyDirs."""
     if container_data_store(container) is None:
-        return None
+        return False
     found = settings(container)
     dedicated = any(DEDICATED_NODE.ends(setting) and value.lower() in ("yes", "true") for setting, value in found)
     for setting, value in found:
@@ -629,8 +636,8 @@ def keeps_no_data(container: dict) -> str | None:
             # is told its roles are all it has (Bitnami's OPENSEARCH_IS_DEDICATED_NODE=yes); elsewhere an empty value
             # may leave the default, every role
             keeps_none = roles <= ROLES_WITHOUT_DATA and (bool(roles) or dedicated or value.strip() == "[]")
-            return f"{setting}={value}" if keeps_none else None
-    return None
+            return keeps_none
+    return False
 
 
 DEDICATED_NODE = Words(("is dedicated node",))
@@ -641,10 +648,9 @@ def _data_directory_store(container: dict) -> str | None:
     """The store whose own data directory, ``/var/lib/<store>``, the container mounts writable, or None."""
     for mount in as_list(container.get("volumeMounts")):
         path = dig(mount, "mountPath")
-        if isinstance(path, str) and dig(mount, "readOnly") is not True:
-            parts = [part for part in path.split("/") if part]
-            if len(parts) >= 3 and parts[:2] == ["var", "lib"] and parts[2] in DATA_STORES.entries:
-                return parts[2]
+        written = isinstance(path, str) and dig(mount, "readOnly") is not True
+        if written and (program := state_directory_of(path)) in DATA_STORES.entries:
+            return program
     return None
 
 

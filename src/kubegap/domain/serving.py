@@ -643,7 +643,7 @@ def fails_closed(configuration: dict, webhook: dict) -> bool:
     return webhook.get("failurePolicy", "Ignore" if v1beta1 else "Fail") == "Fail"
 
 
-def called_service(inventory: Readable, ns: str, service_name: str) -> tuple[str | None, dict | None]:
+def called_service(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, dict | None]:
     """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
     defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
     pods it selects, so it is taken for the one asked for, in that unnamed namespace."""
@@ -771,7 +771,7 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
 def _service_key(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, str]:
     """The ``(namespace, name)`` of the Service a backend in ``ns`` names, as the input writes it: a backend and its
     Service, one written with the install's namespace and one without, are the same object."""
-    found = inventory.get("Service", ns, service_name)
+    _, found = called_service(inventory, ns, service_name)
     return (namespace(found), name(found)) if found is not None else (ns, service_name)
 
 

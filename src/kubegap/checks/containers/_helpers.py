@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from kubegap.checks.base import Context
 from kubegap.dockerhub import OFFICIAL_IMAGES
-from kubegap.domain.containers import ImageRef, app_containers, container_name, parse_image, spec_path
+from kubegap.domain.containers import app_containers, container_name, parse_image, spec_path
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
 from kubegap.domain.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
@@ -105,9 +105,6 @@ def liveness_budget(probe: dict) -> tuple[int, str]:
     )
 
 
-DOCKER_HUB_HOSTS = ("docker.io", "index.docker.io", "registry-1.docker.io")
-
-
 MOVING_CHANNELS = ("latest", "nightly", "edge", "snapshot", "stable")
 """Channel words that keep a tag moving when joined to another by a dash (``main-latest``, ``v2-nightly``), or
 when they lead a tag whose other words carry no number (``snapshot-thick``, ``stable-alpine``: a variant of
@@ -197,7 +194,3 @@ def is_floating(tag: str, floating: set[str]) -> bool:
         )
         or MAJOR_ONLY.fullmatch(lowered) is not None
     )
-
-
-def is_docker_hub(ref: ImageRef) -> bool:
-    return ref.registry is None or ref.registry in DOCKER_HUB_HOSTS

@@ -10,9 +10,11 @@ from kubegap.domain.resources import dig, name, quantity
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
-PINNED_CORES = (
-    "a Guaranteed pod with a container that requests whole cores: its CPU limits keep the cores the static CPU manager "
-    "may pin to it"
+PINNED_FIX = (
+    "Raise each container's CPU request and limit together, well above its peak usage, and alert on "
+    "container_cpu_cfs_throttled_periods_total; keep every limit: the pod is Guaranteed and {container} requests whole "
+    "cores, which the kubelet's static CPU manager policy gives it for its own, and one container without a CPU limit "
+    "would make the pod Burstable and share those cores again."
 )
 
 
@@ -48,11 +50,12 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
     ports it calls, for custom resources alone (an operator's own kinds: admission webhooks on them, or their
     conversion between versions), when it registers no webhooks at run time (its account may not create webhook
     configurations; one that may can intercept what the input does not show): a throttled answer delays the reads
-    and writes of those kinds alone, well inside the webhook's timeout, and no pod or built-in write waits on it; nor
-    a pod of the Guaranteed QoS class with a container that requests a whole number of cores (every container limits
-    CPU and memory at what it requests): under the kubelet's static CPU manager policy that container holds cores of
-    its own, and removing any container's CPU limit makes the pod Burstable and takes them away (SD-Core's user plane
-    pins its packet processor so; counted in coverage as not judged). One-shot and batch work (Jobs, CronJobs, training jobs,
+    and writes of those kinds alone, well inside the webhook's timeout, and no pod or built-in write waits on it.
+    In a pod of the Guaranteed QoS class with a container that requests a whole number of cores (every container
+    limits CPU and memory at what it requests), the fix keeps every limit and raises requests and limits together:
+    under the kubelet's static CPU manager policy that container holds cores of its own, and removing any container's
+    CPU limit makes the pod Burstable and takes them away (SD-Core's user plane pins its packet processor so; told to
+    remove its agents' limits, judged wrong). One-shot and batch work (Jobs, CronJobs, training jobs,
     Helm and Argo CD hooks) and finished Jobs are not reported. Whether throttling happens in practice shows only in the
     `container_cpu_cfs_throttled_periods_total` metric, which is why this is advice (`low`).
 
@@ -97,9 +100,7 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             or evidence_of.serves_own_kinds_only(workload)
         ):
             continue
-        if any(pinned_cores(template) for template in workload.templates):
-            ctx.not_judged(workload.obj, PINNED_CORES)
-            continue
+        pinned = next(filter(None, (pinned_cores(template) for template in workload.templates)), None)
         evidence = []
         for _, path, container in evidence_of.serving_containers(workload, services):
             limit = dig(container, "resources", "limits", "cpu")
@@ -123,4 +124,5 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
                 "(" + ", ".join(f"{e.value['container']}: {e.value['limit']}" for e in evidence) + "): CFS throttling "
                 "can stall requests during bursts even on an idle node.",
                 *evidence,
+                remediation=None if pinned is None else PINNED_FIX.format(container=pinned),
             )

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_docker_hub
-from kubegap.domain.containers import parse_image, spec_path
+from kubegap.checks.containers._helpers import _fields, _say_filled_in
+from kubegap.domain.containers import is_docker_hub, parse_image, spec_path
 from kubegap.domain.podtemplates import Workload, bounded_one_shot
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_list, containers

@@ -36,9 +36,12 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     Containers, init containers included, whose image is one its publisher has withdrawn from the registry it
     names: a versioned tag of an image under `docker.io/bitnami` (written `bitnami/<name>:<tag>`,
     `docker.io/bitnami/...` or through another Docker Hub host), whose versioned tags Bitnami moved to
-    `docker.io/bitnamilegacy` from 28 August 2025 (`kubegap.domain.withdrawn_images`). `latest` and untagged
-    references are not judged (Bitnami kept `latest` for some images and not for others), nor are digests, nor
-    other registries and namespaces (`bitnamilegacy`, `quay.io/bitnami`). A container with
+    `docker.io/bitnamilegacy` from 28 August 2025 (`kubegap.domain.withdrawn_images`), but Sealed Secrets and
+    minideb, which Bitnami said would stay. `latest` and untagged references are not judged (Bitnami kept `latest`
+    for some images and not for others), nor is a digest without a tag (a tag with a digest is still the withdrawn
+    tag), nor other registries and namespaces (`bitnamilegacy`, `quay.io/bitnami`). A registry mirror or pull-through
+    cache configured in the container runtime, which may still hold the tag, is not visible through the API; if you
+    have one, disable this check in the config file. A container with
     `imagePullPolicy: Never` runs an image preloaded on its node and asks no registry; image fields a tool fills in
     are counted in coverage as not judged, as for the other image checks. One finding per workload names every
     withdrawn image it pulls. `image-registry-unauthenticated` leaves these images to this check: what stops their
@@ -76,7 +79,7 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     """
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
-        evidence, images, publishers = [], [], {}
+        evidence, images, moves = [], [], []
         for template in workload.templates:
             fields = _fields(template)
             for path, image in fields.judged:
@@ -84,18 +87,17 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
                 if found is None:
                     continue
                 evidence.append(Evidence(path, image))
-                if image not in images:
-                    images.append(image)
-                publishers[found.publisher] = found.moved_to
+                images += [image] if image not in images else []
+                moved = f"{found.publisher}'s versioned tags moved to {found.moved_to}, which gets no updates"
+                moves += [moved] if moved not in moves else []
         if not evidence:
             continue
         once = bounded_one_shot(workload)
         it = "it" if len(images) == 1 else "them"
-        moved = "; ".join(f"{publisher}'s versioned tags moved to {to}" for publisher, to in publishers.items())
         yield ctx.finding(
             workload.obj,
             f"{len(images)} image(s) withdrawn by their publisher from the registry they name: "
-            f"{some_and_more(images)} ({moved}, which gets no updates): "
+            f"{some_and_more(images)} ({'; '.join(moves)}): "
             + (
                 "its next run, or the install or upgrade waiting for it, fails at the pull."
                 if once

@@ -12,6 +12,7 @@ from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
 from kubegap.domain.health_pages import page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig
+from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.domain.tokens import Words, words
 from kubegap.domain.workloads import audited_workloads
@@ -184,14 +185,19 @@ def _runs_script(probe: dict) -> bool:
 
 
 def slow_start_evidence(
-    workload: Workload, template: PodTemplate, container: dict, budget: int, minimum: int, servers_have: set[str]
+    workload: Workload,
+    template: PodTemplate,
+    container: dict,
+    budget: int,
+    minimum: int,
+    servers_have: set[tuple[str, str]],
 ) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
     A readiness delay or a migration says so at any budget; a program known to recover its data at start-up (a data
     store's image, a monitoring server that gathers its own) or a database connection only when the budget is below
-    ``minimum`` seconds, and a connection not where it is a background worker's beside a server that connects by the
-    same variable (``servers_have``: the server checks and migrates the schema they share). A volume claim alone is no
+    ``minimum`` seconds, and a connection not where it is a background worker's beside a server that connects to the
+    same database by the same variable (``servers_have``: the server checks and migrates the schema they share). A volume claim alone is no
     evidence: a program that serves files from it starts as fast with much data as with little.
     """
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
@@ -208,34 +214,50 @@ def slow_start_evidence(
     if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
         return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
     database = _database_variable(container)
-    if database is not None and database not in servers_have and not _migrated_first(template):
+    if database is not None and _database_location(container) not in servers_have and not _migrated_first(template):
         return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
     return None
 
 
-def _databases_of(servers: list[Workload], ns: str | None) -> set[str]:
-    """The variables by which the servers of namespace ``ns`` locate a database."""
-    return {
-        database
-        for server in servers
-        if server.ref.namespace == ns
-        for _, _, container in app_containers(server)
-        if (database := _database_variable(container)) is not None
-    }
+def _servers_databases(inventory: Readable) -> dict[str | None, set[tuple[str, str]]]:
+    """Per namespace, where its servers (workloads a client Service selects) locate a database
+    (``_database_location``), worked out once per audit."""
+    evidence_of = serving(inventory)
+    found: dict[str | None, set[tuple[str, str]]] = {}
+    for workload in inventory.workloads:
+        if workload.serves_traffic and evidence_of.services(workload):
+            for _, _, container in app_containers(workload):
+                if (location := _database_location(container)) is not None:
+                    found.setdefault(workload.ref.namespace, set()).add(location)
+    return found
+
+
+def _database_location(container: dict) -> tuple[str, str] | None:
+    """``(variable, where it points)`` for the variable by which a container locates a database: its value as
+    written, or the ConfigMap or Secret key it is read from; None without such a variable or a value to compare."""
+    for variable in as_list(container.get("env")):
+        name = dig(variable, "name")
+        if not _locates_database(name):
+            continue
+        if isinstance(value := dig(variable, "value"), str):
+            return name, value
+        for source in ("configMapKeyRef", "secretKeyRef"):
+            if isinstance(ref := dig(variable, "valueFrom", source), dict):
+                return name, f"{source} {ref.get('name')}/{ref.get('key')}"
+        return None
+    return None
 
 
 def _database_variable(container: dict) -> str | None:
     """The name of the variable by which a container locates a database (``DATABASE_URL``, ``DB_HOST``), or None."""
     return next(
-        (
-            name
-            for variable in as_list(container.get("env"))
-            if isinstance(name := dig(variable, "name"), str)
-            and DATABASE_ENDPOINTS.ends(name)
-            and DATABASE_NAMES.find(name)
-        ),
+        (name for variable in as_list(container.get("env")) if _locates_database(name := dig(variable, "name"))),
         None,
     )
+
+
+def _locates_database(name: object) -> bool:
+    return isinstance(name, str) and DATABASE_ENDPOINTS.ends(name) is not None and DATABASE_NAMES.find(name) is not None
 
 
 def _migrated_first(template: PodTemplate) -> bool:
@@ -314,7 +336,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
     Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor for a background worker, selected by no
-    client Service, beside a server of its namespace that connects by the same variable: the server checks and
+    client Service, beside a server of its namespace that connects to the same database by the same variable (its
+    value, or the ConfigMap or Secret key it is read from): the server checks and
     migrates the schema they share, as Invenio's web server does for its Celery worker and scheduler), or it runs a monitoring server that
     gathers its own data
     (Prometheus, by the whole name of its image), which replays its write-ahead log at start-up. A
@@ -370,10 +393,10 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     """
     minimum = ctx.setting("min_startup_seconds")
     evidence_of = serving(ctx.inventory)
-    servers = [w for w in ctx.inventory.workloads if w.serves_traffic and evidence_of.services(w)]
+    servers_databases = _servers_databases(ctx.inventory)
     for workload in audited_workloads(ctx.inventory):
-        # a background worker's connection says nothing where a server beside it connects by the same variable
-        servers_have = set() if evidence_of.services(workload) else _databases_of(servers, workload.ref.namespace)
+        # a background worker's connection says nothing where a server beside it connects to the same database
+        servers_have = set() if evidence_of.services(workload) else servers_databases.get(workload.ref.namespace, set())
         evidence, reasons = [], []
         for template, path, container in app_containers(workload):
             liveness = container.get("livenessProbe")

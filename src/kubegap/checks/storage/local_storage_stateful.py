@@ -99,11 +99,11 @@ def _bound_local_volumes(ctx: Context, workload: Workload, claims_by_stem: dict)
 def _member_without_data(template: PodTemplate, container: dict) -> bool:
     """Whether the container runs a store whose member in this pod keeps no data by its role (``keeps_no_data``):
     the member's own container, or an init container of the same store preparing its configuration and plugins."""
-    store = container_data_store(container)
-    return store is not None and any(
-        keeps_no_data(member) and container_data_store(member) == store
-        for _, member in containers(template.spec, init=False)
-    )
+    return container_data_store(container) in template.derive("stores_without_data", _stores_without_data)
+
+
+def _stores_without_data(template: PodTemplate) -> frozenset[str | None]:
+    return frozenset(container_data_store(m) for _, m in containers(template.spec, init=False) if keeps_no_data(m))
 
 
 def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
