@@ -1053,6 +1053,20 @@ pool and round (GPU telemetry, streaming SQL, start-up CPU boosts, a CSI driver,
 a custom-metrics adapter, pod identity, managed Prometheus's operator and blue/green traffic switching), written down
 before drawing; ``random.Random(20261337).sample(FRESH137_POOL, 5)`` draws the hundred-and-thirty-seventh's five."""
 
+FRESH139_POOL = (
+    "numaproj-numaflow",
+    "istio-ecosystem-sail-operator",
+    "postfinance-kubenurse",
+    "NVIDIA-vgpu-device-manager",
+    "flashcatcloud-categraf",
+    "cybozu-go-accurate",
+    "kubesphere-notification-manager",
+)
+"""The pool of the hundred-and-thirty-ninth draw on: seven projects absent from the corpus and from every earlier pool
+and round (stream processing, a service mesh's operator, network health, GPU partitioning, a metrics agent,
+multi-tenancy and alert routing), written down before drawing, a platform whose images the tree leaves at latest
+left out; ``random.Random(20261339).sample(FRESH139_POOL, 5)`` draws the hundred-and-thirty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh138-installs",
