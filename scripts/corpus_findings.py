@@ -1111,7 +1111,18 @@ FRESH_ROUNDS = (
             "Apicurio-apicurio-registry": "3.3.1, the operator manifest with its namespace placeholder filled in",
             "omec-project-sdcore-helm-charts": "v4.1.0, the sdcore umbrella chart with its vendored subcharts and Bitnami MongoDB from the mirror",
         },
-        "Judged wrong: SD-Core's MongoDB arbiter's emptyDirs taken for data; its user plane told to run a second member on the fixed addresses its template gives every pod, told to remove the CPU limits of a Guaranteed pod whose packet processor holds whole cores, and its socket directory and huge pages taken for data. Judged noise: SD-Core's subscriber loader at high and unprobed (nothing calls it), a device plugin's removed-label toleration and small helpers' requests, Substra's five floating postgres:17 waits, and eoAPI's static links page and browser. Later at this stop, a member whose role keeps no data says nothing (822a542): the arbiter is no longer reported; pods on fixed addresses are told to keep one (e43596c: judged again, blind, a gap), and a Guaranteed pod with pinned cores is not judged for its CPU limits; an emptyDir of a HugePages medium is not on the node's disk (44bc5ce): the user plane's finding names its socket directory alone (judged again, blind: still wrong); and image-withdrawn (b252747) reports five images Bitnami withdrew from Docker Hub (judged, blind: gaps), which image-registry-unauthenticated no longer reports.",
+        "Judged wrong: SD-Core's MongoDB arbiter's emptyDirs taken for data; its user plane told to run a second member"
+        " on the fixed addresses its template gives every pod, told to remove the CPU limits of a Guaranteed pod whose "
+        "packet processor holds whole cores, and its socket directory and huge pages taken for data. Judged noise: "
+        "SD-Core's subscriber loader at high and unprobed (nothing calls it), a device plugin's removed-label "
+        "toleration and small helpers' requests, Substra's five floating postgres:17 waits, and eoAPI's static links "
+        "page and browser. Later at this stop, a member whose role keeps no data says nothing (822a542): the arbiter is"
+        " no longer reported; pods on fixed addresses are told to keep one (e43596c: judged again, blind, a gap), and "
+        "its CPU limits, in a Guaranteed pod whose packet processor holds whole cores, are reported with a fix that "
+        "keeps every limit and raises requests with them (72263f4: judged again, blind, a gap); an emptyDir of a "
+        "HugePages medium is not on the node's disk (44bc5ce): the user plane's finding names its socket directory "
+        "alone (judged again, blind: still wrong); and image-withdrawn (b252747) reports five images Bitnami withdrew "
+        "from Docker Hub (judged, blind: gaps), which image-registry-unauthenticated no longer reports.",
     ),
     FreshRound(
         "fresh135-installs",
