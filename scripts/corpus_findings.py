@@ -1069,6 +1069,21 @@ left out; ``random.Random(20261339).sample(FRESH139_POOL, 5)`` draws the hundred
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh139-installs",
+        "Release installs nobody here had seen: hundred-and-thirty-ninth draw",
+        20261339,
+        "five from the thirty-seventh pool, rendered by a helper who did not write the checks, audited after this stop's last rules, and judged blind",
+        "36e06a4",
+        {
+            "kubesphere-notification-manager": "v2.6.0, the chart in helm/ with defaults (its README installs the released package of the same chart)",
+            "numaproj-numaflow": "v1.8.3, the kustomize base config/cluster-install",
+            "istio-ecosystem-sail-operator": "1.30.3, chart sail-operator with defaults",
+            "cybozu-go-accurate": "v1.8.0, chart accurate with the image its release publishes (cert-manager left out)",
+            "postfinance-kubenurse": "v1.15.3, chart kubenurse with the image its release publishes",
+        },
+        "Nothing judged wrong. Judged noise: Numaflow's UI server and its Dex login, each one replica at high and unprobed, and the UI server's CPU limit: operators' pages the console rule does not know by their names.",
+    ),
+    FreshRound(
         "fresh138-installs",
         "Release installs nobody here had seen: hundred-and-thirty-eighth draw",
         20261338,
