@@ -1067,6 +1067,21 @@ and round (stream processing, a service mesh's operator, network health, GPU par
 multi-tenancy and alert routing), written down before drawing, a platform whose images the tree leaves at latest
 left out; ``random.Random(20261339).sample(FRESH139_POOL, 5)`` draws the hundred-and-thirty-ninth's five."""
 
+FRESH140_POOL = (
+    "free5gc-free5gc-helm",
+    "rancher-k3k",
+    "networkservicemesh-deployments-k8s",
+    "tencentmusic-cube-studio",
+    "openkruise-charts",
+    "abahmed-kwatch",
+    "apache-iggy",
+)
+"""The pool of the hundred-and-fortieth draw on: seven projects absent from the corpus and from every earlier pool and
+round (a 5G core, virtual clusters, a service mesh for network services, an ML platform, game servers, crash alerts
+and a streaming server), written down before drawing; a chart last changed in 2022, a proprietary server's chart and
+a platform whose images float left out; ``random.Random(20261340).sample(FRESH140_POOL, 5)`` draws the
+hundred-and-fortieth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh139-installs",
