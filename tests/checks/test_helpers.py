@@ -333,6 +333,39 @@ def _single_replica_fix(name: str) -> str:
     return finding.remediation
 
 
+def test_a_flag_that_switches_the_election_off_wins_over_lease_rights_and_files_not_pointed_at():
+    fix = _single_replica_fix("election-switched-off-beside-its-config-file.yaml")
+    assert fix.startswith("Turn its leader election on (it is switched off: --leader-elect=false)")
+    path = (
+        Path(__file__).parent
+        / "fixtures"
+        / "single-replica"
+        / "fires"
+        / "election-switched-off-beside-its-config-file.yaml"
+    )
+    _, (finding,) = run_check(get_check("single-replica"), Inventory(ManifestSource([str(path)]).collect()))
+    assert "leader election decides" not in finding.message
+
+
+def test_a_program_pointed_at_a_file_reads_that_file_and_at_a_directory_every_file():
+    from kubegap.domain.containers import pointed_config_maps
+    from kubegap.domain.podtemplates import PodTemplate
+
+    def template(args: list[str], items: list[dict] | None = None) -> PodTemplate:
+        source: dict = {"name": "conf", **({"items": items} if items else {})}
+        spec = {
+            "containers": [{"name": "app", "args": args, "volumeMounts": [{"name": "c", "mountPath": "/etc/app"}]}],
+            "volumes": [{"name": "c", "configMap": source}],
+        }
+        return PodTemplate("spec.template", {}, spec, 1)
+
+    assert pointed_config_maps(template(["--config=/etc/app/config.toml"])) == [("conf", frozenset({"config.toml"}))]
+    assert pointed_config_maps(template(["--config-dir", "/etc/app"])) == [("conf", None)]
+    assert pointed_config_maps(template(["--config=/etc/application.yaml"])) == []
+    mapped = template(["--config=/etc/app/app.yaml"], items=[{"key": "settings", "path": "app.yaml"}])
+    assert pointed_config_maps(mapped) == [("conf", frozenset({"settings"}))]
+
+
 def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():
     fix = _single_replica_fix("statefulset-sharing-one-claim.yaml")
     assert fix.startswith("It is built to run one member: its members all mount the claim webui")

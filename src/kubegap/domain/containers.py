@@ -54,17 +54,22 @@ def _volume_names(template: PodTemplate, fields: tuple[str, ...]) -> frozenset[s
     )
 
 
-def pointed_config_maps(template: PodTemplate) -> list[str]:
-    """The ConfigMaps the pods mount as files where a flag or variable of theirs names the mount: the configuration
-    files the program is pointed at, not ones merely present in its file system."""
-    found = []
+def pointed_config_maps(template: PodTemplate) -> list[tuple[str, frozenset[str] | None]]:
+    """``(ConfigMap, keys)`` for the ConfigMaps the pods mount as files where a flag or variable of theirs names the
+    mount: the configuration files the program is pointed at, not ones merely present in its file system. ``keys`` are
+    the files it is pointed at (``--provider-config=/etc/kruise-game/config.toml`` names ``config.toml``, not the
+    ``controller_manager_config.yaml`` beside it), or None where a word names the directory itself
+    (``FLINK_CONF_DIR=/opt/flink/conf``), whose every file the program may read."""
+    found: dict[str, set[str] | None] = {}
     for _, volume in mounted_volumes(template):
-        if not _points_at(template, volume["name"]):
+        files = _pointed_files(template, volume["name"])
+        if files is None:
             continue
         for source in config_map_sources(volume):
-            if source["name"] not in found:
-                found.append(source["name"])
-    return found
+            keys = {_key_of(source, file) for file in files} if files else None
+            held = found.get(source["name"], set())
+            found[source["name"]] = None if keys is None or held is None else held | keys
+    return [(name, None if keys is None else frozenset(keys)) for name, keys in found.items()]
 
 
 def config_map_sources(volume: dict) -> list[dict]:
@@ -73,9 +78,22 @@ def config_map_sources(volume: dict) -> list[dict]:
     return [e for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
 
 
-def _points_at(template: PodTemplate, volume_name: str) -> bool:
-    """Whether a word of a container's command, arguments or environment values names where the volume is
-    mounted, or a file under it (``--config=/controller_manager_config.yaml``, ``FLINK_CONF_DIR=/opt/flink/conf``)."""
+def _key_of(source: dict, file: str) -> str:
+    """The ConfigMap key a mounted file holds: the key its ``items`` map to that path, else the file's own name."""
+    return next(
+        (
+            item["key"]
+            for item in as_list(source.get("items"))
+            if isinstance(item, dict) and item.get("path") == file and isinstance(item.get("key"), str)
+        ),
+        file,
+    )
+
+
+def _pointed_files(template: PodTemplate, volume_name: str) -> set[str] | None:
+    """The files under the volume's mount that a word of a container's command, arguments or environment values
+    names (``--config=/controller_manager_config.yaml``), as paths relative to the mount; an empty set where a word
+    names the mount itself (``FLINK_CONF_DIR=/opt/flink/conf``); None where no word names it."""
     paths = {
         path.rstrip("/")
         for _, container in containers(template.spec)
@@ -92,9 +110,15 @@ def _points_at(template: PodTemplate, volume_name: str) -> bool:
         ]
         if isinstance(word, str)
     ]
-    return any(
-        re.search(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[/\s\"',;])", word) for path in paths for word in words
-    )
+    files: set[str] | None = None
+    for path in paths:
+        for word in words:
+            for match in re.finditer(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[\s\"',;]|/([^\s\"',;]*))", word):
+                files = set() if files is None else files
+                if match.group(1) is None or not match.group(1).strip("/"):
+                    return set()  # the directory itself: every file in it
+                files.add(match.group(1).strip("/"))
+    return files
 
 
 SCRIPT_ENDINGS = (".sh", ".bash", ".py", ".js", ".lua", ".rb", ".pl")

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from kubegap.domain.containers import image_name, mounted_volumes, pointed_config_maps
 from kubegap.domain.datastores import observer
 from kubegap.domain.kinds import KNOWN_KINDS
-from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election
+from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, namespace
 from kubegap.domain.roles import RBAC_KINDS, grants, grants_named
 from kubegap.domain.scheduling import kept_apart
@@ -233,13 +233,17 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
     """Why the workload is not judged like request-serving replicas, or None.
 
     A DaemonSet runs one agent per node, and a leader-elected controller (a leader-election flag,
-    or a ServiceAccount allowed to create and update Leases) has one active replica whatever its count.
+    or a ServiceAccount allowed to create and update Leases) has one active replica whatever its count. Rights to
+    Leases show that a program can elect, not that it does: one whose flag switches the election off
+    (``--leader-elect=false``, OpenKruiseGame's manager) runs every replica active.
     """
     if workload.kind == "DaemonSet":
         return "a DaemonSet runs one agent per node"
     flag = leader_election(workload)
     if flag:
         return f"leader-elected ({flag})"
+    if leader_election_off(workload):
+        return None
     for template in workload.templates:
         if (workload.ref.namespace, service_account(template)) in leases:
             return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
@@ -268,12 +272,13 @@ def configured_election(inventory: Readable, workload: Workload) -> tuple[bool, 
     leader election (Kueue's ``leaderElect: true``, read through ``--config=/controller_manager_config.yaml``),
     or None. Only a line that sets the switch counts: a commented-out one says nothing, and nor does a file no
     flag or variable of the pod names (k8ssandra-operator mounts Kueue's layout of file but runs ``/manager``
-    with no arguments, so its election stays off)."""
+    with no arguments, so its election stays off; OpenKruiseGame points its manager at the ``config.toml`` beside
+    such a file, and switches the election off by flag)."""
     for template in workload.templates:
-        for config_map in pointed_config_maps(template):
+        for config_map, keys in pointed_config_maps(template):
             obj = inventory.get("ConfigMap", workload.ref.namespace, config_map)
-            for text in as_dict(obj.get("data") if obj else None).values():
-                if not isinstance(text, str):
+            for key, text in as_dict(obj.get("data") if obj else None).items():
+                if not isinstance(text, str) or (keys is not None and key not in keys):
                     continue
                 for match in ELECTION_SETTING.finditer(text):
                     if _election_key(match.group(1)):
