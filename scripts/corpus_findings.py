@@ -1082,6 +1082,21 @@ and a streaming server), written down before drawing; a chart last changed in 20
 a platform whose images float left out; ``random.Random(20261340).sample(FRESH140_POOL, 5)`` draws the
 hundred-and-fortieth's five."""
 
+FRESH141_POOL = (
+    "aws-sagemaker-hyperpod-cli",
+    "NVIDIA-AI-Blueprints-rag",
+    "aws-eks-charts",
+    "mysql-mysql-ndb-operator",
+    "IBM-ibm-spectrum-scale-csi",
+    "shopware-helm-charts",
+    "nutanix-helm",
+    "logicalclocks-rondb-helm",
+)
+"""The pool of the hundred-and-forty-first draw on: eight projects absent from the corpus and from every earlier pool
+and round (GPU training cluster add-ons, a RAG inference blueprint, a network-card plugin for training, two database
+operators, HPC storage, an e-commerce operator and a feature store's database), written down before drawing;
+``random.Random(20261341).sample(FRESH141_POOL, 5)`` draws the hundred-and-forty-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh139-installs",
