@@ -1099,6 +1099,21 @@ operators, HPC storage, an e-commerce operator and a feature store's database), 
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh140-installs",
+        "Release installs nobody here had seen: hundred-and-fortieth draw",
+        20261340,
+        "five from the thirty-eighth pool, rendered by a helper who did not write the checks, audited after this stop's last rules, and judged blind",
+        "c7e4001",
+        {
+            "abahmed-kwatch": "v0.10.5, chart kwatch with a placeholder Slack webhook its schema requires",
+            "openkruise-charts": "kruise-game-1.0.0, chart kruise-game with defaults (the OpenKruise it needs installed first left out)",
+            "tencentmusic-cube-studio": "v2026.03.01, the kustomize overlay its install script applies, with a placeholder node address (the services the script installs first left out)",
+            "rancher-k3k": "chart-1.1.0, chart k3k with defaults",
+            "networkservicemesh-deployments-k8s": "v1.18.0, the kustomize base examples/basic (the SPIRE it needs installed first left out)",
+        },
+        "Judged wrong: OpenKruiseGame's manager, told it was leader-elected by a file beside the one it reads and to run two, where its flag switches the election off and each replica makes its own webhook certificate. Judged noise: its webhook Service's undeclared default port, and Cube Studio's dashboard front end's memory limit and one replica. Later at this stop, a flag that switches the election off wins, and a program reads the files it is pointed at (117a2e5): the manager is told to turn its election on first (judged again, blind: still wrong, for the certificates).",
+    ),
+    FreshRound(
         "fresh139-installs",
         "Release installs nobody here had seen: hundred-and-thirty-ninth draw",
         20261339,
@@ -1492,7 +1507,13 @@ FRESH_ROUNDS = (
             "nautobot-helm-charts": "v3.1.1, chart nautobot with the install guide's placeholder external database and Redis",
             "metallb-frr-k8s": "v0.0.25, chart frr-k8s with its CRD subchart",
         },
-        "Judged wrong: Gravitino's one replica, whose fix named only its in-memory Iceberg catalogue and not the H2 database on an emptyDir that its configuration, copied at start from a file mounted elsewhere, names; Gravitino 1.3.0 cannot run as two. Judged noise: Topograph's API server at high (it keeps pending requests in memory and runs as one) and its CPU limit (it answers at once and computes later).",
+        "Judged wrong: Gravitino's one replica, whose fix named only its in-memory Iceberg catalogue and not the H2 "
+        "database on an emptyDir that its configuration, copied at start from a file mounted elsewhere, names; "
+        "Gravitino 1.3.0 cannot run as two. Judged noise: Topograph's API server at high (it keeps pending requests in "
+        "memory and runs as one) and its CPU limit (it answers at once and computes later). At the "
+        "hundred-and-thirty-fifth draw's stop, a program reads only the configuration files a flag or variable names "
+        "(117a2e5): Gravitino's fix no longer names the Iceberg catalog's memory backend from a file its server is not "
+        "pointed at, and asks to move the data on its emptyDir first (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh116-installs",
@@ -3292,7 +3313,10 @@ FRESH_ROUNDS = (
         "hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has its missing "
         "readiness probe rated low (fbf24c8, worded as now at ab5ef7a): fission's webhook, judged again twice, blind: a"
         " gap both times; and one replica of an in-memory store with nothing to load is not judged for readiness "
-        "(315c621): aibrix-redis-master's readiness, judged noise, is no longer reported.",
+        "(315c621): aibrix-redis-master's readiness, judged noise, is no longer reported. At the "
+        "hundred-and-thirty-fifth draw's stop, a flag that switches the election off wins over the rights to Leases "
+        "(117a2e5): Fission's executor, run with LEADER_ELECTION_ENABLED=false, is reported for its one replica and "
+        "told to turn its election on first (judged, blind: a gap).",
     ),
     FreshRound(
         "fresh39-installs",
