@@ -13,11 +13,16 @@ some, not while the program is still recovering its data either. Three kinds are
   collector's own pipelines are running, never whether an exporter reaches its destination (a collector image is
   one whose name has ``otel collector``, ``opentelemetry collector`` or ``otelcol`` among its words).
 
+An exec probe whose shell script ends in a fallback that cannot fail (``... || echo 1``, ``|| true``, ``|| exit 0``)
+asks nothing at all: it passes whatever the command before it says (``never_fails``).
+
 Spring Boot's ``/actuator/health`` says more: it aggregates every health indicator the application has, its data
 sources' included.
 """
 
 from __future__ import annotations
+
+import re
 
 from kubegap.domain.containers import image_name
 from kubegap.domain.resources import as_list, dig
@@ -96,10 +101,36 @@ def curl_without_fail(command: list[str]) -> bool:
     return not any(w in CURL_FAIL_FLAGS for w in words) and not any("f" in w[1:] for w in short)
 
 
+def exec_command(action: dict) -> list[str]:
+    """The words of an ``exec`` probe action's command, as written (parts that are not text left out)."""
+    return [part for part in as_list(action.get("command")) if isinstance(part, str)]
+
+
+ALWAYS_PASSES = re.compile(r"\|\|\s*(?:echo\b[^;&|\n]*|true|:|exit\s+0)\s*$")
+"""The end of a shell command whose last step, run when all before it fails, cannot fail: ``... || echo 1``,
+``|| true``, ``|| exit 0``."""
+
+EXITS_FAILED = re.compile(r"\bexit\s+[1-9]|\bset\s+-\w*e")
+"""What makes a shell script end failed before its last fallback runs."""
+
+
+def never_fails(action: dict) -> bool:
+    """Whether an ``exec`` probe action passes whatever happens: its shell script ends in ``|| echo``, ``|| true`` or
+    ``|| exit 0`` (FIWARE's MongoDB: ``mongo --eval ... && echo 0 || echo 1``), so it restarts nothing."""
+    command = exec_command(action)
+    script = command[-1].strip() if command else ""
+    # one chain of && and ||, with nothing before it that can end the script failed
+    return (
+        ALWAYS_PASSES.search(script) is not None
+        and not any(mark in script for mark in (";", "\n"))
+        and EXITS_FAILED.search(script) is None
+    )
+
+
 def process_status_only(container: dict, action: tuple[str, dict]) -> str | None:
     """What makes a probe action ask a page that reports only the process's own status, or None."""
     if action[0] == "exec":
-        command = [str(part) for part in as_list(action[1].get("command"))]
+        command = exec_command(action[1])
         return "curl without --fail exits 0 on any HTTP reply" if curl_without_fail(command) else None
     if action[0] != "httpGet":
         return None

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name, is_script
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
-from kubegap.domain.health_pages import page, program_liveness_page
+from kubegap.domain.health_pages import exec_command, never_fails, page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -156,31 +155,9 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     return program_liveness_page(container, path)
 
 
-ALWAYS_PASSES = re.compile(r"\|\|\s*(?:echo\b[^;&|\n]*|true|:|exit\s+0)\s*$")
-"""The end of a shell command whose last step, run when all before it fails, cannot fail: ``... || echo 1``,
-``|| true``, ``|| exit 0``."""
-
-
-EXITS_FAILED = re.compile(r"\bexit\s+[1-9]|\bset\s+-\w*e")
-"""What makes a shell script end failed before its last fallback runs."""
-
-
-def _never_fails(probe: dict) -> bool:
-    """Whether an exec probe's command passes whatever happens: its shell script ends in ``|| echo``, ``|| true`` or
-    ``|| exit 0`` (FIWARE's MongoDB: ``mongo --eval ... && echo 0 || echo 1``), so it restarts nothing."""
-    command = [part for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str)]
-    script = command[-1].strip() if command else ""
-    # one chain of && and ||, with nothing before it that can end the script failed
-    return (
-        ALWAYS_PASSES.search(script) is not None
-        and not any(mark in script for mark in (";", "\n"))
-        and EXITS_FAILED.search(script) is None
-    )
-
-
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
-    words = [w for part in as_list(dig(probe, "exec", "command")) if isinstance(part, str) for w in part.split()]
+    words = [w for part in exec_command(as_dict(probe.get("exec"))) for w in part.split()]
     return any(is_script(word) for word in words)
 
 
@@ -402,7 +379,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
                 continue
-            if answers_while_starting(workload, container, liveness) or _never_fails(liveness):
+            if answers_while_starting(workload, container, liveness) or never_fails(as_dict(liveness.get("exec"))):
                 continue
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum, servers_have)
