@@ -1099,6 +1099,21 @@ operators, HPC storage, an e-commerce operator and a feature store's database), 
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh141-installs",
+        "Release installs nobody here had seen: hundred-and-forty-first draw",
+        20261341,
+        "five from the thirty-ninth pool, rendered by a helper who did not write the checks, audited after this stop's last rules, and judged blind",
+        "6f53b0d",
+        {
+            "shopware-helm-charts": "operator-1.5.2, chart shopware-operator with defaults (the cert-manager it needs left out)",
+            "aws-sagemaker-hyperpod-cli": "v3.9.0, the HyperPod dependencies chart (its remote NVIDIA and EFA device plugin charts left out)",
+            "logicalclocks-rondb-helm": "v0.8.0, chart rondb with defaults",
+            "aws-eks-charts": "v0.0.242, chart aws-efa-k8s-device-plugin with defaults",
+            "mysql-mysql-ndb-operator": "9.7.1-1.12.1, chart ndb-operator with defaults",
+        },
+        "Judged wrong: the NDB operator's webhook backend told to run two, where each pod makes its own certificate and writes its CA into the webhook configurations. Judged noise: two device plugins' memory bounds, RonDB's SQL front ends' emptyDir (their tables live on the data nodes), and the Shopware operator's surge at medium.",
+    ),
+    FreshRound(
         "fresh140-installs",
         "Release installs nobody here had seen: hundred-and-fortieth draw",
         20261340,
