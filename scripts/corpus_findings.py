@@ -1097,6 +1097,19 @@ and round (GPU training cluster add-ons, a RAG inference blueprint, a network-ca
 operators, HPC storage, an e-commerce operator and a feature store's database), written down before drawing;
 ``random.Random(20261341).sample(FRESH141_POOL, 5)`` draws the hundred-and-forty-first's five."""
 
+FRESH142_POOL = (
+    "logzio-logzio-helm",
+    "mosip-esignet",
+    "portworx-helm",
+    "castai-helm-charts",
+    "warpstreamlabs-charts",
+    "Cloudzero-cloudzero-charts",
+)
+"""The pool of the hundred-and-forty-second draw on: six projects absent from the corpus and from every earlier pool
+and round (a log shipper, national-ID identity verification, a storage management plane, a workload autoscaler, a
+Kafka-compatible streaming agent and a cost-allocation agent), written down before drawing;
+``random.Random(20261342).sample(FRESH142_POOL, 5)`` draws the hundred-and-forty-second's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh141-installs",
