@@ -44,3 +44,31 @@ def test_an_aggregated_cluster_role_holds_what_it_selects_transitively_and_once(
 def test_a_role_grants_only_its_own_rules():
     role = _role("local", [PODS], selects={"to": "top"}, kind="Role")  # a Role cannot aggregate
     assert granted_rules(_inventory(role, _role("other", [LEASES], labels={"to": "top"})), role) == [PODS]
+
+
+def test_a_hook_deleted_once_it_succeeds_grants_nothing_to_what_runs_after():
+    from kubegap.domain.reconcilers import account_rights
+
+    write = {"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create", "update"]}
+    hook = {"helm.sh/hook": "pre-install", "helm.sh/hook-delete-policy": "before-hook-creation,hook-succeeded"}
+
+    def bound(role_notes: dict, binding_notes: dict) -> Inventory:
+        role = _role("setup", [write], kind="Role")
+        role["metadata"].update(namespace="central", annotations=role_notes)
+        binding = {
+            "apiVersion": "rbac.authorization.k8s.io/v1",
+            "kind": "RoleBinding",
+            "metadata": {"name": "setup", "namespace": "central", "annotations": binding_notes},
+            "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "Role", "name": "setup"},
+            "subjects": [{"kind": "ServiceAccount", "name": "default", "namespace": "central"}],
+        }
+        collection = Collection(collected={"ClusterRole", "Role", "RoleBinding", "ClusterRoleBinding"})
+        for obj in (role, binding):
+            collection.add(obj, Origin("rbac.yaml", 0))
+        return Inventory(collection)
+
+    assert ("central", "default") in account_rights(bound({}, {})).objects
+    assert ("central", "default") not in account_rights(bound(hook, hook)).objects  # both gone after the hook
+    assert ("central", "default") not in account_rights(bound(hook, {})).objects  # the binding outlives its role
+    kept = {"helm.sh/hook": "pre-install", "helm.sh/hook-delete-policy": "before-hook-creation"}
+    assert ("central", "default") in account_rights(bound(kept, kept)).objects  # kept until the next hook

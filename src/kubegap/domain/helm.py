@@ -1,4 +1,5 @@
-"""What Helm leaves on the objects it renders: the release or chart that manages them."""
+"""What Helm leaves on the objects it renders: the release or chart that manages them, and which of them are gone
+once the install finishes."""
 
 from __future__ import annotations
 
@@ -25,3 +26,18 @@ def rendered_by_chart(obj: dict, origin: Origin | None) -> bool:
     return helm_release(obj) is not None or (
         origin is not None and (origin.rendered_by is not None or origin.template is not None)
     )
+
+
+DELETED_ON_SUCCESS = (
+    ("helm.sh/hook-delete-policy", "hook-succeeded"),
+    ("argocd.argoproj.io/hook-delete-policy", "HookSucceeded"),
+)
+"""The delete policies by which Helm and Argo CD remove a hook object as soon as its hook succeeds."""
+
+
+def gone_after_install(obj: dict) -> bool:
+    """Whether the object is a hook its install tool deletes once the hook succeeds (``helm.sh/hook-delete-policy:
+    hook-succeeded``): it exists only while the hook runs, and grants nothing to what runs after (PX-Central's
+    pre-install Role and RoleBinding gave the default ServiceAccount rights its web servers never hold)."""
+    notes = metadata_annotations(obj)
+    return any(value in {part.strip() for part in notes.get(key, "").split(",")} for key, value in DELETED_ON_SUCCESS)

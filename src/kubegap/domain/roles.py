@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from kubegap.domain.helm import gone_after_install
 from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.resources import as_list, bound_accounts, dig, group, kind, labels, name, namespace
 from kubegap.domain.scoped_inventory import Readable
@@ -80,9 +81,11 @@ def _grants(inventory: Readable) -> list[Grant]:
     found = []
     for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str):
+        if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str) or gone_after_install(binding):
             continue
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
+        if role is not None and gone_after_install(role):
+            role = None  # deleted once its hook succeeds: the binding outlives it and grants nothing
         found.append(Grant(binding, role_kind, role_name, granted_rules(inventory, role)))
     return found
 

@@ -21,6 +21,7 @@ from kubegap.domain.reconcilers import (
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import AUTOSCALER_KINDS, scaling
 from kubegap.wording import first_and_more
 
 COMMONLY = "commonly-2026-recreate-single-replica-deploy-api-outage"
@@ -148,7 +149,7 @@ def _upgrade_hooks(ctx: Context, workload: Workload) -> str:
     severity="medium",
     category="workloads",
     cases=[COMMONLY],
-    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS],
+    reads=["workloads", "Node", "PersistentVolumeClaim", *SERVING_EVIDENCE_KINDS, *LEASE_KINDS, *AUTOSCALER_KINDS],
     fix=(
         "Roll out gradually: use RollingUpdate with maxUnavailable of one pod or a small percentage (and "
         "maxSurge for Deployments), so a bad version or a slow start never takes every replica, or every "
@@ -166,7 +167,9 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     `maxUnavailable` of 100% (or at least their replica count), and DaemonSets whose
     `updateStrategy.rollingUpdate.maxUnavailable` is 100% or at least the number of nodes. A
     percentage is resolved as each controller resolves it: a Deployment's `maxUnavailable` rounds
-    down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up.
+    down (and becomes 1 when `maxSurge` also comes to 0), a DaemonSet's rounds up. A workload an autoscaler
+    scales is counted at the fewest replicas the autoscaler runs it at (WarpStream's agent, its replicas unset
+    and its HorizontalPodAutoscaler's minimum 3, was said to lose all of its one pod: judged wrong).
     `Recreate` is right, and not reported, when the pods mount a PersistentVolumeClaim that is
     ReadWriteOnce (or whose access modes are unknown): a rolling update would leave the new pod
     unable to attach the volume, or two instances writing to it. So is a `maxUnavailable` that takes every
@@ -252,7 +255,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
         if workload.kind == "DaemonSet":
             total = nodes
         elif client_traffic is not None and client_traffic.services(workload) and len(workload.templates) == 1:
-            total = workload.templates[0].replicas or 0
+            # an autoscaler sets the count: a rollout runs at no fewer pods than its minimum (percentages are
+            # arithmetic over the replicas the workload can have)
+            floors = [a.minimum for a in scaling(ctx.inventory, workload) if a.minimum is not None]
+            total = min(floors) if floors else workload.templates[0].replicas or 0
         else:
             continue
         found = _strategy_problem(workload.kind, spec, total)
