@@ -347,6 +347,53 @@ def test_a_flag_that_switches_the_election_off_wins_over_lease_rights_and_files_
     assert "leader election decides" not in finding.message
 
 
+def test_an_election_switched_off_beside_a_file_that_switches_it_on_is_off_and_says_both():
+    import yaml
+
+    path = (
+        Path(__file__).parent
+        / "fixtures"
+        / "single-replica"
+        / "fires"
+        / "election-switched-off-beside-its-config-file.yaml"
+    )
+    docs = list(yaml.safe_load_all(path.read_text()))
+    manager = docs[0]["spec"]["template"]["spec"]["containers"][0]
+    manager["args"] = ["--leader-elect=false", "--config=/etc/game-manager/controller_manager_config.yaml"]
+    collection = ManifestSource([str(path)]).collect()
+    for obj in collection.resources:
+        if obj.get("kind") == "Deployment":
+            obj["spec"]["template"]["spec"]["containers"][0]["args"] = manager["args"]
+    _, (finding,) = run_check(get_check("single-replica"), Inventory(collection))
+    assert finding.remediation.startswith(
+        "Turn its leader election on (it is switched off: --leader-elect=false, though"
+    )
+    assert "remove the flag" in finding.remediation
+
+
+def test_a_sidecars_switch_says_nothing_of_the_programs_beside_it():
+    from kubegap.domain.reconcilers import one_active_by_design
+
+    path = (
+        Path(__file__).parent
+        / "fixtures"
+        / "single-replica"
+        / "fires"
+        / "election-switched-off-beside-its-config-file.yaml"
+    )
+    collection = ManifestSource([str(path)]).collect()
+    for obj in collection.resources:
+        if obj.get("kind") == "Deployment":
+            spec = obj["spec"]["template"]["spec"]
+            spec["containers"][0]["args"] = ["--provider-config=/etc/game-manager/config.toml"]
+            spec["containers"].insert(
+                0, {"name": "proxy", "image": "example/proxy:1", "args": ["--leader-elect=false"]}
+            )
+    inventory = Inventory(collection)
+    (workload,) = [w for w in inventory.workloads if w.kind == "Deployment"]
+    assert one_active_by_design(workload, {("games", "game-manager")})
+
+
 def test_a_program_pointed_at_a_file_reads_that_file_and_at_a_directory_every_file():
     from kubegap.domain.containers import pointed_config_maps
     from kubegap.domain.podtemplates import PodTemplate
@@ -364,6 +411,34 @@ def test_a_program_pointed_at_a_file_reads_that_file_and_at_a_directory_every_fi
     assert pointed_config_maps(template(["--config=/etc/application.yaml"])) == []
     mapped = template(["--config=/etc/app/app.yaml"], items=[{"key": "settings", "path": "app.yaml"}])
     assert pointed_config_maps(mapped) == [("conf", frozenset({"settings"}))]
+    only = [{"key": "config.toml", "path": "config.toml"}]
+    assert pointed_config_maps(template(["--config-dir=/etc/app"], items=only)) == [
+        ("conf", frozenset({"config.toml"}))
+    ]
+    assert pointed_config_maps(template(["--config=/etc/app/manager.yaml"], items=only)) == [("conf", frozenset())]
+    nested = [{"key": "manager.yaml", "path": "manager/config.yaml"}]
+    assert pointed_config_maps(template(["--config-dir=/etc/app/manager"], items=nested)) == [
+        ("conf", frozenset({"manager.yaml"}))
+    ]
+    one_key = PodTemplate(
+        "spec.template",
+        {},
+        {
+            "containers": [
+                {
+                    "name": "app",
+                    "args": ["--config=/etc/app/config.toml"],
+                    "volumeMounts": [
+                        {"name": "c", "mountPath": "/etc/app/config.toml", "subPath": "config.toml"},
+                        {"name": "c", "mountPath": "/manager.yaml", "subPath": "manager.yaml"},
+                    ],
+                }
+            ],
+            "volumes": [{"name": "c", "configMap": {"name": "conf"}}],
+        },
+        1,
+    )
+    assert pointed_config_maps(one_key) == [("conf", frozenset({"config.toml"}))]  # a file of one key, by subPath
 
 
 def test_a_statefulset_whose_members_share_one_claim_is_built_to_run_one():

@@ -57,16 +57,17 @@ def _volume_names(template: PodTemplate, fields: tuple[str, ...]) -> frozenset[s
 def pointed_config_maps(template: PodTemplate) -> list[tuple[str, frozenset[str] | None]]:
     """``(ConfigMap, keys)`` for the ConfigMaps the pods mount as files where a flag or variable of theirs names the
     mount: the configuration files the program is pointed at, not ones merely present in its file system. ``keys`` are
-    the files it is pointed at (``--provider-config=/etc/kruise-game/config.toml`` names ``config.toml``, not the
-    ``controller_manager_config.yaml`` beside it), or None where a word names the directory itself
-    (``FLINK_CONF_DIR=/opt/flink/conf``), whose every file the program may read."""
+    the keys of the files it is pointed at (``--provider-config=/etc/kruise-game/config.toml`` names ``config.toml``,
+    not the ``controller_manager_config.yaml`` beside it; a mount of one key by ``subPath``, or a file ``items`` maps
+    to another path, names that key), or None where a word names the directory of every key
+    (``FLINK_CONF_DIR=/opt/flink/conf``)."""
     found: dict[str, set[str] | None] = {}
     for _, volume in mounted_volumes(template):
-        files = _pointed_files(template, volume["name"])
-        if files is None:
+        paths = _pointed_paths(template, volume["name"])
+        if not paths:
             continue
         for source in config_map_sources(volume):
-            keys = {_key_of(source, file) for file in files} if files else None
+            keys = _keys_at(config_map_files(source), paths)
             held = found.get(source["name"], set())
             found[source["name"]] = None if keys is None or held is None else held | keys
     return [(name, None if keys is None else frozenset(keys)) for name, keys in found.items()]
@@ -78,24 +79,31 @@ def config_map_sources(volume: dict) -> list[dict]:
     return [e for e in entries if isinstance(e, dict) and isinstance(e.get("name"), str)]
 
 
-def _key_of(source: dict, file: str) -> str:
-    """The ConfigMap key a mounted file holds: the key its ``items`` map to that path, else the file's own name."""
-    return next(
-        (
-            item["key"]
-            for item in as_list(source.get("items"))
-            if isinstance(item, dict) and item.get("path") == file and isinstance(item.get("key"), str)
-        ),
-        file,
-    )
+def config_map_files(source: dict) -> dict[str, str] | None:
+    """A ``configMap`` volume source's keys by the path each is mounted at, where ``items`` chooses them; None where
+    every key is mounted as a file of its own name."""
+    items = [i for i in as_list(source.get("items")) if isinstance(i, dict)]
+    if not items:
+        return None
+    return {i["path"]: i["key"] for i in items if isinstance(i.get("path"), str) and isinstance(i.get("key"), str)}
 
 
-def _pointed_files(template: PodTemplate, volume_name: str) -> set[str] | None:
-    """The files under the volume's mount that a word of a container's command, arguments or environment values
-    names (``--config=/controller_manager_config.yaml``), as paths relative to the mount; an empty set where a word
-    names the mount itself (``FLINK_CONF_DIR=/opt/flink/conf``); None where no word names it."""
-    paths = {
-        path.rstrip("/")
+def _keys_at(files: dict[str, str] | None, paths: set[str]) -> set[str] | None:
+    """The keys mounted at ``paths`` (relative to the volume; ``""`` is all of it) or under them: those ``items``
+    put there, or, with every key mounted under its own name, the key each path names (None: every key)."""
+    if files is None:
+        return None if "" in paths else {path.split("/", 1)[0] for path in paths}
+    return {
+        key for file, key in files.items() for path in paths if not path or file == path or file.startswith(path + "/")
+    }
+
+
+def _pointed_paths(template: PodTemplate, volume_name: str) -> set[str]:
+    """The paths inside the volume that a word of a container's command, arguments or environment values names through
+    one of its mounts (``--config=/controller_manager_config.yaml``), relative to the volume: a mount of one key by
+    ``subPath`` is that key, and ``""`` stands for the whole volume (``FLINK_CONF_DIR=/opt/flink/conf``)."""
+    mounts = {
+        path.rstrip("/"): sub.strip("/") if isinstance(sub := dig(mount, "subPath"), str) else ""
         for _, container in containers(template.spec)
         for mount in as_list(container.get("volumeMounts"))
         if dig(mount, "name") == volume_name and isinstance(path := dig(mount, "mountPath"), str) and path.strip("/")
@@ -104,21 +112,18 @@ def _pointed_files(template: PodTemplate, volume_name: str) -> set[str] | None:
         word
         for _, container in containers(template.spec)
         for word in [
-            *as_list(container.get("command")),
-            *as_list(container.get("args")),
+            *command_words(container),
             *(dig(variable, "value") for variable in as_list(container.get("env"))),
         ]
         if isinstance(word, str)
     ]
-    files: set[str] | None = None
-    for path in paths:
+    found = set()
+    for path, sub in mounts.items():
         for word in words:
             for match in re.finditer(rf"(?:^|[=\s\"':,]){re.escape(path)}(?:$|[\s\"',;]|/([^\s\"',;]*))", word):
-                files = set() if files is None else files
-                if match.group(1) is None or not match.group(1).strip("/"):
-                    return set()  # the directory itself: every file in it
-                files.add(match.group(1).strip("/"))
-    return files
+                tail = (match.group(1) or "").strip("/")
+                found.add("/".join(part for part in (sub, tail) if part))
+    return found
 
 
 SCRIPT_ENDINGS = (".sh", ".bash", ".py", ".js", ".lua", ".rb", ".pl")

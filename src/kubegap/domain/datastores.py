@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from kubegap.domain.containers import (
     SCRIPT_ENDINGS,
+    config_map_files,
     config_map_sources,
     image_name,
     pointed_config_maps,
@@ -453,14 +454,7 @@ def _config_map_volumes(template: PodTemplate) -> dict[str, list[tuple[str, dict
         if not isinstance(volume_name, str):
             continue
         for source in config_map_sources(volume):
-            config_map = source["name"]
-            items = [i for i in as_list(dig(source, "items")) if isinstance(i, dict)]
-            files = (
-                {i["path"]: i["key"] for i in items if isinstance(i.get("path"), str) and isinstance(i.get("key"), str)}
-                if items
-                else None
-            )
-            found.setdefault(volume_name, []).append((config_map, files))
+            found.setdefault(volume_name, []).append((source["name"], config_map_files(source)))
     return found
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from kubegap.domain.containers import image_name
-from kubegap.domain.resources import as_list, dig
+from kubegap.domain.resources import as_list, command_words, dig
 from kubegap.domain.tokens import Words, words
 
 CONVENTIONAL_LIVENESS_PAGES = frozenset({"healthz", "livez", "ping"})
@@ -101,11 +101,6 @@ def curl_without_fail(command: list[str]) -> bool:
     return not any(w in CURL_FAIL_FLAGS for w in words) and not any("f" in w[1:] for w in short)
 
 
-def exec_command(action: dict) -> list[str]:
-    """The words of an ``exec`` probe action's command, as written (parts that are not text left out)."""
-    return [part for part in as_list(action.get("command")) if isinstance(part, str)]
-
-
 ALWAYS_PASSES = re.compile(r"\|\|\s*(?:echo\b[^;&|\n]*|true|:|exit\s+0)\s*$")
 """The end of a shell command whose last step, run when all before it fails, cannot fail: ``... || echo 1``,
 ``|| true``, ``|| exit 0``."""
@@ -117,7 +112,7 @@ EXITS_FAILED = re.compile(r"\bexit\s+[1-9]|\bset\s+-\w*e")
 def never_fails(action: dict) -> bool:
     """Whether an ``exec`` probe action passes whatever happens: its shell script ends in ``|| echo``, ``|| true`` or
     ``|| exit 0`` (FIWARE's MongoDB: ``mongo --eval ... && echo 0 || echo 1``), so it restarts nothing."""
-    command = exec_command(action)
+    command = command_words(action)
     script = command[-1].strip() if command else ""
     # one chain of && and ||, with nothing before it that can end the script failed
     return (
@@ -130,7 +125,7 @@ def never_fails(action: dict) -> bool:
 def process_status_only(container: dict, action: tuple[str, dict]) -> str | None:
     """What makes a probe action ask a page that reports only the process's own status, or None."""
     if action[0] == "exec":
-        command = exec_command(action[1])
+        command = command_words(action[1])
         return "curl without --fail exits 0 on any HTTP reply" if curl_without_fail(command) else None
     if action[0] != "httpGet":
         return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubegap.domain.containers import image_name, mounted_volumes, pointed_config_maps
+from kubegap.domain.containers import holds_the_pod_open, image_name, mounted_volumes, pointed_config_maps
 from kubegap.domain.datastores import observer
 from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off
@@ -235,15 +235,16 @@ def one_active_by_design(workload: Workload, leases: set[tuple[str | None, str]]
     A DaemonSet runs one agent per node, and a leader-elected controller (a leader-election flag,
     or a ServiceAccount allowed to create and update Leases) has one active replica whatever its count. Rights to
     Leases show that a program can elect, not that it does: one whose flag switches the election off
-    (``--leader-elect=false``, OpenKruiseGame's manager) runs every replica active.
+    (``--leader-elect=false``, OpenKruiseGame's manager) runs every replica active; where the pod runs several
+    programs, which of them holds the Lease is not shown, and one's switch says nothing of the others.
     """
     if workload.kind == "DaemonSet":
         return "a DaemonSet runs one agent per node"
     flag = leader_election(workload)
     if flag:
         return f"leader-elected ({flag})"
-    if leader_election_off(workload):
-        return None
+    if leader_election_off(workload) and all(len(_app_containers(t)) == 1 for t in workload.templates):
+        return None  # the one program of the pod says it does not elect, whatever its account may do
     for template in workload.templates:
         if (workload.ref.namespace, service_account(template)) in leases:
             return f"leader-elected (ServiceAccount {service_account(template)} may write Leases)"
@@ -409,3 +410,7 @@ def _recreate(inventory: Readable, workload: Workload) -> bool:
 
 def _kept_apart(workload: Workload) -> bool:
     return any(kept_apart(t.spec, t.labels) for t in workload.templates)
+
+
+def _app_containers(template: PodTemplate) -> list[dict]:
+    return [container for _, container in containers(template.spec, init=False) if not holds_the_pod_open(container)]

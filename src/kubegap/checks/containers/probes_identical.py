@@ -9,8 +9,8 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
 from kubegap.domain.containers import app_containers, container_name, variable_value
 from kubegap.domain.datastores import EMBEDDED_URL, LOCAL_HOSTS, container_data_store, url_parts
-from kubegap.domain.health_pages import ACTUATOR_HEALTH, exec_command, page, process_status_only
-from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.health_pages import ACTUATOR_HEALTH, page, process_status_only
+from kubegap.domain.resources import as_dict, as_list, command_words, dig
 from kubegap.domain.tokens import Words
 from kubegap.domain.workloads import audited_workloads
 
@@ -148,7 +148,7 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     if action[0] == "exec":
         # a service's init script (/etc/init.d/mysql status) asks the daemon of its own container: its path names
         # no client, though a client beside it in a shell line still asks its host
-        command = INIT_SCRIPT.sub("", " ".join(exec_command(action[1])))
+        command = INIT_SCRIPT.sub("", " ".join(command_words(action[1])))
         if (client := PROBE_CLIENTS.find(command)) is not None and not (
             container_data_store(container) and asks_its_own_server(command)
         ):

@@ -8,9 +8,9 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name, is_script
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
-from kubegap.domain.health_pages import exec_command, never_fails, page, program_liveness_page
+from kubegap.domain.health_pages import never_fails, page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_dict, as_list, containers, dig
+from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.domain.tokens import Words, words
@@ -157,7 +157,7 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
 
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
-    words = [w for part in exec_command(as_dict(probe.get("exec"))) for w in part.split()]
+    words = [w for part in command_words(as_dict(probe.get("exec"))) for w in part.split()]
     return any(is_script(word) for word in words)
 
 

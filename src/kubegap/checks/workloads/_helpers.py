@@ -321,14 +321,24 @@ def more_replicas_fix(inventory: Readable, workload: Workload, elected: str | No
     configured = configured_election(inventory, workload)
     if elected and leader_election(workload):
         return f"{first}{more}: the workload is {elected}, so one replica reconciles while every replica serves."
-    if configured is not None and configured[0]:
+    switched_off = leader_election_off(workload) or (
+        configured[1] if configured is not None and not configured[0] else None
+    )
+    if configured is not None and configured[0] and not switched_off:
         return (
             f"{first}{more}: the workload is leader-elected ({configured[1]}), so one replica reconciles while every "
             "replica serves."
         )
-    switched_off = leader_election_off(workload) or (configured[1] if configured is not None else None)
     if switched_off:
-        return f"{first}Turn its leader election on (it is switched off: {switched_off}), then {more[0].lower()}{more[1:]}."
+        also = (
+            f", though {configured[1]}, a file it reads, switches it on: which wins is the program's, so remove the flag"
+            if configured is not None and configured[0]
+            else ""
+        )
+        return (
+            f"{first}Turn its leader election on (it is switched off: {switched_off}{also}), then "
+            f"{more[0].lower()}{more[1:]}."
+        )
     if elected and _kopf_peer(inventory, workload):
         return (
             f"{first}{more}, once its replicas take different peering priorities: it takes part in Kopf's peering "
