@@ -1112,6 +1112,21 @@ Kafka-compatible streaming agent and a cost-allocation agent), written down befo
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh142-installs",
+        "Release installs nobody here had seen: hundred-and-forty-second draw",
+        20261342,
+        "five from the fortieth pool, rendered by a helper who did not write the checks, audited after this stop's last rules, and judged by three reviewers, each blind to the others",
+        "3028612",
+        {
+            "warpstreamlabs-charts": "warpstream-agent-1.0.82, chart warpstream-agent with the placeholder bucket, key and cluster its README asks for",
+            "mosip-esignet": "v1.8.0, chart esignet with its Bitnami common chart from the mirror",
+            "castai-helm-charts": "castai-workload-autoscaler-1.9.3, chart castai-workload-autoscaler with a placeholder API key and cluster",
+            "portworx-helm": "px-central-3.0.0, chart px-central with defaults",
+            "logzio-logzio-helm": "logzio-logs-collector-2.4.0, chart logzio-logs-collector with placeholder account values",
+        },
+        "Judged wrong: Logz.io's collector's anonymous pulls, of images Docker exempts from its limits (OpenTelemetry's sponsored account); WarpStream's agent's rollout, said to lose all of one pod where its autoscaler keeps three; and PX-Central's web servers told to keep rollouts that stop every pod, as controllers, for rights a pre-install hook held. Judged noise: PX-Central's API server, Keycloak and databases at high (they serve its console), its API server's rollout at medium, and WarpStream's metrics publisher's deliberate stop-first rollout. Later at this stop, a hook deleted on success grants nothing, and an autoscaler's minimum counts for a rollout (47cf50e): the agent's rollout is no longer reported, and PX-Central's web servers are told to roll out with a surge (judged again, blind: gaps, with their single-replica findings).",
+    ),
+    FreshRound(
         "fresh141-installs",
         "Release installs nobody here had seen: hundred-and-forty-first draw",
         20261341,
