@@ -48,6 +48,7 @@ def test_a_role_grants_only_its_own_rules():
 
 def test_a_hook_deleted_once_it_succeeds_grants_nothing_to_what_runs_after():
     from kubegap.domain.reconcilers import account_rights
+    from kubegap.domain.serving import _bound_accounts
 
     write = {"apiGroups": [""], "resources": ["configmaps"], "verbs": ["create", "update"]}
     hook = {"helm.sh/hook": "pre-install", "helm.sh/hook-delete-policy": "before-hook-creation,hook-succeeded"}
@@ -69,6 +70,7 @@ def test_a_hook_deleted_once_it_succeeds_grants_nothing_to_what_runs_after():
 
     assert ("central", "default") in account_rights(bound({}, {})).objects
     assert ("central", "default") not in account_rights(bound(hook, hook)).objects  # both gone after the hook
+    assert ("central", "default") not in _bound_accounts(bound(hook, hook))  # nor does it bind the account at all
     assert ("central", "default") not in account_rights(bound(hook, {})).objects  # the binding outlives its role
     kept = {"helm.sh/hook": "pre-install", "helm.sh/hook-delete-policy": "before-hook-creation"}
     assert ("central", "default") in account_rights(bound(kept, kept)).objects  # kept until the next hook

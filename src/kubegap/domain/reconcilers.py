@@ -11,7 +11,7 @@ from kubegap.domain.datastores import observer
 from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, namespace
-from kubegap.domain.roles import RBAC_KINDS, grants, grants_named
+from kubegap.domain.roles import RBAC_KINDS, grants, grants_named, lasting_bindings
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words
@@ -146,7 +146,7 @@ def _install_namespaces(inventory: Readable) -> dict[str, str]:
         if isinstance(account_name := dig(account, "metadata", "name"), str):
             declared.setdefault(account_name, set()).add(namespace(account))
     named: dict[str, set[str | None]] = {}
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+    for binding in lasting_bindings(inventory):
         for subject_ns, subject_name in bound_accounts(binding):
             named.setdefault(subject_name, set()).add(subject_ns)
     found: dict[str, str] = {}

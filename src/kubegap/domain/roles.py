@@ -77,11 +77,19 @@ def grants(inventory: Readable) -> list[Grant]:
     return inventory.derive("roles.grants", _grants)
 
 
+def lasting_bindings(inventory: Readable, kinds: tuple[str, ...] = ("RoleBinding", "ClusterRoleBinding")) -> list[dict]:
+    """The bindings of ``kinds`` that outlive the install: all but hooks deleted once they succeed
+    (``gone_after_install``), which grant nothing to what runs after."""
+    return [
+        binding for kind_name in kinds for binding in inventory.of_kind(kind_name) if not gone_after_install(binding)
+    ]
+
+
 def _grants(inventory: Readable) -> list[Grant]:
     found = []
-    for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding"):
+    for binding in lasting_bindings(inventory):
         role_kind, role_name = dig(binding, "roleRef", "kind"), dig(binding, "roleRef", "name")
-        if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str) or gone_after_install(binding):
+        if role_kind not in ("Role", "ClusterRole") or not isinstance(role_name, str):
             continue
         role = inventory.get(role_kind, namespace(binding) if role_kind == "Role" else None, role_name)
         if role is not None and gone_after_install(role):

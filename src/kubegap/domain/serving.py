@@ -62,6 +62,7 @@ from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
+from kubegap.domain.roles import lasting_bindings
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
@@ -409,11 +410,7 @@ def _no_webhook_calls(
 def _bound_accounts(inventory: Readable) -> set[tuple[str | None, str]]:
     """ServiceAccounts ``(namespace, name)`` that a RoleBinding or ClusterRoleBinding names; a subject written
     without a namespace, in a binding without one, is ``(None, name)``."""
-    return {
-        account
-        for binding in inventory.of_kind("RoleBinding") + inventory.of_kind("ClusterRoleBinding")
-        for account in bound_accounts(binding)
-    }
+    return {account for binding in lasting_bindings(inventory) for account in bound_accounts(binding)}
 
 
 def _named_for_webhooks(service: dict, port: dict) -> bool:

@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
-from kubegap.domain.roles import granted_rules
+from kubegap.domain.roles import granted_rules, lasting_bindings
 from kubegap.domain.scheduling import control_plane_only
 from kubegap.domain.workloads import SERVING_KINDS
 
@@ -34,7 +34,7 @@ def knows_its_node(template: PodTemplate) -> bool:
 def _bindings_by_subject(ctx: Context) -> dict[tuple[str | None, str], list[dict]]:
     """ClusterRoleBindings per bound ServiceAccount ``(namespace, name)``."""
     by_subject: dict[tuple[str | None, str], list[dict]] = {}
-    for binding in ctx.inventory.of_kind("ClusterRoleBinding"):
+    for binding in lasting_bindings(ctx.inventory, ("ClusterRoleBinding",)):
         for subject in as_list(binding.get("subjects")):
             subject_ns = dig(subject, "namespace")
             if (
