@@ -333,9 +333,8 @@ def _single_replica_fix(name: str) -> str:
     return finding.remediation
 
 
-def test_a_flag_that_switches_the_election_off_wins_over_lease_rights_and_files_not_pointed_at():
-    fix = _single_replica_fix("election-switched-off-beside-its-config-file.yaml")
-    assert fix.startswith("Turn its leader election on (it is switched off: --leader-elect=false)")
+def _game_manager(edit=None) -> Inventory:
+    """The inventory of ``election-switched-off-beside-its-config-file.yaml``, its manager's pod spec edited."""
     path = (
         Path(__file__).parent
         / "fixtures"
@@ -343,28 +342,27 @@ def test_a_flag_that_switches_the_election_off_wins_over_lease_rights_and_files_
         / "fires"
         / "election-switched-off-beside-its-config-file.yaml"
     )
-    _, (finding,) = run_check(get_check("single-replica"), Inventory(ManifestSource([str(path)]).collect()))
+    collection = ManifestSource([str(path)]).collect()
+    for obj in collection.resources:
+        if obj.get("kind") == "Deployment" and edit is not None:
+            edit(obj["spec"]["template"]["spec"])
+    return Inventory(collection)
+
+
+def test_a_flag_that_switches_the_election_off_wins_over_lease_rights_and_files_not_pointed_at():
+    _, (finding,) = run_check(get_check("single-replica"), _game_manager())
+    assert finding.remediation.startswith("Turn its leader election on (it is switched off: --leader-elect=false)")
     assert "leader election decides" not in finding.message
 
 
 def test_an_election_switched_off_beside_a_file_that_switches_it_on_is_off_and_says_both():
-    import yaml
+    def pointed_at_the_file(spec: dict) -> None:
+        spec["containers"][0]["args"] = [
+            "--leader-elect=false",
+            "--config=/etc/game-manager/controller_manager_config.yaml",
+        ]
 
-    path = (
-        Path(__file__).parent
-        / "fixtures"
-        / "single-replica"
-        / "fires"
-        / "election-switched-off-beside-its-config-file.yaml"
-    )
-    docs = list(yaml.safe_load_all(path.read_text()))
-    manager = docs[0]["spec"]["template"]["spec"]["containers"][0]
-    manager["args"] = ["--leader-elect=false", "--config=/etc/game-manager/controller_manager_config.yaml"]
-    collection = ManifestSource([str(path)]).collect()
-    for obj in collection.resources:
-        if obj.get("kind") == "Deployment":
-            obj["spec"]["template"]["spec"]["containers"][0]["args"] = manager["args"]
-    _, (finding,) = run_check(get_check("single-replica"), Inventory(collection))
+    _, (finding,) = run_check(get_check("single-replica"), _game_manager(pointed_at_the_file))
     assert finding.remediation.startswith(
         "Turn its leader election on (it is switched off: --leader-elect=false, though"
     )
@@ -374,23 +372,11 @@ def test_an_election_switched_off_beside_a_file_that_switches_it_on_is_off_and_s
 def test_a_sidecars_switch_says_nothing_of_the_programs_beside_it():
     from kubegap.domain.reconcilers import one_active_by_design
 
-    path = (
-        Path(__file__).parent
-        / "fixtures"
-        / "single-replica"
-        / "fires"
-        / "election-switched-off-beside-its-config-file.yaml"
-    )
-    collection = ManifestSource([str(path)]).collect()
-    for obj in collection.resources:
-        if obj.get("kind") == "Deployment":
-            spec = obj["spec"]["template"]["spec"]
-            spec["containers"][0]["args"] = ["--provider-config=/etc/game-manager/config.toml"]
-            spec["containers"].insert(
-                0, {"name": "proxy", "image": "example/proxy:1", "args": ["--leader-elect=false"]}
-            )
-    inventory = Inventory(collection)
-    (workload,) = [w for w in inventory.workloads if w.kind == "Deployment"]
+    def beside_a_proxy(spec: dict) -> None:
+        spec["containers"][0]["args"] = ["--provider-config=/etc/game-manager/config.toml"]
+        spec["containers"].insert(0, {"name": "proxy", "image": "example/proxy:1", "args": ["--leader-elect=false"]})
+
+    (workload,) = [w for w in _game_manager(beside_a_proxy).workloads if w.kind == "Deployment"]
     assert one_active_by_design(workload, {("games", "game-manager")})
 
 
@@ -746,6 +732,7 @@ def test_only_addresses_a_template_fixes_keep_its_replicas_apart():
     assert fixed_addresses(template({multus: "core-net, access-net"})) is None  # names, no addresses
     assert fixed_addresses(template({multus: '[{"name": "core-net"}]'})) is None
     assert fixed_addresses(template({"cni.projectcalico.org/ipAddrs": '["10.0.0.7"]'}))
+    assert fixed_addresses(template({multus: "[" * 100_000 + "]" * 100_000})) is None  # too deep to read: no crash
     fix = _single_replica_fix("pods-on-fixed-addresses.yaml")
     assert fix.startswith("Its pods take fixed network addresses") and "Run at least two" not in fix
 

@@ -15,6 +15,7 @@ import json
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_dict, as_list, containers, dig, labels, str_map
 from kubegap.domain.selectors import Selector, requirement_from
+from kubegap.yamlload import too_deep
 
 
 def host_ports(spec: dict) -> list[int]:
@@ -77,8 +78,11 @@ def fixed_addresses(template: PodTemplate) -> str | None:
     for annotation in FIXED_ADDRESS_ANNOTATIONS:
         if found.get(annotation, "").strip():
             return f"{annotation}: {found[annotation].strip()}"
+    text = found.get(MULTUS_NETWORKS, "")
+    if too_deep(text):
+        return None  # nested past what any attachment list needs: not read, as an input file that deep is not
     try:
-        networks = json.loads(found.get(MULTUS_NETWORKS, ""))
+        networks = json.loads(text)
     except ValueError:
         return None  # a list of network names, no addresses
     addresses = [str(address) for network in as_list(networks) for address in as_list(dig(network, "ips")) if address]
