@@ -167,7 +167,7 @@ def slow_start_evidence(
     container: dict,
     budget: int,
     minimum: int,
-    servers_have: set[tuple[str, str]],
+    servers_have: set[tuple[str, str | None]],
 ) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
@@ -190,51 +190,39 @@ def slow_start_evidence(
         return f"its image ({known}) recovers or migrates its data at start-up, which grows with the data"
     if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
         return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
-    database = _database_variable(container)
-    if database is not None and _database_location(container) not in servers_have and not _migrated_first(template):
-        return f"it connects to a database at start-up ({database} in its environment), where schema checks and migrations run"
+    location = _database_location(container)
+    if location is not None and location not in servers_have and not _migrated_first(template):
+        return f"it connects to a database at start-up ({location[0]} in its environment), where schema checks and migrations run"
     return None
 
 
-def _servers_databases(inventory: Readable) -> dict[str | None, set[tuple[str, str]]]:
+def _servers_databases(inventory: Readable) -> dict[str | None, set[tuple[str, str | None]]]:
     """Per namespace, where its servers (workloads a client Service selects) locate a database
     (``_database_location``), worked out once per audit."""
     evidence_of = serving(inventory)
-    found: dict[str | None, set[tuple[str, str]]] = {}
+    found: dict[str | None, set[tuple[str, str | None]]] = {}
     for workload in inventory.workloads:
         if workload.serves_traffic and evidence_of.services(workload):
             for _, _, container in app_containers(workload):
-                if (location := _database_location(container)) is not None:
+                if (location := _database_location(container)) is not None and location[1] is not None:
                     found.setdefault(workload.ref.namespace, set()).add(location)
     return found
 
 
-def _database_location(container: dict) -> tuple[str, str] | None:
-    """``(variable, where it points)`` for the variable by which a container locates a database: its value as
-    written, or the ConfigMap or Secret key it is read from; None without such a variable or a value to compare."""
+def _database_location(container: dict) -> tuple[str, str | None] | None:
+    """``(variable, where it points)`` for the first variable by which a container locates a database
+    (``DATABASE_URL``, ``DB_HOST``): its value as written, or the ConfigMap or Secret key it is read from, or None
+    where neither shows; None without such a variable."""
     for variable in as_list(container.get("env")):
         name = dig(variable, "name")
-        if not _locates_database(name):
+        if not (isinstance(name, str) and DATABASE_ENDPOINTS.ends(name) and DATABASE_NAMES.find(name)):
             continue
         if isinstance(value := dig(variable, "value"), str):
             return name, value
-        for source in ("configMapKeyRef", "secretKeyRef"):
-            if isinstance(ref := dig(variable, "valueFrom", source), dict):
-                return name, f"{source} {ref.get('name')}/{ref.get('key')}"
-        return None
+        refs = ((source, dig(variable, "valueFrom", source)) for source in ("configMapKeyRef", "secretKeyRef"))
+        source, ref = next(((source, r) for source, r in refs if isinstance(r, dict)), (None, None))
+        return name, None if ref is None else f"{source} {ref.get('name')}/{ref.get('key')}"
     return None
-
-
-def _database_variable(container: dict) -> str | None:
-    """The name of the variable by which a container locates a database (``DATABASE_URL``, ``DB_HOST``), or None."""
-    return next(
-        (name for variable in as_list(container.get("env")) if _locates_database(name := dig(variable, "name"))),
-        None,
-    )
-
-
-def _locates_database(name: object) -> bool:
-    return isinstance(name, str) and DATABASE_ENDPOINTS.ends(name) is not None and DATABASE_NAMES.find(name) is not None
 
 
 def _migrated_first(template: PodTemplate) -> bool:
@@ -248,7 +236,7 @@ def _migrated_first(template: PodTemplate) -> bool:
         or (
             isinstance(init_name := container.get("name"), str)
             and _names_migration(init_name)
-            and _database_variable(container) is not None
+            and _database_location(container) is not None
         )
         for path, container in containers(template.spec)
         if path.startswith("initContainers") and container.get("restartPolicy") != "Always"  # not a sidecar
