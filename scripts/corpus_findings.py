@@ -2368,10 +2368,14 @@ FRESH_ROUNDS = (
         },
         "Judged noise: Easegress's graceful shutdown on its one StatefulSet pod (not reported since 45111d6: no other "
         "endpoint takes its traffic), Paralus's prompt (one replica at high and its readiness, a console feature), "
-        "busybox and curl images by moving tags in a log-tailing sidecar and analytics hooks."
-        " Later, at the seventy-third draw's stop, an object written without a namespace counts in the install's for "
-        "every check that matches pod sources (c549eef): Rocket.Chat's NATS metrics Service, whose NATS subchart the "
-        "render left out, is reported as selecting no pods (judged blind: wrong, the render's gap, not the install's).",
+        "busybox and curl images by moving tags in a log-tailing sidecar and analytics hooks. Later, at the "
+        "seventy-third draw's stop, an object written without a namespace counts in the install's for every check that "
+        "matches pod sources (c549eef): Rocket.Chat's NATS metrics Service, whose NATS subchart the render left out, is"
+        " reported as selecting no pods (judged blind: wrong, the render's gap, not the install's). At the "
+        "hundred-and-thirty-fifth draw's stop, a hook binding deleted once it succeeds is gone for every reader of "
+        "bindings (d756739): Paralus's namespace binds no account after its install, so its dashboard is no longer "
+        "taken for an operators' console; its one replica is reported at high (judged again, blind: a gap, every user's"
+        " login page) and its missing readiness probe at medium (judged blind: noise, static nginx).",
     ),
     FreshRound(
         "fresh77-installs",
