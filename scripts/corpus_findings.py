@@ -1110,6 +1110,21 @@ and round (a log shipper, national-ID identity verification, a storage managemen
 Kafka-compatible streaming agent and a cost-allocation agent), written down before drawing;
 ``random.Random(20261342).sample(FRESH142_POOL, 5)`` draws the hundred-and-forty-second's five."""
 
+FRESH143_POOL = (
+    "kroxylicious-kroxylicious",
+    "DDNStorage-exa-csi-driver",
+    "LightBitsLabs-los-csi",
+    "quobyte-quobyte-csi-driver",
+    "aiven-aiven-operator",
+    "openGemini-openGemini-operator",
+    "criblio-helm-charts",
+    "rebellions-sw-rbln-npu-operator",
+)
+"""The pool of the hundred-and-forty-third draw on: eight projects absent from the corpus and from every earlier pool
+and round (a Kafka proxy's operator, three vendors' storage drivers for HPC and NVMe storage, an operator of managed
+databases, a time-series database's operator, a data pipeline's leader and an AI accelerator's operator), written down
+before drawing; ``random.Random(20261343).sample(FRESH143_POOL, 5)`` draws the hundred-and-forty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh142-installs",
