@@ -1125,6 +1125,22 @@ and round (a Kafka proxy's operator, three vendors' storage drivers for HPC and 
 databases, a time-series database's operator, a data pipeline's leader and an AI accelerator's operator), written down
 before drawing; ``random.Random(20261343).sample(FRESH143_POOL, 5)`` draws the hundred-and-forty-third's five."""
 
+FRESH144_POOL = (
+    "netscaler-netscaler-helm-charts",
+    "digitalis-io-vals-operator",
+    "jtblin-kube2iam",
+    "Scalr-agent-helm",
+    "enix-x509-certificate-exporter",
+    "dash0hq-dash0-operator",
+    "vantage-sh-helm-charts",
+    "atlassian-data-center-helm-charts",
+)
+"""The pool of the hundred-and-forty-fourth draw on: eight projects absent from the corpus and from every earlier pool
+and round (an application delivery controller's ingress controller, a secrets operator, a node agent that gives pods
+cloud roles, a Terraform run agent, a certificate exporter, a telemetry operator, a cost agent and a self-hosted
+wiki), written down before drawing; ``random.Random(20261344).sample(FRESH144_POOL, 5)`` draws the
+hundred-and-forty-fourth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh142-installs",
