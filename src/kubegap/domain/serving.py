@@ -142,7 +142,7 @@ class ServingEvidence:
     def __init__(self, inventory: Readable):
         self._api, self._broad_admission, called_ports = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
-        scraped = _scraped_port_names(inventory)
+        self._scraped = scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         bound = _bound_accounts(inventory)
         held = {name(service) for service in inventory.of_kind("Service")}
@@ -205,6 +205,10 @@ class ServingEvidence:
             return False
         ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
         return not ports or bool(self.client_ports(service))
+
+    def scraped_ports(self, service: dict) -> set[str]:
+        """The port names a ServiceMonitor or PodMonitor of the input scrapes on the Service."""
+        return self._scraped.get(id(service), set())
 
     def client_ports(self, service: dict) -> list[dict]:
         """The Service's ports that carry client traffic (every port of a Service that backs an API). A Service
@@ -736,6 +740,10 @@ def backend_service(backend: dict) -> str | None:
     """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
     found = dig(backend, "service", "name") or dig(backend, "serviceName")
     return found if isinstance(found, str) else None
+
+
+BALANCER_KINDS = ("Ingress", "HTTPRoute", "GRPCRoute")
+"""The kinds that send traffic to a Service's endpoints besides the Service itself (``load_balanced`` reads them)."""
 
 
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:

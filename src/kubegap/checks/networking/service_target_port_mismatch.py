@@ -6,9 +6,18 @@ from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
-from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.resources import as_list, containers, dig, name, namespace
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import NOT_FOR_CLIENTS, SERVING_EVIDENCE_KINDS, bound_ports, probed_ports, serving
+from kubegap.domain.serving import (
+    BALANCER_KINDS,
+    NOT_FOR_CLIENTS,
+    SERVING_EVIDENCE_KINDS,
+    ServingEvidence,
+    bound_ports,
+    load_balanced,
+    probed_ports,
+    serving,
+)
 
 MICROK8S = "microk8s-2018-ingress-default-backend-targetport-mismatch"
 
@@ -71,6 +80,25 @@ def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 
+UNREAD_HEADLESS_PORT = (
+    "a headless Service's port naming no declared container port, which nothing in the input reads by its "
+    "endpoints: its clients dial pod addresses on ports they know, and only its DNS SRV records lack the port"
+)
+
+
+def _endpoint_readers(
+    service: dict, port: dict, evidence_of: ServingEvidence, balanced: dict[tuple[str | None, str], str]
+) -> list[str]:
+    """What the input shows reading a headless Service's port through its endpoints: the API server calling it, a
+    load balancer or route sending to it, or a monitor scraping the port by its name."""
+    readers = [f"the API server ({role})" for role in evidence_of.api_roles(service)]
+    if (routed := balanced.get((namespace(service), name(service)))) is not None:
+        readers.append(routed)
+    if isinstance(port_name := port.get("name"), str) and port_name in evidence_of.scraped_ports(service):
+        readers.append(f"a monitor scraping port {port_name}")
+    return readers
+
+
 @check(
     id="service-target-port-mismatch",
     title="Service targetPort that the selected containers do not declare",
@@ -78,7 +106,7 @@ def _is_name(target: object) -> bool:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS, *BALANCER_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
@@ -108,7 +136,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`);
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
-    Containers that
+    A headless Service's unresolvable name is judged only where the input shows something reaching the pods through
+    the Service's endpoints on that port: the API server calling it (a webhook or an APIService), an Ingress or a
+    route sending to it, or a ServiceMonitor scraping the port by its name. Otherwise its clients dial pod addresses
+    on ports they know (a cluster's own membership protocol, a StatefulSet's peers by their DNS names), only its DNS
+    SRV records lack the port, and it is counted in the check's coverage as not judged. Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
 
@@ -124,8 +156,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
-    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: its
-    clients dial pod addresses on ports they know, and only its endpoints and DNS SRV records lack the port; and
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name that only
+    a monitor reads (a scrape fails, not a client's request; medium where the API server or a route sends to it), and
     for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports, as
     `single-replica` reads them): what fails is a scrape or a check, not a client's request.
 
@@ -151,6 +183,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
+    balanced = load_balanced(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
         ports = _declared_ports(t for w in selected for t in w.templates)
@@ -159,15 +192,24 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         if not (numbers or names):
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
-        undeclared, reaches_declared = [], False
+        headless = dig(service, "spec", "clusterIP") == "None"
+        undeclared, readers, unread, reaches_declared = [], [], False, False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
                 target = dig(port, "port")
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
-            else:
-                undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+                continue
+            if headless and _is_name(target):
+                read = _endpoint_readers(service, port, evidence_of, balanced)
+                if not read:
+                    unread = True
+                    continue
+                readers += read
+            undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if unread:
+            ctx.not_judged(service, UNREAD_HEADLESS_PORT)
         one_declared = (
             len(
                 {
@@ -186,14 +228,18 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
-            headless = dig(service, "spec", "clusterIP") == "None"
-            for_clients = evidence_of.serves_clients(service)
+            for_clients = (
+                bool(evidence_of.api_roles(service)) or (namespace(service), name(service)) in balanced
+                if headless
+                else evidence_of.serves_clients(service)
+            )
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
                     + (
-                        "be resolved and the Service's endpoints and DNS SRV records carry no such port (a headless "
-                        "Service's clients dial pod addresses on ports they know)"
+                        "be resolved and what reaches the pods through the Service's endpoints on it fails ("
+                        + ", ".join(dict.fromkeys(readers))
+                        + ")"
                         if headless
                         else "be resolved and traffic to it fails"
                     )
@@ -210,6 +256,6 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 *undeclared,
                 Evidence("declared container ports", [_shown(port) for port in ports]),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                severity=None if named and not headless and for_clients else "low",
+                severity=None if named and for_clients else "low",
                 remediation=None if named else NUMBERED_FIX,
             )
