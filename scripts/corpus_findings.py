@@ -1143,6 +1143,36 @@ hundred-and-forty-fourth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh144-installs",
+        "Release installs nobody here had seen: hundred-and-forty-fourth draw",
+        20261344,
+        "five from the forty-second pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "c75e6a2",
+        {
+            "atlassian-data-center-helm-charts": "confluence-2.0.9, chart confluence with defaults and its common chart from the same tag",
+            "jtblin-kube2iam": "0.15.0, chart kube2iam with defaults and the version its release workflow writes in (image jtblin/kube2iam:0.15.0)",
+            "netscaler-netscaler-helm-charts": "nsic-3.1.34, chart netscaler-ingress-controller with the placeholder appliance address and credentials Secret its README asks for",
+            "dash0hq-dash0-operator": "0.153.0, chart dash0-operator with defaults and the version its release script writes in",
+            "enix-x509-certificate-exporter": "v4.2.0, chart x509-certificate-exporter with defaults and the version its release workflow writes in",
+        },
+        "Judged noise: Confluence's floating alpine tag on an init container that only sets permissions, its memory limit left unset beside a heap the chart caps, and Dash0's metrics Service whose https port names nothing, where the manager serves metrics on its loopback address and nothing scrapes the Service.",
+    ),
+    FreshRound(
+        "fresh143-installs",
+        "Release installs nobody here had seen: hundred-and-forty-third draw",
+        20261343,
+        "five from the forty-first pool, rendered by a helper who did not write the checks, audited at the last stop's final commit, and judged blind",
+        "c75e6a2",
+        {
+            "kroxylicious-kroxylicious": "v0.23.0, the operator's install manifests with the image and version its release build fills in (quay.io/kroxylicious/operator:0.23.0) and the release's custom resource definitions",
+            "LightBitsLabs-los-csi": "v1.21.0, chart lb-csi with defaults",
+            "aiven-aiven-operator": "v0.44.0, chart aiven-operator with cert-manager's API declared present (its definitions chart, applied first, left out)",
+            "quobyte-quobyte-csi-driver": "v2.2.0, chart csi-driver-templates with a placeholder API address",
+            "openGemini-openGemini-operator": "v0.2.1, chart operator with defaults",
+        },
+        "Judged noise: Quobyte's pod-killer cache, which only answers the mount monitors' lookups that they retry every five seconds, at high for its one replica, and its readiness probe.",
+    ),
+    FreshRound(
         "fresh142-installs",
         "Release installs nobody here had seen: hundred-and-forty-second draw",
         20261342,
