@@ -1141,6 +1141,22 @@ cloud roles, a Terraform run agent, a certificate exporter, a telemetry operator
 wiki), written down before drawing; ``random.Random(20261344).sample(FRESH144_POOL, 5)`` draws the
 hundred-and-forty-fourth's five."""
 
+FRESH145_POOL = (
+    "cert-manager-aws-privateca-issuer",
+    "oracle-oci-native-ingress-controller",
+    "cloud-ark-kubeplus",
+    "steadybit-helm-charts",
+    "zachomedia-cert-manager-webhook-pdns",
+    "codecentric-cluster-overprovisioner",
+    "aquasecurity-starboard",
+    "squat-generic-device-plugin",
+)
+"""The pool of the hundred-and-forty-fifth draw on: eight projects absent from the corpus and from every earlier pool
+and round (two certificate issuers, a cloud's ingress controller, a multi-tenancy platform, a chaos engineering
+agent, spare-capacity pods for the cluster autoscaler, a configuration and vulnerability scanner's operator and a
+device plugin for edge hardware), written down before drawing; ``random.Random(20261345).sample(FRESH145_POOL, 5)``
+draws the hundred-and-forty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh144-installs",
