@@ -1171,11 +1171,7 @@ FRESH_ROUNDS = (
             "dash0hq-dash0-operator": "0.153.0, chart dash0-operator with defaults and the version its release script writes in",
             "enix-x509-certificate-exporter": "v4.2.0, chart x509-certificate-exporter with defaults and the version its release workflow writes in",
         },
-        "Judged noise: Confluence's floating alpine tag on an init container that only sets permissions, its memory "
-        "limit left unset beside a heap the chart caps, and Dash0's metrics Service whose https port names nothing, "
-        "where the manager serves metrics on its loopback address and nothing scrapes the Service. Later at this stop, "
-        "a metrics Service's unresolvable port is judged only where something scrapes it (afe5cdd): that Service is no "
-        "longer reported.",
+        "Judged noise: Confluence's floating alpine tag on an init container that only sets permissions, its memory limit left unset beside a heap the chart caps, and Dash0's metrics Service whose https port names nothing, where the manager serves metrics on its loopback address and nothing scrapes the Service.",
     ),
     FreshRound(
         "fresh143-installs",
@@ -1460,9 +1456,7 @@ FRESH_ROUNDS = (
         "it. Later at this stop, a webhook backend for an operator's own kinds alone has its missing readiness probe "
         "rated low (fbf24c8), and so does one that only converts them, whose CPU limit is no longer reported (ab5ef7a):"
         " Couchbase's admission controller's and the Oracle operator's readiness, judged again, blind: gaps; the Oracle"
-        " operator's CPU limit, judged noise, is no longer reported. At the hundred-and-forty-third draw's stop, a "
-        "metrics Service's unresolvable port is judged only where something scrapes it (afe5cdd): the Oracle operator's"
-        " metrics Service is no longer reported.",
+        " operator's CPU limit, judged noise, is no longer reported.",
     ),
     FreshRound(
         "fresh127-installs",
@@ -2909,9 +2903,7 @@ FRESH_ROUNDS = (
         "budget, judged a gap because its plain kubectl apply puts the budget in the default namespace, is no longer "
         "reported. At the hundred-and-twenty-fifth draw's stop, a webhook backend for an operator's own kinds alone has"
         " its missing readiness probe rated low (fbf24c8, worded as now at ab5ef7a): OpenELB's controller, judged again"
-        " twice, blind: noise both times. At the hundred-and-forty-third draw's stop, a metrics Service's unresolvable "
-        "port is judged only where something scrapes it (afe5cdd): OpenFeature's metrics Service, judged a gap, is no "
-        "longer reported.",
+        " twice, blind: noise both times.",
     ),
     FreshRound(
         "fresh60-installs",
@@ -3541,10 +3533,7 @@ FRESH_ROUNDS = (
         " registration Job's image pulls. Later, rendered again as recorded and audited before and after the rules of "
         "the sixtieth draw's stop: Pyroscope's one replica, a telemetry backend's, is medium (judged again, blind: a "
         "gap). Later, at the hundred-and-eighth draw's stop, a budget that needs no pod healthy at its pods' replica "
-        "count says why it still refuses an unready pod (2b62328): Pyroscope's budget, judged again, blind: a gap. At "
-        "the hundred-and-forty-third draw's stop, a metrics Service's unresolvable port is judged only where something "
-        "scrapes it (afe5cdd): Sveltos's two metrics Services, audited again from v1.13.0's manifest, are no longer "
-        "reported.",
+        "count says why it still refuses an unready pod (2b62328): Pyroscope's budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh36-installs",
@@ -3782,15 +3771,13 @@ FRESH_ROUNDS = (
         "(LANGFUSE_AUTO_POSTGRES_MIGRATION_DISABLED=false); an unresolvable targetPort on a Service with only metrics "
         "ports is low; a webhook that intercepts only namespaces carrying a label says so (Kuma's injector). Left as "
         "they were, and wrong: Langfuse's worker, whose environment carries the chart's shared migration switch that "
-        "only the web container reads; and the two KMM images at latest, the source tree's development tag, which the "
-        "published chart pins to v1.5.1 (the render's fidelity, not a rule). Judged noise: the KMM webhook server's CPU"
-        " limit, a second Docker Hub finding for the same image split by a namespace Helm fills in at install, and a "
-        "priority class on a controller that requests nothing. ROCm's install was rendered again, forty-nine draws on, "
-        "from the packaged chart its release publishes (same objects, release image tags): the two KMM images at latest"
-        " are gone, and the four Docker Hub findings whose image names changed were judged again, blind. At the "
-        "hundred-and-forty-third draw's stop, a metrics Service's unresolvable port is judged only where something "
-        "scrapes it (afe5cdd): KMM's metrics Service, judged a gap and reproduced by the rule's fixture, is no longer "
-        "reported.",
+        "only the web container reads; and the two KMM images at latest, the source tree's development tag, which "
+        "the published chart pins to v1.5.1 (the render's fidelity, not a rule). Judged noise: the KMM webhook "
+        "server's CPU limit, a second Docker Hub finding for the same image split by a namespace Helm fills in at "
+        "install, and a priority class on a controller that requests nothing. ROCm's install was rendered again, "
+        "forty-nine draws on, from the packaged chart its release publishes (same objects, release image tags): the "
+        "two KMM images at latest are gone, and the four Docker Hub findings whose image names changed were judged "
+        "again, blind.",
     ),
     FreshRound(
         "fresh27-installs",

@@ -6,7 +6,6 @@ from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
-from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_list, containers, dig, name, namespace
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import (
@@ -81,29 +80,22 @@ def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 
-UNREAD_PORT = (
-    "a port naming no declared container port on a Service that carries no client traffic through a cluster IP "
-    "(a headless one, or one with only metrics, profiling, health, debug or admin ports), which nothing in the input "
-    "reads by the Service's endpoints: only what reads them on that port would fail"
+UNREAD_HEADLESS_PORT = (
+    "a headless Service's port naming no declared container port, which nothing in the input reads by its "
+    "endpoints: its clients dial pod addresses on ports they know, and only its DNS SRV records lack the port"
 )
 
 
 def _endpoint_readers(
     service: dict, port: dict, evidence_of: ServingEvidence, balanced: dict[tuple[str | None, str], str]
-) -> list[tuple[str, bool]]:
-    """What the input shows reading a Service's port through its endpoints, each with whether it sends requests:
-    the API server calling it, a load balancer or route sending to it (requests); a monitor, or the Service's own
-    scrape annotation, scraping it (a scrape)."""
-    readers = [(f"the API server ({role})", True) for role in evidence_of.api_roles(service)]
+) -> list[str]:
+    """What the input shows reading a headless Service's port through its endpoints: the API server calling it, a
+    load balancer or route sending to it, or a monitor scraping the port by its name."""
+    readers = [f"the API server ({role})" for role in evidence_of.api_roles(service)]
     if (routed := balanced.get((namespace(service), name(service)))) is not None:
-        readers.append((routed, True))
-    port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
-    if scraped := sorted(port_names & evidence_of.scraped_ports(service)):
-        readers.append((f"a monitor scraping port {scraped[0]}", False))
-    notes = metadata_annotations(service)
-    number = str(port.get("port"))
-    if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port", number) == number:
-        readers.append(("a scraper its prometheus.io/scrape annotation calls", False))
+        readers.append(routed)
+    if isinstance(port_name := port.get("name"), str) and port_name in evidence_of.scraped_ports(service):
+        readers.append(f"a monitor scraping port {port_name}")
     return readers
 
 
@@ -144,15 +136,11 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`);
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
-    An unresolvable name on a Service that carries no client traffic through a cluster IP is judged only where the
-    input shows something reaching the pods through the Service's endpoints on that port: the API server calling it
-    (a webhook or an APIService), an Ingress or a route sending to it, or a ServiceMonitor (by the port's name) or
-    the Service's `prometheus.io/scrape` annotation scraping it. A headless Service's other clients dial pod
-    addresses on ports they know (a cluster's own membership protocol, a StatefulSet's peers by their DNS names), so
-    only its DNS SRV records lack the port; a Service with only metrics, profiling, health, debug or admin ports
-    fails only a scrape, and where nothing is shown to scrape it (a metrics Service left from a scaffold, beside a
-    manager that serves its metrics elsewhere) nothing is shown to fail. Both are counted in the check's coverage
-    as not judged. Containers that
+    A headless Service's unresolvable name is judged only where the input shows something reaching the pods through
+    the Service's endpoints on that port: the API server calling it (a webhook or an APIService), an Ingress or a
+    route sending to it, or a ServiceMonitor scraping the port by its name. Otherwise its clients dial pod addresses
+    on ports they know (a cluster's own membership protocol, a StatefulSet's peers by their DNS names), only its DNS
+    SRV records lack the port, and it is counted in the check's coverage as not judged. Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
 
@@ -168,10 +156,10 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
-    input shows only that the declaration is missing. **low** too for an unresolvable name that only a scrape reads (a
-    monitor or the scrape annotation of a headless Service or of one with only metrics, profiling, health, debug or
-    admin ports, as `single-replica` reads them): what fails is a scrape, not a client's request; medium where the API
-    server or a route sends to it.
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name that only
+    a monitor reads (a scrape fails, not a client's request; medium where the API server or a route sends to it), and
+    for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports, as
+    `single-replica` reads them): what fails is a scrape or a check, not a client's request.
 
     ## Example
 
@@ -205,7 +193,6 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         headless = dig(service, "spec", "clusterIP") == "None"
-        for_clients = not headless and evidence_of.serves_clients(service)
         undeclared, readers, unread, reaches_declared = [], [], False, False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
@@ -214,7 +201,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
                 continue
-            if not for_clients and _is_name(target):
+            if headless and _is_name(target):
                 read = _endpoint_readers(service, port, evidence_of, balanced)
                 if not read:
                     unread = True
@@ -222,7 +209,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 readers += read
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if unread:
-            ctx.not_judged(service, UNREAD_PORT)
+            ctx.not_judged(service, UNREAD_HEADLESS_PORT)
         one_declared = (
             len(
                 {
@@ -241,16 +228,20 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
-            requested = for_clients or any(requests for _, requests in readers)
+            for_clients = (
+                bool(evidence_of.api_roles(service)) or (namespace(service), name(service)) in balanced
+                if headless
+                else evidence_of.serves_clients(service)
+            )
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
                     + (
-                        "be resolved and traffic to it fails"
-                        if for_clients
-                        else "be resolved and what reaches the pods through the Service's endpoints on it fails ("
-                        + ", ".join(dict.fromkeys(reader for reader, _ in readers))
+                        "be resolved and what reaches the pods through the Service's endpoints on it fails ("
+                        + ", ".join(dict.fromkeys(readers))
                         + ")"
+                        if headless
+                        else "be resolved and traffic to it fails"
                     )
                 )
             if numbered:
@@ -265,6 +256,6 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 *undeclared,
                 Evidence("declared container ports", [_shown(port) for port in ports]),
                 Evidence("selected workloads", sorted(str(w.ref) for w in selected)),
-                severity=None if named and requested else "low",
+                severity=None if named and for_clients else "low",
                 remediation=None if named else NUMBERED_FIX,
             )
