@@ -142,7 +142,7 @@ class ServingEvidence:
     def __init__(self, inventory: Readable):
         self._api, self._broad_admission, called_ports = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
-        self._scraped = scraped = _scraped_port_names(inventory)
+        scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         bound = _bound_accounts(inventory)
         held = {name(service) for service in inventory.of_kind("Service")}
@@ -205,10 +205,6 @@ class ServingEvidence:
             return False
         ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
         return not ports or bool(self.client_ports(service))
-
-    def scraped_ports(self, service: dict) -> set[str]:
-        """The port names a ServiceMonitor or PodMonitor of the input scrapes on the Service."""
-        return self._scraped.get(id(service), set())
 
     def client_ports(self, service: dict) -> list[dict]:
         """The Service's ports that carry client traffic (every port of a Service that backs an API). A Service
@@ -752,7 +748,12 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     groups, AWS's IP targets), deregistering a pod only after a delay; an Ingress backend or a Gateway route; or a
     NodePort Service whose external traffic policy is Local, where a node whose last pod of it goes drops what a
     balancer in front still sends it. A NodePort Service's other traffic reaches its pods through kube-proxy, which
-    drops a terminating pod as it does for a cluster IP, and the input shows no balancer that sends to the pods."""
+    drops a terminating pod as it does for a cluster IP, and the input shows no balancer that sends to the pods.
+    Worked out once per audit."""
+    return inventory.derive("load_balanced", _load_balanced)
+
+
+def _load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     found: dict[tuple[str | None, str], str] = {}
     for service in inventory.of_kind("Service"):
         service_type = dig(service, "spec", "type")
@@ -760,16 +761,35 @@ def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
             found[(namespace(service), name(service))] = "type LoadBalancer"
         elif service_type == "NodePort" and dig(service, "spec", "externalTrafficPolicy") == "Local":
             found[(namespace(service), name(service))] = "type NodePort, external traffic policy Local"
+    for key, how, _ in routed_backends(inventory):
+        found.setdefault(key, how)
+    return found
+
+
+def routed_backends(inventory: Readable) -> list[tuple[tuple[str | None, str], str, object]]:
+    """Each Ingress backend and Gateway route reference to a Service: the Service's ``(namespace, name)``, the
+    object that routes to it (``Ingress web``), and the Service port it names (a name or number; None where it
+    names none). Worked out once per audit."""
+    return inventory.derive("routed_backends", _routed_backends)
+
+
+def _routed_backends(inventory: Readable) -> list[tuple[tuple[str | None, str], str, object]]:
+    found: list[tuple[tuple[str | None, str], str, object]] = []
     for ingress in inventory.of_kind("Ingress"):
         for _, backend in ingress_backends(ingress):
             if (service_name := backend_service(backend)) is not None:
-                found.setdefault(_service_key(inventory, namespace(ingress), service_name), f"Ingress {name(ingress)}")
+                port = dig(backend, "service", "port", "name")
+                port = port if port is not None else dig(backend, "service", "port", "number")
+                port = port if port is not None else dig(backend, "servicePort")
+                key = _service_key(inventory, namespace(ingress), service_name)
+                found.append((key, f"Ingress {name(ingress)}", port))
     for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
         for rule in as_list(dig(route, "spec", "rules")):
             for ref in as_list(dig(rule, "backendRefs")):
                 if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
                     ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
-                    found.setdefault(_service_key(inventory, ref_ns, ref["name"]), f"{route.get('kind')} {name(route)}")
+                    key = _service_key(inventory, ref_ns, ref["name"])
+                    found.append((key, f"{route.get('kind')} {name(route)}", dig(ref, "port")))
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.domain.pod_dns import service_named
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, name, namespace
 from kubegap.domain.services import service_workloads
@@ -14,8 +15,8 @@ from kubegap.domain.serving import (
     SERVING_EVIDENCE_KINDS,
     ServingEvidence,
     bound_ports,
-    load_balanced,
     probed_ports,
+    routed_backends,
     serving,
 )
 
@@ -81,22 +82,27 @@ def _is_name(target: object) -> bool:
 
 
 UNREAD_HEADLESS_PORT = (
-    "a headless Service's port naming no declared container port, which nothing in the input reads by its "
-    "endpoints: its clients dial pod addresses on ports they know, and only its DNS SRV records lack the port"
+    "a headless Service's client port naming no declared container port, which nothing in the input is shown to "
+    "read through the Service (no Ingress or route to it, no API server call, no program or configuration naming "
+    "the Service itself): its clients dial pod addresses on ports they know, and a reader configured outside the "
+    "input would find no such port in its endpoints or DNS SRV records"
 )
 
 
-def _endpoint_readers(
-    service: dict, port: dict, evidence_of: ServingEvidence, balanced: dict[tuple[str | None, str], str]
-) -> list[str]:
-    """What the input shows reading a headless Service's port through its endpoints: the API server calling it, a
-    load balancer or route sending to it, or a monitor scraping the port by its name."""
+def _service_readers(ctx: Context, service: dict, evidence_of: ServingEvidence) -> list[str]:
+    """What the input shows reaching a headless Service's pods through the Service rather than by their addresses,
+    on any port: the API server calling it, or a program or configuration naming the Service itself (a DNS SRV
+    lookup, a controller that reads its endpoints)."""
     readers = [f"the API server ({role})" for role in evidence_of.api_roles(service)]
-    if (routed := balanced.get((namespace(service), name(service)))) is not None:
-        readers.append(routed)
-    if isinstance(port_name := port.get("name"), str) and port_name in evidence_of.scraped_ports(service):
-        readers.append(f"a monitor scraping port {port_name}")
+    if (named := service_named(ctx.inventory, namespace(service), name(service))) is not None:
+        readers.append(f"{named.place} names it ({named.host})")
     return readers
+
+
+def _routes_to(port: dict, routes: list[tuple[str, object]]) -> list[str]:
+    """The Ingresses and routes (``(what, port it names)``) that send to this Service port: by its name or number,
+    or naming no port."""
+    return [what for what, named in routes if named is None or named in (port.get("name"), port.get("port"))]
 
 
 @check(
@@ -106,7 +112,7 @@ def _endpoint_readers(
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads", *SERVING_EVIDENCE_KINDS, *BALANCER_KINDS],
+    reads=["workloads", "ConfigMap", *SERVING_EVIDENCE_KINDS, *BALANCER_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
@@ -136,11 +142,15 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`);
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
-    A headless Service's unresolvable name is judged only where the input shows something reaching the pods through
-    the Service's endpoints on that port: the API server calling it (a webhook or an APIService), an Ingress or a
-    route sending to it, or a ServiceMonitor scraping the port by its name. Otherwise its clients dial pod addresses
-    on ports they know (a cluster's own membership protocol, a StatefulSet's peers by their DNS names), only its DNS
-    SRV records lack the port, and it is counted in the check's coverage as not judged. Containers that
+    On a headless Service, an unresolvable name of a port for clients is judged only where the input shows the pods
+    reached through the Service rather than by their addresses: the API server calling it (a webhook or an
+    APIService), an Ingress or a route sending to that port (by its name or number, or naming none), or a program or
+    configuration naming the Service itself (`<service>.<namespace>`, `<service>:<port>`, `<namespace>/<service>`:
+    etcd's `--discovery-srv`, which looks up its SRV records, or a controller told which Service's endpoints to
+    read). Otherwise its clients dial pod addresses on ports they know (a cluster's own membership protocol, a
+    StatefulSet's peers by their DNS names), only its endpoints and DNS SRV records lack the port, and it is counted
+    in the check's coverage as not judged. A metrics, profiling, health, debug or admin port is judged wherever its
+    scrape is configured, in the input or not. Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
 
@@ -156,8 +166,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
-    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name that only
-    a monitor reads (a scrape fails, not a client's request; medium where the API server or a route sends to it), and
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable metrics, health,
+    debug or admin port (medium for a port for clients that the input shows reached through the Service), and
     for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports, as
     `single-replica` reads them): what fails is a scrape or a check, not a client's request.
 
@@ -183,7 +193,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
-    balanced = load_balanced(ctx.inventory)
+    routes: dict[tuple[str | None, str], list[tuple[str, object]]] = {}
+    for key, what, named in routed_backends(ctx.inventory):
+        routes.setdefault(key, []).append((what, named))
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
         ports = _declared_ports(t for w in selected for t in w.templates)
@@ -193,6 +205,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         headless = dig(service, "spec", "clusterIP") == "None"
+        client_ports = [id(p) for p in evidence_of.client_ports(service)] if headless else []
+        through_service: list[str] | None = None  # worked out for the first headless client port that needs it
         undeclared, readers, unread, reaches_declared = [], [], False, False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
@@ -201,8 +215,10 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
                 continue
-            if headless and _is_name(target):
-                read = _endpoint_readers(service, port, evidence_of, balanced)
+            if _is_name(target) and id(port) in client_ports:
+                if through_service is None:
+                    through_service = _service_readers(ctx, service, evidence_of)
+                read = through_service + _routes_to(port, routes.get((namespace(service), name(service)), []))
                 if not read:
                     unread = True
                     continue
@@ -228,18 +244,17 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
-            for_clients = (
-                bool(evidence_of.api_roles(service)) or (namespace(service), name(service)) in balanced
-                if headless
-                else evidence_of.serves_clients(service)
-            )
+            for_clients = bool(readers) if headless else evidence_of.serves_clients(service)
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
                     + (
-                        "be resolved and what reaches the pods through the Service's endpoints on it fails ("
-                        + ", ".join(dict.fromkeys(readers))
-                        + ")"
+                        "be resolved and the Service's endpoints and DNS SRV records carry no such port"
+                        + (
+                            f", yet the input shows the pods reached through the Service: {'; '.join(dict.fromkeys(readers))}"
+                            if readers
+                            else " (a headless Service's clients dial pod addresses on ports they know)"
+                        )
                         if headless
                         else "be resolved and traffic to it fails"
                     )
