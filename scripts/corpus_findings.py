@@ -1157,6 +1157,22 @@ agent, spare-capacity pods for the cluster autoscaler, a configuration and vulne
 device plugin for edge hardware), written down before drawing; ``random.Random(20261345).sample(FRESH145_POOL, 5)``
 draws the hundred-and-forty-fifth's five."""
 
+FRESH146_POOL = (
+    "tryretool-retool-helm",
+    "rstudio-helm",
+    "voxel51-fiftyone-teams-app-deploy",
+    "sftpgo-helm-chart",
+    "inngest-inngest-helm",
+    "Sitecore-container-deployment",
+    "braintrustdata-helm",
+    "devflowinc-trieve",
+)
+"""The pool of the hundred-and-forty-sixth draw on: eight projects absent from the corpus and from every earlier pool
+and round (an internal-tools platform, a data-science workbench, a visual-AI dataset platform, a file-transfer
+server, a durable-functions engine, an enterprise content platform, an LLM evaluation platform's data plane and a
+search and RAG API), written down before drawing; ``random.Random(20261346).sample(FRESH146_POOL, 5)`` draws the
+hundred-and-forty-sixth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh144-installs",
