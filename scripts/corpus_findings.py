@@ -1175,6 +1175,21 @@ hundred-and-forty-sixth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh145-installs",
+        "Release installs nobody here had seen: hundred-and-forty-fifth draw",
+        20261345,
+        "five from the forty-fourth pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged blind",
+        "d859d73",
+        {
+            "steadybit-helm-charts": "steadybit-agent-3.1.148, chart steadybit-agent with the placeholder agent key and cluster name its README asks for and its extension charts as the repository stores them",
+            "oracle-oci-native-ingress-controller": "v1.4.3, chart oci-native-ingress-controller with placeholder compartment, subnet and cluster identifiers (cert-manager, installed first, left out)",
+            "aquasecurity-starboard": "v0.15.37, chart starboard-operator with defaults",
+            "codecentric-cluster-overprovisioner": "cluster-overprovisioner-0.8.0, chart cluster-overprovisioner with defaults",
+            "cloud-ark-kubeplus": "kubectl-plugins-v4.1.5, the in-tree chart kubeplus-chart 4.2.0 with defaults",
+        },
+        "Judged wrong: the OCI ingress controller's pod-readiness webhook told to run a second replica, where the program reports ready only once it leads (a second replica would never serve, and its budget would block a drain). Judged noise: two of Steadybit's extensions, whose only client is the agent, at high for their one replica, and the CPU limit of the one that only answers the agent's discovery polls.",
+    ),
+    FreshRound(
         "fresh144-installs",
         "Release installs nobody here had seen: hundred-and-forty-fourth draw",
         20261344,
