@@ -1553,14 +1553,7 @@ FRESH_ROUNDS = (
             "wiremock-helm-charts": "wiremock-1.8.0, chart wiremock with defaults",
             "kubernetes-sigs-azurelustre-csi-driver": "v0.4.0, the manifests at the top of deploy/ as its install script applies them",
         },
-        "Judged wrong: Skyhook's webhooks, told no budget protects their backend where one written without a namespace "
-        "does, and WireMock's one replica, whose fix took the emptyDir copy of its mappings for all it keeps, where its"
-        " stubs, scenarios and journal live in its memory. Judged noise: Cadence's web UI at high and its readiness, a "
-        "Cassandra Service port for TLS nothing listens on, the Azure Lustre controller's spread, Burrito's server at "
-        "high, and WireMock's bash:5 init tag. Later at this stop, a budget written without a namespace is taken in the"
-        " install's by every check (6446946): Skyhook's webhooks are no longer reported. At the hundred-and-forty-third"
-        " draw's stop, a headless Service's unresolvable port is judged only where something reads its endpoints on it "
-        "(8d05a25): the Cassandra TLS port is no longer reported.",
+        "Judged wrong: Skyhook's webhooks, told no budget protects their backend where one written without a namespace does, and WireMock's one replica, whose fix took the emptyDir copy of its mappings for all it keeps, where its stubs, scenarios and journal live in its memory. Judged noise: Cadence's web UI at high and its readiness, a Cassandra Service port for TLS nothing listens on, the Azure Lustre controller's spread, Burrito's server at high, and WireMock's bash:5 init tag. Later at this stop, a budget written without a namespace is taken in the install's by every check (6446946): Skyhook's webhooks are no longer reported.",
     ),
     FreshRound(
         "fresh123-installs",
@@ -2252,9 +2245,7 @@ FRESH_ROUNDS = (
         "medium in Devtron's default install, Chatwoot's Redis replicas nothing reads, a single-member ZooKeeper's peer"
         " ports, and Atlantis's data claim, which holds state it rebuilds. Later, at the hundred-and-eighth draw's "
         "stop, a budget that needs no pod healthy at its pods' replica count says why it still refuses an unready pod "
-        "(2b62328): Pinot's ZooKeeper budget, judged again, blind: a gap. At the hundred-and-forty-third draw's stop, a"
-        " headless Service's unresolvable port is judged only where something reads its endpoints on it (8d05a25): the "
-        "ZooKeeper's peer ports are no longer reported.",
+        "(2b62328): Pinot's ZooKeeper budget, judged again, blind: a gap.",
     ),
     FreshRound(
         "fresh87-installs",
@@ -3295,12 +3286,10 @@ FRESH_ROUNDS = (
             "cortexproject-cortex-helm-chart": "v3.3.4, chart cortex with defaults and the memcached subchart it holds",
             "uber-kraken": "v0.1.27, the example chart its docs install, with defaults",
         },
-        "Measured at the end of the stop, and not acted on. Judged wrong: single-replica's fix for Kraken's test file "
-        "server, which keeps its files in a temporary directory in each pod. Judged noise: every other finding on "
-        "Kraken, whose chart its README calls an example with a test backend, and the unused ports of a headless "
-        "Service of Cortex's alertmanager. At the hundred-and-forty-third draw's stop, a headless Service's "
-        "unresolvable port is judged only where something reads its endpoints on it (8d05a25): those ports are no "
-        "longer reported.",
+        "Measured at the end of the stop, and not acted on. Judged wrong: single-replica's fix for "
+        "Kraken's test file server, which keeps its files in a temporary directory in each pod. Judged noise: "
+        "every other finding on Kraken, whose chart its README calls an example with a test backend, and the "
+        "unused ports of a headless Service of Cortex's alertmanager.",
     ),
     FreshRound(
         "fresh45-installs",
@@ -4492,16 +4481,14 @@ FRESH_ROUNDS = (
         },
         "Of the nine, the five whose blind review is in are counted here (OpenEBS LocalPV, Capsule, the Tekton "
         "Dashboard, Temporal, Vector); the other four (Argo Events, Emissary, the Jaeger Operator, prometheus-adapter) "
-        "were audited at the same commit and their review was not in when this was written (the sixth draw is their "
-        "review, at later releases). What the review showed was then changed by rule: a mount is not a write (Vector's "
-        "data directory, which its default sources never use, was reported as filling the node's disk and losing data: "
-        "judged wrong twice), a StatefulSet whose members keep no claims and run no data store is told to run more "
-        "members, and a headless Service's unresolvable port name is low and says what it costs. The console rule held "
-        "on the Tekton Dashboard; Temporal's own web UI, a product's console whose namespace holds nothing bound to the"
-        " Kubernetes API, is judged as client traffic and was judged two levels too high. At the "
-        "hundred-and-forty-third draw's stop, a headless Service's unresolvable port is judged only where something "
-        "reads its endpoints on it (8d05a25): the worker's rpc port, which its fixture reproduces, is no longer "
-        "reported.",
+        "were audited at the same commit and their review was not in when this was written (the sixth draw is "
+        "their review, at later releases). What the review showed "
+        "was then changed by rule: a mount is not a write (Vector's data directory, which its default sources never "
+        "use, was reported as filling the node's disk and losing data: judged wrong twice), a StatefulSet whose "
+        "members keep no claims and run no data store is told to run more members, and a headless Service's "
+        "unresolvable port name is low and says what it costs. The console rule held on the Tekton Dashboard; "
+        "Temporal's own web UI, a product's console whose namespace holds nothing bound to the Kubernetes API, is "
+        "judged as client traffic and was judged two levels too high.",
     ),
     FreshRound(
         "fresh4-installs",

@@ -30,7 +30,7 @@ class Resolver(NamedTuple):
     place: str
     host: str
     does: str
-    """``they are looked up`` (a pod's host), ``the Service is reached by name`` or ``the Service is named``."""
+    """``they are looked up`` (a pod's host) or ``the Service is reached by name``."""
 
 
 class _Text(NamedTuple):
@@ -56,23 +56,12 @@ def pod_names_resolved(inventory: Readable, ns: str | None, service: str) -> Res
 def service_reached(inventory: Readable, ns: str | None, service: str) -> Resolver | None:
     """The first place that names a pod's host under ``service`` or reaches the Service itself by name
     (``<service>.<namespace>``, ``<service>:<port>``)."""
-    return pod_names_resolved(inventory, ns, service) or _first(
-        inventory, ns, _by_name(ns, service), "the Service is reached by name"
-    )
-
-
-def service_named(inventory: Readable, ns: str | None, service: str) -> Resolver | None:
-    """The first place that names the Service itself, not a pod's host under it: by name (``<service>.<namespace>``,
-    ``<service>:<port>``), as a program that looks up its DNS records is told it (etcd's ``--discovery-srv``), or by
-    its key (``<namespace>/<service>``), as a controller that reads its endpoints is told it."""
-    key = rf"(?<![\w.-]){re.escape(ns)}/{re.escape(service)}(?![\w.-])|" if ns else ""
-    pattern = re.compile(f"{key}{_by_name(ns, service).pattern}")
-    return _first(inventory, ns, pattern, "the Service is named")
-
-
-def _by_name(ns: str | None, service: str) -> re.Pattern[str]:
+    found = pod_names_resolved(inventory, ns, service)
+    if found is not None:
+        return found
     in_namespace = rf"\.{re.escape(ns)}(?![\w-])|" if ns else ""
-    return re.compile(rf"(?<![\w.-]){re.escape(service)}(?:{in_namespace}:\d)")
+    reached = re.compile(rf"(?<![\w.-]){re.escape(service)}(?:{in_namespace}:\d)")
+    return _first(inventory, ns, reached, "the Service is reached by name")
 
 
 def governing_elsewhere(inventory: Readable, workload: Workload) -> str | None:

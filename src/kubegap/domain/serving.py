@@ -761,20 +761,20 @@ def _load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
             found[(namespace(service), name(service))] = "type LoadBalancer"
         elif service_type == "NodePort" and dig(service, "spec", "externalTrafficPolicy") == "Local":
             found[(namespace(service), name(service))] = "type NodePort, external traffic policy Local"
-    for key, how, _ in routed_backends(inventory):
-        found.setdefault(key, how)
+    for key, routes in routed_backends(inventory).items():
+        found.setdefault(key, routes[0][0])
     return found
 
 
-def routed_backends(inventory: Readable) -> list[tuple[tuple[str | None, str], str, object]]:
-    """Each Ingress backend and Gateway route reference to a Service: the Service's ``(namespace, name)``, the
-    object that routes to it (``Ingress web``), and the Service port it names (a name or number; None where it
-    names none). Worked out once per audit."""
+def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:
+    """Per Service ``(namespace, name)``, the Ingress backends and Gateway route references that send to it: the
+    object that routes (``Ingress web``) and the Service port it names (a name or number; None where it names none).
+    Worked out once per audit."""
     return inventory.derive("routed_backends", _routed_backends)
 
 
-def _routed_backends(inventory: Readable) -> list[tuple[tuple[str | None, str], str, object]]:
-    found: list[tuple[tuple[str | None, str], str, object]] = []
+def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:
+    found: dict[tuple[str | None, str], list[tuple[str, object]]] = {}
     for ingress in inventory.of_kind("Ingress"):
         for _, backend in ingress_backends(ingress):
             if (service_name := backend_service(backend)) is not None:
@@ -782,14 +782,14 @@ def _routed_backends(inventory: Readable) -> list[tuple[tuple[str | None, str], 
                 port = port if port is not None else dig(backend, "service", "port", "number")
                 port = port if port is not None else dig(backend, "servicePort")
                 key = _service_key(inventory, namespace(ingress), service_name)
-                found.append((key, f"Ingress {name(ingress)}", port))
+                found.setdefault(key, []).append((f"Ingress {name(ingress)}", port))
     for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
         for rule in as_list(dig(route, "spec", "rules")):
             for ref in as_list(dig(rule, "backendRefs")):
                 if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
                     ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
                     key = _service_key(inventory, ref_ns, ref["name"])
-                    found.append((key, f"{route.get('kind')} {name(route)}", dig(ref, "port")))
+                    found.setdefault(key, []).append((f"{route.get('kind')} {name(route)}", dig(ref, "port")))
     return found
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.pod_dns import service_named
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, containers, dig, name, namespace
 from kubegap.domain.services import service_workloads
@@ -13,7 +12,6 @@ from kubegap.domain.serving import (
     BALANCER_KINDS,
     NOT_FOR_CLIENTS,
     SERVING_EVIDENCE_KINDS,
-    ServingEvidence,
     bound_ports,
     probed_ports,
     routed_backends,
@@ -81,24 +79,6 @@ def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 
-UNREAD_HEADLESS_PORT = (
-    "a headless Service's client port naming no declared container port, which nothing in the input is shown to "
-    "read through the Service (no Ingress or route to it, no API server call, no program or configuration naming "
-    "the Service itself): its clients dial pod addresses on ports they know, and a reader configured outside the "
-    "input would find no such port in its endpoints or DNS SRV records"
-)
-
-
-def _service_readers(ctx: Context, service: dict, evidence_of: ServingEvidence) -> list[str]:
-    """What the input shows reaching a headless Service's pods through the Service rather than by their addresses,
-    on any port: the API server calling it, or a program or configuration naming the Service itself (a DNS SRV
-    lookup, a controller that reads its endpoints)."""
-    readers = [f"the API server ({role})" for role in evidence_of.api_roles(service)]
-    if (named := service_named(ctx.inventory, namespace(service), name(service))) is not None:
-        readers.append(f"{named.place} names it ({named.host})")
-    return readers
-
-
 def _routes_to(port: dict, routes: list[tuple[str, object]]) -> list[str]:
     """The Ingresses and routes (``(what, port it names)``) that send to this Service port: by its name or number,
     or naming no port."""
@@ -142,15 +122,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     binds, or whose value is a listen address (`--metrics-bind-address=:8443`; `kubegap.domain.serving.bound_ports`);
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
-    On a headless Service, an unresolvable name of a port for clients is judged only where the input shows the pods
-    reached through the Service rather than by their addresses: the API server calling it (a webhook or an
-    APIService), an Ingress or a route sending to that port (by its name or number, or naming none), or a program or
-    configuration naming the Service itself (`<service>.<namespace>`, `<service>:<port>`, `<namespace>/<service>`:
-    etcd's `--discovery-srv`, which looks up its SRV records, or a controller told which Service's endpoints to
-    read). Otherwise its clients dial pod addresses on ports they know (a cluster's own membership protocol, a
-    StatefulSet's peers by their DNS names), only its endpoints and DNS SRV records lack the port, and it is counted
-    in the check's coverage as not judged. A metrics, profiling, health, debug or admin port is judged wherever its
-    scrape is configured, in the input or not. Containers that
+    Containers that
     declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
     Service, naming every such port.
 
@@ -166,10 +138,12 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
-    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable metrics, health,
-    debug or admin port (medium for a port for clients that the input shows reached through the Service), and
-    for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports, as
-    `single-replica` reads them): what fails is a scrape or a check, not a client's request.
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: most of its
+    clients dial pod addresses on ports they know, and its endpoints and DNS SRV records lack the port, which breaks
+    only what reads them (an SRV lookup, a controller or scraper that discovers the pods through them); medium where
+    an Ingress or a route sends to that port (by its name or number, or naming none), whose backend then has no pod.
+    **low** too for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports,
+    as `single-replica` reads them): what is lost is a scrape or a check, not a client's request.
 
     ## Example
 
@@ -193,9 +167,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
-    routes: dict[tuple[str | None, str], list[tuple[str, object]]] = {}
-    for key, what, named in routed_backends(ctx.inventory):
-        routes.setdefault(key, []).append((what, named))
+    routes = routed_backends(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
         ports = _declared_ports(t for w in selected for t in w.templates)
@@ -205,9 +177,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         headless = dig(service, "spec", "clusterIP") == "None"
-        client_ports = [id(p) for p in evidence_of.client_ports(service)] if headless else []
-        through_service: list[str] | None = None  # worked out for the first headless client port that needs it
-        undeclared, readers, unread, reaches_declared = [], [], False, False
+        undeclared, routed, reaches_declared = [], [], False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
@@ -215,17 +185,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
                 continue
-            if _is_name(target) and id(port) in client_ports:
-                if through_service is None:
-                    through_service = _service_readers(ctx, service, evidence_of)
-                read = through_service + _routes_to(port, routes.get((namespace(service), name(service)), []))
-                if not read:
-                    unread = True
-                    continue
-                readers += read
+            if headless and _is_name(target):
+                routed += _routes_to(port, routes.get((namespace(service), name(service)), []))
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
-        if unread:
-            ctx.not_judged(service, UNREAD_HEADLESS_PORT)
         one_declared = (
             len(
                 {
@@ -244,15 +206,16 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
-            for_clients = bool(readers) if headless else evidence_of.serves_clients(service)
+            for_clients = bool(routed) if headless else evidence_of.serves_clients(service)
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
                     + (
                         "be resolved and the Service's endpoints and DNS SRV records carry no such port"
                         + (
-                            f", yet the input shows the pods reached through the Service: {'; '.join(dict.fromkeys(readers))}"
-                            if readers
+                            f": what {' and '.join(dict.fromkeys(routed))} send{'s' if len(set(routed)) == 1 else ''} "
+                            "to it finds no pod"
+                            if routed
                             else " (a headless Service's clients dial pod addresses on ports they know)"
                         )
                         if headless
