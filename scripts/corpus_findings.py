@@ -1175,6 +1175,21 @@ hundred-and-forty-sixth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh146-installs",
+        "Release installs nobody here had seen: hundred-and-forty-sixth draw",
+        20261346,
+        "five from the forty-third pool, rendered by a helper who did not write the checks, audited after this stop's first rules, and judged by two reviewers, each blind to the other",
+        "67bdc01",
+        {
+            "inngest-inngest-helm": "v0.3.1, the chart at the repository's root with the placeholder event and signing keys its README asks for",
+            "rstudio-helm": "rstudio-workbench-0.22.0, chart rstudio-workbench with defaults and its library chart from the same repository",
+            "sftpgo-helm-chart": "v0.47.0, chart sftpgo with defaults",
+            "braintrustdata-helm": "6.11.0, chart braintrust with defaults (the Secret its README has the user create left out)",
+            "tryretool-retool-helm": "v6.11.19, chart retool with a placeholder encryption key, the image tag 3.123.4 its tree names and its Bitnami PostgreSQL from the mirror",
+        },
+        "Every finding judged a gap.",
+    ),
+    FreshRound(
         "fresh145-installs",
         "Release installs nobody here had seen: hundred-and-forty-fifth draw",
         20261345,
