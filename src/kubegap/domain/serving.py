@@ -9,7 +9,9 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   container port it reaches, or, for metrics and profiling, the Service's own name
   (``controller-manager-metrics-service``, ``MONITORING_SERVICE_WORDS``);
   or when a monitoring system scrapes it (a ServiceMonitor's or PodMonitor's ``port``, the
-  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``); or when the container says
+  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``) and the Service does not expose it (a
+  port an Ingress or a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it);
+  or when the container says
   so itself: a flag or variable binding the port whose name says it is for monitoring, health or
   administration (``--metrics-bind-address=:8080``), or a probe fetching its metrics page
   (``path: /metrics``). A container port known as such by a name or by its container is known as such
@@ -117,7 +119,19 @@ WEBHOOK_SERVICES = Words(("webhook", "webhooks", "admission"))
 the configuration naming it is registered at run time and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
-SERVING_EVIDENCE_KINDS = ("Service", "ServiceMonitor", "PodMonitor", *API_BACKEND_KINDS, WORKLOADS, *LEASE_KINDS)
+BALANCER_KINDS = ("Ingress", "HTTPRoute", "GRPCRoute")
+"""The kinds that send traffic to a Service's endpoints besides the Service itself (``load_balanced`` reads them)."""
+
+
+SERVING_EVIDENCE_KINDS = (
+    "Service",
+    "ServiceMonitor",
+    "PodMonitor",
+    *API_BACKEND_KINDS,
+    *BALANCER_KINDS,
+    WORKLOADS,
+    *LEASE_KINDS,
+)
 """What serving evidence reads: a check that asks ``serving`` declares these in its ``reads``."""
 PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 ADMISSION = "admission webhook"
@@ -156,9 +170,10 @@ class ServingEvidence:
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
             roles = self.api_roles(service)
             called = called_ports.get((namespace(service), name(service)), set())
+            exposed = {id(p) for p in ports if _exposed(inventory, service, p)}
             if roles and any(
                 not (isinstance(number := p.get("port"), int) and number in called)
-                and not _known_not_for_clients(service, p, selected, scraped, quiet)
+                and not _known_not_for_clients(service, p, selected, scraped, quiet, id(p) in exposed)
                 for p in ports
             ):
                 # a port the API server does not call, not known as a metrics, health or admin port, has clients of
@@ -171,7 +186,7 @@ class ServingEvidence:
                 else [
                     p
                     for p in ports
-                    if not _known_not_for_clients(service, p, selected, scraped, quiet)
+                    if not _known_not_for_clients(service, p, selected, scraped, quiet, id(p) in exposed)
                     and not (uncalled and _named_for_webhooks(service, p))
                 ]
             )
@@ -421,18 +436,28 @@ def _named_for_webhooks(service: dict, port: dict) -> bool:
 
 
 def _known_not_for_clients(
-    service: dict, port: dict, selected: list[Workload], scraped: dict[int, set[str]], quiet: set[tuple[int, str, int]]
+    service: dict,
+    port: dict,
+    selected: list[Workload],
+    scraped: dict[int, set[str]],
+    quiet: set[tuple[int, str, int]],
+    exposed: bool = False,
 ) -> bool:
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
     or its scraper's), by a monitor or annotation that scrapes it, or by reaching only container ports known as
-    such (``quiet``)."""
+    such (``quiet``). A scrape shows the port serves metrics, not that nothing else calls it: on a port the Service
+    exposes outside the cluster or a route sends to (``exposed``) it shows nothing."""
     if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
-    if port_names & scraped.get(id(service), set()):
+    if not exposed and port_names & scraped.get(id(service), set()):
         return True
     notes = metadata_annotations(service)
-    if notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")):
+    if (
+        not exposed
+        and notes.get("prometheus.io/scrape") == "true"
+        and notes.get("prometheus.io/port") == str(port.get("port"))
+    ):
         return True
     reached = [key for w in selected for key in _reached(w, port)]
     return bool(reached) and all(key in quiet for key in reached)
@@ -738,10 +763,6 @@ def backend_service(backend: dict) -> str | None:
     return found if isinstance(found, str) else None
 
 
-BALANCER_KINDS = ("Ingress", "HTTPRoute", "GRPCRoute")
-"""The kinds that send traffic to a Service's endpoints besides the Service itself (``load_balanced`` reads them)."""
-
-
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them: a Service of
     type LoadBalancer, whose balancer the cloud makes and may send to the pods themselves (GKE's network endpoint
@@ -764,6 +785,19 @@ def _load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     for key, routes in routed_backends(inventory).items():
         found.setdefault(key, routes[0][0])
     return found
+
+
+def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
+    """The Ingresses and routes that send to this port of the Service (``Ingress web``): by its name or number, or
+    naming no port."""
+    routes = routed_backends(inventory).get((namespace(service), name(service)), [])
+    return [what for what, named in routes if named is None or named in (port.get("name"), port.get("port"))]
+
+
+def _exposed(inventory: Readable, service: dict, port: dict) -> bool:
+    """Whether clients outside the pods' own callers reach the port: the Service is a node port or a cloud load
+    balancer, or an Ingress or a route sends to the port."""
+    return dig(service, "spec", "type") in ("NodePort", "LoadBalancer") or bool(routes_to(inventory, service, port))
 
 
 def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:

@@ -9,7 +9,7 @@ from kubegap.domain.containers import spec_path
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
 from kubegap.domain.resources import as_dict, containers, dig, name, namespace
-from kubegap.domain.serving import BALANCER_KINDS, SERVING_EVIDENCE_KINDS, load_balanced, serving
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, load_balanced, serving
 from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
 RAVELIN = "ravelin-2019-gke-ingress-502-during-pod-shutdown"
@@ -43,7 +43,6 @@ def _grace(template: PodTemplate) -> int | None:
     cases=[RAVELIN],
     requires=["Service"],
     reads=[
-        *BALANCER_KINDS,
         *SERVING_EVIDENCE_KINDS,
         *LEASE_KINDS,
         *AUTOSCALER_KINDS,

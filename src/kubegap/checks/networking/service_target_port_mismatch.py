@@ -6,15 +6,14 @@ from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
-from kubegap.domain.resources import as_list, containers, dig, name, namespace
+from kubegap.domain.resources import as_list, containers, dig
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import (
-    BALANCER_KINDS,
     NOT_FOR_CLIENTS,
     SERVING_EVIDENCE_KINDS,
     bound_ports,
     probed_ports,
-    routed_backends,
+    routes_to,
     serving,
 )
 
@@ -79,12 +78,6 @@ def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 
-def _routes_to(port: dict, routes: list[tuple[str, object]]) -> list[str]:
-    """The Ingresses and routes (``(what, port it names)``) that send to this Service port: by its name or number,
-    or naming no port."""
-    return [what for what, named in routes if named is None or named in (port.get("name"), port.get("port"))]
-
-
 @check(
     id="service-target-port-mismatch",
     title="Service targetPort that the selected containers do not declare",
@@ -92,7 +85,7 @@ def _routes_to(port: dict, routes: list[tuple[str, object]]) -> list[str]:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads", "ConfigMap", *SERVING_EVIDENCE_KINDS, *BALANCER_KINDS],
+    reads=["workloads", "ConfigMap", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
@@ -167,7 +160,6 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     ```
     """
     evidence_of = serving(ctx.inventory)
-    routes = routed_backends(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         selected = service_workloads(ctx.inventory, service)
         ports = _declared_ports(t for w in selected for t in w.templates)
@@ -186,7 +178,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 reaches_declared = True
                 continue
             if headless and _is_name(target):
-                routed += _routes_to(port, routes.get((namespace(service), name(service)), []))
+                routed += routes_to(ctx.inventory, service, port)
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         one_declared = (
             len(
