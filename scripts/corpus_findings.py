@@ -1598,7 +1598,18 @@ FRESH_ROUNDS = (
             "flomesh-io-fsm": "v1.5.1, chart fsm with defaults",
             "triggerdotdev-trigger.dev": "helm-v4.5.12, chart trigger with its Bitnami subcharts at the locked versions",
         },
-        "Judged wrong: the Trigger.dev MinIO console's one replica, told to replicate data as a store; Galaxy's reference-data claim, a read-only CVMFS mount whose deletion loses nothing; FSM's bootstrap's CPU limit, where it serves no client; and ToolHive's operator's start-up, taken to migrate. Judged noise: Trigger.dev's MinIO, which nothing in the install reaches (its chart names another Service), at high, its claim, CPU limit and image pulls; Galaxy's tmp-cleanup CronJob's and two setup Jobs' bounds, the cleanup's overlap and requests, and its nginx's readiness; and ContextForge's sample time server's budget. Later at this stop, a console named for a store is no store, and a storage version migrator runs while its controller serves (6446946): the MinIO console's fix no longer asks for replication (judged again, blind: noise, a console reached by port-forward), and ToolHive's start-up is no longer reported.",
+        "Judged wrong: the Trigger.dev MinIO console's one replica, told to replicate data as a store; Galaxy's "
+        "reference-data claim, a read-only CVMFS mount whose deletion loses nothing; FSM's bootstrap's CPU limit, where"
+        " it serves no client; and ToolHive's operator's start-up, taken to migrate. Judged noise: Trigger.dev's MinIO,"
+        " which nothing in the install reaches (its chart names another Service), at high, its claim, CPU limit and "
+        "image pulls; Galaxy's tmp-cleanup CronJob's and two setup Jobs' bounds, the cleanup's overlap and requests, "
+        "and its nginx's readiness; and ContextForge's sample time server's budget. Later at this stop, a console named"
+        " for a store is no store, and a storage version migrator runs while its controller serves (6446946): the MinIO"
+        " console's fix no longer asks for replication (judged again, blind: noise, a console reached by port-forward),"
+        " and ToolHive's start-up is no longer reported. At the hundred-and-forty-third draw's stop, a scrape no longer"
+        " makes a port an Ingress sends to one without clients (0c9ead0): the MCP gateway's and its time server's "
+        "missing shutdown waits and the time server's CPU limit are reported, and their missing budgets say requests "
+        "fail (judged blind: five gaps).",
     ),
     FreshRound(
         "fresh121-installs",
