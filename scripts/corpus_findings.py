@@ -1173,6 +1173,21 @@ server, a durable-functions engine, an enterprise content platform, an LLM evalu
 search and RAG API), written down before drawing; ``random.Random(20261346).sample(FRESH146_POOL, 5)`` draws the
 hundred-and-forty-sixth's five."""
 
+FRESH147_POOL = (
+    "datalust-helm.datalust.co",
+    "ibm-messaging-mq-helm",
+    "redis-stack-helm-redis-stack",
+    "conduktor-conduktor-public-charts",
+    "seriohub-velero-helm",
+    "hetzner-cert-manager-webhook-hetzner",
+    "port-labs-helm-charts",
+    "Fallenbagel-jellyseerr",
+)
+"""The pool of the hundred-and-forty-seventh draw on: eight projects absent from the corpus and from every earlier pool
+and round (a log server, a message queue manager, a key-value store, a Kafka proxy, a backup console, a certificate
+solver for a DNS provider, a developer portal's exporter and a media request manager), written down before drawing;
+``random.Random(20261347).sample(FRESH147_POOL, 5)`` draws the hundred-and-forty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh146-installs",
