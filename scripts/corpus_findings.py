@@ -1188,6 +1188,22 @@ and round (a log server, a message queue manager, a key-value store, a Kafka pro
 solver for a DNS provider, a developer portal's exporter and a media request manager), written down before drawing;
 ``random.Random(20261347).sample(FRESH147_POOL, 5)`` draws the hundred-and-forty-seventh's five."""
 
+FRESH148_POOL = (
+    "KusionStack-kuperator",
+    "Azure-gpu-provisioner",
+    "sustainable-computing-io-kepler-operator",
+    "strimzi-drain-cleaner",
+    "kyverno-reports-server",
+    "Project-HAMi-ascend-device-plugin",
+    "open-cluster-management-io-cluster-proxy",
+    "metal3-io-ironic-standalone-operator",
+)
+"""The pool of the hundred-and-forty-eighth draw on: eight projects of the cloud-native foundation's landscape absent
+from the corpus and from every earlier pool and round (a workload operator, a GPU node provisioner, an energy
+exporter's operator, a drain helper for Kafka brokers, a policy reports store, an AI accelerator's device plugin, a
+multi-cluster proxy and a bare-metal provisioning operator), written down before drawing;
+``random.Random(20261348).sample(FRESH148_POOL, 5)`` draws the hundred-and-forty-eighth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh146-installs",
