@@ -38,6 +38,16 @@ def test_a_namespace_an_object_names_outweighs_the_bindings():
     assert inventory.install_namespace == "apm-system"
 
 
+def test_bindings_choose_among_the_namespaces_objects_name():
+    """The Velero UI's chart writes Roles into Velero's namespace and its own, and the namespace only where the API
+    requires one: its bindings put its own accounts in its own."""
+    roles = (_obj("Role", "vui-admin", "vui"), _obj("Role", "velero-admin", "velero"))
+    inventory = _inventory(DEPLOYMENT, *roles, _obj("ServiceAccount", "apm"), _binding(("apm", "vui")))
+    assert inventory.install_namespace == "vui"
+    beyond = _inventory(DEPLOYMENT, *roles, _obj("ServiceAccount", "apm"), _binding(("apm", "observability")))
+    assert beyond.install_namespace is None
+
+
 def test_bindings_show_nothing_for_accounts_the_input_does_not_write_or_in_two_namespaces():
     elsewhere = _inventory(DEPLOYMENT, _obj("ServiceAccount", "apm"), _binding(("default", "kube-system")))
     assert elsewhere.install_namespace is None

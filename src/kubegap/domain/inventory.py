@@ -106,14 +106,16 @@ class Inventory:
         named = {w.ref.namespace for w in self.workloads if w.ref.namespace is not None}
         if not named:
             named = object_namespaces
-        if not named:
-            named = self._binding_namespaces()
+            bound = self._binding_namespaces()
+            if len(named) != 1 and len(bound) == 1 and bound <= (named or bound):
+                named = bound
         self.install_namespace = next(iter(named)) if len(named) == 1 else None
         """The namespace an install is applied to, where the input shows it: the one namespace its workloads name,
         or, where none names one, the one namespace its other objects name (a chart that writes the namespace on its
-        ServiceAccounts and not on its DaemonSet), or, where no object names one, the one namespace its bindings
-        give its own ServiceAccounts (a chart that writes the release's namespace only where the API requires one,
-        in a binding's subjects). ``helm install -n`` and ``kubectl apply -n`` put an object
+        ServiceAccounts and not on its DaemonSet), or, where no object names one or they name several, the one
+        namespace its bindings give its own ServiceAccounts (a chart that writes the release's namespace only where
+        the API requires one, in a binding's subjects; the Velero UI's chart, which also writes Roles into
+        Velero's namespace). ``helm install -n`` and ``kubectl apply -n`` put an object
         written without a namespace there, so a lookup by name in it finds such an object too, and one written
         without a namespace finds it there (``get``). A live cluster's namespaced objects all name theirs; where
         the workloads name several namespaces, an object written without one stays on its own. The last reading
