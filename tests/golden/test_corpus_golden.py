@@ -118,6 +118,8 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH144_POOL,
         corpus_findings.FRESH145_POOL,
         corpus_findings.FRESH146_POOL,
+        corpus_findings.FRESH147_POOL,
+        corpus_findings.FRESH148_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
