@@ -1206,21 +1206,6 @@ multi-cluster proxy and a bare-metal provisioning operator), written down before
 
 FRESH_ROUNDS = (
     FreshRound(
-        "fresh147-installs",
-        "Release installs nobody here had seen: hundred-and-forty-seventh draw",
-        20261347,
-        "five from the forty-sixth pool, rendered by a helper who did not write the checks, audited after this stop's scrape rule, and judged by two reviewers, each blind to the other",
-        "9fcd765",
-        {
-            "seriohub-velero-helm": "v1.0.6, chart vui with defaults",
-            "ibm-messaging-mq-helm": "ibm-mq-12.0.1, chart ibm-mq with its licence accepted, as its README's install command does",
-            "redis-stack-helm-redis-stack": "redis-stack-server-0.4.21, chart redis-stack-server with defaults",
-            "conduktor-conduktor-public-charts": "conduktor-gateway-3.23.0, chart gateway with a placeholder Kafka address and its Bitnami common chart from the mirror",
-            "datalust-helm.datalust.co": "v2025.2.1, chart seq with a placeholder first-run admin password",
-        },
-        "Judged noise: Seq's one replica at high (a log server, whose loss fails no product request), the Velero UI's API, web UI and watchdog at high and their readiness, the watchdog's daily report CronJob (its retries, its overlap and its requests). Later at this stop, bindings choose the install's namespace among several that objects name (09db89d): the web UI is an operators' console, its one replica low (judged again, blind: a gap) and its readiness no longer reported.",
-    ),
-    FreshRound(
         "fresh148-installs",
         "Release installs nobody here had seen: hundred-and-forty-eighth draw",
         20261348,
@@ -1234,6 +1219,21 @@ FRESH_ROUNDS = (
             "kyverno-reports-server": "v0.1.7, chart reports-server with its bundled PostgreSQL and defaults",
         },
         "Every finding judged a gap.",
+    ),
+    FreshRound(
+        "fresh147-installs",
+        "Release installs nobody here had seen: hundred-and-forty-seventh draw",
+        20261347,
+        "five from the forty-sixth pool, rendered by a helper who did not write the checks, audited after this stop's scrape rule, and judged by two reviewers, each blind to the other",
+        "9fcd765",
+        {
+            "seriohub-velero-helm": "v1.0.6, chart vui with defaults",
+            "ibm-messaging-mq-helm": "ibm-mq-12.0.1, chart ibm-mq with its licence accepted, as its README's install command does",
+            "redis-stack-helm-redis-stack": "redis-stack-server-0.4.21, chart redis-stack-server with defaults",
+            "conduktor-conduktor-public-charts": "conduktor-gateway-3.23.0, chart gateway with a placeholder Kafka address and its Bitnami common chart from the mirror",
+            "datalust-helm.datalust.co": "v2025.2.1, chart seq with a placeholder first-run admin password",
+        },
+        "Judged noise: Seq's one replica at high (a log server, whose loss fails no product request), the Velero UI's API, web UI and watchdog at high and their readiness, the watchdog's daily report CronJob (its retries, its overlap and its requests). Later at this stop, bindings choose the install's namespace among several that objects name (09db89d): the web UI is an operators' console, its one replica low (judged again, blind: a gap) and its readiness no longer reported.",
     ),
     FreshRound(
         "fresh146-installs",
