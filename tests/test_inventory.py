@@ -48,6 +48,19 @@ def test_bindings_choose_among_the_namespaces_objects_name():
     assert beyond.install_namespace is None
 
 
+def test_a_binding_written_into_a_namespace_may_grant_another_install_s_account():
+    """Velero's own ``velero`` account, granted in Velero's namespace, is not the chart's account of that name."""
+    roles = (_obj("Role", "ui-reader", "velero"), _obj("ConfigMap", "dashboards", "monitoring"))
+    other = _obj(
+        "RoleBinding",
+        "server-reads",
+        "velero",
+        subjects=[{"kind": "ServiceAccount", "name": "velero", "namespace": "velero"}],
+    )
+    inventory = _inventory(DEPLOYMENT, *roles, _obj("ServiceAccount", "velero"), other)
+    assert inventory.install_namespace is None
+
+
 def test_bindings_show_nothing_for_accounts_the_input_does_not_write_or_in_two_namespaces():
     elsewhere = _inventory(DEPLOYMENT, _obj("ServiceAccount", "apm"), _binding(("default", "kube-system")))
     assert elsewhere.install_namespace is None

@@ -106,8 +106,7 @@ class Inventory:
         named = {w.ref.namespace for w in self.workloads if w.ref.namespace is not None}
         if not named:
             named = object_namespaces
-            bound = self._binding_namespaces()
-            if len(named) != 1 and len(bound) == 1 and bound <= (named or bound):
+            if len(named) != 1 and len(bound := self._binding_namespaces()) == 1 and (not named or bound <= named):
                 named = bound
         self.install_namespace = next(iter(named)) if len(named) == 1 else None
         """The namespace an install is applied to, where the input shows it: the one namespace its workloads name,
@@ -126,8 +125,9 @@ class Inventory:
         ``ScopedInventory.derive``)."""
 
     def _binding_namespaces(self) -> set[str]:
-        """The namespaces that RoleBindings' and ClusterRoleBindings' subjects give ServiceAccounts the input
-        writes without a namespace."""
+        """The namespaces that the install's own RoleBindings and ClusterRoleBindings (written, like its workloads,
+        without a namespace) give in their subjects to ServiceAccounts the input writes without one. A binding written
+        into a namespace may grant another install's account of the same name there (Velero's own ``velero``)."""
         accounts = {
             account_name
             for account in self._by_kind["ServiceAccount"]
@@ -137,6 +137,7 @@ class Inventory:
             subject_ns
             for binding_kind in ("RoleBinding", "ClusterRoleBinding")
             for binding in self._by_kind[binding_kind]
+            if namespace(binding) is None
             for subject_ns, subject_name in bound_accounts(binding)
             if subject_ns is not None and subject_name in accounts
         }

@@ -10,7 +10,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   (``controller-manager-metrics-service``, ``MONITORING_SERVICE_WORDS``);
   or when a monitoring system scrapes it (a ServiceMonitor's or PodMonitor's ``port``, the
   ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``) and the Service does not expose it (a
-  port an Ingress or a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it);
+  port an Ingress or a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it,
+  and from a cluster whose Ingresses or routes could not be read a scrape shows nothing);
   or when the container says
   so itself: a flag or variable binding the port whose name says it is for monitoring, health or
   administration (``--metrics-bind-address=:8080``), or a probe fetching its metrics page
@@ -170,10 +171,9 @@ class ServingEvidence:
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
             roles = self.api_roles(service)
             called = called_ports.get((namespace(service), name(service)), set())
-            exposed = {id(p) for p in ports if _exposed(inventory, service, p)}
             if roles and any(
                 not (isinstance(number := p.get("port"), int) and number in called)
-                and not _known_not_for_clients(service, p, selected, scraped, quiet, id(p) in exposed)
+                and not _known_not_for_clients(service, p, selected, scraped, quiet, inventory)
                 for p in ports
             ):
                 # a port the API server does not call, not known as a metrics, health or admin port, has clients of
@@ -186,7 +186,7 @@ class ServingEvidence:
                 else [
                     p
                     for p in ports
-                    if not _known_not_for_clients(service, p, selected, scraped, quiet, id(p) in exposed)
+                    if not _known_not_for_clients(service, p, selected, scraped, quiet, inventory)
                     and not (uncalled and _named_for_webhooks(service, p))
                 ]
             )
@@ -231,7 +231,7 @@ class ServingEvidence:
         return (
             ports
             if self.api_roles(service)
-            else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set())]
+            else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set(), None)]
         )
 
     def services(self, workload: Workload) -> list[dict]:
@@ -441,23 +441,20 @@ def _known_not_for_clients(
     selected: list[Workload],
     scraped: dict[int, set[str]],
     quiet: set[tuple[int, str, int]],
-    exposed: bool = False,
+    inventory: Readable | None,
 ) -> bool:
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
-    or its scraper's), by a monitor or annotation that scrapes it, or by reaching only container ports known as
-    such (``quiet``). A scrape shows the port serves metrics, not that nothing else calls it: on a port the Service
-    exposes outside the cluster or a route sends to (``exposed``) it shows nothing."""
+    or its scraper's), by a monitor or annotation that scrapes it where nothing may send it clients
+    (``_unexposed``), or by reaching only container ports known as such (``quiet``). ``inventory`` is None for a
+    Service the inventory does not hold."""
     if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
-    if not exposed and port_names & scraped.get(id(service), set()):
-        return True
     notes = metadata_annotations(service)
     if (
-        not exposed
-        and notes.get("prometheus.io/scrape") == "true"
-        and notes.get("prometheus.io/port") == str(port.get("port"))
-    ):
+        port_names & scraped.get(id(service), set())
+        or (notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")))
+    ) and _unexposed(inventory, service, port):
         return True
     reached = [key for w in selected for key in _reached(w, port)]
     return bool(reached) and all(key in quiet for key in reached)
@@ -794,10 +791,18 @@ def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
     return [what for what, named in routes if named is None or named in (port.get("name"), port.get("port"))]
 
 
-def _exposed(inventory: Readable, service: dict, port: dict) -> bool:
-    """Whether clients outside the pods' own callers reach the port: the Service is a node port or a cloud load
-    balancer, or an Ingress or a route sends to the port."""
-    return dig(service, "spec", "type") in ("NodePort", "LoadBalancer") or bool(routes_to(inventory, service, port))
+def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
+    """Whether the input shows that nothing sends the port clients beyond its scrape: the Service is no node port
+    or cloud load balancer, no Ingress or route sends to the port, and no kind that routes could not be read from a
+    cluster (forbidden, or failed). A scrape shows the port serves metrics, not that nothing else calls it."""
+    if dig(service, "spec", "type") in ("NodePort", "LoadBalancer"):
+        return False
+    if inventory is None:
+        return True
+    facts = inventory.collection
+    if any(kind in facts.forbidden or kind in facts.failed for kind in BALANCER_KINDS):
+        return False
+    return not routes_to(inventory, service, port)
 
 
 def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:

@@ -169,7 +169,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         headless = dig(service, "spec", "clusterIP") == "None"
-        undeclared, routed, reaches_declared = [], [], False
+        undeclared: list[Evidence] = []
+        routed: dict[str, None] = {}  # what routes to an unresolvable port, in order, once each
+        reaches_declared = False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
@@ -178,7 +180,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                 reaches_declared = True
                 continue
             if headless and _is_name(target):
-                routed += routes_to(ctx.inventory, service, port)
+                routed |= dict.fromkeys(routes_to(ctx.inventory, service, port))
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         one_declared = (
             len(
@@ -205,8 +207,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                     + (
                         "be resolved and the Service's endpoints and DNS SRV records carry no such port"
                         + (
-                            f": what {' and '.join(dict.fromkeys(routed))} send{'s' if len(set(routed)) == 1 else ''} "
-                            "to it finds no pod"
+                            f": what {' and '.join(routed)} send{'s' if len(routed) == 1 else ''} to it finds no pod"
                             if routed
                             else " (a headless Service's clients dial pod addresses on ports they know)"
                         )
