@@ -31,6 +31,8 @@ DEPLOYMENT = {
         },
     },
 }
+EXPORTER = copy.deepcopy(DEPLOYMENT)
+EXPORTER["spec"]["template"]["spec"]["containers"][0]["image"] = "example/blackbox-exporter:0.27.0"
 MONITOR = {
     "apiVersion": "monitoring.coreos.com/v1",
     "kind": "ServiceMonitor",
@@ -52,17 +54,41 @@ def _serves_clients(*objects: dict, forbidden: dict[str, str] | None = None, ser
     return serving(Inventory(collection)).serves_clients(service)
 
 
-def test_a_scraped_port_nothing_else_is_shown_to_reach_carries_no_client_traffic():
-    assert _serves_clients(DEPLOYMENT)
-    assert not _serves_clients(DEPLOYMENT, MONITOR)
+def _two_ports() -> tuple[dict, dict]:
+    """The API beside a port of its own for metrics, which the monitor scrapes."""
+    service, deployment = copy.deepcopy(SERVICE), copy.deepcopy(DEPLOYMENT)
+    service["spec"]["ports"].append({"name": "telemetry", "port": 9090, "targetPort": "telemetry"})
+    deployment["spec"]["template"]["spec"]["containers"][0]["ports"].append(
+        {"name": "telemetry", "containerPort": 9090}
+    )
+    return service, deployment
+
+
+def test_a_scrape_that_would_take_the_only_port_clients_have_shows_nothing():
+    assert _serves_clients(DEPLOYMENT, MONITOR)
+
+
+def test_a_scrape_tells_a_metrics_port_from_the_clients_ports():
+    service, deployment = _two_ports()
+    monitor = copy.deepcopy(MONITOR)
+    monitor["spec"]["endpoints"] = [{"port": "telemetry"}]
+    collection = Collection(collected={"Service", "Deployment", "ServiceMonitor"})
+    for obj in (service, deployment, monitor):
+        collection.add(obj, Origin("install.yaml", 0))
+    evidence = serving(Inventory(collection))
+    assert [p["name"] for p in evidence.client_ports(service)] == ["http"]
+
+
+def test_an_exporter_s_scraped_port_is_its_job():
+    assert not _serves_clients(EXPORTER, MONITOR)
 
 
 def test_a_scrape_does_not_outweigh_a_route_or_a_node_port():
-    assert _serves_clients(DEPLOYMENT, MONITOR, INGRESS)
+    assert _serves_clients(EXPORTER, MONITOR, INGRESS)
     node_port = copy.deepcopy(SERVICE)
     node_port["spec"]["type"] = "NodePort"
-    assert _serves_clients(DEPLOYMENT, MONITOR, service=node_port)
+    assert _serves_clients(EXPORTER, MONITOR, service=node_port)
 
 
 def test_a_scrape_shows_nothing_where_a_cluster_s_routes_could_not_be_read():
-    assert _serves_clients(DEPLOYMENT, MONITOR, forbidden={"Ingress": "ingresses is forbidden"})
+    assert _serves_clients(EXPORTER, MONITOR, forbidden={"Ingress": "ingresses is forbidden"})

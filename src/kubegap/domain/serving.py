@@ -8,10 +8,11 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   words (``NOT_FOR_CLIENTS``): the Service port's name, its ``targetPort`` name, the name of the
   container port it reaches, or, for metrics and profiling, the Service's own name
   (``controller-manager-metrics-service``, ``MONITORING_SERVICE_WORDS``);
-  or when a monitoring system scrapes it (a ServiceMonitor's or PodMonitor's ``port``, the
-  ``prometheus.io/port`` of a Service annotated ``prometheus.io/scrape``) and the Service does not expose it (a
-  port an Ingress or a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it,
-  and from a cluster whose Ingresses or routes could not be read a scrape shows nothing);
+  or when a monitoring system scrapes it (the ``prometheus.io/port`` of a Service annotated
+  ``prometheus.io/scrape``, or a ServiceMonitor's or PodMonitor's ``port`` where it leaves the Service a port for
+  clients or an exporter serves it: ``_counted_scrapes``) and the Service does not expose it (a port an Ingress or
+  a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it, and from a cluster
+  whose Ingresses or routes could not be read a scrape shows nothing);
   or when the container says
   so itself: a flag or variable binding the port whose name says it is for monitoring, health or
   administration (``--metrics-bind-address=:8080``), or a probe fetching its metrics page
@@ -171,9 +172,10 @@ class ServingEvidence:
             ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
             roles = self.api_roles(service)
             called = called_ports.get((namespace(service), name(service)), set())
+            counted = _counted_scrapes(service, ports, selected, scraped.get(id(service), set()), quiet, inventory)
             if roles and any(
                 not (isinstance(number := p.get("port"), int) and number in called)
-                and not _known_not_for_clients(service, p, selected, scraped, quiet, inventory)
+                and not _known_not_for_clients(service, p, selected, counted, quiet, inventory)
                 for p in ports
             ):
                 # a port the API server does not call, not known as a metrics, health or admin port, has clients of
@@ -186,7 +188,7 @@ class ServingEvidence:
                 else [
                     p
                     for p in ports
-                    if not _known_not_for_clients(service, p, selected, scraped, quiet, inventory)
+                    if not _known_not_for_clients(service, p, selected, counted, quiet, inventory)
                     and not (uncalled and _named_for_webhooks(service, p))
                 ]
             )
@@ -231,7 +233,7 @@ class ServingEvidence:
         return (
             ports
             if self.api_roles(service)
-            else [p for p in ports if not _known_not_for_clients(service, p, [], {}, set(), None)]
+            else [p for p in ports if not _known_not_for_clients(service, p, [], set(), set(), None)]
         )
 
     def services(self, workload: Workload) -> list[dict]:
@@ -435,26 +437,56 @@ def _named_for_webhooks(service: dict, port: dict) -> bool:
     return any(isinstance(text, str) and text in WEBHOOK_SERVICES for text in names)
 
 
+EXPORTERS = Words(("exporter",))
+"""A program named an exporter (``blackbox-exporter``) serves scrapes by trade: its scraped port is its job."""
+
+
+def _counted_scrapes(
+    service: dict,
+    ports: list[dict],
+    selected: list[Workload],
+    scraped: set[str],
+    quiet: set[tuple[int, str, int]],
+    inventory: Readable,
+) -> set[str] | None:
+    """The port names monitors scrape on the Service (``scraped``), where their scrape tells its metrics ports from
+    its clients'; None where it does not count. A monitor is written from outside to select the Service, and its
+    scrape shows a port serves metrics, not that nothing else calls it: it counts where it leaves the Service a port
+    for clients, or where the program behind it is an exporter (``EXPORTERS``), not where it would take the only
+    ports clients have (an API that serves its metrics on its one ``http`` port, scraped by a ServiceMonitor). The
+    Service's own ``prometheus.io`` annotation is its author's word on which port is for scraping, and counts as a
+    name does."""
+    images = [image_name(c) for w in selected for t in w.templates for _, c in containers(t.spec, init=False)]
+    if any(EXPORTERS.find(image) for image in images):
+        return scraped
+    for_clients = [p for p in ports if not _known_not_for_clients(service, p, selected, None, quiet, inventory)]
+    if not for_clients or any(
+        not _known_not_for_clients(service, p, selected, scraped, quiet, inventory) for p in for_clients
+    ):
+        return scraped
+    return None
+
+
 def _known_not_for_clients(
     service: dict,
     port: dict,
     selected: list[Workload],
-    scraped: dict[int, set[str]],
+    scraped: set[str] | None,
     quiet: set[tuple[int, str, int]],
     inventory: Readable | None,
 ) -> bool:
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
-    or its scraper's), by a monitor or annotation that scrapes it where nothing may send it clients
-    (``_unexposed``), or by reaching only container ports known as such (``quiet``). ``inventory`` is None for a
-    Service the inventory does not hold."""
+    or its scraper's), by a monitor (``scraped``: the port names monitors scrape on the Service) or annotation that
+    scrapes it where nothing may send it clients (``_unexposed``), or by reaching only container ports known as
+    such (``quiet``). ``scraped`` is None where monitors' scrapes do not count
+    (``_counted_scrapes``); ``inventory`` is None for a Service the inventory does not hold."""
     if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     notes = metadata_annotations(service)
-    if (
-        port_names & scraped.get(id(service), set())
-        or (notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port")))
-    ) and _unexposed(inventory, service, port):
+    monitored = scraped is not None and bool(port_names & scraped)
+    annotated = notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
+    if (monitored or annotated) and _unexposed(inventory, service, port):
         return True
     reached = [key for w in selected for key in _reached(w, port)]
     return bool(reached) and all(key in quiet for key in reached)
