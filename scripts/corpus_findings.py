@@ -2929,17 +2929,19 @@ FRESH_ROUNDS = (
         "Measured at the end of the stop, and not acted on. Judged noise: Quickwit's control plane and janitor, one "
         "replica each by design with no client behind their Services (their one replica at high, their Recreate "
         "rollouts), its searcher's scratch emptyDir, Concourse's standalone PostgreSQL's readiness probe, and Pyrra's "
-        "Kubernetes backend (one replica at high, its probe, its rollout)."
-        " Later, rendered again as recorded and audited before and after the rules of the sixty-fourth draw's stop: "
-        "Concourse's PostgreSQL's missing readiness probe is no longer reported (one member); Quickwit's control plane "
-        "and janitor carry the Recreate fix's hedge on state in the process (judged again, blind: noise)."
-        " Later, at the sixty-fourth draw's stop, the rollout fix for a Recreate the input cannot explain asks first "
-        "whether two of the program may run at once: Quickwit's control plane's and janitor's Recreate rollouts (judged"
-        " again, blind: noise)."
-        " Later, at the seventy-third draw's stop: Concourse's web node's shared probe of /api/v1/info (judged a gap "
-        "from its source) is counted as not judged, since the input does not show that the page asks its database."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: my-release-postgresql (a gap).",
+        "Kubernetes backend (one replica at high, its probe, its rollout). Later, rendered again as recorded and "
+        "audited before and after the rules of the sixty-fourth draw's stop: Concourse's PostgreSQL's missing readiness"
+        " probe is no longer reported (one member); Quickwit's control plane and janitor carry the Recreate fix's hedge"
+        " on state in the process (judged again, blind: noise). Later, at the sixty-fourth draw's stop, the rollout fix"
+        " for a Recreate the input cannot explain asks first whether two of the program may run at once: Quickwit's "
+        "control plane's and janitor's Recreate rollouts (judged again, blind: noise). Later, at the seventy-third "
+        "draw's stop: Concourse's web node's shared probe of /api/v1/info (judged a gap from its source) is counted as "
+        "not judged, since the input does not show that the page asks its database. Later, at the seventy-third draw's "
+        "stop, a data store's fix asks for replication only in a mode the programs that use it support, else to keep "
+        "one: judged again, blind: my-release-postgresql (a gap). At the hundred-and-forty-third draw's stop, a "
+        "monitor's scrape no longer takes the only port a Service's clients have (4089daa): Pyrra's API, scraped on its"
+        " one port, is reported for its one replica, its readiness and its rollout (judged blind: noise, a people's SLO"
+        " page at high and medium).",
     ),
     FreshRound(
         "fresh62-installs",
