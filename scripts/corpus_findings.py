@@ -1204,6 +1204,37 @@ exporter's operator, a drain helper for Kafka brokers, a policy reports store, a
 multi-cluster proxy and a bare-metal provisioning operator), written down before drawing;
 ``random.Random(20261348).sample(FRESH148_POOL, 5)`` draws the hundred-and-forty-eighth's five."""
 
+FRESH149_POOL = (
+    "wiz-sec-charts",
+    "Sentinel-One-helm-charts",
+    "coralogix-coralogix-operator",
+    "launchdarkly-ld-relay-helm",
+    "curityio-idsvr-helm",
+    "CircleCI-Public-container-runner-helm-chart",
+    "nuodb-nuodb-helm-charts",
+    "densify-dev-helm-charts",
+)
+"""The pool of the hundred-and-forty-ninth draw on: eight vendors' official installs absent from the corpus and from
+every earlier pool and round (two security sensors, an observability operator, a feature-flag relay, an identity
+server, a CI runner, a distributed database's admin tier and a resource optimizer), written down before drawing;
+``random.Random(20261349).sample(FRESH149_POOL, 5)`` draws the hundred-and-forty-ninth's five."""
+
+FRESH150_POOL = (
+    "DIRACGrid-diracx-charts",
+    "ssl-hep-ServiceX",
+    "elixir-cloud-aai-TESK",
+    "ESGF-esgf-docker",
+    "apache-camel-karavan",
+    "eclipse-symphony-symphony",
+    "galasa-dev-helm",
+    "baetyl-baetyl-cloud",
+)
+"""The pool of the hundred-and-fiftieth draw on: eight projects of research labs and open-source foundations absent
+from the corpus and from every earlier pool and round (a grid computing system, a physics data delivery service, a
+task execution service for bioinformatics, a climate data federation, an integration designer, an edge orchestrator,
+a test framework and an edge computing cloud), written down before drawing;
+``random.Random(20261350).sample(FRESH150_POOL, 5)`` draws the hundred-and-fiftieth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh148-installs",
