@@ -1237,6 +1237,21 @@ a test framework and an edge computing cloud), written down before drawing;
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh149-installs",
+        "Release installs nobody here had seen: hundred-and-forty-ninth draw",
+        20261349,
+        "five from the forty-seventh pool, rendered by a helper who did not write the checks, audited after this stop's monitor rule, and judged blind",
+        "d95390d",
+        {
+            "wiz-sec-charts": "wiz-sensor-1.0.12124, chart wiz-sensor with a placeholder pull secret and API token",
+            "densify-dev-helm-charts": "kubex-automation-engine/v1.11.0, chart kubex-automation-engine with its documented values file, placeholder credentials and its cluster check skipped (its definitions chart left out)",
+            "Sentinel-One-helm-charts": "v26.1.1, chart s1-agent with the placeholder cluster name, pull secret and site key its README asks for",
+            "CircleCI-Public-container-runner-helm-chart": "v101.1.7, the chart at the repository's root with its README's example resource class and token",
+            "coralogix-coralogix-operator": "v2.6.0, chart coralogix-operator with a placeholder API key and region",
+        },
+        "Every finding judged a gap.",
+    ),
+    FreshRound(
         "fresh148-installs",
         "Release installs nobody here had seen: hundred-and-forty-eighth draw",
         20261348,
