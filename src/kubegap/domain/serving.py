@@ -448,43 +448,44 @@ def _counted_scrapes(
     scraped: set[str],
     quiet: set[tuple[int, str, int]],
     inventory: Readable,
-) -> set[str] | None:
+) -> set[str]:
     """The port names monitors scrape on the Service (``scraped``), where their scrape tells its metrics ports from
-    its clients'; None where it does not count. A monitor is written from outside to select the Service, and its
+    its clients'; none where it does not count. A monitor is written from outside to select the Service, and its
     scrape shows a port serves metrics, not that nothing else calls it: it counts where it leaves the Service a port
     for clients, or where the program behind it is an exporter (``EXPORTERS``), not where it would take the only
     ports clients have (an API that serves its metrics on its one ``http`` port, scraped by a ServiceMonitor). The
-    Service's own ``prometheus.io`` annotation is its author's word on which port is for scraping, and counts as a
-    name does."""
-    images = [image_name(c) for w in selected for t in w.templates for _, c in containers(t.spec, init=False)]
-    if any(EXPORTERS.find(image) for image in images):
+    Service's own ``prometheus.io`` annotation names the port its author set apart for scraping, and counts as a name
+    does (docs/EVIDENCE.md says what that leaves open)."""
+    if not scraped:
         return scraped
-    for_clients = [p for p in ports if not _known_not_for_clients(service, p, selected, None, quiet, inventory)]
-    if not for_clients or any(
-        not _known_not_for_clients(service, p, selected, scraped, quiet, inventory) for p in for_clients
+    images = [image_name(c) for w in selected for t in w.templates for _, c in containers(t.spec, init=False)]
+    if any(EXPORTERS.find(image) for image in images) or any(
+        not _known_not_for_clients(service, p, selected, scraped, quiet, inventory)
+        for p in ports
+        if not _known_not_for_clients(service, p, selected, set(), quiet, inventory)
     ):
         return scraped
-    return None
+    return set()
 
 
 def _known_not_for_clients(
     service: dict,
     port: dict,
     selected: list[Workload],
-    scraped: set[str] | None,
+    scraped: set[str],
     quiet: set[tuple[int, str, int]],
     inventory: Readable | None,
 ) -> bool:
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
     or its scraper's), by a monitor (``scraped``: the port names monitors scrape on the Service) or annotation that
     scrapes it where nothing may send it clients (``_unexposed``), or by reaching only container ports known as
-    such (``quiet``). ``scraped`` is None where monitors' scrapes do not count
+    such (``quiet``). ``scraped`` holds only the scrapes that count
     (``_counted_scrapes``); ``inventory`` is None for a Service the inventory does not hold."""
     if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
     notes = metadata_annotations(service)
-    monitored = scraped is not None and bool(port_names & scraped)
+    monitored = bool(port_names & scraped)
     annotated = notes.get("prometheus.io/scrape") == "true" and notes.get("prometheus.io/port") == str(port.get("port"))
     if (monitored or annotated) and _unexposed(inventory, service, port):
         return True
