@@ -1237,6 +1237,21 @@ a test framework and an edge computing cloud), written down before drawing;
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh150-installs",
+        "Release installs nobody here had seen: hundred-and-fiftieth draw",
+        20261350,
+        "five from the forty-eighth pool, rendered by a helper who did not write the checks, audited after this stop's monitor rule, and judged by four reviewers, each blind to the others",
+        "d95390d",
+        {
+            "apache-camel-karavan": "4.18.1, the chart in docs/install/karavan-helm with defaults",
+            "DIRACGrid-diracx-charts": "diracx-1.1.6, chart diracx with a placeholder hostname and its bundled subcharts on by default",
+            "ESGF-esgf-docker": "3.2.1, the chart in deploy/kubernetes/chart with a placeholder hostname",
+            "baetyl-baetyl-cloud": "v2.6.1, the manifests its README applies first and chart baetyl-cloud with defaults",
+            "elixir-cloud-aai-TESK": "tesk-0.1.1, chart tesk with defaults",
+        },
+        "Judged noise: DiracX's login server, configured for no client (its one replica at high and its requests), its monthly cleanup's retries, overlap and requests, the floating tag of its issuer Job, which runs once per release, and a second unauthenticated-pull finding on the same image in the same namespace, written once with it and once without; ESGF's Solr master's and replica's stop-first rollouts, which the chart chose so that two never write one index, and Tomcat's work directory on an emptyDir; Karavan's one replica at high and its shutdown (a developers' design tool that keeps its sessions in memory); baetyl-cloud's start-up probe, whose program answers its health check at once.",
+    ),
+    FreshRound(
         "fresh149-installs",
         "Release installs nobody here had seen: hundred-and-forty-ninth draw",
         20261349,
