@@ -272,7 +272,7 @@ def missing_object(inventory: Readable, kind_name: str, ns: str | None, wanted: 
     namespace refers into the namespace the install is applied to, where the input shows it
     (``Inventory.install_namespace``), and so do objects written without one there."""
     local = _local_namespaces(inventory, ns)
-    ns = inventory.install_namespace if ns is None else ns
+    ns = inventory.home(ns)
     if inventory.closed(kind_name, ns):
         return CLOSED
     near = near_miss_of(inventory, kind_name, ns, wanted)

@@ -142,6 +142,10 @@ class Inventory:
             if subject_ns is not None and subject_name in accounts
         }
 
+    def home(self, ns: str | None) -> str | None:
+        """The namespace of an object written in ``ns``: its own, or, written without one, the install's."""
+        return self.install_namespace if ns is None else ns
+
     # -- what was seen ---------------------------------------------------------------------------
     def collected(self, kind_name: str) -> bool:
         return kind_name in self.collection.collected

@@ -157,6 +157,10 @@ class ScopedInventory:
         self._touch_workloads()
         return self._inventory.install_namespace
 
+    def home(self, ns: str | None) -> str | None:
+        self._touch_workloads()
+        return self._inventory.home(ns)
+
     @property
     def workload_templates(self) -> LabelIndex[Workload]:
         self._touch_workloads()

@@ -344,7 +344,7 @@ def _consoles(inventory: Readable, evidence: ServingEvidence, bound: set[tuple[s
             found[id(workload.obj)] = admin
             continue
         # a workload written without a namespace runs in the install's (``Inventory.install_namespace``)
-        home = workload.ref.namespace if workload.ref.namespace is not None else inventory.install_namespace
+        home = inventory.home(workload.ref.namespace)
         if home not in tools:
             continue
         # an image names its program, not the release: its words all count (the Kubernetes Dashboard's

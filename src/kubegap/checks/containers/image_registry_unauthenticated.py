@@ -131,7 +131,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
     ServiceAccount. One image is one cause in its namespace (one mirror or pull secret fixes every
-    pull of it): the workload that pulls it most often (a DaemonSet, `imagePullPolicy: Always`;
+    pull of it; an object written without a namespace is in the install's): the workload that pulls it most often (a DaemonSet, `imagePullPolicy: Always`;
     one-shot work last, then input order) reports it, naming the namespace's other workloads that
     pull it, which get no finding of their own for it; a workload's finding names every image it
     reports in the evidence. Image fields
@@ -182,15 +182,16 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
     for puller in pullers:
         for image in puller.images:
-            owner.setdefault((puller.workload.ref.namespace, image), puller)
+            owner.setdefault((ctx.inventory.home(puller.workload.ref.namespace), image), puller)
     others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
     for puller in pullers:
         for image in sorted(puller.images):
-            first = owner[(puller.workload.ref.namespace, image)]
+            first = owner[(ctx.inventory.home(puller.workload.ref.namespace), image)]
             if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
                 others.setdefault(id(first), {})[str(puller.workload.ref)] = None
     for puller in pullers:
-        own = sorted(image for image in puller.images if owner[(puller.workload.ref.namespace, image)] is puller)
+        home = ctx.inventory.home(puller.workload.ref.namespace)
+        own = sorted(image for image in puller.images if owner[(home, image)] is puller)
         if not own:
             continue
         also = list(others.get(id(puller), {}))
