@@ -237,6 +237,14 @@ def is_docker_hub(ref: ImageRef) -> bool:
     return ref.registry is None or ref.registry in DOCKER_HUB_HOSTS
 
 
+def hub_reference(ref: ImageRef) -> str:
+    """A Docker Hub image as the registry names it, however it is written: ``busybox:latest`` and
+    ``docker.io/library/busybox:latest`` are one image, and so are ``busybox`` and ``busybox:latest``."""
+    repository = ref.repository if "/" in ref.repository else f"library/{ref.repository}"
+    tag = ref.tag if ref.tag is not None or ref.digest is not None else "latest"
+    return repository + (f":{tag}" if tag else "") + (f"@{ref.digest}" if ref.digest else "")
+
+
 @lru_cache(maxsize=4096)
 def parse_image(image: str) -> ImageRef:
     """Split ``[registry/]repository[:tag][@digest]``; the registry is None when the reference names none."""

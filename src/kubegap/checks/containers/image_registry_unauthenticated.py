@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in
-from kubegap.domain.containers import is_docker_hub, parse_image, spec_path
+from kubegap.domain.containers import hub_reference, is_docker_hub, parse_image, spec_path
 from kubegap.domain.podtemplates import Workload, bounded_one_shot
 from kubegap.domain.reconcilers import service_account
 from kubegap.domain.resources import as_list, containers
@@ -81,6 +81,11 @@ def _anonymous_pullers(ctx: Context) -> Iterator[_Puller]:
             )
             once = bounded_one_shot(workload)
             yield _Puller(workload, images, evidence, where, once, None if once else _pulls_often(workload, images))
+
+
+def _one(image: str) -> str:
+    """The image a reference names, however it is written: one image is one cause."""
+    return hub_reference(parse_image(image))
 
 
 def _pulls_often(workload: Workload, images: set[str]) -> str | None:
@@ -182,16 +187,16 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
     for puller in pullers:
         for image in puller.images:
-            owner.setdefault((ctx.inventory.home(puller.workload.ref.namespace), image), puller)
+            owner.setdefault((ctx.inventory.home(puller.workload.ref.namespace), _one(image)), puller)
     others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
     for puller in pullers:
         for image in sorted(puller.images):
-            first = owner[(ctx.inventory.home(puller.workload.ref.namespace), image)]
+            first = owner[(ctx.inventory.home(puller.workload.ref.namespace), _one(image))]
             if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
                 others.setdefault(id(first), {})[str(puller.workload.ref)] = None
     for puller in pullers:
         home = ctx.inventory.home(puller.workload.ref.namespace)
-        own = sorted(image for image in puller.images if owner[(home, image)] is puller)
+        own = sorted(image for image in puller.images if owner[(home, _one(image))] is puller)
         if not own:
             continue
         also = list(others.get(id(puller), {}))
