@@ -1249,7 +1249,15 @@ FRESH_ROUNDS = (
             "baetyl-baetyl-cloud": "v2.6.1, the manifests its README applies first and chart baetyl-cloud with defaults",
             "elixir-cloud-aai-TESK": "tesk-0.1.1, chart tesk with defaults",
         },
-        "Judged noise: DiracX's login server, configured for no client (its one replica at high and its requests), its monthly cleanup's retries, overlap and requests, the floating tag of its issuer Job, which runs once per release, and a second unauthenticated-pull finding on the same image in the same namespace, written once with it and once without; ESGF's Solr master's and replica's stop-first rollouts, which the chart chose so that two never write one index, and Tomcat's work directory on an emptyDir; Karavan's one replica at high and its shutdown (a developers' design tool that keeps its sessions in memory); baetyl-cloud's start-up probe, whose program answers its health check at once.",
+        "Judged noise: DiracX's login server, configured for no client (its one replica at high and its requests), its "
+        "monthly cleanup's retries, overlap and requests, the floating tag of its issuer Job, which runs once per "
+        "release, and a second unauthenticated-pull finding on the same image in the same namespace, written once with "
+        "it and once without; ESGF's Solr master's and replica's stop-first rollouts, which the chart chose so that two"
+        " never write one index, and Tomcat's work directory on an emptyDir; Karavan's one replica at high and its "
+        "shutdown (a developers' design tool that keeps its sessions in memory); baetyl-cloud's start-up probe, whose "
+        "program answers its health check at once. Later at this stop, an image pulled in a namespace is one cause "
+        "whether or not its objects name the namespace, and however its reference is written (da1bf48, 1a5c942): the "
+        "repeated pull is named on DiracX's API's finding, with OpenSearch's busybox (both judged again, blind: gaps).",
     ),
     FreshRound(
         "fresh149-installs",
@@ -2717,12 +2725,13 @@ FRESH_ROUNDS = (
         "Judged wrong: Valkey's missing readiness probe, on one replica whose surge pod a startup probe holds out of "
         "rotation until it answers (not reported since 8763bee). The Equinix Metal cloud controller manager's "
         "toleration of the old master taint was reported as selecting nodes, at high (judged a gap with that note): "
-        "since 43ac675 and 7f1965c it says what a toleration does, at medium, since the manager sets nodes up "
-        "(judged again, blind, twice: a gap). Judged "
-        "noise: Weave Scope's cluster agent's image, the agent DaemonSet's already reported, and its app's one "
-        "replica, which keeps its reports in memory."
-        " Later, at the seventy-third draw's stop, a data store's fix asks for replication only in a mode the programs "
-        "that use it support, else to keep one: judged again, blind: valkey (a gap).",
+        "since 43ac675 and 7f1965c it says what a toleration does, at medium, since the manager sets nodes up (judged "
+        "again, blind, twice: a gap). Judged noise: Weave Scope's cluster agent's image, the agent DaemonSet's already "
+        "reported, and its app's one replica, which keeps its reports in memory. Later, at the seventy-third draw's "
+        "stop, a data store's fix asks for replication only in a mode the programs that use it support, else to keep "
+        "one: judged again, blind: valkey (a gap). At the hundred-and-forty-third draw's stop, an image is one cause "
+        "however its reference is written (1a5c942): Scope's cluster agent's pull of the agent's image, judged noise as"
+        " a repeat, is named on the agent's finding (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh73-installs",
