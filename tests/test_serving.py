@@ -6,7 +6,7 @@ import copy
 
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.inventory import Inventory
-from kubegap.domain.serving import serving
+from kubegap.domain.serving import ServingEvidence, serving
 
 SERVICE = {
     "apiVersion": "v1",
@@ -47,11 +47,15 @@ INGRESS = {
 }
 
 
-def _serves_clients(*objects: dict, forbidden: dict[str, str] | None = None, service: dict = SERVICE) -> bool:
+def _evidence(*objects: dict, forbidden: dict[str, str] | None = None, service: dict = SERVICE) -> ServingEvidence:
     collection = Collection(collected={o["kind"] for o in (service, *objects)}, forbidden=forbidden or {})
     for obj in (service, *objects):
         collection.add(obj, Origin("install.yaml", 0))
-    return serving(Inventory(collection)).serves_clients(service)
+    return serving(Inventory(collection))
+
+
+def _serves_clients(*objects: dict, forbidden: dict[str, str] | None = None, service: dict = SERVICE) -> bool:
+    return _evidence(*objects, forbidden=forbidden, service=service).serves_clients(service)
 
 
 def _two_ports() -> tuple[dict, dict]:
@@ -72,10 +76,7 @@ def test_a_scrape_tells_a_metrics_port_from_the_clients_ports():
     service, deployment = _two_ports()
     monitor = copy.deepcopy(MONITOR)
     monitor["spec"]["endpoints"] = [{"port": "telemetry"}]
-    collection = Collection(collected={"Service", "Deployment", "ServiceMonitor"})
-    for obj in (service, deployment, monitor):
-        collection.add(obj, Origin("install.yaml", 0))
-    evidence = serving(Inventory(collection))
+    evidence = _evidence(deployment, monitor, service=service)
     assert [p["name"] for p in evidence.client_ports(service)] == ["http"]
 
 
@@ -88,6 +89,16 @@ def test_a_scrape_does_not_outweigh_a_route_or_a_node_port():
     node_port = copy.deepcopy(SERVICE)
     node_port["spec"]["type"] = "NodePort"
     assert _serves_clients(EXPORTER, MONITOR, service=node_port)
+
+
+def test_every_gateway_route_kind_sends_clients():
+    route = {
+        "apiVersion": "gateway.networking.k8s.io/v1alpha2",
+        "kind": "TCPRoute",
+        "metadata": {"name": "api", "namespace": "shop"},
+        "spec": {"rules": [{"backendRefs": [{"name": "api", "port": 80}]}]},
+    }
+    assert _serves_clients(EXPORTER, MONITOR, route)
 
 
 def test_a_scrape_shows_nothing_where_a_cluster_s_routes_could_not_be_read():

@@ -136,7 +136,7 @@ class PodSources:
     Service into none."""
 
     def __init__(self, inventory: Readable):
-        self._home = inventory.install_namespace
+        self._where = inventory.home
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._adders: dict[tuple[str | None, str], list[PodSource]] = {}
@@ -144,9 +144,6 @@ class PodSources:
         for workload in inventory.workloads:
             for source in _workload_sources(workload):
                 self._add(workload.ref.namespace, source)
-
-    def _where(self, ns: str | None) -> str | None:
-        return self._home if ns is None else ns
 
     def _add(self, ns: str | None, source: PodSource) -> None:
         ns = self._where(ns)

@@ -121,8 +121,10 @@ WEBHOOK_SERVICES = Words(("webhook", "webhooks", "admission"))
 the configuration naming it is registered at run time and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
-BALANCER_KINDS = ("Ingress", "HTTPRoute", "GRPCRoute")
-"""The kinds that send traffic to a Service's endpoints besides the Service itself (``load_balanced`` reads them)."""
+ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
+"""Gateway API routes: each sends to Services through ``spec.rules[].backendRefs``."""
+BALANCER_KINDS = ("Ingress", *ROUTE_KINDS)
+"""The kinds that send traffic to a Service's endpoints besides the Service itself (``routed_backends`` reads them)."""
 
 
 SERVING_EVIDENCE_KINDS = (
@@ -452,7 +454,7 @@ def _counted_scrapes(
     """The port names monitors scrape on the Service (``scraped``), where their scrape tells its metrics ports from
     its clients'; none where it does not count. A monitor is written from outside to select the Service, and its
     scrape shows a port serves metrics, not that nothing else calls it: it counts where it leaves the Service a port
-    for clients, or where the program behind it is an exporter (``EXPORTERS``), not where it would take the only
+    for clients, or where a workload it selects runs an image named an exporter (``EXPORTERS``), not where it would take the only
     ports clients have (an API that serves its metrics on its one ``http`` port, scraped by a ServiceMonitor). The
     Service's own ``prometheus.io`` annotation names the port its author set apart for scraping, and counts as a name
     does (docs/EVIDENCE.md says what that leaves open)."""
@@ -479,8 +481,8 @@ def _known_not_for_clients(
     """Whether a Service port is known as a metrics, profiling, health, debug or admin port: by a name (its own,
     or its scraper's), by a monitor (``scraped``: the port names monitors scrape on the Service) or annotation that
     scrapes it where nothing may send it clients (``_unexposed``), or by reaching only container ports known as
-    such (``quiet``). ``scraped`` holds only the scrapes that count
-    (``_counted_scrapes``); ``inventory`` is None for a Service the inventory does not hold."""
+    such (``quiet``). ``scraped`` holds the monitors' scrapes to weigh, which ``ServingEvidence`` filters through
+    ``_counted_scrapes`` first; ``inventory`` is None for a Service the inventory does not hold."""
     if _named_not_for_clients(service, port) or _named_for_its_scraper(port, selected):
         return True
     port_names = {n for n in (port.get("name"), port.get("targetPort")) if isinstance(n, str)}
@@ -855,7 +857,7 @@ def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[t
                 port = port if port is not None else dig(backend, "servicePort")
                 key = _service_key(inventory, namespace(ingress), service_name)
                 found.setdefault(key, []).append((f"Ingress {name(ingress)}", port))
-    for route in inventory.of_kind("HTTPRoute") + inventory.of_kind("GRPCRoute"):
+    for route in (route for kind in ROUTE_KINDS for route in inventory.of_kind(kind)):
         for rule in as_list(dig(route, "spec", "rules")):
             for ref in as_list(dig(rule, "backendRefs")):
                 if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):

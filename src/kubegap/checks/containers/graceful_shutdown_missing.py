@@ -61,8 +61,8 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     ## What it checks
 
     Workloads selected by a Service that carries client traffic through a load balancer (a Service
-    of type LoadBalancer, or NodePort with `externalTrafficPolicy: Local`, or the backend of an Ingress, HTTPRoute
-    or GRPCRoute) whose
+    of type LoadBalancer, or NodePort with `externalTrafficPolicy: Local`, or the backend of an Ingress or a Gateway
+    API route) whose
     pods have no container with a `lifecycle.preStop` hook and a `terminationGracePeriodSeconds`
     (30 when unset) below `min_grace_seconds` (default 45). A longer grace period is taken as a sign
     that the application keeps serving after SIGTERM. Services reached only inside the cluster are

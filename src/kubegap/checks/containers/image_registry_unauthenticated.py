@@ -88,6 +88,11 @@ def _one(image: str) -> str:
     return hub_reference(parse_image(image))
 
 
+def _cause(ctx: Context, puller: _Puller, image: str) -> tuple[str | None, str]:
+    """One image in one namespace: one mirror or pull secret fixes every pull of it."""
+    return ctx.inventory.home(puller.workload.ref.namespace), _one(image)
+
+
 def _pulls_often(workload: Workload, images: set[str]) -> str | None:
     """Why the workload pulls its Docker Hub images more than once per new pod placement, if it does: a
     DaemonSet pulls on every node that joins, and ``imagePullPolicy: Always`` (the default for ``:latest``
@@ -187,16 +192,20 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
     for puller in pullers:
         for image in puller.images:
-            owner.setdefault((ctx.inventory.home(puller.workload.ref.namespace), _one(image)), puller)
+            owner.setdefault(_cause(ctx, puller, image), puller)
     others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
     for puller in pullers:
         for image in sorted(puller.images):
-            first = owner[(ctx.inventory.home(puller.workload.ref.namespace), _one(image))]
+            first = owner[_cause(ctx, puller, image)]
             if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
                 others.setdefault(id(first), {})[str(puller.workload.ref)] = None
     for puller in pullers:
-        home = ctx.inventory.home(puller.workload.ref.namespace)
-        own = sorted(image for image in puller.images if owner[(home, _one(image))] is puller)
+        # one image written two ways in one workload is named once, as its first spelling
+        own = sorted(
+            {
+                _one(i): i for i in sorted(puller.images, reverse=True) if owner[_cause(ctx, puller, i)] is puller
+            }.values()
+        )
         if not own:
             continue
         also = list(others.get(id(puller), {}))
@@ -218,7 +227,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             puller.workload.obj,
             f"{len(own)} image(s) come from Docker Hub with no pull secret on the pod ({puller.where}): "
             f"{', '.join(own)}. Anonymous pulls are rate-limited{after}{shared}",
-            *(e for e in puller.evidence if e.value is None or e.value in own),
+            *(e for e in puller.evidence if e.value is None or _one(str(e.value)) in {_one(i) for i in own}),
             *([Evidence("also pulled by", also)] if also else []),
             severity="medium" if puller.often else "low",
         )

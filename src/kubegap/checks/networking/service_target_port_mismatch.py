@@ -85,7 +85,7 @@ def _is_name(target: object) -> bool:
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads", "ConfigMap", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
