@@ -1235,6 +1235,36 @@ task execution service for bioinformatics, a climate data federation, an integra
 a test framework and an edge computing cloud), written down before drawing;
 ``random.Random(20261350).sample(FRESH150_POOL, 5)`` draws the hundred-and-fiftieth's five."""
 
+FRESH151_POOL = (
+    "cloudquery-helm-charts",
+    "boldbi-boldbi-kubernetes",
+    "factorhouse-helm-charts",
+    "ZOO-Project-charts",
+    "kineticadb-charts",
+    "opendatadiscovery-charts",
+    "dagucloud-dagu",
+    "georchestra-helm-georchestra",
+)
+"""The pool of the hundred-and-fifty-first draw on: eight data and analytics projects absent from the corpus and from
+every earlier pool and round (an extraction tool, a business intelligence server, a Kafka console, two geospatial
+platforms, an analytics database's operators, a data catalog and a workflow scheduler), written down before drawing;
+``random.Random(20261351).sample(FRESH151_POOL, 5)`` draws the hundred-and-fifty-first's five."""
+
+FRESH152_POOL = (
+    "spidernet-io-egressgateway",
+    "Gradiant-5g-charts",
+    "fonoster-routr",
+    "bokysan-docker-postfix",
+    "bitpoke-wordpress-operator",
+    "h44z-wg-portal",
+    "mendersoftware-mender-helm",
+    "MAIF-otoroshi",
+)
+"""The pool of the hundred-and-fifty-second draw on: eight networking, telecom and hosting projects absent from the
+corpus and from every earlier pool and round (an egress gateway, a 5G core, a SIP server, a mail relay, a WordPress
+operator, a VPN portal, a device update server and an API gateway), written down before drawing;
+``random.Random(20261352).sample(FRESH152_POOL, 5)`` draws the hundred-and-fifty-second's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh150-installs",
