@@ -14,6 +14,17 @@ from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, runs_one_replica, ser
 TARGET_MISSING = "the workload it scales does not exist, so it scales nothing"
 
 
+PINNED_FIX = (
+    "Give maxReplicas room above minReplicas, and minReplicas 2 or more, once the program can run as several replicas: "
+    "nothing in the input shows whether it keeps state in its own process (sessions, connections, addresses it hands "
+    "out) that a second replica would not share, and a chart that pins its autoscaler at one may do so because it "
+    "cannot. Where it can run only one, remove the autoscaler, which never scales it and only reports it at its "
+    "maximum, and make the one pod's recovery short."
+)
+"""The fix for an autoscaler pinned at one replica: a chart may pin it because its program runs only as one (Open5GS's
+network functions hold their sessions in memory)."""
+
+
 @check(
     id="hpa-min-replicas-low",
     title="HorizontalPodAutoscaler with minReplicas below 2, or min equal to max",
@@ -48,6 +59,10 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
     the HPA is permanently at its maximum. At mitodl two production HPAs were set to min 1 and
     max 1; their "HPA at max replicas" alert fired almost continuously and, during a bot-crawl
     incident, buried the real signal that other HPAs were genuinely pegged at their maximum.
+
+    An autoscaler pinned at one replica (minimum and maximum 1) may be pinned because its program runs only as
+    one: its fix asks for more replicas only once the program can run as several, and otherwise to remove the
+    autoscaler, which never scales.
 
     ## Severity
 
@@ -96,6 +111,7 @@ def hpa_min_replicas_low(ctx: Context) -> Iterator[Finding]:
                 f"HPA has minReplicas equal to maxReplicas ({minimum}): it never scales and is always at its maximum.",
                 Evidence("spec.minReplicas", minimum),
                 Evidence("spec.maxReplicas", maximum),
+                remediation=PINNED_FIX if minimum < 2 else None,
             )
         elif minimum < 2:
             yield ctx.finding(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from kubegap.checks.autoscaling._helpers import missing_target
+from kubegap.checks.autoscaling._helpers import _hpa_bounds, missing_target
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import near_miss_of, said
 from kubegap.domain.containers import container_name
@@ -72,7 +72,8 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
     metric counts when it is implicit too: an `autoscaling/v1` HPA without
     `targetCPUUtilizationPercentage`, or a later version (`v2`, `v2beta2`, `v2beta1`) without
     `metrics`, scales on 80% CPU utilization; `v2beta1` metrics give utilization as
-    `targetAverageUtilization`.
+    `targetAverageUtilization`. An autoscaler whose minimum equals its maximum never scales, so a metric it cannot
+    compute changes nothing there (`hpa-min-replicas-low` reports it pinned).
 
     ## Why it matters
 
@@ -136,8 +137,9 @@ def hpa_target_invalid(ctx: Context) -> Iterator[Finding]:
             )
             continue
         target = ctx.inventory.get(kind_name, namespace(hpa), target_name)
-        if target is None:
-            continue
+        minimum, maximum = _hpa_bounds(hpa)
+        if target is None or minimum == maximum:
+            continue  # an autoscaler pinned at its maximum never scales: a metric it cannot compute changes nothing
         evidence = []
         for path, resource, only, implicit in _resource_metrics(hpa):
             lacking = [

@@ -190,9 +190,13 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     pullers = sorted(_anonymous_pullers(ctx), key=lambda p: (p.often is None, p.once))  # who pulls most, first
     owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
+    rank: dict[tuple[str | None, str], tuple[bool, bool]] = {}  # who pulls that image most often, first
     for puller in pullers:
         for image in puller.images:
-            owner.setdefault(_cause(ctx, puller, image), puller)
+            cause = _cause(ctx, puller, image)
+            order = (puller.once or _pulls_often(puller.workload, {image}) is None, puller.once)
+            if cause not in rank or order < rank[cause]:
+                owner[cause], rank[cause] = puller, order
     others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order
     for puller in pullers:
         for image in sorted(puller.images):
@@ -209,9 +213,10 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
         if not own:
             continue
         also = list(others.get(id(puller), {}))
+        often = None if puller.once else _pulls_often(puller.workload, set(own))  # its own images' pulls alone
         after = (
-            f", and {puller.often}."
-            if puller.often
+            f", and {often}."
+            if often
             else "; it is a hook, so a refused pull holds up the install, upgrade, uninstall or sync that waits for it."
             if puller.workload.is_hook
             else "; this runs once, so a refused pull delays that run alone."
@@ -229,5 +234,5 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             f"{', '.join(own)}. Anonymous pulls are rate-limited{after}{shared}",
             *(e for e in puller.evidence if e.value is None or _one(str(e.value)) in {_one(i) for i in own}),
             *([Evidence("also pulled by", also)] if also else []),
-            severity="medium" if puller.often else "low",
+            severity="medium" if often else "low",
         )
