@@ -1267,6 +1267,36 @@ operator, a VPN portal, a device update server and an API gateway), written down
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh152-installs",
+        "Release installs nobody here had seen: hundred-and-fifty-second draw",
+        20261352,
+        "five from the fiftieth pool, rendered by a helper who did not write the checks, audited after this stop's one-image rules, and judged by six reviewers, each blind to the others",
+        "cb5e4e5",
+        {
+            "Gradiant-5g-charts": "open5gs-2.1.0, chart open5gs with its sibling network-function charts from the same tag and its Bitnami charts from the mirror",
+            "mendersoftware-mender-helm": "mender-8.2.1, chart mender with defaults and its NATS chart as the repository stores it",
+            "h44z-wg-portal": "v2.3.1, the chart in deploy/helm with defaults",
+            "bokysan-docker-postfix": "v5.1.0, chart mail with the version its release writes in and the sender domain its README requires",
+            "MAIF-otoroshi": "v17.17.0, the kustomize overlay kubernetes/kustomize/overlays/simple",
+        },
+        "Judged wrong: ten of hpa-min-replicas-low's fixes for Open5GS's network functions, whose chart pins every autoscaler at one replica because they hold sessions in memory (run two or more), and the AMF's. Judged noise: fifteen of hpa-target-invalid's findings on those pinned autoscalers, which never scale whatever their metric; four other pinned autoscalers; the user plane's and gateways' readiness (UDP daemons that bind at once); Open5GS's web console at high and its shutdown; its populate toolbox's requests; Mender's NATS toolbox's pull and requests; and WireGuard Portal's shutdown on a UDP port. Later at this stop, a pinned autoscaler's fix asks for more replicas only once the program can run as several, else to remove it, and hpa-target-invalid leaves it alone (07e9879): the fifteen target findings are no longer reported, and the fifteen pinned autoscalers' findings, judged again, blind: gaps.",
+    ),
+    FreshRound(
+        "fresh151-installs",
+        "Release installs nobody here had seen: hundred-and-fifty-first draw",
+        20261351,
+        "five from the forty-ninth pool, rendered by a helper who did not write the checks, audited after this stop's one-image rules, and judged by six reviewers, each blind to the others",
+        "cb5e4e5",
+        {
+            "dagucloud-dagu": "v2.15.1, chart dagu with defaults",
+            "boldbi-boldbi-kubernetes": "v16.1.70, chart boldbi with the base address its README requires",
+            "cloudquery-helm-charts": "cloudquery-39.0.4, chart cloudquery with its promtail chart, off by default, from the mirror",
+            "ZOO-Project-charts": "zoo-project-dru-0.10.3, chart zoo-project-dru with its remote subcharts, all off by default, as empty stand-ins",
+            "georchestra-helm-georchestra": "georchestra-1.9.1, chart georchestra with the placeholder domain its README asks for and its Bitnami charts from the mirror",
+        },
+        "Judged wrong: hpa-min-replicas-low's fix for BoldBI's jobs service, whose chart pins its autoscaler at one. Judged noise: BoldBI's default ndots on eight services that call each other by short names, and its jobs service at high; the kubectl proxy's readiness in ZOO; geOrchestra's tile cache and search index claims at medium, its SMTP relay's readiness, a Service for a Kibana it leaves off, its permissions CronJob's requests, and a pull rated medium for an init image another finding names. Later at this stop, the pinned autoscaler's fix asks for more replicas only once the program can run as several, else to remove it, and each finding's severity counts its own images' pulls (07e9879): both judged again, blind: gaps.",
+    ),
+    FreshRound(
         "fresh150-installs",
         "Release installs nobody here had seen: hundred-and-fiftieth draw",
         20261350,
@@ -2219,7 +2249,9 @@ FRESH_ROUNDS = (
         "stop, an install written without namespaces is in the one its bindings give its own accounts (2097f4d): "
         "Gravitee's management UI and portal are operators' consoles by their images' word ui, so their rollouts are "
         "low (both judged again, blind: gaps, the reviewer noting that the portal serves API consumers) and their "
-        "budgets and CPU limits are no longer reported (the portal's two had been gaps, the management UI's two noise).",
+        "budgets and CPU limits are no longer reported (the portal's two had been gaps, the management UI's two noise)."
+        " At the hundred-and-forty-third draw's stop, each finding's severity counts its own images' pulls alone "
+        "(07e9879): the injector's pull of its digest-pinned image is low (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh97-installs",
@@ -2566,8 +2598,11 @@ FRESH_ROUNDS = (
             "zulip-docker-zulip": "helm-2.1.0, chart helm/zulip with placeholder hostname, admin email and secret key "
             "(its remote subcharts left out and switched off)",
         },
-        "Judged wrong: m3db's etcd's readiness fix, an HTTP check that waits for the quorum while its members find "
-        "one another only once ready (the fix warns of it since 00a1bec: judged again, blind, a gap).",
+        "Judged wrong: m3db's etcd's readiness fix, an HTTP check that waits for the quorum while its members find one "
+        "another only once ready (the fix warns of it since 00a1bec: judged again, blind, a gap). At the "
+        "hundred-and-forty-third draw's stop, a shared image's owner is the workload that pulls it most often "
+        "(07e9879): the Django pod's finding names the nginx image it pulls on every start (judged again, blind: a "
+        "gap).",
     ),
     FreshRound(
         "fresh81-installs",

@@ -122,6 +122,8 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH148_POOL,
         corpus_findings.FRESH149_POOL,
         corpus_findings.FRESH150_POOL,
+        corpus_findings.FRESH151_POOL,
+        corpus_findings.FRESH152_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
