@@ -136,7 +136,9 @@ class PodSources:
     Service into none."""
 
     def __init__(self, inventory: Readable):
-        self._where = inventory.home
+        # the install's namespace, not the inventory's lookup: a derived value that held the inventory would keep the
+        # audit's input alive in a reference cycle until the process ends
+        self._home = inventory.install_namespace
         self._by_namespace: dict[str | None, list[PodSource]] = defaultdict(list)
         self._pairs: dict[tuple[str | None, str, str], list[PodSource]] = defaultdict(list)
         self._adders: dict[tuple[str | None, str], list[PodSource]] = {}
@@ -144,6 +146,9 @@ class PodSources:
         for workload in inventory.workloads:
             for source in _workload_sources(workload):
                 self._add(workload.ref.namespace, source)
+
+    def _where(self, ns: str | None) -> str | None:
+        return self._home if ns is None else ns
 
     def _add(self, ns: str | None, source: PodSource) -> None:
         ns = self._where(ns)
