@@ -403,10 +403,10 @@ def _in_its_etc(path: str, container: dict) -> bool:
 
 def config_file_settings(inventory: Readable, ns: str | None, template: PodTemplate) -> Iterator[tuple[str, str, str]]:
     """``(ConfigMap, setting, value)`` for each setting of the configuration files a pod's program reads: the
-    files of the ConfigMaps a flag or variable points it at (``pointed_config_maps``), and the files mounted where its framework
-    or the program itself reads them by convention (``_conventional_config_files``: only those keys). A YAML file's settings are named by
-    their dotted path (``database: {type: local}`` is ``database.type``); any other file's by its ``key=value`` or
-    ``key: value`` lines."""
+    files of the ConfigMaps a flag or variable points it at (``pointed_config_maps``), and the files mounted where
+    its framework or the program itself reads them by convention (``_conventional_config_files``: only those keys).
+    A YAML file's settings are named by their dotted path (``database: {type: local}`` is ``database.type``); any
+    other file's by its ``key=value`` or ``key: value`` lines."""
     read = pointed_config_maps(template) + _conventional_config_files(template)
     for config_map, keys in read:
         obj = inventory.get("ConfigMap", ns, config_map)

@@ -454,8 +454,9 @@ def _counted_scrapes(
     """The port names monitors scrape on the Service (``scraped``), where their scrape tells its metrics ports from
     its clients'; none where it does not count. A monitor is written from outside to select the Service, and its
     scrape shows a port serves metrics, not that nothing else calls it: it counts where it leaves the Service a port
-    for clients, or where a workload it selects runs an image named an exporter (``EXPORTERS``), not where it would take the only
-    ports clients have (an API that serves its metrics on its one ``http`` port, scraped by a ServiceMonitor). The
+    for clients, or where a workload it selects runs an image named an exporter (``EXPORTERS``), not where it would
+    take the only ports clients have (an API that serves its metrics on its one ``http`` port, scraped by a
+    ServiceMonitor). The
     Service's own ``prometheus.io`` annotation names the port its author set apart for scraping, and counts as a name
     does (docs/EVIDENCE.md says what that leaves open)."""
     if not scraped:

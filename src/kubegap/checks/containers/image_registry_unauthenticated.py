@@ -140,9 +140,9 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
 
     Workloads whose pod templates pull images from Docker Hub (no registry host, or `docker.io`)
     with no `imagePullSecrets`, neither on the pod nor, when ServiceAccounts were collected, on its
-    ServiceAccount. One image is one cause in its namespace (one mirror or pull secret fixes every
-    pull of it; an object written without a namespace is in the install's): the workload that pulls it most often (a DaemonSet, `imagePullPolicy: Always`;
-    one-shot work last, then input order) reports it, naming the namespace's other workloads that
+    ServiceAccount. One image is one cause in its namespace, however its reference is written (one mirror or pull
+    secret fixes every pull of it; an object written without a namespace is in the install's): the workload that
+    pulls it most often (a DaemonSet, `imagePullPolicy: Always`; one-shot work last, then input order) reports it, naming the namespace's other workloads that
     pull it, which get no finding of their own for it; a workload's finding names every image it
     reports in the evidence. Image fields
     a tool fills in (template syntax, `ko://` references, names no registry accepts, one-word names
@@ -204,12 +204,11 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             if first.workload.ref != puller.workload.ref:  # an object defined twice (alternative files) is one workload
                 others.setdefault(id(first), {})[str(puller.workload.ref)] = None
     for puller in pullers:
-        # one image written two ways in one workload is named once, as its first spelling
-        own = sorted(
-            {
-                _one(i): i for i in sorted(puller.images, reverse=True) if owner[_cause(ctx, puller, i)] is puller
-            }.values()
-        )
+        owned: dict[str, str] = {}  # the images it reports, each named once, as its first spelling
+        for image in sorted(puller.images):
+            if owner[_cause(ctx, puller, image)] is puller:
+                owned.setdefault(_one(image), image)
+        own = sorted(owned.values())
         if not own:
             continue
         also = list(others.get(id(puller), {}))
@@ -232,7 +231,7 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
             puller.workload.obj,
             f"{len(own)} image(s) come from Docker Hub with no pull secret on the pod ({puller.where}): "
             f"{', '.join(own)}. Anonymous pulls are rate-limited{after}{shared}",
-            *(e for e in puller.evidence if e.value is None or _one(str(e.value)) in {_one(i) for i in own}),
+            *(e for e in puller.evidence if e.value is None or _one(str(e.value)) in owned),
             *([Evidence("also pulled by", also)] if also else []),
             severity="medium" if often else "low",
         )

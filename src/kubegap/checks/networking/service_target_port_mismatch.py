@@ -131,8 +131,8 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     **medium** for a named `targetPort` that no selected container declares: it cannot be resolved, so traffic to
     that port fails. **low** for an undeclared port number on a Service that reaches no declared port of containers
     that declare one: declaring ports is informational for numbers and the container may listen there anyway, so the
-    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: most of its
-    clients dial pod addresses on ports they know, and its endpoints and DNS SRV records lack the port, which breaks
+    input shows only that the declaration is missing. **low** too for a headless Service's unresolvable name: most of
+    its clients dial pod addresses on ports they know, and its endpoints and DNS SRV records lack the port, which breaks
     only what reads them (an SRV lookup, a controller or scraper that discovers the pods through them); medium where
     an Ingress or a route sends to that port (by its name or number, or naming none), whose backend then has no pod.
     **low** too for a Service that carries no client traffic (only metrics, profiling, health, debug or admin ports,
