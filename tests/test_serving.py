@@ -47,8 +47,10 @@ INGRESS = {
 }
 
 
-def _evidence(*objects: dict, forbidden: dict[str, str] | None = None, service: dict = SERVICE) -> ServingEvidence:
-    collection = Collection(collected={o["kind"] for o in (service, *objects)}, forbidden=forbidden or {})
+def _evidence(
+    *objects: dict, forbidden: dict[str, str] | None = None, service: dict = SERVICE, **facts: object
+) -> ServingEvidence:
+    collection = Collection(collected={o["kind"] for o in (service, *objects)}, forbidden=forbidden or {}, **facts)
     for obj in (service, *objects):
         collection.add(obj, Origin("install.yaml", 0))
     return serving(Inventory(collection))
@@ -103,3 +105,10 @@ def test_every_gateway_route_kind_sends_clients():
 
 def test_a_scrape_shows_nothing_where_a_cluster_s_routes_could_not_be_read():
     assert _serves_clients(EXPORTER, MONITOR, forbidden={"Ingress": "ingresses is forbidden"})
+
+
+def test_a_scrape_shows_nothing_where_gateway_routes_were_read_from_some_namespaces_only():
+    """A route in a namespace the audit did not read may send to the Service."""
+    limited = {"listed": {"HTTPRoute"}, "cluster": {"namespaces": ["shop"]}}
+    assert not _evidence(EXPORTER, MONITOR).serves_clients(SERVICE)
+    assert _evidence(EXPORTER, MONITOR, **limited).serves_clients(SERVICE)

@@ -12,7 +12,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   ``prometheus.io/scrape``, or a ServiceMonitor's or PodMonitor's ``port`` where it leaves the Service a port for
   clients or an exporter serves it: ``_counted_scrapes``) and the Service does not expose it (a port an Ingress or
   a route sends to, or of a NodePort or LoadBalancer Service, has clients whatever scrapes it, and from a cluster
-  whose Ingresses or routes could not be read a scrape shows nothing);
+  whose Ingresses or routes could not be read, or whose routes were read from some namespaces only, a scrape shows
+  nothing);
   or when the container says
   so itself: a flag or variable binding the port whose name says it is for monitoring, health or
   administration (``--metrics-bind-address=:8080``), or a probe fetching its metrics page
@@ -830,13 +831,16 @@ def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
 def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
     """Whether the input shows that nothing sends the port clients beyond its scrape: the Service is no node port
     or cloud load balancer, no Ingress or route sends to the port, and no kind that routes could not be read from a
-    cluster (forbidden, or failed). A scrape shows the port serves metrics, not that nothing else calls it."""
+    cluster (forbidden, or failed), nor a Gateway route read from some namespaces only (a route in another may send
+    to it). A scrape shows the port serves metrics, not that nothing else calls it."""
     if dig(service, "spec", "type") in ("NodePort", "LoadBalancer"):
         return False
     if inventory is None:
         return True
     facts = inventory.collection
-    if any(kind in facts.forbidden or kind in facts.failed for kind in BALANCER_KINDS):
+    if any(kind in facts.forbidden or kind in facts.failed for kind in BALANCER_KINDS) or any(
+        kind in facts.listed and not inventory.listed_everywhere(kind) for kind in ROUTE_KINDS
+    ):
         return False
     return not routes_to(inventory, service, port)
 
