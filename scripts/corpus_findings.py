@@ -1265,6 +1265,22 @@ corpus and from every earlier pool and round (an egress gateway, a 5G core, a SI
 operator, a VPN portal, a device update server and an API gateway), written down before drawing;
 ``random.Random(20261352).sample(FRESH152_POOL, 5)`` draws the hundred-and-fifty-second's five."""
 
+FRESH153_POOL = (
+    "enix-kube-image-keeper",
+    "keephq-helm-charts",
+    "openzipkin-zipkin-helm",
+    "kellnr-helm",
+    "logdna-logdna-agent-v2",
+    "AzBuilder-terrakube-helm-chart",
+    "jacksontj-promxy",
+    "exceptionless-Exceptionless",
+)
+"""The pool of the hundred-and-fifty-third draw on: eight observability and developer-tooling projects absent from
+the corpus and from every earlier pool and round (an image-caching operator, an alert-management app, a tracing
+server, a package registry, a log-shipping agent, a Terraform automation platform, a query proxy for Prometheus and
+an error-tracking service), written down before drawing; ``random.Random(20261353).sample(FRESH153_POOL, 5)`` draws
+the hundred-and-fifty-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh152-installs",
