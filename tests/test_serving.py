@@ -112,3 +112,45 @@ def test_a_scrape_shows_nothing_where_gateway_routes_were_read_from_some_namespa
     limited = {"listed": {"HTTPRoute"}, "cluster": {"namespaces": ["shop"]}}
     assert not _evidence(EXPORTER, MONITOR).serves_clients(SERVICE)
     assert _evidence(EXPORTER, MONITOR, **limited).serves_clients(SERVICE)
+
+
+def _route(api_version: str, kind: str, spec: dict, ns: str = "shop") -> dict:
+    return {"apiVersion": api_version, "kind": kind, "metadata": {"name": "api", "namespace": ns}, "spec": spec}
+
+
+TRAEFIK = _route("traefik.io/v1alpha1", "IngressRoute", {"routes": [{"services": [{"name": "api", "port": "http"}]}]})
+ISTIO = _route("networking.istio.io/v1", "VirtualService", {"http": [{"route": [{"destination": {"host": "api"}}]}]})
+OPENSHIFT = _route("route.openshift.io/v1", "Route", {"to": {"kind": "Service", "name": "api"}})
+
+
+def test_traefik_istio_and_openshift_routes_send_clients():
+    for route in (TRAEFIK, ISTIO, OPENSHIFT):
+        assert _serves_clients(EXPORTER, MONITOR, route), route["kind"]
+
+
+def test_a_route_sends_clients_to_the_port_it_names_only():
+    """Each kind names the port its own way: Traefik a Service port's name or number, Istio its number, OpenShift
+    the endpoints' port (the Service port's name or the number its pods listen on)."""
+    service, deployment = _two_ports()
+    monitor = copy.deepcopy(MONITOR)
+    monitor["spec"]["endpoints"] = [{"port": "http"}, {"port": "telemetry"}]
+    traefik = _route("traefik.io/v1alpha1", "IngressRoute", {"routes": [{"services": [{"name": "api", "port": 9090}]}]})
+    istio = _route(
+        "networking.istio.io/v1",
+        "VirtualService",
+        {"tcp": [{"route": [{"destination": {"host": "api.shop.svc.cluster.local", "port": {"number": 9090}}}]}]},
+    )
+    openshift = _route("route.openshift.io/v1", "Route", {"to": {"name": "api"}, "port": {"targetPort": "telemetry"}})
+    for route in (traefik, istio, openshift):
+        evidence = _evidence(EXPORTER, deployment, monitor, route, service=service)
+        assert [p["name"] for p in evidence.client_ports(service)] == ["telemetry"], route["kind"]
+
+
+def test_a_route_of_another_api_group_or_to_a_host_outside_the_cluster_sends_nothing():
+    knative = _route("serving.knative.dev/v1", "Route", {"traffic": [{"revisionName": "api-00001", "percent": 100}]})
+    external = _route(
+        "networking.istio.io/v1", "VirtualService", {"http": [{"route": [{"destination": {"host": "api.example"}}]}]}
+    )
+    elsewhere = _route("traefik.io/v1alpha1", "IngressRoute", {"routes": [{"services": [{"name": "api"}]}]}, ns="ops")
+    for route in (knative, external, elsewhere):
+        assert not _serves_clients(EXPORTER, MONITOR, route), route["kind"]

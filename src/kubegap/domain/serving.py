@@ -32,7 +32,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   the ones whose probes check that port, else every regular container. A port a container does not
   declare is not evidence that nothing listens there.
 - What sends traffic to a Service through a balancer outside kube-proxy: a load balancer the cloud makes (type
-  LoadBalancer), node ports whose external traffic policy is Local, an Ingress backend or a Gateway route
+  LoadBalancer), node ports whose external traffic policy is Local, an Ingress backend or a route (Gateway API,
+  Traefik, Istio, OpenShift: ``kubegap.domain.routes``), each a proxy reading the endpoints itself
   (``load_balanced``); and which Services fail-closed
   admission webhooks call (``fails_closed``, ``called_service``), whose backends
   ``webhook-backend-unavailable`` alone judges for replicas and budgets.
@@ -68,6 +69,7 @@ from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_we
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
 from kubegap.domain.roles import lasting_bindings
+from kubegap.domain.routes import CROSS_NAMESPACE_ROUTE_KINDS, PROXY_ROUTE_KINDS, ROUTE_KINDS, describe, route_backends
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
@@ -122,9 +124,7 @@ WEBHOOK_SERVICES = Words(("webhook", "webhooks", "admission"))
 the configuration naming it is registered at run time and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
-ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
-"""Gateway API routes: each sends to Services through ``spec.rules[].backendRefs``."""
-BALANCER_KINDS = ("Ingress", *ROUTE_KINDS)
+BALANCER_KINDS = ("Ingress", *ROUTE_KINDS, *PROXY_ROUTE_KINDS)
 """The kinds that send traffic to a Service's endpoints besides the Service itself (``routed_backends`` reads them)."""
 
 
@@ -702,8 +702,11 @@ def fails_closed(configuration: dict, webhook: dict) -> bool:
 def called_service(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, dict | None]:
     """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
     defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
-    pods it selects, so it is taken for the one asked for, in that unnamed namespace."""
-    service = inventory.get("Service", ns, service_name) or inventory.get("Service", None, service_name)
+    pods it selects, so it is taken for the one asked for, in that unnamed namespace; a Service of the same name in
+    the install's namespace is not the one another namespace's is."""
+    service = inventory.get("Service", ns, service_name)
+    if service is None and (unnamed := inventory.get("Service", None, service_name)) is not None:
+        service = unnamed if namespace(unnamed) in (None, ns) else None
     return (namespace(service) if service is not None else ns), service
 
 
@@ -800,7 +803,7 @@ def backend_service(backend: dict) -> str | None:
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them: a Service of
     type LoadBalancer, whose balancer the cloud makes and may send to the pods themselves (GKE's network endpoint
-    groups, AWS's IP targets), deregistering a pod only after a delay; an Ingress backend or a Gateway route; or a
+    groups, AWS's IP targets), deregistering a pod only after a delay; an Ingress backend or a route (``kubegap.domain.routes``); or a
     NodePort Service whose external traffic policy is Local, where a node whose last pod of it goes drops what a
     balancer in front still sends it. A NodePort Service's other traffic reaches its pods through kube-proxy, which
     drops a terminating pod as it does for a cluster IP, and the input shows no balancer that sends to the pods.
@@ -823,9 +826,14 @@ def _load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
 
 def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
     """The Ingresses and routes that send to this port of the Service (``Ingress web``): by its name or number, or
-    naming no port."""
+    naming no port; an OpenShift Route by the endpoints' port, the Service port's name or its target number."""
     routes = routed_backends(inventory).get((namespace(service), name(service)), [])
-    return [what for what, named in routes if named is None or named in (port.get("name"), port.get("port"))]
+    target = port.get("targetPort", port.get("port"))
+    return [
+        what
+        for what, named, by_target in routes
+        if named is None or named in ((port.get("name"), target) if by_target else (port.get("name"), port.get("port")))
+    ]
 
 
 def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
@@ -839,21 +847,21 @@ def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
         return True
     facts = inventory.collection
     if any(kind in facts.forbidden or kind in facts.failed for kind in BALANCER_KINDS) or any(
-        kind in facts.listed and not inventory.listed_everywhere(kind) for kind in ROUTE_KINDS
+        kind in facts.listed and not inventory.listed_everywhere(kind) for kind in CROSS_NAMESPACE_ROUTE_KINDS
     ):
         return False
     return not routes_to(inventory, service, port)
 
 
-def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:
-    """Per Service ``(namespace, name)``, the Ingress backends and Gateway route references that send to it: the
-    object that routes (``Ingress web``) and the Service port it names (a name or number; None where it names none).
-    Worked out once per audit."""
+def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
+    """Per Service ``(namespace, name)``, the Ingress backends and routes that send to it: the object that routes
+    (``Ingress web``), the port it names (a name or number; None where it names none) and whether that names the
+    endpoints' port rather than the Service's (an OpenShift Route's ``targetPort``). Worked out once per audit."""
     return inventory.derive("routed_backends", _routed_backends)
 
 
-def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object]]]:
-    found: dict[tuple[str | None, str], list[tuple[str, object]]] = {}
+def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
+    found: dict[tuple[str | None, str], list[tuple[str, object, bool]]] = {}
     for ingress in inventory.of_kind("Ingress"):
         for _, backend in ingress_backends(ingress):
             if (service_name := backend_service(backend)) is not None:
@@ -861,14 +869,12 @@ def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[t
                 port = port if port is not None else dig(backend, "service", "port", "number")
                 port = port if port is not None else dig(backend, "servicePort")
                 key = _service_key(inventory, namespace(ingress), service_name)
-                found.setdefault(key, []).append((f"Ingress {name(ingress)}", port))
-    for route in (route for kind in ROUTE_KINDS for route in inventory.of_kind(kind)):
-        for rule in as_list(dig(route, "spec", "rules")):
-            for ref in as_list(dig(rule, "backendRefs")):
-                if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
-                    ref_ns = dig(ref, "namespace") if isinstance(dig(ref, "namespace"), str) else namespace(route)
-                    key = _service_key(inventory, ref_ns, ref["name"])
-                    found.setdefault(key, []).append((f"{route.get('kind')} {name(route)}", dig(ref, "port")))
+                found.setdefault(key, []).append((f"Ingress {name(ingress)}", port, False))
+    for route in (route for kind in (*ROUTE_KINDS, *PROXY_ROUTE_KINDS) for route in inventory.of_kind(kind)):
+        for ref in route_backends(route):
+            by_target = ref.target_port is not None
+            key = _service_key(inventory, ref.ns, ref.name)
+            found.setdefault(key, []).append((describe(route), ref.target_port if by_target else ref.port, by_target))
     return found
 
 

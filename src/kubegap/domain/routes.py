@@ -1,0 +1,102 @@
+"""Routes: the objects besides Ingresses through which a proxy sends traffic to a Service's endpoints, and which
+Service port each names.
+
+- Gateway API routes (``ROUTE_KINDS``): ``spec.rules[].backendRefs`` of kind Service (or none), in the route's
+  namespace unless the reference names another.
+- Traefik's IngressRoutes (TCP and UDP ones too): ``spec.routes[].services`` of kind Service (or none), in the
+  route's namespace unless the reference names another.
+- Istio's VirtualServices: ``spec.http|tcp|tls[].route[].destination``, whose ``host`` is a Service's short name
+  (in the VirtualService's namespace) or its full name (``name.namespace.svc.cluster.local``). Istio takes any
+  other host as written, to match a registry entry (a ServiceEntry's), so it names no Service here.
+- OpenShift's Routes: ``spec.to`` and ``spec.alternateBackends`` of kind Service, in the Route's namespace. A Route's
+  ``spec.port.targetPort`` names the endpoints' port: a Service port's name, or the number its pods listen on.
+
+A kind is read only from its own API group: a Knative Route or a kind of the same name elsewhere is not a route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
+
+ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
+"""Gateway API routes."""
+PROXY_ROUTE_KINDS = ("IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService", "Route")
+"""Routes of proxies that are not the Gateway API's: Traefik's, Istio's and OpenShift's."""
+CROSS_NAMESPACE_ROUTE_KINDS = (*ROUTE_KINDS, "IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService")
+"""Route kinds that may send to a Service in another namespace: read from some namespaces only, they leave open
+whether a route elsewhere sends to a Service."""
+
+_GROUPS = {
+    **dict.fromkeys(ROUTE_KINDS, ("gateway.networking.k8s.io",)),
+    **dict.fromkeys(("IngressRoute", "IngressRouteTCP", "IngressRouteUDP"), ("traefik.io", "traefik.containo.us")),
+    "VirtualService": ("networking.istio.io",),
+    "Route": ("route.openshift.io",),
+}
+_CLUSTER_SUFFIX = ".svc.cluster.local"
+
+
+class Backend(NamedTuple):
+    """A Service a route sends to: its namespace and name as the route writes them, and the Service ``port`` it
+    names (a name or number; None where it names none), or, for an OpenShift Route, the endpoints' ``target_port``."""
+
+    ns: str | None
+    name: str
+    port: object = None
+    target_port: object = None
+
+
+def is_route(obj: dict) -> bool:
+    """Whether ``obj`` is a route of its kind's own API group."""
+    api_version = obj.get("apiVersion")
+    group = api_version.split("/")[0] if isinstance(api_version, str) and "/" in api_version else ""
+    return group in _GROUPS.get(str(obj.get("kind")), ())
+
+
+def route_backends(route: dict) -> Iterator[Backend]:
+    """The Services ``route`` sends to."""
+    if not is_route(route):
+        return
+    kind, own = route.get("kind"), namespace(route)
+    if kind in ROUTE_KINDS:
+        for rule in as_list(dig(route, "spec", "rules")):
+            yield from _references(as_list(dig(rule, "backendRefs")), own)
+    elif kind == "VirtualService":
+        for protocol in ("http", "tcp", "tls"):
+            for rule in as_list(dig(route, "spec", protocol)):
+                for destination in as_list(dig(rule, "route")):
+                    if (found := _host_service(dig(destination, "destination", "host"), own)) is not None:
+                        yield Backend(*found, port=dig(destination, "destination", "port", "number"))
+    elif kind == "Route":
+        target = dig(route, "spec", "port", "targetPort")
+        for ref in (dig(route, "spec", "to"), *as_list(dig(route, "spec", "alternateBackends"))):
+            if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
+                yield Backend(own, as_dict(ref)["name"], target_port=target)
+    else:
+        for rule in as_list(dig(route, "spec", "routes")):
+            yield from _references(as_list(dig(rule, "services")), own)
+
+
+def _references(refs: list, own: str | None) -> Iterator[Backend]:
+    for ref in refs:
+        if dig(ref, "kind") in (None, "Service") and isinstance(dig(ref, "name"), str):
+            ref_ns = dig(ref, "namespace")
+            yield Backend(ref_ns if isinstance(ref_ns, str) else own, ref["name"], dig(ref, "port"))
+
+
+def _host_service(host: object, own: str | None) -> tuple[str | None, str] | None:
+    """The ``(namespace, name)`` of the Service an Istio destination host names, or None for a host that names no
+    Service of the cluster (an external name, a wildcard)."""
+    if not isinstance(host, str) or not host or "*" in host:
+        return None
+    if "." not in host:
+        return own, host
+    parts = host.removesuffix(_CLUSTER_SUFFIX).split(".") if host.endswith(_CLUSTER_SUFFIX) else []
+    return (parts[1], parts[0]) if len(parts) == 2 else None
+
+
+def describe(route: dict) -> str:
+    """``HTTPRoute web``: the route's kind and name, as evidence names it."""
+    return f"{route.get('kind')} {name(route)}"
