@@ -1281,6 +1281,22 @@ server, a package registry, a log-shipping agent, a Terraform automation platfor
 an error-tracking service), written down before drawing; ``random.Random(20261353).sample(FRESH153_POOL, 5)`` draws
 the hundred-and-fifty-third's five."""
 
+FRESH154_POOL = (
+    "unitycatalog-unitycatalog",
+    "Portkey-AI-gateway",
+    "agentgateway-agentgateway",
+    "vllm-project-semantic-router",
+    "nuclia-nucliadb",
+    "airbytehq-airbyte-platform",
+    "apache-amoro",
+    "konpyutaika-nifikop",
+)
+"""The pool of the hundred-and-fifty-fourth draw on: eight machine-learning and data platforms absent from the corpus
+and from every earlier pool and round (a data and AI catalog, an LLM provider gateway, an AI agent gateway, a
+semantic router for LLM requests, a retrieval database, a data integration platform, a lakehouse table service and an
+operator for data-flow clusters), written down before drawing; ``random.Random(20261354).sample(FRESH154_POOL, 5)``
+draws the hundred-and-fifty-fourth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh152-installs",
