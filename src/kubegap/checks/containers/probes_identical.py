@@ -68,6 +68,15 @@ SERVICE_LOCATORS = Words(
 
 
 CONNECTION_STRINGS = Words(("connection string", "connection strings", "connectionstring", "connectionstrings"))
+"""Words of a variable that holds a connection string, in any program (``DATABASE_CONNECTION_STRING``)."""
+
+DOTNET_CONNECTION_STRING = re.compile(
+    r"(ConnectionStrings__|(SQL|MYSQL|SQLAZURE|POSTGRESQL|CUSTOM)CONNSTR_)\w", re.IGNORECASE
+)
+"""A variable .NET's configuration reads as a connection string by its name alone: a ``ConnectionStrings__<name>``
+key, or the prefixes it maps to that section (``SQLCONNSTR_<name>``). Only there does an ASP.NET Core health page
+beside it tell that a database is asked: Keep's Python backend reads ``DATABASE_CONNECTION_STRING`` and answers
+``/healthcheck`` with an empty reply (judged wrong when taken for ASP.NET Core's)."""
 
 
 PROBE_CLIENTS = Words(
@@ -129,7 +138,11 @@ def service_variable(container: dict) -> str | None:
         name = dig(variable, "name")
         if (
             isinstance(name, str)
-            and (CONNECTION_STRINGS.find(name) or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name)))
+            and (
+                CONNECTION_STRINGS.find(name)
+                or DOTNET_CONNECTION_STRING.match(name)
+                or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
+            )
             and not _names_nothing(variable_value(container, variable))
         ):
             return name
@@ -142,7 +155,8 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     Only what the input can show counts: an ``exec`` probe that runs a service's client, or a page a framework
     fills with its dependencies' checks unless the program narrows it, beside the ``variable`` that locates the
     service: ASP.NET Core's health checks middleware runs every registered check when no predicate filters them (a
-    ``ConnectionStrings__*`` variable is read by .NET's configuration alone; the page by its usual names), and Spring
+    ``ConnectionStrings__*`` variable is read by .NET's configuration alone, ``DOTNET_CONNECTION_STRING``; the page
+    by its usual names), and Spring
     Boot's ``/actuator/health`` aggregates every health indicator. What any other page, gRPC status or command
     checks is the program's, and no manifest shows it."""
     if action[0] == "exec":
@@ -157,7 +171,7 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     asked = page(action[1].get("path")) if action[0] == "httpGet" else None
     if asked is None or variable is None:
         return None
-    if CONNECTION_STRINGS.find(variable) and asked.rsplit("/", 1)[-1].lower() in ASPNET_HEALTH_PAGES:
+    if DOTNET_CONNECTION_STRING.match(variable) and asked.rsplit("/", 1)[-1].lower() in ASPNET_HEALTH_PAGES:
         return f"{variable}: ASP.NET Core's health checks run every registered check unless the program filters them"
     if asked == ACTUATOR_HEALTH:
         return (
@@ -207,8 +221,10 @@ def probes_identical(ctx: Context) -> Iterator[Finding]:
     service's init script, `/etc/init.d/mysql status`, which asks the daemon of its own container), or an HTTP
     page a framework fills with its dependencies' checks unless the program narrows it, beside a variable that
     locates the service: ASP.NET Core's health checks middleware runs every registered check when no predicate
-    filters them (a .NET `ConnectionStrings__*` entry, and a page by the names it is mapped to: `/health`, `/hc`,
-    `/healthcheck`), and Spring Boot's `/actuator/health` aggregates every health indicator, its data sources'
+    filters them (a .NET `ConnectionStrings__*` entry, or `SQLCONNSTR_*` and the other prefixes .NET maps to that
+    section, and a page by the names it is mapped to: `/health`, `/hc`, `/healthcheck`; a variable any program may
+    read, such as `DATABASE_CONNECTION_STRING`, shows no framework: Keep's Python backend answers `/healthcheck`
+    with an empty reply), and Spring Boot's `/actuator/health` aggregates every health indicator, its data sources'
     included (not its `/liveness` group). What any other page, gRPC status or command checks is the program's and
     no manifest shows it: such a shared probe beside a variable that locates a service (`DATABASE_URL`,
     `REDIS_HOST`, `PG_HOST`) is counted as not judged, not reported. Three fresh installs showed
