@@ -1297,6 +1297,21 @@ semantic router for LLM requests, a retrieval database, a data integration platf
 operator for data-flow clusters), written down before drawing; ``random.Random(20261354).sample(FRESH154_POOL, 5)``
 draws the hundred-and-fifty-fourth's five."""
 
+FRESH155_POOL = (
+    "lightdash-helm-charts",
+    "openreplay-openreplay",
+    "getlago-lago-helm-charts",
+    "suitenumerique-docs",
+    "blakeblackshear-blakeshome-charts",
+    "homarr-labs-charts",
+    "karakeep-app-karakeep",
+    "iv-org-invidious-helm-chart",
+)
+"""The pool of the hundred-and-fifty-fifth draw on: eight self-hosted web applications absent from the corpus and
+from every earlier pool and round (a business intelligence tool, a session replay platform, a billing platform, a
+collaborative editor, a camera recorder, a home dashboard, a bookmark manager and a video front end), written down
+before drawing; ``random.Random(20261355).sample(FRESH155_POOL, 5)`` draws the hundred-and-fifty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh152-installs",
