@@ -1312,6 +1312,22 @@ from every earlier pool and round (a business intelligence tool, a session repla
 collaborative editor, a camera recorder, a home dashboard, a bookmark manager and a video front end), written down
 before drawing; ``random.Random(20261355).sample(FRESH155_POOL, 5)`` draws the hundred-and-fifty-fifth's five."""
 
+FRESH156_POOL = (
+    "CrowdStrike-falcon-helm",
+    "joe-elliott-cert-exporter",
+    "wso2-kubernetes-is",
+    "ComplianceAsCode-compliance-operator",
+    "permitio-opal-helm-chart",
+    "jumpserver-helm-charts",
+    "aquasecurity-trivy",
+    "gogatekeeper-helm-gogatekeeper",
+)
+"""The pool of the hundred-and-fifty-sixth draw on: eight security, identity and compliance projects absent from the
+corpus and from every earlier pool and round (a runtime security sensor, a certificate expiry exporter, an identity
+server, a compliance scanning operator, a policy administration layer, a bastion host, a vulnerability scanner's
+server and an authenticating proxy), written down before drawing; ``random.Random(20261356).sample(FRESH156_POOL, 5)``
+draws the hundred-and-fifty-sixth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh152-installs",
