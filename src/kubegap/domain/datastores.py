@@ -583,11 +583,20 @@ def telemetry_server(workload: Workload) -> str | None:
     return monitoring_server(workload) or alert_router(workload) or _named(workload, TELEMETRY_BACKENDS)
 
 
+BUILD_FLAVOURS = ("slim", "alpine", "distroless", "minimal")
+"""Last words of an image's name that say how its program was built, not which program it is: ``openzipkin/zipkin-slim``
+is Zipkin."""
+
+
 def _named(workload: Workload, programs: tuple[str, ...]) -> str | None:
-    """The first of ``programs`` that a container's image is named for, by the whole last part of its repository."""
+    """The first of ``programs`` that a container's image is named for, by the whole last part of its repository, less
+    a build flavour (``BUILD_FLAVOURS``)."""
     for template in workload.templates:
         for _, container in containers(template.spec, init=False):
-            if (last := image_name(container)) in programs:
+            last = image_name(container)
+            for flavour in BUILD_FLAVOURS:
+                last = last.removesuffix(f"-{flavour}")
+            if last in programs:
                 return last
     return None
 
