@@ -1328,6 +1328,38 @@ server, a compliance scanning operator, a policy administration layer, a bastion
 server and an authenticating proxy), written down before drawing; ``random.Random(20261356).sample(FRESH156_POOL, 5)``
 draws the hundred-and-fifty-sixth's five."""
 
+FRESH157_POOL = (
+    "stackabletech-hbase-operator",
+    "ArroyoSystems-arroyo",
+    "ariga-atlas-operator",
+    "danielqsj-kafka_exporter",
+    "surrealdb-helm-charts",
+    "apache-iotdb-extras",
+    "akyriako-typesense-operator",
+    "infinyon-fluvio",
+)
+"""The pool of the hundred-and-fifty-seventh draw on: eight data stores, streaming platforms and their operators
+absent from the corpus and from every earlier pool and round (a wide-column database's operator, a stream processing
+engine, a schema migration operator, a Kafka exporter, a multi-model database, a time-series database, a search
+engine's operator and a streaming platform), written down before drawing;
+``random.Random(20261357).sample(FRESH157_POOL, 5)`` draws the hundred-and-fifty-seventh's five."""
+
+FRESH158_POOL = (
+    "cvmfs-contrib-cvmfs-csi",
+    "openanalytics-shinyproxy-operator",
+    "magda-io-magda",
+    "samvera-hyrax",
+    "geopython-pycsw",
+    "waldur-waldur-helm",
+    "opencrvs-opencrvs-helm-charts",
+    "ohsu-comp-bio-helm-charts",
+)
+"""The pool of the hundred-and-fifty-eighth draw on: eight scientific, research and public-sector platforms absent
+from the corpus and from every earlier pool and round (a scientific software file system's CSI driver, an operator
+hosting data science apps, an open data catalogue, a research data repository, a map metadata catalogue, a research
+computing portal, a civil registration system and a bioinformatics task server), written down before drawing;
+``random.Random(20261358).sample(FRESH158_POOL, 5)`` draws the hundred-and-fifty-eighth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh152-installs",
