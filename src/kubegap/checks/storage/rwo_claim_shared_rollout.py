@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import mounted_volumes
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, as_list, dig
+from kubegap.domain.resources import as_dict, as_list, dig, name
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 
@@ -16,7 +16,7 @@ RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 EXCLUSIVE_MODES = ("ReadWriteOnce", "ReadWriteOncePod")
 
 
-def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[str, str]]:
+def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[dict, str]]:
     """``(claim, access mode)`` for collected claims the pods mount that only one node (or pod) can attach."""
     found = []
     for template in workload.templates:
@@ -28,9 +28,17 @@ def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[str, str]]
                 else None
             )
             modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
-            if modes and all(m in EXCLUSIVE_MODES for m in modes):
-                found.append((claim_name, modes[0]))
+            if claim is not None and modes and all(m in EXCLUSIVE_MODES for m in modes):
+                found.append((claim, modes[0]))
     return found
+
+
+SHARED_FIX = (
+    "Give what these Deployments share a home several nodes reach: a ReadWriteMany volume, or the program's object "
+    "storage setting where it has one; where only one of them needs the data, mount the claim in that one alone. "
+    "A Recreate rollout of one of them does not free the claim while the others hold it."
+)
+"""The fix for a claim several Deployments mount: one Deployment's rollout strategy cannot free it."""
 
 
 @check(
@@ -59,6 +67,11 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     defaults). Claims that were not collected are not judged, nor is a Helm test hook's Deployment: helm test makes
     it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong).
 
+    A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
+    mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
+    Deployment's Recreate cannot free a claim the others hold (Lago's chart mounts one ReadWriteOnce claim in its
+    API and five workers: six findings, five judged repeats, and a Recreate fix that freed nothing).
+
     ## Why it matters
 
     A rolling update starts the new pod before stopping the old one. When the new pod lands on
@@ -71,8 +84,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    Always **medium**: the rollout hangs, or a second replica never starts, while the old pod keeps
-    serving.
+    Always **medium**: the rollout hangs, or a second replica (or another Deployment's pod) never starts, while
+    the pods already running keep serving.
 
     ## Example
 
@@ -95,21 +108,32 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
       strategy: {type: Recreate}
     ```
     """
-    for workload in ctx.inventory.workloads:
-        if workload.kind != "Deployment" or workload.is_helm_test:
-            continue  # a Helm test hook's Deployment is made by helm test, never rolled out by an upgrade
-        claims = _exclusive_claims(ctx, workload)
+    deployments = [w for w in ctx.inventory.workloads if w.kind == "Deployment" and not w.is_helm_test]
+    claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
+    sharers: dict[int, list[Workload]] = {}
+    for workload in deployments:
+        for claim in {id(c): c for c, _ in claims_of[id(workload)]}.values():
+            sharers.setdefault(id(claim), []).append(workload)
+    shared = {key for key, mounting in sharers.items() if len(mounting) > 1}
+    reported: set[int] = set()
+    for workload in deployments:
+        for claim, mode in claims_of[id(workload)]:
+            if id(claim) in shared and id(claim) not in reported:
+                reported.add(id(claim))
+                yield _shared(ctx, claim, mode, sharers[id(claim)])
+        claims = [(c, m) for c, m in claims_of[id(workload)] if id(c) not in shared]
         if not claims:
             continue
         spec = as_dict(workload.obj.get("spec"))
         replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
-        named = ", ".join(f"{c} ({mode})" for c, mode in claims)
+        named = ", ".join(f"{name(c)} ({mode})" for c, mode in claims)
+        modes = (Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": name(c), "mode": m}) for c, m in claims)
         if replicas > 1:
             yield ctx.finding(
                 workload.obj,
                 f"{replicas} replicas share claim {named}: replicas scheduled on another node cannot attach it and never start.",
                 Evidence("spec.replicas", replicas),
-                *(Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": c, "mode": m}) for c, m in claims),
+                *modes,
             )
             continue
         strategy = as_dict(spec.get("strategy"))
@@ -123,5 +147,23 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
                 f"Rolling updates start the new pod before stopping the old one, which holds claim {named}: a new pod "
                 "placed on another node cannot attach it, and the rollout stalls.",
                 Evidence("spec.strategy", spec.get("strategy")),
-                *(Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": c, "mode": m}) for c, m in claims),
+                *modes,
             )
+
+
+def _shared(ctx: Context, claim: dict, mode: str, mounting: list[Workload]) -> Finding:
+    """One finding for a claim several Deployments mount: one cause, whatever each one's rollout does."""
+    names = ", ".join(w.ref.name for w in mounting)
+    who = (
+        "only pods on the node that attached it can use it: a pod of any of them placed on another node, as a "
+        "rescheduled or rolled-out one may be, never starts"
+        if mode == "ReadWriteOnce"
+        else "only the one pod that holds it can use it: every other pod of them never starts"
+    )
+    return ctx.finding(
+        claim,
+        f"Claim {name(claim)} ({mode}) is mounted by {len(mounting)} Deployments ({names}): {who}.",
+        Evidence("spec.accessModes", mode),
+        Evidence("mounted by", [f"Deployment {w.ref.name}" for w in mounting]),
+        remediation=SHARED_FIX,
+    )
