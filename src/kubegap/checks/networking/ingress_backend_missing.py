@@ -43,6 +43,8 @@ def _backend_problem(service: dict, service_name: str, port: object) -> str | No
             "(port name or number is required)"
         )
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
+        if dig(service, "spec", "type") == "ExternalName":
+            return None  # no endpoints to match: controllers send to the external name at the backend's number
         return f"Service {service_name} has no port {number}, so requests to it get 503"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
         return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
@@ -70,7 +72,9 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
 
     Ingress backends (`defaultBackend` and every rule path; `networking.k8s.io/v1` and the old
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
-    name no port, or whose Service does not expose the port they name (by number or by name). A
+    name no port, or whose Service does not expose the port they name (by number or by name; an ExternalName
+    Service has no endpoints to match, and controllers send to its external name at the number the backend gives,
+    so a number it does not list is not judged). A
     `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
     reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
     API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
