@@ -167,14 +167,15 @@ def slow_start_evidence(
     container: dict,
     budget: int,
     minimum: int,
-    servers_have: set[tuple[str, str | None]],
+    migrated_elsewhere: set[tuple[str, str | None]],
 ) -> str | None:
     """Why this container's start-up can take longer than ``budget`` seconds, or None without evidence.
 
     A readiness delay or a migration says so at any budget; a program known to recover its data at start-up (a data
     store's image, a monitoring server that gathers its own) or a database connection only when the budget is below
-    ``minimum`` seconds, and a connection not where it is a background worker's beside a server that connects to the
-    same database by the same variable (``servers_have``: the server checks and migrates the schema they share). A volume claim alone is no
+    ``minimum`` seconds, and a connection not where the database it locates is migrated elsewhere
+    (``migrated_elsewhere``: by a server beside a background worker that connects to the same database by the same
+    variable, or by one-shot work that runs a migration against it). A volume claim alone is no
     evidence: a program that serves files from it starts as fast with much data as with little.
     """
     readiness_delay = _number(as_dict(container.get("readinessProbe")), "initialDelaySeconds", 0)
@@ -191,7 +192,7 @@ def slow_start_evidence(
     if (gatherer := monitoring_server(workload)) is not None and image_name(container) == gatherer:
         return f"its image ({gatherer}) replays its write-ahead log at start-up, which grows with the data"
     location = _database_location(container)
-    if location is not None and location not in servers_have and not _migrated_first(template):
+    if location is not None and location not in migrated_elsewhere and not _migrated_first(template):
         return f"it connects to a database at start-up ({location[0]} in its environment), where schema checks and migrations run"
     return None
 
@@ -205,6 +206,28 @@ def _servers_databases(inventory: Readable) -> dict[str | None, set[tuple[str, s
         if workload.serves_traffic and evidence_of.services(workload):
             for _, _, container in app_containers(workload):
                 if (location := _database_location(container)) is not None and location[1] is not None:
+                    found.setdefault(workload.ref.namespace, set()).add(location)
+    return found
+
+
+def _jobs_migrations(inventory: Readable) -> dict[str | None, set[tuple[str, str | None]]]:
+    """Per namespace, where one-shot work that runs a migration locates its database (``_database_location``): a
+    Job or a Helm or Argo CD hook whose container runs a migration, or is named for one, migrates the schema
+    before or beside the servers that connect to the same database by the same variable, so their start does not
+    (Lago's ``migrate-db`` pre-install and pre-upgrade hook runs ``scripts/migrate.sh`` for its API). Worked out
+    once per audit."""
+    found: dict[str | None, set[tuple[str, str | None]]] = {}
+    for workload in inventory.workloads:
+        if workload.kind != "Job" and not workload.is_hook:
+            continue
+        for template in workload.templates:
+            for _, container in containers(template.spec):
+                location = _database_location(container)
+                named = any(
+                    isinstance(text, str) and _names_migration(text)
+                    for text in (container.get("name"), workload.ref.name)
+                )
+                if location is not None and location[1] is not None and (named or _migration(container) is not None):
                     found.setdefault(workload.ref.namespace, set()).add(location)
     return found
 
@@ -300,7 +323,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
-    Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor for a background worker, selected by no
+    Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor where a Job or a Helm or Argo CD hook
+    that runs a migration, or is named for one, connects to the same database by the same variable, as Lago's
+    `migrate-db` hook does before its API starts; nor for a background worker, selected by no
     client Service, beside a server of its namespace that connects to the same database by the same variable (its
     value, or the ConfigMap or Secret key it is read from): the server checks and
     migrates the schema they share, as Invenio's web server does for its Celery worker and scheduler), or it runs a monitoring server that
@@ -359,9 +384,12 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     minimum = ctx.setting("min_startup_seconds")
     evidence_of = serving(ctx.inventory)
     servers_databases = _servers_databases(ctx.inventory)
+    jobs_migrate = _jobs_migrations(ctx.inventory)
     for workload in audited_workloads(ctx.inventory):
-        # a background worker's connection says nothing where a server beside it connects to the same database
+        # a background worker's connection says nothing where a server beside it connects to the same database,
+        # nor any connection where one-shot work migrates that database
         servers_have = set() if evidence_of.services(workload) else servers_databases.get(workload.ref.namespace, set())
+        migrated_elsewhere = servers_have | jobs_migrate.get(workload.ref.namespace, set())
         evidence, reasons = [], []
         for template, path, container in app_containers(workload):
             liveness = container.get("livenessProbe")
@@ -370,7 +398,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             if answers_while_starting(workload, container, liveness) or never_fails(as_dict(liveness.get("exec"))):
                 continue
             budget, formula = liveness_budget(liveness)
-            why = slow_start_evidence(workload, template, container, budget, minimum, servers_have)
+            why = slow_start_evidence(workload, template, container, budget, minimum, migrated_elsewhere)
             if why is None:
                 continue
             if _runs_script(liveness):
