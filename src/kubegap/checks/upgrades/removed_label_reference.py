@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.podtemplates import PodTemplate, pod_templates
-from kubegap.domain.resources import as_dict, as_list, dig, str_map
+from kubegap.domain.resources import as_dict, as_list, dig, labels, name, namespace, str_map
 from kubegap.domain.scheduling import tolerates
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
@@ -40,6 +40,36 @@ instance-type labels in step with theirs. A selector on them still matches today
 
 
 CALICO_KINDS = ("BGPPeer", "BGPConfiguration")
+
+OPENSHIFT_GROUPS = frozenset(
+    f"{name}.openshift.io"
+    for name in ("apps", "build", "config", "image", "machineconfiguration", "oauth", "operator", "project", "quota")
+    + ("route", "security", "template", "user")
+)
+"""API groups OpenShift itself serves: an install that writes their objects runs on OpenShift."""
+
+
+def master_label_kept(ctx: Context) -> str | None:
+    """Why the cluster still puts the old master label on its nodes, or None. Kubernetes 1.24 removed it from
+    kubeadm's control-plane nodes; distributions that label their own nodes may keep it beside the control-plane
+    label, as OpenShift does (the Compliance Operator's chart selects OpenShift's masters by it: judged wrong at
+    high). The input shows it when a collected node carries the label, or when manifests write objects of an API
+    group OpenShift serves (``OPENSHIFT_GROUPS``); ``on_openshift`` reads a workload's namespace."""
+    for node in ctx.inventory.nodes:
+        if MASTER in labels(node):
+            return f"node {name(node)} still carries it"
+    found = ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS)
+    group = str(found[0].get("apiVersion")).partition("/")[0] if found else ""
+    return f"OpenShift still does, and this install runs there, writing {group} objects" if found else None
+
+
+def on_openshift(ctx: Context, workload_namespace: str | None) -> str | None:
+    """Why a workload runs on OpenShift by its namespace, or None: OpenShift reserves the ``openshift-`` prefix
+    for its own namespaces and the operators it ships."""
+    ns = ctx.inventory.home(workload_namespace) or ""
+    return (
+        f"OpenShift still does, and this install runs there, in namespace {ns}" if ns.startswith("openshift-") else None
+    )
 
 
 def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
@@ -146,16 +176,21 @@ def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Fi
     )
 
 
-def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding | None:
+def _finding(ctx: Context, obj: dict, evidence: list[Evidence], master_kept: str | None) -> Finding | None:
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
-    replacements = "; ".join(
-        f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
+    why_replaced = (
+        WHY_REPLACED if master_kept is None else {MASTER: f"Kubernetes stopped applying it in 1.24, but {master_kept}"}
     )
-    if all(old in STILL_APPLIED for old in used):
+    replacements = "; ".join(
+        f"{old} -> {OLD_LABELS[old]}" + (f" ({why_replaced[old]})" if old in why_replaced else "") for old in used
+    )
+    still_applied = STILL_APPLIED if master_kept is None else STILL_APPLIED | {MASTER}
+    if all(old in still_applied for old in used):
         return ctx.finding(
             obj,
-            f"Selects nodes by deprecated labels that Kubernetes still applies: {replacements}. Nothing is "
-            "left unscheduled today; the selector matches no node once they are no longer set.",
+            f"Selects nodes by deprecated labels that {'Kubernetes' if master_kept is None else 'this cluster'} still "
+            f"applies: {replacements}. Nothing is left unscheduled today; the selector matches no node once they are "
+            "no longer set.",
             *evidence,
             severity="low",
         )
@@ -178,7 +213,7 @@ def _finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Finding | Non
     severity="high",
     category="upgrades",
     cases=[REDDIT],
-    reads=["workloads", *CALICO_KINDS],
+    reads=["workloads", "Node", *CALICO_KINDS],
     fix=(
         "Select nodes by the current labels: node-role.kubernetes.io/control-plane, kubernetes.io/arch, "
         "kubernetes.io/os, node.kubernetes.io/instance-type, topology.kubernetes.io/zone and /region; "
@@ -217,7 +252,11 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
-    they are no longer set. **Medium** when the old master label appears only as a toleration of its taint: a
+    they are no longer set. So is the master label where the input shows the cluster keeps it: Kubernetes 1.24
+    stopped kubeadm applying it, but distributions that label their own nodes may keep it beside the control-plane
+    label, as OpenShift does. The input shows it when a collected node carries it, or when the install runs on
+    OpenShift: it writes objects into a namespace of OpenShift's reserved `openshift-` prefix or of an API group
+    OpenShift serves (`security.openshift.io`, `route.openshift.io` ...). **Medium** when the old master label appears only as a toleration of its taint: a
     toleration lets pods onto nodes and selects none, so they still schedule, only no longer on control-plane
     nodes. That matters only where the pods must reach those nodes, and only there is it reported: a DaemonSet,
     whose agent goes missing there, and pods that set nodes up (they tolerate
@@ -246,16 +285,21 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     calico = [obj for kind_name in CALICO_KINDS for obj in ctx.inventory.of_kind(kind_name)]
     if not ctx.inventory.workloads and not calico:
         raise Skip("no pod templates or Calico BGP objects to inspect")
+    master_kept = master_label_kept(ctx)
     for workload in ctx.inventory.workloads:
+        kept = master_kept or on_openshift(ctx, workload.ref.namespace)
         evidence = [
             Evidence(path, key)
             for template in workload.templates
             for path, key in (*_selector_keys(template), *_toleration_keys(template))
             if key in OLD_LABELS
         ]
-        if evidence and (found := _finding(ctx, workload.obj, evidence)) is not None:
+        if evidence and (found := _finding(ctx, workload.obj, evidence, kept)) is not None:
             yield found
     for obj in calico:
         evidence = _calico_references(obj)
-        if evidence and (found := _finding(ctx, obj, evidence)) is not None:
+        if (
+            evidence
+            and (found := _finding(ctx, obj, evidence, master_kept or on_openshift(ctx, namespace(obj)))) is not None
+        ):
             yield found
