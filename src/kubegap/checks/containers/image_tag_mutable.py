@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
 from kubegap.domain.containers import parse_image
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
+from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.domain.workloads import audited_workloads
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
@@ -52,7 +53,8 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     placeholder work judged: a
     workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
     command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
-    copies, downloads or runs a program is judged). Helm test
+    copies, downloads or runs a program is judged). Nor is a tag its publisher withdrew (`bitnami/postgresql:16`):
+    it moves no more, and `image-withdrawn` reports it (one cause, one finding). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -94,7 +96,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
             Evidence(path, image)
             for template in workload.templates
             for path, image in _fields(template).judged
-            if (ref := parse_image(image)).digest is None and (ref.tag is None or is_floating(ref.tag, floating))
+            if (ref := parse_image(image)).digest is None
+            and (ref.tag is None or is_floating(ref.tag, floating))
+            and withdrawn(ref) is None  # a withdrawn tag moves no more: image-withdrawn reports it
         ]
         if evidence:
             shown = ", ".join(sorted({e.value for e in evidence}))
