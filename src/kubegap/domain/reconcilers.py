@@ -361,7 +361,46 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
     if named_operator(workload):
         return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
+    if {(workload.ref.namespace, service_account(t)) for t in workload.templates} & status_writers(inventory):
+        return (
+            "a controller of its install's custom resources meant to run alone (it may write their status and shows no "
+            "leader election)"
+        )
     return None
+
+
+def status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
+    """ServiceAccounts that may update the status of custom resources whose definitions the input holds: the
+    controller of an install's own custom resources, by the operator pattern's definition (it reports each object's
+    state in its status), whatever its name says (Fluvio's ``fluvio-sc`` may write every resource of
+    ``fluvio.infinyon.com``, whose definitions its install applies). A client that creates the resources does not
+    write their status. Worked out once per audit."""
+    return inventory.derive("status_writers", _status_writers)
+
+
+def _status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
+    defined = {
+        group
+        for crd in inventory.of_kind("CustomResourceDefinition")
+        if isinstance(group := dig(crd, "spec", "group"), str)
+    }
+    found: set[tuple[str | None, str]] = set()
+    for grant in grants(inventory):
+        if any(_writes_status(rule, defined) for rule in grant.rules):
+            found.update(bound_accounts(grant.binding))
+    installed = _install_namespaces(inventory)
+    return found | {(None, name) for ns, name in found if ns and installed.get(name) == ns}
+
+
+def _writes_status(rule: dict, groups: set[str]) -> bool:
+    verbs = {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}
+    resources = [r for r in as_list(rule.get("resources")) if isinstance(r, str)]
+    return (
+        bool(verbs & {"update", "patch", "*"})
+        and bool(groups & {g for g in as_list(rule.get("apiGroups")) if isinstance(g, str)})
+        and not rule.get("resourceNames")
+        and any(r in ("*", "*/status") or r.endswith("/status") for r in resources)
+    )
 
 
 def recreate_beside_node_ports(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> bool:
