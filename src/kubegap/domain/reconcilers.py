@@ -369,12 +369,16 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
     return None
 
 
+STATUS_VERBS = frozenset({"update", "patch", "*"})
+
+
 def status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
-    """ServiceAccounts that may update the status of custom resources whose definitions the input holds: the
-    controller of an install's own custom resources, by the operator pattern's definition (it reports each object's
-    state in its status), whatever its name says (Fluvio's ``fluvio-sc`` may write every resource of
-    ``fluvio.infinyon.com``, whose definitions its install applies). A client that creates the resources does not
-    write their status. Worked out once per audit."""
+    """ServiceAccounts that may write both the custom resources whose definitions the input holds and their status:
+    the controller of an install's own custom resources, by the operator pattern's definition (it owns the objects
+    and reports each one's state in its status), whatever its name says (Fluvio's ``fluvio-sc`` may write every
+    resource of ``fluvio.infinyon.com``, whose definitions its install applies). A client that creates the resources
+    writes no status, and a server that only reads its configuration from them and reports on it (vLLM's semantic
+    router, in the path of every request) writes no more than their status. Worked out once per audit."""
     return inventory.derive("status_writers", _status_writers)
 
 
@@ -386,21 +390,30 @@ def _status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
     }
     found: set[tuple[str | None, str]] = set()
     for grant in grants(inventory):
-        if any(_writes_status(rule, defined) for rule in grant.rules):
-            found.update(bound_accounts(grant.binding))
+        for group in defined:
+            rules = [
+                rule
+                for rule in grant.rules
+                if {group, "*"} & {g for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
+                and not rule.get("resourceNames")
+            ]
+            if _writes(rules, status=True) and _writes(rules, status=False):
+                found.update(bound_accounts(grant.binding))
+                break
     installed = _install_namespaces(inventory)
     return found | {(None, name) for ns, name in found if ns and installed.get(name) == ns}
 
 
-def _writes_status(rule: dict, groups: set[str]) -> bool:
-    verbs = {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}
-    resources = [r for r in as_list(rule.get("resources")) if isinstance(r, str)]
-    return (
-        bool(verbs & {"update", "patch", "*"})
-        and bool(groups & {g for g in as_list(rule.get("apiGroups")) if isinstance(g, str)})
-        and not rule.get("resourceNames")
-        and any(r in ("*", "*/status") or r.endswith("/status") for r in resources)
-    )
+def _writes(rules: list[dict], status: bool) -> bool:
+    """Whether ``rules`` may write the status of a group's resources (``status``), or the resources themselves."""
+    for rule in rules:
+        verbs = {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}
+        resources = [r for r in as_list(rule.get("resources")) if isinstance(r, str)]
+        if not verbs & (STATUS_VERBS if status else WRITE_VERBS):
+            continue
+        if any(r == "*" or (r.endswith("/status") if status else "/" not in r) for r in resources):
+            return True
+    return False
 
 
 def recreate_beside_node_ports(inventory: Readable, workload: Workload, leases: set[tuple[str | None, str]]) -> bool:

@@ -177,8 +177,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     `maxUnavailable: 1`, on its ReadWriteOnce database claim). It is right too, and not reported,
     for a controller meant to run alone: one replica, no leader election (no flag, no right to write
     Leases), a ServiceAccount that may write or watch the cluster's objects, and either `Recreate`
-    itself, a name or image that says it is an operator, or rights to update the status of custom resources whose
-    definitions the input holds. Stopping the one pod before starting the next
+    itself, a name or image that says it is an operator, or rights to write both custom resources whose
+    definitions the input holds and their status. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
     So is `Recreate` for one replica of a message broker with no clustering of its own (Mosquitto): a surged pod
