@@ -5,6 +5,7 @@ from __future__ import annotations
 from kubegap.checks.base import Context
 from kubegap.domain.containers import image_name, own_state_directory
 from kubegap.domain.datastores import container_data_store
+from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
 
@@ -68,34 +69,67 @@ def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
     return found
 
 
-def keeps_data(container: dict, path: str) -> str | None:
+def claim_volumes(template: PodTemplate) -> frozenset[str]:
+    """The names of a pod template's volumes that claims back: its StatefulSet's claim templates and its
+    ``persistentVolumeClaim`` volumes."""
+    return template.claim_templates | {
+        v["name"]
+        for v in as_list(template.spec.get("volumes"))
+        if isinstance(v, dict) and isinstance(v.get("name"), str) and isinstance(v.get("persistentVolumeClaim"), dict)
+    }
+
+
+def keeps_data(container: dict, path: str, claims: frozenset[str]) -> str | None:
     """What shows the container keeps data at the mount path, or None: its image runs a data store, a data
     directory setting of its environment or flags lies inside the path, or the path is the program's own state
-    directory (``own_state_directory``: ``/var/lib/docker`` of ``docker:dind``, ``/root/.ollama`` of ``ollama``)."""
-    return _stored_or_configured(container, path) or own_state_directory(container, path)
+    directory (``own_state_directory``: ``/var/lib/docker`` of ``docker:dind``, ``/root/.ollama`` of ``ollama``).
+    ``claims``: the pod's volumes that claims back (``claim_volumes``)."""
+    return _stored_or_configured(container, path, claims) or own_state_directory(container, path)
 
 
 IMAGE_STORES = Words(("docker", "containerd", "buildkit", "buildkitd", "podman"))
 """Programs whose own state directory holds the images and build layers they pull and make: it grows with use."""
 
 
-def piles_up(container: dict, path: str) -> str | None:
+def piles_up(container: dict, path: str, claims: frozenset[str]) -> str | None:
     """What shows data piles up at the mount path, or None: a data store's data or a configured data directory
     (``keeps_data``), or the state directory of an image store (``/var/lib/docker``). Another program's own state
     directory shows only where it keeps state, not that the state grows: Spire's agent keeps one small file in
     ``/var/lib/spire``."""
-    found = _stored_or_configured(container, path)
+    found = _stored_or_configured(container, path, claims)
     if found:
         return found
     program = words(image_name(container))[:1]
     return own_state_directory(container, path) if program and IMAGE_STORES.find(program[0]) else None
 
 
-def _stored_or_configured(container: dict, path: str) -> str | None:
-    if store := container_data_store(container):
+def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) -> str | None:
+    """A data store's image shows its data at a mount only where no claim of the pod is mounted in its container
+    writable: a store that mounts one keeps its data there, and its other volumes hold what it runs with (Waldur's
+    RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins; OpenCRVS's Elasticsearch
+    its indices beside an emptyDir for snapshots nothing takes: judged wrong). A configured data directory inside
+    the mount shows data there unless a deeper mount of another volume holds it."""
+    if (store := container_data_store(container)) and not _mounts_a_claim(container, claims):
         return f"its image runs {store}"
     mount = path.rstrip("/")
+    deeper = [m for m in _mount_paths(container) if m != mount and mount and m.startswith(mount + "/")]
     for setting, configured in _configured_data_dirs(container):
-        if mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/")):
+        inside = mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/"))
+        if inside and not any(configured.rstrip("/") == d or configured.startswith(d + "/") for d in deeper):
             return f"{setting}={configured}"
     return None
+
+
+def _mounts_a_claim(container: dict, claims: frozenset[str]) -> bool:
+    return any(
+        isinstance(m, dict) and m.get("name") in claims and not m.get("readOnly")
+        for m in as_list(container.get("volumeMounts"))
+    )
+
+
+def _mount_paths(container: dict) -> list[str]:
+    return [
+        str(m["mountPath"]).rstrip("/")
+        for m in as_list(container.get("volumeMounts"))
+        if isinstance(m, dict) and isinstance(m.get("mountPath"), str)
+    ]

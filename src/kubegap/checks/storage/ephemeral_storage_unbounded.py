@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, piles_up
+from kubegap.checks.storage._helpers import CACHE_IMAGES, claim_volumes, piles_up
 from kubegap.domain.containers import disk_empty_dir, image_name, mounted_volumes, own_state_directory, spec_path
 from kubegap.domain.host_paths import LOG_AREAS
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
@@ -59,6 +59,7 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | 
     }
     if not unbounded:
         return
+    claims = claim_volumes(template)
     for _, container in containers(template.spec):
         if dig(container, "resources", "limits", "ephemeral-storage") is not None or CACHE_IMAGES.starts(
             image_name(container)
@@ -74,10 +75,10 @@ def _unbounded_scratch(template: PodTemplate) -> Iterator[tuple[str, str, str | 
                 path = str(dig(mount, "mountPath", default=""))
                 if own_state_directory(container, path) is not None:
                     # the program's own directory, wherever it sits (relay's /work/.relay is no work area)
-                    if piles_up(container, path):
+                    if piles_up(container, path, claims):
                         yield str(container.get("name")), mount["name"], path
                 elif (WRITTEN_AREAS.find(path) is not None and not _image_directory(path)) or (
-                    DATA_AREAS.find(path) is not None and piles_up(container, path)
+                    DATA_AREAS.find(path) is not None and piles_up(container, path, claims)
                 ):
                     yield str(container.get("name")), mount["name"], path
                 elif LOG_AREAS.find(path) is not None:
@@ -105,7 +106,10 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit` where data
     accumulates: a mount path naming work, spool or queue areas, or a path naming data (`/data`, `/var/lib/<x>`,
     storage, db) where the container shows data piles up, since a mount is not a write (see Evidence rules): its
-    image runs a data store, a data directory setting of its environment or flags lies inside the mount, or the path
+    image runs a data store that mounts no claim of the pod writable (one that does keeps its data there: Waldur's
+    RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins, judged wrong when taken for
+    its data), a data directory setting of its environment or flags lies inside the mount and under no deeper mount
+    of another volume, or the path
     is the state directory of an image store (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's,
     Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>`, or hidden
     `.<program>` directory wherever it sits, shows where it keeps state, not that the state grows (Spire's agent

@@ -11,6 +11,7 @@ from kubegap.checks.storage._helpers import (
     CACHE_IMAGES,
     NO_PROVISIONER,
     _configured_data_dirs,
+    claim_volumes,
     keeps_data,
     storage_class,
 )
@@ -112,13 +113,14 @@ def _holds_data(template: PodTemplate, volume_name: str) -> dict | None:
     any does. A log directory (``/var/log/<program>``) holds output, not state, unless something shows data kept
     there (Kafka's ``logs`` are its data)."""
     found = None
+    claims = claim_volumes(template)
     for _, container in containers(template.spec):
         if CACHE_IMAGES.starts(image_name(container)) or _member_without_data(template, container):
             continue
         for mount in as_list(container.get("volumeMounts")):
             path = str(dig(mount, "mountPath", default=""))
             if dig(mount, "name") == volume_name and not under(path, SCRATCH_PATHS):
-                if kept := keeps_data(container, path):
+                if kept := keeps_data(container, path, claims):
                     return {"volume": volume_name, "mountPath": path, "kept": kept}
                 if LOG_AREAS.find(path) is None:
                     found = found or {"volume": volume_name, "mountPath": path}
