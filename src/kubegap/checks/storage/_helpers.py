@@ -122,7 +122,7 @@ def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) ->
 
 def _mounts_a_claim(container: dict, claims: frozenset[str]) -> bool:
     return any(
-        isinstance(m, dict) and m.get("name") in claims and not m.get("readOnly")
+        isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in claims and not m.get("readOnly")
         for m in as_list(container.get("volumeMounts"))
     )
 
