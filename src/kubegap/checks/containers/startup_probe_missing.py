@@ -155,6 +155,23 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     return program_liveness_page(container, path)
 
 
+PROCESS_CHECKS = frozenset({"pgrep", "pidof"})
+"""Commands that ask only whether a process exists: a liveness probe of one passes from the moment the process
+starts, however long it takes to answer (Waldur's API asks ``pgrep gunicorn`` while its readiness waits 50 s:
+judged wrong when told a slow start outlasts its liveness)."""
+SHELLS = frozenset({"sh", "bash", "ash", "dash"})
+
+
+def asks_a_process(probe: dict) -> bool:
+    """Whether an exec probe's whole command is one process check (``pgrep gunicorn``, or the same under ``sh -c``)."""
+    words = [w for part in command_words(as_dict(probe.get("exec"))) for w in part.split()]
+    if len(words) > 2 and words[0].rsplit("/", 1)[-1] in SHELLS and words[1] == "-c":
+        words = words[2:]
+    if not words or any(w in ("&&", "||", "|", ";") or w.endswith(";") for w in words):
+        return False
+    return words[0].rsplit("/", 1)[-1] in PROCESS_CHECKS
+
+
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
     words = [w for part in command_words(as_dict(probe.get("exec"))) for w in part.split()]
@@ -341,7 +358,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged. A monitoring or alerting server (Prometheus, Alertmanager, by the whole name of its image) answers
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
     liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data); nor
-    is a liveness command that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
+    is a liveness command that asks only whether a process exists (`pgrep gunicorn`, `pidof`), which passes from
+    the moment the process starts (Waldur's API: judged wrong), nor a liveness command that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
     `|| exit 0`, with no step before it that ends the script failed (FIWARE's MongoDB chart: `mongo --eval ... &&
     echo 0 || echo 1`; `... || exit 1; ... || true` is still judged).
     Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
@@ -395,7 +413,11 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             liveness = container.get("livenessProbe")
             if not isinstance(liveness, dict) or isinstance(container.get("startupProbe"), dict):
                 continue
-            if answers_while_starting(workload, container, liveness) or never_fails(as_dict(liveness.get("exec"))):
+            if (
+                answers_while_starting(workload, container, liveness)
+                or never_fails(as_dict(liveness.get("exec")))
+                or asks_a_process(liveness)
+            ):
                 continue
             budget, formula = liveness_budget(liveness)
             why = slow_start_evidence(workload, template, container, budget, minimum, migrated_elsewhere)
