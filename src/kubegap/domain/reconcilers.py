@@ -363,7 +363,7 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
     if {(workload.ref.namespace, service_account(t)) for t in workload.templates} & status_writers(inventory):
         return (
-            "a controller of its install's custom resources meant to run alone (it may write their status and shows no "
+            "a controller of its install's custom resources meant to run alone (it may write them and their status, and shows no "
             "leader election)"
         )
     return None
