@@ -177,20 +177,21 @@ def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Fi
 
 
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence], master_kept: str | None) -> Finding | None:
+    if master_kept is not None:
+        # the cluster keeps the master label: selecting or tolerating by it breaks nothing there
+        evidence = [e for e in evidence if MASTER not in str(e.value)]
+        if not evidence:
+            ctx.not_judged(obj, f"{MASTER}: Kubernetes stopped applying it in 1.24, but {master_kept}")
+            return None
     used = sorted({old for e in evidence for old in OLD_LABELS if old in str(e.value)})
-    why_replaced = (
-        WHY_REPLACED if master_kept is None else {MASTER: f"Kubernetes stopped applying it in 1.24, but {master_kept}"}
-    )
     replacements = "; ".join(
-        f"{old} -> {OLD_LABELS[old]}" + (f" ({why_replaced[old]})" if old in why_replaced else "") for old in used
+        f"{old} -> {OLD_LABELS[old]}" + (f" ({WHY_REPLACED[old]})" if old in WHY_REPLACED else "") for old in used
     )
-    still_applied = STILL_APPLIED if master_kept is None else STILL_APPLIED | {MASTER}
-    if all(old in still_applied for old in used):
+    if all(old in STILL_APPLIED for old in used):
         return ctx.finding(
             obj,
-            f"Selects nodes by deprecated labels that {'Kubernetes' if master_kept is None else 'this cluster'} still "
-            f"applies: {replacements}. Nothing is left unscheduled today; the selector matches no node once they are "
-            "no longer set.",
+            f"Selects nodes by deprecated labels that Kubernetes still applies: {replacements}. Nothing is "
+            "left unscheduled today; the selector matches no node once they are no longer set.",
             *evidence,
             severity="low",
         )
@@ -235,6 +236,12 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     Severity). An old label in a node affinity term is reported only when no other term of the
     same kind (required or preferred) names its replacement: the terms are alternatives, so the other one
     still places the pods. Both labels in one term are still reported (a term's expressions must all hold).
+    The master label is not judged where the input shows the cluster keeps it, and coverage says so: Kubernetes 1.24
+    stopped kubeadm applying it, but distributions that label their own nodes may keep it beside the control-plane
+    label, as OpenShift does, where a selector on it breaks nothing (the Compliance Operator's chart, installed into
+    `openshift-compliance`: judged wrong at high, noise at low). The input shows it when a collected node carries
+    it, or when the install runs on OpenShift: a workload in a namespace of OpenShift's reserved `openshift-`
+    prefix, or objects of an API group OpenShift serves (`security.openshift.io`, `route.openshift.io` ...).
 
     ## Why it matters
 
@@ -252,11 +259,7 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     **Low** too when every old label is one Kubernetes still applies (as of 1.36 the kubelet sets
     `beta.kubernetes.io/os` and `/arch`, and the cloud node controller the beta zone, region and
     instance-type labels, beside their replacements): the selector matches today and breaks only once
-    they are no longer set. So is the master label where the input shows the cluster keeps it: Kubernetes 1.24
-    stopped kubeadm applying it, but distributions that label their own nodes may keep it beside the control-plane
-    label, as OpenShift does. The input shows it when a collected node carries it, or when the install runs on
-    OpenShift: it writes objects into a namespace of OpenShift's reserved `openshift-` prefix or of an API group
-    OpenShift serves (`security.openshift.io`, `route.openshift.io` ...). **Medium** when the old master label appears only as a toleration of its taint: a
+    they are no longer set. **Medium** when the old master label appears only as a toleration of its taint: a
     toleration lets pods onto nodes and selects none, so they still schedule, only no longer on control-plane
     nodes. That matters only where the pods must reach those nodes, and only there is it reported: a DaemonSet,
     whose agent goes missing there, and pods that set nodes up (they tolerate
