@@ -125,6 +125,11 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH151_POOL,
         corpus_findings.FRESH152_POOL,
         corpus_findings.FRESH153_POOL,
+        corpus_findings.FRESH154_POOL,
+        corpus_findings.FRESH155_POOL,
+        corpus_findings.FRESH156_POOL,
+        corpus_findings.FRESH157_POOL,
+        corpus_findings.FRESH158_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
