@@ -1360,6 +1360,22 @@ hosting data science apps, an open data catalogue, a research data repository, a
 computing portal, a civil registration system and a bioinformatics task server), written down before drawing;
 ``random.Random(20261358).sample(FRESH158_POOL, 5)`` draws the hundred-and-fifty-eighth's five."""
 
+FRESH159_POOL = (
+    "appleboy-gorush",
+    "docker-mailserver-docker-mailserver-helm",
+    "lf-edge-ekuiper",
+    "l7mp-stunner-helm",
+    "apache-streampipes",
+    "wireapp-wire-server",
+    "openremote-openremote",
+    "thingsboard-tbmq",
+)
+"""The pool of the hundred-and-fifty-ninth draw on: eight communications, media and IoT projects absent from the
+corpus and from every earlier pool and round (a push notification server, a mail server, an edge stream processing
+engine, a WebRTC media gateway's operator, an industrial IoT platform, a messaging and calling backend, a device
+management platform and an MQTT broker), written down before drawing;
+``random.Random(20261359).sample(FRESH159_POOL, 5)`` draws the hundred-and-fifty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh158-installs",
