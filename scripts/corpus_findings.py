@@ -1376,6 +1376,22 @@ engine, a WebRTC media gateway's operator, an industrial IoT platform, a messagi
 management platform and an MQTT broker), written down before drawing;
 ``random.Random(20261359).sample(FRESH159_POOL, 5)`` draws the hundred-and-fifty-ninth's five."""
 
+FRESH160_POOL = (
+    "restatedev-restate",
+    "kobotoolbox-kobo-helm-chart",
+    "jhpyle-charts",
+    "Alfresco-alfresco-helm-charts",
+    "direktiv-direktiv",
+    "flowable-flowable-engine",
+    "ever-co-ever-gauzy",
+    "nuxeo-nuxeo-helm-chart",
+)
+"""The pool of the hundred-and-sixtieth draw on: eight business applications and workflow engines absent from the
+corpus and from every earlier pool and round (a durable execution engine, a survey platform, a document assembly
+platform, a content management repository, an event-driven workflow engine, a process engine, a business suite and
+a content services platform), written down before drawing; ``random.Random(20261360).sample(FRESH160_POOL, 5)`` draws
+the hundred-and-sixtieth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh158-installs",
