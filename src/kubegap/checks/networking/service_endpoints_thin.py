@@ -9,6 +9,7 @@ from kubegap.checks.networking._helpers import ReadyEndpoints
 from kubegap.domain.absence import empty_said
 from kubegap.domain.podsources import KINDS as pod_source_kinds
 from kubegap.domain.podsources import PodSources, describe, pod_sources
+from kubegap.domain.podtemplates import is_hook
 from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.selectors import Selector
@@ -34,6 +35,12 @@ def _carries_clients(ctx: Context, service: dict) -> bool:
     or admin port (a headless Service's pod names are client traffic too), or the API server's."""
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     return not ports or bool(serving(ctx.inventory).client_ports(service))
+
+
+HOOK_SERVICE = (
+    "a Helm or Argo CD hook's Service, which serves the hook or test pods the install tool runs (wire-server's "
+    "brig-integration, for its helm test bot), not clients"
+)
 
 
 @check(
@@ -64,7 +71,9 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     template that misses the selector by one near-miss label, or a namespace whose pods only its
     workloads can create (no workload allowed to create pods or workloads there, no custom resource
     whose controller the input does not run). Otherwise, and when its namespace has neither
-    endpoints nor any workload, the Service is not judged, and coverage says so.
+    endpoints nor any workload, the Service is not judged, and coverage says so. Nor is a Service that is itself
+    a Helm or Argo CD hook: it serves the hook or test pods the install tool runs, and only while it runs them
+    (wire-server's `brig-integration`, for its `helm test` bot: judged wrong).
 
     ## Why it matters
 
@@ -102,6 +111,9 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     endpoints = ReadyEndpoints(ctx.inventory)
     for service in ctx.inventory.of_kind("Service"):
         if dig(service, "spec", "type") == "ExternalName":
+            continue
+        if is_hook(service):
+            ctx.not_judged(service, HOOK_SERVICE)
             continue
         ns, service_name = namespace(service), name(service)
         ready = endpoints.ready(ns, service_name)
