@@ -28,9 +28,24 @@ def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[dict, str]
                 else None
             )
             modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
-            if claim is not None and modes and all(m in EXCLUSIVE_MODES for m in modes):
+            if claim is not None and modes and all(m in EXCLUSIVE_MODES for m in modes) and not _unattached(ctx, claim):
                 found.append((claim, modes[0]))
     return found
+
+
+UNATTACHED_SOURCES = ("hostPath", "local")
+"""Volume sources no node attaches: a node's own directory or disk, mounted where the pod runs. A ReadWriteOnce
+access mode confines nothing there (OpenReplay's manager claim, bound to a hostPath volume: judged wrong when told
+its rollout would stall); a local volume's node affinity keeps every pod on its node instead."""
+
+
+def _unattached(ctx: Context, claim: dict) -> bool:
+    """Whether the input binds the claim (``spec.volumeName``) to a volume no node attaches."""
+    bound = dig(claim, "spec", "volumeName")
+    volume = ctx.inventory.get("PersistentVolume", None, bound) if isinstance(bound, str) else None
+    return isinstance(volume, dict) and any(
+        isinstance(dig(volume, "spec", source), dict) for source in UNATTACHED_SOURCES
+    )
 
 
 SHARED_FIX = (
@@ -48,7 +63,7 @@ SHARED_FIX = (
     category="storage",
     cases=[RWO_ROLLOUT],
     requires=["PersistentVolumeClaim"],
-    reads=["workloads", "Deployment"],
+    reads=["workloads", "Deployment", "PersistentVolume"],
     precision="medium",
     fix=(
         "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
@@ -65,7 +80,10 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     either run more than one replica, or run one with a RollingUpdate that never takes the old pod
     down first (`maxUnavailable` resolves to 0 and `maxSurge` to at least 1, as with the 25%
     defaults). Claims that were not collected are not judged, nor is a Helm test hook's Deployment: helm test makes
-    it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong).
+    it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong); nor a claim the input binds
+    (`spec.volumeName`) to a `hostPath` or `local` volume, which no node attaches: a hostPath claim's access mode
+    confines nothing (OpenReplay's manager: judged wrong), and a local volume's node affinity keeps every pod on
+    its node.
 
     A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
     mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
