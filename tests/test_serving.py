@@ -154,3 +154,12 @@ def test_a_route_of_another_api_group_or_to_a_host_outside_the_cluster_sends_not
     elsewhere = _route("traefik.io/v1alpha1", "IngressRoute", {"routes": [{"services": [{"name": "api"}]}]}, ns="ops")
     for route in (knative, external, elsewhere):
         assert not _serves_clients(EXPORTER, MONITOR, route), route["kind"]
+
+
+def test_a_traefik_route_that_requires_an_empty_host_sends_nothing():
+    """A chart that leaves its host unset writes ``Host(``)``, which no request carries."""
+    spec = {"routes": [{"match": "Host(``) && PathPrefix(`/`)", "services": [{"name": "api", "port": 80}]}]}
+    unset = _route("traefik.containo.us/v1alpha1", "IngressRoute", spec)
+    assert not _serves_clients(EXPORTER, MONITOR, unset)
+    spec["routes"][0]["match"] = "Host(`api.example.com`) && PathPrefix(`/`)"
+    assert _serves_clients(EXPORTER, MONITOR, _route("traefik.containo.us/v1alpha1", "IngressRoute", spec))

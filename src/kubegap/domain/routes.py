@@ -4,7 +4,8 @@ Service port each names.
 - Gateway API routes (``ROUTE_KINDS``): ``spec.rules[].backendRefs`` of kind Service (or none), in the route's
   namespace unless the reference names another.
 - Traefik's IngressRoutes (TCP and UDP ones too): ``spec.routes[].services`` of kind Service (or none), in the
-  route's namespace unless the reference names another.
+  route's namespace unless the reference names another; a route whose ``match`` requires an empty host takes no
+  request.
 - Istio's VirtualServices: ``spec.http|tcp|tls[].route[].destination``, whose ``host`` is a Service's short name
   (in the VirtualService's namespace) or its full name (``name.namespace.svc.cluster.local``). Istio takes any
   other host as written, to match a registry entry (a ServiceEntry's), so it names no Service here.
@@ -16,6 +17,7 @@ A kind is read only from its own API group: a Knative Route or a kind of the sam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
@@ -76,7 +78,19 @@ def route_backends(route: dict) -> Iterator[Backend]:
                 yield Backend(own, as_dict(ref)["name"], target_port=target)
     else:
         for rule in as_list(dig(route, "spec", "routes")):
-            yield from _references(as_list(dig(rule, "services")), own)
+            if not _matches_nothing(dig(rule, "match")):
+                yield from _references(as_list(dig(rule, "services")), own)
+
+
+EMPTY_HOSTS = re.compile(r"Host(SNI)?\(\s*(``|\"\"|'')\s*\)")
+"""A Traefik matcher on an empty host name, which no request carries (a chart's host value left unset)."""
+
+
+def _matches_nothing(match: object) -> bool:
+    """Whether a Traefik route's ``match`` requires an empty host, so that no request takes it (StreamPipes's chart
+    writes ``Host(``) && PathPrefix(`/`)`` with its host unset). A match with alternatives (``||``) is taken to match
+    something."""
+    return isinstance(match, str) and "||" not in match and EMPTY_HOSTS.search(match) is not None
 
 
 def _references(refs: list, own: str | None) -> Iterator[Backend]:
