@@ -29,6 +29,7 @@ HANDOFFS = [
         "memory-limit-missing",
         "requests-missing",
     ),
+    ("image-tag-mutable/passes/tag-its-publisher-withdrew.yaml", "image-tag-mutable", "image-withdrawn"),
 ]
 
 

@@ -53,8 +53,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     placeholder work judged: a
     workload whose every container is a stock shell (`busybox`, `bash`, `alpine`) whose whole
     command only sleeps, prints or exits stands in for a workload in demos and smoke tests (one that
-    copies, downloads or runs a program is judged). Nor is a tag its publisher withdrew (`bitnami/postgresql:16`):
-    it moves no more, and `image-withdrawn` reports it (one cause, one finding). Helm test
+    copies, downloads or runs a program is judged). Nor is a tag its publisher withdrew (`bitnami/postgresql:16`)
+    where `image-withdrawn` runs in the same audit and the image is pulled: it moves no more, and that check reports
+    the pull that fails (one cause, one finding). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence.
 
@@ -87,6 +88,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     ```
     """
     floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
+    gone = ctx.left_to("image-withdrawn")  # a withdrawn tag moves no more: image-withdrawn reports its pull
     for workload in audited_workloads(ctx.inventory):
         if only_placeholders(workload):
             ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
@@ -95,10 +97,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         evidence = [
             Evidence(path, image)
             for template in workload.templates
-            for path, image in _fields(template).judged
+            for fields in (_fields(template),)
+            for path, image in fields.judged
             if (ref := parse_image(image)).digest is None
             and (ref.tag is None or is_floating(ref.tag, floating))
-            and withdrawn(ref) is None  # a withdrawn tag moves no more: image-withdrawn reports it
+            and not (gone and path not in fields.never_pulled and withdrawn(ref))
         ]
         if evidence:
             shown = ", ".join(sorted({e.value for e in evidence}))
