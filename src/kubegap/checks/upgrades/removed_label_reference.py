@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, Skip, check
 from kubegap.domain.podtemplates import PodTemplate, pod_templates
 from kubegap.domain.resources import as_dict, as_list, dig, labels, name, namespace, str_map
 from kubegap.domain.scheduling import tolerates
+from kubegap.domain.versions import release
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 
@@ -56,11 +57,28 @@ def master_label_kept(ctx: Context) -> str | None:
     high). The input shows it when a collected node carries the label, or when manifests write objects of an API
     group OpenShift serves (``OPENSHIFT_GROUPS``); ``on_openshift`` reads a workload's namespace."""
     for node in ctx.inventory.nodes:
-        if MASTER in labels(node):
-            return f"node {name(node)} still carries it"
+        if MASTER in labels(node) and _since(node, (1, 24)):
+            return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
     found = ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS)
     group = str(found[0].get("apiVersion")).partition("/")[0] if found else ""
     return f"OpenShift still does, and this install runs there, writing {group} objects" if found else None
+
+
+def master_taint_kept(ctx: Context) -> str | None:
+    """Why the cluster still taints control-plane nodes with the old master taint, or None: a collected node at 1.25
+    or later that carries it (Kubernetes 1.25 stopped kubeadm setting it). A label kept says nothing of the taint."""
+    for node in ctx.inventory.nodes:
+        taints = [t for t in as_list(dig(node, "spec", "taints")) if isinstance(t, dict)]
+        if any(t.get("key") == MASTER for t in taints) and _since(node, (1, 25)):
+            return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
+    return None
+
+
+def _since(node: dict, minor: tuple[int, int]) -> bool:
+    """Whether the node's kubelet is at ``minor`` or later: a node before the release that dropped a label or taint
+    still carries it, and loses it when kubeadm upgrades it."""
+    found = release(dig(node, "status", "nodeInfo", "kubeletVersion"))
+    return found is not None and found[:2] >= minor
 
 
 def on_openshift(ctx: Context, workload_namespace: str | None) -> str | None:
@@ -178,8 +196,12 @@ def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Fi
 
 def _finding(ctx: Context, obj: dict, evidence: list[Evidence], master_kept: str | None) -> Finding | None:
     if master_kept is not None:
-        # the cluster keeps the master label: selecting or tolerating by it breaks nothing there
-        evidence = [e for e in evidence if MASTER not in str(e.value)]
+        # the cluster keeps the master label (and, where its nodes show it, the taint): relying on it breaks nothing
+        evidence = [
+            e
+            for e in evidence
+            if MASTER not in str(e.value) or (e.path.endswith(".tolerations") and master_taint_kept(ctx) is None)
+        ]
         if not evidence:
             ctx.not_judged(obj, f"{MASTER}: Kubernetes stopped applying it in 1.24, but {master_kept}")
             return None
@@ -237,11 +259,14 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     same kind (required or preferred) names its replacement: the terms are alternatives, so the other one
     still places the pods. Both labels in one term are still reported (a term's expressions must all hold).
     The master label is not judged where the input shows the cluster keeps it, and coverage says so: Kubernetes 1.24
-    stopped kubeadm applying it, but distributions that label their own nodes may keep it beside the control-plane
-    label, as OpenShift does, where a selector on it breaks nothing (the Compliance Operator's chart, installed into
-    `openshift-compliance`: judged wrong at high, noise at low). The input shows it when a collected node carries
-    it, or when the install runs on OpenShift: a workload in a namespace of OpenShift's reserved `openshift-`
-    prefix, or objects of an API group OpenShift serves (`security.openshift.io`, `route.openshift.io` ...).
+    stopped kubeadm applying it (and `kubeadm upgrade` removes it from existing nodes), but distributions that label
+    their own nodes may keep it beside the control-plane label, as OpenShift does, where a selector on it breaks
+    nothing (the Compliance Operator's chart, installed into `openshift-compliance`: judged wrong at high, noise at
+    low). The input shows it when a collected node at 1.24 or later carries it (a node before 1.24 carries it until
+    kubeadm upgrades it), or when the install runs on OpenShift: a workload in a namespace of OpenShift's reserved
+    `openshift-` prefix, or objects of an API group OpenShift serves (`security.openshift.io`, `route.openshift.io`
+    ...). A toleration of the old master taint is still judged there unless a collected node at 1.25 or later
+    carries the taint: a label kept says nothing of the taint.
 
     ## Why it matters
 
