@@ -14,6 +14,7 @@ from kubegap.domain.resources import as_dict, as_list, bound_accounts, container
 from kubegap.domain.roles import RBAC_KINDS, grants, grants_named, lasting_bindings
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.services import service_workloads
 from kubegap.domain.tokens import Words
 
 WRITE_VERBS = frozenset({"create", "update", "patch", "delete", "deletecollection", "*"})
@@ -361,7 +362,9 @@ def singleton_by_design(inventory: Readable, workload: Workload, leases: set[tup
         return "a controller meant to run alone (it follows the cluster's objects, shows no leader election and rolls out by Recreate)"
     if named_operator(workload):
         return "an operator meant to run alone (it follows the cluster's objects and shows no leader election)"
-    if {(workload.ref.namespace, service_account(t)) for t in workload.templates} & status_writers(inventory):
+    if {(workload.ref.namespace, service_account(t)) for t in workload.templates} & status_writers(
+        inventory
+    ) and not _routed(inventory, workload):
         return (
             "a controller of its install's custom resources meant to run alone (it may write them and their status, and shows no "
             "leader election)"
@@ -373,45 +376,66 @@ STATUS_VERBS = frozenset({"update", "patch", "*"})
 
 
 def status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
-    """ServiceAccounts that may write both the custom resources whose definitions the input holds and their status:
-    the controller of an install's own custom resources, by the operator pattern's definition (it owns the objects
-    and reports each one's state in its status), whatever its name says (Fluvio's ``fluvio-sc`` may write every
-    resource of ``fluvio.infinyon.com``, whose definitions its install applies). A client that creates the resources
-    writes no status, and a server that only reads its configuration from them and reports on it (vLLM's semantic
-    router, in the path of every request) writes no more than their status. Worked out once per audit."""
+    """ServiceAccounts that may write both the custom resources whose definitions the input holds and their status,
+    by rules that name their group, and that no other workload runs as: the controller of an install's own custom
+    resources, by the operator pattern's definition (it owns the objects and reports each one's state in its
+    status), whatever its name says (Fluvio's ``fluvio-sc`` may write every resource of ``fluvio.infinyon.com``,
+    whose definitions its install applies). A client that creates the resources writes no status, and a server that
+    only reads its configuration from them and reports on it (vLLM's semantic router, in the path of every request)
+    writes no more than their status. Worked out once per audit."""
     return inventory.derive("status_writers", _status_writers)
 
 
 def _status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
-    defined = {
-        group
-        for crd in inventory.of_kind("CustomResourceDefinition")
-        if isinstance(group := dig(crd, "spec", "group"), str)
-    }
+    defined: dict[str, set[str]] = {}
+    for crd in inventory.of_kind("CustomResourceDefinition"):
+        group, plural = dig(crd, "spec", "group"), dig(crd, "spec", "names", "plural")
+        if isinstance(group, str) and isinstance(plural, str):
+            defined.setdefault(group, set()).add(plural)
     found: set[tuple[str | None, str]] = set()
     for grant in grants(inventory):
-        for group in defined:
-            rules = [
-                rule
-                for rule in grant.rules
-                if {group, "*"} & {g for g in as_list(rule.get("apiGroups")) if isinstance(g, str)}
-                and not rule.get("resourceNames")
-            ]
-            if _writes(rules, status=True) and _writes(rules, status=False):
-                found.update(bound_accounts(grant.binding))
-                break
+        if any(
+            _writes(grant.rules, group, plurals, status=True) and _writes(grant.rules, group, plurals, status=False)
+            for group, plurals in defined.items()
+        ):
+            found.update(bound_accounts(grant.binding))
     installed = _install_namespaces(inventory)
-    return found | {(None, name) for ns, name in found if ns and installed.get(name) == ns}
+    found |= {(None, name) for ns, name in found if ns and installed.get(name) == ns}
+    return found - _shared_accounts(inventory)
 
 
-def _writes(rules: list[dict], status: bool) -> bool:
-    """Whether ``rules`` may write the status of a group's resources (``status``), or the resources themselves."""
-    for rule in rules:
-        verbs = {v for v in as_list(rule.get("verbs")) if isinstance(v, str)}
-        resources = [r for r in as_list(rule.get("resources")) if isinstance(r, str)]
-        if not verbs & (STATUS_VERBS if status else WRITE_VERBS):
-            continue
-        if any(r == "*" or (r.endswith("/status") if status else "/" not in r) for r in resources):
+def _writes(rules: list[dict], group: str, plurals: set[str], status: bool) -> bool:
+    """Whether ``rules`` may write the status of the group's ``plurals`` (``status``), or the resources themselves,
+    by rules that name the group: a wildcard group (``*/*/*``) says what an account may do, not what its program
+    does (``grants_named``), while every resource of the install's own group is its API."""
+    names = {f"{p}/status" for p in plurals} if status else plurals
+    return any(
+        group in as_list(rule.get("apiGroups"))
+        and not rule.get("resourceNames")
+        and {str(v) for v in as_list(rule.get("verbs"))} & (STATUS_VERBS if status else WRITE_VERBS)
+        and ({"*"} | names) & {str(r) for r in as_list(rule.get("resources"))}
+        for rule in rules
+    )
+
+
+def _shared_accounts(inventory: Readable) -> set[tuple[str | None, str]]:
+    """ServiceAccounts that several workloads run as: rights shared by an install's programs say which of them
+    may write, not which does."""
+    seen: dict[tuple[str | None, str], int] = {}
+    for workload in inventory.workloads:
+        for account in {(workload.ref.namespace, service_account(t)) for t in workload.templates}:
+            seen[account] = seen.get(account, 0) + 1
+    return {account for account, count in seen.items() if count > 1}
+
+
+def _routed(inventory: Readable, workload: Workload) -> bool:
+    """Whether an Ingress or a route sends clients to a Service in front of the workload: it serves users, whatever
+    its rights say it may reconcile."""
+    from kubegap.domain.serving import routed_backends  # serving builds on this module
+
+    for ns, service_name in routed_backends(inventory):
+        service = inventory.get("Service", ns, service_name)
+        if service is not None and any(w is workload for w in service_workloads(inventory, service)):
             return True
     return False
 

@@ -161,9 +161,10 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     A controller meant to run alone (one replica, no leader election, a ServiceAccount that may write or
     watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim or node port explains, or a name
     or image that says it is an operator, a controller of its own custom resources by definition, or a ServiceAccount
-    that may write both custom resources whose definitions the input holds and their status, as that controller does
-    whatever its name (Fluvio's `fluvio-sc`; a server that reads its configuration from them and writes only their
-    status is none); or a
+    that may write both custom resources whose definitions the input holds and their status, by rules that name
+    their group, and that no other workload runs as, as that controller does whatever its name (Fluvio's
+    `fluvio-sc`; a server that reads its configuration from them and writes only their status is none, nor is one
+    an Ingress or route sends users to); or a
     ServiceAccount that may bind pods to nodes by a rule that names pod binding, a scheduler) is
     reported at **low** unless it serves the API server, and is never told to run a second replica (a monitoring or
     alerting server, named by its image, is no such controller: it watches the cluster to find what to scrape and
