@@ -85,17 +85,34 @@ def collector_health_check(container: dict, port: object) -> bool:
 
 
 CURL_FAIL_FLAGS = frozenset({"--fail", "--fail-with-body"})
+SHELLS = frozenset({"sh", "bash", "ash", "dash"})
+PROCESS_CHECKS = frozenset({"pgrep", "pidof"})
+"""Commands that ask only whether a process exists: a liveness probe of one passes from the moment the process
+starts, however long it takes to answer (Waldur's API asks ``pgrep gunicorn`` while its readiness waits 50 s)."""
+
+
+def simple_command(command: list[str]) -> list[str] | None:
+    """The words of an exec probe's one command, out of a ``sh -c`` wrapper, and its program's name first, or None
+    where it runs none or chains several (a pipe, ``&&``, ``||``, ``;``)."""
+    words = [w for part in command for w in part.split()]
+    if len(words) > 2 and words[0].rsplit("/", 1)[-1] in SHELLS and words[1] == "-c":
+        words = words[2:]
+    if not words or any(w in ("|", "||", "&&", ";") or w.endswith(";") or "|" in w for w in words):
+        return None
+    return [words[0].rsplit("/", 1)[-1], *words[1:]]
+
+
+def asks_a_process(action: dict) -> bool:
+    """Whether an ``exec`` probe action is one process check (``pgrep gunicorn``, alone or under ``sh -c``)."""
+    words = simple_command(command_words(action))
+    return words is not None and words[0] in PROCESS_CHECKS
 
 
 def curl_without_fail(command: list[str]) -> bool:
     """Whether an exec probe's command runs curl alone (no pipe, no second command) and without ``--fail``: its exit
     status then says only that the server answered."""
-    words = [w for part in command for w in part.split()]
-    if words[:2] in (["sh", "-c"], ["bash", "-c"], ["/bin/sh", "-c"], ["/bin/bash", "-c"]):
-        words = words[2:]
-    if not words or words[0].rsplit("/", 1)[-1] != "curl":
-        return False
-    if any(w in ("|", "||", "&&", ";") or w.endswith(";") or "|" in w for w in words):
+    words = simple_command(command)
+    if words is None or words[0] != "curl":
         return False
     short = [w for w in words if w.startswith("-") and not w.startswith("--")]
     return not any(w in CURL_FAIL_FLAGS for w in words) and not any("f" in w[1:] for w in short)

@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name, is_script
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
-from kubegap.domain.health_pages import never_fails, page, program_liveness_page
+from kubegap.domain.health_pages import asks_a_process, never_fails, page, program_liveness_page
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -155,23 +155,6 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     return program_liveness_page(container, path)
 
 
-PROCESS_CHECKS = frozenset({"pgrep", "pidof"})
-"""Commands that ask only whether a process exists: a liveness probe of one passes from the moment the process
-starts, however long it takes to answer (Waldur's API asks ``pgrep gunicorn`` while its readiness waits 50 s:
-judged wrong when told a slow start outlasts its liveness)."""
-SHELLS = frozenset({"sh", "bash", "ash", "dash"})
-
-
-def asks_a_process(probe: dict) -> bool:
-    """Whether an exec probe's whole command is one process check (``pgrep gunicorn``, or the same under ``sh -c``)."""
-    words = [w for part in command_words(as_dict(probe.get("exec"))) for w in part.split()]
-    if len(words) > 2 and words[0].rsplit("/", 1)[-1] in SHELLS and words[1] == "-c":
-        words = words[2:]
-    if not words or any(w in ("&&", "||", "|", ";") or w.endswith(";") for w in words):
-        return False
-    return words[0].rsplit("/", 1)[-1] in PROCESS_CHECKS
-
-
 def _runs_script(probe: dict) -> bool:
     """Whether an exec probe's command runs a script file (``sh -c '/health/ping_liveness_local.sh 5'``)."""
     words = [w for part in command_words(as_dict(probe.get("exec"))) for w in part.split()]
@@ -235,8 +218,8 @@ def _jobs_migrations(inventory: Readable) -> dict[str | None, set[tuple[str, str
     once per audit."""
     found: dict[str | None, set[tuple[str, str | None]]] = {}
     for workload in inventory.workloads:
-        if workload.kind != "Job" and not workload.is_hook:
-            continue
+        if (workload.kind != "Job" and not workload.is_hook) or workload.is_helm_test:
+            continue  # a test hook runs only when helm test does, after the servers started
         for template in workload.templates:
             for _, container in containers(template.spec):
                 location = _database_location(container)
@@ -341,8 +324,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
     Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor where a Job or a Helm or Argo CD hook
-    that runs a migration, or is named for one, connects to the same database by the same variable, as Lago's
-    `migrate-db` hook does before its API starts; nor for a background worker, selected by no
+    (not a `helm test` hook, which runs after the servers start) that runs a migration, or is named for one,
+    connects to the same database by the same variable, as Lago's `migrate-db` hook does before its API starts;
+    nor for a background worker, selected by no
     client Service, beside a server of its namespace that connects to the same database by the same variable (its
     value, or the ConfigMap or Secret key it is read from): the server checks and
     migrates the schema they share, as Invenio's web server does for its Celery worker and scheduler), or it runs a monitoring server that
@@ -359,7 +343,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
     liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data); nor
     is a liveness command that asks only whether a process exists (`pgrep gunicorn`, `pidof`), which passes from
-    the moment the process starts (Waldur's API: judged wrong), nor a liveness command that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
+    the moment the process starts (Waldur's API: judged wrong), unless the container runs a migration before it
+    (`manage.py migrate && gunicorn`: the process is not there while the migration runs), nor a liveness command
+    that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
     `|| exit 0`, with no step before it that ends the script failed (FIWARE's MongoDB chart: `mongo --eval ... &&
     echo 0 || echo 1`; `... || exit 1; ... || true` is still judged).
     Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
@@ -416,7 +402,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             if (
                 answers_while_starting(workload, container, liveness)
                 or never_fails(as_dict(liveness.get("exec")))
-                or asks_a_process(liveness)
+                or (asks_a_process(as_dict(liveness.get("exec"))) and _migration(container) is None)
             ):
                 continue
             budget, formula = liveness_budget(liveness)
