@@ -37,7 +37,7 @@ DATA_DIR_SETTING = Words(
     (
         *(
             f"{what}{joint}{where}"
-            for what in ("data", "base", "storage", "state", "db", "wal")
+            for what in ("data", "base", "storage", "state", "db", "wal", "mnesia")
             for where in ("dir", "directory", "path", "root")
             for joint in (" ", "")
         ),
@@ -46,8 +46,13 @@ DATA_DIR_SETTING = Words(
     )
 )
 """The last words of an environment variable or flag naming where the application keeps its data
-(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``, ``GF_PATHS_DATA``; not
-``METADATA_DIR``)."""
+(``RESTATE_BASE_DIR``, ``DATA_DIR``, ``--data-dir``, ``--storage.tsdb.path``, ``DATADIR``, ``GF_PATHS_DATA``,
+RabbitMQ's ``RABBITMQ_MNESIA_DIR``, the directory of its Mnesia database; not ``METADATA_DIR``)."""
+
+DATA_AREAS = Words(("data", "var lib", "storage", "db"))
+"""Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
+data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
+directory only some of its sources use)."""
 
 
 def _configured_data_dirs(container: dict) -> list[tuple[str, str]]:
@@ -109,27 +114,46 @@ def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) ->
     RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins; OpenCRVS's Elasticsearch
     its indices beside an emptyDir for snapshots nothing takes: judged wrong). A configured data directory inside
     the mount shows data there unless a deeper mount of another volume holds it."""
-    if (store := container_data_store(container)) and not _mounts_a_claim(container, claims):
+    if (store := container_data_store(container)) and not _data_on_a_claim(container, path, claims):
         return f"its image runs {store}"
     mount = path.rstrip("/")
-    deeper = [m for m in _mount_paths(container) if m != mount and mount and m.startswith(mount + "/")]
     for setting, configured in _configured_data_dirs(container):
-        inside = mount and (configured.rstrip("/") == mount or configured.startswith(mount + "/"))
-        if inside and not any(configured.rstrip("/") == d or configured.startswith(d + "/") for d in deeper):
+        if mount and str(dig(deepest_mount(container, configured), "mountPath", default="")).rstrip("/") == mount:
             return f"{setting}={configured}"
     return None
 
 
-def _mounts_a_claim(container: dict, claims: frozenset[str]) -> bool:
-    return any(
-        isinstance(m, dict) and isinstance(m.get("name"), str) and m["name"] in claims and not m.get("readOnly")
-        for m in as_list(container.get("volumeMounts"))
-    )
-
-
-def _mount_paths(container: dict) -> list[str]:
-    return [
+def _data_on_a_claim(container: dict, path: str, claims: frozenset[str]) -> bool:
+    """Whether a data store's container shows it keeps its data on a claim rather than at the mount path: a
+    configured data directory lies on a claim it mounts writable, or it mounts one where data goes as surely as the
+    path (a path naming data, ``DATA_AREAS``, beside a claim whose path does not, holds the data: an Elasticsearch
+    whose indices sit on an emptyDir beside a snapshot claim)."""
+    on_claims = [
         str(m["mountPath"]).rstrip("/")
         for m in as_list(container.get("volumeMounts"))
-        if isinstance(m, dict) and isinstance(m.get("mountPath"), str)
+        if isinstance(m, dict)
+        and isinstance(m.get("name"), str)
+        and m["name"] in claims
+        and not m.get("readOnly")
+        and isinstance(m.get("mountPath"), str)
     ]
+    if not on_claims:
+        return False
+    if any(_inside(configured, mount) for _, configured in _configured_data_dirs(container) for mount in on_claims):
+        return True
+    return not (DATA_AREAS.find(path) and not any(DATA_AREAS.find(mount) for mount in on_claims))
+
+
+def _inside(path: str, mount: str) -> bool:
+    return bool(mount) and (path.rstrip("/") == mount or path.startswith(mount + "/"))
+
+
+def deepest_mount(container: dict, path: str) -> dict | None:
+    """The container's volume mount that holds ``path``: of the mounts whose path contains it, the deepest (a claim
+    mounted inside an emptyDir's path holds what is written below it)."""
+    found, depth = None, -1
+    for mount in as_list(container.get("volumeMounts")):
+        at = str(dig(mount, "mountPath", default="")).rstrip("/") if isinstance(mount, dict) else ""
+        if at and _inside(path, at) and len(at) > depth:
+            found, depth = mount, len(at)
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CACHE_IMAGES, claim_volumes, piles_up
+from kubegap.checks.storage._helpers import CACHE_IMAGES, DATA_AREAS, claim_volumes, piles_up
 from kubegap.domain.containers import disk_empty_dir, image_name, mounted_volumes, own_state_directory, spec_path
 from kubegap.domain.host_paths import LOG_AREAS
 from kubegap.domain.podtemplates import BUILTIN_CONTROLLERS, TRAINING_KINDS, PodTemplate
@@ -24,12 +24,6 @@ LOGS_UNJUDGED = (
     "a log directory on an unbounded emptyDir: whether the program writes its logs there, and rotates them, is its "
     "configuration's (Dragonfly's services log to the console, its daemon keeps six hourly files)"
 )
-
-
-DATA_AREAS = Words(("data", "var lib", "storage", "db"))
-"""Words of mount paths where a program may keep data (``/data``, ``/var/lib/<program>``): a mount there says where
-data would go, not that any does (a metrics gateway that persists only when told to, a log router whose data
-directory only some of its sources use). It counts when data piles up there (``piles_up``)."""
 
 
 def _limit_range_default(ctx: Context, ns: str | None) -> bool:
@@ -106,9 +100,10 @@ def ephemeral_storage_unbounded(ctx: Context) -> Iterator[Finding]:
     Workloads whose containers mount, writable, a disk-backed `emptyDir` that has no `sizeLimit` where data
     accumulates: a mount path naming work, spool or queue areas, or a path naming data (`/data`, `/var/lib/<x>`,
     storage, db) where the container shows data piles up, since a mount is not a write (see Evidence rules): its
-    image runs a data store that mounts no claim of the pod writable (one that does keeps its data there: Waldur's
-    RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins, judged wrong when taken for
-    its data), a data directory setting of its environment or flags lies inside the mount and under no deeper mount
+    image runs a data store that keeps no data on a claim of the pod (one whose configured data directory lies on
+    a claim it mounts, or that mounts one at a path naming data as surely as the mount's, keeps its data there:
+    Waldur's RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins, judged wrong when
+    taken for its data; an Elasticsearch whose indices sit on an emptyDir beside a snapshot claim is still judged), a data directory setting of its environment or flags lies inside the mount and under no deeper mount
     of another volume, or the path
     is the state directory of an image store (`/var/lib/docker` of Docker-in-Docker, or containerd's, BuildKit's,
     Podman's: the images and layers it pulls and builds). Another program's own `/var/lib/<program>`, or hidden

@@ -12,6 +12,7 @@ from kubegap.checks.storage._helpers import (
     NO_PROVISIONER,
     _configured_data_dirs,
     claim_volumes,
+    deepest_mount,
     keeps_data,
     storage_class,
 )
@@ -132,13 +133,8 @@ def _data_dir_on_empty_dir(template: PodTemplate, volume_name: str) -> str | Non
     for _, container in containers(template.spec, init=False):
         if _member_without_data(template, container):
             continue
-        mounts = [
-            str(dig(m, "mountPath", default="")).rstrip("/")
-            for m in as_list(container.get("volumeMounts"))
-            if dig(m, "name") == volume_name
-        ]
         for setting, path in _configured_data_dirs(container):
-            if any(m and (path == m or path.startswith(m + "/")) for m in mounts):
+            if dig(deepest_mount(container, path), "name") == volume_name:
                 return f"{setting}={path}"
     return None
 
