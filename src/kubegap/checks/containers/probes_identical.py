@@ -70,11 +70,13 @@ SERVICE_LOCATORS = Words(
 CONNECTION_STRINGS = Words(("connection string", "connection strings", "connectionstring", "connectionstrings"))
 """Words of a variable that holds a connection string, in any program (``DATABASE_CONNECTION_STRING``)."""
 
-DOTNET_CONNECTION_STRING = re.compile(
-    r"(ConnectionStrings__|(SQL|MYSQL|SQLAZURE|POSTGRESQL|CUSTOM)CONNSTR_)\w", re.IGNORECASE
+DOTNET_CONNECTION_STRING_KEYS = re.compile(
+    r"((ASPNETCORE_|DOTNET_)?ConnectionStrings__|(SQL|MYSQL|SQLAZURE|POSTGRESQL|CUSTOM)CONNSTR_)\w", re.IGNORECASE
 )
-"""A variable .NET's configuration reads as a connection string by its name alone: a ``ConnectionStrings__<name>``
-key, or the prefixes it maps to that section (``SQLCONNSTR_<name>``). Only there does an ASP.NET Core health page
+"""The names of variables .NET's configuration reads as connection strings by their names alone: a
+``ConnectionStrings__<name>`` key (also under the ``ASPNETCORE_`` and ``DOTNET_`` prefixes, which an ASP.NET Core
+application's builder reads into its configuration, prefix removed), or the prefixes .NET maps to that section
+(``SQLCONNSTR_<name>``). Only there does an ASP.NET Core health page
 beside it tell that a database is asked: Keep's Python backend reads ``DATABASE_CONNECTION_STRING`` and answers
 ``/healthcheck`` with an empty reply (judged wrong when taken for ASP.NET Core's)."""
 
@@ -133,20 +135,20 @@ PROBE_UNJUDGED = (
 
 def service_variable(container: dict) -> str | None:
     """The name of the variable by which the container locates a backing service (``DATABASE_URL``, ``REDIS_HOST``,
-    a .NET ``ConnectionStrings__*`` entry), by what the program receives, or None."""
-    for variable in as_list(container.get("env")):
-        name = dig(variable, "name")
-        if (
-            isinstance(name, str)
-            and (
-                CONNECTION_STRINGS.find(name)
-                or DOTNET_CONNECTION_STRING.match(name)
-                or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
-            )
-            and not _names_nothing(variable_value(container, variable))
-        ):
-            return name
-    return None
+    a .NET ``ConnectionStrings__*`` entry), by what the program receives, or None: a .NET connection string before
+    any other, since it alone says which framework's health page asks it."""
+    found = [
+        name
+        for variable in as_list(container.get("env"))
+        if isinstance(name := dig(variable, "name"), str)
+        and (
+            CONNECTION_STRINGS.find(name)
+            or DOTNET_CONNECTION_STRING_KEYS.match(name)
+            or (BACKING_SERVICES.find(name) and SERVICE_LOCATORS.ends(name))
+        )
+        and not _names_nothing(variable_value(container, variable))
+    ]
+    return next((n for n in found if DOTNET_CONNECTION_STRING_KEYS.match(n)), found[0] if found else None)
 
 
 def asks_the_service(container: dict, action: tuple[str, dict], variable: str | None) -> str | None:
@@ -155,7 +157,7 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     Only what the input can show counts: an ``exec`` probe that runs a service's client, or a page a framework
     fills with its dependencies' checks unless the program narrows it, beside the ``variable`` that locates the
     service: ASP.NET Core's health checks middleware runs every registered check when no predicate filters them (a
-    ``ConnectionStrings__*`` variable is read by .NET's configuration alone, ``DOTNET_CONNECTION_STRING``; the page
+    ``ConnectionStrings__*`` variable is read by .NET's configuration alone, ``DOTNET_CONNECTION_STRING_KEYS``; the page
     by its usual names), and Spring
     Boot's ``/actuator/health`` aggregates every health indicator. What any other page, gRPC status or command
     checks is the program's, and no manifest shows it."""
@@ -171,7 +173,7 @@ def asks_the_service(container: dict, action: tuple[str, dict], variable: str | 
     asked = page(action[1].get("path")) if action[0] == "httpGet" else None
     if asked is None or variable is None:
         return None
-    if DOTNET_CONNECTION_STRING.match(variable) and asked.rsplit("/", 1)[-1].lower() in ASPNET_HEALTH_PAGES:
+    if DOTNET_CONNECTION_STRING_KEYS.match(variable) and asked.rsplit("/", 1)[-1].lower() in ASPNET_HEALTH_PAGES:
         return f"{variable}: ASP.NET Core's health checks run every registered check unless the program filters them"
     if asked == ACTUATOR_HEALTH:
         return (
