@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
-from kubegap.domain.resources import api_version, as_list, dig, namespace
+from kubegap.domain.resources import api_version, as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.serving import backend_service, ingress_backends
 
@@ -33,8 +33,9 @@ def _pre_v1_problem(path: str, backend: dict) -> str:
     )
 
 
-def _backend_problem(service: dict, service_name: str, port: object) -> str | None:
-    """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves."""
+def _backend_problem(service: dict, service_name: str, port: object, target: dict | None = None) -> str | None:
+    """What is wrong with the port of an existing Service backend and what follows from it; None when it resolves.
+    ``target``: the in-cluster Service an ExternalName Service names, where the input holds it."""
     ports = [p for p in as_list(dig(service, "spec", "ports")) if isinstance(p, dict)]
     number, port_name = dig(port, "number"), dig(port, "name")
     if number is None and port_name is None:
@@ -43,11 +44,34 @@ def _backend_problem(service: dict, service_name: str, port: object) -> str | No
             "(port name or number is required)"
         )
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
-        if dig(service, "spec", "type") == "ExternalName":
-            return None  # no endpoints to match: controllers send to the external name at the backend's number
-        return f"Service {service_name} has no port {number}, so requests to it get 503"
+        if dig(service, "spec", "type") != "ExternalName":
+            return f"Service {service_name} has no port {number}, so requests to it get 503"
+        # no endpoints to match: the controller sends to the external name at the backend's number, which must be a
+        # port of the Service that name resolves to, where the input holds it
+        target_ports = [p.get("port") for p in as_list(dig(target, "spec", "ports")) if isinstance(p, dict)]
+        if target is not None and number not in target_ports:
+            return (
+                f"Service {service_name} names Service {name(target)} in namespace {namespace(target)}, which has no "
+                f"port {number}, so requests to it fail"
+            )
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
         return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
+    return None
+
+
+CLUSTER_SUFFIXES = (".svc.cluster.local", ".svc")
+
+
+def _named_service(ctx: Context, service: dict) -> dict | None:
+    """The in-cluster Service an ExternalName Service's name resolves to (``balances.ledger.svc.cluster.local``),
+    where the input holds it."""
+    external = dig(service, "spec", "externalName")
+    if dig(service, "spec", "type") != "ExternalName" or not isinstance(external, str):
+        return None
+    for suffix in CLUSTER_SUFFIXES:
+        if external.endswith(suffix):
+            parts = external.removesuffix(suffix).split(".")
+            return ctx.inventory.get("Service", parts[1], parts[0]) if len(parts) == 2 else None
     return None
 
 
@@ -74,7 +98,8 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
     name no port, or whose Service does not expose the port they name (by number or by name; an ExternalName
     Service has no endpoints to match, and controllers send to its external name at the number the backend gives,
-    so a number it does not list is not judged). A
+    so a number it does not list is judged against the in-cluster Service that name resolves to, where the input
+    holds it, and not judged otherwise). A
     `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
     reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
     API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
@@ -144,7 +169,7 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
                     f"Service {service_name} does not exist in the Ingress's namespace{how}, so requests to it get 503"
                 )
             else:
-                problem = _backend_problem(service, service_name, port)
+                problem = _backend_problem(service, service_name, port, _named_service(ctx, service))
             if problem:
                 problems.append((problem, Evidence(path, backend)))
         if problems:
