@@ -163,3 +163,11 @@ def test_a_traefik_route_that_requires_an_empty_host_sends_nothing():
     assert not _serves_clients(EXPORTER, MONITOR, unset)
     spec["routes"][0]["match"] = "Host(`api.example.com`) && PathPrefix(`/`)"
     assert _serves_clients(EXPORTER, MONITOR, _route("traefik.containo.us/v1alpha1", "IngressRoute", spec))
+
+
+def test_an_openshift_route_names_by_number_the_pods_port_a_service_targets_by_name():
+    """The Service targets the container port ``http`` (8080); the Route names 8080."""
+    route = _route("route.openshift.io/v1", "Route", {"to": {"name": "api"}, "port": {"targetPort": 8080}})
+    assert _serves_clients(EXPORTER, MONITOR, route)
+    route["spec"]["port"]["targetPort"] = 9999
+    assert not _serves_clients(EXPORTER, MONITOR, route)
