@@ -118,6 +118,13 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
 }
 
 
+GROUP_BOUND_KINDS = frozenset({"Route", "IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService"})
+"""Kinds read only from the group ``KNOWN_KINDS`` gives them: other APIs name unrelated objects the same (Knative's
+``Route``, Gloo's ``VirtualService``), and a live collection that fell back to them would list what no check reads
+and what ``kubegap rbac`` grants nothing on. (Traefik's IngressRoutes are read live from ``traefik.io``, its current
+group; manifests of the old ``traefik.containo.us`` are read too.)"""
+
+
 def rule_text(verb: str, group: str, plural: str, namespace: str | None = None) -> str:
     """The RBAC permission a request needs, in words: ``list pods (core) cluster-wide``."""
     scope = f"in namespace {namespace}" if namespace else "cluster-wide"
