@@ -85,7 +85,7 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     confines nothing (OpenReplay's manager: judged wrong), and a local volume's node affinity keeps every pod on
     its node.
 
-    A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
+    A Deployment scaled to zero runs no pod, and is not judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
     mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
     Deployment's Recreate cannot free a claim the others hold (Lago's chart mounts one ReadWriteOnce claim in its
     API and five workers: six findings, five judged repeats, and a Recreate fix that freed nothing).
@@ -126,7 +126,11 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
       strategy: {type: Recreate}
     ```
     """
-    deployments = [w for w in ctx.inventory.workloads if w.kind == "Deployment" and not w.is_helm_test]
+    deployments = [
+        w
+        for w in ctx.inventory.workloads
+        if w.kind == "Deployment" and not w.is_helm_test and dig(w.obj, "spec", "replicas") != 0
+    ]  # a Deployment scaled to zero runs no pod to hold or wait for a claim
     claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
     sharers: dict[int, list[Workload]] = {}
     for workload in deployments:
