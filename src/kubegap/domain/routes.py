@@ -1,7 +1,7 @@
 """Routes: the objects besides Ingresses through which a proxy sends traffic to a Service's endpoints, and which
 Service port each names.
 
-- Gateway API routes (``ROUTE_KINDS``): ``spec.rules[].backendRefs`` of kind Service (or none), in the route's
+- Gateway API routes (``GATEWAY_ROUTE_KINDS``): ``spec.rules[].backendRefs`` of kind Service (or none), in the route's
   namespace unless the reference names another.
 - Traefik's IngressRoutes (TCP and UDP ones too): ``spec.routes[].services`` of kind Service (or none), in the
   route's namespace unless the reference names another; a route whose ``match`` requires an empty host takes no
@@ -23,16 +23,22 @@ from typing import NamedTuple
 
 from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
 
-ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
+GATEWAY_ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
 """Gateway API routes."""
 PROXY_ROUTE_KINDS = ("IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService", "Route")
 """Routes of proxies that are not the Gateway API's: Traefik's, Istio's and OpenShift's."""
-CROSS_NAMESPACE_ROUTE_KINDS = (*ROUTE_KINDS, "IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService")
+CROSS_NAMESPACE_ROUTE_KINDS = (
+    *GATEWAY_ROUTE_KINDS,
+    "IngressRoute",
+    "IngressRouteTCP",
+    "IngressRouteUDP",
+    "VirtualService",
+)
 """Route kinds that may send to a Service in another namespace: read from some namespaces only, they leave open
 whether a route elsewhere sends to a Service."""
 
 _GROUPS = {
-    **dict.fromkeys(ROUTE_KINDS, ("gateway.networking.k8s.io",)),
+    **dict.fromkeys(GATEWAY_ROUTE_KINDS, ("gateway.networking.k8s.io",)),
     **dict.fromkeys(("IngressRoute", "IngressRouteTCP", "IngressRouteUDP"), ("traefik.io", "traefik.containo.us")),
     "VirtualService": ("networking.istio.io",),
     "Route": ("route.openshift.io",),
@@ -62,7 +68,7 @@ def route_backends(route: dict) -> Iterator[Backend]:
     if not is_route(route):
         return
     kind, own = route.get("kind"), namespace(route)
-    if kind in ROUTE_KINDS:
+    if kind in GATEWAY_ROUTE_KINDS:
         for rule in as_list(dig(route, "spec", "rules")):
             yield from _references(as_list(dig(rule, "backendRefs")), own)
     elif kind == "VirtualService":

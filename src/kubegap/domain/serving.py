@@ -69,7 +69,13 @@ from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_we
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
 from kubegap.domain.roles import lasting_bindings
-from kubegap.domain.routes import CROSS_NAMESPACE_ROUTE_KINDS, PROXY_ROUTE_KINDS, ROUTE_KINDS, describe, route_backends
+from kubegap.domain.routes import (
+    CROSS_NAMESPACE_ROUTE_KINDS,
+    GATEWAY_ROUTE_KINDS,
+    PROXY_ROUTE_KINDS,
+    describe,
+    route_backends,
+)
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
 from kubegap.domain.services import service_workloads
@@ -124,7 +130,7 @@ WEBHOOK_SERVICES = Words(("webhook", "webhooks", "admission"))
 the configuration naming it is registered at run time and so absent from the input."""
 WEBHOOK_KINDS = ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
 API_BACKEND_KINDS = (*WEBHOOK_KINDS, "APIService", "CustomResourceDefinition")
-BALANCER_KINDS = ("Ingress", *ROUTE_KINDS, *PROXY_ROUTE_KINDS)
+BALANCER_KINDS = ("Ingress", *GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS)
 """The kinds that send traffic to a Service's endpoints besides the Service itself (``routed_backends`` reads them)."""
 
 
@@ -889,7 +895,7 @@ def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[t
                 port = port if port is not None else dig(backend, "servicePort")
                 key = _service_key(inventory, namespace(ingress), service_name)
                 found.setdefault(key, []).append((f"Ingress {name(ingress)}", port, False))
-    for route in (route for kind in (*ROUTE_KINDS, *PROXY_ROUTE_KINDS) for route in inventory.of_kind(kind)):
+    for route in (route for kind in (*GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS) for route in inventory.of_kind(kind)):
         for ref in route_backends(route):
             by_target = ref.target_port is not None
             key = _service_key(inventory, ref.ns, ref.name)
