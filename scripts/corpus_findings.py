@@ -1394,6 +1394,36 @@ the hundred-and-sixtieth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh160-installs",
+        "Release installs nobody here had seen: hundred-and-sixtieth draw",
+        20261360,
+        "five from the fifty-eighth pool, rendered by a helper who did not write the checks, audited after this stop's review of its rules had begun, and judged by three reviewers, each blind to the others",
+        "4512382",
+        {
+            "jhpyle-charts": "v2.0.3, chart docassemble with the hostname its README requires and its bundled subcharts on by default",
+            "ever-co-ever-gauzy": "v111.0.2, the production manifest its deploy workflow applies, as published",
+            "flowable-flowable-engine": "flowable-8.0.0, the manifest k8s/resources/flowable-rest.yaml as published",
+            "Alfresco-alfresco-helm-charts": "alfresco-repository-1.9.0, chart alfresco-repository with the values file its README's install uses",
+            "kobotoolbox-kobo-helm-chart": "5.9.1, chart kobo with the four values it requires",
+        },
+        "Judged wrong: Alfresco's Ingress path to a Service the chart leaves absent on purpose, to keep its metrics page off the public ingress (the fix would expose it); and Kobo's nginx, told it lacks a readiness probe where the backend container beside it, to which it forwards, gates the pod's readiness. Judged noise: docassemble's monitor, a read-only status API, at high and medium, its backend at high (one log, cron and mail server by design), MinIO's console, Gotenberg's shutdown behind a LoadBalancer its clients reach in-cluster, a second floating-tag and a second withdrawn-image finding set by one chart value, and two CPU limits nothing waits on. Nothing this stop changed reads them differently.",
+    ),
+    FreshRound(
+        "fresh159-installs",
+        "Release installs nobody here had seen: hundred-and-fifty-ninth draw",
+        20261359,
+        "five from the fifty-seventh pool, rendered by a helper who did not write the checks, audited after this stop's storage and probe rules, and judged by three reviewers, each blind to the others",
+        "1725362",
+        {
+            "apache-streampipes": "release/0.97.0, chart installer/k8s with defaults, as its README installs it",
+            "openremote-openremote": "1.28.1, its five charts in the order its README installs them, with the base path and permissions fix it asks for",
+            "docker-mailserver-docker-mailserver-helm": "docker-mailserver-5.1.1, chart docker-mailserver with its README's minimal values and the certificate it applies first",
+            "wireapp-wire-server": "chart/5.29.5, chart wire-server at the release's versions with the example production values and placeholder secrets of its deploy repository",
+            "l7mp-stunner-helm": "v1.2.0, chart stunner with defaults and its vendored Gateway API definitions",
+        },
+        "Judged wrong: graceful-shutdown findings on StreamPipes's backend, UI and extensions, whose Traefik route requires an empty host (its chart's host left unset) and so takes no request; a rollout finding on OpenRemote's manager, whose claim is bound to a hostPath volume that no node attaches; two thin-endpoint findings on wire-server's hook Services for its helm test bots; StreamPipes's backend and CouchDB rollouts on a storage class the input does not define, which the reviewer took for a node-local one; and wire-server's cannon, whose emptyDir holds only a file it rewrites at each start. Judged noise: NATS's shutdown behind a NodePort its clients reach in-cluster, and wire-server's background worker at medium and high. Later at this stop, a Traefik route that requires an empty host takes no request (15200af), a claim bound to a hostPath or local volume is attached by no node (825a9ea) and a hook's Service is not judged (20cd378): those six findings are no longer reported.",
+    ),
+    FreshRound(
         "fresh158-installs",
         "Release installs nobody here had seen: hundred-and-fifty-eighth draw",
         20261358,
