@@ -1392,6 +1392,22 @@ platform, a content management repository, an event-driven workflow engine, a pr
 a content services platform), written down before drawing; ``random.Random(20261360).sample(FRESH160_POOL, 5)`` draws
 the hundred-and-sixtieth's five."""
 
+FRESH161_POOL = (
+    "rancher-rancher",
+    "rchakode-kube-opex-analytics",
+    "stashed-installer",
+    "sighupio-gatekeeper-policy-manager",
+    "topolvm-pvc-autoresizer",
+    "mittwald-kubernetes-secret-generator",
+    "adobe-k8s-shredder",
+    "atlassian-escalator",
+)
+"""The pool of the hundred-and-sixty-first draw on: eight Kubernetes platform tools absent from the corpus and from
+every earlier pool and round (a multi-cluster manager, a cost reporting app, a backup operator, a policy dashboard,
+a volume autoscaler, a secret generator, a node maintenance controller and a cluster autoscaler for batch work),
+written down before drawing; ``random.Random(20261361).sample(FRESH161_POOL, 5)`` draws the hundred-and-sixty-first's
+five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh160-installs",
