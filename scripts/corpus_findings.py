@@ -1408,6 +1408,22 @@ a volume autoscaler, a secret generator, a node maintenance controller and a clu
 written down before drawing; ``random.Random(20261361).sample(FRESH161_POOL, 5)`` draws the hundred-and-sixty-first's
 five."""
 
+FRESH162_POOL = (
+    "InternLM-lmdeploy",
+    "traceloop-hub",
+    "data-privacy-stack-presidio",
+    "zilliztech-attu",
+    "NexusGPU-tensor-fusion",
+    "intel-xpumanager",
+    "gpustack-gpustack",
+    "coze-dev-coze-studio",
+)
+"""The pool of the hundred-and-sixty-second draw on: eight AI and GPU infrastructure projects absent from the corpus
+and from every earlier pool and round (an LLM inference server, an LLM gateway, a PII redaction service, a vector
+database's admin console, a GPU pooling operator, a GPU telemetry agent, a GPU cluster manager for model serving and
+an agent development platform), written down before drawing; ``random.Random(20261362).sample(FRESH162_POOL, 5)``
+draws the hundred-and-sixty-second's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh160-installs",
