@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from kubegap.domain.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import KNOWN_KINDS, groups_of
 from kubegap.sources.readonly import METADATA_ONLY_KINDS
 
 ROLE_NAME = "kubegap-reader"
@@ -26,8 +26,8 @@ def rules(kinds: Iterable[str], *, secret_metadata: bool = False) -> list[dict]:
     by_group: dict[str, set[str]] = defaultdict(set)
     for kind in kinds:
         if kind in KNOWN_KINDS and kind not in METADATA_ONLY_KINDS:
-            group, plural = KNOWN_KINDS[kind]
-            by_group[group].add(plural)
+            for group in groups_of(kind):
+                by_group[group].add(KNOWN_KINDS[kind][1])
     out = [
         {"apiGroups": [group], "resources": sorted(by_group[group]), "verbs": ["get", "list"]}
         for group in sorted(by_group)

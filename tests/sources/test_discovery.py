@@ -21,3 +21,12 @@ def test_a_kind_falls_back_to_another_group_where_its_objects_are_the_same():
     assert found.resources["Ingress"].group == "extensions"
     found.add(APIResource("networking.k8s.io", "v1", "ingresses", "Ingress", True, ("list",)))
     assert found.resources["Ingress"].group == "networking.k8s.io"
+
+
+def test_traefik_routes_are_listed_from_the_older_group_where_only_it_serves_them():
+    """Traefik 2.0 to 2.9 serve IngressRoutes only under traefik.containo.us; a later one under traefik.io too."""
+    found = Discovery()
+    found.add(APIResource("traefik.containo.us", "v1alpha1", "ingressroutes", "IngressRoute", True, ("list",)))
+    assert found.resources["IngressRoute"].group == "traefik.containo.us"
+    found.add(APIResource("traefik.io", "v1alpha1", "ingressroutes", "IngressRoute", True, ("list",)))
+    assert found.resources["IngressRoute"].group == "traefik.io"

@@ -118,11 +118,32 @@ KNOWN_KINDS: dict[str, tuple[str, str]] = {
 }
 
 
+ALSO_SERVED_BY: dict[str, tuple[str, ...]] = {
+    "IngressRoute": ("traefik.containo.us",),
+    "IngressRouteTCP": ("traefik.containo.us",),
+    "IngressRouteUDP": ("traefik.containo.us",),
+}
+"""Older groups that serve the same objects of a kind under the same resource name: Traefik 2.0 to 2.9 serve its
+routes only under ``traefik.containo.us``. A live collection lists them there where the kind's own group is not
+served, and ``kubegap rbac`` grants both."""
+
 GROUP_BOUND_KINDS = frozenset({"Route", "IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService"})
-"""Kinds read only from the group ``KNOWN_KINDS`` gives them: other APIs name unrelated objects the same (Knative's
-``Route``, Gloo's ``VirtualService``), and a live collection that fell back to them would list what no check reads
-and what ``kubegap rbac`` grants nothing on. (Traefik's IngressRoutes are read live from ``traefik.io``, its current
-group; manifests of the old ``traefik.containo.us`` are read too.)"""
+"""Kinds read only from the groups ``KNOWN_KINDS`` and ``ALSO_SERVED_BY`` give them: other APIs name unrelated
+objects the same (Knative's ``Route``, Gloo's ``VirtualService``), and a live collection that fell back to them
+would list what no check reads and what ``kubegap rbac`` grants nothing on."""
+
+
+def groups_of(kind: str) -> tuple[str, ...]:
+    """The groups whose objects of ``kind`` kubegap reads: its own, then any older one (``ALSO_SERVED_BY``)."""
+    own = KNOWN_KINDS.get(kind)
+    return ((own[0],) if own else ()) + ALSO_SERVED_BY.get(kind, ())
+
+
+def collections() -> frozenset[tuple[str, str]]:
+    """Every ``(group, resource)`` kubegap may list: each kind's own, and the older groups that serve it."""
+    return frozenset(KNOWN_KINDS.values()) | {
+        (group, KNOWN_KINDS[kind][1]) for kind, groups in ALSO_SERVED_BY.items() for group in groups
+    }
 
 
 def rule_text(verb: str, group: str, plural: str, namespace: str | None = None) -> str:

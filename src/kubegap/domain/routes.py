@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from kubegap.domain.kinds import groups_of
 from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
 
 GATEWAY_ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
@@ -37,12 +38,7 @@ CROSS_NAMESPACE_ROUTE_KINDS = (
 """Route kinds that may send to a Service in another namespace: read from some namespaces only, they leave open
 whether a route elsewhere sends to a Service."""
 
-_GROUPS = {
-    **dict.fromkeys(GATEWAY_ROUTE_KINDS, ("gateway.networking.k8s.io",)),
-    **dict.fromkeys(("IngressRoute", "IngressRouteTCP", "IngressRouteUDP"), ("traefik.io", "traefik.containo.us")),
-    "VirtualService": ("networking.istio.io",),
-    "Route": ("route.openshift.io",),
-}
+_GROUPS = {kind: groups_of(kind) for kind in (*GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS)}
 _CLUSTER_SUFFIX = ".svc.cluster.local"
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from kubegap.domain.kinds import GROUP_BOUND_KINDS, KNOWN_KINDS
+from kubegap.domain.kinds import GROUP_BOUND_KINDS, KNOWN_KINDS, groups_of
 from kubegap.domain.resources import as_dict, as_list
 from kubegap.printable import quoted
 from kubegap.sources.names import API_GROUP, API_VERSION, RESOURCE
@@ -52,7 +52,7 @@ class Discovery:
     def add(self, resource: APIResource) -> None:
         current = self.resources.get(resource.kind)
         preferred_group = KNOWN_KINDS.get(resource.kind, (None,))[0]
-        if resource.kind in GROUP_BOUND_KINDS and resource.group != preferred_group:
+        if resource.kind in GROUP_BOUND_KINDS and resource.group not in groups_of(resource.kind):
             return  # another API's kind of the same name (Knative's Route): not what the checks read
         if current is None or (current.group != preferred_group and resource.group == preferred_group):
             self.resources[resource.kind] = resource

@@ -18,7 +18,7 @@ not judge. It judges the request target exactly as urllib3 will send it, not as 
    under ``/api/V`` or ``/apis/G/V``), never a subresource (``exec``, ``attach``, ``portforward``,
    ``proxy``, ``log``, ``status``: none is ever requested). Group, version, namespace, resource
    and object name follow Kubernetes' naming rules (:mod:`kubegap.sources.names`), and the
-   ``(group, resource)`` is one kubegap reads: the kind table (:data:`~kubegap.domain.kinds.KNOWN_KINDS`)
+   ``(group, resource)`` is one kubegap reads: the kind table (:data:`~kubegap.domain.kinds.KNOWN_KINDS`, with the older groups of `ALSO_SERVED_BY`)
    and what discovery said serves those kinds (:meth:`ReadPolicy.allow`).
 4. Secrets are read only as metadata (``PartialObjectMetadata``), never with their data.
 5. The query holds only the parameters of :data:`QUERY_VALUES`, each at most once, with values of
@@ -37,7 +37,7 @@ from urllib3._request_methods import RequestMethods
 from urllib3.exceptions import LocationParseError
 from urllib3.util import parse_url
 
-from kubegap.domain.kinds import KNOWN_KINDS
+from kubegap.domain.kinds import collections
 from kubegap.printable import printable
 from kubegap.sources.names import API_GROUP, API_VERSION, NAMESPACE, OBJECT_NAME, RESOURCE, NameRule
 
@@ -66,7 +66,7 @@ QUERY_VALUES = {
     "timeoutSeconds": r"[0-9]{1,9}",
 }
 """The query parameters a read may carry, and the form of each value: paging, a resourceVersion, a watch."""
-KNOWN_COLLECTIONS = frozenset(KNOWN_KINDS.values())
+KNOWN_COLLECTIONS = collections()
 _TARGET = re.compile(r"(?:/[A-Za-z0-9._~:-]+)+(?:\?[A-Za-z0-9._~=&-]+)?")
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
