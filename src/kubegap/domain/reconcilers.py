@@ -377,7 +377,8 @@ STATUS_VERBS = frozenset({"update", "patch", "*"})
 
 def status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
     """ServiceAccounts that may write both the custom resources whose definitions the input holds and their status,
-    by rules that name their group, and that no other workload runs as: the controller of an install's own custom
+    by rules that name their group, and that no other long-running workload shares (by the account, or by a role
+    bound to several accounts): the controller of an install's own custom
     resources, by the operator pattern's definition (it owns the objects and reports each one's state in its
     status), whatever its name says (Fluvio's ``fluvio-sc`` may write every resource of ``fluvio.infinyon.com``,
     whose definitions its install applies). A client that creates the resources writes no status, and a server that
@@ -392,16 +393,23 @@ def _status_writers(inventory: Readable) -> set[tuple[str | None, str]]:
         group, plural = dig(crd, "spec", "group"), dig(crd, "spec", "names", "plural")
         if isinstance(group, str) and isinstance(plural, str):
             defined.setdefault(group, set()).add(plural)
-    found: set[tuple[str | None, str]] = set()
+    installed = _install_namespaces(inventory)
+    holders: dict[tuple[object, object], set[tuple[str | None, str]]] = {}
     for grant in grants(inventory):
         if any(
             _writes(grant.rules, group, plurals, status=True) and _writes(grant.rules, group, plurals, status=False)
             for group, plurals in defined.items()
         ):
-            found.update(bound_accounts(grant.binding))
-    installed = _install_namespaces(inventory)
-    found |= {(None, name) for ns, name in found if ns and installed.get(name) == ns}
-    return found - _shared_accounts(inventory)
+            accounts = set(bound_accounts(grant.binding))
+            accounts |= {(None, name) for ns, name in accounts if ns and installed.get(name) == ns}
+            holders.setdefault((grant.role_kind, grant.role_name), set()).update(accounts)
+    running = _running_accounts(inventory)
+    found: set[tuple[str | None, str]] = set()
+    for accounts in holders.values():
+        programs = {program for account in accounts for program in running.get(account, ())}
+        if len(programs) <= 1:  # rights several programs share say which may write, not which does
+            found |= accounts
+    return found
 
 
 def _writes(rules: list[dict], group: str, plurals: set[str], status: bool) -> bool:
@@ -418,14 +426,16 @@ def _writes(rules: list[dict], group: str, plurals: set[str], status: bool) -> b
     )
 
 
-def _shared_accounts(inventory: Readable) -> set[tuple[str | None, str]]:
-    """ServiceAccounts that several workloads run as: rights shared by an install's programs say which of them
-    may write, not which does."""
-    seen: dict[tuple[str | None, str], int] = {}
+def _running_accounts(inventory: Readable) -> dict[tuple[str | None, str], set[int]]:
+    """The long-running workloads (by id) that run as each ServiceAccount: one-shot work (Jobs, hooks) runs once
+    and reconciles nothing, so it shares no controller's rights."""
+    found: dict[tuple[str | None, str], set[int]] = {}
     for workload in inventory.workloads:
-        for account in {(workload.ref.namespace, service_account(t)) for t in workload.templates}:
-            seen[account] = seen.get(account, 0) + 1
-    return {account for account, count in seen.items() if count > 1}
+        if workload.is_hook or workload.is_batch:
+            continue
+        for template in workload.templates:
+            found.setdefault((workload.ref.namespace, service_account(template)), set()).add(id(workload))
+    return found
 
 
 def _routed(inventory: Readable, workload: Workload) -> bool:

@@ -162,7 +162,8 @@ def single_replica(ctx: Context) -> Iterator[Finding]:
     watch the cluster's objects, and a `Recreate` rollout that no ReadWriteOnce claim or node port explains, or a name
     or image that says it is an operator, a controller of its own custom resources by definition, or a ServiceAccount
     that may write both custom resources whose definitions the input holds and their status, by rules that name
-    their group, and that no other workload runs as, as that controller does whatever its name (Fluvio's
+    their group, and that no other long-running workload shares (by the account, or by a role bound to several
+    accounts; a one-shot Job or hook shares nothing), as that controller does whatever its name (Fluvio's
     `fluvio-sc`; a server that reads its configuration from them and writes only their status is none, nor is one
     an Ingress or route sends users to); or a
     ServiceAccount that may bind pods to nodes by a rule that names pod binding, a scheduler) is
