@@ -13,7 +13,7 @@ from kubegap.domain.podtemplates import is_hook
 from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.selectors import Selector
-from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, routed_backends, serving
 from kubegap.severity import Severity
 
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
@@ -72,8 +72,9 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     workloads can create (no workload allowed to create pods or workloads there, no custom resource
     whose controller the input does not run). Otherwise, and when its namespace has neither
     endpoints nor any workload, the Service is not judged, and coverage says so. Nor is a Service that is itself
-    a Helm or Argo CD hook: it serves the hook or test pods the install tool runs, and only while it runs them
-    (wire-server's `brig-integration`, for its `helm test` bot: judged wrong).
+    a Helm or Argo CD hook, where its endpoints are unknown and no Ingress or route sends to it: it serves the hook
+    or test pods the install tool runs, which the input need not hold (wire-server's `brig-integration`, for its
+    `helm test` bot: judged wrong).
 
     ## Why it matters
 
@@ -112,11 +113,11 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     for service in ctx.inventory.of_kind("Service"):
         if dig(service, "spec", "type") == "ExternalName":
             continue
-        if is_hook(service):
-            ctx.not_judged(service, HOOK_SERVICE)
-            continue
         ns, service_name = namespace(service), name(service)
         ready = endpoints.ready(ns, service_name)
+        if ready is None and is_hook(service) and (ns, service_name) not in routed_backends(ctx.inventory):
+            ctx.not_judged(service, HOOK_SERVICE)
+            continue
         if ready is not None and ready > 1:
             continue  # nothing to report, whatever the selector: most Services are not read further
         selector = Selector.from_map(dig(service, "spec", "selector"))
