@@ -9,6 +9,7 @@ from kubegap.domain.containers import mounted_volumes
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.resources import as_dict, as_list, dig, name
+from kubegap.domain.workloads import AUTOSCALER_KINDS, autoscaled_ceiling
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 
@@ -63,7 +64,7 @@ SHARED_FIX = (
     category="storage",
     cases=[RWO_ROLLOUT],
     requires=["PersistentVolumeClaim"],
-    reads=["workloads", "Deployment", "PersistentVolume"],
+    reads=["workloads", "Deployment", "PersistentVolume", *AUTOSCALER_KINDS],
     precision="medium",
     fix=(
         "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
@@ -85,7 +86,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     confines nothing (OpenReplay's manager: judged wrong), and a local volume's node affinity keeps every pod on
     its node.
 
-    A Deployment scaled to zero runs no pod, and is not judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
+    A Deployment scaled to zero that no HorizontalPodAutoscaler or KEDA ScaledObject raises runs no pod, and is not
+    judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
     mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
     Deployment's Recreate cannot free a claim the others hold (Lago's chart mounts one ReadWriteOnce claim in its
     API and five workers: six findings, five judged repeats, and a Recreate fix that freed nothing).
@@ -129,8 +131,10 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     deployments = [
         w
         for w in ctx.inventory.workloads
-        if w.kind == "Deployment" and not w.is_helm_test and dig(w.obj, "spec", "replicas") != 0
-    ]  # a Deployment scaled to zero runs no pod to hold or wait for a claim
+        if w.kind == "Deployment"
+        and not w.is_helm_test
+        and (dig(w.obj, "spec", "replicas") != 0 or autoscaled_ceiling(ctx.inventory, w))
+    ]  # a Deployment scaled to zero, that no autoscaler raises, runs no pod to hold or wait for a claim
     claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
     sharers: dict[int, list[Workload]] = {}
     for workload in deployments:
