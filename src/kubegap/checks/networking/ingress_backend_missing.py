@@ -43,19 +43,30 @@ def _backend_problem(service: dict, service_name: str, port: object, target: dic
             f"the backend names no port of Service {service_name}, so the API server rejects the Ingress "
             "(port name or number is required)"
         )
+    if isinstance(number, int) and not isinstance(number, bool) and dig(service, "spec", "type") == "ExternalName":
+        return _external_name_problem(service_name, ports, number, target)
     if isinstance(number, int) and not isinstance(number, bool) and number not in [p.get("port") for p in ports]:
-        if dig(service, "spec", "type") != "ExternalName":
-            return f"Service {service_name} has no port {number}, so requests to it get 503"
-        # no endpoints to match: the controller sends to the external name at the backend's number, which must be a
-        # port of the Service that name resolves to, where the input holds it
-        target_ports = [p.get("port") for p in as_list(dig(target, "spec", "ports")) if isinstance(p, dict)]
-        if target is not None and number not in target_ports:
-            return (
-                f"Service {service_name} names Service {name(target)} in namespace {namespace(target)}, which has no "
-                f"port {number}, so requests to it fail"
-            )
+        return f"Service {service_name} has no port {number}, so requests to it get 503"
     if isinstance(port_name, str) and port_name not in {p.get("name") for p in ports if isinstance(p.get("name"), str)}:
         return f"Service {service_name} has no port named {port_name}, so requests to it get 503"
+    return None
+
+
+def _external_name_problem(service_name: str, ports: list[dict], number: int, target: dict | None) -> str | None:
+    """An ExternalName Service has no endpoints to match: the controller sends to its external name at the port the
+    backend gives, or at the target of the Service port it lists for that number. Where the name resolves to a
+    Service the input holds, with a cluster IP, that port must be one of its ports; a headless one's clients reach
+    the pods' ports, and an external name is not judged."""
+    if target is None or dig(target, "spec", "clusterIP") == "None":
+        return None
+    listed = next((p for p in ports if p.get("port") == number), None)
+    reached = listed.get("targetPort", number) if listed is not None else number
+    served = [p.get("port") for p in as_list(dig(target, "spec", "ports")) if isinstance(p, dict)]
+    if isinstance(reached, int) and reached not in served:
+        return (
+            f"Service {service_name} names Service {name(target)} in namespace {namespace(target)}, which has no "
+            f"port {reached}, so requests to it fail"
+        )
     return None
 
 
@@ -98,8 +109,8 @@ def ingress_backend_missing(ctx: Context) -> Iterator[Finding]:
     `serviceName`/`servicePort` form) whose Service does not exist in the Ingress's namespace, that
     name no port, or whose Service does not expose the port they name (by number or by name; an ExternalName
     Service has no endpoints to match, and controllers send to its external name at the number the backend gives,
-    so a number it does not list is judged against the in-cluster Service that name resolves to, where the input
-    holds it, and not judged otherwise). A
+    so the number, or the target of the port it lists for it, is judged against the in-cluster Service that name
+    resolves to, where the input holds it and gives it a cluster IP, and not judged otherwise). A
     `networking.k8s.io/v1` Ingress written with the old fields, which v1 does not have, is
     reported too: a rule backend with only `serviceName`/`servicePort` names no Service, and the
     API server rejects the Ingress; a `spec.backend` (v1: `spec.defaultBackend`) is dropped.
