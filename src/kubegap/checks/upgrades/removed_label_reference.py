@@ -54,11 +54,15 @@ def master_label_kept(ctx: Context) -> str | None:
     """Why the cluster still puts the old master label on its nodes, or None. Kubernetes 1.24 removed it from
     kubeadm's control-plane nodes; distributions that label their own nodes may keep it beside the control-plane
     label, as OpenShift does (the Compliance Operator's chart selects OpenShift's masters by it: judged wrong at
-    high). The input shows it when a collected node carries the label, or when manifests write objects of an API
-    group OpenShift serves (``OPENSHIFT_GROUPS``); ``on_openshift`` reads a workload's namespace."""
+    high). The input shows it when a collected node carries the label, or when the manifests of one install (one
+    namespace, ``install_namespace``) write objects of an API group OpenShift serves (``OPENSHIFT_GROUPS``): in a
+    repository of several installs, one written for OpenShift says nothing of the others; ``on_openshift`` reads a
+    workload's namespace."""
     for node in ctx.inventory.nodes:
         if MASTER in labels(node) and _since(node, (1, 24)):
             return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
+    if ctx.inventory.install_namespace is None:
+        return None  # objects of several installs: one on OpenShift says nothing of the others' clusters
     found = ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS)
     group = str(found[0].get("apiVersion")).partition("/")[0] if found else ""
     return f"OpenShift still does, and this install runs there, writing {group} objects" if found else None
@@ -264,8 +268,8 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     nothing (the Compliance Operator's chart, installed into `openshift-compliance`: judged wrong at high, noise at
     low). The input shows it when a collected node at 1.24 or later carries it (a node before 1.24 carries it until
     kubeadm upgrades it), or when the install runs on OpenShift: a workload in a namespace of OpenShift's reserved
-    `openshift-` prefix, or objects of an API group OpenShift serves (`security.openshift.io`, `route.openshift.io`
-    ...). A toleration of the old master taint is still judged there unless a collected node at 1.25 or later
+    `openshift-` prefix, or, in the manifests of one install, objects of an API group OpenShift serves
+    (`security.openshift.io`, `route.openshift.io` ...). A toleration of the old master taint is still judged there unless a collected node at 1.25 or later
     carries the taint: a label kept says nothing of the taint.
 
     ## Why it matters
