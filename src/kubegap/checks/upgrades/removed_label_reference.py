@@ -54,18 +54,12 @@ def master_label_kept(ctx: Context) -> str | None:
     """Why the cluster still puts the old master label on its nodes, or None. Kubernetes 1.24 removed it from
     kubeadm's control-plane nodes; distributions that label their own nodes may keep it beside the control-plane
     label, as OpenShift does (the Compliance Operator's chart selects OpenShift's masters by it: judged wrong at
-    high). The input shows it when a collected node carries the label, or when the manifests of one install (one
-    namespace, ``install_namespace``) write objects of an API group OpenShift serves (``OPENSHIFT_GROUPS``): in a
-    repository of several installs, one written for OpenShift says nothing of the others; ``on_openshift`` reads a
-    workload's namespace."""
+    high). The input shows it cluster-wide when a collected node at 1.24 or later carries the label; for a workload,
+    when it runs on OpenShift (``on_openshift``)."""
     for node in ctx.inventory.nodes:
         if MASTER in labels(node) and _since(node, (1, 24)):
             return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
-    if ctx.inventory.install_namespace is None:
-        return None  # objects of several installs: one on OpenShift says nothing of the others' clusters
-    found = ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS)
-    group = str(found[0].get("apiVersion")).partition("/")[0] if found else ""
-    return f"OpenShift still does, and this install runs there, writing {group} objects" if found else None
+    return None
 
 
 def master_taint_kept(ctx: Context) -> str | None:
@@ -86,12 +80,20 @@ def _since(node: dict, minor: tuple[int, int]) -> bool:
 
 
 def on_openshift(ctx: Context, workload_namespace: str | None) -> str | None:
-    """Why a workload runs on OpenShift by its namespace, or None: OpenShift reserves the ``openshift-`` prefix
-    for its own namespaces and the operators it ships."""
-    ns = ctx.inventory.home(workload_namespace) or ""
-    return (
-        f"OpenShift still does, and this install runs there, in namespace {ns}" if ns.startswith("openshift-") else None
-    )
+    """Why a workload runs on OpenShift, or None: OpenShift reserves the ``openshift-`` prefix for its own
+    namespaces and the operators it ships; and an install that writes objects of an API group OpenShift serves
+    (``OPENSHIFT_GROUPS``) into the workload's namespace, or cluster-wide where the input is one install, runs
+    there. In a repository of several installs, one written for OpenShift says nothing of the others."""
+    ns = ctx.inventory.home(workload_namespace)
+    if (ns or "").startswith("openshift-"):
+        return f"OpenShift still does, and this install runs there, in namespace {ns}"
+    single = ctx.inventory.install_namespace is not None
+    for obj in ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS):
+        where = ctx.inventory.home(namespace(obj))
+        if (where is not None and where == ns) or (namespace(obj) is None and single):
+            group = str(obj.get("apiVersion")).partition("/")[0]
+            return f"OpenShift still does, and this install runs there, writing {group} objects"
+    return None
 
 
 def _selector_keys(template: PodTemplate) -> Iterator[tuple[str, str]]:
