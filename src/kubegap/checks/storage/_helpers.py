@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kubegap.checks.base import Context
-from kubegap.domain.containers import image_name, own_state_directory
+from kubegap.domain.containers import image_name, own_state_directory, state_directory_of
 from kubegap.domain.datastores import container_data_store
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, dig
@@ -127,7 +127,8 @@ def _data_on_a_claim(container: dict, path: str, claims: frozenset[str]) -> bool
     """Whether a data store's container shows it keeps its data on a claim rather than at the mount path: a
     configured data directory lies on a claim it mounts writable, or it mounts one where data goes as surely as the
     path (a path naming data, ``DATA_AREAS``, beside a claim whose path does not, holds the data: an Elasticsearch
-    whose indices sit on an emptyDir beside a snapshot claim)."""
+    whose indices sit on an emptyDir beside a snapshot claim; and so does the store's own state directory beside a
+    claim that is not, PostgreSQL's ``/var/lib/postgresql`` beside a backup repository's ``/var/lib/pgbackrest``)."""
     on_claims = [
         str(m["mountPath"]).rstrip("/")
         for m in as_list(container.get("volumeMounts"))
@@ -141,7 +142,16 @@ def _data_on_a_claim(container: dict, path: str, claims: frozenset[str]) -> bool
         return False
     if any(_inside(configured, mount) for _, configured in _configured_data_dirs(container) for mount in on_claims):
         return True
+    store = container_data_store(container) or ""
+    if _store_directory(store, path) and not any(_store_directory(store, m) for m in on_claims):
+        return False  # the store's own directory, /var/lib/postgresql, beside a claim for something else
     return not (DATA_AREAS.find(path) and not any(DATA_AREAS.find(mount) for mount in on_claims))
+
+
+def _store_directory(store: str, path: str) -> bool:
+    """Whether the path is the data store's own ``/var/lib/<store>`` (``/var/lib/postgresql`` of ``postgres``)."""
+    kept = state_directory_of(path)
+    return bool(store) and kept is not None and (kept.startswith(store) or store.startswith(kept))
 
 
 def _inside(path: str, mount: str) -> bool:
