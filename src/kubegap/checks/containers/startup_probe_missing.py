@@ -8,7 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _number, liveness_budget
 from kubegap.domain.containers import app_containers, container_name, image_name, is_script
 from kubegap.domain.datastores import COMPANIONS, monitoring_server, observer
-from kubegap.domain.health_pages import asks_a_process, never_fails, page, program_liveness_page
+from kubegap.domain.health_pages import asks_a_process, never_fails, page, program_liveness_page, simple_command
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig
 from kubegap.domain.scoped_inventory import Readable
@@ -153,6 +153,14 @@ def answers_while_starting(workload: Workload, container: dict, probe: dict) -> 
     if observer(workload) is not None and page(path) in LIVE_WHILE_STARTING:
         return True
     return program_liveness_page(container, path)
+
+
+def _starts_at_once(container: dict) -> bool:
+    """Whether the container's command starts its program at once: the image's own command, or one command with no
+    step before it (no migration, no wait for a database, no ``collectstatic`` chained ahead of the server, while
+    which a process check fails)."""
+    words = command_words(container)
+    return not words or (simple_command(words) is not None and _migration(container) is None)
 
 
 def _runs_script(probe: dict) -> bool:
@@ -343,9 +351,9 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     its liveness page `/-/healthy` as soon as its web server listens, while it still replays its data, so a
     liveness probe of that page cannot kill a slow start and is not reported (`/-/ready` waits for the data); nor
     is a liveness command that asks only whether a process exists (`pgrep gunicorn`, `pidof`), which passes from
-    the moment the process starts (Waldur's API: judged wrong), unless the container runs a migration before it
-    (`manage.py migrate && gunicorn`: the process is not there while the migration runs), nor a liveness command
-    that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
+    the moment the process starts (Waldur's API: judged wrong), unless the container runs another step before it
+    (`manage.py migrate && gunicorn`, a wait for its database: the process is not there meanwhile), nor a liveness
+    command that passes whatever happens: one chain of `&&` and `||` ending in `|| echo`, `|| true` or
     `|| exit 0`, with no step before it that ends the script failed (FIWARE's MongoDB chart: `mongo --eval ... &&
     echo 0 || echo 1`; `... || exit 1; ... || true` is still judged).
     Nor is CockroachDB's `/health`, which it answers as soon as its HTTP server listens, before the node
@@ -402,7 +410,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
             if (
                 answers_while_starting(workload, container, liveness)
                 or never_fails(as_dict(liveness.get("exec")))
-                or (asks_a_process(as_dict(liveness.get("exec"))) and _migration(container) is None)
+                or (asks_a_process(as_dict(liveness.get("exec"))) and _starts_at_once(container))
             ):
                 continue
             budget, formula = liveness_budget(liveness)
