@@ -1426,6 +1426,36 @@ draws the hundred-and-sixty-second's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh162-installs",
+        "Release installs nobody here had seen: hundred-and-sixty-second draw",
+        20261362,
+        "five from the sixtieth pool, rendered by a helper who did not write the checks, audited after this stop's first review's fixes, and judged blind",
+        "d779ca4",
+        {
+            "zilliztech-attu": "v2.6.5, the manifest attu-k8s-deploy.yaml its README applies, as published",
+            "data-privacy-stack-presidio": "2.2.363, the sample chart in docs/samples/deployments/k8s/charts/presidio as its docs install it",
+            "intel-xpumanager": "v2.0.0, chart xpumd with the access mode its README requires",
+            "gpustack-gpustack": "v2.2.3, chart gpustack-chart with defaults and its Higress subchart from that project's tag",
+            "traceloop-hub": "0.9.1, the chart in helm with defaults, as its README installs it",
+        },
+        "Judged noise: the shutdown of Presidio's three single-replica services, whose ingress controller follows their endpoints itself and whose servers finish what they hold when stopped; Higress's plugin server's CPU limit, which no request waits on; and Attu, Milvus's admin console, at high for its one replica and at medium for its readiness. Nothing this stop changed reads them differently.",
+    ),
+    FreshRound(
+        "fresh161-installs",
+        "Release installs nobody here had seen: hundred-and-sixty-first draw",
+        20261361,
+        "five from the fifty-ninth pool, rendered by a helper who did not write the checks, audited after this stop's first review's fixes, and judged blind",
+        "d779ca4",
+        {
+            "mittwald-kubernetes-secret-generator": "v3.4.1, the chart in deploy/helm-chart with defaults, as its README installs it",
+            "atlassian-escalator": "v1.16.2, the three manifests its README applies, in its order",
+            "topolvm-pvc-autoresizer": "pvc-autoresizer-chart-v0.19.0, chart pvc-autoresizer with defaults and its optional cert-manager subchart from that project's tag",
+            "sighupio-gatekeeper-policy-manager": "v2.0.0, the kustomization its README applies",
+            "rchakode-kube-opex-analytics": "v26.01.1, the chart in manifests/kubeledger/helm with defaults",
+        },
+        "Judged noise: Escalator's budget (its Service serves only metrics, and it elects a leader); KubeLedger's usage dashboard at high for its one replica, whose data files allow only one; and the Gatekeeper policy manager, a read-only console, for its one replica at high and its CPU limit. Nothing this stop changed reads them differently.",
+    ),
+    FreshRound(
         "fresh160-installs",
         "Release installs nobody here had seen: hundred-and-sixtieth draw",
         20261360,

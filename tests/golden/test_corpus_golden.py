@@ -132,6 +132,8 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH158_POOL,
         corpus_findings.FRESH159_POOL,
         corpus_findings.FRESH160_POOL,
+        corpus_findings.FRESH161_POOL,
+        corpus_findings.FRESH162_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
