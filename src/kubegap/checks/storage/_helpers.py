@@ -109,11 +109,11 @@ def piles_up(container: dict, path: str, claims: frozenset[str]) -> str | None:
 
 
 def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) -> str | None:
-    """A data store's image shows its data at a mount only where no claim of the pod is mounted in its container
-    writable: a store that mounts one keeps its data there, and its other volumes hold what it runs with (Waldur's
-    RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and plugins; OpenCRVS's Elasticsearch
-    its indices beside an emptyDir for snapshots nothing takes: judged wrong). A configured data directory inside
-    the mount shows data there unless a deeper mount of another volume holds it."""
+    """A data store's image shows its data at a mount unless the container shows it keeps that data on a claim
+    (``_data_on_a_claim``: Waldur's RabbitMQ keeps its queues on its claim beside emptyDirs for its cookie and
+    plugins, OpenCRVS's Elasticsearch its indices beside an emptyDir for snapshots nothing takes, both judged wrong).
+    A configured data directory shows data at the mount that holds it, the deepest containing it
+    (``deepest_mount``)."""
     if (store := container_data_store(container)) and not _data_on_a_claim(container, path, claims):
         return f"its image runs {store}"
     mount = path.rstrip("/")
