@@ -22,24 +22,18 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kubegap.domain.kinds import groups_of
-from kubegap.domain.resources import as_dict, as_list, dig, name, namespace
+from kubegap.domain.resources import as_dict, as_list, dig, group, name, namespace
+from kubegap.domain.services import FULL_NAME, named_service
 
 GATEWAY_ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
 """Gateway API routes."""
 PROXY_ROUTE_KINDS = ("IngressRoute", "IngressRouteTCP", "IngressRouteUDP", "VirtualService", "Route")
 """Routes of proxies that are not the Gateway API's: Traefik's, Istio's and OpenShift's."""
-CROSS_NAMESPACE_ROUTE_KINDS = (
-    *GATEWAY_ROUTE_KINDS,
-    "IngressRoute",
-    "IngressRouteTCP",
-    "IngressRouteUDP",
-    "VirtualService",
-)
-"""Route kinds that may send to a Service in another namespace: read from some namespaces only, they leave open
-whether a route elsewhere sends to a Service."""
+CROSS_NAMESPACE_ROUTE_KINDS = (*GATEWAY_ROUTE_KINDS, *(kind for kind in PROXY_ROUTE_KINDS if kind != "Route"))
+"""Route kinds that may send to a Service in another namespace (all but OpenShift's): read from some namespaces
+only, they leave open whether a route elsewhere sends to a Service."""
 
 _GROUPS = {kind: groups_of(kind) for kind in (*GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS)}
-_CLUSTER_SUFFIX = ".svc.cluster.local"
 
 
 class Backend(NamedTuple):
@@ -54,9 +48,7 @@ class Backend(NamedTuple):
 
 def is_route(obj: dict) -> bool:
     """Whether ``obj`` is a route of its kind's own API group."""
-    api_version = obj.get("apiVersion")
-    group = api_version.split("/")[0] if isinstance(api_version, str) and "/" in api_version else ""
-    return group in _GROUPS.get(str(obj.get("kind")), ())
+    return group(obj) in _GROUPS.get(str(obj.get("kind")), ())
 
 
 def route_backends(route: dict) -> Iterator[Backend]:
@@ -107,10 +99,7 @@ def _host_service(host: object, own: str | None) -> tuple[str | None, str] | Non
     Service of the cluster (an external name, a wildcard)."""
     if not isinstance(host, str) or not host or "*" in host:
         return None
-    if "." not in host:
-        return own, host
-    parts = host.removesuffix(_CLUSTER_SUFFIX).split(".") if host.endswith(_CLUSTER_SUFFIX) else []
-    return (parts[1], parts[0]) if len(parts) == 2 else None
+    return (own, host) if "." not in host else named_service(host, (FULL_NAME,))
 
 
 def describe(route: dict) -> str:

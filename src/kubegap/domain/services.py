@@ -12,6 +12,21 @@ from kubegap.domain.resources import dig, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
+FULL_NAME = ".svc.cluster.local"
+CLUSTER_SUFFIXES = (FULL_NAME, ".svc")
+
+
+def named_service(host: object, suffixes: tuple[str, ...] = CLUSTER_SUFFIXES) -> tuple[str, str] | None:
+    """The ``(namespace, name)`` of the Service a cluster DNS name names (``ledger.billing.svc.cluster.local``,
+    ``ledger.billing.svc``), by the ``suffixes`` the reader resolves, or None for any other name."""
+    if not isinstance(host, str):
+        return None
+    for suffix in suffixes:
+        if host.endswith(suffix):
+            parts = host.removesuffix(suffix).split(".")
+            return (parts[1], parts[0]) if len(parts) == 2 and all(parts) else None
+    return None
+
 
 def service_selector(service: dict) -> Selector | None:
     """A Service's selector (a map of labels); None where it has none."""

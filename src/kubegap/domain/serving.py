@@ -834,11 +834,14 @@ def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
     """The Ingresses and routes that send to this port of the Service (``Ingress web``): by its name or number, or
     naming no port; an OpenShift Route by the endpoints' port, the Service port's name or its target number."""
     routes = routed_backends(inventory).get((namespace(service), name(service)), [])
-    target = port.get("targetPort", port.get("port"))
+    target = _target(port)
     found = []
     for what, named, by_target in routes:
         if by_target and isinstance(named, int) and isinstance(target, str):
-            reaches = named in _container_port_numbers(inventory, service, target)
+            # an OpenShift Route may name by number the pods' port the Service targets by name
+            reaches = named in {
+                number for w in service_workloads(inventory, service) for *_, number in _reached(w, port)
+            }
         else:
             reaches = named is None or named in (
                 (port.get("name"), target) if by_target else (port.get("name"), port.get("port"))
@@ -846,19 +849,6 @@ def routes_to(inventory: Readable, service: dict, port: dict) -> list[str]:
         if reaches:
             found.append(what)
     return found
-
-
-def _container_port_numbers(inventory: Readable, service: dict, port_name: str) -> set[int]:
-    """The numbers of the container ports named ``port_name`` in the pods the Service selects: an OpenShift Route
-    may name by number the pods' port a Service targets by name."""
-    return {
-        number
-        for workload in service_workloads(inventory, service)
-        for template in workload.templates
-        for _, container in containers(template.spec)
-        for p in as_list(container.get("ports"))
-        if dig(p, "name") == port_name and isinstance(number := dig(p, "containerPort"), int)
-    }
 
 
 def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:

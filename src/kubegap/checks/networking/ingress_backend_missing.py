@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.resources import api_version, as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
+from kubegap.domain.services import named_service
 from kubegap.domain.serving import backend_service, ingress_backends
 
 OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
@@ -70,20 +71,13 @@ def _external_name_problem(service_name: str, ports: list[dict], number: int, ta
     return None
 
 
-CLUSTER_SUFFIXES = (".svc.cluster.local", ".svc")
-
-
 def _named_service(ctx: Context, service: dict) -> dict | None:
     """The in-cluster Service an ExternalName Service's name resolves to (``balances.ledger.svc.cluster.local``),
     where the input holds it."""
-    external = dig(service, "spec", "externalName")
-    if dig(service, "spec", "type") != "ExternalName" or not isinstance(external, str):
+    if dig(service, "spec", "type") != "ExternalName":
         return None
-    for suffix in CLUSTER_SUFFIXES:
-        if external.endswith(suffix):
-            parts = external.removesuffix(suffix).split(".")
-            return ctx.inventory.get("Service", parts[1], parts[0]) if len(parts) == 2 else None
-    return None
+    found = named_service(dig(service, "spec", "externalName"))
+    return ctx.inventory.get("Service", found[0], found[1]) if found is not None else None
 
 
 @check(
