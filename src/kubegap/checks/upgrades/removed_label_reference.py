@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, Skip, check
+from kubegap.checks.upgrades._helpers import minor
 from kubegap.domain.podtemplates import PodTemplate, pod_templates
-from kubegap.domain.resources import as_dict, as_list, dig, labels, name, namespace, str_map
+from kubegap.domain.resources import as_dict, as_list, dig, group, labels, name, namespace, str_map
 from kubegap.domain.scheduling import tolerates
-from kubegap.domain.versions import release
 
 REDDIT = "reddit-2023-k8s-124-upgrade-removed-master-label-calico"
 
@@ -57,7 +57,7 @@ def master_label_kept(ctx: Context) -> str | None:
     high). The input shows it cluster-wide when a collected node at 1.24 or later carries the label; for a workload,
     when it runs on OpenShift (``on_openshift``)."""
     for node in ctx.inventory.nodes:
-        if MASTER in labels(node) and _since(node, (1, 24)):
+        if MASTER in labels(node) and _since(node, 24):
             return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
     return None
 
@@ -67,19 +67,19 @@ def master_taint_kept(ctx: Context) -> str | None:
     or later that carries it (Kubernetes 1.25 stopped kubeadm setting it). A label kept says nothing of the taint."""
     for node in ctx.inventory.nodes:
         taints = [t for t in as_list(dig(node, "spec", "taints")) if isinstance(t, dict)]
-        if any(t.get("key") == MASTER for t in taints) and _since(node, (1, 25)):
+        if any(t.get("key") == MASTER for t in taints) and _since(node, 25):
             return f"node {name(node)}, at {dig(node, 'status', 'nodeInfo', 'kubeletVersion')}, still carries it"
     return None
 
 
-def _since(node: dict, minor: tuple[int, int]) -> bool:
-    """Whether the node's kubelet is at ``minor`` or later: a node before the release that dropped a label or taint
-    still carries it, and loses it when kubeadm upgrades it."""
-    found = release(dig(node, "status", "nodeInfo", "kubeletVersion"))
-    return found is not None and found[:2] >= minor
+def _since(node: dict, release_minor: int) -> bool:
+    """Whether the node's kubelet is at 1.``release_minor`` or later: a node before the release that dropped a label
+    or taint still carries it, and loses it when kubeadm upgrades it."""
+    found = minor(dig(node, "status", "nodeInfo", "kubeletVersion"))
+    return found is not None and found >= release_minor
 
 
-def on_openshift(ctx: Context, workload_namespace: str | None) -> str | None:
+def on_openshift(ctx: Context, workload_namespace: str | None, openshift_objects: list[dict]) -> str | None:
     """Why a workload runs on OpenShift, or None: OpenShift reserves the ``openshift-`` prefix for its own
     namespaces and the operators it ships; and an install that writes objects of an API group OpenShift serves
     (``OPENSHIFT_GROUPS``) into the workload's namespace, or cluster-wide where the input is one install, runs
@@ -88,11 +88,10 @@ def on_openshift(ctx: Context, workload_namespace: str | None) -> str | None:
     if (ns or "").startswith("openshift-"):
         return f"OpenShift still does, and this install runs there, in namespace {ns}"
     single = ctx.inventory.install_namespace is not None
-    for obj in ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS):
+    for obj in openshift_objects:
         where = ctx.inventory.home(namespace(obj))
         if (where is not None and where == ns) or (namespace(obj) is None and single):
-            group = str(obj.get("apiVersion")).partition("/")[0]
-            return f"OpenShift still does, and this install runs there, writing {group} objects"
+            return f"OpenShift still does, and this install runs there, writing {group(obj)} objects"
     return None
 
 
@@ -200,13 +199,15 @@ def _toleration_finding(ctx: Context, obj: dict, evidence: list[Evidence]) -> Fi
     )
 
 
-def _finding(ctx: Context, obj: dict, evidence: list[Evidence], master_kept: str | None) -> Finding | None:
+def _finding(
+    ctx: Context, obj: dict, evidence: list[Evidence], master_kept: str | None, taint_kept: str | None
+) -> Finding | None:
     if master_kept is not None:
         # the cluster keeps the master label (and, where its nodes show it, the taint): relying on it breaks nothing
         evidence = [
             e
             for e in evidence
-            if MASTER not in str(e.value) or (e.path.endswith(".tolerations") and master_taint_kept(ctx) is None)
+            if MASTER not in str(e.value) or (e.path.endswith(".tolerations") and taint_kept is None)
         ]
         if not evidence:
             ctx.not_judged(obj, f"{MASTER}: Kubernetes stopped applying it in 1.24, but {master_kept}")
@@ -319,21 +320,22 @@ def removed_label_reference(ctx: Context) -> Iterator[Finding]:
     calico = [obj for kind_name in CALICO_KINDS for obj in ctx.inventory.of_kind(kind_name)]
     if not ctx.inventory.workloads and not calico:
         raise Skip("no pod templates or Calico BGP objects to inspect")
-    master_kept = master_label_kept(ctx)
+    master_kept, taint_kept = master_label_kept(ctx), master_taint_kept(ctx)
+    openshift = ctx.inventory.of_api_versions(lambda version: version.partition("/")[0] in OPENSHIFT_GROUPS)
+
+    def kept(ns: str | None) -> str | None:
+        return master_kept or on_openshift(ctx, ns, openshift)
+
     for workload in ctx.inventory.workloads:
-        kept = master_kept or on_openshift(ctx, workload.ref.namespace)
         evidence = [
             Evidence(path, key)
             for template in workload.templates
             for path, key in (*_selector_keys(template), *_toleration_keys(template))
             if key in OLD_LABELS
         ]
-        if evidence and (found := _finding(ctx, workload.obj, evidence, kept)) is not None:
+        if evidence and (found := _finding(ctx, workload.obj, evidence, kept(workload.ref.namespace), taint_kept)):
             yield found
     for obj in calico:
         evidence = _calico_references(obj)
-        if (
-            evidence
-            and (found := _finding(ctx, obj, evidence, master_kept or on_openshift(ctx, namespace(obj)))) is not None
-        ):
+        if evidence and (found := _finding(ctx, obj, evidence, kept(namespace(obj)), taint_kept)) is not None:
             yield found
