@@ -5,6 +5,7 @@ from __future__ import annotations
 from kubegap.checks.base import Context
 from kubegap.domain.containers import image_name, own_state_directory, state_directory_of
 from kubegap.domain.datastores import container_data_store
+from kubegap.domain.host_paths import under
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
@@ -114,7 +115,7 @@ def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) ->
     plugins, OpenCRVS's Elasticsearch its indices beside an emptyDir for snapshots nothing takes, both judged wrong).
     A configured data directory shows data at the mount that holds it, the deepest containing it
     (``deepest_mount``)."""
-    if (store := container_data_store(container)) and not _data_on_a_claim(container, path, claims):
+    if (store := container_data_store(container)) and not _data_on_a_claim(container, store, path, claims):
         return f"its image runs {store}"
     mount = path.rstrip("/")
     for setting, configured in _configured_data_dirs(container):
@@ -123,7 +124,7 @@ def _stored_or_configured(container: dict, path: str, claims: frozenset[str]) ->
     return None
 
 
-def _data_on_a_claim(container: dict, path: str, claims: frozenset[str]) -> bool:
+def _data_on_a_claim(container: dict, store: str, path: str, claims: frozenset[str]) -> bool:
     """Whether a data store's container shows it keeps its data on a claim rather than at the mount path: a
     configured data directory lies on a claim it mounts writable, or it mounts one where data goes as surely as the
     path (a path naming data, ``DATA_AREAS``, beside a claim whose path does not, holds the data: an Elasticsearch
@@ -140,9 +141,12 @@ def _data_on_a_claim(container: dict, path: str, claims: frozenset[str]) -> bool
     ]
     if not on_claims:
         return False
-    if any(_inside(configured, mount) for _, configured in _configured_data_dirs(container) for mount in on_claims):
+    if any(
+        under(configured.rstrip("/"), (mount,))
+        for _, configured in _configured_data_dirs(container)
+        for mount in on_claims
+    ):
         return True
-    store = container_data_store(container) or ""
     if _store_directory(store, path) and not any(_store_directory(store, m) for m in on_claims):
         return False  # the store's own directory, /var/lib/postgresql, beside a claim for something else
     return not (DATA_AREAS.find(path) and not any(DATA_AREAS.find(mount) for mount in on_claims))
@@ -154,16 +158,12 @@ def _store_directory(store: str, path: str) -> bool:
     return bool(store) and kept is not None and (kept.startswith(store) or store.startswith(kept))
 
 
-def _inside(path: str, mount: str) -> bool:
-    return bool(mount) and (path.rstrip("/") == mount or path.startswith(mount + "/"))
-
-
 def deepest_mount(container: dict, path: str) -> dict | None:
     """The container's volume mount that holds ``path``: of the mounts whose path contains it, the deepest (a claim
     mounted inside an emptyDir's path holds what is written below it)."""
     found, depth = None, -1
     for mount in as_list(container.get("volumeMounts")):
         at = str(dig(mount, "mountPath", default="")).rstrip("/") if isinstance(mount, dict) else ""
-        if at and _inside(path, at) and len(at) > depth:
+        if at and under(path.rstrip("/"), (at,)) and len(at) > depth:
             found, depth = mount, len(at)
     return found
