@@ -2,31 +2,36 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kubegap.sources.discovery import APIResource, Discovery
 
+CASES = [
+    # (kind, plural, groups served in the order discovery finds them, the group listed after each, and why)
+    pytest.param(
+        "Route",
+        "routes",
+        [("serving.knative.dev", None), ("route.openshift.io", "route.openshift.io")],
+        id="another API's kind of the same name is never listed for it (Knative's Route is no OpenShift Route)",
+    ),
+    pytest.param(
+        "Ingress",
+        "ingresses",
+        [("extensions", "extensions"), ("networking.k8s.io", "networking.k8s.io")],
+        id="a kind falls back to another group serving the same objects, its own preferred",
+    ),
+    pytest.param(
+        "IngressRoute",
+        "ingressroutes",
+        [("traefik.containo.us", "traefik.containo.us"), ("traefik.io", "traefik.io")],
+        id="Traefik's routes are listed from the older group where only it serves them (Traefik 2.0 to 2.9)",
+    ),
+]
 
-def test_a_kind_another_api_names_the_same_is_not_listed_for_it():
-    """Knative's Route is no OpenShift Route: listing it would read what no check reads, where RBAC grants nothing."""
+
+@pytest.mark.parametrize(("kind", "plural", "served"), CASES)
+def test_the_group_a_kind_is_listed_from(kind, plural, served):
     found = Discovery()
-    found.add(APIResource("serving.knative.dev", "v1", "routes", "Route", True, ("list",)))
-    assert "Route" not in found.resources
-    found.add(APIResource("route.openshift.io", "v1", "routes", "Route", True, ("list",)))
-    assert found.resources["Route"].group == "route.openshift.io"
-
-
-def test_a_kind_falls_back_to_another_group_where_its_objects_are_the_same():
-    """An Ingress is listed from whichever group serves it, its own preferred."""
-    found = Discovery()
-    found.add(APIResource("extensions", "v1beta1", "ingresses", "Ingress", True, ("list",)))
-    assert found.resources["Ingress"].group == "extensions"
-    found.add(APIResource("networking.k8s.io", "v1", "ingresses", "Ingress", True, ("list",)))
-    assert found.resources["Ingress"].group == "networking.k8s.io"
-
-
-def test_traefik_routes_are_listed_from_the_older_group_where_only_it_serves_them():
-    """Traefik 2.0 to 2.9 serve IngressRoutes only under traefik.containo.us; a later one under traefik.io too."""
-    found = Discovery()
-    found.add(APIResource("traefik.containo.us", "v1alpha1", "ingressroutes", "IngressRoute", True, ("list",)))
-    assert found.resources["IngressRoute"].group == "traefik.containo.us"
-    found.add(APIResource("traefik.io", "v1alpha1", "ingressroutes", "IngressRoute", True, ("list",)))
-    assert found.resources["IngressRoute"].group == "traefik.io"
+    for group, listed in served:
+        found.add(APIResource(group, "v1", plural, kind, True, ("list",)))
+        assert (found.resources[kind].group if kind in found.resources else None) == listed
