@@ -12,6 +12,7 @@ from kubegap.domain.kinds import KNOWN_KINDS
 from kubegap.domain.podtemplates import PodTemplate, Workload, leader_election, leader_election_off
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, namespace
 from kubegap.domain.roles import RBAC_KINDS, grants, grants_named, lasting_bindings
+from kubegap.domain.routes import routed_backends
 from kubegap.domain.scheduling import kept_apart
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.services import service_workloads
@@ -441,8 +442,6 @@ def _running_accounts(inventory: Readable) -> dict[tuple[str | None, str], set[i
 def _routed(inventory: Readable, workload: Workload) -> bool:
     """Whether an Ingress or a route sends clients to a Service in front of the workload: it serves users, whatever
     its rights say it may reconcile."""
-    from kubegap.domain.serving import routed_backends  # serving builds on this module
-
     for ns, service_name in routed_backends(inventory):
         service = inventory.get("Service", ns, service_name)
         if service is not None and any(w is workload for w in service_workloads(inventory, service)):

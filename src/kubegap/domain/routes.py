@@ -1,5 +1,7 @@
-"""Routes: the objects besides Ingresses through which a proxy sends traffic to a Service's endpoints, and which
-Service port each names.
+"""Routes: the Ingresses and other objects through which a proxy sends clients to a Service's endpoints, and which
+Service port each names (``routed_backends``, per Service, worked out once per audit).
+
+- Ingresses: the default backend and every rule path's ``backend`` (``ingress_backends``), in the Ingress's namespace.
 
 - Gateway API routes (``GATEWAY_ROUTE_KINDS``): ``spec.rules[].backendRefs`` of kind Service (or none), in the route's
   namespace unless the reference names another.
@@ -23,7 +25,8 @@ from typing import NamedTuple
 
 from kubegap.domain.kinds import groups_of
 from kubegap.domain.resources import as_dict, as_list, dig, group, name, namespace
-from kubegap.domain.services import FULL_NAME, named_service
+from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.services import FULL_NAME, called_service, named_service
 
 GATEWAY_ROUTE_KINDS = ("HTTPRoute", "GRPCRoute", "TLSRoute", "TCPRoute", "UDPRoute")
 """Gateway API routes."""
@@ -105,3 +108,53 @@ def _host_service(host: object, own: str | None) -> tuple[str | None, str] | Non
 def describe(route: dict) -> str:
     """``HTTPRoute web``: the route's kind and name, as evidence names it."""
     return f"{route.get('kind')} {name(route)}"
+
+
+def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
+    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
+    spec = as_dict(ingress.get("spec"))
+    for field in ("defaultBackend", "backend"):
+        if isinstance(spec.get(field), dict):
+            yield f"spec.{field}", spec[field]
+    for r, rule in enumerate(as_list(spec.get("rules"))):
+        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
+            if isinstance(dig(path, "backend"), dict):
+                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
+
+
+def backend_service(backend: dict) -> str | None:
+    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
+    found = dig(backend, "service", "name") or dig(backend, "serviceName")
+    return found if isinstance(found, str) else None
+
+
+def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
+    """Per Service ``(namespace, name)``, the Ingress backends and routes that send to it: the object that routes
+    (``Ingress web``), the port it names (a name or number; None where it names none) and whether that names the
+    endpoints' port rather than the Service's (an OpenShift Route's ``targetPort``). Worked out once per audit."""
+    return inventory.derive("routed_backends", _routed_backends)
+
+
+def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
+    found: dict[tuple[str | None, str], list[tuple[str, object, bool]]] = {}
+    for ingress in inventory.of_kind("Ingress"):
+        for _, backend in ingress_backends(ingress):
+            if (service_name := backend_service(backend)) is not None:
+                port = dig(backend, "service", "port", "name")
+                port = port if port is not None else dig(backend, "service", "port", "number")
+                port = port if port is not None else dig(backend, "servicePort")
+                key = _service_key(inventory, namespace(ingress), service_name)
+                found.setdefault(key, []).append((f"Ingress {name(ingress)}", port, False))
+    for route in (route for kind in (*GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS) for route in inventory.of_kind(kind)):
+        for ref in route_backends(route):
+            by_target = ref.target_port is not None
+            key = _service_key(inventory, ref.ns, ref.name)
+            found.setdefault(key, []).append((describe(route), ref.target_port if by_target else ref.port, by_target))
+    return found
+
+
+def _service_key(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, str]:
+    """The ``(namespace, name)`` of the Service a backend in ``ns`` names, as the input writes it: a backend and its
+    Service, one written with the install's namespace and one without, are the same object."""
+    _, found = called_service(inventory, ns, service_name)
+    return (namespace(found), name(found)) if found is not None else (ns, service_name)

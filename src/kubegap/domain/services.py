@@ -142,3 +142,14 @@ def _nearest(folders: list[str | None], folder: str | None) -> set[str | None]:
 
     best = max(shared(f) for f in folders)
     return {f for f in folders if shared(f) == best}
+
+
+def called_service(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, dict | None]:
+    """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
+    defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
+    pods it selects, so it is taken for the one asked for, in that unnamed namespace; a Service of the same name in
+    the install's namespace is not the one another namespace's is."""
+    service = inventory.get("Service", ns, service_name)
+    if service is None and (unnamed := inventory.get("Service", None, service_name)) is not None:
+        service = unnamed if namespace(unnamed) in (None, ns) else None
+    return (namespace(service) if service is not None else ns), service

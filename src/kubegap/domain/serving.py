@@ -69,16 +69,10 @@ from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_we
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
 from kubegap.domain.roles import lasting_bindings
-from kubegap.domain.routes import (
-    CROSS_NAMESPACE_ROUTE_KINDS,
-    GATEWAY_ROUTE_KINDS,
-    PROXY_ROUTE_KINDS,
-    describe,
-    route_backends,
-)
+from kubegap.domain.routes import CROSS_NAMESPACE_ROUTE_KINDS, GATEWAY_ROUTE_KINDS, PROXY_ROUTE_KINDS, routed_backends
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
 from kubegap.domain.selectors import Selector
-from kubegap.domain.services import service_workloads
+from kubegap.domain.services import called_service, service_workloads
 from kubegap.domain.tokens import Words, words
 
 NOT_FOR_CLIENTS = Words(
@@ -705,17 +699,6 @@ def fails_closed(configuration: dict, webhook: dict) -> bool:
     return webhook.get("failurePolicy", "Ignore" if v1beta1 else "Fail") == "Fail"
 
 
-def called_service(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, dict | None]:
-    """The namespace and Service the API server calls for ``ns/service_name``, if the input holds it. A Service
-    defined with no namespace (a chart rendered without one) is installed where the install puts it, with the
-    pods it selects, so it is taken for the one asked for, in that unnamed namespace; a Service of the same name in
-    the install's namespace is not the one another namespace's is."""
-    service = inventory.get("Service", ns, service_name)
-    if service is None and (unnamed := inventory.get("Service", None, service_name)) is not None:
-        service = unnamed if namespace(unnamed) in (None, ns) else None
-    return (namespace(service) if service is not None else ns), service
-
-
 def runs_one_replica(backends: list[Workload]) -> bool:
     """Whether the workloads behind a Service run one replica in all (each count known)."""
     replicas = [t.replicas for w in backends for t in w.templates]
@@ -788,24 +771,6 @@ def _api_backends(
     return found, broad, ports
 
 
-def ingress_backends(ingress: dict) -> Iterator[tuple[str, dict]]:
-    """``(field path, backend)`` for an Ingress's default backend and every rule path."""
-    spec = as_dict(ingress.get("spec"))
-    for field in ("defaultBackend", "backend"):
-        if isinstance(spec.get(field), dict):
-            yield f"spec.{field}", spec[field]
-    for r, rule in enumerate(as_list(spec.get("rules"))):
-        for p, path in enumerate(as_list(dig(rule, "http", "paths"))):
-            if isinstance(dig(path, "backend"), dict):
-                yield f"spec.rules[{r}].http.paths[{p}].backend", path["backend"]
-
-
-def backend_service(backend: dict) -> str | None:
-    """The Service an Ingress backend names (v1 ``service.name`` or the old ``serviceName``)."""
-    found = dig(backend, "service", "name") or dig(backend, "serviceName")
-    return found if isinstance(found, str) else None
-
-
 def load_balanced(inventory: Readable) -> dict[tuple[str | None, str], str]:
     """Services a load balancer sends traffic to, by ``(namespace, name)``, with how it reaches them: a Service of
     type LoadBalancer, whose balancer the cloud makes and may send to the pods themselves (GKE's network endpoint
@@ -866,38 +831,6 @@ def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
     ):
         return False
     return not routes_to(inventory, service, port)
-
-
-def routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
-    """Per Service ``(namespace, name)``, the Ingress backends and routes that send to it: the object that routes
-    (``Ingress web``), the port it names (a name or number; None where it names none) and whether that names the
-    endpoints' port rather than the Service's (an OpenShift Route's ``targetPort``). Worked out once per audit."""
-    return inventory.derive("routed_backends", _routed_backends)
-
-
-def _routed_backends(inventory: Readable) -> dict[tuple[str | None, str], list[tuple[str, object, bool]]]:
-    found: dict[tuple[str | None, str], list[tuple[str, object, bool]]] = {}
-    for ingress in inventory.of_kind("Ingress"):
-        for _, backend in ingress_backends(ingress):
-            if (service_name := backend_service(backend)) is not None:
-                port = dig(backend, "service", "port", "name")
-                port = port if port is not None else dig(backend, "service", "port", "number")
-                port = port if port is not None else dig(backend, "servicePort")
-                key = _service_key(inventory, namespace(ingress), service_name)
-                found.setdefault(key, []).append((f"Ingress {name(ingress)}", port, False))
-    for route in (route for kind in (*GATEWAY_ROUTE_KINDS, *PROXY_ROUTE_KINDS) for route in inventory.of_kind(kind)):
-        for ref in route_backends(route):
-            by_target = ref.target_port is not None
-            key = _service_key(inventory, ref.ns, ref.name)
-            found.setdefault(key, []).append((describe(route), ref.target_port if by_target else ref.port, by_target))
-    return found
-
-
-def _service_key(inventory: Readable, ns: str | None, service_name: str) -> tuple[str | None, str]:
-    """The ``(namespace, name)`` of the Service a backend in ``ns`` names, as the input writes it: a backend and its
-    Service, one written with the install's namespace and one without, are the same object."""
-    _, found = called_service(inventory, ns, service_name)
-    return (namespace(found), name(found)) if found is not None else (ns, service_name)
 
 
 def _webhook_registrars(inventory: Readable, evidence: ServingEvidence) -> set[int]:

@@ -22,21 +22,15 @@ from kubegap.domain.reconcilers import lease_holders, one_active_by_design
 from kubegap.domain.resources import dig, kind, name
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import (
-    CONVERSION,
-    SERVING_EVIDENCE_KINDS,
-    called_service,
-    runs_one_replica,
-    serving,
-)
+from kubegap.domain.services import called_service, service_workloads
+from kubegap.domain.serving import CONVERSION, SERVING_EVIDENCE_KINDS, runs_one_replica, serving
 from kubegap.domain.workloads import open_budgets, pdb_covers
 from kubegap.severity import severity_rank
 from kubegap.wording import allowing_every_eviction, first_and_more
 
 
 def webhook_service(inventory: Readable, webhook: Webhook) -> tuple[str | None, dict | None]:
-    """The namespace and Service a webhook calls, if the input holds it (``serving.called_service``)."""
+    """The namespace and Service a webhook calls, if the input holds it (``services.called_service``)."""
     called = webhook.service
     return called_service(inventory, *called) if called is not None else (None, None)
 

@@ -15,8 +15,7 @@ from kubegap.checks.admission._helpers import (
 )
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.selectors import Selector, namespace_labels
-from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import called_service
+from kubegap.domain.services import called_service, service_workloads
 
 
 def _unexcluded_namespaces(ctx: Context, webhook: Webhook) -> list[str] | None:

@@ -8,8 +8,8 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import image_name
 from kubegap.domain.resources import annotations as metadata_annotations
 from kubegap.domain.resources import as_list, containers, dig, name, namespace, str_map
+from kubegap.domain.routes import backend_service, ingress_backends
 from kubegap.domain.services import service_workloads
-from kubegap.domain.serving import backend_service, ingress_backends
 from kubegap.domain.tokens import Words
 
 TESLA = "tesla-2018-cryptojacking-unauthenticated-kubernetes-console"

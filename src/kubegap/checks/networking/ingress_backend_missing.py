@@ -8,8 +8,8 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.absence import missing_said
 from kubegap.domain.resources import api_version, as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
+from kubegap.domain.routes import backend_service, ingress_backends
 from kubegap.domain.services import named_service
-from kubegap.domain.serving import backend_service, ingress_backends
 
 OPENBANK = "openbank-2026-ingress-backend-service-wrong-namespace-503"
 

@@ -12,8 +12,9 @@ from kubegap.domain.podsources import PodSources, describe, pod_sources
 from kubegap.domain.podtemplates import is_hook
 from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
+from kubegap.domain.routes import routed_backends
 from kubegap.domain.selectors import Selector
-from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, routed_backends, serving
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.severity import Severity
 
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
