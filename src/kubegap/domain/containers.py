@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig, quantity
-from kubegap.domain.tokens import words
+from kubegap.domain.tokens import Words, words
 
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
@@ -261,6 +261,16 @@ def image_name(container: dict) -> str:
     """The last part of the container's image repository (``bitnami/redis:7`` is ``redis``), or ``""``."""
     image = container.get("image")
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
+
+
+REVERSE_PROXIES = Words(("nginx", "openresty", "caddy", "haproxy", "envoy", "traefik", "oauth2 proxy"))
+"""Images (the first words of the repository's last part) of reverse proxies: programs that answer as soon as they
+start and pass requests to a backend, with nothing of their own to load first."""
+
+
+def reverse_proxy(container: dict) -> str | None:
+    """The reverse proxy the container runs (``REVERSE_PROXIES``), or None."""
+    return REVERSE_PROXIES.starts(image_name(container))
 
 
 def state_directory_of(path: str) -> str | None:

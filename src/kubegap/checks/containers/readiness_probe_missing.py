@@ -6,11 +6,11 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.domain.containers import app_containers, container_name
+from kubegap.domain.containers import app_containers, container_name, reverse_proxy
 from kubegap.domain.datastores import starts_empty
-from kubegap.domain.podtemplates import Workload
+from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import as_dict, dig, name
+from kubegap.domain.resources import as_dict, containers, dig, name
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
@@ -23,6 +23,21 @@ AUTOSCALERS_UNREAD = f"{ONE_POD_UNREAD}, among which a probe would choose"
 def _all_probed(workload: Workload) -> bool:
     """Whether every container that does work has a readiness probe: nothing is left to judge (most workloads)."""
     return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
+
+
+def _proxies_before_a_probed_container(unprobed: list[tuple[PodTemplate, dict]]) -> bool:
+    """Whether every unprobed serving container runs a reverse proxy (``reverse_proxy``) in a pod where another
+    container has a readiness probe: a pod is ready only once all its containers are, so it takes no traffic before
+    that container answers, and a proxy answers as soon as it starts (KoboToolbox's nginx before its probed API:
+    judged wrong when told traffic reaches it early)."""
+    return bool(unprobed) and all(
+        reverse_proxy(container) is not None
+        and any(
+            other is not container and isinstance(other.get("readinessProbe"), dict)
+            for _, other in containers(template.spec, init=False)
+        )
+        for template, container in unprobed
+    )
 
 
 def _fix(
@@ -118,7 +133,11 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     pod out of rotation until it answers (see Severity; Valkey's chart), or that runs an in-memory store (Redis,
     Valkey, Memcached, KeyDB) with no persistent volume: its new pod starts empty and answers as soon as it listens,
     so a probe would only say what its first connection does (Argo CD's, Refinery's and PipeCD's Redis caches,
-    judged noise on fresh installs). Where the HorizontalPodAutoscalers could
+    judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik,
+    OAuth2 Proxy, by image) in a pod where another container has a readiness probe: the pod is ready only once
+    every container is, so no traffic reaches it before that container answers, and the proxy answers as soon as it
+    starts (KoboToolbox's nginx before its probed API: judged wrong). A proxy the image does not name is judged: it
+    may have its own start to make. Where the HorizontalPodAutoscalers could
     not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
     unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
     told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
@@ -176,11 +195,14 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             continue
         if one_active_by_design(workload, leases) and not evidence.api_roles_of(workload):
             continue
-        unprobed = [
-            (path, container)
-            for _, path, container in evidence.serving_containers(workload, services)
+        serving_unprobed = [
+            (template, path, container)
+            for template, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
+        if _proxies_before_a_probed_container([(template, container) for template, _, container in serving_unprobed]):
+            continue
+        unprobed = [(path, container) for _, path, container in serving_unprobed]
         gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
         ready_at_once = gated or all(starts_empty(workload, container) for _, container in unprobed)
         alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=ready_at_once)
