@@ -14,6 +14,46 @@ NO_PROVISIONER = "kubernetes.io/no-provisioner"
 """The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
 volumes), each of which carries its own reclaim policy."""
 
+LOCAL_PROVISIONERS = (
+    NO_PROVISIONER,
+    "rancher.io/local-path",
+    "openebs.io/local",
+    "local.csi.openebs.io",
+    "topolvm.io",
+    "topolvm.cybozu.com",
+    "lvm.csi.metal-stack.io",
+    "local.csi.aliyun.com",
+    "docker.io/hostpath",
+    "microk8s.io/hostpath",
+)
+"""Provisioners whose volumes are a directory or disk of one node, mounted where the pod runs and attached by no
+other."""
+
+NODE_LOCAL_CLASS_NAMES = {
+    "hostpath": "Docker Desktop's",
+    "microk8s-hostpath": "MicroK8s's",
+    "local-path": "k3s's and the local-path provisioner's",
+    "openebs-hostpath": "OpenEBS's",
+}
+"""Default StorageClasses of local clusters, by name, each provisioning node-local volumes (``LOCAL_PROVISIONERS``).
+A name the input does not define is weak evidence: enough to withhold a claim that needs the class to attach
+volumes, never enough to report data as node-local."""
+
+
+def node_local_class(ctx: Context, claim: dict) -> str | None:
+    """Why the claim's StorageClass makes node-local volumes, or None: its provisioner where the input defines the
+    class, else a local cluster's default class by name (``NODE_LOCAL_CLASS_NAMES``)."""
+    class_name = dig(claim, "spec", "storageClassName")
+    sc = storage_class(ctx, class_name)
+    if sc is None and isinstance(class_name, str):  # manifests that define the class, though none was collected
+        sc = ctx.inventory.get("StorageClass", None, class_name)
+    if sc is not None:
+        provisioner = sc.get("provisioner")
+        local = provisioner in LOCAL_PROVISIONERS
+        return f"StorageClass {class_name} provisions node-local volumes ({provisioner})" if local else None
+    whose = NODE_LOCAL_CLASS_NAMES.get(class_name) if isinstance(class_name, str) else None
+    return f"StorageClass {class_name} is {whose} default class, of node-local volumes" if whose else None
+
 
 def storage_class(ctx: Context, class_name: object) -> dict | None:
     """The StorageClass a claim uses (the single default class when it names none); None when unknown."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.storage._helpers import (
     CACHE_IMAGES,
-    NO_PROVISIONER,
+    LOCAL_PROVISIONERS,
     _configured_data_dirs,
     claim_volumes,
     deepest_mount,
@@ -27,18 +27,6 @@ LOCAL_DATA_LOSS = (
     "restate-user-2026-gke-node-upgrade-local-nvme-data-loss",
     "aks-user-2018-hostpath-database-wiped-by-cluster-upgrade",
     "kubernetes-user-2015-mongodb-emptydir-lost-after-upgrade",
-)
-
-
-LOCAL_PROVISIONERS = (
-    NO_PROVISIONER,
-    "rancher.io/local-path",
-    "openebs.io/local",
-    "local.csi.openebs.io",
-    "topolvm.io",
-    "topolvm.cybozu.com",
-    "lvm.csi.metal-stack.io",
-    "local.csi.aliyun.com",
 )
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence, Finding, check
+from kubegap.checks.storage._helpers import node_local_class
 from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.datastores import container_data_store, keeps_no_data
 from kubegap.domain.intstr import rolling_update
-from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, as_list, dig, name
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.workloads import AUTOSCALER_KINDS, autoscaled_ceiling
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
@@ -17,8 +20,20 @@ RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 EXCLUSIVE_MODES = ("ReadWriteOnce", "ReadWriteOncePod")
 
 
-def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[dict, str]]:
-    """``(claim, access mode)`` for collected claims the pods mount that only one node (or pod) can attach."""
+class Exclusive(NamedTuple):
+    """A claim the pods mount that only one node (or pod) can use: its access mode and, for a claim no node
+    attaches (``_unattached``), the data store that keeps its data there (``store``)."""
+
+    claim: dict
+    mode: str
+    store: str | None = None
+    local: str | None = None
+
+
+def _exclusive_claims(ctx: Context, workload: Workload) -> list[Exclusive]:
+    """The collected claims the pods mount that only one node (or pod) can attach; of those no node attaches, the
+    ones a data store keeps its data on: a surged pod runs beside the old one on the same node, and the store in
+    both opens the same files (StreamPipes's InfluxDB, whose second instance waits on the first's lock)."""
     found = []
     for template in workload.templates:
         for _, volume in mounted_volumes(template):
@@ -29,9 +44,24 @@ def _exclusive_claims(ctx: Context, workload: Workload) -> list[tuple[dict, str]
                 else None
             )
             modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
-            if claim is not None and modes and all(m in EXCLUSIVE_MODES for m in modes) and not _unattached(ctx, claim):
-                found.append((claim, modes[0]))
+            if claim is None or not modes or not all(m in EXCLUSIVE_MODES for m in modes):
+                continue
+            local = None if "ReadWriteOncePod" in modes else _unattached(ctx, claim)
+            if local is None:
+                found.append(Exclusive(claim, modes[0]))
+            elif (store := _store_on(template, volume)) is not None:
+                found.append(Exclusive(claim, modes[0], store, local))
     return found
+
+
+def _store_on(template: PodTemplate, volume: dict) -> str | None:
+    """The data store a container of the pod runs with the volume mounted writable, or None."""
+    for _, container in containers(template.spec, init=False):
+        mounts = [m for m in as_list(container.get("volumeMounts")) if dig(m, "name") == volume.get("name")]
+        writes = any(not dig(m, "readOnly") for m in mounts) and not keeps_no_data(container)
+        if writes and (store := container_data_store(container)) is not None:
+            return store
+    return None
 
 
 UNATTACHED_SOURCES = ("hostPath", "local")
@@ -40,13 +70,16 @@ access mode confines nothing there (OpenReplay's manager claim, bound to a hostP
 its rollout would stall); a local volume's node affinity keeps every pod on its node instead."""
 
 
-def _unattached(ctx: Context, claim: dict) -> bool:
-    """Whether the input binds the claim (``spec.volumeName``) to a volume no node attaches."""
+def _unattached(ctx: Context, claim: dict) -> str | None:
+    """Why no node attaches the claim's volume, or None: the input binds it (``spec.volumeName``) to a hostPath or
+    local volume, or its StorageClass makes node-local volumes (``node_local_class``: StreamPipes's claims on Docker
+    Desktop's ``hostpath`` class, judged wrong when told their rollouts would stall)."""
     bound = dig(claim, "spec", "volumeName")
     volume = ctx.inventory.get("PersistentVolume", None, bound) if isinstance(bound, str) else None
-    return isinstance(volume, dict) and any(
-        isinstance(dig(volume, "spec", source), dict) for source in UNATTACHED_SOURCES
-    )
+    if isinstance(volume, dict):
+        source = next((s for s in UNATTACHED_SOURCES if isinstance(dig(volume, "spec", s), dict)), None)
+        return f"PersistentVolume {bound} is a {source} volume" if source else None
+    return node_local_class(ctx, claim)
 
 
 SHARED_FIX = (
@@ -64,7 +97,7 @@ SHARED_FIX = (
     category="storage",
     cases=[RWO_ROLLOUT],
     requires=["PersistentVolumeClaim"],
-    reads=["workloads", "Deployment", "PersistentVolume", *AUTOSCALER_KINDS],
+    reads=["workloads", "Deployment", "PersistentVolume", "StorageClass", *AUTOSCALER_KINDS],
     precision="medium",
     fix=(
         "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
@@ -84,7 +117,16 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong); nor a claim the input binds
     (`spec.volumeName`) to a `hostPath` or `local` volume, which no node attaches: a hostPath claim's access mode
     confines nothing (OpenReplay's manager: judged wrong), and a local volume's node affinity keeps every pod on
-    its node.
+    its node. The same holds for a claim of a StorageClass that makes node-local volumes: one the input defines
+    with a local provisioner (local-path, OpenEBS local, TopoLVM, Docker Desktop's and MicroK8s's hostpath, ...),
+    or, where the input does not define it, a local cluster's default class by name (`hostpath`,
+    `microk8s-hostpath`, `local-path`, `openebs-hostpath`: StreamPipes's claims, judged wrong). A name is enough to
+    withhold a stall that needs attached volumes, not to report data as node-local (`local-storage-stateful` asks
+    for the class itself). On such a claim what a surge or a second replica shares is the data itself: it is
+    reported where a data store keeps its data there (its container mounts the claim writable), since the store in
+    the new pod opens the files the old one holds, and waits on its lock (StreamPipes's InfluxDB: judged a gap) or
+    writes beside it; the evidence says why no node attaches the claim. A `ReadWriteOncePod` claim is judged
+    whatever its volume: the scheduler lets one pod use it, wherever it runs.
 
     A Deployment scaled to zero that no HorizontalPodAutoscaler or KEDA ScaledObject raises runs no pod, and is not
     judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
@@ -138,26 +180,39 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
     sharers: dict[int, list[Workload]] = {}
     for workload in deployments:
-        for claim in {id(c): c for c, _ in claims_of[id(workload)]}.values():
+        for claim in {id(e.claim): e.claim for e in claims_of[id(workload)] if e.local is None}.values():
             sharers.setdefault(id(claim), []).append(workload)
     shared = {key for key, mounting in sharers.items() if len(mounting) > 1}
     reported: set[int] = set()
     for workload in deployments:
-        for claim, mode in claims_of[id(workload)]:
-            if id(claim) in shared and id(claim) not in reported:
-                reported.add(id(claim))
-                yield _shared(ctx, claim, mode, sharers[id(claim)])
-        claims = [(c, m) for c, m in claims_of[id(workload)] if id(c) not in shared]
+        for e in claims_of[id(workload)]:
+            if id(e.claim) in shared and id(e.claim) not in reported:
+                reported.add(id(e.claim))
+                yield _shared(ctx, e.claim, e.mode, sharers[id(e.claim)])
+        claims = [e for e in claims_of[id(workload)] if id(e.claim) not in shared]
         if not claims:
             continue
         spec = as_dict(workload.obj.get("spec"))
         replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
-        named = ", ".join(f"{name(c)} ({mode})" for c, mode in claims)
-        modes = (Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": name(c), "mode": m}) for c, m in claims)
+        named = ", ".join(f"{name(e.claim)} ({e.mode})" for e in claims)
+        one_pod = all(e.mode == "ReadWriteOncePod" for e in claims)
+        same_data = next((e for e in claims if e.store is not None), None)
+        modes = [
+            Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": name(e.claim), "mode": e.mode}) for e in claims
+        ]
+        modes += [Evidence("node-local", {"claim": name(e.claim), "why": e.local}) for e in claims if e.local]
         if replicas > 1:
             yield ctx.finding(
                 workload.obj,
-                f"{replicas} replicas share claim {named}: replicas scheduled on another node cannot attach it and never start.",
+                f"{replicas} replicas share claim {named}: "
+                + (
+                    "only one pod can use it, so the others never start."
+                    if one_pod
+                    else f"no node attaches it, so each replica's {same_data.store} opens the same data: the later "
+                    "ones wait on the first one's lock, or they all write the same files."
+                    if same_data is not None and len(claims) == 1
+                    else "replicas scheduled on another node cannot attach it and never start."
+                ),
                 Evidence("spec.replicas", replicas),
                 *modes,
             )
@@ -170,8 +225,16 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         if unavailable == 0 and surge is not None and surge >= 1:
             yield ctx.finding(
                 workload.obj,
-                f"Rolling updates start the new pod before stopping the old one, which holds claim {named}: a new pod "
-                "placed on another node cannot attach it, and the rollout stalls.",
+                f"Rolling updates start the new pod before stopping the old one, which holds claim {named}: "
+                + (
+                    "the new pod cannot use it while the old one does, wherever it is placed, and the rollout stalls."
+                    if one_pod
+                    else f"no node attaches it, so the new pod starts beside the old one and its {same_data.store} "
+                    "opens the same data: it waits on the old one's lock and the rollout stalls, or both write the "
+                    "same files."
+                    if same_data is not None and len(claims) == 1
+                    else "a new pod placed on another node cannot attach it, and the rollout stalls."
+                ),
                 Evidence("spec.strategy", spec.get("strategy")),
                 *modes,
             )
