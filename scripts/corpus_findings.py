@@ -1424,6 +1424,54 @@ database's admin console, a GPU pooling operator, a GPU telemetry agent, a GPU c
 an agent development platform), written down before drawing; ``random.Random(20261362).sample(FRESH162_POOL, 5)``
 draws the hundred-and-sixty-second's five."""
 
+FRESH163_POOL = (
+    "zwave-js-zwave-js-ui",
+    "pajikos-home-assistant-helm-chart",
+    "FlowFuse-helm",
+    "jeremylvln-Shulker",
+    "thijsvanloef-palworld-server-docker",
+    "plexinc-pms-docker",
+    "zoriya-Kyoo",
+    "TandoorRecipes-recipes",
+)
+"""The pool of the hundred-and-sixty-third draw on: eight self-hosted home automation, game, media and productivity
+projects absent from the corpus and from every earlier pool and round (a Z-Wave gateway, a home automation hub, a
+Node-RED management platform, a Minecraft fleet operator, a game server, a media server, a media server of several
+services and a recipe manager), written down before drawing; ``random.Random(20261363).sample(FRESH163_POOL, 5)``
+draws the hundred-and-sixty-third's five."""
+
+FRESH164_POOL = (
+    "juspay-hyperswitch-helm",
+    "imgproxy-imgproxy-helm",
+    "enonic-xp-operator",
+    "Erudika-scoold",
+    "dittofeed-dittofeed",
+    "webrecorder-browsertrix",
+    "alchemy-fr-phraseanet-helm-charts",
+    "karrioapi-karrio",
+)
+"""The pool of the hundred-and-sixty-fourth draw on: eight e-commerce, content and publishing projects absent from
+the corpus and from every earlier pool and round (a payments switch, an image resizing server, a CMS cluster
+operator, a Q&A forum, a customer messaging platform, a web archiving crawler, a digital asset manager and a shipping
+API), written down before drawing; ``random.Random(20261364).sample(FRESH164_POOL, 5)`` draws the
+hundred-and-sixty-fourth's five."""
+
+FRESH165_POOL = (
+    "alibaba-canal",
+    "opensearch-project-data-prepper",
+    "streamnative-function-mesh",
+    "databasus-databasus",
+    "gardener-etcd-backup-restore",
+    "apache-uniffle",
+    "apache-linkis",
+    "transferia-transferia",
+)
+"""The pool of the hundred-and-sixty-fifth draw on: eight data movement projects absent from the corpus and from
+every earlier pool and round (a MySQL change data capture server, an ingestion pipeline, a stream processing
+operator, a database backup scheduler, an etcd backup sidecar, a remote shuffle service operator, a batch job gateway
+and a replication engine), written down before drawing; ``random.Random(20261365).sample(FRESH165_POOL, 5)`` draws
+the hundred-and-sixty-fifth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh162-installs",
