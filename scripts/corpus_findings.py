@@ -1472,6 +1472,22 @@ operator, a database backup scheduler, an etcd backup sidecar, a remote shuffle 
 and a replication engine), written down before drawing; ``random.Random(20261365).sample(FRESH165_POOL, 5)`` draws
 the hundred-and-sixty-fifth's five."""
 
+FRESH166_POOL = (
+    "netbirdio-kubernetes-operator",
+    "DefGuard-deployment",
+    "fosrl-helm-charts",
+    "qdm12-ddns-updater",
+    "wso2-apk",
+    "apache-dubbo-kubernetes",
+    "stackitcloud-yawol",
+    "vultr-vultr-cloud-controller-manager",
+)
+"""The pool of the hundred-and-sixty-sixth draw on: eight networking projects absent from the corpus and from every
+earlier pool and round (a mesh VPN operator, a VPN server, a tunnel connector, a dynamic DNS updater, an API gateway,
+a service discovery control plane, an OpenStack load balancer controller and a cloud load balancer controller),
+written down before drawing; ``random.Random(20261366).sample(FRESH166_POOL, 5)`` draws the hundred-and-sixty-sixth's
+five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh162-installs",
