@@ -1488,6 +1488,22 @@ a service discovery control plane, an OpenStack load balancer controller and a c
 written down before drawing; ``random.Random(20261366).sample(FRESH166_POOL, 5)`` draws the hundred-and-sixty-sixth's
 five."""
 
+FRESH167_POOL = (
+    "theonedev-onedev",
+    "jenkins-x-lighthouse",
+    "OctopusDeploy-helm-charts",
+    "epinio-helm-charts",
+    "Trow-Registry-trow",
+    "thomaspoignant-go-feature-flag",
+    "diggerhq-digger",
+    "boring-registry-boring-registry",
+)
+"""The pool of the hundred-and-sixty-seventh draw on: eight CI/CD and release tooling projects absent from the corpus
+and from every earlier pool and round (a Git server with CI, a ChatOps pipeline trigger, a deployment agent, an
+application platform, a container registry, a feature flag relay, a Terraform pull request backend and a Terraform
+module registry), written down before drawing; ``random.Random(20261367).sample(FRESH167_POOL, 5)`` draws the
+hundred-and-sixty-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh162-installs",
