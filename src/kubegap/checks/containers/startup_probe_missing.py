@@ -78,7 +78,25 @@ NOT_START_MIGRATIONS = (
 nodes (KubeVirt's live migration, which kube-ovn's ``--enable-live-migration-optimize`` tunes), and rewriting stored
 custom resources at a new storage version in the background (ToolHive's
 ``TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR``)."""
-_NOT_START_PHRASES = tuple(words(phrase) for phrase in NOT_START_MIGRATIONS)
+CHECK_ONLY_MIGRATIONS = (
+    "migrate check",
+    "migrate status",
+    "migrate dry run",
+    "migrate plan",
+    "migrations check",
+    "migrations status",
+    "showmigrations",
+    "alembic check",
+    "alembic current",
+    "flyway info",
+    "flyway validate",
+    "liquibase status",
+    "liquibase validate",
+)
+"""Commands that only ask about migrations (Django's ``migrate --check``, ``alembic check``, ``flyway info``):
+they change no schema and finish at once, so a hook that runs one migrates nothing before the servers, and a
+server that runs one starts no slower."""
+_NOT_START_PHRASES = tuple(words(phrase) for phrase in (*NOT_START_MIGRATIONS, *CHECK_ONLY_MIGRATIONS))
 
 
 DATABASE_NAMES = Words(
@@ -276,8 +294,8 @@ def _migrated_first(template: PodTemplate) -> bool:
 
 def _names_migration(text: str) -> bool:
     """Whether a text names a data migration at start-up, once the migrations that happen while a program runs
-    (``NOT_START_MIGRATIONS``) are taken out of it: a shell line that runs Flyway before a manager told to migrate
-    storage versions still migrates first."""
+    (``NOT_START_MIGRATIONS``) and the commands that only ask about them (``CHECK_ONLY_MIGRATIONS``) are taken out
+    of it: a shell line that runs Flyway before a manager told to migrate storage versions still migrates first."""
     left = list(words(text))
     for phrase in _NOT_START_PHRASES:
         at = 0
@@ -290,8 +308,13 @@ def _names_migration(text: str) -> bool:
 
 
 def _migration(container: dict) -> str | None:
-    """The part of what a container is told to do that runs a data migration, or None."""
-    return next((part for part in _words(container) if _names_migration(part)), None)
+    """The part of what a container is told to do that runs a data migration, or None. Its words are read as one
+    line first, so a command that only asks about migrations spread over several arguments (``[migrate, --check]``)
+    migrates nothing."""
+    parts = _words(container)
+    if not _names_migration(" ".join(parts)):
+        return None
+    return next((part for part in parts if _names_migration(part)), None)
 
 
 @check(
@@ -324,7 +347,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     the command runs, which says what it is, not a step before it answers, nor a storage version migration it is
     told to run: the storage version migrator's `/migrator` and ToolHive's `TOOLHIVE_ENABLE_STORAGE_VERSION_MIGRATOR`
     rewrite stored objects while the controller serves; a script it starts with counts,
-    `/app/migrate-then-serve.sh`, and so does a migration beside such a switch in one shell line);
+    `/app/migrate-then-serve.sh`, and so does a migration beside such a switch in one shell line; nor a command
+    that only asks about migrations, `migrate --check`, `alembic check`, `flyway info`, which changes no schema);
     or, with a budget under `min_startup_seconds`
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
@@ -333,7 +357,8 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
     Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor where a Job or a Helm or Argo CD hook
     (not a `helm test` hook, which runs after the servers start) that runs a migration, or is named for one,
-    connects to the same database by the same variable, as Lago's `migrate-db` hook does before its API starts;
+    connects to the same database by the same variable, as Lago's `migrate-db` hook does before its API starts
+    (one that only asks about them, a pre-upgrade `migrate --check`, migrates nothing);
     nor for a background worker, selected by no
     client Service, beside a server of its namespace that connects to the same database by the same variable (its
     value, or the ConfigMap or Secret key it is read from): the server checks and
