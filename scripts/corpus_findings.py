@@ -1504,6 +1504,22 @@ application platform, a container registry, a feature flag relay, a Terraform pu
 module registry), written down before drawing; ``random.Random(20261367).sample(FRESH167_POOL, 5)`` draws the
 hundred-and-sixty-seventh's five."""
 
+FRESH168_POOL = (
+    "PanDAWMS-panda-k8s",
+    "uc-cdis-gen3-helm",
+    "HDFGroup-hsds",
+    "conda-incubator-conda-store",
+    "Qiskit-qiskit-serverless",
+    "eclipse-theia-theia-cloud-helm",
+    "TU-Wien-dataLAB-grader-service",
+    "juice-shop-multi-juicer",
+)
+"""The pool of the hundred-and-sixty-eighth draw on: eight scientific computing, research and education projects
+absent from the corpus and from every earlier pool and round (a physics workload manager, a biomedical data commons,
+an HDF5 data service, an environment build server, a quantum computing serverless gateway, a cloud IDE operator for
+teaching, an autograding service and a security training platform), written down before drawing;
+``random.Random(20261368).sample(FRESH168_POOL, 5)`` draws the hundred-and-sixty-eighth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh162-installs",
