@@ -161,7 +161,7 @@ class ServingEvidence:
     def __init__(self, inventory: Readable):
         self._api, self._broad_admission, called_ports = _api_backends(inventory)
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
-        scraped = _scraped_port_names(inventory)
+        scraped = self._scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         bound = _bound_accounts(inventory)
         held = {name(service) for service in inventory.of_kind("Service")}
@@ -202,6 +202,10 @@ class ServingEvidence:
                     self._services.setdefault(id(workload.obj), []).append(service)
         self._consoles = _consoles(inventory, self, bound)
         self._registrars = _webhook_registrars(inventory, self)
+
+    def scraped_ports(self, service: dict) -> set[str]:
+        """The port names a ServiceMonitor or PodMonitor of the input scrapes on the Service."""
+        return self._scraped.get(id(service), set())
 
     def api_roles(self, service: dict) -> list[str]:
         """What API server traffic the Service carries: ``admission webhook x``, ``APIService y``,

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
-from kubegap.domain.resources import as_list, containers, dig
+from kubegap.domain.resources import as_dict, as_list, containers, dig
 from kubegap.domain.services import service_workloads
 from kubegap.domain.serving import (
     NOT_FOR_CLIENTS,
@@ -78,6 +78,22 @@ def _is_name(target: object) -> bool:
     return isinstance(target, str) and not target.isdigit()
 
 
+UNREAD_PORT = (
+    "a port name no selected container declares, on a Service that carries no client traffic (a headless one, or "
+    "one of metrics, health or admin ports only) where nothing in the input reads the port: no Ingress or route "
+    "sends to it, no ServiceMonitor or PodMonitor scrapes it, no scrape annotation asks for it. A headless "
+    "Service's clients dial pod addresses on ports they know, and a scrape configured elsewhere the input does "
+    "not show"
+)
+
+
+def _read(service: dict, port: dict, routed: list[str], scraped: set[str]) -> bool:
+    """Whether the input shows something that reads this port of a Service without client traffic: a route sends
+    to it, a monitor scrapes it (by the port's name or its target's), or the Service asks to be scraped."""
+    annotated = dig(service, "metadata", "annotations", "prometheus.io/scrape") == "true"
+    return bool(routed) or annotated or bool({port.get("name"), port.get("targetPort")} & scraped)
+
+
 @check(
     id="service-target-port-mismatch",
     title="Service targetPort that the selected containers do not declare",
@@ -116,8 +132,13 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
     Containers that
-    declare no ports at all are not judged, nor are Services whose workloads were not collected. One finding per
-    Service, naming every such port.
+    declare no ports at all are not judged, nor are Services whose workloads were not collected. An unresolvable
+    name on a Service that carries no client traffic (a headless one, or one of metrics, health or admin ports only)
+    is judged only where the input shows something that reads the port: an Ingress or a route that sends to it, a
+    ServiceMonitor or PodMonitor that scrapes it, or a `prometheus.io/scrape` annotation on the Service. Elsewhere
+    what would fail is an SRV lookup or a scrape the input does not show, and the Service is counted as not judged
+    (kubebuilder's leftover metrics Services and headless Services of clusters that run one member: judged noise on
+    fresh installs). One finding per Service, naming every such port.
 
     ## Why it matters
 
@@ -169,9 +190,10 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             continue
         listened = {n for w in selected for t in w.templates for n in t.derive("bound_ports", _template_bound_ports)}
         headless = dig(service, "spec", "clusterIP") == "None"
+        for_clients = evidence_of.serves_clients(service)
         undeclared: list[Evidence] = []
         routed: dict[str, None] = {}  # what routes to an unresolvable port, in order, once each
-        reaches_declared = False
+        reaches_declared = unread = scraped = False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
@@ -179,9 +201,16 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
                 continue
-            if headless and _is_name(target):
-                routed |= dict.fromkeys(routes_to(ctx.inventory, service, port))
+            if _is_name(target) and not for_clients:
+                routes = routes_to(ctx.inventory, service, port)
+                if not _read(service, as_dict(port), routes, evidence_of.scraped_ports(service)):
+                    unread = True
+                    continue
+                routed |= dict.fromkeys(routes if headless else ())
+                scraped = scraped or not routes
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
+        if unread and not undeclared:
+            ctx.not_judged(service, UNREAD_PORT)
         one_declared = (
             len(
                 {
@@ -200,18 +229,16 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             named = [str(e.value) for e in undeclared if _is_name(e.value)]
             numbered = [str(e.value) for e in undeclared if not _is_name(e.value)]
             said = []
-            for_clients = bool(routed) if headless else evidence_of.serves_clients(service)
+            for_clients = for_clients or bool(routed)
             if named:
                 said.append(
                     f"targetPort {', '.join(named)} names no port the selected containers declare, so it cannot "
                     + (
-                        "be resolved and the Service's endpoints and DNS SRV records carry no such port"
-                        + (
-                            f": what {' and '.join(routed)} send{'s' if len(routed) == 1 else ''} to it finds no pod"
-                            if routed
-                            else " (a headless Service's clients dial pod addresses on ports they know)"
-                        )
-                        if headless
+                        "be resolved and the Service's endpoints and DNS SRV records carry no such port: what "
+                        f"{' and '.join(routed)} send{'s' if len(routed) == 1 else ''} to it finds no pod"
+                        if routed
+                        else "be resolved and the scrape the input asks of it finds nothing there"
+                        if scraped and not for_clients
                         else "be resolved and traffic to it fails"
                     )
                 )
