@@ -273,6 +273,22 @@ def reverse_proxy(container: dict) -> str | None:
     return REVERSE_PROXIES.starts(image_name(container))
 
 
+FILE_CONFIGURED_SERVERS = Words(("nginx", "openresty", "caddy", "haproxy", "httpd"))
+"""Images (the first words of the repository's last part) of web servers and proxies that read their whole
+configuration from files at start and listen at once."""
+
+CONTROLLER_WORDS = Words(("ingress", "controller", "gateway", "operator"))
+"""Words of an image that makes the server a controller whose configuration comes from the Kubernetes API
+(``nginx-ingress``, ``nginx-gateway-fabric``)."""
+
+
+def file_configured_server(container: dict) -> str | None:
+    """The web server or proxy the container runs from its files alone (``FILE_CONFIGURED_SERVERS``), or None for
+    another program or a controller built on one (``CONTROLLER_WORDS``)."""
+    image = image_name(container)
+    return None if CONTROLLER_WORDS.find(image) else FILE_CONFIGURED_SERVERS.starts(image)
+
+
 def state_directory_of(path: str) -> str | None:
     """The program a path is the state directory of by the Linux convention, ``/var/lib/<program>`` (or a directory
     inside it), or None."""

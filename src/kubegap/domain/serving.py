@@ -163,7 +163,7 @@ class ServingEvidence:
         self._fail_closed = {id(service) for service in _fail_closed_services(inventory)}
         scraped = self._scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
-        bound = _bound_accounts(inventory)
+        bound = self._bound = _bound_accounts(inventory)
         held = {name(service) for service in inventory.of_kind("Service")}
         renamed = any(service_name not in held for _, service_name in self._api)
         self._client_ports: dict[int, list[dict]] = {}
@@ -299,6 +299,11 @@ class ServingEvidence:
     def api_roles_of(self, workload: Workload) -> list[str]:
         """What API server traffic the workload's Services carry (webhooks, aggregated APIs, conversion)."""
         return sorted({role for s in self.services(workload) for role in self.api_roles(s)})
+
+    def reads_the_api(self, workload: Workload) -> bool:
+        """Whether a binding of the input names the ServiceAccount of one of the workload's pod templates: its
+        program talks to the Kubernetes API (an ingress controller reads its routes there)."""
+        return any((workload.ref.namespace, service_account(t)) in self._bound for t in workload.templates)
 
     def console(self, workload: Workload) -> str | None:
         """The word that makes the workload an operators' console (see the module's docstring), or None."""

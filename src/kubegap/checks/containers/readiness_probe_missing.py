@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.domain.containers import app_containers, container_name, reverse_proxy
+from kubegap.domain.containers import app_containers, container_name, file_configured_server, reverse_proxy
 from kubegap.domain.datastores import starts_empty
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
@@ -25,19 +25,22 @@ def _all_probed(workload: Workload) -> bool:
     return all(isinstance(container.get("readinessProbe"), dict) for _, _, container in app_containers(workload))
 
 
-def _proxies_before_a_probed_container(unprobed: list[tuple[PodTemplate, dict]]) -> bool:
-    """Whether every unprobed serving container runs a reverse proxy (``reverse_proxy``) in a pod where another
-    container has a readiness probe: a pod is ready only once all its containers are, so it takes no traffic before
-    that container answers, and a proxy answers as soon as it starts (KoboToolbox's nginx before its probed API:
-    judged wrong when told traffic reaches it early)."""
-    return bool(unprobed) and all(
-        reverse_proxy(container) is not None
-        and any(
-            other is not container and isinstance(other.get("readinessProbe"), dict)
-            for _, other in containers(template.spec, init=False)
-        )
-        for template, container in unprobed
-    )
+def _answers_at_once(evidence: ServingEvidence, workload: Workload, unprobed: list[tuple[PodTemplate, dict]]) -> bool:
+    """Whether every unprobed serving container answers as soon as its pod is ready, so a probe would hold nothing
+    back: a reverse proxy (``reverse_proxy``) in a pod where another container has a readiness probe, since a pod
+    is ready only once all its containers are and takes no traffic before that one answers (KoboToolbox's nginx
+    before its probed API: judged wrong when told traffic reaches it early); or a web server configured by its files
+    alone (``file_configured_server``), alone in its pod, of a workload that does not read the Kubernetes API, which
+    listens within moments of starting (static nginx front ends and Caddy gateways: eighteen judged noise on fresh
+    installs)."""
+
+    def at_once(template: PodTemplate, container: dict) -> bool:
+        others = [other for _, other in containers(template.spec, init=False) if other is not container]
+        if reverse_proxy(container) and any(isinstance(other.get("readinessProbe"), dict) for other in others):
+            return True
+        return bool(file_configured_server(container)) and not others and not evidence.reads_the_api(workload)
+
+    return bool(unprobed) and all(at_once(template, container) for template, container in unprobed)
 
 
 def _fix(
@@ -136,8 +139,13 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik,
     OAuth2 Proxy, by image) in a pod where another container has a readiness probe: the pod is ready only once
     every container is, so no traffic reaches it before that container answers, and the proxy answers as soon as it
-    starts (KoboToolbox's nginx before its probed API: judged wrong). A proxy the image does not name is judged: it
-    may have its own start to make. Where the HorizontalPodAutoscalers could
+    starts (KoboToolbox's nginx before its probed API: judged wrong). Nor is a web server that reads its whole
+    configuration from files (nginx, OpenResty, Caddy, HAProxy, Apache httpd, by image; not a controller built on
+    one, such as an ingress controller's image) alone in its pod, in a workload whose ServiceAccount no binding names
+    (it reads nothing from the Kubernetes API): it listens within moments of starting, before a probe's first check
+    could tell anything (static front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does
+    not name, or one beside an unprobed container, is judged: either may have its own start to make (a mirror
+    served once its sidecar has fetched it). Where the HorizontalPodAutoscalers could
     not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
     unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
     told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
@@ -200,7 +208,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
             for template, path, container in evidence.serving_containers(workload, services)
             if not isinstance(container.get("readinessProbe"), dict)
         ]
-        if _proxies_before_a_probed_container([(template, container) for template, _, container in serving_unprobed]):
+        if _answers_at_once(evidence, workload, [(template, container) for template, _, container in serving_unprobed]):
             continue
         unprobed = [(path, container) for _, path, container in serving_unprobed]
         gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
