@@ -275,7 +275,7 @@ def test_a_label_two_examples_share_does_not_join_them(tmp_path):
     workload = (
         "apiVersion: apps/v1\nkind: {kind}\nmetadata: {{name: {name}}}\nspec:\n  replicas: 1\n{extra}"
         "  selector: {{matchLabels: {{app: nginx}}}}\n  template:\n    metadata: {{labels: {{app: nginx}}}}\n"
-        "    spec: {{containers: [{{name: nginx, image: 'nginx:1.27', ports: [{{containerPort: 80}}]}}]}}\n"
+        "    spec: {{containers: [{{name: nginx, image: 'example/web:1.4', ports: [{{containerPort: 80}}]}}]}}\n"
     )
     service = "apiVersion: v1\nkind: Service\nmetadata: {{name: {name}}}\nspec:\n{extra}  selector: {{app: nginx}}\n  ports: [{{port: 80}}]\n"
     write(

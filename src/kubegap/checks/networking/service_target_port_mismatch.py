@@ -91,7 +91,8 @@ def _read(service: dict, port: dict, routed: list[str], scraped: set[str]) -> bo
     """Whether the input shows something that reads this port of a Service without client traffic: a route sends
     to it, a monitor scrapes it (by the port's name or its target's), or the Service asks to be scraped."""
     annotated = dig(service, "metadata", "annotations", "prometheus.io/scrape") == "true"
-    return bool(routed) or annotated or bool({port.get("name"), port.get("targetPort")} & scraped)
+    names = {value for value in (port.get("name"), port.get("targetPort")) if isinstance(value, str)}
+    return bool(routed) or annotated or bool(names & scraped)
 
 
 @check(
