@@ -158,11 +158,13 @@ def _count(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _target(obj: dict, default_kind: str | None) -> tuple[str | None, str, str] | None:
+def _target(inventory: Readable, obj: dict, default_kind: str | None) -> tuple[str | None, str, str] | None:
+    """The ``(namespace, kind, name)`` an autoscaler scales, in the namespace it is installed in (``home``: one
+    written without a namespace is the install's, beside workloads that name it)."""
     ref = as_dict(dig(obj, "spec", "scaleTargetRef"))
     kind = ref.get("kind") or default_kind
     if isinstance(kind, str) and isinstance(ref.get("name"), str):
-        return namespace(obj), kind, ref["name"]
+        return inventory.home(namespace(obj)), kind, ref["name"]
     return None
 
 
@@ -191,20 +193,23 @@ def _autoscalers(inventory: Readable) -> Autoscalers:
             for owner in (owners if isinstance(owners, list) else [])
         ):
             continue  # KEDA's own, read as its ScaledObject
-        if (key := _target(hpa, None)) is not None:
+        if (key := _target(inventory, hpa, None)) is not None:
             spec = as_dict(hpa.get("spec"))
             found.setdefault(key, []).append(
                 Autoscaler(hpa, _count(spec.get("minReplicas", 1)), _count(spec.get("maxReplicas")))
             )
     for scaled in scaled_objects.values():
-        if (key := _target(scaled, "Deployment")) is not None:
+        if (key := _target(inventory, scaled, "Deployment")) is not None:
             found.setdefault(key, []).append(_keda(scaled))
     return found
 
 
 def scaling(inventory: Readable, workload: Workload) -> list[Autoscaler]:
-    """The autoscalers that scale a workload, HorizontalPodAutoscalers first."""
-    return autoscalers(inventory).get((workload.ref.namespace, workload.kind, workload.ref.name), [])
+    """The autoscalers that scale a workload, HorizontalPodAutoscalers first: in its namespace, or, for either
+    written without one, the install's (Hyperswitch's router, named in its namespace, and its autoscaler, written
+    without one: judged wrong when told it ran one replica)."""
+    key = (inventory.home(workload.ref.namespace), workload.kind, workload.ref.name)
+    return autoscalers(inventory).get(key, [])
 
 
 def autoscalers_unread(inventory: Readable) -> bool:
@@ -243,6 +248,18 @@ def runs_one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: 
         return True
     surge, _ = rolling_update("Deployment", dig(workload.obj, "spec", "strategy", "rollingUpdate"), 1)
     return surge == 0 or surge_held
+
+
+def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
+    """Whether a replica-keeping workload is scaled to zero (``replicas: 0``) and no KEDA ScaledObject raises it: it
+    runs no pod, so nothing of its pods' resources or disruptions can happen (a chart's read replicas left at zero,
+    Hyperswitch's PostgreSQL: judged wrong when told its pods run without requests). A HorizontalPodAutoscaler does
+    not raise a workload from zero: it turns itself off while its target has no replica."""
+    return (
+        workload.kind in SERVING_KINDS
+        and all(template.replicas == 0 for template in workload.templates)
+        and not any(scaler.keda for scaler in scaling(inventory, workload))
+    )
 
 
 def autoscaled_ceiling(inventory: Readable, workload: Workload) -> int | None:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _missing
+from kubegap.domain.workloads import AUTOSCALER_KINDS
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 
@@ -23,7 +24,7 @@ NU_NL_ELASTALERT = "nu-nl-2018-elastalert-memory-runaway-system-oom-notready-nod
         NU_NL_ELASTALERT,
         "dfds-2024-grafana-agent-memory-dev-pod-oom-nodes-notready",
     ],
-    reads=["workloads", "LimitRange"],
+    reads=["workloads", "LimitRange", *AUTOSCALER_KINDS],
     fix=(
         "Set resources.limits.memory on every container, sized from its observed peak with headroom for catch-up "
         "work (generously for a node agent such as the network plugin, whose OOM kill disrupts its node), so a "
@@ -40,7 +41,8 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
     container that also lacks a request is reported once, by `requests-missing`, whose finding
     names the missing limit too (here, when `requests-missing` is not part of the audit): one
     resources block, one finding. Helm test hooks, finished Jobs
-    and training runtimes (each TrainJob sets its own resources) are not reported. Init containers
+    and training runtimes (each TrainJob sets its own resources) are not reported, nor a workload scaled to zero
+    that no KEDA ScaledObject raises (it runs no pod). Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open),
     nor a placeholder container (a stock shell that only sleeps, prints or exits).
     Recurring and open-ended batch work is judged like services here: a runaway batch pod exhausts

@@ -70,7 +70,8 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
     Containers of top-level workloads that set no CPU or no memory request, and get none from a
     limit of the same resource or from a `defaultRequest`/`default` of a LimitRange in their
     namespace. Helm test hooks, finished Jobs and training runtimes (TrainingRuntime,
-    ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported. Init containers
+    ClusterTrainingRuntime: each TrainJob sets its own resources) are not reported, nor a workload scaled to zero
+    that no KEDA ScaledObject raises (a chart's read replicas left at `replicas: 0`: it runs no pod). Init containers
     are not judged, nor a container running the pause image unchanged (it only holds the pod open),
     nor a placeholder container (a stock shell whose whole command only sleeps, prints or exits,
     as in feature demos: it uses nothing worth reserving).

@@ -10,7 +10,7 @@ from kubegap.checks.disruption._helpers import covered_replicas
 from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import AUTOSCALER_KINDS, allows_every_eviction
+from kubegap.domain.workloads import AUTOSCALER_KINDS, allows_every_eviction, pdb_workloads, runs_no_pods
 
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
 
@@ -51,7 +51,9 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
     (`maxUnavailable: 1` over one replica) still refuses an unready pod: the eviction handler's exception for
     unready pods applies only while a budget needs some pod healthy (`DesiredHealthy > 0` in Kubernetes'
     `pkg/registry/core/pod/storage/eviction.go`), and otherwise it asks the budget's allowed disruptions, none while
-    the pod is unready; the message says so, since such a budget looks always met.
+    the pod is unready; the message says so, since such a budget looks always met. A budget whose every selected
+    workload is scaled to zero, and raised by no KEDA ScaledObject, protects no pod and is not reported (a chart's
+    read replicas left at zero: judged wrong).
     Skipped on clusters known to run a Kubernetes version before 1.27, which do not
     offer the field by default.
 
@@ -91,6 +93,9 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
+        selected = pdb_workloads(ctx.inventory, pdb)
+        if selected and all(runs_no_pods(ctx.inventory, w) for w in selected):
+            continue  # the budget protects no pod: every workload it selects is scaled to zero
         if policy != "AlwaysAllow" and not allows_every_eviction(pdb):
             count = _count_needing_none_healthy(ctx.inventory, pdb)
             yield ctx.finding(
