@@ -196,7 +196,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
         named = ", ".join(f"{name(e.claim)} ({e.mode})" for e in claims)
         one_pod = all(e.mode == "ReadWriteOncePod" for e in claims)
-        same_data = next((e for e in claims if e.store is not None), None)
+        same_data = next((e for e in claims if e.store is not None), None) if all(e.local for e in claims) else None
+        it = "it" if len(claims) == 1 else "them"
         modes = [
             Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": name(e.claim), "mode": e.mode}) for e in claims
         ]
@@ -208,10 +209,10 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
                 + (
                     "only one pod can use it, so the others never start."
                     if one_pod
-                    else f"no node attaches it, so each replica's {same_data.store} opens the same data: the later "
+                    else f"no node attaches {it}, so each replica's {same_data.store} opens the same data: the later "
                     "ones wait on the first one's lock, or they all write the same files."
-                    if same_data is not None and len(claims) == 1
-                    else "replicas scheduled on another node cannot attach it and never start."
+                    if same_data is not None
+                    else f"replicas scheduled on another node cannot attach {it} and never start."
                 ),
                 Evidence("spec.replicas", replicas),
                 *modes,
@@ -229,11 +230,11 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
                 + (
                     "the new pod cannot use it while the old one does, wherever it is placed, and the rollout stalls."
                     if one_pod
-                    else f"no node attaches it, so the new pod starts beside the old one and its {same_data.store} "
+                    else f"no node attaches {it}, so the new pod starts beside the old one and its {same_data.store} "
                     "opens the same data: it waits on the old one's lock and the rollout stalls, or both write the "
                     "same files."
-                    if same_data is not None and len(claims) == 1
-                    else "a new pod placed on another node cannot attach it, and the rollout stalls."
+                    if same_data is not None
+                    else f"a new pod placed on another node cannot attach {it}, and the rollout stalls."
                 ),
                 Evidence("spec.strategy", spec.get("strategy")),
                 *modes,
