@@ -171,3 +171,51 @@ def test_an_openshift_route_names_by_number_the_pods_port_a_service_targets_by_n
     assert _serves_clients(EXPORTER, MONITOR, route)
     route["spec"]["port"]["targetPort"] = 9999
     assert not _serves_clients(EXPORTER, MONITOR, route)
+
+
+def test_a_setting_calls_the_service_it_names_as_a_host():
+    """A value names a Service as a host alone, in a URL or address (not as the URL's scheme), by its short name in
+    the setting's own namespace, as ``name.namespace`` or by its cluster name; a ConfigMap's value counts as a
+    container's setting does."""
+    from kubegap.domain.services import called_services, hosts
+
+    assert list(hosts("redis://cache:6379/0")) == ["cache", "0"]
+    assert list(hosts("postgres://u:p@pg-read.hs.svc.cluster.local:5432/db")) == [
+        "u",
+        "pg-read.hs.svc.cluster.local",
+        "db",
+    ]
+    docs = [
+        {
+            "apiVersion": "apps/v1",
+            "kind": "Deployment",
+            "metadata": {"name": "api", "namespace": "shop"},
+            "spec": {
+                "selector": {"matchLabels": {"app": "api"}},
+                "template": {
+                    "metadata": {"labels": {"app": "api"}},
+                    "spec": {
+                        "containers": [
+                            {
+                                "name": "api",
+                                "image": "example/api:1.0",
+                                "env": [{"name": "CACHE_URL", "value": "redis://cache:6379"}],
+                                "args": ["--ledger=ledger.payments:80"],
+                            }
+                        ]
+                    },
+                },
+            },
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "ConfigMap",
+            "metadata": {"name": "router", "namespace": "shop"},
+            "data": {"READ_HOST": "db-read.shop.svc.cluster.local"},
+        },
+    ]
+    called = called_services(Inventory(Collection(docs)))
+    assert called[("shop", "cache")] == ["Deployment api CACHE_URL"]
+    assert called[("payments", "ledger")] == ["Deployment api --ledger"]
+    assert called[("shop", "db-read")] == ["ConfigMap router READ_HOST"]
+    assert ("shop", "redis") not in called

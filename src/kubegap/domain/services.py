@@ -4,11 +4,13 @@ nearest the object when a project ships several."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 from kubegap.domain.absence import source_folder
+from kubegap.domain.containers import settings
 from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import dig, name, namespace
+from kubegap.domain.resources import as_dict, containers, dig, name, namespace
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.selectors import Selector
 
@@ -153,3 +155,48 @@ def called_service(inventory: Readable, ns: str | None, service_name: str) -> tu
     if service is None and (unnamed := inventory.get("Service", None, service_name)) is not None:
         service = unnamed if namespace(unnamed) in (None, ns) else None
     return (namespace(service) if service is not None else ns), service
+
+
+HOST = re.compile(
+    r"(?:^|(?<=[\s/@=,;'\"(]))([a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*)(?!://)(?=$|[\s:/,;'\")])"
+)
+"""A host name in a setting's value: alone, or as a URL's or an address's host (``redis://cache:6379/0``,
+``db.payments.svc:5432``), not a URL's scheme."""
+
+
+def hosts(value: str) -> Iterator[str]:
+    """The host names a setting's value holds."""
+    return (match.group(1) for match in HOST.finditer(value))
+
+
+def called_services(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
+    """Per Service ``(namespace, name)``, the settings of the input that name it as a host (``Deployment api env
+    DATABASE_HOST``, ``ConfigMap router data``): a container's variable or flag, or a ConfigMap's value, by its short
+    name in the setting's own namespace, ``name.namespace``, or its cluster name. What the input shows calls the
+    Service; a name is read wherever it stands, so a word that happens to be a Service's name counts too. Worked out
+    once per audit."""
+    return inventory.derive("called_services", _called_services)
+
+
+def _called_services(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
+    found: dict[tuple[str | None, str], list[str]] = {}
+
+    def note(value: str, ns: str | None, where: str) -> None:
+        for host in hosts(value):
+            parts = host.split(".")
+            key = named_service(host) or (
+                (parts[1], parts[0]) if len(parts) == 2 else (ns, host) if len(parts) == 1 else None
+            )
+            if key is not None:
+                found.setdefault((inventory.home(key[0]), key[1]), []).append(where)
+
+    for workload in inventory.workloads:
+        for template in workload.templates:
+            for _, container in containers(template.spec):
+                for setting, value in settings(container):
+                    note(value, workload.ref.namespace, f"{workload.kind} {workload.ref.name} {setting}")
+    for config_map in inventory.of_kind("ConfigMap"):
+        for key, value in as_dict(config_map.get("data")).items():
+            if isinstance(value, str):
+                note(value, namespace(config_map), f"ConfigMap {name(config_map)} {key}")
+    return found

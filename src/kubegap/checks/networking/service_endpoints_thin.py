@@ -14,6 +14,7 @@ from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.routes import routed_backends
 from kubegap.domain.selectors import Selector
+from kubegap.domain.services import called_services
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
 from kubegap.severity import Severity
 
@@ -51,7 +52,15 @@ HOOK_SERVICE = (
     category="networking",
     cases=[MONZO],
     requires=["Service"],
-    reads=["workloads", "EndpointSlice", "Endpoints", *pod_source_kinds, *RBAC_KINDS, *SERVING_EVIDENCE_KINDS],
+    reads=[
+        "workloads",
+        "ConfigMap",
+        "EndpointSlice",
+        "Endpoints",
+        *pod_source_kinds,
+        *RBAC_KINDS,
+        *SERVING_EVIDENCE_KINDS,
+    ],
     fix=(
         "Delete Services nothing serves any more, fix the selector of a Service that selects nothing, "
         "and run at least two ready replicas behind Services that clients depend on."
@@ -75,7 +84,12 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     endpoints nor any workload, the Service is not judged, and coverage says so. Nor is a Service that is itself
     a Helm or Argo CD hook, where its endpoints are unknown and no Ingress or route sends to it: it serves the hook
     or test pods the install tool runs, which the input need not hold (wire-server's `brig-integration`, for its
-    `helm test` bot: judged wrong).
+    `helm test` bot: judged wrong). A Service whose workloads are all scaled to zero is reported only where the
+    input calls it: an Ingress or route sends to it, or a container's variable or flag or a ConfigMap's value names
+    it as a host (`kubegap.domain.services.called_services`), and the message names what does (Hyperswitch's
+    router reads from its PostgreSQL read Service, whose replicas are left at zero: a gap). Otherwise its having no
+    pods is the install's choice, and it is counted as not judged (that chart's other read Services, which nothing
+    calls: judged noise).
 
     ## Why it matters
 
@@ -142,12 +156,33 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
         how = empty_said(ctx, service, ns, selector, sources.labelled(ns))
         if how is None:
             continue
+        callers = _callers(ctx, service)
+        if planned[1] and not callers:
+            ctx.not_judged(service, SCALED_DOWN_UNCALLED)
+            continue
         yield ctx.finding(
             service,
             f"Service selects no pods: no workload in its namespace runs pods it matches{how}."
             if not planned[1]
-            else f"Service selects only workloads scaled to zero replicas{how}.",
+            else f"Service selects only workloads scaled to zero replicas{how}, and the input calls it: "
+            f"{', '.join(callers[:3])}{' ...' if len(callers) > 3 else ''}.",
             Evidence("spec.selector", str(selector)),
             Evidence("selected workloads", planned[1] or None),
+            *([Evidence("called by", callers)] if planned[1] else []),
             severity=severity,
         )
+
+
+SCALED_DOWN_UNCALLED = (
+    "a Service whose workloads are scaled to zero, which nothing in the input calls: no Ingress or route sends to it "
+    "and no setting names it as a host, so its having no pods is the install's choice (a chart's read replicas left "
+    "at zero, with their Services)"
+)
+
+
+def _callers(ctx: Context, service: dict) -> list[str]:
+    """What the input shows calls the Service: the Ingresses and routes that send to it, and the settings that
+    name it as a host (``services.called_services``)."""
+    key = (ctx.inventory.home(namespace(service)), name(service))
+    routed = [what for what, *_ in routed_backends(ctx.inventory).get((namespace(service), name(service)), [])]
+    return sorted(dict.fromkeys(routed + called_services(ctx.inventory).get(key, [])))
