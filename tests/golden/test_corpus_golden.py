@@ -134,6 +134,12 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH160_POOL,
         corpus_findings.FRESH161_POOL,
         corpus_findings.FRESH162_POOL,
+        corpus_findings.FRESH163_POOL,
+        corpus_findings.FRESH164_POOL,
+        corpus_findings.FRESH165_POOL,
+        corpus_findings.FRESH166_POOL,
+        corpus_findings.FRESH167_POOL,
+        corpus_findings.FRESH168_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
