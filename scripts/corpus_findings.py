@@ -1520,6 +1520,22 @@ an HDF5 data service, an environment build server, a quantum computing serverles
 teaching, an autograding service and a security training platform), written down before drawing;
 ``random.Random(20261368).sample(FRESH168_POOL, 5)`` draws the hundred-and-sixty-eighth's five."""
 
+FRESH169_POOL = (
+    "msgbyte-tianji",
+    "bluewave-labs-Checkmate",
+    "wundergraph-cosmo",
+    "cyclops-ui-cyclops",
+    "growthbook-growthbook",
+    "bugsink-helm-charts",
+    "apollographql-router",
+    "Countly-helm",
+)
+"""The pool of the hundred-and-sixty-ninth draw on: eight web analytics, monitoring and developer platform projects
+absent from the corpus and from every earlier pool and round (a web analytics and status page app, an uptime monitor,
+a GraphQL API platform, a developer portal, a feature flag and experimentation app, an error tracker, a GraphQL
+federation gateway and a product analytics platform), written down before drawing;
+``random.Random(20261369).sample(FRESH169_POOL, 5)`` draws the hundred-and-sixty-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh168-installs",
