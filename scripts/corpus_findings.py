@@ -1536,6 +1536,22 @@ a GraphQL API platform, a developer portal, a feature flag and experimentation a
 federation gateway and a product analytics platform), written down before drawing;
 ``random.Random(20261369).sample(FRESH169_POOL, 5)`` draws the hundred-and-sixty-ninth's five."""
 
+FRESH170_POOL = (
+    "matrix-org-matrix-hookshot",
+    "suitenumerique-meet",
+    "openimsdk-open-im-server",
+    "redimp-otterwiki",
+    "msgbyte-tailchat",
+    "suitenumerique-drive",
+    "jeboehm-docker-mailserver",
+    "livekit-livekit-helm",
+)
+"""The pool of the hundred-and-seventieth draw on: eight collaboration and communication projects absent from the
+corpus and from every earlier pool and round (a Matrix bridge and bot, a video conferencing app, an instant messaging
+backend, a wiki, a team chat, a file sharing app, a mail server of several services and a WebRTC media server),
+written down before drawing; ``random.Random(20261370).sample(FRESH170_POOL, 5)`` draws the hundred-and-seventieth's
+five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh168-installs",
