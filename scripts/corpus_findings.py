@@ -1552,6 +1552,22 @@ backend, a wiki, a team chat, a file sharing app, a mail server of several servi
 written down before drawing; ``random.Random(20261370).sample(FRESH170_POOL, 5)`` draws the hundred-and-seventieth's
 five."""
 
+FRESH171_POOL = (
+    "developmentseed-titiler",
+    "GeoNodeUserGroup-DE-geonode-k8s",
+    "PDOK-mapserver-operator",
+    "geonetwork-geonetwork-helm-charts",
+    "EOEPCA-helm-charts",
+    "waterinstitute-metget-server",
+    "Green-Software-Foundation-carbon-aware-sdk",
+    "hubblo-org-scaphandre",
+)
+"""The pool of the hundred-and-seventy-first draw on: eight geospatial, environmental and sensor data projects absent
+from the corpus and from every earlier pool and round (a map tile server, a geospatial content platform, a map
+service operator, a data catalogue, an Earth observation workspace, a weather data service, a carbon intensity API
+and a node energy meter), written down before drawing; ``random.Random(20261371).sample(FRESH171_POOL, 5)`` draws the
+hundred-and-seventy-first's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh168-installs",
