@@ -1568,6 +1568,22 @@ service operator, a data catalogue, an Earth observation workspace, a weather da
 and a node energy meter), written down before drawing; ``random.Random(20261371).sample(FRESH171_POOL, 5)`` draws the
 hundred-and-seventy-first's five."""
 
+FRESH172_POOL = (
+    "aws-controllers-k8s-sagemaker-controller",
+    "coze-dev-coze-loop",
+    "opendatahub-io-odh-dashboard",
+    "InseeFrLab-onyxia",
+    "dolthub-doltdb-operator",
+    "ModelEngine-Group-DataMate",
+    "h2oai-h2o-3",
+    "pinterest-querybook",
+)
+"""The pool of the hundred-and-seventy-second draw on: eight MLOps projects absent from the corpus and from every
+earlier pool and round (an operator for a managed ML service, an LLM evaluation platform, an ML platform dashboard, a
+datalab that launches notebooks, a versioned database operator, a data preparation platform, a distributed ML cluster
+and a query notebook), written down before drawing; ``random.Random(20261372).sample(FRESH172_POOL, 5)`` draws the
+hundred-and-seventy-second's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh168-installs",
