@@ -251,14 +251,37 @@ def runs_one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: 
 
 
 def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
-    """Whether a replica-keeping workload is scaled to zero (``replicas: 0``) and no KEDA ScaledObject raises it: it
-    runs no pod, so nothing of its pods' resources or disruptions can happen (a chart's read replicas left at zero,
-    Hyperswitch's PostgreSQL: judged wrong when told its pods run without requests). A HorizontalPodAutoscaler does
-    not raise a workload from zero: it turns itself off while its target has no replica."""
-    return (
-        workload.kind in SERVING_KINDS
-        and all(template.replicas == 0 for template in workload.templates)
-        and not any(scaler.keda for scaler in scaling(inventory, workload))
+    """Whether a replica-keeping workload is scaled to zero (``replicas: 0``) and the input shows nothing that runs
+    its pods: no autoscaler scales it (KEDA raises a workload from zero, and an HPA may, under ``HPAScaleToZero``),
+    the autoscalers could be read, no Argo Rollout takes its template (``spec.workloadRef``, whose migration leaves
+    the Deployment at zero while the Rollout runs its pods), and no kube-downscaler annotation says it is held at
+    zero for a while (``downscaler/original-replicas``). Such a workload runs no pod, so nothing of its pods'
+    resources, images or disruptions can happen: a chart's read replicas left at zero (Hyperswitch's PostgreSQL,
+    judged wrong when told its pods run without requests). Checks that leave it count it as not judged
+    (``NO_PODS``)."""
+    if workload.kind not in SERVING_KINDS or not all(template.replicas == 0 for template in workload.templates):
+        return False
+    if scaling(inventory, workload) or autoscalers_unread(inventory):
+        return False
+    annotations = as_dict(dig(workload.obj, "metadata", "annotations"))
+    if any(isinstance(key, str) and key.startswith("downscaler/") for key in annotations):
+        return False
+    return (workload.ref.namespace, workload.kind, workload.ref.name) not in _rollout_templates(inventory)
+
+
+NO_PODS = "a workload scaled to zero that nothing in the input runs pods of (no autoscaler, Rollout or downscaler)"
+
+
+def _rollout_templates(inventory: Readable) -> set[tuple[str | None, str, str]]:
+    """The ``(namespace, kind, name)`` of the workloads whose pod template an Argo Rollout runs
+    (``spec.workloadRef``), worked out once per audit."""
+    return inventory.derive(
+        "rollout_templates",
+        lambda inv: {
+            (inv.home(namespace(rollout)), str(dig(rollout, "spec", "workloadRef", "kind") or "Deployment"), ref)
+            for rollout in inv.of_kind("Rollout")
+            if isinstance(ref := dig(rollout, "spec", "workloadRef", "name"), str)
+        },
     )
 
 

@@ -13,7 +13,7 @@ from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders, p
 from kubegap.domain.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import audited_workloads, runs_no_pods
+from kubegap.domain.workloads import NO_PODS, audited_workloads, runs_no_pods
 
 
 def limit_range_defaults(inventory: Readable, ns: str | None) -> tuple[set[str], set[str]]:
@@ -57,7 +57,10 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
     with its missing memory limit, and ``memory-limit-missing`` only containers whose requests are set."""
     defaults: dict[str | None, tuple[set[str], set[str]]] = {}
     for workload in audited_workloads(ctx.inventory):
-        if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload) or runs_no_pods(ctx.inventory, workload):
+        if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload):
+            continue
+        if runs_no_pods(ctx.inventory, workload):
+            ctx.not_judged(workload.obj, NO_PODS)
             continue
         ns = workload.ref.namespace
         if ns not in defaults:

@@ -8,6 +8,7 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.containers import container_name, pinned_cores
 from kubegap.domain.resources import dig, name, quantity
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, runs_no_pods
 
 OMIO = "omio-2020-cpu-limits-cfs-throttling-stalls"
 PINNED_FIX = (
@@ -25,7 +26,7 @@ PINNED_FIX = (
     category="containers",
     cases=[OMIO],
     requires=["Service"],
-    reads=["workloads", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", *SERVING_EVIDENCE_KINDS, *AUTOSCALER_KINDS],
     defaults={"limit_below_cores": 1},
     precision="medium",
     fix=(
@@ -99,6 +100,9 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             or evidence_of.console(workload)
             or evidence_of.serves_own_kinds_only(workload)
         ):
+            continue
+        if runs_no_pods(ctx.inventory, workload):
+            ctx.not_judged(workload.obj, NO_PODS)
             continue
         pinned = next(filter(None, (pinned_cores(template) for template in workload.templates)), None)
         evidence = []

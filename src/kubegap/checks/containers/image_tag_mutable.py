@@ -8,8 +8,10 @@ from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
 from kubegap.domain.containers import parse_image
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
+from kubegap.domain.podtemplates import Workload
 from kubegap.domain.withdrawn_images import withdrawn
-from kubegap.domain.workloads import audited_workloads
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, audited_workloads, runs_no_pods
+from kubegap.wording import first_and_more
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 
@@ -31,7 +33,7 @@ STREAMNATIVE = "streamnative-2022-olm-latest-image-catalog-operator-crashloop"
         "an image digest (image: repo@sha256:...), so every node runs the same bits and a rollback returns to "
         "known ones."
     ),
-    reads=["workloads"],
+    reads=["workloads", *AUTOSCALER_KINDS],
 )
 def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
@@ -57,7 +59,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     where `image-withdrawn` runs in the same audit and the image is pulled: it moves no more, and that check reports
     the pull that fails (one cause, one finding). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
-    the evidence.
+    the evidence; an image that several workloads of one namespace run is one cause, one pin (a chart's one image
+    value), reported once, on the first that runs it (a running workload before a hook), naming the others
+    (Drive's backend image on `latest`, set once and read by eight workloads: seven judged repeats).
 
     ## Why it matters
 
@@ -89,7 +93,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     """
     floating = {t.lower() for t in ctx.setting("mutable_tags") if isinstance(t, str)}
     gone = ctx.left_to("image-withdrawn")  # a withdrawn tag moves no more: image-withdrawn reports its pull
+    found: list[tuple[Workload, list[Evidence]]] = []
     for workload in audited_workloads(ctx.inventory):
+        if runs_no_pods(ctx.inventory, workload):
+            ctx.not_judged(workload.obj, NO_PODS)
+            continue
         if only_placeholders(workload):
             ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
             continue
@@ -104,16 +112,45 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
             and not (gone and path not in fields.never_pulled and withdrawn(ref))
         ]
         if evidence:
-            shown = ", ".join(sorted({e.value for e in evidence}))
-            hook = workload.is_hook
-            yield ctx.finding(
-                workload.obj,
-                f"{len(evidence)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled"
-                + (
-                    "; it is a hook, so a changed image breaks the install, upgrade, uninstall or sync that runs it."
-                    if hook
-                    else "."
-                ),
-                *evidence,
-                severity="low" if hook else None,
+            found.append((workload, evidence))
+    found.sort(key=lambda item: item[0].is_hook)  # a running workload reports an image before a hook that shares it
+
+    def cause(workload: Workload, image: object) -> tuple[str | None, str]:
+        """One image in one namespace: one pin fixes every workload that runs it (a chart's one image value)."""
+        return ctx.inventory.home(workload.ref.namespace), str(image)
+
+    owner: dict[tuple[str | None, str], Workload] = {}
+    for workload, evidence in found:
+        for e in evidence:
+            owner.setdefault(cause(workload, e.value), workload)
+    for workload, evidence in found:
+        own = [e for e in evidence if owner[cause(workload, e.value)] is workload]
+        if not own:
+            continue
+        causes = {cause(workload, e.value) for e in own}
+        also = list(
+            dict.fromkeys(
+                str(other.ref)
+                for other, theirs in found
+                if other.ref != workload.ref and any(cause(other, e.value) in causes for e in theirs)
             )
+        )
+        shown = ", ".join(sorted({str(e.value) for e in own}))
+        hook = workload.is_hook
+        yield ctx.finding(
+            workload.obj,
+            f"{len(own)} image(s) use a floating tag or none ({shown}): what runs depends on when it was pulled"
+            + (
+                "; it is a hook, so a changed image breaks the install, upgrade, uninstall or sync that runs it."
+                if hook
+                else "."
+            )
+            + (
+                f" {first_and_more(also)} {'runs' if len(also) == 1 else 'run'} the same image too: one cause, one fix."
+                if also
+                else ""
+            ),
+            *own,
+            *([Evidence("also run by", also)] if also else []),
+            severity="low" if hook else None,
+        )

@@ -10,7 +10,7 @@ from kubegap.checks.disruption._helpers import covered_replicas
 from kubegap.domain.intstr import pdb_disruptions_allowed
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import AUTOSCALER_KINDS, allows_every_eviction, pdb_workloads, runs_no_pods
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, allows_every_eviction, pdb_workloads, runs_no_pods
 
 CRASHLOOP_DRAIN = "kubernetes-user-2019-crashloop-pods-pdb-block-node-replacement"
 
@@ -95,7 +95,8 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
         selected = pdb_workloads(ctx.inventory, pdb)
         if selected and all(runs_no_pods(ctx.inventory, w) for w in selected):
-            continue  # the budget protects no pod: every workload it selects is scaled to zero
+            ctx.not_judged(pdb, NO_PODS)  # the budget protects no pod: every workload it selects runs none
+            continue
         if policy != "AlwaysAllow" and not allows_every_eviction(pdb):
             count = _count_needing_none_healthy(ctx.inventory, pdb)
             yield ctx.finding(
