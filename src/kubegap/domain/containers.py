@@ -267,26 +267,32 @@ REVERSE_PROXIES = Words(("nginx", "openresty", "caddy", "haproxy", "envoy", "tra
 """Images (the first words of the repository's last part) of reverse proxies: programs that answer as soon as they
 start and pass requests to a backend, with nothing of their own to load first."""
 
-
-def reverse_proxy(container: dict) -> str | None:
-    """The reverse proxy the container runs (``REVERSE_PROXIES``), or None."""
-    return REVERSE_PROXIES.starts(image_name(container))
-
-
-FILE_CONFIGURED_SERVERS = Words(("nginx", "openresty", "caddy", "haproxy", "httpd"))
-"""Images (the first words of the repository's last part) of web servers and proxies that read their whole
-configuration from files at start and listen at once."""
-
 CONTROLLER_WORDS = Words(("ingress", "controller", "gateway", "operator"))
-"""Words of an image that makes the server a controller whose configuration comes from the Kubernetes API
+"""Words of an image that makes a proxy a controller whose configuration comes from the Kubernetes API
 (``nginx-ingress``, ``nginx-gateway-fabric``)."""
 
 
-def file_configured_server(container: dict) -> str | None:
-    """The web server or proxy the container runs from its files alone (``FILE_CONFIGURED_SERVERS``), or None for
-    another program or a controller built on one (``CONTROLLER_WORDS``)."""
+def reverse_proxy(container: dict) -> str | None:
+    """The reverse proxy the container runs (``REVERSE_PROXIES``), or None for another program or a controller
+    built on one (``CONTROLLER_WORDS``)."""
     image = image_name(container)
-    return None if CONTROLLER_WORDS.find(image) else FILE_CONFIGURED_SERVERS.starts(image)
+    return None if CONTROLLER_WORDS.find(image) else REVERSE_PROXIES.starts(image)
+
+
+FILE_CONFIGURED_SERVERS = frozenset(("nginx", "nginx-unprivileged", "openresty", "caddy", "haproxy", "httpd"))
+"""Images (the last part of the repository, exactly) of web servers and proxies that read their whole
+configuration from files at start and listen at once; an image named further runs more (``nginx-php-fpm`` clones
+and installs an application first)."""
+
+
+def file_configured_server(container: dict) -> str | None:
+    """The web server the container runs by its image's own start (``FILE_CONFIGURED_SERVERS``), or None: another
+    image, or one told to run a command of its own (``command`` or ``args``: a site to download, a configuration to
+    render first)."""
+    image = image_name(container)
+    if image not in FILE_CONFIGURED_SERVERS or container.get("command") or container.get("args"):
+        return None
+    return image
 
 
 def state_directory_of(path: str) -> str | None:

@@ -10,7 +10,7 @@ from kubegap.domain.containers import app_containers, container_name, file_confi
 from kubegap.domain.datastores import starts_empty
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
-from kubegap.domain.resources import as_dict, containers, dig, name
+from kubegap.domain.resources import as_dict, containers, dig, name, native_sidecars
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import AUTOSCALER_KINDS, ONE_POD_UNREAD, autoscalers_unread, runs_one_pod_at_a_time
 
@@ -27,18 +27,22 @@ def _all_probed(workload: Workload) -> bool:
 
 def _answers_at_once(evidence: ServingEvidence, workload: Workload, unprobed: list[tuple[PodTemplate, dict]]) -> bool:
     """Whether every unprobed serving container answers as soon as its pod is ready, so a probe would hold nothing
-    back: a reverse proxy (``reverse_proxy``) in a pod where another container has a readiness probe, since a pod
-    is ready only once all its containers are and takes no traffic before that one answers (KoboToolbox's nginx
-    before its probed API: judged wrong when told traffic reaches it early); or a web server configured by its files
-    alone (``file_configured_server``), alone in its pod, of a workload that does not read the Kubernetes API, which
-    listens within moments of starting (static nginx front ends and Caddy gateways: eighteen judged noise on fresh
-    installs)."""
+    back: a reverse proxy (``reverse_proxy``) whose every companion in the pod (its other containers and native
+    sidecars) has a readiness probe, since a pod is ready only once all its containers are, so it takes no traffic
+    before whichever of them the proxy sends to answers (KoboToolbox's nginx before its probed API: judged wrong when
+    told traffic reaches it early); or a web server run from its files alone (``file_configured_server``), with no
+    companion, in a workload that does not read the Kubernetes API, which listens within moments of starting
+    (static nginx front ends and Caddy gateways: eighteen judged noise on fresh installs)."""
 
     def at_once(template: PodTemplate, container: dict) -> bool:
-        others = [other for _, other in containers(template.spec, init=False) if other is not container]
-        if reverse_proxy(container) and any(isinstance(other.get("readinessProbe"), dict) for other in others):
-            return True
-        return bool(file_configured_server(container)) and not others and not evidence.reads_the_api(workload)
+        others = [
+            other
+            for _, other in (*containers(template.spec, init=False), *native_sidecars(template.spec))
+            if other is not container
+        ]
+        if others:
+            return bool(reverse_proxy(container)) and all(isinstance(o.get("readinessProbe"), dict) for o in others)
+        return bool(file_configured_server(container)) and not evidence.reads_the_api(workload)
 
     return bool(unprobed) and all(at_once(template, container) for template, container in unprobed)
 
@@ -139,13 +143,15 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik,
     OAuth2 Proxy, by image) in a pod where another container has a readiness probe: the pod is ready only once
     every container is, so no traffic reaches it before that container answers, and the proxy answers as soon as it
-    starts (KoboToolbox's nginx before its probed API: judged wrong). Nor is a web server that reads its whole
-    configuration from files (nginx, OpenResty, Caddy, HAProxy, Apache httpd, by image; not a controller built on
-    one, such as an ingress controller's image) alone in its pod, in a workload whose ServiceAccount no binding names
-    (it reads nothing from the Kubernetes API): it listens within moments of starting, before a probe's first check
-    could tell anything (static front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does
-    not name, or one beside an unprobed container, is judged: either may have its own start to make (a mirror
-    served once its sidecar has fetched it). Where the HorizontalPodAutoscalers could
+    starts (KoboToolbox's nginx before its probed API: judged wrong); only where every other container of the pod,
+    native sidecars included, has a readiness probe, so whichever the proxy sends to is probed. Nor is a web server
+    started by its image alone (nginx, nginx-unprivileged, OpenResty, Caddy, HAProxy or Apache httpd, the image's
+    name exactly, with no `command` or `args` of its own) alone in its pod, native sidecars included, in a workload
+    whose ServiceAccount no binding names (it reads nothing from the Kubernetes API): it reads its configuration
+    from files and listens within moments of starting, before a probe's first check could tell anything (static
+    front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does not name, an image that
+    runs more (`nginx-php-fpm`), a server told to run a command first, and one beside an unprobed container are
+    judged: each may have its own start to make (a mirror served once its sidecar has fetched it). Where the HorizontalPodAutoscalers could
     not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
     unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
     told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
