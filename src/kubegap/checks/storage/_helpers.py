@@ -40,16 +40,17 @@ A name the input does not define is weak evidence: enough to withhold a claim th
 volumes, never enough to report data as node-local."""
 
 
-def node_local_class(ctx: Context, claim: dict) -> str | None:
-    """Why the claim's StorageClass makes node-local volumes, or None: its provisioner where the input defines the
-    class, else a local cluster's default class by name (``NODE_LOCAL_CLASS_NAMES``)."""
+def node_local_class(ctx: Context, claim: dict, provisioners: list[str]) -> str | None:
+    """Why the claim's StorageClass makes node-local volumes, or None: its provisioner, among ``provisioners`` (a
+    check's ``local_provisioners`` setting), where the input defines the class, else a local cluster's default class
+    by name (``NODE_LOCAL_CLASS_NAMES``)."""
     class_name = dig(claim, "spec", "storageClassName")
     sc = storage_class(ctx, class_name)
     if sc is None and isinstance(class_name, str):  # manifests that define the class, though none was collected
         sc = ctx.inventory.get("StorageClass", None, class_name)
     if sc is not None:
         provisioner = sc.get("provisioner")
-        local = provisioner in LOCAL_PROVISIONERS
+        local = provisioner in provisioners
         return f"StorageClass {class_name} provisions node-local volumes ({provisioner})" if local else None
     whose = NODE_LOCAL_CLASS_NAMES.get(class_name) if isinstance(class_name, str) else None
     return f"StorageClass {class_name} is {whose} default class, of node-local volumes" if whose else None

@@ -6,13 +6,13 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import node_local_class
+from kubegap.checks.storage._helpers import LOCAL_PROVISIONERS, node_local_class
 from kubegap.domain.containers import mounted_volumes
 from kubegap.domain.datastores import container_data_store, keeps_no_data
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
-from kubegap.domain.workloads import AUTOSCALER_KINDS, autoscaled_ceiling
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, runs_no_pods
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
 
@@ -27,7 +27,7 @@ class Exclusive(NamedTuple):
     claim: dict
     mode: str
     store: str | None = None
-    local: str | None = None
+    local_reason: str | None = None
 
 
 def _exclusive_claims(ctx: Context, workload: Workload) -> list[Exclusive]:
@@ -74,12 +74,16 @@ def _unattached(ctx: Context, claim: dict) -> str | None:
     """Why no node attaches the claim's volume, or None: the input binds it (``spec.volumeName``) to a hostPath or
     local volume, or its StorageClass makes node-local volumes (``node_local_class``: StreamPipes's claims on Docker
     Desktop's ``hostpath`` class, judged wrong when told their rollouts would stall)."""
+    provisioners = ctx.setting("local_provisioners")
     bound = dig(claim, "spec", "volumeName")
     volume = ctx.inventory.get("PersistentVolume", None, bound) if isinstance(bound, str) else None
     if isinstance(volume, dict):
         source = next((s for s in UNATTACHED_SOURCES if isinstance(dig(volume, "spec", s), dict)), None)
-        return f"PersistentVolume {bound} is a {source} volume" if source else None
-    return node_local_class(ctx, claim)
+        if source is not None:
+            return f"PersistentVolume {bound} is a {source} volume"
+        if (driver := dig(volume, "spec", "csi", "driver")) in provisioners:
+            return f"PersistentVolume {bound} is made by {driver}, a node-local driver"
+    return node_local_class(ctx, claim, provisioners)
 
 
 SHARED_FIX = (
@@ -98,6 +102,7 @@ SHARED_FIX = (
     cases=[RWO_ROLLOUT],
     requires=["PersistentVolumeClaim"],
     reads=["workloads", "Deployment", "PersistentVolume", "StorageClass", *AUTOSCALER_KINDS],
+    defaults={"local_provisioners": list(LOCAL_PROVISIONERS)},
     precision="medium",
     fix=(
         "For one replica on a ReadWriteOnce claim, use strategy type Recreate (or maxUnavailable: 1 with "
@@ -117,19 +122,23 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     it, and no upgrade rolls it out (Carina's demo Deployments: judged wrong); nor a claim the input binds
     (`spec.volumeName`) to a `hostPath` or `local` volume, which no node attaches: a hostPath claim's access mode
     confines nothing (OpenReplay's manager: judged wrong), and a local volume's node affinity keeps every pod on
-    its node. The same holds for a claim of a StorageClass that makes node-local volumes: one the input defines
-    with a local provisioner (local-path, OpenEBS local, TopoLVM, Docker Desktop's and MicroK8s's hostpath, ...),
-    or, where the input does not define it, a local cluster's default class by name (`hostpath`,
-    `microk8s-hostpath`, `local-path`, `openebs-hostpath`: StreamPipes's claims, judged wrong). A name is enough to
-    withhold a stall that needs attached volumes, not to report data as node-local (`local-storage-stateful` asks
-    for the class itself). On such a claim what a surge or a second replica shares is the data itself: it is
-    reported where a data store keeps its data there (its container mounts the claim writable), since the store in
-    the new pod opens the files the old one holds, and waits on its lock (StreamPipes's InfluxDB: judged a gap) or
-    writes beside it; the evidence says why no node attaches the claim. A `ReadWriteOncePod` claim is judged
-    whatever its volume: the scheduler lets one pod use it, wherever it runs.
+    its node. The same holds for a claim bound to a volume a node-local CSI driver made (TopoLVM's, by the
+    volume's `csi.driver`), and for a claim of a StorageClass that makes node-local volumes: one the input defines
+    with a local provisioner (the `local_provisioners` setting: local-path, OpenEBS local, TopoLVM, Docker Desktop's
+    and MicroK8s's hostpath, ...), or, where the input defines no such class, a local cluster's default class by name
+    (`hostpath`, `microk8s-hostpath`, `local-path`, `openebs-hostpath`: StreamPipes's claims, judged wrong). A name
+    is enough to withhold a stall that needs attached volumes, not to report data as node-local
+    (`local-storage-stateful` asks for the class itself). On such a claim what a surge or a second replica shares is
+    the data itself: it is reported where a data store keeps its data there (its container mounts the claim
+    writable), since the store in the new pod opens the files the old one holds, and waits on its lock (StreamPipes's
+    InfluxDB: judged a gap) or writes beside it, and a replica on another node of a hostPath class gets that node's
+    own directory; the evidence says why no node attaches the claim. Whether the volume attaches or not, a surge of a
+    store on a ReadWriteOnce claim waits or shares its data, so the finding stands on a class's name; only what it
+    says follows it. A `ReadWriteOncePod` claim is judged whatever its volume: the scheduler lets one pod use it,
+    wherever it runs. Each claim is named with what it does, in one finding.
 
-    A Deployment scaled to zero that no HorizontalPodAutoscaler or KEDA ScaledObject raises runs no pod, and is not
-    judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
+    A Deployment that runs no pod (`kubegap.domain.workloads.runs_no_pods`: scaled to zero, with no autoscaler,
+    Argo Rollout or kube-downscaler that runs its pods) is not judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
     mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
     Deployment's Recreate cannot free a claim the others hold (Lago's chart mounts one ReadWriteOnce claim in its
     API and five workers: six findings, five judged repeats, and a Recreate fix that freed nothing).
@@ -170,17 +179,18 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
       strategy: {type: Recreate}
     ```
     """
-    deployments = [
-        w
-        for w in ctx.inventory.workloads
-        if w.kind == "Deployment"
-        and not w.is_helm_test
-        and (dig(w.obj, "spec", "replicas") != 0 or autoscaled_ceiling(ctx.inventory, w))
-    ]  # a Deployment scaled to zero, that no autoscaler raises, runs no pod to hold or wait for a claim
+    deployments = []
+    for w in ctx.inventory.workloads:
+        if w.kind != "Deployment" or w.is_helm_test:
+            continue
+        if runs_no_pods(ctx.inventory, w):
+            ctx.not_judged(w.obj, NO_PODS)  # a Deployment that runs no pod holds or waits for no claim
+            continue
+        deployments.append(w)
     claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
     sharers: dict[int, list[Workload]] = {}
     for workload in deployments:
-        for claim in {id(e.claim): e.claim for e in claims_of[id(workload)] if e.local is None}.values():
+        for claim in {id(e.claim): e.claim for e in claims_of[id(workload)] if e.local_reason is None}.values():
             sharers.setdefault(id(claim), []).append(workload)
     shared = {key for key, mounting in sharers.items() if len(mounting) > 1}
     reported: set[int] = set()
@@ -194,26 +204,16 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
             continue
         spec = as_dict(workload.obj.get("spec"))
         replicas = spec.get("replicas", 1) if isinstance(spec.get("replicas", 1), int) else 1
-        named = ", ".join(f"{name(e.claim)} ({e.mode})" for e in claims)
-        one_pod = all(e.mode == "ReadWriteOncePod" for e in claims)
-        same_data = next((e for e in claims if e.store is not None), None) if all(e.local for e in claims) else None
-        it = "it" if len(claims) == 1 else "them"
         modes = [
             Evidence("PersistentVolumeClaim.spec.accessModes", {"claim": name(e.claim), "mode": e.mode}) for e in claims
         ]
-        modes += [Evidence("node-local", {"claim": name(e.claim), "why": e.local}) for e in claims if e.local]
+        modes += [
+            Evidence("node-local", {"claim": name(e.claim), "why": e.local_reason}) for e in claims if e.local_reason
+        ]
         if replicas > 1:
             yield ctx.finding(
                 workload.obj,
-                f"{replicas} replicas share claim {named}: "
-                + (
-                    "only one pod can use it, so the others never start."
-                    if one_pod
-                    else f"no node attaches {it}, so each replica's {same_data.store} opens the same data: the later "
-                    "ones wait on the first one's lock, or they all write the same files."
-                    if same_data is not None
-                    else f"replicas scheduled on another node cannot attach {it} and never start."
-                ),
+                f"{replicas} replicas share claim {_claims_said(claims, surge=False)}",
                 Evidence("spec.replicas", replicas),
                 *modes,
             )
@@ -226,19 +226,63 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         if unavailable == 0 and surge is not None and surge >= 1:
             yield ctx.finding(
                 workload.obj,
-                f"Rolling updates start the new pod before stopping the old one, which holds claim {named}: "
-                + (
-                    "the new pod cannot use it while the old one does, wherever it is placed, and the rollout stalls."
-                    if one_pod
-                    else f"no node attaches {it}, so the new pod starts beside the old one and its {same_data.store} "
-                    "opens the same data: it waits on the old one's lock and the rollout stalls, or both write the "
-                    "same files."
-                    if same_data is not None
-                    else f"a new pod placed on another node cannot attach {it}, and the rollout stalls."
-                ),
+                "Rolling updates start the new pod before stopping the old one, which holds claim "
+                + _claims_said(claims, surge=True),
                 Evidence("spec.strategy", spec.get("strategy")),
                 *modes,
             )
+
+
+def _claims_said(claims: list[Exclusive], surge: bool) -> str:
+    """The claims named, each kind with what a surge (or a second replica) does on it: a claim only one pod may use
+    waits wherever the pod lands; one a node attaches waits on another node; one no node attaches shares the data of
+    the store that keeps it there, or, on a hostPath volume a pod on another node mounts afresh, gives that pod
+    another directory."""
+    parts = []
+    one_pod = [e for e in claims if e.mode == "ReadWriteOncePod"]
+    attached = [e for e in claims if e.mode != "ReadWriteOncePod" and e.local_reason is None]
+    local = [e for e in claims if e.local_reason is not None]
+    if one_pod:
+        parts.append(
+            f"{_named(one_pod)}: "
+            + (
+                "the new pod cannot use it while the old one does, wherever it is placed, and the rollout stalls"
+                if surge
+                else "only one pod can use it, so the others never start"
+            )
+        )
+    if attached:
+        it = _it(attached)
+        parts.append(
+            f"{_named(attached)}: "
+            + (
+                f"a new pod placed on another node cannot attach {it}, and the rollout stalls"
+                if surge
+                else f"replicas scheduled on another node cannot attach {it} and never start"
+            )
+        )
+    if local:
+        store = next(e.store for e in local if e.store is not None)
+        parts.append(
+            f"{_named(local)}: no node attaches {_it(local)}, so "
+            + (
+                f"the new pod starts beside the old one and its {store} opens the same data: it waits on the old "
+                "one's lock and the rollout stalls, or both write the same files"
+                if surge
+                else f"replicas on one node open the same data with their {store} (waiting on one another's lock, "
+                "or writing the same files), and a replica on another node gets that node's own directory, not the "
+                "data"
+            )
+        )
+    return "; ".join(parts) + "."
+
+
+def _named(claims: list[Exclusive]) -> str:
+    return ", ".join(f"{name(e.claim)} ({e.mode})" for e in claims)
+
+
+def _it(claims: list[Exclusive]) -> str:
+    return "it" if len(claims) == 1 else "them"
 
 
 def _shared(ctx: Context, claim: dict, mode: str, mounting: list[Workload]) -> Finding:
