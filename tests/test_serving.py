@@ -177,7 +177,7 @@ def test_a_setting_calls_the_service_it_names_as_a_host():
     """A value names a Service as a host alone, in a URL or address (not as the URL's scheme), by its short name in
     the setting's own namespace, as ``name.namespace`` or by its cluster name; a ConfigMap's value counts as a
     container's setting does."""
-    from kubegap.domain.services import called_services, hosts
+    from kubegap.domain.services import hosts, named_in_settings
 
     assert list(hosts("redis://cache:6379/0")) == ["cache", "0"]
     assert list(hosts("postgres://u:p@pg-read.hs.svc.cluster.local:5432/db")) == [
@@ -214,8 +214,8 @@ def test_a_setting_calls_the_service_it_names_as_a_host():
             "data": {"READ_HOST": "db-read.shop.svc.cluster.local"},
         },
     ]
-    called = called_services(Inventory(Collection(docs)))
-    assert called[("shop", "cache")] == ["Deployment api CACHE_URL"]
-    assert called[("payments", "ledger")] == ["Deployment api --ledger"]
-    assert called[("shop", "db-read")] == ["ConfigMap router READ_HOST"]
+    called = named_in_settings(Inventory(Collection(docs)))
+    assert [c.where for c in called[("shop", "cache")]] == ["Deployment api CACHE_URL"]
+    assert [c.where for c in called[("payments", "ledger")]] == ["Deployment api --ledger"]
+    assert [c.where for c in called[("shop", "db-read")]] == ["ConfigMap router READ_HOST"]
     assert ("shop", "redis") not in called

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from kubegap.domain.absence import source_folder
 from kubegap.domain.containers import settings
@@ -158,10 +159,12 @@ def called_service(inventory: Readable, ns: str | None, service_name: str) -> tu
 
 
 HOST = re.compile(
-    r"(?:^|(?<=[\s/@=,;'\"(]))([a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*)(?!://)(?=$|[\s:/,;'\")])"
+    r"(?:^|(?<=[\s/@=,;|'\"(\[<>{}?]))"
+    r"([a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*)"
+    r"(?!://)(?=$|[\s:/,;|'\")\]<>{}?])"
 )
 """A host name in a setting's value: alone, or as a URL's or an address's host (``redis://cache:6379/0``,
-``db.payments.svc:5432``), not a URL's scheme."""
+``db.payments.svc:5432``, ``<host>db</host>``, ``{host: db}``), not a URL's scheme."""
 
 
 def hosts(value: str) -> Iterator[str]:
@@ -169,34 +172,63 @@ def hosts(value: str) -> Iterator[str]:
     return (match.group(1) for match in HOST.finditer(value))
 
 
-def called_services(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
-    """Per Service ``(namespace, name)``, the settings of the input that name it as a host (``Deployment api env
-    DATABASE_HOST``, ``ConfigMap router data``): a container's variable or flag, or a ConfigMap's value, by its short
-    name in the setting's own namespace, ``name.namespace``, or its cluster name. What the input shows calls the
-    Service; a name is read wherever it stands, so a word that happens to be a Service's name counts too. Worked out
-    once per audit."""
-    return inventory.derive("called_services", _called_services)
+class Caller(NamedTuple):
+    """A setting that names a Service as a host: where it is (``Deployment api CACHE_URL``, ``ConfigMap router
+    READ_HOST``), the workload whose container sets it (None for a ConfigMap's value), and whether it looks the
+    name up as DNS SRV records (``srv``: ``mongodb+srv://``, ``dnssrv+``, ``_grpc._tcp.``), which carry the
+    Service's port names, rather than as an address."""
+
+    where: str
+    workload: Workload | None = None
+    srv: bool = False
 
 
-def _called_services(inventory: Readable) -> dict[tuple[str | None, str], list[str]]:
-    found: dict[tuple[str | None, str], list[str]] = {}
+SRV_LOOKUPS = re.compile(r"\+srv://|dnssrv|(?:^|[\s/@=,;])_[a-z0-9-]+\._(?:tcp|udp)\.")
+"""How a setting asks for a name's SRV records."""
 
-    def note(value: str, ns: str | None, where: str) -> None:
+
+def named_in_settings(inventory: Readable) -> dict[tuple[str | None, str], list[Caller]]:
+    """Per Service ``(namespace, name)``, the settings of the input that name it as a host: a container's variable or
+    flag, or a ConfigMap's value, by its short name in the setting's own namespace, ``name.namespace``, its cluster
+    name, or a pod's name under it (``web-0.nginx.shop.svc.cluster.local``, a headless Service's). A name is read
+    wherever it stands, so a word that happens to be a Service's name counts too; a Secret's values are never read,
+    so what names a Service there is not seen. Worked out once per audit."""
+    return inventory.derive("named_in_settings", _named_in_settings)
+
+
+def _service_of(host: str, ns: str | None) -> tuple[str | None, str] | None:
+    """The ``(namespace, name)`` of the Service a host names from a setting in ``ns``, or None."""
+    found = named_service(host)
+    if found is not None:
+        return found
+    parts = host.split(".")
+    for suffix in CLUSTER_SUFFIXES:
+        if host.endswith(suffix):
+            pod_name = host.removesuffix(suffix).split(".")
+            return (pod_name[2], pod_name[1]) if len(pod_name) == 3 and all(pod_name) else None
+    return (parts[1], parts[0]) if len(parts) == 2 else (ns, host) if len(parts) == 1 else None
+
+
+def _named_in_settings(inventory: Readable) -> dict[tuple[str | None, str], list[Caller]]:
+    found: dict[tuple[str | None, str], list[Caller]] = {}
+
+    def note(value: str, ns: str | None, caller: Caller) -> None:
+        caller = caller._replace(srv=SRV_LOOKUPS.search(value) is not None)
         for host in hosts(value):
-            parts = host.split(".")
-            key = named_service(host) or (
-                (parts[1], parts[0]) if len(parts) == 2 else (ns, host) if len(parts) == 1 else None
-            )
-            if key is not None:
-                found.setdefault((inventory.home(key[0]), key[1]), []).append(where)
+            if (key := _service_of(host, ns)) is not None:
+                found.setdefault((inventory.home(key[0]), key[1]), []).append(caller)
 
     for workload in inventory.workloads:
         for template in workload.templates:
             for _, container in containers(template.spec):
                 for setting, value in settings(container):
-                    note(value, workload.ref.namespace, f"{workload.kind} {workload.ref.name} {setting}")
+                    note(
+                        value,
+                        workload.ref.namespace,
+                        Caller(f"{workload.kind} {workload.ref.name} {setting}", workload),
+                    )
     for config_map in inventory.of_kind("ConfigMap"):
         for key, value in as_dict(config_map.get("data")).items():
             if isinstance(value, str):
-                note(value, namespace(config_map), f"ConfigMap {name(config_map)} {key}")
+                note(value, namespace(config_map), Caller(f"ConfigMap {name(config_map)} {key}"))
     return found

@@ -689,10 +689,11 @@ def _scraped_port_names(inventory: Readable) -> dict[int, set[str]]:
             continue
         namespaces = dig(monitor, "spec", "namespaceSelector")
         for service in inventory.of_kind("Service"):
+            home = inventory.home(namespace(service))  # either written without a namespace is the install's
             in_scope = (
                 dig(namespaces, "any") is True
-                or namespace(service) in as_list(dig(namespaces, "matchNames"))
-                or (not as_dict(namespaces) and namespace(service) == namespace(monitor))
+                or home in as_list(dig(namespaces, "matchNames"))
+                or (not as_dict(namespaces) and home == inventory.home(namespace(monitor)))
             )
             # A ServiceMonitor selects Services by their labels, a PodMonitor pods by theirs.
             subject = labels(service) if field == "endpoints" else as_dict(dig(service, "spec", "selector"))

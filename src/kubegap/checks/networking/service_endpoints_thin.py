@@ -14,8 +14,9 @@ from kubegap.domain.resources import as_list, dig, name, namespace
 from kubegap.domain.roles import RBAC_KINDS
 from kubegap.domain.routes import routed_backends
 from kubegap.domain.selectors import Selector
-from kubegap.domain.services import called_services
+from kubegap.domain.services import named_in_settings
 from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.workloads import AUTOSCALER_KINDS, runs_no_pods
 from kubegap.severity import Severity
 
 MONZO = "monzo-2017-linkerd-null-endpoints-payments-outage"
@@ -55,6 +56,7 @@ HOOK_SERVICE = (
     reads=[
         "workloads",
         "ConfigMap",
+        *AUTOSCALER_KINDS,
         "EndpointSlice",
         "Endpoints",
         *pod_source_kinds,
@@ -86,10 +88,12 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
     or test pods the install tool runs, which the input need not hold (wire-server's `brig-integration`, for its
     `helm test` bot: judged wrong). A Service whose workloads are all scaled to zero is reported only where the
     input calls it: an Ingress or route sends to it, or a container's variable or flag or a ConfigMap's value names
-    it as a host (`kubegap.domain.services.called_services`), and the message names what does (Hyperswitch's
-    router reads from its PostgreSQL read Service, whose replicas are left at zero: a gap). Otherwise its having no
-    pods is the install's choice, and it is counted as not judged (that chart's other read Services, which nothing
-    calls: judged noise).
+    it as a host (`kubegap.domain.services.named_in_settings`), and the message names what does (Hyperswitch's
+    router reads from its PostgreSQL read Service, whose replicas are left at zero: a gap); the API server calls a
+    Service a webhook, APIService or conversion names, and a setting of a workload that itself runs no pod calls
+    nothing. Otherwise the Service is counted as not judged: nothing the input shows calls it, though a caller may
+    name it in a Secret, whose values are never read, or sit outside the input (that chart's other read Services,
+    which nothing calls: judged noise when reported).
 
     ## Why it matters
 
@@ -174,15 +178,22 @@ def service_endpoints_thin(ctx: Context) -> Iterator[Finding]:
 
 
 SCALED_DOWN_UNCALLED = (
-    "a Service whose workloads are scaled to zero, which nothing in the input calls: no Ingress or route sends to it "
-    "and no setting names it as a host, so its having no pods is the install's choice (a chart's read replicas left "
-    "at zero, with their Services)"
+    "a Service whose workloads are scaled to zero, which nothing the input shows calls: no Ingress, route or API "
+    "server registration sends to it and no setting of a running workload or ConfigMap names it as a host "
+    "(a caller may name it in a Secret, whose values are never read, or sit outside the input)"
 )
 
 
 def _callers(ctx: Context, service: dict) -> list[str]:
-    """What the input shows calls the Service: the Ingresses and routes that send to it, and the settings that
-    name it as a host (``services.called_services``)."""
+    """What the input shows calls the Service: the Ingresses and routes that send to it, the API server where a
+    webhook, APIService or conversion names it, and the settings that name it as a host
+    (``services.named_in_settings``) of a ConfigMap or of a workload that runs pods."""
     key = (ctx.inventory.home(namespace(service)), name(service))
     routed = [what for what, *_ in routed_backends(ctx.inventory).get((namespace(service), name(service)), [])]
-    return sorted(dict.fromkeys(routed + called_services(ctx.inventory).get(key, [])))
+    api = serving(ctx.inventory).api_roles(service)
+    named = [
+        caller.where
+        for caller in named_in_settings(ctx.inventory).get(key, [])
+        if caller.workload is None or not runs_no_pods(ctx.inventory, caller.workload)
+    ]
+    return sorted(dict.fromkeys(routed + api + named))

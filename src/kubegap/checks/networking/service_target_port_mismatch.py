@@ -6,8 +6,8 @@ from collections.abc import Iterable, Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.domain.podtemplates import PodTemplate
-from kubegap.domain.resources import as_dict, as_list, containers, dig
-from kubegap.domain.services import service_workloads
+from kubegap.domain.resources import as_dict, as_list, containers, dig, name, namespace
+from kubegap.domain.services import named_in_settings, service_workloads
 from kubegap.domain.serving import (
     NOT_FOR_CLIENTS,
     SERVING_EVIDENCE_KINDS,
@@ -79,20 +79,33 @@ def _is_name(target: object) -> bool:
 
 
 UNREAD_PORT = (
-    "a port name no selected container declares, on a Service that carries no client traffic (a headless one, or "
-    "one of metrics, health or admin ports only) where nothing in the input reads the port: no Ingress or route "
-    "sends to it, no ServiceMonitor or PodMonitor scrapes it, no scrape annotation asks for it. A headless "
-    "Service's clients dial pod addresses on ports they know, and a scrape configured elsewhere the input does "
-    "not show"
+    "a port no selected container declares, on a Service that carries no client traffic (a headless one, or one of "
+    "metrics, health or admin ports only), which nothing in the input reads: no Ingress or route sends to it, no "
+    "setting looks its name up as SRV records, no ServiceMonitor or PodMonitor scrapes the port and no scrape annotation "
+    "asks for it (a headless Service's clients dial pod addresses on ports they know; a scrape may be configured "
+    "where the input does not show it)"
 )
 
 
-def _read(service: dict, port: dict, routed: list[str], scraped: set[str]) -> bool:
-    """Whether the input shows something that reads this port of a Service without client traffic: a route sends
-    to it, a monitor scrapes it (by the port's name or its target's), or the Service asks to be scraped."""
-    annotated = dig(service, "metadata", "annotations", "prometheus.io/scrape") == "true"
+def _read(ctx: Context, service: dict, port: dict, routed: list[str], scraped: set[str]) -> str | None:
+    """What the input shows reads this port of a Service without client traffic, or None: a route sends to it, a
+    setting looks the Service's name up as SRV records (a ``mongodb+srv://`` address), which carry its ports, a
+    monitor scrapes it (by the port's name or its target's), or the Service asks to be scraped on it (its
+    ``prometheus.io/port``, where it names one, is this port)."""
+    if routed:
+        return "route"
+    callers = named_in_settings(ctx.inventory).get((ctx.inventory.home(namespace(service)), name(service)), [])
+    if any(caller.srv for caller in callers):
+        return "setting"
     names = {value for value in (port.get("name"), port.get("targetPort")) if isinstance(value, str)}
-    return bool(routed) or annotated or bool(names & scraped)
+    annotations = as_dict(dig(service, "metadata", "annotations"))
+    asked = annotations.get("prometheus.io/port")
+    if (names & scraped) or (
+        annotations.get("prometheus.io/scrape") == "true"
+        and (asked is None or str(asked) in {str(port.get("port")), str(port.get("targetPort"))})
+    ):
+        return "scrape"
+    return None
 
 
 @check(
@@ -102,7 +115,7 @@ def _read(service: dict, port: dict, routed: list[str], scraped: set[str]) -> bo
     category="networking",
     cases=[MICROK8S],
     requires=["Service"],
-    reads=["workloads", *SERVING_EVIDENCE_KINDS],
+    reads=["workloads", "ConfigMap", *SERVING_EVIDENCE_KINDS],
     fix=(
         "Point each named targetPort at a port name the selected containers declare, or give that name to the "
         "container port that serves it; if nothing serves that port, remove it from the Service."
@@ -133,13 +146,15 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
     so is a number its own probes check, since the kubelet probes where the program listens (CubeFS's Grafana
     declares only an exporter port, 9530, and its readiness probe and its Service both use 3000).
     Containers that
-    declare no ports at all are not judged, nor are Services whose workloads were not collected. An unresolvable
-    name on a Service that carries no client traffic (a headless one, or one of metrics, health or admin ports only)
-    is judged only where the input shows something that reads the port: an Ingress or a route that sends to it, a
-    ServiceMonitor or PodMonitor that scrapes it, or a `prometheus.io/scrape` annotation on the Service. Elsewhere
-    what would fail is an SRV lookup or a scrape the input does not show, and the Service is counted as not judged
-    (kubebuilder's leftover metrics Services and headless Services of clusters that run one member: judged noise on
-    fresh installs). One finding per Service, naming every such port.
+    declare no ports at all are not judged, nor are Services whose workloads were not collected. An undeclared
+    port (a name or a number) on a Service that carries no client traffic (a headless one, or one of metrics, health
+    or admin ports only) is judged only where the input shows something that reads it: an Ingress or a route that
+    sends to it, a setting that looks the Service's name up as SRV records (`mongodb+srv://`), which carry its port
+    names, a ServiceMonitor or PodMonitor that scrapes it (one written without a namespace is installed beside the
+    Service), or a `prometheus.io/scrape` annotation that asks for that port (its `prometheus.io/port`, where set).
+    Elsewhere what would fail is an SRV lookup or a scrape the input does not show, and the Service is counted as not
+    judged (kubebuilder's leftover metrics Services and headless Services of clusters that run one member: judged
+    noise on fresh installs). One finding per Service, naming every such port.
 
     ## Why it matters
 
@@ -194,7 +209,7 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
         for_clients = evidence_of.serves_clients(service)
         undeclared: list[Evidence] = []
         routed: dict[str, None] = {}  # what routes to an unresolvable port, in order, once each
-        reaches_declared = unread = scraped = False
+        reaches_declared = unread = scraped = by_setting = False
         for index, port in enumerate(as_list(dig(service, "spec", "ports"))):
             target = dig(port, "targetPort")
             if target is None:
@@ -202,13 +217,15 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
             if _declared(target, numbers | listened, names):
                 reaches_declared = True
                 continue
-            if _is_name(target) and not for_clients:
+            if not for_clients:
                 routes = routes_to(ctx.inventory, service, port)
-                if not _read(service, as_dict(port), routes, evidence_of.scraped_ports(service)):
+                reader = _read(ctx, service, as_dict(port), routes, evidence_of.scraped_ports(service))
+                if reader is None:
                     unread = True
                     continue
                 routed |= dict.fromkeys(routes if headless else ())
-                scraped = scraped or not routes
+                scraped = scraped or reader == "scrape"
+                by_setting = by_setting or reader == "setting"
             undeclared.append(Evidence(f"spec.ports[{index}].targetPort", target))
         if unread and not undeclared:
             ctx.not_judged(service, UNREAD_PORT)
@@ -240,6 +257,9 @@ def service_target_port_mismatch(ctx: Context) -> Iterator[Finding]:
                         if routed
                         else "be resolved and the scrape the input asks of it finds nothing there"
                         if scraped and not for_clients
+                        else "be resolved and the Service's endpoints and DNS SRV records carry no such port: what "
+                        "looks it up by the name a setting gives finds none"
+                        if by_setting and headless
                         else "be resolved and traffic to it fails"
                     )
                 )
