@@ -92,11 +92,13 @@ embedded database (1Password Connect's SQLite cache would corrupt)."""
 
 
 CLIENTS_SUPPORT = (
-    "where the programs that use it support that mode (a clustered or failover mode needs clients that speak it: "
-    "Sourcegraph's Redis clients support neither Redis Cluster nor Sentinel); where they do not, keep one and shorten "
+    "where the programs that use it support that mode (a clustered or failover mode needs clients that speak it, "
+    "and some Redis clients support neither Redis Cluster nor Sentinel); where they do not, keep one and shorten "
     "its recovery (a backup, storage that attaches quickly on another node)"
 )
-"""The condition on a replicated data store: its clients decide which modes work."""
+"""The condition on a replicated data store: its clients decide which modes work (Sourcegraph's Redis clients
+support neither Redis Cluster nor Sentinel, so the fix names the case without naming a project the reader may not
+run: GeoNode's Redis was told of Sourcegraph's)."""
 
 
 def can_run_two(controller: bool) -> str:
