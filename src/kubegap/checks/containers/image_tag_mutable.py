@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
-from kubegap.domain.absence import source_folder
 from kubegap.domain.containers import parse_image
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.domain.podtemplates import Workload
@@ -60,9 +59,10 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     where `image-withdrawn` runs in the same audit and the image is pulled: it moves no more, and that check reports
     the pull that fails (one cause, one finding). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
-    the evidence; an image that several workloads of one namespace run, read from one folder, is one cause, one pin (a
-    chart's one image value), reported once, on the first that runs it (a running workload before a hook), naming the
-    others (the examples of a collection, each in its folder, are pinned each in its own)
+    the evidence; an image that several workloads of one namespace run, written in one file, is one cause, one pin
+    (a chart's render, one image value), reported once, on the first that runs it (a running workload before a
+    hook), naming the others (files beside it may be alternatives never applied together, or examples each pinned in
+    its own)
     (Drive's backend image on `latest`, set once and read by eight workloads: seven judged repeats).
 
     ## Why it matters
@@ -118,9 +118,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     found.sort(key=lambda item: item[0].is_hook)  # a running workload reports an image before a hook that shares it
 
     def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
-        """One image in one namespace of one install (the folder its files were read from): one pin fixes every
-        workload that runs it there (a chart's one image value); a collection of examples pins each example's."""
-        return ctx.inventory.home(workload.ref.namespace), source_folder(ctx.inventory, workload.obj), str(image)
+        """One image in one namespace of one file: one pin fixes every workload that runs it there (a chart's
+        render, one image value); files beside it may be alternatives never applied together (Argo CD's install and
+        core-install), or examples each pinned in its own."""
+        origin = ctx.inventory.origin(workload.obj)
+        return ctx.inventory.home(workload.ref.namespace), origin.path if origin else None, str(image)
 
     owner: dict[tuple[str | None, str | None, str], Workload] = {}
     for workload, evidence in found:
