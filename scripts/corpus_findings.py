@@ -1586,6 +1586,66 @@ hundred-and-seventy-second's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh172-installs",
+        "Release installs nobody here had seen: hundred-and-seventy-second draw",
+        20261372,
+        "five from the seventieth pool, rendered by a helper who did not write the checks, audited at a commit of this stop, and judged blind by three reviewers, each blind to the others",
+        "3270c9e",
+        {
+            "coze-dev-coze-loop": "v1.5.1, its umbrella chart with its own values, its ten vendored subcharts and the ingress class and host its README requires",
+            "pinterest-querybook": "v3.41.4, chart helm with defaults and the ingress host and public URL its Helm guide asks for",
+            "aws-controllers-k8s-sagemaker-controller": "v1.9.1, chart helm with its CRDs and the region its install docs set",
+            "InseeFrLab-onyxia": "v11.5.1, chart helm-chart with the README's values file (ingress on, placeholder host)",
+            "dolthub-doltdb-operator": "v0.0.1, the CRDs chart and then the operator chart, in its README's order, with its release's image tag",
+        },
+        "Judged wrong: Onyxia's API and Querybook's web server for their shutdown (a shell as PID 1 drops SIGTERM, from the image or a script the arguments name), RocketMQ's broker for its readiness (clients dial the address it registers, not its Service) and its name server for one replica (name servers share nothing, so a second behind one Service would answer clients without routes: the fix would break it). Judged noise: two ephemeral-storage repeats of emptyDir data findings, three readiness findings on single stores whose data is lost on any rollout, RocketMQ's name server's readiness, Querybook's untagged busybox init container, MySQL's readiness and Elasticsearch's rollout. Later at this stop a proxy counts as answering at once only before probed companions (5640b41): Coze Loop's nginx, which waits up to 900 s for the app, is reported (judged, blind: a gap); and one floating image in one file is one finding (647ca63): Querybook's and ClickHouse's images are one each (judged again, blind: gaps).",
+    ),
+    FreshRound(
+        "fresh171-installs",
+        "Release installs nobody here had seen: hundred-and-seventy-first draw",
+        20261371,
+        "five from the sixty-ninth pool, rendered by a helper who did not write the checks, audited at a commit of this stop, and judged blind",
+        "3270c9e",
+        {
+            "hubblo-org-scaphandre": "v1.0.3, chart helm/scaphandre with defaults, as its tutorial renders it",
+            "PDOK-mapserver-operator": "v1.4.3, kustomize config/default as its Makefile builds it, with the published image its README asks for",
+            "developmentseed-titiler": "2.2.1, chart deployment/k8s/charts with defaults",
+            "EOEPCA-helm-charts": "rm-workspace-api-2.2.1, chart rm-workspace-api with its README's quick-install values and placeholder storage endpoints",
+            "GeoNodeUserGroup-DE-geonode-k8s": "geonode-k8s-2.0.0, chart geonode with defaults and its subcharts from their publishers' snapshots",
+        },
+        "Judged wrong: GeoNode's pycsw for its start, whose image reads a local SQLite configuration and never the database URI the input sets. Judged noise: GeoServer's Tomcat work directory, memcached (switched off in GeoNode's settings) for its pull and its one replica, pycsw at high, and PDOK's metrics Service port. Later at this stop an undeclared port on a metrics Service nothing reads is counted as not judged (6ee5ee1): PDOK's is no longer reported.",
+    ),
+    FreshRound(
+        "fresh170-installs",
+        "Release installs nobody here had seen: hundred-and-seventieth draw",
+        20261370,
+        "five from the sixty-seventh pool, rendered by a helper who did not write the checks, audited at a commit of this stop, and judged blind by three reviewers, each blind to the others",
+        "3270c9e",
+        {
+            "matrix-org-matrix-hookshot": "7.4.3, chart helm/hookshot with defaults and its release's image tag",
+            "suitenumerique-drive": "v0.21.1, chart src/helm/drive with the values file its Kubernetes install doc uses",
+            "redimp-otterwiki": "v2.23.0, chart helm with defaults",
+            "livekit-livekit-helm": "v1.5.2, chart livekit-server with the sample values its README points to, placeholders filled",
+            "suitenumerique-meet": "v1.27.0, chart src/helm/meet with the values file its Kubernetes install doc uses",
+        },
+        "Judged wrong: Meet's summary worker for its floating tag, at zero replicas. Judged noise: twelve floating-tag findings repeating the one image value Drive's and Meet's backends share, eight findings on Meet's AI workers, which fail at start without the settings the install doc leaves out, and Drive's and Meet's static front ends for their readiness (nginx in an image of their own). Later at this stop a workload that runs no pod is counted as not judged everywhere (647ca63) and one floating image in one file is one finding: the summary worker and the twelve repeats are no longer reported, and the four findings that now name the others were judged again, blind, as gaps.",
+    ),
+    FreshRound(
+        "fresh169-installs",
+        "Release installs nobody here had seen: hundred-and-sixty-ninth draw",
+        20261369,
+        "five from the sixty-eighth pool, rendered by a helper who did not write the checks, audited at a commit of this stop, and judged blind by three reviewers, each blind to the others",
+        "3d4a8df",
+        {
+            "growthbook-growthbook": "v5.0.1, chart charts/growthbook with defaults and the two Secrets its Kubernetes docs require; its MongoDB subchart, not in its publisher's snapshot, left out",
+            "wundergraph-cosmo": "helm-cosmo@0.20.0, its umbrella chart with its own values and its vendored subcharts",
+            "msgbyte-tianji": "v1.32.25, chart docker/k8s/helm with its PostgreSQL subchart from its publisher's snapshot, its release's image tag and the reporter's server address",
+            "cyclops-ui-cyclops": "v0.21.1, the two manifests its README applies",
+            "bluewave-labs-Checkmate": "v3.9.2, chart charts/helm/checkmate with the hosts and secret its install guide requires",
+        },
+        "Judged wrong: GrowthBook's API for a slow start its MongoDB connection was said to make, Cosmo's Redis replicas' CPU limit at zero replicas, and Cosmo's inactive-organisation CronJob, whose script the image does not hold. Judged noise: Checkmate's static front end for its readiness, Cosmo's telemetry collectors' shutdown (their clients retry), its Studio console's shutdown, and the CronJob's requests. Later at this stop a MongoDB connection makes no slow start (18321d0) and a workload that runs no pod is counted as not judged (647ca63): those two wrong findings are no longer reported.",
+    ),
+    FreshRound(
         "fresh168-installs",
         "Release installs nobody here had seen: hundred-and-sixty-eighth draw",
         20261368,
@@ -1598,7 +1658,7 @@ FRESH_ROUNDS = (
             "HDFGroup-hsds": "v0.9.4, the plain manifests of its AWS install doc, with the Secrets and ConfigMaps its scripts create",
             "conda-incubator-conda-store": "2025.2.2, kustomize examples/kubernetes as its install how-to applies it",
         },
-        "Judged noise: the Qiskit scheduler's untagged pg_isready image, a repeat of the gateway's from the same template. Nothing this stop changed reads it differently.",
+        "Judged noise: the Qiskit scheduler's untagged pg_isready image, a repeat of the gateway's from the same template. Later at this stop one floating image in one file is one finding (647ca63): it is named on the gateway's (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh167-installs",
@@ -1643,7 +1703,7 @@ FRESH_ROUNDS = (
             "opensearch-project-data-prepper": "2.16.0, the manifest its README applies, as shipped",
             "transferia-transferia": "v0.0.5, chart helm/transfer with the increment-only transfer its deploy docs use",
         },
-        "Judged wrong: Linkis's Eureka for a hostPath that holds only library jars its start script adds. Judged noise: Data Prepper's metrics Service, whose port the server opens undeclared. Nothing this stop changed reads them differently.",
+        "Judged wrong: Linkis's Eureka for a hostPath that holds only library jars its start script adds. Judged noise: Data Prepper's metrics Service, whose port the server opens undeclared. Later at this stop an undeclared port on a metrics Service nothing reads is counted as not judged (6ee5ee1): it is no longer reported.",
     ),
     FreshRound(
         "fresh164-installs",
@@ -1658,7 +1718,7 @@ FRESH_ROUNDS = (
             "Erudika-scoold": "1.69.2, chart helm/scoold with defaults, as its README's quick start installs it",
             "karrioapi-karrio": "v2026.1.32, chart charts/karrio with the values of its self-hosting guide",
         },
-        "Judged wrong, then changed by rule: requests for Hyperswitch's PostgreSQL and Redis read replicas and a budget over the first, all left at zero replicas (a workload scaled to zero runs no pod), and its router's one replica, which an autoscaler written without a namespace runs at three or more (the budget check now counts the five it may run: judged again, blind, a gap). Its read replicas' headless and Redis Services, which nothing calls (judged noise), are no longer reported; the read Service the router's configuration names still is, naming that setting. Still wrong: Vector's data directory on an emptyDir this configuration never writes, Superposition's one replica (it cannot start against a database on localhost), and Karrio's dashboard's shutdown (a shell as PID 1 drops SIGTERM). Still noise: a mail catcher, Vector, ClickHouse and ZooKeeper nothing in the install reads, ClickHouse's start, MinIO's readiness under a rollout another finding replaces, and Browsertrix's e-mail renderer at high.",
+        "Judged wrong, then changed by rule: requests for Hyperswitch's PostgreSQL and Redis read replicas and a budget over the first, all left at zero replicas (a workload scaled to zero runs no pod), and its router's one replica, which an autoscaler written without a namespace runs at three or more (the budget check now counts the five it may run: judged again, blind, a gap). Its read replicas' headless and Redis Services, which nothing calls (judged noise), are no longer reported; the read Service the router's configuration names still is, naming that setting. Still wrong: Vector's data directory on an emptyDir this configuration never writes, Superposition's one replica (it cannot start against a database on localhost), and Karrio's dashboard's shutdown (a shell as PID 1 drops SIGTERM). Still noise: a mail catcher, Vector, ClickHouse and ZooKeeper nothing in the install reads, ClickHouse's start, MinIO's readiness under a rollout another finding replaces, and Browsertrix's e-mail renderer at high. Later, one floating image in one file is one finding (647ca63): the diesel-cli image of two hooks is one (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh163-installs",
@@ -1718,7 +1778,7 @@ FRESH_ROUNDS = (
             "Alfresco-alfresco-helm-charts": "alfresco-repository-1.9.0, chart alfresco-repository with the values file its README's install uses",
             "kobotoolbox-kobo-helm-chart": "5.9.1, chart kobo with the four values it requires",
         },
-        "Judged wrong: Alfresco's Ingress path to a Service the chart leaves absent on purpose, to keep its metrics page off the public ingress (the fix would expose it); and Kobo's nginx, told it lacks a readiness probe where the backend container beside it, to which it forwards, gates the pod's readiness. Judged noise: docassemble's monitor, a read-only status API, at high and medium, its backend at high (one log, cron and mail server by design), MinIO's console, Gotenberg's shutdown behind a LoadBalancer its clients reach in-cluster, a second floating-tag and a second withdrawn-image finding set by one chart value, and two CPU limits nothing waits on. At the next stop a reverse proxy before a probed container is not judged (aeb1c79): Kobo's nginx is no longer reported.",
+        "Judged wrong: Alfresco's Ingress path to a Service the chart leaves absent on purpose, to keep its metrics page off the public ingress (the fix would expose it); and Kobo's nginx, told it lacks a readiness probe where the backend container beside it, to which it forwards, gates the pod's readiness. Judged noise: docassemble's monitor, a read-only status API, at high and medium, its backend at high (one log, cron and mail server by design), MinIO's console, Gotenberg's shutdown behind a LoadBalancer its clients reach in-cluster, a second floating-tag and a second withdrawn-image finding set by one chart value, and two CPU limits nothing waits on. At the next stop a reverse proxy before a probed container is not judged (aeb1c79): Kobo's nginx is no longer reported. And one floating image in one file is one finding (647ca63, 83560ca): docassemble's image on its two workloads is one (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh159-installs",
@@ -1733,7 +1793,7 @@ FRESH_ROUNDS = (
             "wireapp-wire-server": "chart/5.29.5, chart wire-server at the release's versions with the example production values and placeholder secrets of its deploy repository",
             "l7mp-stunner-helm": "v1.2.0, chart stunner with defaults and its vendored Gateway API definitions",
         },
-        "Judged wrong: graceful-shutdown findings on StreamPipes's backend, UI and extensions, whose Traefik route requires an empty host (its chart's host left unset) and so takes no request; a rollout finding on OpenRemote's manager, whose claim is bound to a hostPath volume that no node attaches; two thin-endpoint findings on wire-server's hook Services for its helm test bots; StreamPipes's backend and CouchDB rollouts on a storage class the input does not define, which the reviewer took for a node-local one; and wire-server's cannon, whose emptyDir holds only a file it rewrites at each start. Judged noise: NATS's shutdown behind a NodePort its clients reach in-cluster, and wire-server's background worker at medium and high. Later at this stop, a Traefik route that requires an empty host takes no request (15200af), a claim bound to a hostPath or local volume is attached by no node (825a9ea) and a hook's Service is not judged (20cd378): those six findings are no longer reported. At the next stop a claim of a node-local storage class stalls no attach, while a data store on one is told it opens its data twice (8d1ae25, 5eaa2d5): StreamPipes's backend is no longer reported, and its CouchDB and InfluxDB, told so, were judged again, blind, as gaps; and an unresolvable port nothing reads is not judged (452a4fa): STUNner's unused metrics Service, judged a gap, is no longer reported.",
+        "Judged wrong: graceful-shutdown findings on StreamPipes's backend, UI and extensions, whose Traefik route requires an empty host (its chart's host left unset) and so takes no request; a rollout finding on OpenRemote's manager, whose claim is bound to a hostPath volume that no node attaches; two thin-endpoint findings on wire-server's hook Services for its helm test bots; StreamPipes's backend and CouchDB rollouts on a storage class the input does not define, which the reviewer took for a node-local one; and wire-server's cannon, whose emptyDir holds only a file it rewrites at each start. Judged noise: NATS's shutdown behind a NodePort its clients reach in-cluster, and wire-server's background worker at medium and high. Later at this stop, a Traefik route that requires an empty host takes no request (15200af), a claim bound to a hostPath or local volume is attached by no node (825a9ea) and a hook's Service is not judged (20cd378): those six findings are no longer reported. At the next stop a claim of a node-local storage class stalls no attach, while a data store on one is told it opens its data twice (8d1ae25, 5eaa2d5): StreamPipes's backend is no longer reported, and its CouchDB and InfluxDB, told so, were judged again, blind, as gaps; and an unresolvable port nothing reads is not judged (452a4fa): STUNner's unused metrics Service, judged a gap, is no longer reported. And one floating image in one file is one finding (647ca63, 83560ca): StreamPipes's alpine, on three workloads, is one (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh158-installs",
@@ -1748,7 +1808,7 @@ FRESH_ROUNDS = (
             "samvera-hyrax": "hyrax-chart-3.7.4, chart hyrax as its README installs it, with its subcharts at their pinned versions from their own repositories and the Bitnami mirror",
             "opencrvs-opencrvs-helm-charts": "v1.9.13, charts dependencies and opencrvs-services with the tag's localhost example values, as its README's quickstart installs them",
         },
-        "Judged wrong: emptyDirs of two data stores whose data sits on their claims (Waldur's RabbitMQ, OpenCRVS's Elasticsearch) and of a hook that runs psql from the PostgreSQL image; Waldur's API, whose liveness asks pgrep while its readiness waits 50 s; OpenCRVS's Hearth, said to migrate a MongoDB at start-up; and two shutdown findings on pods whose shell entrypoint does not pass SIGTERM on. Judged noise: Hyrax's Redis replicas' budget (nothing reads them), its Fedora repository's Recreate rollout, its file-characterization server at high, and a PostgreSQL image used only to wait and create a database. Later at this stop, a data store that mounts a claim keeps its data there (698ca01) and a liveness probe that asks whether a process exists cannot kill a slow start (67412db): three of the wrong findings are no longer reported.",
+        "Judged wrong: emptyDirs of two data stores whose data sits on their claims (Waldur's RabbitMQ, OpenCRVS's Elasticsearch) and of a hook that runs psql from the PostgreSQL image; Waldur's API, whose liveness asks pgrep while its readiness waits 50 s; OpenCRVS's Hearth, said to migrate a MongoDB at start-up; and two shutdown findings on pods whose shell entrypoint does not pass SIGTERM on. Judged noise: Hyrax's Redis replicas' budget (nothing reads them), its Fedora repository's Recreate rollout, its file-characterization server at high, and a PostgreSQL image used only to wait and create a database. Later at this stop, a data store that mounts a claim keeps its data there (698ca01) and a liveness probe that asks whether a process exists cannot kill a slow start (67412db): three of the wrong findings are no longer reported. At the next stop a MongoDB connection makes no slow start (18321d0): Hearth is no longer reported; and one floating image in one file is one finding (647ca63, 83560ca): PostgreSQL's tag on two hooks is named on the StatefulSet's finding (judged again, blind: a gap, faulted for naming hooks of another chart).",
     ),
     FreshRound(
         "fresh157-installs",

@@ -140,6 +140,10 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH166_POOL,
         corpus_findings.FRESH167_POOL,
         corpus_findings.FRESH168_POOL,
+        corpus_findings.FRESH169_POOL,
+        corpus_findings.FRESH170_POOL,
+        corpus_findings.FRESH171_POOL,
+        corpus_findings.FRESH172_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
