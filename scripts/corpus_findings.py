@@ -1584,6 +1584,21 @@ datalab that launches notebooks, a versioned database operator, a data preparati
 and a query notebook), written down before drawing; ``random.Random(20261372).sample(FRESH172_POOL, 5)`` draws the
 hundred-and-seventy-second's five."""
 
+FRESH173_POOL = (
+    "AbdelrhmanHamouda-locust-k8s-operator",
+    "st-tech-gatling-operator",
+    "hellofresh-kangal",
+    "kochetkov-ma-allure-server",
+    "mccutchen-go-httpbin",
+    "healenium-kubernetes",
+    "DataDog-chaos-controller",
+    "alexei-led-pumba",
+)
+"""The pool of the hundred-and-seventy-third draw on: eight testing and QA projects absent from the corpus and from
+every earlier pool and round (two load testing operators, a load test controller, a test report server, an HTTP test
+stub, a self-healing browser test proxy, a fault injection operator and a container chaos agent), written down before
+drawing; ``random.Random(20261373).sample(FRESH173_POOL, 5)`` draws the hundred-and-seventy-third's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh172-installs",
