@@ -1601,6 +1601,21 @@ drawing; ``random.Random(20261373).sample(FRESH173_POOL, 5)`` draws the hundred-
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh173-installs",
+        "Release installs nobody here had seen: hundred-and-seventy-third draw",
+        20261373,
+        "five from the seventy-first pool, rendered by a helper who did not write the checks, audited at a commit of this stop, and judged blind by two reviewers, each blind to the other",
+        "69773a3",
+        {
+            "kochetkov-ma-allure-server": "v3.0.1, chart .helm/allure-server with defaults",
+            "mccutchen-go-httpbin": "v2.25.0, kustomize kustomize/ as its README applies it",
+            "AbdelrhmanHamouda-locust-k8s-operator": "2.3.0, chart charts/locust-k8s-operator with defaults",
+            "healenium-kubernetes": "healenium-2.1.9, its chart with defaults and its PostgreSQL subchart, off by default, from its publisher's snapshot",
+            "hellofresh-kangal": "1.7.2, chart charts/kangal with its CRD and the image tags its README pins",
+        },
+        "Judged wrong: Kangal's controller for its readiness and its one replica, behind a Service that serves only its metrics under a name that does not say so. Judged noise: Kangal's Swagger page for its budget, readiness, spread and shutdown, Healenium's locator imitator's CPU limit, its proxy's shutdown (its sessions live in memory, so any stop ends them), an init container's floating PostgreSQL tag, and Allure's shutdown on a claim that wants Recreate. Nothing this stop changed after its audit reads them differently.",
+    ),
+    FreshRound(
         "fresh172-installs",
         "Release installs nobody here had seen: hundred-and-seventy-second draw",
         20261372,
