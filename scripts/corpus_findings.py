@@ -1599,6 +1599,22 @@ every earlier pool and round (two load testing operators, a load test controller
 stub, a self-healing browser test proxy, a fault injection operator and a container chaos agent), written down before
 drawing; ``random.Random(20261373).sample(FRESH173_POOL, 5)`` draws the hundred-and-seventy-third's five."""
 
+FRESH174_POOL = (
+    "simstudioai-sim",
+    "openops-cloud-helm-chart",
+    "teableio-teable-deployment",
+    "KaotoIO-kaoto-operator",
+    "briefercloud-briefer",
+    "pgadmin-org-pgadmin4",
+    "joeferner-redis-commander",
+)
+"""The pool of the hundred-and-seventy-fourth draw on: seven low-code and internal tool projects absent from the
+corpus and from every earlier pool and round (an AI agent workflow builder, a FinOps workflow automation platform, a
+no-code database, an integration designer's operator, a notebook and dashboard builder, a PostgreSQL admin panel and
+a Redis admin panel); the eighth screened, a fork of a process engine already drawn, was left out as the same
+product, written down before drawing; ``random.Random(20261374).sample(FRESH174_POOL, 5)`` draws the
+hundred-and-seventy-fourth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh173-installs",
