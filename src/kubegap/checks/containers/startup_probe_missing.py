@@ -99,10 +99,9 @@ server that runs one starts no slower."""
 _NOT_START_PHRASES = tuple(words(phrase) for phrase in (*NOT_START_MIGRATIONS, *CHECK_ONLY_MIGRATIONS))
 
 
-DATABASE_NAMES = Words(("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg"))
-"""Relational databases, whose clients check and migrate a schema when they connect. A document store (MongoDB)
-has no schema to migrate: a program that connects to one starts no slower for it (GrowthBook's API and OpenCRVS's
-Hearth, told their MongoDB made a slow start: judged wrong)."""
+DATABASE_NAMES = Words(
+    ("db", "database", "dbconfig", "mysql", "mariadb", "postgres", "postgresql", "pg", "mongo", "mongodb")
+)
 
 
 DATABASE_ENDPOINTS = Words(("host", "hostname", "url", "uri", "dsn", "addr", "address", "server", "service"))
@@ -354,8 +353,7 @@ def startup_probe_missing(ctx: Context) -> Iterator[Finding]:
     (default 60), its image is a data store or data-heavy server (PostgreSQL, MySQL, MongoDB,
     Elasticsearch, Cassandra, Kafka, etcd, JFrog Xray ...; not a companion of one, such as
     `percona-server-mongodb-operator` or `postgres-exporter`, named for the store it serves), its environment
-    points it at a relational database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...; not `MONGODB_URI`:
-    a document store has no schema to migrate, GrowthBook's and Hearth's judged wrong; applications check and
+    points it at a database (`DATABASE_URL`, `DB_HOST`, `DBCONFIG_HOST`, `PG_HOST` ...: applications check and
     migrate their schema when they connect; not where an init container of the pod runs the migration first, as
     Flagsmith's does, or is named for one, as Metaflow's `db-migrations`; nor where a Job or a Helm or Argo CD hook
     (not a `helm test` hook, which runs after the servers start) that runs a migration, or is named for one,
