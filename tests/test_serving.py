@@ -180,6 +180,7 @@ def test_a_setting_calls_the_service_it_names_as_a_host():
     from kubegap.domain.services import hosts, named_in_settings
 
     assert list(hosts("redis://cache:6379/0")) == ["cache", "0"]
+    assert list(hosts("dnssrv+_grpc._tcp.store.monitoring.svc")) == ["store.monitoring.svc"]
     assert list(hosts("postgres://u:p@pg-read.hs.svc.cluster.local:5432/db")) == [
         "u",
         "pg-read.hs.svc.cluster.local",
@@ -200,7 +201,7 @@ def test_a_setting_calls_the_service_it_names_as_a_host():
                                 "name": "api",
                                 "image": "example/api:1.0",
                                 "env": [{"name": "CACHE_URL", "value": "redis://cache:6379"}],
-                                "args": ["--ledger=ledger.payments:80"],
+                                "args": ["--ledger=ledger.payments:80", "--primary=mongo-0.mongo:27017"],
                             }
                         ]
                     },
@@ -218,4 +219,5 @@ def test_a_setting_calls_the_service_it_names_as_a_host():
     assert [c.where for c in called[("shop", "cache")]] == ["Deployment api CACHE_URL"]
     assert [c.where for c in called[("payments", "ledger")]] == ["Deployment api --ledger"]
     assert [c.where for c in called[("shop", "db-read")]] == ["ConfigMap router READ_HOST"]
+    assert [c.where for c in called[("shop", "mongo")]] == ["Deployment api --primary"]  # a member's short name
     assert ("shop", "redis") not in called

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, command_words, containers, dig, quantity
-from kubegap.domain.tokens import Words, words
+from kubegap.domain.tokens import words
 
 
 def mounted_volumes(template: PodTemplate) -> list[tuple[int, dict]]:
@@ -263,20 +263,20 @@ def image_name(container: dict) -> str:
     return parse_image(image.strip()).repository.rsplit("/", 1)[-1] if isinstance(image, str) else ""
 
 
-REVERSE_PROXIES = Words(("nginx", "openresty", "caddy", "haproxy", "envoy", "traefik", "oauth2 proxy"))
-"""Images (the first words of the repository's last part) of reverse proxies: programs that answer as soon as they
-start and pass requests to a backend, with nothing of their own to load first."""
-
-CONTROLLER_WORDS = Words(("ingress", "controller", "gateway", "operator"))
-"""Words of an image that makes a proxy a controller whose configuration comes from the Kubernetes API
-(``nginx-ingress``, ``nginx-gateway-fabric``)."""
+REVERSE_PROXIES = frozenset(
+    ("nginx", "nginx-unprivileged", "openresty", "caddy", "haproxy", "envoy", "traefik", "oauth2-proxy")
+)
+"""Images (the last part of the repository, exactly) of reverse proxies: programs that answer as soon as they start
+and pass requests to a backend, with nothing of their own to load first; an image named further runs more."""
 
 
 def reverse_proxy(container: dict) -> str | None:
-    """The reverse proxy the container runs (``REVERSE_PROXIES``), or None for another program or a controller
-    built on one (``CONTROLLER_WORDS``)."""
+    """The reverse proxy the container runs by its image's own start (``REVERSE_PROXIES``), or None: another image,
+    or one told to run a command of its own first (``command`` or ``args``)."""
     image = image_name(container)
-    return None if CONTROLLER_WORDS.find(image) else REVERSE_PROXIES.starts(image)
+    if image not in REVERSE_PROXIES or container.get("command") or container.get("args"):
+        return None
+    return image
 
 
 FILE_CONFIGURED_SERVERS = frozenset(("nginx", "nginx-unprivileged", "openresty", "caddy", "haproxy", "httpd"))

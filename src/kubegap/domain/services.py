@@ -167,9 +167,13 @@ HOST = re.compile(
 ``db.payments.svc:5432``, ``<host>db</host>``, ``{host: db}``), not a URL's scheme."""
 
 
+SRV_LABELS = re.compile(r"_[a-z0-9-]+\._(?:tcp|udp)\.")
+"""The service and protocol labels an SRV name starts with (``_grpc._tcp.``), before the host they look up."""
+
+
 def hosts(value: str) -> Iterator[str]:
-    """The host names a setting's value holds."""
-    return (match.group(1) for match in HOST.finditer(value))
+    """The host names a setting's value holds, an SRV name's host among them (``dnssrv+_grpc._tcp.store``)."""
+    return (match.group(1) for match in HOST.finditer(SRV_LABELS.sub(" ", value)))
 
 
 class Caller(NamedTuple):
@@ -206,6 +210,8 @@ def _service_of(host: str, ns: str | None) -> tuple[str | None, str] | None:
         if host.endswith(suffix):
             pod_name = host.removesuffix(suffix).split(".")
             return (pod_name[2], pod_name[1]) if len(pod_name) == 3 and all(pod_name) else None
+    if len(parts) == 2 and re.fullmatch(re.escape(parts[1]) + r"-\d+", parts[0]):
+        return ns, parts[1]  # a member of a StatefulSet under its headless Service, in the setting's namespace
     return (parts[1], parts[0]) if len(parts) == 2 else (ns, host) if len(parts) == 1 else None
 
 

@@ -263,11 +263,14 @@ def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
         return False
     if scaling(inventory, workload) or autoscalers_unread(inventory):
         return False
-    annotations = as_dict(dig(workload.obj, "metadata", "annotations"))
-    if any(isinstance(key, str) and key.startswith("downscaler/") for key in annotations):
+    if DOWNSCALED in as_dict(dig(workload.obj, "metadata", "annotations")):
         return False
-    return (workload.ref.namespace, workload.kind, workload.ref.name) not in _rollout_templates(inventory)
+    key = (inventory.home(workload.ref.namespace), workload.kind, workload.ref.name)
+    return key not in _rollout_templates(inventory)
 
+
+DOWNSCALED = "downscaler/original-replicas"
+"""The annotation kube-downscaler writes on a workload it holds at zero, with the count it restores."""
 
 NO_PODS = "a workload scaled to zero that nothing in the input runs pods of (no autoscaler, Rollout or downscaler)"
 

@@ -141,7 +141,7 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     Valkey, Memcached, KeyDB) with no persistent volume: its new pod starts empty and answers as soon as it listens,
     so a probe would only say what its first connection does (Argo CD's, Refinery's and PipeCD's Redis caches,
     judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik,
-    OAuth2 Proxy, by image) in a pod where another container has a readiness probe: the pod is ready only once
+    OAuth2 Proxy: the image's name exactly, with no `command` or `args` of its own) in a pod where another container has a readiness probe: the pod is ready only once
     every container is, so no traffic reaches it before that container answers, and the proxy answers as soon as it
     starts (KoboToolbox's nginx before its probed API: judged wrong); only where every other container of the pod,
     native sidecars included, has a readiness probe, so whichever the proxy sends to is probed. Nor is a web server

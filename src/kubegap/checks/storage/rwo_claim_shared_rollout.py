@@ -131,8 +131,7 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     (`local-storage-stateful` asks for the class itself). On such a claim what a surge or a second replica shares is
     the data itself: it is reported where a data store keeps its data there (its container mounts the claim
     writable), since the store in the new pod opens the files the old one holds, and waits on its lock (StreamPipes's
-    InfluxDB: judged a gap) or writes beside it, and a replica on another node of a hostPath class gets that node's
-    own directory; the evidence says why no node attaches the claim. Whether the volume attaches or not, a surge of a
+    InfluxDB: judged a gap) or writes beside it; the evidence says why no node attaches the claim. Whether the volume attaches or not, a surge of a
     store on a ReadWriteOnce claim waits or shares its data, so the finding stands on a class's name; only what it
     says follows it. A `ReadWriteOncePod` claim is judged whatever its volume: the scheduler lets one pod use it,
     wherever it runs. Each claim is named with what it does, in one finding.
@@ -236,8 +235,7 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
 def _claims_said(claims: list[Exclusive], surge: bool) -> str:
     """The claims named, each kind with what a surge (or a second replica) does on it: a claim only one pod may use
     waits wherever the pod lands; one a node attaches waits on another node; one no node attaches shares the data of
-    the store that keeps it there, or, on a hostPath volume a pod on another node mounts afresh, gives that pod
-    another directory."""
+    the store that keeps it there, among the pods on the node that holds it."""
     parts = []
     one_pod = [e for e in claims if e.mode == "ReadWriteOncePod"]
     attached = [e for e in claims if e.mode != "ReadWriteOncePod" and e.local_reason is None]
@@ -269,9 +267,8 @@ def _claims_said(claims: list[Exclusive], surge: bool) -> str:
                 f"the new pod starts beside the old one and its {store} opens the same data: it waits on the old "
                 "one's lock and the rollout stalls, or both write the same files"
                 if surge
-                else f"replicas on one node open the same data with their {store} (waiting on one another's lock, "
-                "or writing the same files), and a replica on another node gets that node's own directory, not the "
-                "data"
+                else f"replicas on the node that holds the data open it together with their {store} (waiting on one "
+                "another's lock, or writing the same files)"
             )
         )
     return "; ".join(parts) + "."
