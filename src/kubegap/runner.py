@@ -17,16 +17,13 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, FleetContext, Member, Skip
+from kubegap.domain.exemptions import ignore_rules
 from kubegap.domain.inventory import Inventory
-from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.severity import severity_rank
 
 if TYPE_CHECKING:
     from kubegap.config import Exemption
-
-IGNORE_ANNOTATION = "kubegap.io/ignore"
-IGNORE_REASON_ANNOTATION = "kubegap.io/ignore-reason"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,27 +53,6 @@ class RunResult:
     elapsed: float = 0.0
 
 
-def _ignore_rules(subject: dict) -> list[tuple[set[str], str]]:
-    """``(check ids, reason)`` of the ignore annotation of the object and of each of its pod templates, in that order.
-
-    A map without the annotation exempts nothing and gives no rule: most objects have none."""
-    sources = [as_dict(dig(subject, "metadata", "annotations"))]
-    for path in (("spec", "template"), ("spec", "jobTemplate", "spec", "template")):
-        template_annotations = dig(subject, *path, "metadata", "annotations")
-        if isinstance(template_annotations, dict):
-            sources.append(template_annotations)
-    return [_ignore_rule(found) for found in sources if IGNORE_ANNOTATION in found]
-
-
-def _ignore_rule(found: dict) -> tuple[set[str], str]:
-    """The check ids and reason of one annotations map; a value that is not a string counts as absent."""
-    ids, reason = found.get(IGNORE_ANNOTATION), found.get(IGNORE_REASON_ANNOTATION)
-    return (
-        {part.strip() for part in (ids if isinstance(ids, str) else "").split(",")},
-        reason if isinstance(reason, str) and reason else "no reason given",
-    )
-
-
 def _annotation_exemption(finding: Finding, read: dict[int, list[tuple[set[str], str]]] | None = None) -> str | None:
     """The ignore-reason when the object, or one of its pod templates, exempts this check.
 
@@ -86,7 +62,7 @@ def _annotation_exemption(finding: Finding, read: dict[int, list[tuple[set[str],
         return None
     rules = read.get(id(subject)) if read is not None else None
     if rules is None:
-        rules = _ignore_rules(subject)
+        rules = ignore_rules(subject)
         if read is not None:
             read[id(subject)] = rules
     for ids, reason in rules:
