@@ -1617,6 +1617,21 @@ hundred-and-seventy-fourth's five."""
 
 FRESH_ROUNDS = (
     FreshRound(
+        "fresh174-installs",
+        "Release installs nobody here had seen: hundred-and-seventy-fourth draw",
+        20261374,
+        "five from the seventy-second pool, rendered by a helper who did not write the checks, audited after this stop's second review's fixes had begun, and judged blind by three reviewers, each blind to the others",
+        "6c86973",
+        {
+            "pgadmin-org-pgadmin4": "REL-9_17, chart pkg/helm with the ingress its README's example enables",
+            "teableio-teable-deployment": "v2026.8.40, the umbrella chart helm/teable-infra with its README's example values and its two vendored subcharts",
+            "joeferner-redis-commander": "v0.9.1, chart k8s/helm-chart/redis-commander with defaults, under the release and namespace its README uses",
+            "openops-cloud-helm-chart": "0.6.26, chart chart with its README's example overrides and the version its release workflow sets",
+            "simstudioai-sim": "v0.8.9, chart helm/sim with the five secrets its README requires, as placeholders",
+        },
+        "Judged wrong: the sandbox ingress gateway's shutdown, whose server keeps serving after SIGTERM until it is killed (the program is in the image, not the input). Judged noise: Redis Commander, an operators' Redis browser, for its readiness and at high for its one replica; Sim's Redis rolled out by Recreate, which a cache shared by locks and pub/sub wants; Teable's infra service's shutdown on a claim that wants Recreate; and a claim that holds nothing lasting in this install. Nothing this stop changed after its audit reads them differently.",
+    ),
+    FreshRound(
         "fresh173-installs",
         "Release installs nobody here had seen: hundred-and-seventy-third draw",
         20261373,

@@ -145,6 +145,7 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH171_POOL,
         corpus_findings.FRESH172_POOL,
         corpus_findings.FRESH173_POOL,
+        corpus_findings.FRESH174_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
