@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, FleetContext, Member, Skip
-from kubegap.domain.exemptions import ignore_rules
+from kubegap.domain.exemptions import ignore_reason, ignore_rules
 from kubegap.domain.inventory import Inventory
 from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.severity import severity_rank
@@ -65,10 +65,7 @@ def _annotation_exemption(finding: Finding, read: dict[int, list[tuple[set[str],
         rules = ignore_rules(subject)
         if read is not None:
             read[id(subject)] = rules
-    for ids, reason in rules:
-        if finding.check_id in ids or "all" in ids:
-            return reason
-    return None
+    return ignore_reason(rules, finding.check_id)
 
 
 def _one_per_object(findings: list[Finding]) -> list[Finding]:

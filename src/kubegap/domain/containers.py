@@ -269,28 +269,18 @@ REVERSE_PROXIES = frozenset(
 """Images (the last part of the repository, exactly) of reverse proxies: programs that answer as soon as they start
 and pass requests to a backend, with nothing of their own to load first; an image named further runs more."""
 
-
-def reverse_proxy(container: dict) -> str | None:
-    """The reverse proxy the container runs by its image's own start (``REVERSE_PROXIES``), or None: another image,
-    or one told to run a command of its own first (``command`` or ``args``)."""
-    image = image_name(container)
-    if image not in REVERSE_PROXIES or container.get("command") or container.get("args"):
-        return None
-    return image
-
-
 FILE_CONFIGURED_SERVERS = frozenset(("nginx", "nginx-unprivileged", "openresty", "caddy", "haproxy", "httpd"))
 """Images (the last part of the repository, exactly) of web servers and proxies that read their whole
 configuration from files at start and listen at once; an image named further runs more (``nginx-php-fpm`` clones
 and installs an application first)."""
 
 
-def file_configured_server(container: dict) -> str | None:
-    """The web server the container runs by its image's own start (``FILE_CONFIGURED_SERVERS``), or None: another
-    image, or one told to run a command of its own (``command`` or ``args``: a site to download, a configuration to
-    render first)."""
+def started_by_image(container: dict, images: frozenset[str]) -> str | None:
+    """The program of ``images`` (``REVERSE_PROXIES``, ``FILE_CONFIGURED_SERVERS``) the container runs by its image's
+    own start, or None: another image, or one told to run a command of its own first (``command`` or ``args``: a
+    site to download, a configuration to render)."""
     image = image_name(container)
-    if image not in FILE_CONFIGURED_SERVERS or container.get("command") or container.get("args"):
+    if image not in images or container.get("command") or container.get("args"):
         return None
     return image
 

@@ -33,6 +33,11 @@ def _ignore_rule(found: dict) -> tuple[set[str], str]:
     )
 
 
+def ignore_reason(rules: list[tuple[set[str], str]], check_id: str) -> str | None:
+    """The reason of the first of ``rules`` (``ignore_rules``) that names ``check_id`` or ``all``, or None."""
+    return next((reason for ids, reason in rules if check_id in ids or "all" in ids), None)
+
+
 def ignores(subject: dict, check_id: str) -> bool:
     """Whether the object, or one of its pod templates, exempts it from ``check_id`` by annotation."""
-    return any(check_id in ids or "all" in ids for ids, _ in ignore_rules(subject))
+    return ignore_reason(ignore_rules(subject), check_id) is not None

@@ -22,13 +22,17 @@ CLUSTER_SUFFIXES = (FULL_NAME, ".svc")
 def named_service(host: object, suffixes: tuple[str, ...] = CLUSTER_SUFFIXES) -> tuple[str, str] | None:
     """The ``(namespace, name)`` of the Service a cluster DNS name names (``ledger.billing.svc.cluster.local``,
     ``ledger.billing.svc``), by the ``suffixes`` the reader resolves, or None for any other name."""
+    labels = _cluster_labels(host, suffixes)
+    return (labels[1], labels[0]) if labels is not None and len(labels) == 2 else None
+
+
+def _cluster_labels(host: object, suffixes: tuple[str, ...]) -> list[str] | None:
+    """The labels of a cluster DNS name before its suffix (``ledger``, ``billing``), none of them empty, or None."""
     if not isinstance(host, str):
         return None
-    for suffix in suffixes:
-        if host.endswith(suffix):
-            parts = host.removesuffix(suffix).split(".")
-            return (parts[1], parts[0]) if len(parts) == 2 and all(parts) else None
-    return None
+    suffix = next((s for s in suffixes if host.endswith(s)), None)
+    labels = host.removesuffix(suffix).split(".") if suffix is not None else None
+    return labels if labels is not None and all(labels) else None
 
 
 def service_selector(service: dict) -> Selector | None:
@@ -187,8 +191,8 @@ class Caller(NamedTuple):
     srv: bool = False
 
 
-SRV_LOOKUPS = re.compile(r"\+srv://|dnssrv|(?:^|[\s/@=,;])_[a-z0-9-]+\._(?:tcp|udp)\.")
-"""How a setting asks for a name's SRV records."""
+SRV_LOOKUPS = re.compile(r"\+srv://|dnssrv|" + SRV_LABELS.pattern)
+"""How a setting asks for a name's SRV records: an SRV scheme, or an SRV name's labels."""
 
 
 def named_in_settings(inventory: Readable) -> dict[tuple[str | None, str], list[Caller]]:
@@ -202,14 +206,10 @@ def named_in_settings(inventory: Readable) -> dict[tuple[str | None, str], list[
 
 def _service_of(host: str, ns: str | None) -> tuple[str | None, str] | None:
     """The ``(namespace, name)`` of the Service a host names from a setting in ``ns``, or None."""
-    found = named_service(host)
-    if found is not None:
-        return found
+    labels = _cluster_labels(host, CLUSTER_SUFFIXES)
+    if labels is not None:  # a Service's cluster name, or a pod's under a headless one
+        return (labels[-1], labels[-2]) if len(labels) in (2, 3) else None
     parts = host.split(".")
-    for suffix in CLUSTER_SUFFIXES:
-        if host.endswith(suffix):
-            pod_name = host.removesuffix(suffix).split(".")
-            return (pod_name[2], pod_name[1]) if len(pod_name) == 3 and all(pod_name) else None
     if len(parts) == 2 and re.fullmatch(re.escape(parts[1]) + r"-\d+", parts[0]):
         return ns, parts[1]  # a member of a StatefulSet under its headless Service, in the setting's namespace
     return (parts[1], parts[0]) if len(parts) == 2 else (ns, host) if len(parts) == 1 else None

@@ -6,7 +6,13 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.domain.containers import app_containers, container_name, file_configured_server, reverse_proxy
+from kubegap.domain.containers import (
+    FILE_CONFIGURED_SERVERS,
+    REVERSE_PROXIES,
+    app_containers,
+    container_name,
+    started_by_image,
+)
 from kubegap.domain.datastores import starts_empty
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
@@ -27,10 +33,10 @@ def _all_probed(workload: Workload) -> bool:
 
 def _answers_at_once(evidence: ServingEvidence, workload: Workload, unprobed: list[tuple[PodTemplate, dict]]) -> bool:
     """Whether every unprobed serving container answers as soon as its pod is ready, so a probe would hold nothing
-    back: a reverse proxy (``reverse_proxy``) whose every companion in the pod (its other containers and native
+    back: a reverse proxy (``REVERSE_PROXIES``) whose every companion in the pod (its other containers and native
     sidecars) has a readiness probe, since a pod is ready only once all its containers are, so it takes no traffic
     before whichever of them the proxy sends to answers (KoboToolbox's nginx before its probed API: judged wrong when
-    told traffic reaches it early); or a web server run from its files alone (``file_configured_server``), with no
+    told traffic reaches it early); or a web server run from its files alone (``FILE_CONFIGURED_SERVERS``), with no
     companion, in a workload that does not read the Kubernetes API, which listens within moments of starting
     (static nginx front ends and Caddy gateways: eighteen judged noise on fresh installs)."""
 
@@ -41,8 +47,10 @@ def _answers_at_once(evidence: ServingEvidence, workload: Workload, unprobed: li
             if other is not container
         ]
         if others:
-            return bool(reverse_proxy(container)) and all(isinstance(o.get("readinessProbe"), dict) for o in others)
-        return bool(file_configured_server(container)) and not evidence.reads_the_api(workload)
+            return bool(started_by_image(container, REVERSE_PROXIES)) and all(
+                isinstance(o.get("readinessProbe"), dict) for o in others
+            )
+        return bool(started_by_image(container, FILE_CONFIGURED_SERVERS)) and not evidence.reads_the_api(workload)
 
     return bool(unprobed) and all(at_once(template, container) for template, container in unprobed)
 

@@ -46,8 +46,6 @@ def node_local_class(ctx: Context, claim: dict, provisioners: list[str]) -> str 
     by name (``NODE_LOCAL_CLASS_NAMES``)."""
     class_name = dig(claim, "spec", "storageClassName")
     sc = storage_class(ctx, class_name)
-    if sc is None and isinstance(class_name, str):  # manifests that define the class, though none was collected
-        sc = ctx.inventory.get("StorageClass", None, class_name)
     if sc is not None:
         provisioner = sc.get("provisioner")
         local = provisioner in provisioners
