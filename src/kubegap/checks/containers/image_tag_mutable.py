@@ -128,20 +128,20 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         origin = ctx.inventory.origin(workload.obj)
         return ctx.inventory.home(workload.ref.namespace), origin.path if origin else None, str(image)
 
-    owner: dict[tuple[str | None, str | None, str], Workload] = {}
+    runners: dict[tuple[str | None, str | None, str], list[Workload]] = {}  # per cause, in order; the first owns it
     for workload, evidence in found:
         for e in evidence:
-            owner.setdefault(cause(workload, e.value), workload)
+            runners.setdefault(cause(workload, e.value), []).append(workload)
     for workload, evidence in found:
-        own = [e for e in evidence if owner[cause(workload, e.value)] is workload]
+        own = [e for e in evidence if runners[cause(workload, e.value)][0] is workload]
         if not own:
             continue
-        causes = {cause(workload, e.value) for e in own}
         also = list(
             dict.fromkeys(
                 str(other.ref)
-                for other, theirs in found
-                if other.ref != workload.ref and any(cause(other, e.value) in causes for e in theirs)
+                for e in own
+                for other in runners[cause(workload, e.value)]
+                if other.ref != workload.ref
             )
         )
         shown = ", ".join(sorted({str(e.value) for e in own}))
