@@ -138,10 +138,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
             continue
         also = list(
             dict.fromkeys(
-                str(other.ref)
-                for e in own
-                for other in runners[cause(workload, e.value)]
-                if other.ref != workload.ref
+                str(other.ref) for e in own for other in runners[cause(workload, e.value)] if other.ref != workload.ref
             )
         )
         shown = ", ".join(sorted({str(e.value) for e in own}))
