@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kubegap.checks import get_check
 from kubegap.checks.containers._helpers import is_floating, liveness_budget
@@ -880,3 +881,27 @@ def test_state_on_an_emptydir_beside_write_rights_asks_for_both_conditions():
     assert fix.startswith("Its pods keep data in emptyDir volume db (mounted at /data)")
     assert "nothing in the input shows whether it keeps state in its own process" in fix
     assert "run a second controller only once the program elects a leader" in fix
+
+
+def test_a_lone_web_server_is_judged_where_the_bindings_could_not_be_read():
+    """A static nginx alone in its pod answers at once only in a workload that reads nothing from the Kubernetes
+    API; where the cluster refused the bindings, the input cannot show that, so the server is judged."""
+    from kubegap.runner import run_checks
+
+    fixture = (
+        Path(__file__).parent
+        / "fixtures"
+        / "readiness-probe-missing"
+        / "passes"
+        / "static-server-alone-in-its-pod.yaml"
+    )
+    documents = list(yaml.safe_load_all(fixture.read_text()))
+
+    def found(forbidden: dict[str, str]) -> int:
+        collection = Collection(
+            documents, collected={"Deployment", "Service"}, forbidden=forbidden, inputs=[{"type": "snapshot"}]
+        )
+        return len(run_checks(Inventory(collection), [get_check("readiness-probe-missing")]).findings)
+
+    assert found({}) == 0
+    assert found({"RoleBinding": "forbidden", "ClusterRoleBinding": "forbidden"}) == 1

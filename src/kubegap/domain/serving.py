@@ -164,6 +164,10 @@ class ServingEvidence:
         scraped = self._scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         bound = self._bound = _bound_accounts(inventory)
+        facts = inventory.collection
+        self._bindings_unread = any(
+            kind in facts.forbidden or kind in facts.failed for kind in ("RoleBinding", "ClusterRoleBinding")
+        )
         held = {name(service) for service in inventory.of_kind("Service")}
         renamed = any(service_name not in held for _, service_name in self._api)
         self._client_ports: dict[int, list[dict]] = {}
@@ -302,7 +306,10 @@ class ServingEvidence:
 
     def reads_the_api(self, workload: Workload) -> bool:
         """Whether a binding of the input names the ServiceAccount of one of the workload's pod templates: its
-        program talks to the Kubernetes API (an ingress controller reads its routes there)."""
+        program talks to the Kubernetes API (an ingress controller reads its routes there). Where the bindings could
+        not be read (forbidden, or their listing failed), any workload may: a partial view never says it does not."""
+        if self._bindings_unread:
+            return True
         return any((workload.ref.namespace, service_account(t)) in self._bound for t in workload.templates)
 
     def console(self, workload: Workload) -> str | None:

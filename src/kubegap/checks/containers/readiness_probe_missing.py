@@ -155,7 +155,8 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     native sidecars included, has a readiness probe, so whichever the proxy sends to is probed. Nor is a web server
     started by its image alone (nginx, nginx-unprivileged, OpenResty, Caddy, HAProxy or Apache httpd, the image's
     name exactly, with no `command` or `args` of its own) alone in its pod, native sidecars included, in a workload
-    whose ServiceAccount no binding names (it reads nothing from the Kubernetes API): it reads its configuration
+    whose ServiceAccount no binding names (it reads nothing from the Kubernetes API; where the bindings could not
+    be read, any workload may, and the server is judged): it reads its configuration
     from files and listens within moments of starting, before a probe's first check could tell anything (static
     front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does not name, an image that
     runs more (`nginx-php-fpm`), a server told to run a command first, and one beside an unprobed container are
