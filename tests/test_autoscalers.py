@@ -100,3 +100,29 @@ def test_the_fix_names_the_scaled_object_that_sets_the_count():
     fix = more_replicas_fix(inventory, _workload(inventory), None)
     assert "Raise its ScaledObject's minReplicaCount to 2 or more (KEDA sets spec.replicas)" in fix
     assert "HorizontalPodAutoscaler" not in fix
+
+
+def test_a_workload_at_zero_may_run_pods_where_rollouts_could_not_be_read():
+    """A Deployment at zero runs no pod only where the input shows nothing that runs its pods: a live audit refused
+    the Argo Rollouts cannot show that none takes its template."""
+    from kubegap.domain.collection import Collection
+    from kubegap.domain.inventory import Inventory
+    from kubegap.domain.workloads import runs_no_pods
+
+    deployment = {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": {"name": "web", "namespace": "shop"},
+        "spec": {
+            "replicas": 0,
+            "selector": {"matchLabels": {"app": "web"}},
+            "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "web"}]}},
+        },
+    }
+
+    def at_zero(forbidden: dict[str, str]) -> bool:
+        inventory = Inventory(Collection([deployment], collected={"Deployment"}, forbidden=forbidden))
+        return runs_no_pods(inventory, inventory.workloads[0])
+
+    assert at_zero({})
+    assert not at_zero({"Rollout": "forbidden"})

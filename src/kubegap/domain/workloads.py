@@ -253,7 +253,7 @@ def runs_one_pod_at_a_time(inventory: Readable, workload: Workload, surge_held: 
 def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
     """Whether a replica-keeping workload is scaled to zero (``replicas: 0``) and the input shows nothing that runs
     its pods: no autoscaler scales it (KEDA raises a workload from zero, and an HPA may, under ``HPAScaleToZero``),
-    the autoscalers could be read, no Argo Rollout takes its template (``spec.workloadRef``, whose migration leaves
+    the autoscalers and Argo Rollouts could be read, no Argo Rollout takes its template (``spec.workloadRef``, whose migration leaves
     the Deployment at zero while the Rollout runs its pods), and no kube-downscaler annotation says it is held at
     zero for a while (``downscaler/original-replicas``). Such a workload runs no pod, so nothing of its pods'
     resources, images or disruptions can happen: a chart's read replicas left at zero (Hyperswitch's PostgreSQL,
@@ -261,7 +261,8 @@ def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
     (``NO_PODS``)."""
     if workload.kind not in SERVING_KINDS or not all(template.replicas == 0 for template in workload.templates):
         return False
-    if scaling(inventory, workload) or autoscalers_unread(inventory):
+    facts = inventory.collection
+    if scaling(inventory, workload) or autoscalers_unread(inventory) or "Rollout" in {*facts.forbidden, *facts.failed}:
         return False
     if DOWNSCALED in as_dict(dig(workload.obj, "metadata", "annotations")):
         return False
