@@ -166,6 +166,44 @@ def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
     assert result.findings == [] and result.suppressed[0].by == "config"
 
 
+SHARED_IMAGE = """
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: debug-console, namespace: shop}
+spec:
+  selector: {matchLabels: {app: debug-console}}
+  template:
+    metadata: {labels: {app: debug-console}}
+    spec:
+      containers: [{name: console, image: 'example/shop-api:latest', args: [console]}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec:
+      containers: [{name: api, image: 'example/shop-api:latest'}]
+"""
+
+
+def test_a_configured_exemption_of_one_workload_hides_no_others_shared_image(tmp_path):
+    """The console, first in the file, is exempted in the configuration: the API it shares its image with carries
+    the finding, naming the console, and the console's is the only one suppressed."""
+    (tmp_path / "shop.yaml").write_text(SHARED_IMAGE)
+    inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
+    rules = [Exemption(check="image-tag-mutable", namespace="shop", name="debug-*", reason="rebuilt daily")]
+    result = run_checks(inventory, [get_check("image-tag-mutable")], exemptions=rules)
+    assert [f.object.name for f in result.findings] == ["api"]
+    assert "debug-console" in result.findings[0].message
+    assert result.suppressed == []
+    unexempted = run_checks(inventory, [get_check("image-tag-mutable")])
+    assert [f.object.name for f in unexempted.findings] == ["debug-console"]
+
+
 @pytest.mark.parametrize(
     "text, expected",
     [

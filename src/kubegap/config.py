@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from kubegap import yamlload
 from kubegap.checks.base import Check, Finding, Severity
+from kubegap.domain.resources import ObjectRef
 from kubegap.errors import UserError
 from kubegap.inputbytes import NotRead, read_bytes
 from kubegap.suggest import did_you_mean
@@ -54,12 +55,16 @@ class Exemption(_Strict):
         return self.expires is not None and self.expires < today
 
     def matches(self, finding: Finding) -> bool:
-        if self.check not in ("all", finding.check_id):
+        return self.covers(finding.check_id, finding.object)
+
+    def covers(self, check_id: str, ref: ObjectRef) -> bool:
+        """Whether the rule exempts the object from the check."""
+        if self.check not in ("all", check_id):
             return False
-        ns = finding.object.namespace
+        ns = ref.namespace
         if self.namespace is not None and (ns is None or not fnmatchcase(ns, self.namespace)):
             return False
-        return fnmatchcase(finding.object.name, self.name)
+        return fnmatchcase(ref.name, self.name)
 
     def describe(self) -> str:
         where = f"namespace {self.namespace}, " if self.namespace is not None else ""

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from kubegap.checks.base import Check, Context, Finding, FleetContext, Member, Skip
-from kubegap.domain.exemptions import ignore_reason, ignore_rules
+from kubegap.domain.exemptions import ignore_reason, ignore_rules, ignores
 from kubegap.domain.inventory import Inventory
+from kubegap.domain.resources import ObjectRef
 from kubegap.domain.scoped_inventory import ScopedInventory
 from kubegap.severity import severity_rank
 
@@ -101,9 +102,15 @@ def _run(check: Check, context: Context | FleetContext) -> tuple[Coverage, list[
 
 
 def run_check(
-    check: Check, inventory: Inventory, settings: dict | None = None, running: frozenset[str] | None = None
+    check: Check,
+    inventory: Inventory,
+    settings: dict | None = None,
+    running: frozenset[str] | None = None,
+    exempts: Callable[[dict], bool] | None = None,
 ) -> tuple[Coverage, list[Finding]]:
-    """One check over the inventory; ``running`` names the checks of the whole audit (``Context.left_to``)."""
+    """One check over the inventory; ``running`` names the checks of the whole audit (``Context.left_to``), and
+    ``exempts`` tells the objects whose findings of this check the audit suppresses (``Context.exempts``; by
+    default, those whose ignore annotation names it, as ``run_checks`` does by default)."""
     missing = [k for k in check.requires if not inventory.collected(k)]
     if missing:
         return Coverage(check.id, "skipped", "; ".join(inventory.why_missing(k) for k in missing)), []
@@ -112,7 +119,8 @@ def run_check(
             check.id, "skipped", "a fleet check: it runs when two or more clusters are audited together"
         ), []
     scoped = ScopedInventory(inventory, check.id, check.reads, check.metadata_only)
-    return _run(check, Context(check, settings or {}, running=running, inventory=scoped))
+    exempts = exempts or _exemption_test(check.id, True, ())
+    return _run(check, Context(check, settings or {}, running=running, exempts=exempts, inventory=scoped))
 
 
 def fleet_facts(check: Check, inventory: Inventory) -> dict | None:
@@ -158,6 +166,19 @@ def run_fleet_check(
     return _run(check, FleetContext(check, settings or {}, members=tuple(gathered)))
 
 
+def _exemption_test(check_id: str, annotations: bool, rules: Sequence[Exemption]) -> Callable[[dict], bool]:
+    """Whether the audit suppresses ``check_id``'s finding on an object: by its ignore annotation, where annotations
+    count, or by a configured rule in force (the tests ``run_checks`` applies to findings, asked of an object)."""
+
+    def exempts(subject: dict) -> bool:
+        if annotations and ignores(subject, check_id):
+            return True
+        ref = ObjectRef.of(subject)
+        return any(rule.covers(check_id, ref) for rule in rules)
+
+    return exempts
+
+
 def run_checks(
     inventory: Inventory | None,
     checks: list[Check],
@@ -184,7 +205,8 @@ def run_checks(
             coverage, findings = run_fleet_check(check, fleet, check_settings)
         else:
             assert inventory is not None, "a cluster's audit runs over its inventory"
-            coverage, findings = run_check(check, inventory, check_settings, running)
+            exempts = _exemption_test(check.id, annotation_exemptions, active)
+            coverage, findings = run_check(check, inventory, check_settings, running, exempts)
         result.coverage.append(coverage)
         for finding in findings:
             reason = _annotation_exemption(finding, ignore_rules) if annotation_exemptions else None

@@ -68,6 +68,10 @@ FLEET = ObjectRef("kubegap.io/v1", "Fleet", None, "fleet")
 """The subject of a fleet check's findings: the clusters audited together."""
 
 
+def _exempts_nothing(subject: dict) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class _Run:
     """What every check receives: its settings, what this audit runs, and a way to make findings."""
@@ -78,6 +82,10 @@ class _Run:
     """Objects the check could not judge, by the reason (see ``not_judged``)."""
     running: frozenset[str] | None = None
     """The checks this audit runs (None: every registered check, as when a check is run on its own)."""
+    exempts: Callable[[dict], bool] = _exempts_nothing
+    """Whether this audit will suppress the check's finding on an object: its ignore annotation (where annotations
+    count) or a configured exemption in force. A check that puts one cause on one of several objects puts it on one
+    that is not exempt, so one object's exemption never hides another's gap."""
 
     def left_to(self, check_id: str) -> bool:
         """Whether a gap this check would report may be left to ``check_id``, which owns its cause (one cause, one

@@ -1,8 +1,8 @@
 """The ignore annotation: an object, or one of its pod templates, exempts it from named checks, with a reason.
 
-The runner suppresses a finding its object exempts; a check that reports one cause on one of several objects
-(``image-tag-mutable``'s shared image) picks one that does not exempt it, so the exemption of one object never
-hides another's gap."""
+The runner suppresses a finding its object exempts, by this annotation or by a rule of the configuration file; a
+check that reports one cause on one of several objects (``image-tag-mutable``'s shared image) puts it on one the
+audit does not exempt (``Context.exempts`` asks both), so the exemption of one object never hides another's gap."""
 
 from __future__ import annotations
 

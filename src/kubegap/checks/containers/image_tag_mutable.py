@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
 from kubegap.domain.containers import parse_image
-from kubegap.domain.exemptions import ignores
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.withdrawn_images import withdrawn
@@ -62,8 +61,8 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence; an image that several workloads of one namespace run, written in one file, is one cause, one pin
     (a chart's render, one image value), reported once, on the first that runs it (a running workload before a
-    hook, one whose `kubegap.io/ignore` annotation does not exempt this check before one that does, so one
-    workload's exemption never hides another's image), naming the others (files beside it may be alternatives never
+    hook, one the audit does not exempt from this check, by its `kubegap.io/ignore` annotation or a configured
+    exemption, before one it does, so one workload's exemption never hides another's image), naming the others (files beside it may be alternatives never
     applied together, or examples each pinned in its own)
     (Drive's backend image on `latest`, set once and read by eight workloads: seven judged repeats).
 
@@ -117,9 +116,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         ]
         if evidence:
             found.append((workload, evidence))
-    # a running workload reports an image before a hook that shares it, and one that does not exempt the check
-    # before one that does, so the exemption of one workload never hides another's floating image
-    found.sort(key=lambda item: (item[0].is_hook, ignores(item[0].obj, ctx.check.id)))
+    # a running workload reports an image before a hook that shares it, and one the audit does not exempt (by
+    # annotation or configuration) before one it does, so the exemption of one workload never hides another's image
+    found.sort(key=lambda item: (item[0].is_hook, ctx.exempts(item[0].obj)))
 
     def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
         """One image in one namespace of one file: one pin fixes every workload that runs it there (a chart's
