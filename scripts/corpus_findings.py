@@ -1615,6 +1615,54 @@ a Redis admin panel); the eighth screened, a fork of a process engine already dr
 product, written down before drawing; ``random.Random(20261374).sample(FRESH174_POOL, 5)`` draws the
 hundred-and-seventy-fourth's five."""
 
+FRESH175_POOL = (
+    "Helicone-helicone-helm-v3",
+    "AmoyLab-Unla",
+    "obot-platform-obot",
+    "openvinotoolkit-operator",
+    "vearch-vearch-helm",
+    "scitix-arks",
+    "inference-gateway-operator",
+    "remsky-Kokoro-FastAPI",
+)
+"""The pool of the hundred-and-seventy-fifth draw on: eight LLM inference, AI gateway and vector search projects
+absent from the corpus and from every earlier pool and round (an LLM gateway with its observability stack, two MCP
+gateways, a model server, a vector database, an LLM inference operator, an OpenAI-compatible gateway's operator and a
+speech model server), written down before drawing; ``random.Random(20261375).sample(FRESH175_POOL, 5)`` draws the
+hundred-and-seventy-fifth's five."""
+
+FRESH176_POOL = (
+    "openemr-openemr-devops",
+    "apache-fineract",
+    "microsoft-fhir-server",
+    "interledger-charts",
+    "medic-helm-charts",
+    "nordic-institute-X-Road",
+    "blnkfinance-blnk",
+    "CDCgov-NEDSS-Helm",
+)
+"""The pool of the hundred-and-seventy-sixth draw on: eight healthcare, finance and public-service projects absent
+from the corpus and from every earlier pool and round (an electronic health record, a core banking back office, a
+FHIR server, an Interledger payments back end, a community health toolkit, an e-government data exchange's security
+server, a financial ledger and a public-health surveillance API), written down before drawing;
+``random.Random(20261376).sample(FRESH176_POOL, 5)`` draws the hundred-and-seventy-sixth's five."""
+
+FRESH177_POOL = (
+    "rustfs-rustfs",
+    "versity-versitygw",
+    "haiwen-seafile-helm-chart",
+    "kubernetes-sigs-container-object-storage-interface",
+    "samba-in-kubernetes-samba-operator",
+    "stackabletech-hdfs-operator",
+    "RamenDR-ramen",
+    "FairwindsOps-gemini",
+)
+"""The pool of the hundred-and-seventy-seventh draw on: eight backup, file storage and disaster recovery projects
+absent from the corpus and from every earlier pool and round (an object store, an S3 gateway, a file sync server, the
+object storage interface's controller, an SMB share operator, a distributed file system's operator, a disaster
+recovery orchestrator and a volume snapshot scheduler), written down before drawing;
+``random.Random(20261377).sample(FRESH177_POOL, 5)`` draws the hundred-and-seventy-seventh's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh174-installs",
