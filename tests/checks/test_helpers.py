@@ -905,3 +905,80 @@ def test_a_lone_web_server_is_judged_where_the_bindings_could_not_be_read():
 
     assert found({}) == 0
     assert found({"RoleBinding": "forbidden", "ClusterRoleBinding": "forbidden"}) == 1
+
+
+AT_ZERO = """
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: %(name)s, namespace: shop}
+spec:
+  replicas: 0
+  selector: {matchLabels: {app: %(name)s}}
+  template:
+    metadata: {labels: {app: %(name)s}}
+    spec:
+      volumes: [{name: data, persistentVolumeClaim: {claimName: %(claim)s}}]
+      containers:
+      - name: api
+        image: %(image)s
+        ports: [{name: http, containerPort: 8080}]
+        volumeMounts: [{name: data, mountPath: /data}]
+        resources: %(resources)s
+---
+apiVersion: v1
+kind: Service
+metadata: {name: %(name)s, namespace: shop}
+spec:
+  selector: {app: %(name)s}
+  ports: [{name: http, port: 80, targetPort: http}]
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: %(claim)s, namespace: shop}
+spec: {accessModes: [%(access)s], resources: {requests: {storage: 1Gi}}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: %(name)s, namespace: shop}
+spec:
+  %(budget)s
+  selector: {matchLabels: {app: %(name)s}}
+"""
+
+
+@pytest.mark.parametrize(
+    "check_id",
+    [
+        "requests-missing",
+        "memory-limit-missing",
+        "cpu-limit-throttling",
+        "image-tag-mutable",
+        "rwo-claim-shared-rollout",
+        "pdb-unhealthy-eviction-policy",
+    ],
+)
+def test_a_workload_at_zero_is_not_judged_only_where_it_would_be_reported(tmp_path, check_id):
+    """A Deployment scaled to zero, with nothing to scale it, runs no pod: what would be a finding on its pods is
+    counted as not judged; where it sets everything the check asks, nothing is left unjudged, since nothing would
+    have been reported on a running one either."""
+    ungapped = {
+        "name": "api",
+        "claim": "shared",
+        "image": "example/api:1.4.2",
+        "resources": "{requests: {cpu: 250m, memory: 256Mi}, limits: {memory: 256Mi}}",
+        "budget": "unhealthyPodEvictionPolicy: AlwaysAllow",
+        "access": "ReadWriteMany",
+    }
+    gapped = {
+        "name": "worker",
+        "claim": "data",
+        "image": "example/api:latest",
+        "resources": "{limits: {cpu: 100m}}",
+        "budget": "minAvailable: 1",
+        "access": "ReadWriteOnce",
+    }
+    check = get_check(check_id)
+    for values, unjudged in ((ungapped, ()), (gapped, (1,))):
+        (tmp_path / "app.yaml").write_text(AT_ZERO % values)
+        coverage, findings = run_check(check, Inventory(ManifestSource([str(tmp_path)]).collect()))
+        assert findings == [] and tuple(count for _, count in coverage.unjudged) == unjudged, values["name"]

@@ -59,9 +59,6 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
     for workload in audited_workloads(ctx.inventory):
         if workload.kind in RUNTIME_KINDS or bounded_one_shot(workload):
             continue
-        if runs_no_pods(ctx.inventory, workload):
-            ctx.not_judged(workload.obj, NO_PODS)
-            continue
         ns = workload.ref.namespace
         if ns not in defaults:
             defaults[ns] = limit_range_defaults(ctx.inventory, ns)
@@ -78,7 +75,9 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
             if requests or limits:
                 named = f"{template.role}/{container_name(container)}" if template.role else container_name(container)
                 gaps.append((path, named, requests, limits))
-        if gaps:
+        if gaps and runs_no_pods(ctx.inventory, workload):
+            ctx.not_judged(workload.obj, NO_PODS)  # a gap only where its pods run: not known here
+        elif gaps:
             yield workload, gaps
 
 

@@ -101,9 +101,6 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
             or evidence_of.serves_own_kinds_only(workload)
         ):
             continue
-        if runs_no_pods(ctx.inventory, workload):
-            ctx.not_judged(workload.obj, NO_PODS)
-            continue
         pinned = next(filter(None, (pinned_cores(template) for template in workload.templates)), None)
         evidence = []
         for _, path, container in evidence_of.serving_containers(workload, services):
@@ -120,7 +117,9 @@ def cpu_limit_throttling(ctx: Context) -> Iterator[Finding]:
                         },
                     )
                 )
-        if evidence:
+        if evidence and runs_no_pods(ctx.inventory, workload):
+            ctx.not_judged(workload.obj, NO_PODS)
+        elif evidence:
             names = ", ".join(sorted({name(s) for s in services}))
             yield ctx.finding(
                 workload.obj,

@@ -98,13 +98,9 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     gone = ctx.left_to("image-withdrawn")  # a withdrawn tag moves no more: image-withdrawn reports its pull
     found: list[tuple[Workload, list[Evidence]]] = []
     for workload in audited_workloads(ctx.inventory):
-        if runs_no_pods(ctx.inventory, workload):
-            ctx.not_judged(workload.obj, NO_PODS)
-            continue
         if only_placeholders(workload):
             ctx.not_judged(workload.obj, PLACEHOLDER_REASON)
             continue
-        _say_filled_in(ctx, workload)
         evidence = [
             Evidence(path, image)
             for template in workload.templates
@@ -114,6 +110,12 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
             and (ref.tag is None or is_floating(ref.tag, floating))
             and not (gone and path not in fields.never_pulled and withdrawn(ref))
         ]
+        if runs_no_pods(ctx.inventory, workload):
+            # a floating tag moves nothing that runs; one a controller fills in is not known here either
+            if evidence or any(_fields(t).filled for t in workload.templates):
+                ctx.not_judged(workload.obj, NO_PODS)
+            continue
+        _say_filled_in(ctx, workload)
         if evidence:
             found.append((workload, evidence))
     # a running workload reports an image before a hook that shares it, and one the audit does not exempt (by

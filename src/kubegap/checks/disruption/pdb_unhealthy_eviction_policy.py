@@ -93,18 +93,19 @@ def pdb_unhealthy_eviction_policy(ctx: Context) -> Iterator[Finding]:
         raise Skip(f"unhealthyPodEvictionPolicy needs Kubernetes 1.27 or later; the cluster runs {version}")
     for pdb in ctx.inventory.of_kind("PodDisruptionBudget"):
         policy = dig(pdb, "spec", "unhealthyPodEvictionPolicy")
+        if policy == "AlwaysAllow" or allows_every_eviction(pdb):
+            continue
         selected = pdb_workloads(ctx.inventory, pdb)
         if selected and all(runs_no_pods(ctx.inventory, w) for w in selected):
             ctx.not_judged(pdb, NO_PODS)  # the budget protects no pod: every workload it selects runs none
             continue
-        if policy != "AlwaysAllow" and not allows_every_eviction(pdb):
-            count = _count_needing_none_healthy(ctx.inventory, pdb)
-            yield ctx.finding(
-                pdb,
-                "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods."
-                if count is None
-                else f"PodDisruptionBudget needs no pod healthy at {count} replica{'' if count == 1 else 's'}, yet blocks "
-                "evicting an unready one: the default policy lets an unready pod go only while a budget needs some pod "
-                "healthy, and otherwise allows no eviction while the pod is unready, so drains stall on a broken pod.",
-                Evidence("spec.unhealthyPodEvictionPolicy", policy or "IfHealthyBudget (default)"),
-            )
+        count = _count_needing_none_healthy(ctx.inventory, pdb)
+        yield ctx.finding(
+            pdb,
+            "PodDisruptionBudget blocks evicting unready pods whenever its budget is not met: drains stall on broken pods."
+            if count is None
+            else f"PodDisruptionBudget needs no pod healthy at {count} replica{'' if count == 1 else 's'}, yet blocks "
+            "evicting an unready one: the default policy lets an unready pod go only while a budget needs some pod "
+            "healthy, and otherwise allows no eviction while the pod is unready, so drains stall on a broken pod.",
+            Evidence("spec.unhealthyPodEvictionPolicy", policy or "IfHealthyBudget (default)"),
+        )

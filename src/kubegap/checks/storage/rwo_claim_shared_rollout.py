@@ -183,7 +183,8 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         if w.kind != "Deployment" or w.is_helm_test:
             continue
         if runs_no_pods(ctx.inventory, w):
-            ctx.not_judged(w.obj, NO_PODS)  # a Deployment that runs no pod holds or waits for no claim
+            if _exclusive_claims(ctx, w):
+                ctx.not_judged(w.obj, NO_PODS)  # a Deployment that runs no pod holds or waits for no claim
             continue
         deployments.append(w)
     claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
