@@ -1663,6 +1663,38 @@ object storage interface's controller, an SMB share operator, a distributed file
 recovery orchestrator and a volume snapshot scheduler), written down before drawing;
 ``random.Random(20261377).sample(FRESH177_POOL, 5)`` draws the hundred-and-seventy-seventh's five."""
 
+FRESH178_POOL = (
+    "blockscout-helm-charts",
+    "OffchainLabs-community-helm-charts",
+    "akash-network-helm-charts",
+    "paritytech-helm-charts",
+    "ethpandaops-ethereum-helm-charts",
+    "hyperledger-labs-hlf-operator",
+    "Chia-Network-chia-operator",
+    "ObolNetwork-helm-charts",
+)
+"""The pool of the hundred-and-seventy-eighth draw on: eight blockchain and web3 infrastructure projects absent from
+the corpus and from every earlier pool and round (a block explorer and indexer, a rollup full node, a decentralised
+cloud's provider daemon, a Substrate node, a beacon chain checkpoint provider, a permissioned ledger's operator, a
+proof-of-space network's operator and a distributed validator's middleware), written down before drawing;
+``random.Random(20261378).sample(FRESH178_POOL, 5)`` draws the hundred-and-seventy-eighth's five."""
+
+FRESH179_POOL = (
+    "gocrane-helm-charts",
+    "yonahd-kor",
+    "mercari-tortoise",
+    "lwolf-kube-cleanup-operator",
+    "AliyunContainerService-kubernetes-cronhpa-controller",
+    "turbonomic-kubeturbo",
+    "truefoundry-elasti",
+    "project-koku-koku-metrics-operator",
+)
+"""The pool of the hundred-and-seventy-ninth draw on: eight Kubernetes cost, capacity, autoscaling and housekeeping
+tools absent from the corpus and from every earlier pool and round (a cost and right-sizing platform, an unused
+resource finder, a self-tuning autoscaler, a finished pod cleaner, a scheduled autoscaler, a resource management
+agent, a scale-to-zero controller and a cost metrics operator), written down before drawing;
+``random.Random(20261379).sample(FRESH179_POOL, 5)`` draws the hundred-and-seventy-ninth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh174-installs",
