@@ -567,18 +567,29 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
     assert findings == [] and coverage.unjudged == ()
 
 
-def test_members_found_when_ready_are_not_told_to_take_a_probe_that_waits_for_them():
+def test_members_started_in_order_are_not_told_to_take_a_probe_that_waits_for_them():
+    """Members created one by one, each once the one before is ready, are told a probe must pass on a member alone,
+    or to start them together; where a headless governing Service publishes ready pods alone, also how they find one
+    another; members started together (Parallel) need neither."""
     path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "fires" / "members-found-when-ready.yaml"
     check = get_check("readiness-probe-missing")
     _, (finding,) = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
     assert "headless Service etcd, which publishes ready pods alone" in finding.remediation
-    assert "set publishNotReadyAddresses: true on that Service first" in finding.remediation
+    assert "keeps the first from ever being ready and the next from ever being created" in finding.remediation
+    assert "podManagementPolicy: Parallel" in finding.remediation
+    assert "publishNotReadyAddresses: true on etcd so they find one another" in finding.remediation
     collection = ManifestSource([str(path)]).collect()
     for obj in collection.resources:
         if obj.get("kind") == "Service" and obj["metadata"]["name"] == "etcd":
-            obj["spec"]["publishNotReadyAddresses"] = True
+            obj["spec"]["clusterIP"] = "10.0.0.9"  # a governing Service that is not headless: Vearch's masters
     _, (finding,) = run_check(check, Inventory(collection))
+    assert "keeps the first from ever being ready and the next from ever being created" in finding.remediation
     assert "publishNotReadyAddresses" not in finding.remediation
+    for obj in collection.resources:
+        if obj.get("kind") == "StatefulSet":
+            obj["spec"]["podManagementPolicy"] = "Parallel"
+    _, (finding,) = run_check(check, Inventory(collection))
+    assert "one at a time" not in finding.remediation
 
 
 def test_a_configuration_its_framework_reads_by_convention_shows_a_store_in_memory():

@@ -60,8 +60,9 @@ def _fix(
 ) -> str:
     """The check's fix, and what it must not break: a container that serves only UDP takes no TCP or HTTP check (one
     never passes and keeps the pod out of rotation for good: Tinkerbell's DHCP relay); members of a StatefulSet
-    started one by one, whose governing Service publishes ready pods alone, find one another only once ready, so a
-    probe that waits for the peers deadlocks the first start (an etcd cluster's ``/health`` needs its quorum)."""
+    started one by one are each created once the one before is ready, so a probe that waits for the peers deadlocks
+    the first start (an etcd cluster's ``/health`` needs its quorum; Vearch's masters open their port only then), and
+    where the governing Service publishes ready pods alone they do not even find one another before."""
     parts = [ctx.check.fix]
     udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only_ports(c, services))}
     if udp:
@@ -71,26 +72,41 @@ def _fix(
             "keep the pod out of rotation, so probe such a container with a command that asks the program, where it "
             "offers one."
         )
-    governing = _peers_found_when_ready(ctx, workload)
-    if governing is not None:
+    if _members_started_in_order(workload):
+        governing = _ready_members_published_alone(ctx, workload)
+        found = (
+            f", and find one another through headless Service {governing}, which publishes ready pods alone"
+            if governing
+            else ""
+        )
+        parallel = f", and publishNotReadyAddresses: true on {governing} so they find one another" if governing else ""
         parts.append(
-            f"Its members start one at a time and find one another through headless Service {governing}, which "
-            "publishes ready pods alone: a probe that needs the other members (a clustered store's health page that "
-            "waits for its quorum) keeps the first from ever being ready and the next from ever starting. Probe what "
-            "a member answers on its own, or set publishNotReadyAddresses: true on that Service first."
+            "Its members start one at a time, each once the one before is ready (podManagementPolicy OrderedReady, "
+            f"the default){found}: a probe that needs the other members (a clustered store's port or health page that "
+            "answers only once it has a quorum) keeps the first from ever being ready and the next from ever being "
+            "created. Probe what a member answers on its own, or start the members together (podManagementPolicy: "
+            f"Parallel, set when the StatefulSet is created{parallel})."
         )
     return " ".join(parts)
 
 
-def _peers_found_when_ready(ctx: Context, workload: Workload) -> str | None:
-    """The governing Service of a StatefulSet of several members started one by one (``OrderedReady``, the default),
-    when it is headless (its members' names) and publishes only ready pods, or None."""
+def _members_started_in_order(workload: Workload) -> bool:
+    """Whether the workload is a StatefulSet of several members started one by one (``OrderedReady``, the default):
+    each member is created once the one before it is ready."""
     spec = as_dict(workload.obj.get("spec"))
-    if workload.kind != "StatefulSet" or spec.get("podManagementPolicy", "OrderedReady") != "OrderedReady":
-        return None
-    if not isinstance(spec.get("replicas", 1), int) or spec.get("replicas", 1) < 2:
-        return None
-    service_name = spec.get("serviceName")
+    replicas = spec.get("replicas", 1)
+    return (
+        workload.kind == "StatefulSet"
+        and spec.get("podManagementPolicy", "OrderedReady") == "OrderedReady"
+        and isinstance(replicas, int)
+        and replicas >= 2
+    )
+
+
+def _ready_members_published_alone(ctx: Context, workload: Workload) -> str | None:
+    """The StatefulSet's governing Service, when it is headless (its members' names) and publishes only ready pods,
+    or None."""
+    service_name = as_dict(workload.obj.get("spec")).get("serviceName")
     service = (
         ctx.inventory.get("Service", workload.ref.namespace, service_name) if isinstance(service_name, str) else None
     )
