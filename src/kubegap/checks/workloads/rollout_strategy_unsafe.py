@@ -181,9 +181,12 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     definitions the input holds and their status. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
-    So is `Recreate` for one replica of a message broker with no clustering of its own (Mosquitto): a surged pod
-    would be a second, separate broker whose clients miss what is published on the first (Netmaker's broker:
-    judged noise on a fresh install, its fix ending at keeping Recreate).
+    So is `Recreate` for one replica of a data store (its image, as `kubegap.domain.datastores.DATA_STORES` names
+    them, whatever its volumes) or of a message broker with no clustering of its own (Mosquitto): a surged pod
+    would be a second, separate store or broker, whose clients split their writes, locks or messages between the
+    two, or a second server opening the same files (Netmaker's broker, Querybook's Elasticsearch on an emptyDir,
+    Sim's Redis holding locks and pub/sub, ESGF's Solr: judged noise on fresh installs, each fix ending at keeping
+    Recreate).
     A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
     create and update Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
     its readiness waits on leadership (Flux's source-controller and the Barman Cloud plugin start their
@@ -271,8 +274,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             # maxUnavailable that takes every pod), or a controller meant to run alone, needs
             continue
         problem, evidence = found
-        if recreate and total == 1 and unclustered_broker(workload) is not None:
-            continue  # a broker with no clustering must run alone: stopping the old one first keeps it so
+        if recreate and total == 1 and (unclustered_broker(workload) or data_store(workload)) is not None:
+            continue  # one store of its data, or broker of its clients' messages: a surge would start a second one
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
             continue
