@@ -569,27 +569,46 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
 
 def test_members_started_in_order_are_not_told_to_take_a_probe_that_waits_for_them():
     """Members created one by one, each once the one before is ready, are told a probe must pass on a member alone,
-    or to start them together; where a headless governing Service publishes ready pods alone, also how they find one
-    another; members started together (Parallel) need neither."""
+    or to start them together; where their governing Service publishes ready pods alone, that a member finds no
+    peer, nor itself, by name before it is ready: a headless one is to publish them first, and one with a cluster IP
+    is to give way to a headless one (Vearch's masters, judged wrong twice); members started together (Parallel)
+    behind a Service that publishes every pod need neither."""
     path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "fires" / "members-found-when-ready.yaml"
     check = get_check("readiness-probe-missing")
-    _, (finding,) = run_check(check, Inventory(ManifestSource([str(path)]).collect()))
-    assert "headless Service etcd, which publishes ready pods alone" in finding.remediation
-    assert "keeps the first from ever being ready and the next from ever being created" in finding.remediation
-    assert "podManagementPolicy: Parallel" in finding.remediation
-    assert "publishNotReadyAddresses: true on etcd so they find one another" in finding.remediation
-    collection = ManifestSource([str(path)]).collect()
-    for obj in collection.resources:
-        if obj.get("kind") == "Service" and obj["metadata"]["name"] == "etcd":
-            obj["spec"]["clusterIP"] = "10.0.0.9"  # a governing Service that is not headless: Vearch's masters
-    _, (finding,) = run_check(check, Inventory(collection))
-    assert "keeps the first from ever being ready and the next from ever being created" in finding.remediation
-    assert "publishNotReadyAddresses" not in finding.remediation
-    for obj in collection.resources:
+
+    def remediation(edit) -> str:
+        collection = ManifestSource([str(path)]).collect()
+        for obj in collection.resources:
+            edit(obj)
+        _, (finding,) = run_check(check, Inventory(collection))
+        return finding.remediation
+
+    def governed_by(cluster_ip: str, publish: bool = False):
+        def edit(obj: dict) -> None:
+            if obj.get("kind") == "Service" and obj["metadata"]["name"] == "etcd":
+                obj["spec"]["clusterIP"] = cluster_ip
+                obj["spec"]["publishNotReadyAddresses"] = publish
+
+        return edit
+
+    headless = remediation(governed_by("None"))
+    assert "keeps the first from ever being ready and the next from ever being created" in headless
+    assert "podManagementPolicy: Parallel" in headless
+    assert "headless Service etcd, which publishes ready pods alone" in headless
+    assert "set publishNotReadyAddresses: true on it before adding the probe" in headless
+    clustered = remediation(governed_by("10.0.0.9"))  # Vearch's masters: a governing Service with a cluster IP
+    assert "keeps the first from ever being ready" in clustered
+    assert "govern the members by a headless Service with publishNotReadyAddresses: true" in clustered
+    assert "leaving etcd to its clients" in clustered
+    published = remediation(governed_by("None", publish=True))
+    assert "keeps the first from ever being ready" in published and "publishNotReadyAddresses" not in published
+
+    def parallel(obj: dict) -> None:
+        governed_by("None", publish=True)(obj)
         if obj.get("kind") == "StatefulSet":
             obj["spec"]["podManagementPolicy"] = "Parallel"
-    _, (finding,) = run_check(check, Inventory(collection))
-    assert "one at a time" not in finding.remediation
+
+    assert "one at a time" not in remediation(parallel) and "publishNotReady" not in remediation(parallel)
 
 
 def test_a_configuration_its_framework_reads_by_convention_shows_a_store_in_memory():

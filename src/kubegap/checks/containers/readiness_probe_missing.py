@@ -61,8 +61,10 @@ def _fix(
     """The check's fix, and what it must not break: a container that serves only UDP takes no TCP or HTTP check (one
     never passes and keeps the pod out of rotation for good: Tinkerbell's DHCP relay); members of a StatefulSet
     started one by one are each created once the one before is ready, so a probe that waits for the peers deadlocks
-    the first start (an etcd cluster's ``/health`` needs its quorum; Vearch's masters open their port only then), and
-    where the governing Service publishes ready pods alone they do not even find one another before."""
+    the first start (an etcd cluster's ``/health`` needs its quorum; Vearch's masters open their port only then); and
+    where the governing Service publishes ready pods alone, a member finds no peer, nor itself, by name before it is
+    ready (Vearch's masters resolve their own names before they listen), so that Service must publish them first, or,
+    where it carries client traffic, a headless one must govern them instead."""
     parts = [ctx.check.fix]
     udp = {container_name(c): ports for _, c in unprobed if (ports := evidence.udp_only_ports(c, services))}
     if udp:
@@ -73,20 +75,32 @@ def _fix(
             "offers one."
         )
     if _members_started_in_order(workload):
-        governing = _ready_members_published_alone(ctx, workload)
-        found = (
-            f", and find one another through headless Service {governing}, which publishes ready pods alone"
-            if governing
-            else ""
-        )
-        parallel = f", and publishNotReadyAddresses: true on {governing} so they find one another" if governing else ""
         parts.append(
             "Its members start one at a time, each once the one before is ready (podManagementPolicy OrderedReady, "
-            f"the default){found}: a probe that needs the other members (a clustered store's port or health page that "
+            "the default): a probe that needs the other members (a clustered store's port or health page that "
             "answers only once it has a quorum) keeps the first from ever being ready and the next from ever being "
             "created. Probe what a member answers on its own, or start the members together (podManagementPolicy: "
-            f"Parallel, set when the StatefulSet is created{parallel})."
+            "Parallel, set when the StatefulSet is created)."
         )
+        governing = _governing_service_of_ready_pods(ctx, workload)
+        if governing is not None and dig(governing, "spec", "clusterIP") == "None":
+            parts.append(
+                f"Its members' names are published by headless Service {name(governing)}, which publishes ready pods "
+                "alone: a member that looks its peers, or itself, up by name finds no address before it is ready, so "
+                "set publishNotReadyAddresses: true on it before adding the probe."
+            )
+        elif governing is not None:
+            clients = (
+                f", leaving {name(governing)} to its clients, to whom an unready pod must not be published"
+                if evidence.serves_clients(governing)
+                else ""
+            )
+            parts.append(
+                f"Its members' names are published by Service {name(governing)}, which publishes ready pods alone: a "
+                "member that looks its peers, or itself, up by name finds no address before it is ready, so before "
+                "adding the probe govern the members by a headless Service with publishNotReadyAddresses: true "
+                f"(serviceName is set when the StatefulSet is created){clients}."
+            )
     return " ".join(parts)
 
 
@@ -103,20 +117,16 @@ def _members_started_in_order(workload: Workload) -> bool:
     )
 
 
-def _ready_members_published_alone(ctx: Context, workload: Workload) -> str | None:
-    """The StatefulSet's governing Service, when it is headless (its members' names) and publishes only ready pods,
-    or None."""
+def _governing_service_of_ready_pods(ctx: Context, workload: Workload) -> dict | None:
+    """The StatefulSet's governing Service (its ``serviceName``, which publishes its members' names) when the input
+    holds it and it publishes ready pods alone (no ``publishNotReadyAddresses``), or None."""
     service_name = as_dict(workload.obj.get("spec")).get("serviceName")
     service = (
         ctx.inventory.get("Service", workload.ref.namespace, service_name) if isinstance(service_name, str) else None
     )
-    if (
-        service is None
-        or dig(service, "spec", "clusterIP") != "None"
-        or dig(service, "spec", "publishNotReadyAddresses") is True
-    ):
+    if service is None or dig(service, "spec", "publishNotReadyAddresses") is True:
         return None
-    return service_name
+    return service
 
 
 @check(
