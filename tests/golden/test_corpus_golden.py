@@ -146,6 +146,11 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH172_POOL,
         corpus_findings.FRESH173_POOL,
         corpus_findings.FRESH174_POOL,
+        corpus_findings.FRESH175_POOL,
+        corpus_findings.FRESH176_POOL,
+        corpus_findings.FRESH177_POOL,
+        corpus_findings.FRESH178_POOL,
+        corpus_findings.FRESH179_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
