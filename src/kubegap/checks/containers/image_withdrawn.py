@@ -13,6 +13,7 @@ from kubegap.domain.workloads import audited_workloads
 from kubegap.wording import some_and_more
 
 BITNAMI = "bitnami-2025-versioned-images-withdrawn-from-docker-hub"
+KUBEBUILDER = "kubebuilder-2026-gcr-images-removed-kube-rbac-proxy"
 
 
 @check(
@@ -20,7 +21,7 @@ BITNAMI = "bitnami-2025-versioned-images-withdrawn-from-docker-hub"
     title="Images their publisher has withdrawn from the registry",
     severity="high",
     category="containers",
-    cases=[BITNAMI],
+    cases=[BITNAMI, KUBEBUILDER],
     reads=["workloads"],
     precision="high",
     fix=(
@@ -39,7 +40,11 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     `docker.io/bitnamilegacy` from 28 August 2025 (`kubegap.domain.withdrawn_images`), but Sealed Secrets and
     minideb, which Bitnami said would stay. `latest` and untagged references are not judged (Bitnami kept `latest`
     for some images and not for others), nor is a digest without a tag (a tag with a digest is still the withdrawn
-    tag), nor other registries and namespaces (`bitnamilegacy`, `quay.io/bitnami`). A registry mirror or pull-through
+    tag), nor other registries and namespaces (`bitnamilegacy`, `quay.io/bitnami`). And every reference, whatever
+    its tag or digest, to an image under `gcr.io/kubebuilder`: the `kube-rbac-proxy` sidecar that Kubebuilder's
+    scaffold put in operators' pods, whose every tag failed to pull from March 2026 once Google's Container Registry
+    was shut down, while `registry.k8s.io/kubebuilder` and `quay.io/brancz` serve it (the finding's fix says so).
+    A registry mirror or pull-through
     cache configured in the container runtime, which may still hold the tag, is not visible through the API; if you
     have one, disable this check in the config file. A container with
     `imagePullPolicy: Never` runs an image preloaded on its node and asks no registry; image fields a tool fills in
@@ -55,6 +60,13 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     then failed to pull: a cluster whose kubelet backed off pulling `docker.io/bitnami/influxdb:2.0.6`, a
     production fluent-bit stuck in image pull back-off, versioned PostgreSQL tags not found while `latest` still
     pulled. Pods already running keep their cached image; the next one placed on another node does not start.
+
+    Kubebuilder warned that the images it hosted under `gcr.io/kubebuilder` would be unavailable with Google's
+    Container Registry; operators scaffolded before it dropped the `kube-rbac-proxy` sidecar still named
+    `gcr.io/kubebuilder/kube-rbac-proxy` in their manifests, charts and bundles. In March 2026 its pulls began to
+    fail as "manifest unknown", and installs of the AWX operator, the Samba operator, Kubero and others left their
+    controller-manager pods in image pull back-off: one container of the pod could not be pulled, so the operator
+    whose own image still pulled never ran.
 
     ## Severity
 
@@ -79,7 +91,7 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     """
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
-        evidence, images, moves = [], [], []
+        evidence, images, moves, fixes = [], [], [], []
         for template in workload.templates:
             fields = _fields(template)
             for path, image in fields.judged:
@@ -88,8 +100,8 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
                     continue
                 evidence.append(Evidence(path, image))
                 images += [image] if image not in images else []
-                moved = f"{found.publisher}'s versioned tags moved to {found.moved_to}, which gets no updates"
-                moves += [moved] if moved not in moves else []
+                moves += [found.said] if found.said not in moves else []
+                fixes += [found.fix] if found.fix is not None and found.fix not in fixes else []
         if not evidence:
             continue
         once = bounded_one_shot(workload)
@@ -105,4 +117,5 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
             ),
             *evidence,
             severity="medium" if once else None,
+            remediation=" ".join(fixes) or None,
         )
