@@ -1695,6 +1695,54 @@ resource finder, a self-tuning autoscaler, a finished pod cleaner, a scheduled a
 agent, a scale-to-zero controller and a cost metrics operator), written down before drawing;
 ``random.Random(20261379).sample(FRESH179_POOL, 5)`` draws the hundred-and-seventy-ninth's five."""
 
+FRESH180_POOL = (
+    "flux-framework-flux-operator",
+    "kubedl-io-kubedl",
+    "kubewharf-godel-scheduler",
+    "tkestack-gpu-manager",
+    "aws-neuron-neuron-helm-charts",
+    "project-codeflare-appwrapper",
+    "nebuly-ai-nos",
+    "kube-queue-kube-queue",
+)
+"""The pool of the hundred-and-eightieth draw on: eight GPU sharing, distributed training and batch scheduling
+projects absent from the corpus and from every earlier pool and round (an HPC resource manager's operator, a training
+job operator, a unified batch scheduler, a GPU sharing device plugin, an accelerator's device plugin chart, a
+gang-queueing controller, a dynamic GPU partitioner and a job queueing controller), written down before drawing;
+``random.Random(20261380).sample(FRESH180_POOL, 5)`` draws the hundred-and-eightieth's five."""
+
+FRESH181_POOL = (
+    "LibreTranslate-helm-chart",
+    "docspell-docker",
+    "mrmn2-PdfDing-chartrepo",
+    "papermerge-helm-chart",
+    "docling-project-docling-serve",
+    "benbusby-whoogle-search",
+    "yuzutech-kroki",
+)
+"""The pool of the hundred-and-eighty-first draw on: seven document processing, translation and search projects
+absent from the corpus and from every earlier pool and round (a machine translation API, two document management
+systems with OCR, a PDF manager, a document conversion API, a metasearch engine and a diagram rendering server); the
+eighth screened, a full-text search database whose chart is a cluster chart of an operator already drawn, was left
+out as the same product, written down before drawing; ``random.Random(20261381).sample(FRESH181_POOL, 5)`` draws the
+hundred-and-eighty-first's five."""
+
+FRESH182_POOL = (
+    "PlayFab-thundernetes",
+    "soketi-charts",
+    "SocketCluster-socketcluster",
+    "anycable-anycable-helm",
+    "esl-MongooseHelm",
+    "emitter-io-emitter",
+    "taosdata-TDengine-Operator",
+    "eclipse-basyx-charts",
+)
+"""The pool of the hundred-and-eighty-second draw on: eight game server, real-time and IoT projects absent from the
+corpus and from every earlier pool and round (a game server hosting operator, three real-time WebSocket servers, an
+XMPP messaging server, a pub/sub broker for devices and games, an IoT time-series database and an industrial digital
+twin platform), written down before drawing; ``random.Random(20261382).sample(FRESH182_POOL, 5)`` draws the
+hundred-and-eighty-second's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh179-installs",
