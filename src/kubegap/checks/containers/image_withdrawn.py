@@ -70,8 +70,9 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
 
     ## Severity
 
-    **high**: no new pod of the workload starts on a node that has not cached the image, so a rollout, a
-    reschedule after a node's loss or drain, and a scale-up all stop at the pull. **medium** for bounded one-shot
+    **high**: no new pod of the workload becomes ready on a node that has not cached the image (the container
+    that names it never starts, though others of the pod may), so a rollout, a reschedule after a node's loss or
+    drain, and a scale-up all stop at the pull. **medium** for bounded one-shot
     work (an install hook, a Job with a retry or time bound, a run-to-completion pod): its next run, or the install
     or upgrade that waits for it, fails at the pull.
 
@@ -113,7 +114,8 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
             + (
                 "its next run, or the install or upgrade waiting for it, fails at the pull."
                 if once
-                else f"a pod placed on a node that has not cached {it} cannot pull {it}, so no new pod starts."
+                else f"a pod placed on a node that has not cached {it} cannot pull {it}, so its container never starts "
+                "and no new pod becomes ready."
             ),
             *evidence,
             severity="medium" if once else None,
