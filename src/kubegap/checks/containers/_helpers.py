@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from kubegap.checks.base import Context
+from kubegap.checks.base import Context, Evidence
 from kubegap.dockerhub import OFFICIAL_IMAGES
 from kubegap.domain.containers import app_containers, container_name, parse_image, spec_path
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders, placeholder
@@ -196,3 +196,43 @@ def is_floating(tag: str, floating: set[str]) -> bool:
         )
         or MAJOR_ONLY.fullmatch(lowered) is not None
     )
+
+
+class ImageCause(NamedTuple):
+    """The images a workload reports for a shared cause (``one_cause_per_image``): its own evidence, and the other
+    workloads that run the same images (``str`` of their refs), named in its finding."""
+
+    workload: Workload
+    own: list[Evidence]
+    also: list[str]
+
+
+def one_cause_per_image(ctx: Context, found: list[tuple[Workload, list[Evidence]]]) -> Iterator[ImageCause]:
+    """One image (an evidence's value) in one namespace of one file is one cause: one pin or one registry fixes every
+    workload that runs it there (a chart's render, one image value), while files beside it may be alternatives never
+    applied together (Argo CD's install and core-install), or examples each pinned in its own. Each cause is
+    reported once, by the first workload that runs it: a running workload before a hook, and one the audit does not
+    exempt (by annotation or configuration) before one it does, so one workload's exemption never hides another's
+    image."""
+    found = sorted(found, key=lambda item: (item[0].is_hook, ctx.exempts(item[0].obj)))
+
+    def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
+        origin = ctx.inventory.origin(workload.obj)
+        return ctx.inventory.home(workload.ref.namespace), origin.path if origin else None, str(image)
+
+    runners: dict[tuple[str | None, str | None, str], list[Workload]] = {}  # per cause, in order; the first owns it
+    for workload, evidence in found:
+        for e in evidence:
+            runners.setdefault(cause(workload, e.value), []).append(workload)
+    for workload, evidence in found:
+        own = [e for e in evidence if runners[cause(workload, e.value)][0] is workload]
+        if own:
+            also = list(
+                dict.fromkeys(
+                    str(other.ref)
+                    for e in own
+                    for other in runners[cause(workload, e.value)]
+                    if other.ref != workload.ref
+                )
+            )
+            yield ImageCause(workload, own, also)

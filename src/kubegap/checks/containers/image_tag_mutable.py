@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating
+from kubegap.checks.containers._helpers import _fields, _say_filled_in, is_floating, one_cause_per_image
 from kubegap.domain.containers import parse_image
 from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.domain.podtemplates import Workload
@@ -118,30 +118,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         _say_filled_in(ctx, workload)
         if evidence:
             found.append((workload, evidence))
-    # a running workload reports an image before a hook that shares it, and one the audit does not exempt (by
-    # annotation or configuration) before one it does, so the exemption of one workload never hides another's image
-    found.sort(key=lambda item: (item[0].is_hook, ctx.exempts(item[0].obj)))
-
-    def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
-        """One image in one namespace of one file: one pin fixes every workload that runs it there (a chart's
-        render, one image value); files beside it may be alternatives never applied together (Argo CD's install and
-        core-install), or examples each pinned in its own."""
-        origin = ctx.inventory.origin(workload.obj)
-        return ctx.inventory.home(workload.ref.namespace), origin.path if origin else None, str(image)
-
-    runners: dict[tuple[str | None, str | None, str], list[Workload]] = {}  # per cause, in order; the first owns it
-    for workload, evidence in found:
-        for e in evidence:
-            runners.setdefault(cause(workload, e.value), []).append(workload)
-    for workload, evidence in found:
-        own = [e for e in evidence if runners[cause(workload, e.value)][0] is workload]
-        if not own:
-            continue
-        also = list(
-            dict.fromkeys(
-                str(other.ref) for e in own for other in runners[cause(workload, e.value)] if other.ref != workload.ref
-            )
-        )
+    for workload, own, also in one_cause_per_image(ctx, found):
         shown = ", ".join(sorted({str(e.value) for e in own}))
         hook = workload.is_hook
         yield ctx.finding(

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.containers._helpers import _fields, _say_filled_in
+from kubegap.checks.containers._helpers import _fields, _say_filled_in, one_cause_per_image
 from kubegap.domain.containers import parse_image
-from kubegap.domain.podtemplates import bounded_one_shot
+from kubegap.domain.podtemplates import Workload, bounded_one_shot
 from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.domain.workloads import audited_workloads
-from kubegap.wording import some_and_more
+from kubegap.wording import first_and_more, some_and_more
 
 BITNAMI = "bitnami-2025-versioned-images-withdrawn-from-docker-hub"
 KUBEBUILDER = "kubebuilder-2026-gcr-images-removed-kube-rbac-proxy"
@@ -49,7 +49,10 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     have one, disable this check in the config file. A container with
     `imagePullPolicy: Never` runs an image preloaded on its node and asks no registry; image fields a tool fills in
     are counted in coverage as not judged, as for the other image checks. One finding per workload names every
-    withdrawn image it pulls. `image-registry-unauthenticated` leaves these images to this check: what stops their
+    withdrawn image it pulls; an image that several workloads of one namespace run, written in one file, is one
+    cause, one fix, and is reported once, on the first that runs it, naming the others, as `image-tag-mutable` does
+    (Nebuly's GPU partitioner, GPU agent and MIG agent, whose chart sets one proxy image: judged repeats of the
+    first). `image-registry-unauthenticated` leaves these images to this check: what stops their
     pods is a tag that is gone, not a rate limit.
 
     ## Why it matters
@@ -90,34 +93,40 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     - {name: postgresql, image: registry.example.com/mirror/postgresql:16.2.0-debian-12-r6}  # a copy you control
     ```
     """
+    found: list[tuple[Workload, list[Evidence]]] = []
     for workload in audited_workloads(ctx.inventory):
         _say_filled_in(ctx, workload)
-        evidence, images, moves, fixes = [], [], [], []
-        for template in workload.templates:
-            fields = _fields(template)
-            for path, image in fields.judged:
-                found = withdrawn(parse_image(image)) if path not in fields.never_pulled else None
-                if found is None:
-                    continue
-                evidence.append(Evidence(path, image))
-                images += [image] if image not in images else []
-                moves += [found.said] if found.said not in moves else []
-                fixes += [found.fix] if found.fix is not None and found.fix not in fixes else []
-        if not evidence:
-            continue
+        evidence = [
+            Evidence(path, image)
+            for template in workload.templates
+            for fields in (_fields(template),)
+            for path, image in fields.judged
+            if path not in fields.never_pulled and withdrawn(parse_image(image)) is not None
+        ]
+        if evidence:
+            found.append((workload, evidence))
+    for workload, own, also in one_cause_per_image(ctx, found):
+        images = list(dict.fromkeys(str(e.value) for e in own))
+        withdrawals = list(dict.fromkeys(w for image in images if (w := withdrawn(parse_image(image))) is not None))
         once = bounded_one_shot(workload)
         it = "it" if len(images) == 1 else "them"
         yield ctx.finding(
             workload.obj,
             f"{len(images)} image(s) withdrawn by their publisher from the registry they name: "
-            f"{some_and_more(images)} ({'; '.join(moves)}): "
+            f"{some_and_more(images)} ({'; '.join(w.said for w in withdrawals)}): "
             + (
                 "its next run, or the install or upgrade waiting for it, fails at the pull."
                 if once
                 else f"a pod placed on a node that has not cached {it} cannot pull {it}, so its container never starts "
                 "and no new pod becomes ready."
+            )
+            + (
+                f" {first_and_more(also)} {'runs' if len(also) == 1 else 'run'} the same image too: one cause, one fix."
+                if also
+                else ""
             ),
-            *evidence,
+            *own,
+            *([Evidence("also run by", also)] if also else []),
             severity="medium" if once else None,
-            remediation=" ".join(fixes) or None,
+            remediation=" ".join(w.fix for w in withdrawals if w.fix is not None) or None,
         )
