@@ -1743,6 +1743,37 @@ XMPP messaging server, a pub/sub broker for devices and games, an IoT time-serie
 twin platform), written down before drawing; ``random.Random(20261382).sample(FRESH182_POOL, 5)`` draws the
 hundred-and-eighty-second's five."""
 
+FRESH183_POOL = (
+    "project-sunbird-sunbird-ed-installer",
+    "AnubisLMS-Anubis",
+    "SafeExamBrowser-seb-server-setup",
+    "openfun-ralph",
+    "folio-org-folio-helm-v2",
+    "SciCatProject-scicat-helm",
+    "thehyve-fairspace",
+    "LibreTexts-ngshare",
+)
+"""The pool of the hundred-and-eighty-third draw on: eight e-learning, library and research data projects absent from
+the corpus and from every earlier pool and round (a national learning platform's building block, a course autograder,
+an exam server, a learning record store, a library services platform, a research data catalogue, a research data
+management platform and a notebook assignment exchange), written down before drawing;
+``random.Random(20261383).sample(FRESH183_POOL, 5)`` draws the hundred-and-eighty-third's five."""
+
+FRESH184_POOL = (
+    "foxcpp-maddy",
+    "tweedegolf-mailcrab",
+    "mittwald-kube-mail",
+    "elie222-inbox-zero",
+    "ClaperCo-Claper",
+    "headmail-headmail",
+)
+"""The pool of the hundred-and-eighty-fourth draw on: six e-mail, newsletter and audience interaction projects absent
+from the corpus and from every earlier pool and round (an all-in-one mail server, a test mail catcher, an outgoing
+mail relay for pods, an AI inbox assistant, an audience poll and form tool and a newsletter campaign manager); a
+webmail example its project calls only an example, and a form builder whose chart's dependencies are not vendored,
+were left out, written down before drawing; ``random.Random(20261384).sample(FRESH184_POOL, 5)`` draws the
+hundred-and-eighty-fourth's five."""
+
 FRESH_ROUNDS = (
     FreshRound(
         "fresh179-installs",
