@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -202,6 +203,18 @@ def test_a_configured_exemption_of_one_workload_hides_no_others_shared_image(tmp
     assert result.suppressed == []
     unexempted = run_checks(inventory, [get_check("image-tag-mutable")])
     assert [f.object.name for f in unexempted.findings] == ["debug-console"]
+
+
+def test_an_exempted_workload_hides_no_hooks_shared_image():
+    """The API is exempted by annotation; its migration hook, which runs the same floating image, is not: the hook
+    carries the one finding, so the API's exemption hides nothing of the hook's."""
+    path = Path(__file__).parent / "checks" / "fixtures" / "image-tag-mutable" / "fires"
+    inventory = Inventory(
+        ManifestSource([str(path / "shared-image-beside-an-exempted-workload-and-a-hook.yaml")]).collect()
+    )
+    result = run_checks(inventory, [get_check("image-tag-mutable")])
+    assert [(f.object.kind, f.object.name, f.severity) for f in result.findings] == [("Job", "migrate", "low")]
+    assert "Deployment shop/api" in result.findings[0].message and result.suppressed == []
 
 
 @pytest.mark.parametrize(

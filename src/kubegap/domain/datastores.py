@@ -184,6 +184,12 @@ def unclustered_broker(workload: Workload) -> str | None:
     return broker if broker in UNCLUSTERED_BROKERS else None
 
 
+def unclustered_broker_of(container: dict) -> str | None:
+    """The message broker with no clustering of its own (``UNCLUSTERED_BROKERS``) the container runs, or None."""
+    broker = _server_of(container, MESSAGE_BROKERS)
+    return broker if broker in UNCLUSTERED_BROKERS else None
+
+
 IN_MEMORY_STORES = Words(("redis", "valkey", "memcached", "keydb"))
 """Images of stores that serve from memory: with no persistent volume, each starts empty."""
 

@@ -211,10 +211,10 @@ def one_cause_per_image(ctx: Context, found: list[tuple[Workload, list[Evidence]
     """One image (an evidence's value) in one namespace of one file is one cause: one pin or one registry fixes every
     workload that runs it there (a chart's render, one image value), while files beside it may be alternatives never
     applied together (Argo CD's install and core-install), or examples each pinned in its own. Each cause is
-    reported once, by the first workload that runs it: a running workload before a hook, and one the audit does not
-    exempt (by annotation or configuration) before one it does, so one workload's exemption never hides another's
-    image."""
-    found = sorted(found, key=lambda item: (item[0].is_hook, ctx.exempts(item[0].obj)))
+    reported once, by the first workload that runs it: one the audit does not exempt (by annotation or
+    configuration) before one it does, so one workload's exemption never hides another's image, hooks among them;
+    then a running workload before a hook."""
+    found = sorted(found, key=lambda item: (ctx.exempts(item[0].obj), item[0].is_hook))
 
     def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
         origin = ctx.inventory.origin(workload.obj)

@@ -60,10 +60,11 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
     the pull that fails (one cause, one finding). Helm test
     hooks and finished Jobs are not reported. One finding per workload, with every such image in
     the evidence; an image that several workloads of one namespace run, written in one file, is one cause, one pin
-    (a chart's render, one image value), reported once, on the first that runs it (a running workload before a
-    hook, one the audit does not exempt from this check, by its `kubegap.io/ignore` annotation or a configured
-    exemption, before one it does, so one workload's exemption never hides another's image), naming the others (files beside it may be alternatives never
-    applied together, or examples each pinned in its own)
+    (a chart's render, one image value), reported once, on the first that runs it (one the audit does not exempt
+    from this check, by its `kubegap.io/ignore` annotation or a configured exemption, before one it does, so one
+    workload's exemption never hides another's image, a hook's among them; then a running workload before a hook),
+    naming the others (files beside it may be alternatives never applied together, or examples each pinned in its
+    own)
     (Drive's backend image on `latest`, set once and read by eight workloads: seven judged repeats).
 
     ## Why it matters

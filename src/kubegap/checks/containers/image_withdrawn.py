@@ -128,5 +128,5 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
             *own,
             *([Evidence("also run by", also)] if also else []),
             severity="medium" if once else None,
-            remediation=" ".join(w.fix for w in withdrawals if w.fix is not None) or None,
+            remediation=" ".join(dict.fromkeys(w.fix or ctx.check.fix for w in withdrawals)),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.domain.datastores import data_store, observer, unclustered_broker
+from kubegap.domain.datastores import container_data_store, data_store, observer, unclustered_broker_of
 from kubegap.domain.intstr import rolling_update
 from kubegap.domain.podtemplates import Workload, helm_hooks
 from kubegap.domain.reconcilers import (
@@ -20,7 +20,7 @@ from kubegap.domain.reconcilers import (
 )
 from kubegap.domain.resources import as_dict, dig
 from kubegap.domain.scheduling import kept_apart
-from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, serving
+from kubegap.domain.serving import SERVING_EVIDENCE_KINDS, ServingEvidence, serving
 from kubegap.domain.workloads import AUTOSCALER_KINDS, scaling
 from kubegap.wording import first_and_more
 
@@ -143,6 +143,19 @@ def _upgrade_hooks(ctx: Context, workload: Workload) -> str:
     )
 
 
+def _serves_one_store(client_traffic: ServingEvidence | None, workload: Workload) -> bool:
+    """Whether what the workload serves its clients is a data store, or a message broker with no clustering of its
+    own: every container that serves its Services runs one (an application beside a cache sidecar serves the
+    application, whose Recreate is no store's)."""
+    if client_traffic is None:
+        return False
+    serving = client_traffic.serving_containers(workload, client_traffic.services(workload))
+    return bool(serving) and all(
+        container_data_store(container) is not None or unclustered_broker_of(container) is not None
+        for _, _, container in serving
+    )
+
+
 @check(
     id="rollout-strategy-unsafe",
     title="Recreate or maxUnavailable 100% on Service-backed or per-node workloads",
@@ -182,7 +195,8 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
     So is `Recreate` for one replica of a data store (its image, as `kubegap.domain.datastores.DATA_STORES` names
-    them, whatever its volumes) or of a message broker with no clustering of its own (Mosquitto): a surged pod
+    them, whatever its volumes) or of a message broker with no clustering of its own (Mosquitto), where that is what
+    every container serving its Services runs (an application beside a Redis cache sidecar is no store): a surged pod
     would be a second, separate store or broker, whose clients split their writes, locks or messages between the
     two, or a second server opening the same files (Netmaker's broker, Querybook's Elasticsearch on an emptyDir,
     Sim's Redis holding locks and pub/sub, ESGF's Solr: judged noise on fresh installs, each fix ending at keeping
@@ -274,7 +288,7 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
             # maxUnavailable that takes every pod), or a controller meant to run alone, needs
             continue
         problem, evidence = found
-        if recreate and total == 1 and (unclustered_broker(workload) or data_store(workload)) is not None:
+        if recreate and total == 1 and _serves_one_store(client_traffic, workload):
             continue  # one store of its data, or broker of its clients' messages: a surge would start a second one
         if recreate and total == 1 and one_active_by_design(workload, leases):
             ctx.not_judged(workload.obj, ELECTED_RECREATE)
