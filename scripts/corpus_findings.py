@@ -1803,7 +1803,7 @@ FRESH_ROUNDS = (
             "Chia-Network-chia-operator": "0.18.1, kustomize config/crd and config/default with the release's image tag",
             "ethpandaops-ethereum-helm-charts": "checkpointz-0.1.3, chart charts/checkpointz with defaults",
         },
-        "Judged wrong: the HLF operator's metrics proxy for its requests, a container whose image (gcr.io/kubebuilder/kube-rbac-proxy:v0.5.0) was removed with the Container Registry's images in March 2025, so it never runs; the reviewer named the removed image as the gap the audit missed. Nothing this stop changed after its audit reads the findings differently.",
+        "Judged wrong: the HLF operator's metrics proxy for its requests, a container whose image (gcr.io/kubebuilder/kube-rbac-proxy:v0.5.0) was removed with the Container Registry's images (pulls failing from March 2026), so it never runs; the reviewer named the removed image as the gap the audit missed, which image-withdrawn reports since 2f18352 (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh177-installs",

@@ -193,7 +193,7 @@ spec:
 
 def test_a_configured_exemption_of_one_workload_hides_no_others_shared_image(tmp_path):
     """The console, first in the file, is exempted in the configuration: the API it shares its image with carries
-    the finding, naming the console, and the console's is the only one suppressed."""
+    the finding, naming the console, and nothing is suppressed (the console's image is reported on the API)."""
     (tmp_path / "shop.yaml").write_text(SHARED_IMAGE)
     inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
     rules = [Exemption(check="image-tag-mutable", namespace="shop", name="debug-*", reason="rebuilt daily")]
@@ -215,6 +215,57 @@ def test_an_exempted_workload_hides_no_hooks_shared_image():
     result = run_checks(inventory, [get_check("image-tag-mutable")])
     assert [(f.object.kind, f.object.name, f.severity) for f in result.findings] == [("Job", "migrate", "low")]
     assert "Deployment shop/api" in result.findings[0].message and result.suppressed == []
+
+
+SHARED_PULL = """
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: cache-debug
+  namespace: shop
+  annotations: {kubegap.io/ignore: image-registry-unauthenticated, kubegap.io/ignore-reason: "a debug copy"}
+spec:
+  selector: {matchLabels: {app: cache-debug}}
+  template:
+    metadata: {labels: {app: cache-debug}}
+    spec:
+      containers: [{name: cache, image: 'redis:7.2.4'}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: cache, namespace: shop}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: cache}}
+  template:
+    metadata: {labels: {app: cache}}
+    spec:
+      containers: [{name: cache, image: 'redis:7.2.4'}]
+"""
+
+
+def test_an_exempted_workload_hides_no_others_anonymous_pull(tmp_path):
+    """A debug copy, exempted by annotation and first in the file, pulls the cache's image: the cache carries the one
+    finding for the image they share."""
+    (tmp_path / "shop.yaml").write_text(SHARED_PULL)
+    inventory = Inventory(ManifestSource([str(tmp_path)]).collect())
+    result = run_checks(inventory, [get_check("image-registry-unauthenticated")])
+    assert [f.object.name for f in result.findings] == ["cache"] and result.suppressed == []
+
+
+def test_an_exempted_configuration_hides_no_others_webhooks_on_a_shared_backend():
+    """Two configurations share one fail-closed backend; the first by kind and name is exempted by annotation: the
+    other carries the one finding for the backend."""
+    path = Path(__file__).parent / "checks" / "fixtures" / "webhook-backend-unavailable" / "fires"
+    collection = ManifestSource([str(path / "configurations-share-one-backend.yaml")]).collect()
+    exempted = min(
+        (obj for obj in collection.resources if obj["kind"].endswith("WebhookConfiguration")),
+        key=lambda obj: (obj["kind"], obj["metadata"]["name"]),
+    )
+    exempted["metadata"]["annotations"] = {"kubegap.io/ignore": "webhook-backend-unavailable"}
+    result = run_checks(Inventory(collection), [get_check("webhook-backend-unavailable")])
+    assert [f.object.kind for f in result.findings] == ["ValidatingWebhookConfiguration"]
+    assert result.suppressed == []
 
 
 @pytest.mark.parametrize(

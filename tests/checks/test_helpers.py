@@ -17,6 +17,7 @@ from kubegap.domain.inventory import Inventory
 from kubegap.domain.kube_proxy import kube_proxy_configurations, kube_proxy_flags
 from kubegap.domain.podtemplates import as_workload, leader_election
 from kubegap.domain.serving import serving
+from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.runner import run_check
 from kubegap.sources.manifests import ManifestSource
 
@@ -568,11 +569,11 @@ def test_one_pod_at_a_time_behind_a_load_balancer_is_not_judged_where_the_autosc
 
 
 def test_members_started_in_order_are_not_told_to_take_a_probe_that_waits_for_them():
-    """Members created one by one, each once the one before is ready, are told a probe must pass on a member alone,
-    or to start them together; where their governing Service publishes ready pods alone, that a member finds no
-    peer, nor itself, by name before it is ready: a headless one is to publish them first, and one with a cluster IP
-    is to give way to a headless one (Vearch's masters, judged wrong twice); members started together (Parallel)
-    behind a Service that publishes every pod need neither."""
+    """Members created one by one, each once the one before is ready, are told a probe must pass on a member alone
+    (starting them together only where the program lets members join together: Cassandra's do not); wherever their
+    governing Service publishes ready pods alone, whatever the order, that a member finds no peer, nor itself, by
+    name before it is ready: a headless one is to publish them first, and one with a cluster IP is to give way to a
+    headless one, the members' names changing with it (Vearch's masters, judged wrong twice)."""
     path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "fires" / "members-found-when-ready.yaml"
     check = get_check("readiness-probe-missing")
 
@@ -593,22 +594,28 @@ def test_members_started_in_order_are_not_told_to_take_a_probe_that_waits_for_th
 
     headless = remediation(governed_by("None"))
     assert "keeps the first from ever being ready and the next from ever being created" in headless
-    assert "podManagementPolicy: Parallel" in headless
+    assert "only where the program lets members join together, start them together" in headless
     assert "headless Service etcd, which publishes ready pods alone" in headless
     assert "set publishNotReadyAddresses: true on it before adding the probe" in headless
     clustered = remediation(governed_by("10.0.0.9"))  # Vearch's masters: a governing Service with a cluster IP
     assert "keeps the first from ever being ready" in clustered
     assert "govern the members by a headless Service with publishNotReadyAddresses: true" in clustered
     assert "leaving etcd to its clients" in clustered
+    assert "update every peer address they are configured with" in clustered
     published = remediation(governed_by("None", publish=True))
     assert "keeps the first from ever being ready" in published and "publishNotReadyAddresses" not in published
 
-    def parallel(obj: dict) -> None:
-        governed_by("None", publish=True)(obj)
-        if obj.get("kind") == "StatefulSet":
-            obj["spec"]["podManagementPolicy"] = "Parallel"
+    def parallel(publish: bool):
+        def edit(obj: dict) -> None:
+            governed_by("None", publish=publish)(obj)
+            if obj.get("kind") == "StatefulSet":
+                obj["spec"]["podManagementPolicy"] = "Parallel"
 
-    assert "one at a time" not in remediation(parallel) and "publishNotReady" not in remediation(parallel)
+        return edit
+
+    together = remediation(parallel(publish=False))  # started together, still looking one another up by name
+    assert "one at a time" not in together and "set publishNotReadyAddresses: true on it" in together
+    assert "one at a time" not in remediation(parallel(True)) and "publishNotReady" not in remediation(parallel(True))
 
 
 def test_a_configuration_its_framework_reads_by_convention_shows_a_store_in_memory():
@@ -976,39 +983,76 @@ spec:
 """
 
 
+UNGAPPED = {
+    "name": "api",
+    "claim": "shared",
+    "image": "example/api:1.4.2",
+    "resources": "{requests: {cpu: 250m, memory: 256Mi}, limits: {memory: 256Mi}}",
+    "budget": "unhealthyPodEvictionPolicy: AlwaysAllow",
+    "access": "ReadWriteMany",
+}
+GAPPED = {
+    "name": "worker",
+    "claim": "data",
+    "image": "example/api:latest",
+    "resources": "{limits: {cpu: 100m}}",
+    "budget": "minAvailable: 1",
+    "access": "ReadWriteOnce",
+}
+REQUESTS_SET = "{requests: {cpu: 100m, memory: 128Mi}, limits: {cpu: 100m}}"
+"""Requests set, no memory limit: memory-limit-missing's alone."""
+
+
 @pytest.mark.parametrize(
-    "check_id",
+    "check_id, values, unjudged",
     [
-        "requests-missing",
-        "memory-limit-missing",
-        "cpu-limit-throttling",
-        "image-tag-mutable",
-        "rwo-claim-shared-rollout",
-        "pdb-unhealthy-eviction-policy",
+        ("requests-missing", GAPPED, (1,)),
+        ("requests-missing", {**GAPPED, "resources": REQUESTS_SET}, ()),  # memory-limit-missing's, not this one's
+        ("memory-limit-missing", {**GAPPED, "resources": REQUESTS_SET}, (1,)),
+        ("memory-limit-missing", GAPPED, ()),  # no request: requests-missing's, limit included
+        ("cpu-limit-throttling", GAPPED, (1,)),
+        ("image-tag-mutable", GAPPED, (1,)),
+        ("rwo-claim-shared-rollout", GAPPED, (1,)),
+        ("pdb-unhealthy-eviction-policy", GAPPED, (1,)),
+        *(
+            (check_id, UNGAPPED, ())
+            for check_id in (
+                "requests-missing",
+                "memory-limit-missing",
+                "cpu-limit-throttling",
+                "image-tag-mutable",
+                "rwo-claim-shared-rollout",
+                "pdb-unhealthy-eviction-policy",
+            )
+        ),
     ],
 )
-def test_a_workload_at_zero_is_not_judged_only_where_it_would_be_reported(tmp_path, check_id):
-    """A Deployment scaled to zero, with nothing to scale it, runs no pod: what would be a finding on its pods is
-    counted as not judged; where it sets everything the check asks, nothing is left unjudged, since nothing would
-    have been reported on a running one either."""
-    ungapped = {
-        "name": "api",
-        "claim": "shared",
-        "image": "example/api:1.4.2",
-        "resources": "{requests: {cpu: 250m, memory: 256Mi}, limits: {memory: 256Mi}}",
-        "budget": "unhealthyPodEvictionPolicy: AlwaysAllow",
-        "access": "ReadWriteMany",
-    }
-    gapped = {
-        "name": "worker",
-        "claim": "data",
-        "image": "example/api:latest",
-        "resources": "{limits: {cpu: 100m}}",
-        "budget": "minAvailable: 1",
-        "access": "ReadWriteOnce",
-    }
-    check = get_check(check_id)
-    for values, unjudged in ((ungapped, ()), (gapped, (1,))):
-        (tmp_path / "app.yaml").write_text(AT_ZERO % values)
-        coverage, findings = run_check(check, Inventory(ManifestSource([str(tmp_path)]).collect()))
-        assert findings == [] and tuple(count for _, count in coverage.unjudged) == unjudged, values["name"]
+def test_a_workload_at_zero_is_not_judged_only_where_it_would_be_reported(tmp_path, check_id, values, unjudged):
+    """A Deployment scaled to zero, with nothing to scale it, runs no pod: what this check would report on its pods
+    is counted as not judged; where it sets everything the check asks, or what it leaves unset is another check's
+    (one cause, one finding), nothing is left unjudged, since nothing would have been reported on a running one
+    either."""
+    (tmp_path / "app.yaml").write_text(AT_ZERO % values)
+    coverage, findings = run_check(get_check(check_id), Inventory(ManifestSource([str(tmp_path)]).collect()))
+    assert findings == [] and tuple(count for _, count in coverage.unjudged) == unjudged
+    (tmp_path / "app.yaml").write_text((AT_ZERO % values).replace("replicas: 0", "replicas: 1"))
+    _, running = run_check(get_check(check_id), Inventory(ManifestSource([str(tmp_path)]).collect()))
+    assert len(running) == len(unjudged)  # judged where it runs: reported exactly where it was left unjudged
+
+
+@pytest.mark.parametrize(
+    "image, gone",
+    [
+        ("gcr.io/kubebuilder/kube-rbac-proxy:v0.5.0", True),
+        ("gcr.io/kubebuilder/kube-rbac-proxy:latest", True),  # every tag went, not only versioned ones
+        ("gcr.io/kubebuilder/kube-rbac-proxy", True),
+        ("gcr.io/kubebuilder/kube-rbac-proxy@sha256:" + "0" * 64, True),
+        ("registry.k8s.io/kubebuilder/kube-rbac-proxy:v0.5.0", False),
+        ("quay.io/brancz/kube-rbac-proxy:v0.21.2", False),
+        ("bitnami/postgresql:16.2.0-debian-12-r6", True),
+        ("bitnami/postgresql:latest", False),  # Bitnami kept latest for some images
+        ("bitnami/postgresql@sha256:" + "0" * 64, False),
+    ],
+)
+def test_a_withdrawal_covers_what_its_publisher_withdrew(image, gone):
+    assert (withdrawn(parse_image(image)) is not None) == gone

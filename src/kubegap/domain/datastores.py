@@ -159,6 +159,8 @@ COMPANIONS = Words(
         "express",
         "commander",
         "browser",
+        "router",
+        "rollover",
     )
 )
 """Words of an image that runs beside a data store or broker, not the server itself (``postgres-operator``,

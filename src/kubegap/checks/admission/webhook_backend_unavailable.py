@@ -125,12 +125,21 @@ def _backend_fix(ctx: Context, webhook: Webhook, gaps: list[tuple[str, Evidence]
 
 
 def _per_backend(
-    failing: list[tuple[Webhook, list[tuple[str, Evidence]]]],
+    ctx: Context, failing: list[tuple[Webhook, list[tuple[str, Evidence]]]]
 ) -> list[list[tuple[Webhook, list[tuple[str, Evidence]]]]]:
     """Failing webhooks grouped by the Service that serves them, across configurations: one backend is one
-    cause, so one finding. Configurations come in kind and name order, the first being the finding's subject."""
+    cause, so one finding. Configurations come in kind and name order, the first being the finding's subject, but
+    one the audit does not exempt before one it does, so one configuration's exemption never hides another's."""
     groups: dict[tuple[str, str] | None, list[tuple[Webhook, list[tuple[str, Evidence]]]]] = {}
-    for webhook, gaps in sorted(failing, key=lambda item: (kind(item[0].configuration), name(item[0].configuration))):
+    ordered = sorted(
+        failing,
+        key=lambda item: (
+            ctx.exempts(item[0].configuration),
+            kind(item[0].configuration),
+            name(item[0].configuration),
+        ),
+    )
+    for webhook, gaps in ordered:
         groups.setdefault(webhook.service, []).append((webhook, gaps))
     return list(groups.values())
 
@@ -249,7 +258,7 @@ def webhook_backend_unavailable(ctx: Context) -> Iterator[Finding]:
             gaps_of[key] = list(_backend_gaps(ctx, endpoints, webhook))
         if gaps_of[key]:
             failing.append((webhook, gaps_of[key]))
-    for members in _per_backend(failing):
+    for members in _per_backend(ctx, failing):
         gaps = members[0][1]
         configurations = per_configuration(members)
         subject, first = next(configurations)

@@ -13,7 +13,7 @@ from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders, p
 from kubegap.domain.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bounded_one_shot
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
 from kubegap.domain.scoped_inventory import Readable
-from kubegap.domain.workloads import NO_PODS, audited_workloads, runs_no_pods
+from kubegap.domain.workloads import audited_workloads, runs_no_pods
 
 
 def limit_range_defaults(inventory: Readable, ns: str | None) -> tuple[set[str], set[str]]:
@@ -48,7 +48,18 @@ def _native_sidecars(workload: Workload) -> Iterator[tuple[PodTemplate, str, dic
             yield template, spec_path(template, path), container
 
 
-def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list[str], list[str]]]]]:
+class Missing(NamedTuple):
+    """A workload's containers that leave a request or their memory limit unset (``_missing``)."""
+
+    workload: Workload
+    gaps: list[tuple[str, str, list[str], list[str]]]
+    """``(path, container, requests missing, limits missing)`` of each such container."""
+    runs_no_pods: bool
+    """The workload runs no pod (``kubegap.domain.workloads.runs_no_pods``): what a check would report of it is
+    counted as not judged (``NO_PODS``), never reported."""
+
+
+def _missing(ctx: Context) -> Iterator[Missing]:
     """Per workload, ``(path, container, requests missing, limits missing)`` of each container that leaves a CPU or
     memory request, or its memory limit, unset (LimitRange defaults count as set). A container is named after
     its replica type when the workload has several (``Worker/pytorch``).
@@ -75,10 +86,8 @@ def _missing(ctx: Context) -> Iterator[tuple[Workload, list[tuple[str, str, list
             if requests or limits:
                 named = f"{template.role}/{container_name(container)}" if template.role else container_name(container)
                 gaps.append((path, named, requests, limits))
-        if gaps and runs_no_pods(ctx.inventory, workload):
-            ctx.not_judged(workload.obj, NO_PODS)  # a gap only where its pods run: not known here
-        elif gaps:
-            yield workload, gaps
+        if gaps:
+            yield Missing(workload, gaps, runs_no_pods(ctx.inventory, workload))
 
 
 HANDLERS = ("httpGet", "tcpSocket", "grpc", "exec")

@@ -190,11 +190,16 @@ def image_registry_unauthenticated(ctx: Context) -> Iterator[Finding]:
     """
     pullers = sorted(_anonymous_pullers(ctx), key=lambda p: (p.often is None, p.once))  # who pulls most, first
     owner: dict[tuple[str | None, str], _Puller] = {}  # an image is one cause in its namespace, one team's to fix
-    rank: dict[tuple[str | None, str], tuple[bool, bool]] = {}  # who pulls that image most often, first
+    rank: dict[tuple[str | None, str], tuple[bool, bool, bool]] = {}  # who pulls that image most often, first
     for puller in pullers:
         for image in puller.images:
             cause = _cause(ctx, puller, image)
-            order = (puller.once or _pulls_often(puller.workload, {image}) is None, puller.once)
+            # one the audit does not exempt first, so one workload's exemption never hides another's pulls
+            order = (
+                ctx.exempts(puller.workload.obj),
+                puller.once or _pulls_often(puller.workload, {image}) is None,
+                puller.once,
+            )
             if cause not in rank or order < rank[cause]:
                 owner[cause], rank[cause] = puller, order
     others: dict[int, dict[str, None]] = {}  # per owner, the other workloads pulling its images, in order

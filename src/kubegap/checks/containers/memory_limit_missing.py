@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import _missing
-from kubegap.domain.workloads import AUTOSCALER_KINDS
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS
 
 PYTHON_DISCORD_OOM = "python-discord-2021-site-memory-spike-oom-kills-postgres"
 
@@ -80,13 +80,15 @@ def memory_limit_missing(ctx: Context) -> Iterator[Finding]:
       limits: {memory: 512Mi}
     ```
     """
-    for workload, gaps in _missing(ctx):
+    for workload, gaps, at_zero in _missing(ctx):
         evidence = [
             Evidence(f"{path}.resources.limits", {"container": container, "missing": limits})
             for path, container, requests, limits in gaps
             if limits
             and (not requests or not ctx.left_to("requests-missing"))  # else requests-missing's, limit included
         ]
-        if evidence:
+        if evidence and at_zero:
+            ctx.not_judged(workload.obj, NO_PODS)  # a gap only where its pods run: none does
+        elif evidence:
             named = ", ".join(e.value["container"] for e in evidence)
             yield ctx.finding(workload.obj, f"{len(evidence)} container(s) have no memory limit: {named}.", *evidence)

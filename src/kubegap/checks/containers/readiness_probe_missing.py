@@ -79,42 +79,45 @@ def _fix(
             "Its members start one at a time, each once the one before is ready (podManagementPolicy OrderedReady, "
             "the default): a probe that needs the other members (a clustered store's port or health page that "
             "answers only once it has a quorum) keeps the first from ever being ready and the next from ever being "
-            "created. Probe what a member answers on its own, or start the members together (podManagementPolicy: "
-            "Parallel, set when the StatefulSet is created)."
+            "created, so probe what a member answers on its own (or, only where the program lets members join "
+            "together, start them together: podManagementPolicy Parallel, set when the StatefulSet is created)."
         )
-        governing = _governing_service_of_ready_pods(ctx, workload)
-        if governing is not None and dig(governing, "spec", "clusterIP") == "None":
-            parts.append(
-                f"Its members' names are published by headless Service {name(governing)}, which publishes ready pods "
-                "alone: a member that looks its peers, or itself, up by name finds no address before it is ready, so "
-                "set publishNotReadyAddresses: true on it before adding the probe."
-            )
-        elif governing is not None:
-            clients = (
-                f", leaving {name(governing)} to its clients, to whom an unready pod must not be published"
-                if evidence.serves_clients(governing)
-                else ""
-            )
-            parts.append(
-                f"Its members' names are published by Service {name(governing)}, which publishes ready pods alone: a "
-                "member that looks its peers, or itself, up by name finds no address before it is ready, so before "
-                "adding the probe govern the members by a headless Service with publishNotReadyAddresses: true "
-                f"(serviceName is set when the StatefulSet is created){clients}."
-            )
+    governing = _governing_service_of_ready_pods(ctx, workload) if _members(workload) >= 2 else None
+    if governing is not None and dig(governing, "spec", "clusterIP") == "None":
+        parts.append(
+            f"Its members' names are published by headless Service {name(governing)}, which publishes ready pods "
+            "alone: a member that looks its peers, or itself, up by name finds no address before it is ready, so "
+            "set publishNotReadyAddresses: true on it before adding the probe."
+        )
+    elif governing is not None:
+        clients = (
+            f", leaving {name(governing)} to its clients, to whom an unready pod must not be published"
+            if evidence.serves_clients(governing)
+            else ""
+        )
+        parts.append(
+            f"Its members' names are published by Service {name(governing)}, which publishes ready pods alone: a "
+            "member that looks its peers, or itself, up by name finds no address before it is ready, so before "
+            "adding the probe govern the members by a headless Service with publishNotReadyAddresses: true "
+            f"(serviceName is set when the StatefulSet is created){clients}. The members' names change with it "
+            "(<pod>.<new Service>): update every peer address they are configured with, and a running cluster's "
+            "membership, before the switch."
+        )
     return " ".join(parts)
+
+
+def _members(workload: Workload) -> int:
+    """A StatefulSet's members (``spec.replicas``, 1 when unset), or 0 for another kind or a count not written."""
+    replicas = as_dict(workload.obj.get("spec")).get("replicas", 1)
+    ok = workload.kind == "StatefulSet" and isinstance(replicas, int) and not isinstance(replicas, bool)
+    return replicas if ok else 0
 
 
 def _members_started_in_order(workload: Workload) -> bool:
     """Whether the workload is a StatefulSet of several members started one by one (``OrderedReady``, the default):
     each member is created once the one before it is ready."""
-    spec = as_dict(workload.obj.get("spec"))
-    replicas = spec.get("replicas", 1)
-    return (
-        workload.kind == "StatefulSet"
-        and spec.get("podManagementPolicy", "OrderedReady") == "OrderedReady"
-        and isinstance(replicas, int)
-        and replicas >= 2
-    )
+    policy = as_dict(workload.obj.get("spec")).get("podManagementPolicy", "OrderedReady")
+    return _members(workload) >= 2 and policy == "OrderedReady"
 
 
 def _governing_service_of_ready_pods(ctx: Context, workload: Workload) -> dict | None:

@@ -10,7 +10,7 @@ from kubegap.domain.meshes import injection
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, containers, dig
 from kubegap.domain.schedules import rarely_runs
-from kubegap.domain.workloads import AUTOSCALER_KINDS, scaling
+from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, scaling
 
 LINKERD = "linkerd-user-2018-proxy-sidecar-no-cpu-request-breaks-hpa"
 
@@ -132,7 +132,7 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
         requests: {cpu: 500m, memory: 512Mi}
     ```
     """
-    for workload, gaps in _missing(ctx):
+    for workload, gaps, at_zero in _missing(ctx):
         evidence, named = [], []
         for path, container, requests, limits in gaps:
             if not requests:
@@ -144,7 +144,9 @@ def requests_missing(ctx: Context) -> Iterator[Finding]:
                 words += ", no memory limit"
             evidence.append(Evidence(f"{path}.resources.requests", value))
             named.append(f"{value['container']} ({words})")
-        if evidence:
+        if evidence and at_zero:
+            ctx.not_judged(workload.obj, NO_PODS)  # a gap only where its pods run: none does
+        elif evidence:
             qos = ""
             if best_effort := _best_effort(ctx, workload):
                 whose = _whose_pods(workload, best_effort)

@@ -194,9 +194,11 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     definitions the input holds and their status. Stopping the one pod before starting the next
     is what keeps two of it from running during a rollout, and a surge would start a second controller
     acting on the same objects or the same outside system (`single-replica` says what its one replica costs).
-    So is `Recreate` for one replica of a data store (its image, as `kubegap.domain.datastores.DATA_STORES` names
-    them, whatever its volumes) or of a message broker with no clustering of its own (Mosquitto), where that is what
-    every container serving its Services runs (an application beside a Redis cache sidecar is no store): a surged pod
+    So is `Recreate` for one replica of a data store (as `kubegap.domain.datastores.container_data_store` tells
+    one: its image's words, not a companion's such as `mysql-router` or `redis-exporter`, or the data directory it
+    writes; whatever its volumes) or of a message broker with no clustering of its own (Mosquitto), where that is
+    what every container serving its Services runs (an application beside a Redis cache sidecar is no store): a
+    surged pod
     would be a second, separate store or broker, whose clients split their writes, locks or messages between the
     two, or a second server opening the same files (Netmaker's broker, Querybook's Elasticsearch on an emptyDir,
     Sim's Redis holding locks and pub/sub, ESGF's Solr: judged noise on fresh installs, each fix ending at keeping
