@@ -151,6 +151,11 @@ def test_each_fresh_draw_is_the_sample_its_recorded_pool_and_seed_give():
         corpus_findings.FRESH177_POOL,
         corpus_findings.FRESH178_POOL,
         corpus_findings.FRESH179_POOL,
+        corpus_findings.FRESH180_POOL,
+        corpus_findings.FRESH181_POOL,
+        corpus_findings.FRESH182_POOL,
+        corpus_findings.FRESH183_POOL,
+        corpus_findings.FRESH184_POOL,
     ):
         left = list(pool)
         seeds = sorted(seed for seed, round_ in by_seed.items() if set(round_.projects) <= set(pool))
