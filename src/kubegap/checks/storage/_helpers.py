@@ -13,6 +13,7 @@ from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.tokens import Words, words
+from kubegap.domain.workloads import autoscaled_ceiling
 
 NO_PROVISIONER = "kubernetes.io/no-provisioner"
 """The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
@@ -291,11 +292,14 @@ def surge_holds(ctx: Context, workload: Workload) -> list[Exclusive]:
     """The claims only one node (or pod) can use that a Deployment of one replica, rolled out by a surge (the old pod
     stopped only once the new one is ready), mounts and no other Deployment does: ``rwo-claim-shared-rollout``
     reports that rollout, and its fix (stop the old pod first) makes the Deployment run one pod at a time (one cause,
-    one finding). Node-local volumes are told by the default ``local_provisioners``."""
+    one finding). Not where an autoscaler may run more. Node-local volumes are told by the default
+    ``local_provisioners``."""
     spec = as_dict(workload.obj.get("spec"))
     strategy = as_dict(spec.get("strategy"))
     if workload.kind != "Deployment" or workload.is_helm_test or spec.get("replicas", 1) != 1:
         return []
+    if autoscaled_ceiling(ctx.inventory, workload) is not None:
+        return []  # an autoscaler may run more than one
     if strategy.get("type", "RollingUpdate") != "RollingUpdate":
         return []
     surge, unavailable = rolling_update("Deployment", as_dict(strategy.get("rollingUpdate")), 1)
