@@ -1788,7 +1788,7 @@ FRESH_ROUNDS = (
             "tweedegolf-mailcrab": "v1.7.0, chart charts/mailcrab with defaults",
             "elie222-inbox-zero": "v2.30.0, chart charts/inbox-zero with the three values its README requires for the bundled data services, as placeholders",
         },
-        "Judged wrong: Claper's autoscaler, written as autoscaling/v2beta2, which no supported cluster serves, so it is never created, for the static count it fights, the replicas it would keep at one and the budget its count would need (a chart's render: api-version-removed leaves it, since helm install may write another version). Judged noise: seven of Inbox Zero's eight CronJobs, bounded by one loop of its chart (repeats of the first), Maddy's floating busybox init and its one replica (the chart forbids more), Headmail's admin front end for its shutdown, readiness, requests and one replica, its backend's shutdown beside a rollout that stalls on its claim, and MailCrab's one replica. Later at this stop, a one-replica rollout that stalls on a claim one node holds is left to rwo-claim-shared-rollout (5a195ff): Headmail's backend's shutdown is no longer reported.",
+        "Judged wrong: Claper's autoscaler, written as autoscaling/v2beta2, which no supported cluster serves, so it is never created, for the static count it fights, the replicas it would keep at one and the budget its count would need (a chart's render: api-version-removed leaves it, since helm install may write another version). Judged noise: seven of Inbox Zero's eight CronJobs, bounded by one loop of its chart (repeats of the first), Maddy's floating busybox init and its one replica (the chart forbids more), Headmail's admin front end for its shutdown, readiness, requests and one replica, its backend's shutdown beside a rollout that stalls on its claim, and MailCrab's one replica.",
     ),
     FreshRound(
         "fresh183-installs",
@@ -1803,7 +1803,7 @@ FRESH_ROUNDS = (
             "thehyve-fairspace": "v0.7.29, chart charts/fairspace with its README's example values and the version its release script writes in",
             "LibreTexts-ngshare": "v0.6.0, its published chart with the minimum configuration its docs give, as placeholders",
         },
-        "Judged noise: Anubis's documentation and marketing sites for their shutdown and one replica, five of its CronJobs replaced by their next run, ngshare's one replica (SQLite), SEB's MariaDB's readiness beside a rollout that stalls on its claim, and its proctoring console's readiness. Later at this stop, a one-replica rollout that stalls on a claim one node holds is left to rwo-claim-shared-rollout (5a195ff): SEB's MariaDB's readiness is no longer reported.",
+        "Judged noise: Anubis's documentation and marketing sites for their shutdown and one replica, five of its CronJobs replaced by their next run, ngshare's one replica (SQLite), SEB's MariaDB's readiness beside a rollout that stalls on its claim, and its proctoring console's readiness. Nothing this stop changed after its audit reads them differently.",
     ),
     FreshRound(
         "fresh182-installs",
@@ -1893,7 +1893,7 @@ FRESH_ROUNDS = (
             "rustfs-rustfs": "1.0.0-rc.3, chart helm/rustfs with its README's ingress class and the two keys it requires, as placeholders",
             "FairwindsOps-gemini": "chart stable/gemini 2.2.0 (app v2.1.0) of Fairwinds' charts repository, with its CRD",
         },
-        "Judged noise: RustFS's shutdown behind an Ingress that reaches only its console, and a floating busybox tag on an init container that only makes directories. Later at this stop, a one-replica rollout that stalls on a claim one node holds is left to rwo-claim-shared-rollout (5a195ff): Seafile's readiness (a gap) is no longer reported; its claim's finding stays.",
+        "Judged noise: RustFS's shutdown behind an Ingress that reaches only its console, and a floating busybox tag on an init container that only makes directories. Nothing this stop changed after its audit reads them differently.",
     ),
     FreshRound(
         "fresh176-installs",
@@ -1908,7 +1908,7 @@ FRESH_ROUNDS = (
             "CDCgov-NEDSS-Helm": "v7.12.0, chart charts/modernization-api with the database and security values its values table marks required, as placeholders",
             "apache-fineract": "1.10.1, the kubernetes/*.yml files its start-up script applies, with the secret it creates",
         },
-        "Judged wrong: six findings on Apache Fineract's server and community app, an install that as written never serves (the server's probes ask a port the release no longer opens, and the app waits on the server for good; the reviewer noted that with the port mended all six would be gaps); and Rafiki's key generator's scratch directory, which holds one small file. Judged noise: Rafiki's admin console for its readiness and its one replica, its key generator's floating tag, bounds and requests, and X-Road's shutdown beside a rollout that stalls on its claim. Later at this stop, a one-replica rollout that stalls on a claim one node holds is left to rwo-claim-shared-rollout (5a195ff): X-Road's readiness (a gap) and shutdown are no longer reported; its claim's finding stays.",
+        "Judged wrong: six findings on Apache Fineract's server and community app, an install that as written never serves (the server's probes ask a port the release no longer opens, and the app waits on the server for good; the reviewer noted that with the port mended all six would be gaps); and Rafiki's key generator's scratch directory, which holds one small file. Judged noise: Rafiki's admin console for its readiness and its one replica, its key generator's floating tag, bounds and requests, and X-Road's shutdown beside a rollout that stalls on its claim. Nothing this stop changed after its audit reads them differently.",
     ),
     FreshRound(
         "fresh175-installs",
@@ -1923,7 +1923,7 @@ FRESH_ROUNDS = (
             "vearch-vearch-helm": "vearch-3.3.4, chart charts with defaults",
             "inference-gateway-operator": "v0.24.2, kustomize config/environments/prod, the install its README applies",
         },
-        "Judged wrong: Vearch's router's shutdown (its shell keeps the program from ever seeing SIGTERM: the image's, not the input's), and its masters told to take a readiness probe that their ordered start and their own name lookups would deadlock; after this stop's rules (436882e, 49211a6, 3dceb16) the fix says both, judged again, blind. Judged noise: Unla's gateway and database, which as rendered cannot reach one another, and its admin dashboard, Vearch's bundled monitoring (Consul, Prometheus, Grafana), and the OpenVINO operator's metrics proxy's requests, whose image, removed from gcr.io/kubebuilder, image-withdrawn reports since 2f18352 (judged again, blind: a gap). Later at this stop, a one-replica rollout that stalls on a claim one node holds is left to rwo-claim-shared-rollout (5a195ff): Unla's gateway's and database's readiness are no longer reported.",
+        "Judged wrong: Vearch's router's shutdown (its shell keeps the program from ever seeing SIGTERM: the image's, not the input's), and its masters told to take a readiness probe that their ordered start and their own name lookups would deadlock; after this stop's rules (436882e, 49211a6, 3dceb16) the fix says both, judged again, blind. Judged noise: Unla's gateway and database, which as rendered cannot reach one another, and its admin dashboard, Vearch's bundled monitoring (Consul, Prometheus, Grafana), and the OpenVINO operator's metrics proxy's requests, whose image, removed from gcr.io/kubebuilder, image-withdrawn reports since 2f18352 (judged again, blind: a gap).",
     ),
     FreshRound(
         "fresh174-installs",

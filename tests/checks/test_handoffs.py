@@ -30,16 +30,6 @@ HANDOFFS = [
         "requests-missing",
     ),
     ("image-tag-mutable/passes/tag-its-publisher-withdrew.yaml", "image-tag-mutable", "image-withdrawn"),
-    (
-        "readiness-probe-missing/passes/surge-stalls-on-a-claim-one-node-holds.yaml",
-        "readiness-probe-missing",
-        "rwo-claim-shared-rollout",
-    ),
-    (
-        "graceful-shutdown-missing/passes/surge-stalls-on-a-claim-one-node-holds.yaml",
-        "graceful-shutdown-missing",
-        "rwo-claim-shared-rollout",
-    ),
 ]
 
 

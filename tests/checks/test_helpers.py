@@ -1056,27 +1056,3 @@ def test_a_workload_at_zero_is_not_judged_only_where_it_would_be_reported(tmp_pa
 )
 def test_a_withdrawal_covers_what_its_publisher_withdrew(image, gone):
     assert (withdrawn(parse_image(image)) is not None) == gone
-
-
-def test_a_surge_on_a_held_claim_is_left_to_the_claim_check_only_for_one_pod():
-    """One MariaDB surging onto a claim one node holds is the claim check's; an autoscaler that may run more, or a
-    second Deployment mounting the claim (whose fix is not to stop the old pod first), keeps it readiness's."""
-    path = Path(__file__).parent / "fixtures" / "readiness-probe-missing" / "passes"
-    path = path / "surge-stalls-on-a-claim-one-node-holds.yaml"
-    check = get_check("readiness-probe-missing")
-    assert run_check(check, Inventory(ManifestSource([str(path)]).collect()))[1] == []
-    autoscaled = ManifestSource([str(path)]).collect()
-    autoscaled.resources.append(
-        {
-            "apiVersion": "autoscaling/v2",
-            "kind": "HorizontalPodAutoscaler",
-            "metadata": {"name": "db", "namespace": "exams"},
-            "spec": {"scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": "db"}, "maxReplicas": 3},
-        }
-    )
-    assert [f.object.name for f in run_check(check, Inventory(autoscaled))[1]] == ["db"]
-    shared = ManifestSource([str(path)]).collect()
-    reader = next(obj for obj in shared.resources if obj["kind"] == "Deployment")
-    second = {**reader, "metadata": {"name": "db-reader", "namespace": "exams"}}
-    shared.resources.append(second)
-    assert "db" in [f.object.name for f in run_check(check, Inventory(shared))[1]]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import CLAIM_KINDS, RWO_CHECK, surge_holds
 from kubegap.domain.containers import spec_path
 from kubegap.domain.podtemplates import PodTemplate
 from kubegap.domain.reconcilers import LEASE_KINDS, lease_holders, one_active_by_design
@@ -47,7 +46,6 @@ def _grace(template: PodTemplate) -> int | None:
         *SERVING_EVIDENCE_KINDS,
         *LEASE_KINDS,
         *AUTOSCALER_KINDS,
-        *CLAIM_KINDS,
         "workloads",
     ],
     defaults={"min_grace_seconds": 45},
@@ -88,10 +86,6 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
     traffic while it terminates, so a wait only delays the outage, which is `single-replica`'s to report
     (Portainer, Uptrace, Easegress: judged noise on fresh installs); a grace period of 0 is still reported, since it
     cuts the requests in flight. Where the autoscalers could not be read, such a workload is counted as not judged.
-    Nor is one replica whose surge stalls on a claim only one node (or pod) holds, which no other Deployment mounts,
-    where `rwo-claim-shared-rollout` runs in the audit: that check reports the rollout, and its fix (stop the old
-    pod first) makes the workload run one pod at a time (X-Road's security server and Headmail's backend: judged
-    noise on fresh installs).
     One finding per workload, with every pod template in the evidence.
 
     ## Why it matters
@@ -178,8 +172,6 @@ def graceful_shutdown_missing(ctx: Context) -> Iterator[Finding]:
                 ),
                 Evidence(spec_path(template, "containers[*].lifecycle.preStop"), None),
             ]
-        if evidence and ctx.left_to(RWO_CHECK) and surge_holds(ctx, workload):
-            continue  # its surge stalls on a claim one node holds: that check's fix makes it run one pod at a time
         if evidence and runs_one_pod_at_a_time(ctx.inventory, workload):
             # no other endpoint takes its traffic while it terminates: a preStop wait only delays the outage
             if autoscalers_unread(ctx.inventory):

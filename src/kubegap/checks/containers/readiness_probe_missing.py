@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
-from kubegap.checks.storage._helpers import CLAIM_KINDS, RWO_CHECK, surge_holds
 from kubegap.domain.containers import (
     FILE_CONFIGURED_SERVERS,
     REVERSE_PROXIES,
@@ -140,7 +139,7 @@ def _governing_service_of_ready_pods(ctx: Context, workload: Workload) -> dict |
     category="containers",
     cases=[GARDENER_READINESS, "dfds-2022-recalled-eks-ami-kernel-pleg-nodes-flap"],
     requires=["Service"],
-    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, *AUTOSCALER_KINDS, *CLAIM_KINDS, "workloads"],
+    reads=[*SERVING_EVIDENCE_KINDS, *LEASE_KINDS, *AUTOSCALER_KINDS, "workloads"],
     fix=(
         "Give every container that serves a Service's traffic a readinessProbe that checks the container can "
         "answer requests now (an HTTP endpoint that does not depend on downstream services, or, where the program "
@@ -174,10 +173,6 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     among endpoints, and there is never a ready pod to prefer, so clients fail while its pod starts whether or not
     it is probed (an unready pod and no endpoint fail alike). Its outage is `single-replica`'s and
     `rollout-strategy-unsafe`'s to report, and the probe's absence is reported once a second replica runs. Nor is
-    one replica whose surge stalls on a claim only one node (or pod) holds, which no other Deployment mounts, where
-    `rwo-claim-shared-rollout` runs in the audit: that check reports the rollout, and its fix (stop the old pod
-    first) makes the workload run one pod at a time (SEB's MariaDB and Browsertrix's MinIO: judged noise on fresh
-    installs; `passes/surge-stalls-on-a-claim-one-node-holds.yaml`). Nor is
     one replica rolled out with a surge whose unprobed serving containers have startup probes, which hold the surge
     pod out of rotation until it answers (see Severity; Valkey's chart), or that runs an in-memory store (Redis,
     Valkey, Memcached, KeyDB) with no persistent volume: its new pod starts empty and answers as soon as it listens,
@@ -263,8 +258,6 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
         gated = all(handler(as_dict(container.get("startupProbe"))) is not None for _, container in unprobed)
         ready_at_once = gated or all(starts_empty(workload, container) for _, container in unprobed)
         alone = bool(unprobed) and runs_one_pod_at_a_time(ctx.inventory, workload, surge_held=ready_at_once)
-        if unprobed and not alone and ctx.left_to(RWO_CHECK) and surge_holds(ctx, workload):
-            continue  # its surge stalls on a claim one node holds: that check's fix makes it run one pod at a time
         if alone and autoscalers_unread(ctx.inventory):
             ctx.not_judged(workload.obj, AUTOSCALERS_UNREAD)
         elif unprobed and not alone:

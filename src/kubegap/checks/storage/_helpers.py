@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from kubegap.checks.base import Context
-from kubegap.domain.containers import image_name, mounted_volumes, own_state_directory, state_directory_of
-from kubegap.domain.datastores import container_data_store, keeps_no_data
+from kubegap.domain.containers import image_name, own_state_directory, state_directory_of
+from kubegap.domain.datastores import container_data_store
 from kubegap.domain.host_paths import under
-from kubegap.domain.intstr import rolling_update
-from kubegap.domain.podtemplates import PodTemplate, Workload
-from kubegap.domain.resources import as_dict, as_list, containers, dig, name
-from kubegap.domain.scoped_inventory import Readable
+from kubegap.domain.podtemplates import PodTemplate
+from kubegap.domain.resources import as_list, dig
 from kubegap.domain.tokens import Words, words
-from kubegap.domain.workloads import autoscaled_ceiling
 
 NO_PROVISIONER = "kubernetes.io/no-provisioner"
 """The provisioner of a StorageClass that makes no volumes: its claims bind PersistentVolumes made beforehand (local
@@ -211,120 +206,3 @@ def deepest_mount(container: dict, path: str) -> dict | None:
         if at and under(path.rstrip("/"), (at,)) and len(at) > depth:
             found, depth = mount, len(at)
     return found
-
-
-EXCLUSIVE_MODES = ("ReadWriteOnce", "ReadWriteOncePod")
-
-
-class Exclusive(NamedTuple):
-    """A claim the pods mount that only one node (or pod) can use: its access mode and, for a claim no node
-    attaches (``_unattached``), the data store that keeps its data there (``store``)."""
-
-    claim: dict
-    mode: str
-    store: str | None = None
-    local_reason: str | None = None
-
-
-def exclusive_claims(ctx: Context, workload: Workload, provisioners: list[str]) -> list[Exclusive]:
-    """The collected claims the pods mount that only one node (or pod) can attach; of those no node attaches, the
-    ones a data store keeps its data on: a surged pod runs beside the old one on the same node, and the store in
-    both opens the same files (StreamPipes's InfluxDB, whose second instance waits on the first's lock)."""
-    found = []
-    for template in workload.templates:
-        for _, volume in mounted_volumes(template):
-            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
-            claim = (
-                ctx.inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
-                if isinstance(claim_name, str)
-                else None
-            )
-            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
-            if claim is None or not modes or not all(m in EXCLUSIVE_MODES for m in modes):
-                continue
-            local = None if "ReadWriteOncePod" in modes else _unattached(ctx, claim, provisioners)
-            if local is None:
-                found.append(Exclusive(claim, modes[0]))
-            elif (store := _store_on(template, volume)) is not None:
-                found.append(Exclusive(claim, modes[0], store, local))
-    return found
-
-
-def _store_on(template: PodTemplate, volume: dict) -> str | None:
-    """The data store a container of the pod runs with the volume mounted writable, or None."""
-    for _, container in containers(template.spec, init=False):
-        mounts = [m for m in as_list(container.get("volumeMounts")) if dig(m, "name") == volume.get("name")]
-        writes = any(not dig(m, "readOnly") for m in mounts) and not keeps_no_data(container)
-        if writes and (store := container_data_store(container)) is not None:
-            return store
-    return None
-
-
-UNATTACHED_SOURCES = ("hostPath", "local")
-"""Volume sources no node attaches: a node's own directory or disk, mounted where the pod runs. A ReadWriteOnce
-access mode confines nothing there (OpenReplay's manager claim, bound to a hostPath volume: judged wrong when told
-its rollout would stall); a local volume's node affinity keeps every pod on its node instead."""
-
-
-def _unattached(ctx: Context, claim: dict, provisioners: list[str]) -> str | None:
-    """Why no node attaches the claim's volume, or None: the input binds it (``spec.volumeName``) to a hostPath or
-    local volume, or its StorageClass makes node-local volumes (``node_local_class``: StreamPipes's claims on Docker
-    Desktop's ``hostpath`` class, judged wrong when told their rollouts would stall); ``provisioners`` are a check's
-    ``local_provisioners`` setting."""
-    bound = dig(claim, "spec", "volumeName")
-    volume = ctx.inventory.get("PersistentVolume", None, bound) if isinstance(bound, str) else None
-    if isinstance(volume, dict):
-        source = next((s for s in UNATTACHED_SOURCES if isinstance(dig(volume, "spec", s), dict)), None)
-        if source is not None:
-            return f"PersistentVolume {bound} is a {source} volume"
-        if (driver := dig(volume, "spec", "csi", "driver")) in provisioners:
-            return f"PersistentVolume {bound} is made by {driver}, a node-local driver"
-    return node_local_class(ctx, claim, provisioners)
-
-
-RWO_CHECK = "rwo-claim-shared-rollout"
-"""The check that owns a rollout stalled on a claim one node holds."""
-CLAIM_KINDS = ("PersistentVolumeClaim", "PersistentVolume", "StorageClass")
-"""What ``surge_holds`` reads: a check that asks it declares these in its ``reads``."""
-
-
-def surge_holds(ctx: Context, workload: Workload) -> list[Exclusive]:
-    """The claims only one node (or pod) can use that a Deployment of one replica, rolled out by a surge (the old pod
-    stopped only once the new one is ready), mounts and no other Deployment does: ``rwo-claim-shared-rollout``
-    reports that rollout, and its fix (stop the old pod first) makes the Deployment run one pod at a time (one cause,
-    one finding). Not where an autoscaler may run more. Node-local volumes are told by the default
-    ``local_provisioners``."""
-    spec = as_dict(workload.obj.get("spec"))
-    strategy = as_dict(spec.get("strategy"))
-    if workload.kind != "Deployment" or workload.is_helm_test or spec.get("replicas", 1) != 1:
-        return []
-    if autoscaled_ceiling(ctx.inventory, workload) is not None:
-        return []  # an autoscaler may run more than one
-    if strategy.get("type", "RollingUpdate") != "RollingUpdate":
-        return []
-    surge, unavailable = rolling_update("Deployment", as_dict(strategy.get("rollingUpdate")), 1)
-    if unavailable != 0 or surge is None or surge < 1:
-        return []
-    mounters = ctx.inventory.derive("claim mounters", _claim_mounters)
-    return [
-        e
-        for e in exclusive_claims(ctx, workload, list(LOCAL_PROVISIONERS))
-        if mounters.get((workload.ref.namespace, name(e.claim)), 0) == 1
-    ]
-
-
-def _claim_mounters(inventory: Readable) -> dict[tuple[str | None, str], int]:
-    """Per claim ``(namespace, name)``, how many Deployments mount it."""
-    counts: dict[tuple[str | None, str], int] = {}
-    for workload in inventory.workloads:
-        if workload.kind != "Deployment":
-            continue
-        claims = {
-            claim
-            for template in workload.templates
-            for _, volume in mounted_volumes(template)
-            if isinstance(claim := dig(volume, "persistentVolumeClaim", "claimName"), str)
-        }
-        for claim in claims:
-            counts[(workload.ref.namespace, claim)] = counts.get((workload.ref.namespace, claim), 0) + 1
-    return counts

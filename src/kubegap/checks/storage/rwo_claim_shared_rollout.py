@@ -3,15 +3,87 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence, Finding, check
-from kubegap.checks.storage._helpers import LOCAL_PROVISIONERS, Exclusive, exclusive_claims
+from kubegap.checks.storage._helpers import LOCAL_PROVISIONERS, node_local_class
+from kubegap.domain.containers import mounted_volumes
+from kubegap.domain.datastores import container_data_store, keeps_no_data
 from kubegap.domain.intstr import rolling_update
-from kubegap.domain.podtemplates import Workload
-from kubegap.domain.resources import as_dict, name
+from kubegap.domain.podtemplates import PodTemplate, Workload
+from kubegap.domain.resources import as_dict, as_list, containers, dig, name
 from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, runs_no_pods
 
 RWO_ROLLOUT = "2i2c-2025-nfs-deployment-rollout-stuck-on-rwo-multi-attach"
+
+
+EXCLUSIVE_MODES = ("ReadWriteOnce", "ReadWriteOncePod")
+
+
+class Exclusive(NamedTuple):
+    """A claim the pods mount that only one node (or pod) can use: its access mode and, for a claim no node
+    attaches (``_unattached``), the data store that keeps its data there (``store``)."""
+
+    claim: dict
+    mode: str
+    store: str | None = None
+    local_reason: str | None = None
+
+
+def _exclusive_claims(ctx: Context, workload: Workload) -> list[Exclusive]:
+    """The collected claims the pods mount that only one node (or pod) can attach; of those no node attaches, the
+    ones a data store keeps its data on: a surged pod runs beside the old one on the same node, and the store in
+    both opens the same files (StreamPipes's InfluxDB, whose second instance waits on the first's lock)."""
+    found = []
+    for template in workload.templates:
+        for _, volume in mounted_volumes(template):
+            claim_name = dig(volume, "persistentVolumeClaim", "claimName")
+            claim = (
+                ctx.inventory.get("PersistentVolumeClaim", workload.ref.namespace, claim_name)
+                if isinstance(claim_name, str)
+                else None
+            )
+            modes = [m for m in as_list(dig(claim, "spec", "accessModes")) if isinstance(m, str)]
+            if claim is None or not modes or not all(m in EXCLUSIVE_MODES for m in modes):
+                continue
+            local = None if "ReadWriteOncePod" in modes else _unattached(ctx, claim)
+            if local is None:
+                found.append(Exclusive(claim, modes[0]))
+            elif (store := _store_on(template, volume)) is not None:
+                found.append(Exclusive(claim, modes[0], store, local))
+    return found
+
+
+def _store_on(template: PodTemplate, volume: dict) -> str | None:
+    """The data store a container of the pod runs with the volume mounted writable, or None."""
+    for _, container in containers(template.spec, init=False):
+        mounts = [m for m in as_list(container.get("volumeMounts")) if dig(m, "name") == volume.get("name")]
+        writes = any(not dig(m, "readOnly") for m in mounts) and not keeps_no_data(container)
+        if writes and (store := container_data_store(container)) is not None:
+            return store
+    return None
+
+
+UNATTACHED_SOURCES = ("hostPath", "local")
+"""Volume sources no node attaches: a node's own directory or disk, mounted where the pod runs. A ReadWriteOnce
+access mode confines nothing there (OpenReplay's manager claim, bound to a hostPath volume: judged wrong when told
+its rollout would stall); a local volume's node affinity keeps every pod on its node instead."""
+
+
+def _unattached(ctx: Context, claim: dict) -> str | None:
+    """Why no node attaches the claim's volume, or None: the input binds it (``spec.volumeName``) to a hostPath or
+    local volume, or its StorageClass makes node-local volumes (``node_local_class``: StreamPipes's claims on Docker
+    Desktop's ``hostpath`` class, judged wrong when told their rollouts would stall)."""
+    provisioners = ctx.setting("local_provisioners")
+    bound = dig(claim, "spec", "volumeName")
+    volume = ctx.inventory.get("PersistentVolume", None, bound) if isinstance(bound, str) else None
+    if isinstance(volume, dict):
+        source = next((s for s in UNATTACHED_SOURCES if isinstance(dig(volume, "spec", s), dict)), None)
+        if source is not None:
+            return f"PersistentVolume {bound} is a {source} volume"
+        if (driver := dig(volume, "spec", "csi", "driver")) in provisioners:
+            return f"PersistentVolume {bound} is made by {driver}, a node-local driver"
+    return node_local_class(ctx, claim, provisioners)
 
 
 SHARED_FIX = (
@@ -111,11 +183,11 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
         if w.kind != "Deployment" or w.is_helm_test:
             continue
         if runs_no_pods(ctx.inventory, w):
-            if exclusive_claims(ctx, w, ctx.setting("local_provisioners")):
+            if _exclusive_claims(ctx, w):
                 ctx.not_judged(w.obj, NO_PODS)  # a Deployment that runs no pod holds or waits for no claim
             continue
         deployments.append(w)
-    claims_of = {id(w): exclusive_claims(ctx, w, ctx.setting("local_provisioners")) for w in deployments}
+    claims_of = {id(w): _exclusive_claims(ctx, w) for w in deployments}
     sharers: dict[int, list[Workload]] = {}
     for workload in deployments:
         for claim in {id(e.claim): e.claim for e in claims_of[id(workload)] if e.local_reason is None}.values():
