@@ -29,10 +29,8 @@ Every check that reasons about client traffic asks ``serving(inventory)``, worke
   input does not hold, a build step renames what they call (a kustomize base read as it is), and that is not
   concluded.
 - Which container serves a client port: the ones that declare its target (by name or number), else
-  the ones whose probes check that port, else every regular container. A port number a container does not
-  declare is not evidence that nothing listens there; a port name is, since the endpoints controller publishes a
-  pod for a named target only where one of its containers declares that name: a Service whose client ports all
-  name a port no container of a workload declares sends that workload nothing (``_resolves``).
+  the ones whose probes check that port, else every regular container. A port a container does not
+  declare is not evidence that nothing listens there.
 - What sends traffic to a Service through a balancer outside kube-proxy: a load balancer the cloud makes (type
   LoadBalancer), node ports whose external traffic policy is Local, an Ingress backend or a route (Gateway API,
   Traefik, Istio, OpenShift: ``kubegap.domain.routes``), each a proxy reading the endpoints itself
@@ -69,17 +67,7 @@ from kubegap.domain.datastores import observer
 from kubegap.domain.podtemplates import PodTemplate, Workload
 from kubegap.domain.reconcilers import LEASE_KINDS, named_operator, registers_webhooks, service_account
 from kubegap.domain.resources import annotations as metadata_annotations
-from kubegap.domain.resources import (
-    as_dict,
-    as_list,
-    bound_accounts,
-    containers,
-    dig,
-    labels,
-    name,
-    namespace,
-    native_sidecars,
-)
+from kubegap.domain.resources import as_dict, as_list, bound_accounts, containers, dig, labels, name, namespace
 from kubegap.domain.roles import lasting_bindings
 from kubegap.domain.routes import CROSS_NAMESPACE_ROUTE_KINDS, GATEWAY_ROUTE_KINDS, PROXY_ROUTE_KINDS, routed_backends
 from kubegap.domain.scoped_inventory import WORKLOADS, Readable
@@ -214,10 +202,8 @@ class ServingEvidence:
             if not ports or self._client_ports[id(service)]:
                 self._addressed.update(id(workload.obj) for workload in selected)
             if self.serves_clients(service):
-                carried = ports if roles else self._client_ports[id(service)]
                 for workload in selected:
-                    if not carried or any(_resolves(port, workload) for port in carried):
-                        self._services.setdefault(id(workload.obj), []).append(service)
+                    self._services.setdefault(id(workload.obj), []).append(service)
         self._consoles = _consoles(inventory, self, bound)
         self._registrars = _webhook_registrars(inventory, self)
 
@@ -661,22 +647,6 @@ def _reached(workload: Workload, port: dict) -> list[tuple[int, str, int]]:
                 if isinstance(number, int) and _names_port(target, declared):
                     found.append((id(workload.obj), str(container.get("name")), number))
     return found
-
-
-def _resolves(port: dict, workload: Workload) -> bool:
-    """Whether a Service port sends to the workload's pods: a number always may (a container may listen on a port it
-    does not declare); a name only where a container of the pods, or a native sidecar, declares a port of that name,
-    since the endpoints controller publishes a pod for a named target only where the pod names it (Papermerge's
-    worker, which declares no port, behind a Service whose target is ``http``: judged wrong for its readiness and its
-    one replica)."""
-    target = _target(port)
-    if not isinstance(target, str) or target.isdigit():
-        return True
-    return any(
-        _declares(container, target)
-        for template in workload.templates
-        for _, container in (*containers(template.spec, init=False), *native_sidecars(template.spec))
-    )
 
 
 def _target(port: dict) -> object:
