@@ -161,6 +161,8 @@ COMPANIONS = Words(
         "browser",
         "router",
         "rollover",
+        "dashboards",
+        "hq",
     )
 )
 """Words of an image that runs beside a data store or broker, not the server itself (``postgres-operator``,

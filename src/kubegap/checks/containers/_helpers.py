@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from kubegap.checks.base import Context, Evidence
@@ -216,14 +216,17 @@ class ImageCause(NamedTuple):
     also: list[str]
 
 
-def one_cause_per_image(ctx: Context, found: list[tuple[Workload, list[Evidence]]]) -> Iterator[ImageCause]:
+def one_cause_per_image(
+    ctx: Context, found: list[tuple[Workload, list[Evidence]]], lesser: Callable[[Workload], bool]
+) -> Iterator[ImageCause]:
     """One image (an evidence's value) in one namespace of one file is one cause: one pin or one registry fixes every
     workload that runs it there (a chart's render, one image value), while files beside it may be alternatives never
     applied together (Argo CD's install and core-install), or examples each pinned in its own. Each cause is
     reported once, by the first workload that runs it: one the audit does not exempt (by annotation or
     configuration) before one it does, so one workload's exemption never hides another's image, hooks among them;
-    then a running workload before a hook."""
-    found = sorted(found, key=lambda item: (ctx.exempts(item[0].obj), item[0].is_hook))
+    then one whose finding the check gives its full severity before one it gives less (``lesser``: a hook, a
+    one-shot Job), so the cause is reported at the most it can cost, whatever the file's order."""
+    found = sorted(found, key=lambda item: (ctx.exempts(item[0].obj), lesser(item[0])))
 
     def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
         origin = ctx.inventory.origin(workload.obj)

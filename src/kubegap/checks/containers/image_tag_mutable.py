@@ -119,7 +119,7 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         _say_filled_in(ctx, workload)
         if evidence:
             found.append((workload, evidence))
-    for workload, own, also in one_cause_per_image(ctx, found):
+    for workload, own, also in one_cause_per_image(ctx, found, lesser=lambda workload: workload.is_hook):
         shown = ", ".join(sorted({str(e.value) for e in own}))
         hook = workload.is_hook
         yield ctx.finding(

@@ -50,7 +50,8 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
     `imagePullPolicy: Never` runs an image preloaded on its node and asks no registry; image fields a tool fills in
     are counted in coverage as not judged, as for the other image checks. One finding per workload names every
     withdrawn image it pulls; an image that several workloads of one namespace run, written in one file, is one
-    cause, one fix, and is reported once, on the first that runs it, naming the others, as `image-tag-mutable` does
+    cause, one fix, and is reported once, naming the others, as `image-tag-mutable` does: on a workload no
+    exemption covers, and a running one before a one-shot Job, so at the most the image can cost
     (Nebuly's GPU partitioner, GPU agent and MIG agent, whose chart sets one proxy image: judged repeats of the
     first). `image-registry-unauthenticated` leaves these images to this check: what stops their
     pods is a tag that is gone, not a rate limit.
@@ -105,7 +106,7 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
         ]
         if evidence:
             found.append((workload, evidence))
-    for workload, own, also in one_cause_per_image(ctx, found):
+    for workload, own, also in one_cause_per_image(ctx, found, lesser=bounded_one_shot):
         images = list(dict.fromkeys(str(e.value) for e in own))
         withdrawals = list(dict.fromkeys(w for image in images if (w := withdrawn(parse_image(image))) is not None))
         once = bounded_one_shot(workload)
