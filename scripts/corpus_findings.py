@@ -1833,7 +1833,7 @@ FRESH_ROUNDS = (
             "papermerge-helm-chart": "v2.1, the root chart and its subcharts with its README's example values, placeholders filled",
             "benbusby-whoogle-search": "v1.2.4, chart charts/whoogle with defaults",
         },
-        "Judged wrong: Papermerge's worker, which declares no port, for its readiness and its one replica behind a Service whose target is the port name http; a named target reaches only pods that declare it, so after this stop's rule (5063cdb) neither is reported. Judged noise: Docling's queue workers' spread and Papermerge's websocket server's shutdown, readiness and one replica.",
+        "Judged wrong: Papermerge's worker, which declares no port, for its readiness and its one replica behind a Service whose target is the port name http, which reaches only pods that declare it; a rule of serving evidence for it (5063cdb) was withdrawn (3893fcc) when a code review showed it left such a broken Service reported by no check, so both stand. Judged noise: Docling's queue workers' spread and Papermerge's websocket server's shutdown, readiness and one replica.",
     ),
     FreshRound(
         "fresh180-installs",
@@ -1848,7 +1848,7 @@ FRESH_ROUNDS = (
             "aws-neuron-neuron-helm-charts": "its newest commit (no tags), chart charts/neuron-helm-chart with defaults",
             "kubewharf-godel-scheduler": "its newest commit (no tags), kustomize manifests/base, its manual installation",
         },
-        "Judged noise: the Neuron device plugin's requests, and Nebuly's GPU partitioner's and MIG agent's removed proxy image, repeats of its GPU agent's; after this stop's rule (0428a2d) one finding names the four workloads that run it, judged again, blind: a gap. Judged wrong: none.",
+        "Judged noise: the Neuron device plugin's requests, and Nebuly's GPU partitioner's and MIG agent's removed proxy image, repeats of its GPU agent's; after this stop's rule (5839026) one finding names the four workloads that run it, judged again, blind: a gap. Judged wrong: none.",
     ),
     FreshRound(
         "fresh179-installs",
