@@ -184,8 +184,7 @@ def message_broker(workload: Workload) -> str | None:
 def unclustered_broker(workload: Workload) -> str | None:
     """The message broker with no clustering of its own (``UNCLUSTERED_BROKERS``) a workload runs, or None: one
     that must run alone, since a second replica is a second broker."""
-    broker = message_broker(workload)
-    return broker if broker in UNCLUSTERED_BROKERS else None
+    return _server(workload, unclustered_broker_of)
 
 
 def unclustered_broker_of(container: dict) -> str | None:
