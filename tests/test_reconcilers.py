@@ -9,7 +9,7 @@ from kubegap.checks.workloads._helpers import more_replicas_fix
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.datastores import MESSAGE_BROKERS, UNCLUSTERED_BROKERS
 from kubegap.domain.inventory import Inventory
-from kubegap.domain.reconcilers import account_rights, configured_election, one_active_by_design
+from kubegap.domain.reconcilers import account_rights, configured_election, may_reconcile, one_active_by_design
 from kubegap.domain.resources import namespace
 from kubegap.domain.serving import serving
 
@@ -491,3 +491,23 @@ def test_a_second_replica_is_asked_for_only_once_the_program_can_run_as_two():
     )
     fix = more_replicas_fix(writer, writer.workloads[0], None)
     assert "once the program can run as two" in fix and "only once the program elects a leader" in fix
+
+
+@pytest.mark.parametrize("how", ["forbidden", "failed"])
+def test_whether_a_workload_may_reconcile_is_unknown_where_rbac_could_not_be_read(how):
+    """A cluster that refused, or failed, to list the RBAC kinds shows no right of any account: that is no evidence
+    that a workload writes nothing, so whether it reconciles is unknown (None), never no."""
+    deployment = {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "metadata": _meta("manager", "ops"),
+        "spec": {
+            "selector": {"matchLabels": {"app": "manager"}},
+            "template": {"metadata": {"labels": {"app": "manager"}}, "spec": {"containers": [{"name": "manager"}]}},
+        },
+    }
+    inventory = _inventory(deployment)
+    assert may_reconcile(inventory, inventory.workloads[0]) is False
+    inventory = _inventory(deployment)
+    getattr(inventory.collection, how)["ClusterRoleBinding"] = "list clusterrolebindings: refused"
+    assert may_reconcile(inventory, inventory.workloads[0]) is None

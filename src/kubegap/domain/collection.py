@@ -44,6 +44,11 @@ class Collection:
         if origin is not None:
             self.origins[id(obj)] = origin
 
+    def unreadable(self, kind_name: str) -> bool:
+        """Whether the source tried to read the kind and could not (forbidden by RBAC, or its listing failed): what
+        the input shows of it is no evidence of what the cluster holds."""
+        return kind_name in self.forbidden or kind_name in self.failed
+
     @property
     def partial(self) -> bool:
         """Some kind the source tried to read is missing (forbidden by RBAC or failed), or some input was left unread."""

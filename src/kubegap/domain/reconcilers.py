@@ -219,8 +219,8 @@ workload written without a namespace runs, and Kopf's peering objects."""
 
 def may_reconcile(inventory: Readable, workload: Workload) -> bool | None:
     """Whether the workload's ServiceAccount may write API objects like a controller that reconciles them
-    (``AccountRights.objects``); None when RBAC could not be read (forbidden) to tell."""
-    if any(kind_name in inventory.collection.forbidden for kind_name in RBAC_KINDS):
+    (``AccountRights.objects``); None when RBAC could not be read (forbidden, or its listing failed) to tell."""
+    if any(inventory.collection.unreadable(kind_name) for kind_name in RBAC_KINDS):
         return None
     writers = account_rights(inventory).objects
     return any((workload.ref.namespace, service_account(t)) in writers for t in workload.templates)

@@ -46,6 +46,7 @@ class CollectionFacts:
         self.forbidden = collection.forbidden
         self.absent = collection.absent
         self.failed = collection.failed
+        self.unreadable = collection.unreadable
 
 
 class ScopedInventory:

@@ -164,9 +164,8 @@ class ServingEvidence:
         scraped = self._scraped = _scraped_port_names(inventory)
         quiet = _container_ports_not_for_clients(inventory)
         bound = self._bound = _bound_accounts(inventory)
-        facts = inventory.collection
         self._bindings_unread = any(
-            kind in facts.forbidden or kind in facts.failed for kind in ("RoleBinding", "ClusterRoleBinding")
+            inventory.collection.unreadable(kind) for kind in ("RoleBinding", "ClusterRoleBinding")
         )
         held = {name(service) for service in inventory.of_kind("Service")}
         renamed = any(service_name not in held for _, service_name in self._api)
@@ -843,7 +842,7 @@ def _unexposed(inventory: Readable | None, service: dict, port: dict) -> bool:
     if inventory is None:
         return True
     facts = inventory.collection
-    if any(kind in facts.forbidden or kind in facts.failed for kind in BALANCER_KINDS) or any(
+    if any(facts.unreadable(kind) for kind in BALANCER_KINDS) or any(
         kind in facts.listed and not inventory.listed_everywhere(kind) for kind in CROSS_NAMESPACE_ROUTE_KINDS
     ):
         return False

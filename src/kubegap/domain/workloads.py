@@ -215,8 +215,7 @@ def scaling(inventory: Readable, workload: Workload) -> list[Autoscaler]:
 def autoscalers_unread(inventory: Readable) -> bool:
     """Whether the HorizontalPodAutoscalers could not be read (forbidden, or their listing failed): how many
     replicas an autoscaler may run a workload at is then unknown."""
-    hpa = "HorizontalPodAutoscaler"
-    return hpa in inventory.collection.forbidden or hpa in inventory.collection.failed
+    return inventory.collection.unreadable("HorizontalPodAutoscaler")
 
 
 AUTOSCALER_KINDS = ("HorizontalPodAutoscaler", "ScaledObject")
@@ -261,8 +260,7 @@ def runs_no_pods(inventory: Readable, workload: Workload) -> bool:
     (``NO_PODS``)."""
     if workload.kind not in SERVING_KINDS or not all(template.replicas == 0 for template in workload.templates):
         return False
-    facts = inventory.collection
-    if scaling(inventory, workload) or autoscalers_unread(inventory) or "Rollout" in {*facts.forbidden, *facts.failed}:
+    if scaling(inventory, workload) or autoscalers_unread(inventory) or inventory.collection.unreadable("Rollout"):
         return False
     if DOWNSCALED in as_dict(dig(workload.obj, "metadata", "annotations")):
         return False
