@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from kubegap.checks.base import Context, Evidence, Finding, check
 from kubegap.checks.containers._helpers import handler
+from kubegap.checks.workloads._helpers import replicas
 from kubegap.domain.containers import (
     FILE_CONFIGURED_SERVERS,
     REVERSE_PROXIES,
@@ -107,10 +108,8 @@ def _fix(
 
 
 def _members(workload: Workload) -> int:
-    """A StatefulSet's members (``spec.replicas``, 1 when unset), or 0 for another kind or a count not written."""
-    replicas = as_dict(workload.obj.get("spec")).get("replicas", 1)
-    ok = workload.kind == "StatefulSet" and isinstance(replicas, int) and not isinstance(replicas, bool)
-    return replicas if ok else 0
+    """A StatefulSet's members (``replicas``: 1 when unset), or 0 for another kind or a count not written."""
+    return (replicas(workload) or 0) if workload.kind == "StatefulSet" else 0
 
 
 def _members_started_in_order(workload: Workload) -> bool:
