@@ -14,6 +14,7 @@ from kubegap.domain.podtemplates import RUNTIME_KINDS, PodTemplate, Workload, bo
 from kubegap.domain.resources import as_dict, as_list, containers, dig, namespace, native_sidecars
 from kubegap.domain.scoped_inventory import Readable
 from kubegap.domain.workloads import audited_workloads, runs_no_pods
+from kubegap.wording import first_and_more
 
 
 def limit_range_defaults(inventory: Readable, ns: str | None) -> tuple[set[str], set[str]]:
@@ -214,6 +215,15 @@ class ImageCause(NamedTuple):
     workload: Workload
     own: list[Evidence]
     also: list[str]
+
+    def said(self) -> str:
+        """The sentence a finding ends with that names the others, or nothing when none shares the image."""
+        runs = "runs" if len(self.also) == 1 else "run"
+        return f" {first_and_more(self.also)} {runs} the same image too: one cause, one fix." if self.also else ""
+
+    def others(self) -> list[Evidence]:
+        """The evidence that names the others, or none."""
+        return [Evidence("also run by", self.also)] if self.also else []
 
 
 def one_cause_per_image(

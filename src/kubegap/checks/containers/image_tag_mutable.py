@@ -11,7 +11,6 @@ from kubegap.domain.placeholders import PLACEHOLDER_REASON, only_placeholders
 from kubegap.domain.podtemplates import Workload
 from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.domain.workloads import AUTOSCALER_KINDS, NO_PODS, audited_workloads, runs_no_pods
-from kubegap.wording import first_and_more
 
 MULTUS = "multus-2023-floating-image-tags-break-clusters"
 
@@ -119,7 +118,8 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
         _say_filled_in(ctx, workload)
         if evidence:
             found.append((workload, evidence))
-    for workload, own, also in one_cause_per_image(ctx, found, lesser=lambda workload: workload.is_hook):
+    for cause in one_cause_per_image(ctx, found, lesser=lambda workload: workload.is_hook):
+        workload, own = cause.workload, cause.own
         shown = ", ".join(sorted({str(e.value) for e in own}))
         hook = workload.is_hook
         yield ctx.finding(
@@ -130,12 +130,8 @@ def image_tag_mutable(ctx: Context) -> Iterator[Finding]:
                 if hook
                 else "."
             )
-            + (
-                f" {first_and_more(also)} {'runs' if len(also) == 1 else 'run'} the same image too: one cause, one fix."
-                if also
-                else ""
-            ),
+            + cause.said(),
             *own,
-            *([Evidence("also run by", also)] if also else []),
+            *cause.others(),
             severity="low" if hook else None,
         )

@@ -10,7 +10,7 @@ from kubegap.domain.containers import parse_image
 from kubegap.domain.podtemplates import Workload, bounded_one_shot
 from kubegap.domain.withdrawn_images import withdrawn
 from kubegap.domain.workloads import audited_workloads
-from kubegap.wording import first_and_more, some_and_more
+from kubegap.wording import some_and_more
 
 BITNAMI = "bitnami-2025-versioned-images-withdrawn-from-docker-hub"
 KUBEBUILDER = "kubebuilder-2026-gcr-images-removed-kube-rbac-proxy"
@@ -106,7 +106,8 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
         ]
         if evidence:
             found.append((workload, evidence))
-    for workload, own, also in one_cause_per_image(ctx, found, lesser=bounded_one_shot):
+    for cause in one_cause_per_image(ctx, found, lesser=bounded_one_shot):
+        workload, own = cause.workload, cause.own
         images = list(dict.fromkeys(str(e.value) for e in own))
         withdrawals = list(dict.fromkeys(w for image in images if (w := withdrawn(parse_image(image))) is not None))
         once = bounded_one_shot(workload)
@@ -121,13 +122,9 @@ def image_withdrawn(ctx: Context) -> Iterator[Finding]:
                 else f"a pod placed on a node that has not cached {it} cannot pull {it}, so its container never starts "
                 "and no new pod becomes ready."
             )
-            + (
-                f" {first_and_more(also)} {'runs' if len(also) == 1 else 'run'} the same image too: one cause, one fix."
-                if also
-                else ""
-            ),
+            + cause.said(),
             *own,
-            *([Evidence("also run by", also)] if also else []),
+            *cause.others(),
             severity="medium" if once else None,
             remediation=" ".join(dict.fromkeys(w.fix or ctx.check.fix for w in withdrawals)),
         )
