@@ -238,9 +238,13 @@ def one_cause_per_image(
     one-shot Job), so the cause is reported at the most it can cost, whatever the file's order."""
     found = sorted(found, key=lambda item: (ctx.exempts(item[0].obj), lesser(item[0])))
 
-    def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
+    places = {}  # per workload, its namespace (the install's for one written without) and its file
+    for workload, _ in found:
         origin = ctx.inventory.origin(workload.obj)
-        return ctx.inventory.home(workload.ref.namespace), origin.path if origin else None, str(image)
+        places[id(workload)] = (ctx.inventory.home(workload.ref.namespace), origin.path if origin else None)
+
+    def cause(workload: Workload, image: object) -> tuple[str | None, str | None, str]:
+        return (*places[id(workload)], str(image))
 
     runners: dict[tuple[str | None, str | None, str], list[Workload]] = {}  # per cause, in order; the first owns it
     for workload, evidence in found:
