@@ -176,23 +176,24 @@ def readiness_probe_missing(ctx: Context) -> Iterator[Finding]:
     pod out of rotation until it answers (see Severity; Valkey's chart), or that runs an in-memory store (Redis,
     Valkey, Memcached, KeyDB) with no persistent volume: its new pod starts empty and answers as soon as it listens,
     so a probe would only say what its first connection does (Argo CD's, Refinery's and PipeCD's Redis caches,
-    judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik,
-    OAuth2 Proxy: the image's name exactly, with no `command` or `args` of its own) in a pod where another container has a readiness probe: the pod is ready only once
-    every container is, so no traffic reaches it before that container answers, and the proxy answers as soon as it
-    starts (KoboToolbox's nginx before its probed API: judged wrong); only where every other container of the pod,
-    native sidecars included, has a readiness probe, so whichever the proxy sends to is probed. Nor is a web server
-    started by its image alone (nginx, nginx-unprivileged, OpenResty, Caddy, HAProxy or Apache httpd, the image's
-    name exactly, with no `command` or `args` of its own) alone in its pod, native sidecars included, in a workload
-    whose ServiceAccount no binding names (it reads nothing from the Kubernetes API; where the bindings could not
-    be read, any workload may, and the server is judged): it reads its configuration
-    from files and listens within moments of starting, before a probe's first check could tell anything (static
-    front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does not name, an image that
-    runs more (`nginx-php-fpm`), a server told to run a command first, and one beside an unprobed container are
-    judged: each may have its own start to make (a mirror served once its sidecar has fetched it). Where the HorizontalPodAutoscalers could
-    not be read, such a workload is counted as not judged: one may run more. Any other workload whose every
-    unprobed serving container has a startup probe is reported at low, saying what is left. A container that serves only UDP ports is
-    told that no HTTP, TCP or gRPC check reaches them, and to probe it by a command where the program offers one:
-    the fix's TCP check of a UDP port would never pass (Tinkerbell's DHCP relay).
+    judged noise on fresh installs). Nor is a reverse proxy (nginx, OpenResty, Caddy, HAProxy, Envoy, Traefik, OAuth2
+    Proxy: the image's name exactly, with no `command` or `args` of its own) in a pod where another container has a
+    readiness probe: the pod is ready only once every container is, so no traffic reaches it before that container
+    answers, and the proxy answers as soon as it starts (KoboToolbox's nginx before its probed API: judged wrong);
+    only where every other container of the pod, native sidecars included, has a readiness probe, so whichever the
+    proxy sends to is probed. Nor is a web server started by its image alone (nginx, nginx-unprivileged, OpenResty,
+    Caddy, HAProxy or Apache httpd, the image's name exactly, with no `command` or `args` of its own) alone in its
+    pod, native sidecars included, in a workload whose ServiceAccount no binding names (it reads nothing from the
+    Kubernetes API; where the bindings could not be read, any workload may, and the server is judged): it reads its
+    configuration from files and listens within moments of starting, before a probe's first check could tell anything
+    (static front ends on nginx: eighteen judged noise on fresh installs). A proxy the image does not name, an image
+    that runs more (`nginx-php-fpm`), a server told to run a command first, and one beside an unprobed container are
+    judged: each may have its own start to make (a mirror served once its sidecar has fetched it). Where the
+    HorizontalPodAutoscalers could not be read, such a workload is counted as not judged: one may run more. Any other
+    workload whose every unprobed serving container has a startup probe is reported at low, saying what is left. A
+    container that serves only UDP ports is told that no HTTP, TCP or gRPC check reaches them, and to probe it by a
+    command where the program offers one: the fix's TCP check of a UDP port would never pass (Tinkerbell's DHCP
+    relay).
 
     ## Why it matters
 

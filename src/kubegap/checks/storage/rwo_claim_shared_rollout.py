@@ -131,16 +131,17 @@ def rwo_claim_shared_rollout(ctx: Context) -> Iterator[Finding]:
     (`local-storage-stateful` asks for the class itself). On such a claim what a surge or a second replica shares is
     the data itself: it is reported where a data store keeps its data there (its container mounts the claim
     writable), since the store in the new pod opens the files the old one holds, and waits on its lock (StreamPipes's
-    InfluxDB: judged a gap) or writes beside it; the evidence says why no node attaches the claim. Whether the volume attaches or not, a surge of a
-    store on a ReadWriteOnce claim waits or shares its data, so the finding stands on a class's name; only what it
-    says follows it. A `ReadWriteOncePod` claim is judged whatever its volume: the scheduler lets one pod use it,
-    wherever it runs. Each claim is named with what it does, in one finding.
+    InfluxDB: judged a gap) or writes beside it; the evidence says why no node attaches the claim. Whether the volume
+    attaches or not, a surge of a store on a ReadWriteOnce claim waits or shares its data, so the finding stands on a
+    class's name; only what it says follows it. A `ReadWriteOncePod` claim is judged whatever its volume: the
+    scheduler lets one pod use it, wherever it runs. Each claim is named with what it does, in one finding.
 
-    A Deployment that runs no pod (`kubegap.domain.workloads.runs_no_pods`: scaled to zero, with no autoscaler,
-    Argo Rollout or kube-downscaler that runs its pods) is not judged. A claim that several Deployments mount is one cause, reported once, on the claim, with every Deployment that
-    mounts it: their pods run only where the claim is attached, whatever each one's rollout does, and one
-    Deployment's Recreate cannot free a claim the others hold (Lago's chart mounts one ReadWriteOnce claim in its
-    API and five workers: six findings, five judged repeats, and a Recreate fix that freed nothing).
+    A Deployment that runs no pod (`kubegap.domain.workloads.runs_no_pods`: scaled to zero, with no autoscaler, Argo
+    Rollout or kube-downscaler that runs its pods) is not judged. A claim that several Deployments mount is one
+    cause, reported once, on the claim, with every Deployment that mounts it: their pods run only where the claim is
+    attached, whatever each one's rollout does, and one Deployment's Recreate cannot free a claim the others hold
+    (Lago's chart mounts one ReadWriteOnce claim in its API and five workers: six findings, five judged repeats, and
+    a Recreate fix that freed nothing).
 
     ## Why it matters
 

@@ -198,11 +198,10 @@ def rollout_strategy_unsafe(ctx: Context) -> Iterator[Finding]:
     one: its image's words, not a companion's such as `mysql-router` or `redis-exporter`, or the data directory it
     writes; whatever its volumes) or of a message broker with no clustering of its own (Mosquitto), where that is
     what every container serving its Services runs (an application beside a Redis cache sidecar is no store): a
-    surged pod
-    would be a second, separate store or broker, whose clients split their writes, locks or messages between the
-    two, or a second server opening the same files (Netmaker's broker, Querybook's Elasticsearch on an emptyDir,
-    Sim's Redis holding locks and pub/sub, ESGF's Solr: judged noise on fresh installs, each fix ending at keeping
-    Recreate).
+    surged pod would be a second, separate store or broker, whose clients split their writes, locks or messages
+    between the two, or a second server opening the same files (Netmaker's broker, Querybook's Elasticsearch on an
+    emptyDir, Sim's Redis holding locks and pub/sub, ESGF's Solr: judged noise on fresh installs, each fix ending at
+    keeping Recreate).
     A one-replica workload that elects a leader (a leader-election flag, or a ServiceAccount that may
     create and update Leases) and rolls out by `Recreate` is counted in the check's coverage as not judged: where
     its readiness waits on leadership (Flux's source-controller and the Barman Cloud plugin start their
