@@ -6,7 +6,7 @@ from __future__ import annotations
 from kubegap.checks.workloads._helpers import more_replicas_fix
 from kubegap.domain.collection import Collection, Origin
 from kubegap.domain.inventory import Inventory
-from kubegap.domain.workloads import autoscaled_ceiling, scaling
+from kubegap.domain.workloads import autoscaled_ceiling, runs_no_pods, scaling
 
 KINDS = {"Deployment", "HorizontalPodAutoscaler", "ScaledObject", "ConfigMap", "PersistentVolumeClaim"}
 
@@ -105,10 +105,6 @@ def test_the_fix_names_the_scaled_object_that_sets_the_count():
 def test_a_workload_at_zero_may_run_pods_where_rollouts_could_not_be_read():
     """A Deployment at zero runs no pod only where the input shows nothing that runs its pods: a live audit refused
     the Argo Rollouts cannot show that none takes its template."""
-    from kubegap.domain.collection import Collection
-    from kubegap.domain.inventory import Inventory
-    from kubegap.domain.workloads import runs_no_pods
-
     deployment = {
         "apiVersion": "apps/v1",
         "kind": "Deployment",

@@ -167,28 +167,27 @@ def test_run_audit_counts_what_an_expired_rule_would_hide(manifest):
     assert result.findings == [] and result.suppressed[0].by == "config"
 
 
-SHARED_IMAGE = """
+def _sharing(first: str, second: str, image: str, annotations: str = "{}") -> str:
+    """Two Deployments of namespace shop running one image, the first (one replica) with ``annotations``, the
+    second three replicas."""
+    return "\n---\n".join(
+        f"""
 apiVersion: apps/v1
 kind: Deployment
-metadata: {name: debug-console, namespace: shop}
+metadata: {{name: {name}, namespace: shop, annotations: {notes}}}
 spec:
-  selector: {matchLabels: {app: debug-console}}
+  replicas: {replicas}
+  selector: {{matchLabels: {{app: {name}}}}}
   template:
-    metadata: {labels: {app: debug-console}}
+    metadata: {{labels: {{app: {name}}}}}
     spec:
-      containers: [{name: console, image: 'example/shop-api:latest', args: [console]}]
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: api, namespace: shop}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: api}}
-  template:
-    metadata: {labels: {app: api}}
-    spec:
-      containers: [{name: api, image: 'example/shop-api:latest'}]
+      containers: [{{name: {name}, image: '{image}'}}]
 """
+        for name, notes, replicas in ((first, annotations, 1), (second, "{}", 3))
+    )
+
+
+SHARED_IMAGE = _sharing("debug-console", "api", "example/shop-api:latest")
 
 
 def test_a_configured_exemption_of_one_workload_hides_no_others_shared_image(tmp_path):
@@ -217,31 +216,12 @@ def test_an_exempted_workload_hides_no_hooks_shared_image():
     assert "Deployment shop/api" in result.findings[0].message and result.suppressed == []
 
 
-SHARED_PULL = """
-apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: cache-debug
-  namespace: shop
-  annotations: {kubegap.io/ignore: image-registry-unauthenticated, kubegap.io/ignore-reason: "a debug copy"}
-spec:
-  selector: {matchLabels: {app: cache-debug}}
-  template:
-    metadata: {labels: {app: cache-debug}}
-    spec:
-      containers: [{name: cache, image: 'redis:7.2.4'}]
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: cache, namespace: shop}
-spec:
-  replicas: 3
-  selector: {matchLabels: {app: cache}}
-  template:
-    metadata: {labels: {app: cache}}
-    spec:
-      containers: [{name: cache, image: 'redis:7.2.4'}]
-"""
+SHARED_PULL = _sharing(
+    "cache-debug",
+    "cache",
+    "redis:7.2.4",
+    '{kubegap.io/ignore: image-registry-unauthenticated, kubegap.io/ignore-reason: "a debug copy"}',
+)
 
 
 def test_an_exempted_workload_hides_no_others_anonymous_pull(tmp_path):
